@@ -1,0 +1,97 @@
+/** Parsers for setting values. Each returns the parsed value or throws Error with a reason. */
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** `90s`, `15m`, `48h`, `2d`, `500ms`; a bare number means seconds. Returns milliseconds. */
+export function parseDuration(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(raw.trim());
+  if (!match) throw new Error('must be a duration such as 500ms, 90s, 15m, 48h or 2d');
+  const value = Number(match[1]) * (DURATION_UNITS_MS[match[2] ?? 's'] ?? 1000);
+  if (!Number.isFinite(value) || value <= 0 || value > 10 * 365 * 86_400_000) {
+    throw new Error('must be a positive duration of at most 10 years');
+  }
+  return Math.round(value);
+}
+
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  b: 1,
+  kb: 1000,
+  mb: 1000 ** 2,
+  gb: 1000 ** 3,
+  k: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+};
+
+/** `10485760`, `512KiB`, `10MiB`, `10MB`; a bare number means bytes. */
+export function parseByteSize(raw: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(raw.trim());
+  const unit = SIZE_UNITS[(match?.[2] ?? '').toLowerCase() || 'b'];
+  if (!match || unit === undefined) throw new Error('must be a size such as 1048576, 512KiB or 10MiB');
+  const value = Math.floor(Number(match[1]) * unit);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error('must be at least 1 byte');
+  return value;
+}
+
+export function parsePort(raw: string): number {
+  if (!/^\d{1,5}$/.test(raw.trim())) throw new Error('must be a port number from 0 to 65535');
+  const port = Number(raw);
+  if (port > 65535) throw new Error('must be a port number from 0 to 65535');
+  return port;
+}
+
+export function parseBoolean(raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(value)) return false;
+  throw new Error('must be a boolean (1/0, true/false, yes/no, on/off)');
+}
+
+export function parsePositiveInt(raw: string): number {
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new Error('must be a positive integer');
+  }
+  return Number(raw);
+}
+
+/** An http(s) origin with no path, e.g. `https://hooks.example.com`; a trailing slash is dropped. */
+export function parseOrigin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error('must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error('must be an absolute http or https URL');
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '') {
+    throw new Error('must not carry a query, fragment or credentials');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function parseLogLevel(raw: string): LogLevel {
+  const value = raw.trim().toLowerCase();
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (!level) throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
+export function parseHost(raw: string): string {
+  const value = raw.trim();
+  if (value === '' || /[\s/]/.test(value)) throw new Error('must be a host name or IP address');
+  return value;
+}

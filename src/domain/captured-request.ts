@@ -1,0 +1,53 @@
+/** One header as it arrived: original name case, value as received (latin1 string). */
+export type HeaderPair = readonly [name: string, value: string];
+
+/** A captured request (an "event"), without its body: what listing returns. */
+export interface EventSummary {
+  readonly id: string;
+  readonly inboxId: string;
+  readonly receivedAt: Date;
+  readonly method: string;
+  /** Path as received, without the query string, e.g. `/i/inb_x/stripe/events`. */
+  readonly path: string;
+  /** Raw query string exactly as received, without the leading `?`; '' when there was none. */
+  readonly query: string;
+  /** Value of the first Content-Type header, or null. */
+  readonly contentType: string | null;
+  /** Body size in bytes. */
+  readonly size: number;
+}
+
+/** A captured request with everything that was stored. */
+export interface CapturedEvent extends EventSummary {
+  /** Every header in arrival order, duplicates kept, redacted ones with the placeholder value. */
+  readonly headers: readonly HeaderPair[];
+  /** Raw body bytes exactly as received (never decompressed or parsed). */
+  readonly body: Buffer;
+  /** Address of the sender as seen by the ingest listener (or the proxy's header when trusted). */
+  readonly sourceIp: string;
+}
+
+/**
+ * Spec §4.2: headers named `authorization` and `cookie` are redacted before storage. The name is
+ * kept so a user sees the header was sent; the secret never reaches the disk.
+ */
+export const REDACTED_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'cookie']);
+export const REDACTED_VALUE = '[REDACTED]';
+
+export function isRedactedHeader(name: string): boolean {
+  return REDACTED_HEADER_NAMES.has(name.toLowerCase());
+}
+
+/**
+ * Turns Node's flat `rawHeaders` ([name, value, name, value, ...]) into ordered pairs with the
+ * redacted values replaced. Matching is case-insensitive, so `AuThOrIzAtIoN` is caught too.
+ */
+export function pairRawHeaders(rawHeaders: readonly string[]): HeaderPair[] {
+  const pairs: HeaderPair[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    const value = rawHeaders[i + 1] as string;
+    pairs.push([name, isRedactedHeader(name) ? REDACTED_VALUE : value]);
+  }
+  return pairs;
+}

@@ -1,0 +1,84 @@
+/**
+ * The one catalogue of error codes. Every non-2xx answer of the API is
+ * `{"error":{"code","message"}}` with a code from here; `code` is the stable contract
+ * for clients, `message` is for humans and may change.
+ */
+export const ERROR_CODES = {
+  // Spec §5.4 and §7 fix the code and the meaning of the message.
+  UNAUTHORIZED: { status: 401, message: 'API token is missing or invalid' },
+  VALIDATION_FAILED: { status: 400, message: 'Request is invalid' },
+  INVALID_JSON: { status: 400, message: 'Request body is not valid JSON' },
+  INVALID_DESTINATION: {
+    status: 400,
+    message: 'Destination must be an absolute http or https URL without credentials',
+  },
+  DESTINATION_FORBIDDEN: {
+    status: 403,
+    message: 'Destination is not allowed by the replay policy (private or reserved address)',
+  },
+  NOT_FOUND: { status: 404, message: 'Route not found' },
+  INBOX_NOT_FOUND: { status: 404, message: 'Inbox not found' },
+  EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },
+  TOKEN_NOT_FOUND: { status: 404, message: 'Token not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this route' },
+  CONFLICT: { status: 409, message: 'Resource already exists' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Request header fields are too large' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+  DESTINATION_UNREACHABLE: { status: 502, message: 'Destination could not be reached' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'Storage is unavailable; retry later' },
+  DESTINATION_TIMEOUT: { status: 504, message: 'Destination did not respond in time' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorDetail {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** An error that the HTTP layer turns into `{"error":{"code","message"}}` with its status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: readonly ErrorDetail[] | undefined;
+  /** Extra fields added to the error body, e.g. the id of a recorded failed replay. */
+  readonly extra: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    opts: {
+      message?: string;
+      cause?: unknown;
+      details?: readonly ErrorDetail[];
+      extra?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(opts.message ?? ERROR_CODES[code].message, { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.details = opts.details;
+    this.extra = opts.extra;
+  }
+}
+
+/** Thrown by storage adapters for infrastructure failures (disk full, database down). */
+export class StorageError extends Error {
+  constructor(message: string, opts: { cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = 'StorageError';
+  }
+}
+
+/** Invalid configuration; the CLI prints the message on one line and exits with code 2. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,82 @@
+import { isUtf8 } from 'node:buffer';
+import type { ApiToken } from '../../domain/account.js';
+import type { CapturedEvent, EventSummary } from '../../domain/captured-request.js';
+import { isSaved, type Inbox } from '../../domain/inbox.js';
+import type { ReplayRecord } from '../../domain/replay.js';
+
+/** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
+
+export function inboxJson(inbox: Inbox, ingestOrigin: string) {
+  const ingestUrl = `/i/${inbox.id}`;
+  return {
+    id: inbox.id,
+    ingestUrl,
+    url: ingestOrigin + ingestUrl,
+    saved: isSaved(inbox),
+    expiresAt: inbox.expiresAt?.toISOString() ?? null,
+    createdAt: inbox.createdAt.toISOString(),
+  };
+}
+
+export function eventSummaryJson(event: EventSummary) {
+  return {
+    id: event.id,
+    inboxId: event.inboxId,
+    receivedAt: event.receivedAt.toISOString(),
+    method: event.method,
+    path: event.path,
+    query: event.query,
+    contentType: event.contentType,
+    size: event.size,
+  };
+}
+
+/**
+ * The full event. Header values are the received bytes as latin1 code points (what Node's
+ * parser gives). The body is always in `bodyBase64` (exact bytes); `bodyText` holds it decoded
+ * as UTF-8 when, and only when, the bytes are valid UTF-8.
+ */
+export function eventJson(event: CapturedEvent) {
+  return {
+    ...eventSummaryJson(event),
+    sourceIp: event.sourceIp,
+    headers: event.headers.map(([name, value]) => [name, value]),
+    bodyBase64: event.body.toString('base64'),
+    bodyText: isUtf8(event.body) ? event.body.toString('utf8') : null,
+    bodyUrl: `/api/v1/events/${event.id}/body`,
+  };
+}
+
+/**
+ * A replay record. `responseBody` is the destination's body as a string (spec §2.3): UTF-8 text
+ * when the bytes are valid UTF-8, otherwise base64, as `responseBodyEncoding` says.
+ */
+export function replayJson(replay: ReplayRecord) {
+  const text = isUtf8(replay.responseBody);
+  return {
+    id: replay.id,
+    eventId: replay.eventId,
+    destination: replay.destination,
+    createdAt: replay.createdAt.toISOString(),
+    outcome: replay.outcome,
+    statusCode: replay.statusCode,
+    latencyMs: replay.latencyMs === null ? null : Math.round(replay.latencyMs * 100) / 100,
+    responseHeaders: replay.responseHeaders.map(([name, value]) => [name, value]),
+    responseBody: replay.responseBody.toString(text ? 'utf8' : 'base64'),
+    responseBodyEncoding: text ? 'utf8' : 'base64',
+    truncated: replay.truncated,
+    error: replay.errorCode === null ? null : { code: replay.errorCode, message: replay.errorMessage ?? '' },
+  };
+}
+
+/** A token without its secret (only the creation response carries the plaintext). */
+export function tokenJson(token: ApiToken) {
+  return {
+    id: token.id,
+    name: token.name,
+    prefix: token.prefix,
+    createdAt: token.createdAt.toISOString(),
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    revokedAt: token.revokedAt?.toISOString() ?? null,
+  };
+}

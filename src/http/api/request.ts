@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { authenticate } from '../../services/auth.js';
+import type { Principal, ServiceDeps } from '../../services/deps.js';
+
+/** Every Authorization header as sent (Node keeps only the first in `headers`). */
+function authorizationValues(request: FastifyRequest): string[] {
+  const raw = request.raw.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === 'authorization') values.push(raw[i + 1] as string);
+  }
+  return values;
+}
+
+/** The caller: anonymous without a token, the token's account with a valid one, else 401. */
+export function principalOf(deps: Pick<ServiceDeps, 'store' | 'clock'>, request: FastifyRequest): Promise<Principal> {
+  return authenticate(deps, authorizationValues(request));
+}
+
+/**
+ * The parsed JSON object body. An empty body counts as `{}`; a non-empty body that was not
+ * sent as JSON is 415; JSON that is not an object (an array, a string) is 400.
+ */
+export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
+  const body: unknown = request.body;
+  if (body === undefined || body === null) return {};
+  if (Buffer.isBuffer(body)) {
+    if (body.length === 0) return {};
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Request body must be a JSON object' });
+  }
+  return body as Record<string, unknown>;
+}
+
+/** A single-valued query parameter, or undefined; repeated parameters are a 400. */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    throw new AppError('VALIDATION_FAILED', { message: `Query parameter ${name} must be given once` });
+  }
+  return value;
+}
+
+export function pathParam(request: FastifyRequest, name: string): string {
+  const value = (request.params as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
+}

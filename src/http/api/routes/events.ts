@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../errors.js';
+import { DEFAULT_PAGE_SIZE, getEvent, listEvents, MAX_PAGE_SIZE } from '../../../services/events.js';
+import type { ApiContext } from '../app.js';
+import { eventJson, eventSummaryJson } from '../present.js';
+import { pathParam, principalOf, queryParam } from '../request.js';
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PAGE_SIZE;
+  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`,
+      details: [{ path: '/limit', message: `must be an integer from 1 to ${MAX_PAGE_SIZE}` }],
+    });
+  }
+  return limit;
+}
+
+/** A content type safe to echo back: a plain `type/subtype` with parameters, else octet-stream. */
+function safeContentType(value: string | null): string {
+  if (value && /^[\x20-\x7e]{1,255}$/.test(value) && /^[\w.+-]+\/[\w.+-]+/.test(value)) return value;
+  return 'application/octet-stream';
+}
+
+export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps } = ctx;
+
+  // Spec §4.3: a bare JSON array, newest first; the next page is in the Link header.
+  app.get('/api/v1/inboxes/:inboxId/events', async (request, reply) => {
+    const inboxId = pathParam(request, 'inboxId');
+    const limit = parseLimit(queryParam(request, 'limit'));
+    const page = await listEvents(deps, await principalOf(deps, request), {
+      inboxId,
+      limit,
+      before: queryParam(request, 'before'),
+    });
+    if (page.nextBefore !== null) {
+      const next = `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events?limit=${limit}&before=${page.nextBefore}`;
+      void reply.header('link', `<${next}>; rel="next"`);
+    }
+    return page.events.map(eventSummaryJson);
+  });
+
+  app.get('/api/v1/events/:eventId', async (request) => {
+    const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+    return { data: { event: eventJson(event) } };
+  });
+
+  // Captured bodies are hostile: served as a download with nosniff and a sandboxing CSP, so a
+  // captured HTML or SVG body can never run as a page of the API origin.
+  app.get('/api/v1/events/:eventId/body', async (request, reply) => {
+    const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+    return reply
+      .header('content-type', safeContentType(event.contentType))
+      .header('content-disposition', `attachment; filename="${event.id}.bin"`)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(event.body);
+  });
+}

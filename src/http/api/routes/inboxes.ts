@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { createInbox, deleteInbox, getReadableInbox, listInboxes, saveInbox } from '../../../services/inboxes.js';
+import type { ApiContext } from '../app.js';
+import { inboxJson } from '../present.js';
+import { pathParam, principalOf } from '../request.js';
+
+export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps } = ctx;
+
+  app.post('/api/v1/inboxes', async (request, reply) => {
+    const inbox = await createInbox(deps, await principalOf(deps, request));
+    return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
+  });
+
+  app.get('/api/v1/inboxes', async (request) => {
+    const inboxes = await listInboxes(deps, await principalOf(deps, request));
+    return { data: { inboxes: inboxes.map((inbox) => inboxJson(inbox, ctx.ingestOrigin())) } };
+  });
+
+  app.get('/api/v1/inboxes/:inboxId', async (request) => {
+    const inbox = await getReadableInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+  });
+
+  app.delete('/api/v1/inboxes/:inboxId', async (request, reply) => {
+    await deleteInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/inboxes/:inboxId/save', async (request) => {
+    const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+  });
+}

@@ -1,0 +1,160 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { CaptureResult, IncomingCapture } from '../../services/ingest.js';
+import { ingestRoute } from './route.js';
+
+export interface IngestServerOptions {
+  readonly maxBodyBytes: number;
+  readonly trustProxy: boolean;
+  /** Stores the request; resolves after commit, rejects when storage failed. */
+  readonly capture: (incoming: IncomingCapture) => Promise<CaptureResult>;
+  readonly onError: (err: unknown, context: string) => void;
+}
+
+/** Limits that keep slow or oversized clients from holding the ingest listener. */
+export const INGEST_LIMITS = {
+  /** Whole header block; 431 beyond (Node's parser enforces it). */
+  maxHeaderBytes: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  /** A whole request, body included; 408 beyond. */
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+const OK_BODY = '{"ok":true}';
+
+/**
+ * The ingest listener (spec §4.2): `/i/<inboxId>` and any path below it, any method, any body.
+ * Nothing is parsed or decompressed: bytes are stored as sent. Answers 200 once the event is
+ * committed (also for unknown and expired inboxes, which store nothing), 413 for a body over the
+ * limit (nothing stored), 503 when storage failed (never a 200 for an event that is not stored).
+ */
+export function createIngestServer(opts: IngestServerOptions): Server {
+  const server = createServer(
+    {
+      maxHeaderSize: INGEST_LIMITS.maxHeaderBytes,
+      headersTimeout: INGEST_LIMITS.headersTimeoutMs,
+      requestTimeout: INGEST_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: INGEST_LIMITS.keepAliveTimeoutMs,
+      // Timeouts are only checked this often; Node's 30 s default lets slow clients linger.
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => handleRequest(opts, req, res),
+  );
+  // Node keeps only ~2,000 header lines by default and silently drops the rest; every header a
+  // sender sent within the 16 KiB header limit must be stored.
+  server.maxHeadersCount = 0;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
+  return server;
+}
+
+function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: ServerResponse): void {
+  const route = ingestRoute(req.url ?? '/');
+  if (route.kind === 'health') return sendJson(res, 200, OK_BODY, req.method === 'HEAD');
+  if (route.kind === 'not-found') {
+    return sendError(req, res, 404, 'NOT_FOUND', 'Not an ingest URL: send requests to /i/<inboxId>');
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > opts.maxBodyBytes) return rejectTooLarge(req, res, opts.maxBodyBytes);
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let rejected = false;
+  req.on('data', (chunk: Buffer) => {
+    if (rejected) return;
+    received += chunk.length;
+    if (received > opts.maxBodyBytes) {
+      // A chunked body crossed the limit: answer now and drop what was read, nothing partial is kept.
+      rejected = true;
+      chunks.length = 0;
+      rejectTooLarge(req, res, opts.maxBodyBytes);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (rejected) return;
+    const incoming: IncomingCapture = {
+      inboxId: route.inboxId,
+      method: req.method ?? 'GET',
+      path: route.path,
+      query: route.query,
+      rawHeaders: req.rawHeaders,
+      body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received),
+      sourceIp: sourceIpOf(req, opts.trustProxy),
+    };
+    opts.capture(incoming).then(
+      () => sendJson(res, 200, OK_BODY, req.method === 'HEAD', req.method === 'OPTIONS'),
+      (err: unknown) => {
+        opts.onError(err, 'ingest storage failed');
+        sendError(req, res, 503, 'STORAGE_UNAVAILABLE', 'The event could not be stored; retry later');
+      },
+    );
+  });
+  // A client that resets mid-body never reaches 'end': nothing is stored.
+  req.on('error', () => undefined);
+}
+
+function sourceIpOf(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    // The last entry is the one our own proxy appended; earlier ones are client-controlled.
+    const last = value?.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+function rejectTooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  res.shouldKeepAlive = false;
+  sendError(req, res, 413, 'PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`);
+  // Stop reading the rest of an oversized body once the answer is out.
+  res.on('finish', () => req.socket.destroySoon());
+}
+
+function sendError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, JSON.stringify({ error: { code, message } }), req.method === 'HEAD');
+}
+
+function sendJson(res: ServerResponse, status: number, body: string, head: boolean, preflight = false): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    // The ingest origin holds no credentials, so letting browser-based senders read the answer is safe.
+    'access-control-allow-origin': '*',
+  };
+  if (preflight) {
+    headers['access-control-allow-methods'] = '*';
+    headers['access-control-allow-headers'] = '*';
+    headers['access-control-max-age'] = 600;
+  }
+  res.writeHead(status, headers);
+  res.end(head ? undefined : body);
+}
+
+const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
+};
+
+/** Malformed requests (smuggling shapes, bad framing) never reach the handler: 400 and close. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (err.code === 'ECONNRESET' && !socket.readable)) {
+    socket.destroy();
+    return;
+  }
+  const [status, code] = CLIENT_ERROR_STATUS[err.code ?? ''] ?? [400, 'BAD_REQUEST'];
+  const body = JSON.stringify({ error: { code, message: statusText(status) } });
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function statusText(status: number): string {
+  if (status === 431) return 'Request Header Fields Too Large';
+  if (status === 408) return 'Request Timeout';
+  return 'Bad Request';
+}

@@ -1,0 +1,33 @@
+import type { HeaderPair } from '../domain/captured-request.js';
+
+/** The request a replay sends: stored method, headers and exact body bytes. */
+export interface OutboundRequest {
+  readonly url: URL;
+  readonly method: string;
+  /** Headers as stored; the client removes hop-by-hop and redacted ones and sets Host/Length. */
+  readonly headers: readonly HeaderPair[];
+  readonly body: Buffer;
+}
+
+export type ReplayOutcome =
+  | {
+      readonly kind: 'response';
+      readonly statusCode: number;
+      readonly latencyMs: number;
+      readonly headers: readonly HeaderPair[];
+      /** At most the configured cap. */
+      readonly body: Buffer;
+      readonly truncated: boolean;
+    }
+  /** Refused by the egress policy before any connection to the forbidden address. */
+  | { readonly kind: 'forbidden'; readonly reason: string }
+  /** DNS failure, connection refused or reset, TLS failure, protocol error. */
+  | { readonly kind: 'unreachable'; readonly reason: string; readonly latencyMs: number }
+  /** Connect timeout or total deadline exceeded. */
+  | { readonly kind: 'timeout'; readonly reason: string; readonly latencyMs: number };
+
+/** Sends replays. Never throws for destination problems: every failure is an outcome. */
+export interface ReplayClient {
+  send(request: OutboundRequest): Promise<ReplayOutcome>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import type { Account, ApiToken } from '../domain/account.js';
+import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
+import type { Inbox } from '../domain/inbox.js';
+import type { ReplayRecord } from '../domain/replay.js';
+
+/**
+ * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
+ * conformance suite in test/storage guarantees they behave alike. Lookups return null for
+ * absence; methods throw StorageError (src/errors.ts) only for infrastructure failures.
+ */
+export interface Store {
+  readonly inboxes: InboxRepository;
+  readonly events: EventRepository;
+  readonly replays: ReplayRepository;
+  readonly accounts: AccountRepository;
+  readonly tokens: TokenRepository;
+  /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
+  ping(): Promise<void>;
+  /** Flushes pending writes, then releases the database. */
+  close(): Promise<void>;
+}
+
+export interface InboxRepository {
+  insert(inbox: Inbox): Promise<void>;
+  /**
+   * The inbox if it exists and has not expired at `now`, else null. Expiry is enforced here, on
+   * read, so correctness never depends on the sweeper having run.
+   */
+  findLive(id: string, now: Date): Promise<Inbox | null>;
+  /** Live inboxes owned by `ownerId`, newest first. */
+  listByOwner(ownerId: string, now: Date): Promise<Inbox[]>;
+  /**
+   * Makes a live inbox persistent and owned by `ownerId` (clears expiresAt). Returns the updated
+   * inbox, or null when it is not live. The caller checks ownership first.
+   */
+  save(id: string, ownerId: string, now: Date): Promise<Inbox | null>;
+  /**
+   * Deletes the inbox at once (it disappears from every read) and queues its events and
+   * replays for purging in bounded batches. Returns false when it did not exist.
+   */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Deletes up to `limit` anonymous inboxes expired at `now` (queuing their events and replays
+   * for purging). Returns how many were deleted.
+   */
+  deleteExpired(now: Date, limit: number): Promise<number>;
+  /**
+   * Purges up to `limit` events and replays of deleted inboxes. Returns how many rows were
+   * removed; 0 means nothing is left to purge.
+   */
+  purgeDeleted(limit: number): Promise<number>;
+}
+
+export interface ListPage {
+  /** 1..1000 */
+  readonly limit: number;
+  /** Return only events older than this event id (keyset pagination). */
+  readonly before?: string;
+}
+
+export interface EventRepository {
+  /**
+   * Stores the event if its inbox is live at `now` (the check and the insert are one atomic
+   * step). Resolves true only after the event is durably committed; false when the inbox is
+   * unknown or expired (nothing stored). Rejects with StorageError when it could not be stored.
+   */
+  insertIfInboxLive(event: CapturedEvent, now: Date): Promise<boolean>;
+  /** The full event (headers and body), or null. Does not check the inbox; services do. */
+  findById(id: string): Promise<CapturedEvent | null>;
+  /** Events of an inbox, newest first, without headers and bodies. */
+  listByInbox(inboxId: string, page: ListPage): Promise<EventSummary[]>;
+}
+
+export interface ReplayRepository {
+  insert(replay: ReplayRecord): Promise<void>;
+  /** Replays of an event, newest first; only those requested by `accountId` when it is given. */
+  listByEvent(eventId: string, opts: { limit: number; accountId?: string }): Promise<ReplayRecord[]>;
+}
+
+export interface AccountRepository {
+  /** Inserts the account; resolves false (and stores nothing) when the e-mail is taken. */
+  insert(account: Account): Promise<boolean>;
+  findByEmail(email: string): Promise<Account | null>;
+  findById(id: string): Promise<Account | null>;
+  list(): Promise<Account[]>;
+}
+
+export interface TokenRepository {
+  insert(token: ApiToken): Promise<void>;
+  /** The token with this hash, revoked or not, or null. */
+  findByHash(hash: string): Promise<ApiToken | null>;
+  /** All tokens of the account, revoked ones included, newest first. */
+  listByAccount(accountId: string): Promise<ApiToken[]>;
+  /** Marks the token revoked; false when it does not exist or belongs to another account. */
+  revoke(id: string, accountId: string, now: Date): Promise<boolean>;
+  /** Records use of the token (best effort; callers may throttle). */
+  touch(id: string, now: Date): Promise<void>;
+}

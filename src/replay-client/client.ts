@@ -1,0 +1,142 @@
+import { performance } from 'node:perf_hooks';
+import { Agent } from 'undici';
+import type { HeaderPair } from '../domain/captured-request.js';
+import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../ports/replay-client.js';
+import type { AddressPolicy } from './address-policy.js';
+import { invalidAllowEntries } from './address-policy.js';
+import { classifyFailure } from './classify.js';
+import { DeadlineExceededError } from './errors.js';
+import { createGuardedConnector } from './guarded-connector.js';
+import type { LookupFn } from './guarded-connector.js';
+import { buildOutboundHeaders, flattenHeaders } from './outbound-headers.js';
+import { readCapped } from './read-capped.js';
+
+/** Options of {@link createReplayClient}. */
+export interface ReplayClientOptions {
+  /** Which addresses replays may reach; checked on every resolved address at connect time. */
+  readonly policy: AddressPolicy;
+  /** DNS resolution, then TCP + TLS handshake, each bounded by this (→ `timeout`). */
+  readonly connectTimeoutMs: number;
+  /** Dispatch to last body byte, including slow-drip bodies (→ `timeout`). */
+  readonly totalTimeoutMs: number;
+  /** Response body bytes kept; the rest is not read and `truncated` is set. */
+  readonly maxResponseBytes: number;
+  /** Injectable DNS for tests; default `dns.promises.lookup(host, { all: true })`. */
+  readonly lookup?: LookupFn;
+}
+
+/** Turns undici's raw `[name, value, ...]` response headers into pairs (latin1 values). */
+function headerPairs(raw: unknown): HeaderPair[] {
+  if (!Array.isArray(raw)) return [];
+  const pairs: HeaderPair[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name: unknown = raw[i];
+    const value: unknown = raw[i + 1];
+    if (typeof name === 'string' && typeof value === 'string') pairs.push([name, value]);
+  }
+  return pairs;
+}
+
+/**
+ * Refusals that need no network: only http(s) is dialed (gopher://, file:// and friends are
+ * SSRF classics), and URL credentials are never sent anywhere. The service already ran
+ * `parseDestination`; this keeps the client safe on its own.
+ */
+function preflight(url: URL): ReplayOutcome | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { kind: 'forbidden', reason: 'scheme' };
+  }
+  if (url.username !== '' || url.password !== '') return { kind: 'forbidden', reason: 'credentials' };
+  return null;
+}
+
+function failureOutcome(err: unknown, startedAt: number): ReplayOutcome {
+  const failure = classifyFailure(err);
+  if (failure.kind === 'forbidden') return failure;
+  return { ...failure, latencyMs: performance.now() - startedAt };
+}
+
+function assertPositive(name: string, value: number): void {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number`);
+}
+
+/**
+ * Creates the SSRF-safe replay client. It owns a dedicated undici Agent (never the global
+ * dispatcher, so environment proxies and other code's interceptors never apply) whose
+ * connector resolves, validates and pins every destination address.
+ *
+ * `send` never throws for destination problems: policy refusals, DNS/TCP/TLS/protocol
+ * failures and deadlines all become outcomes. Redirects are not followed; a 3xx is the result.
+ *
+ * @throws RangeError at construction when a timeout or the cap is not positive, or when an
+ *   `allowCidrs` entry is not a CIDR or IP address.
+ */
+export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
+  assertPositive('connectTimeoutMs', opts.connectTimeoutMs);
+  assertPositive('totalTimeoutMs', opts.totalTimeoutMs);
+  if (!Number.isInteger(opts.maxResponseBytes) || opts.maxResponseBytes < 0) {
+    throw new RangeError('maxResponseBytes must be a non-negative integer');
+  }
+  const invalid = invalidAllowEntries(opts.policy.allowCidrs ?? []);
+  if (invalid.length > 0) throw new RangeError(`invalid allowCidrs entries: ${invalid.join(', ')}`);
+
+  const agent = new Agent({
+    connect: createGuardedConnector({
+      policy: opts.policy,
+      connectTimeoutMs: opts.connectTimeoutMs,
+      ...(opts.lookup === undefined ? {} : { lookup: opts.lookup }),
+    }),
+  });
+
+  async function exchange(req: OutboundRequest, signal: AbortSignal, startedAt: number) {
+    const res = await agent.request({
+      origin: req.url.origin,
+      path: `${req.url.pathname}${req.url.search}`,
+      method: req.method,
+      headers: flattenHeaders(buildOutboundHeaders(req.headers)),
+      body: req.body,
+      signal,
+      // A fresh connection per replay means a fresh resolution and policy check: a pooled
+      // socket would let a later replay ride on an address validated for an earlier one.
+      reset: true,
+      headersTimeout: opts.totalTimeoutMs,
+      bodyTimeout: opts.totalTimeoutMs,
+      responseHeaders: 'raw',
+    });
+    const { body, truncated } = await readCapped(res.body, opts.maxResponseBytes);
+    const latencyMs = performance.now() - startedAt;
+    const headers = headerPairs(res.headers);
+    return { kind: 'response', statusCode: res.statusCode, latencyMs, headers, body, truncated } as const;
+  }
+
+  async function send(req: OutboundRequest): Promise<ReplayOutcome> {
+    const refused = preflight(req.url);
+    if (refused !== null) return refused;
+    const startedAt = performance.now();
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    // undici's headers/body timeouts reset on every byte, so a slow-drip destination could
+    // hold a replay forever; this one absolute deadline covers DNS, connect, send and read.
+    // The race also settles while undici is still connecting (it only honours an abort once
+    // the socket is up).
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new DeadlineExceededError(opts.totalTimeoutMs);
+        controller.abort(err);
+        reject(err);
+      }, opts.totalTimeoutMs);
+    });
+    try {
+      return await Promise.race([exchange(req, controller.signal, startedAt), deadline]);
+    } catch (err) {
+      return failureOutcome(err, startedAt);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    send,
+    close: () => agent.close(),
+  };
+}

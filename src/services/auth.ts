@@ -1,0 +1,34 @@
+import { AppError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { Store } from '../ports/store.js';
+import { ANONYMOUS, type Principal } from './deps.js';
+import { verifyToken } from './tokens.js';
+
+/** Longest Authorization value looked at; anything longer cannot be a Rehook token. */
+const MAX_AUTHORIZATION_LENGTH = 512;
+
+/**
+ * Resolves the caller from the Authorization header values (all of them, as sent). No header
+ * means anonymous. Anything else that is not exactly one valid `Bearer <token>` is 401
+ * UNAUTHORIZED: a bad token never silently downgrades to anonymous, and two Authorization
+ * headers are refused rather than letting the first or last one win.
+ */
+export async function authenticate(
+  deps: { store: Store; clock: Clock },
+  authorization: readonly string[],
+): Promise<Principal> {
+  if (authorization.length === 0) return ANONYMOUS;
+  const value = authorization.length === 1 ? authorization[0] : undefined;
+  if (value === undefined || value.length > MAX_AUTHORIZATION_LENGTH) throw new AppError('UNAUTHORIZED');
+  // RFC 9110: the scheme is case-insensitive; exactly one space before the token.
+  const match = /^bearer ([\x21-\x7e]+)$/i.exec(value);
+  const token = match?.[1] ? await verifyToken(deps, match[1]) : null;
+  if (!token) throw new AppError('UNAUTHORIZED');
+  return { kind: 'account', accountId: token.accountId, tokenId: token.id };
+}
+
+/** The account id of the caller; throws UNAUTHORIZED for anonymous callers. */
+export function requireAccount(principal: Principal): { accountId: string; tokenId: string } {
+  if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
+  return principal;
+}

@@ -1,0 +1,62 @@
+import type { CapturedEvent } from '../domain/captured-request.js';
+import { pairRawHeaders } from '../domain/captured-request.js';
+import { isId } from '../domain/ids.js';
+import type { ServiceDeps } from './deps.js';
+
+/** A request as the ingest listener received it, before anything is interpreted. */
+export interface IncomingCapture {
+  readonly inboxId: string;
+  readonly method: string;
+  /** Path without the query string. */
+  readonly path: string;
+  /** Raw query string without '?'. */
+  readonly query: string;
+  /** Node's flat rawHeaders: original case, order and duplicates. */
+  readonly rawHeaders: readonly string[];
+  readonly body: Buffer;
+  readonly sourceIp: string;
+}
+
+export type CaptureResult = { readonly stored: true; readonly eventId: string } | { readonly stored: false };
+
+/**
+ * Stores a captured request as an event of its inbox, redacting credentials first. Resolves
+ * only after the event is committed (spec §4.2: 200 means stored). Unknown and expired inboxes
+ * resolve `{stored:false}` (the listener still answers 200). Rejects with StorageError when the
+ * event could not be stored, so the listener answers 503 and the sender retries.
+ */
+export async function captureRequest(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'> & { newEventId: (nowMs: number) => string },
+  incoming: IncomingCapture,
+): Promise<CaptureResult> {
+  if (!isId('inbox', incoming.inboxId)) return { stored: false };
+  const now = deps.clock.now();
+  const headers = pairRawHeaders(incoming.rawHeaders);
+  const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+  const event: CapturedEvent = {
+    id: deps.newEventId(now.getTime()),
+    inboxId: incoming.inboxId,
+    receivedAt: now,
+    method: incoming.method,
+    path: incoming.path,
+    query: incoming.query,
+    contentType,
+    size: incoming.body.length,
+    headers,
+    body: incoming.body,
+    sourceIp: incoming.sourceIp,
+  };
+  const stored = await deps.store.events.insertIfInboxLive(event, now);
+  if (!stored) return { stored: false };
+  deps.bus.publish({
+    id: event.id,
+    inboxId: event.inboxId,
+    receivedAt: event.receivedAt,
+    method: event.method,
+    path: event.path,
+    query: event.query,
+    contentType: event.contentType,
+    size: event.size,
+  });
+  return { stored: true, eventId: event.id };
+}

@@ -1,0 +1,72 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import type { InboxRepository } from '../../ports/store.js';
+import { attempt } from './attempt.js';
+import { inboxParams, toInbox } from './rows.js';
+import type { Statements } from './statements.js';
+
+/**
+ * Deleting an inbox removes its row and queues its id in purge_queue in one transaction: the
+ * inbox vanishes from every read at once (services always check the inbox before its events),
+ * while its events and replays, possibly gigabytes, are purged later in short, bounded
+ * transactions that never hold the write lock long enough to stall ingest.
+ */
+export function createInboxRepository(db: BetterSqlite3.Database, s: Statements): InboxRepository {
+  const deleteAndQueue = (id: string): boolean => {
+    if (s.inboxes.delete.run(id).changes === 0) return false;
+    s.purge.enqueue.run(id, Date.now());
+    return true;
+  };
+  const deleteOne = db.transaction(deleteAndQueue);
+  const deleteExpired = db.transaction((nowMs: number, limit: number) => {
+    const expired = s.inboxes.selectExpired.all(nowMs, limit);
+    for (const { id } of expired) deleteAndQueue(id);
+    return expired.length;
+  });
+  const purge = db.transaction(purgeBatch.bind(null, s));
+
+  return {
+    insert: (inbox) => attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
+    findLive: (id, now) =>
+      attempt('find inbox', () => {
+        const row = s.inboxes.findLive.get(id, now.getTime());
+        return row === undefined ? null : toInbox(row);
+      }),
+    listByOwner: (ownerId, now) =>
+      attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(toInbox)),
+    save: (id, ownerId, now) =>
+      attempt('save inbox', () => {
+        const row = s.inboxes.save.get(ownerId, id, now.getTime());
+        return row === undefined ? null : toInbox(row);
+      }),
+    delete: (id) => attempt('delete inbox', () => deleteOne.immediate(id)),
+    deleteExpired: (now, limit) =>
+      attempt('delete expired inboxes', () =>
+        limit < 1 ? 0 : deleteExpired.immediate(now.getTime(), Math.floor(limit)),
+      ),
+    purgeDeleted: (limit) =>
+      attempt('purge deleted inboxes', () => (limit < 1 ? 0 : purge.immediate(Math.floor(limit)))),
+  };
+}
+
+/**
+ * Deletes at most `limit` rows: events and replays of queued inboxes, plus the queue entries of
+ * inboxes found empty. Counting queue entries keeps "0 means nothing is left" true even when
+ * thousands of deleted inboxes never received an event, and keeps each call bounded.
+ */
+function purgeBatch(s: Statements, limit: number): number {
+  let remaining = limit;
+  // Each queue entry costs at least one unit (a purged row or its own removal), so `remaining`
+  // entries are always enough to spend the budget.
+  for (const { inbox_id: inboxId } of s.purge.next.all(remaining)) {
+    remaining -= s.purge.events.run(inboxId, remaining).changes;
+    if (remaining === 0) break;
+    remaining -= s.purge.replays.run(inboxId, remaining).changes;
+    if (remaining === 0) break;
+    // Both deletes returned fewer rows than allowed: nothing of this inbox is left.
+    s.purge.done.run(inboxId);
+    remaining -= 1;
+    if (remaining === 0) break;
+  }
+  return limit - remaining;
+}

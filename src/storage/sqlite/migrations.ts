@@ -1,0 +1,139 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import { StorageError } from '../../errors.js';
+
+/** One schema step. Versions only grow; a released migration is never edited, only followed. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Timestamps are INTEGER milliseconds since the epoch. Every table has what its queries need and
+ * no foreign keys: an inbox is deleted at once and its events and replays are purged later in
+ * bounded batches (purge_queue), which a cascading foreign key would turn into one huge delete.
+ */
+const INIT_SQL = `
+CREATE TABLE inboxes (
+  id         TEXT PRIMARY KEY,
+  owner_id   TEXT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NULL
+);
+-- listByOwner filters by owner and sorts by creation time: one index serves both.
+CREATE INDEX inboxes_owner ON inboxes (owner_id, created_at);
+-- Only anonymous inboxes expire; the sweeper scans this small partial index.
+CREATE INDEX inboxes_expires ON inboxes (expires_at) WHERE expires_at IS NOT NULL;
+
+-- seq is the rowid: appends stay at the end of the b-tree while ids are random within a millisecond.
+-- body is the last column so list queries, which never read it, stop before its overflow pages.
+CREATE TABLE events (
+  seq          INTEGER PRIMARY KEY,
+  id           TEXT NOT NULL UNIQUE,
+  inbox_id     TEXT NOT NULL,
+  received_at  INTEGER NOT NULL,
+  method       TEXT NOT NULL,
+  path         TEXT NOT NULL,
+  query        TEXT NOT NULL,
+  content_type TEXT NULL,
+  size         INTEGER NOT NULL,
+  source_ip    TEXT NOT NULL,
+  headers      TEXT NOT NULL, -- JSON array of [name, value]
+  body         BLOB NOT NULL
+);
+-- Event ids sort by capture time, so newest-first and keyset pagination are a range scan here.
+CREATE INDEX events_inbox ON events (inbox_id, id);
+
+CREATE TABLE replays (
+  seq              INTEGER PRIMARY KEY,
+  id               TEXT NOT NULL UNIQUE,
+  event_id         TEXT NOT NULL,
+  inbox_id         TEXT NOT NULL,
+  account_id       TEXT NOT NULL,
+  destination      TEXT NOT NULL,
+  created_at       INTEGER NOT NULL,
+  outcome          TEXT NOT NULL,
+  status_code      INTEGER NULL,
+  latency_ms       REAL NULL,
+  response_headers TEXT NOT NULL, -- JSON array of [name, value]
+  truncated        INTEGER NOT NULL,
+  error_code       TEXT NULL,
+  error_message    TEXT NULL,
+  response_body    BLOB NOT NULL
+);
+CREATE INDEX replays_event ON replays (event_id, seq);
+CREATE INDEX replays_inbox ON replays (inbox_id);
+
+-- Inboxes deleted but whose events and replays are not purged yet.
+CREATE TABLE purge_queue (
+  inbox_id  TEXT PRIMARY KEY,
+  queued_at INTEGER NOT NULL
+);
+
+CREATE TABLE accounts (
+  id            TEXT PRIMARY KEY,
+  email         TEXT NOT NULL UNIQUE,
+  password_hash TEXT NULL,
+  created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE api_tokens (
+  id           TEXT PRIMARY KEY,
+  account_id   TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  hash         TEXT NOT NULL UNIQUE,
+  prefix       TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER NULL,
+  revoked_at   INTEGER NULL
+);
+CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
+`;
+
+/** Every migration, in order. Append new ones; never edit or reorder released ones. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_init', sql: INIT_SQL }];
+
+/**
+ * Brings the database up to the newest schema. Each missing migration runs in its own IMMEDIATE
+ * transaction together with its schema_migrations row, so a crash leaves either the old or the
+ * new schema, and re-running (or a second process racing this one) is harmless.
+ * Throws StorageError when the database holds a migration this code does not know (it was
+ * written by a newer Rehook) or when a migration fails.
+ */
+export function applyMigrations(db: BetterSqlite3.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`);
+  const isApplied = db.prepare<[number], { version: number }>(
+    'SELECT version FROM schema_migrations WHERE version = ?',
+  );
+  const record = db.prepare<[number, string, number]>(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+  );
+  const newest = db
+    .prepare<[], { version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
+    .get();
+  const known = MIGRATIONS.at(-1)?.version ?? 0;
+  if (newest?.version != null && newest.version > known) {
+    throw new StorageError(
+      `database schema version ${newest.version} is newer than this Rehook knows (${known})`,
+    );
+  }
+  const applyOne = db.transaction((migration: Migration) => {
+    // Checked again inside the write lock: another process may have applied it meanwhile.
+    if (isApplied.get(migration.version) !== undefined) return;
+    db.exec(migration.sql);
+    record.run(migration.version, migration.name, Date.now());
+  });
+  for (const migration of MIGRATIONS) {
+    if (isApplied.get(migration.version) !== undefined) continue;
+    try {
+      applyOne.immediate(migration);
+    } catch (err) {
+      throw new StorageError(`migration ${migration.name} failed: ${String(err)}`, { cause: err });
+    }
+  }
+}

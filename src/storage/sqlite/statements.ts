@@ -1,0 +1,157 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import type {
+  AccountRow,
+  EventParams,
+  EventRow,
+  EventSummaryRow,
+  InboxRow,
+  ReplayRow,
+  TokenRow,
+} from './rows.js';
+
+type Db = BetterSqlite3.Database;
+
+const INBOX_COLUMNS = 'id, owner_id, created_at, expires_at';
+const LIVE = '(expires_at IS NULL OR expires_at > ?)';
+// Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
+const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size';
+const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
+const REPLAY_COLUMNS =
+  'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
+  'latency_ms, response_headers, truncated, error_code, error_message, response_body';
+const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
+
+function inboxStatements(db: Db) {
+  return {
+    insert: db.prepare<[string, string | null, number, number | null]>(
+      `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?)`,
+    ),
+    findLive: db.prepare<[string, number], InboxRow>(
+      `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ? AND ${LIVE}`,
+    ),
+    listByOwner: db.prepare<[string, number], InboxRow>(
+      `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = ? AND ${LIVE}
+       ORDER BY created_at DESC, id DESC`,
+    ),
+    save: db.prepare<[string, string, number], InboxRow>(
+      `UPDATE inboxes SET owner_id = ?, expires_at = NULL WHERE id = ? AND ${LIVE}
+       RETURNING ${INBOX_COLUMNS}`,
+    ),
+    delete: db.prepare<[string]>('DELETE FROM inboxes WHERE id = ?'),
+    // `expires_at <= ?` implies `expires_at IS NOT NULL`, so the partial index serves this.
+    selectExpired: db.prepare<[number, number], { id: string }>(
+      `SELECT id FROM inboxes WHERE owner_id IS NULL AND expires_at <= ?
+       ORDER BY expires_at LIMIT ?`,
+    ),
+  };
+}
+
+function purgeStatements(db: Db) {
+  return {
+    enqueue: db.prepare<[string, number]>(
+      'INSERT OR IGNORE INTO purge_queue (inbox_id, queued_at) VALUES (?, ?)',
+    ),
+    next: db.prepare<[number], { inbox_id: string }>('SELECT inbox_id FROM purge_queue LIMIT ?'),
+    // DELETE ... LIMIT needs a compile-time option; a bounded sub-select works everywhere.
+    events: db.prepare<[string, number]>(
+      'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = ? LIMIT ?)',
+    ),
+    replays: db.prepare<[string, number]>(
+      'DELETE FROM replays WHERE seq IN (SELECT seq FROM replays WHERE inbox_id = ? LIMIT ?)',
+    ),
+    done: db.prepare<[string]>('DELETE FROM purge_queue WHERE inbox_id = ?'),
+  };
+}
+
+function eventStatements(db: Db) {
+  return {
+    // The liveness check and the insert are one statement: an inbox deleted or expiring between
+    // a separate check and the insert can never receive the event.
+    insertIfInboxLive: db.prepare<EventParams>(
+      `INSERT INTO events (${EVENT_COLUMNS})
+       SELECT @id, @inbox_id, @received_at, @method, @path, @query, @content_type, @size,
+              @source_ip, @headers, @body
+       WHERE EXISTS (SELECT 1 FROM inboxes
+                     WHERE id = @inbox_id AND (expires_at IS NULL OR expires_at > @now))`,
+    ),
+    findById: db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
+    listNewest: db.prepare<[string, number], EventSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? ORDER BY id DESC LIMIT ?`,
+    ),
+    listBefore: db.prepare<[string, string, number], EventSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND id < ?
+       ORDER BY id DESC LIMIT ?`,
+    ),
+  };
+}
+
+function replayStatements(db: Db) {
+  return {
+    insert: db.prepare<ReplayRow>(
+      `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (
+         @id, @event_id, @inbox_id, @account_id, @destination, @created_at, @outcome,
+         @status_code, @latency_ms, @response_headers, @truncated, @error_code, @error_message,
+         @response_body)`,
+    ),
+    listByEvent: db.prepare<[string, number], ReplayRow>(
+      `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = ? ORDER BY seq DESC LIMIT ?`,
+    ),
+    listByEventAndAccount: db.prepare<[string, string, number], ReplayRow>(
+      `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = ? AND account_id = ?
+       ORDER BY seq DESC LIMIT ?`,
+    ),
+  };
+}
+
+function accountStatements(db: Db) {
+  const columns = 'id, email, password_hash, created_at';
+  return {
+    // Only a taken e-mail is "no change"; a duplicate id still fails loudly (a bug, not a user error).
+    insert: db.prepare<AccountRow>(
+      `INSERT INTO accounts (${columns}) VALUES (@id, @email, @password_hash, @created_at)
+       ON CONFLICT (email) DO NOTHING`,
+    ),
+    findByEmail: db.prepare<[string], AccountRow>(
+      `SELECT ${columns} FROM accounts WHERE email = ?`,
+    ),
+    findById: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE id = ?`),
+    list: db.prepare<[], AccountRow>(`SELECT ${columns} FROM accounts ORDER BY created_at, id`),
+  };
+}
+
+function tokenStatements(db: Db) {
+  return {
+    insert: db.prepare<TokenRow>(
+      `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (
+         @id, @account_id, @name, @hash, @prefix, @created_at, @last_used_at, @revoked_at)`,
+    ),
+    findByHash: db.prepare<[string], TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`,
+    ),
+    listByAccount: db.prepare<[string], TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = ?
+       ORDER BY created_at DESC, id DESC`,
+    ),
+    // COALESCE keeps the first revocation time when a token is revoked twice.
+    revoke: db.prepare<[number, string, string]>(
+      'UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? AND account_id = ?',
+    ),
+    touch: db.prepare<[number, string]>('UPDATE api_tokens SET last_used_at = ? WHERE id = ?'),
+  };
+}
+
+/** Prepares every statement of the adapter once, right after the migrations ran. */
+export function prepareStatements(db: Db) {
+  return {
+    inboxes: inboxStatements(db),
+    purge: purgeStatements(db),
+    events: eventStatements(db),
+    replays: replayStatements(db),
+    accounts: accountStatements(db),
+    tokens: tokenStatements(db),
+    ping: db.prepare<[], { one: number }>('SELECT 1 AS one'),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import Database from 'better-sqlite3';
+
+import { StorageError } from '../../errors.js';
+import type {
+  AccountRepository,
+  EventRepository,
+  ReplayRepository,
+  Store,
+  TokenRepository,
+} from '../../ports/store.js';
+import { attempt, storageError } from './attempt.js';
+import { createGroupCommitWriter } from './group-commit.js';
+import { createInboxRepository } from './inbox-repository.js';
+import { applyMigrations } from './migrations.js';
+import {
+  accountParams,
+  eventParams,
+  replayParams,
+  toAccount,
+  toEvent,
+  toEventSummary,
+  toReplay,
+  toToken,
+  tokenParams,
+} from './rows.js';
+import { prepareStatements, type Statements } from './statements.js';
+
+/** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
+export interface SqliteStore extends Store {
+  /** The underlying connection. Not for application code: everything else goes through the port. */
+  readonly db: Database.Database;
+  /** Moves the whole WAL into the database file and truncates the WAL to zero bytes. */
+  checkpoint(): void;
+}
+
+/** Listing is capped by the port at 1000; out-of-range values never reach SQLite's LIMIT. */
+function clampLimit(limit: number): number {
+  return Math.min(Math.max(Math.floor(limit), 0), 1000);
+}
+
+function openDatabase(path: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL lets readers run during the (batched) writes. synchronous=FULL fsyncs the WAL on every
+    // commit: an acknowledged event survives an OS crash or power loss, not only a process crash.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    // No foreign keys: inbox deletion purges events and replays explicitly, in bounded batches.
+    db.pragma('foreign_keys = OFF');
+    applyMigrations(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens (creating it and its parent directory if needed) the SQLite database at `path`, applies
+ * pending migrations and returns the Store. Throws StorageError when the file cannot be opened
+ * or migrated. Event inserts are group-committed (see group-commit.ts); every other write runs
+ * in autocommit. `close()` commits pending inserts before releasing the file.
+ */
+export function openSqliteStore(opts: { path: string }): SqliteStore {
+  let db: Database.Database;
+  try {
+    db = openDatabase(opts.path);
+  } catch (err) {
+    throw err instanceof StorageError ? err : storageError(`open ${opts.path}`, err);
+  }
+  const s = prepareStatements(db);
+  const writer = createGroupCommitWriter(db, s.events.insertIfInboxLive);
+  let closed = false;
+
+  const events: EventRepository = {
+    insertIfInboxLive(event, now) {
+      if (closed) return Promise.reject(new StorageError('sqlite: store is closed'));
+      try {
+        return writer.enqueue(eventParams(event, now));
+      } catch (err) {
+        return Promise.reject(storageError('insert event', err));
+      }
+    },
+    findById: (id) =>
+      attempt('find event', () => {
+        const row = s.events.findById.get(id);
+        return row === undefined ? null : toEvent(row);
+      }),
+    listByInbox: (inboxId, page) =>
+      attempt('list events', () => {
+        const limit = clampLimit(page.limit);
+        const rows =
+          page.before === undefined
+            ? s.events.listNewest.all(inboxId, limit)
+            : s.events.listBefore.all(inboxId, page.before, limit);
+        return rows.map(toEventSummary);
+      }),
+  };
+
+  return {
+    db,
+    inboxes: createInboxRepository(db, s),
+    events,
+    replays: createReplayRepository(s),
+    accounts: createAccountRepository(s),
+    tokens: createTokenRepository(s),
+    ping: () => attempt('ping', () => void s.ping.get()),
+    checkpoint() {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    close() {
+      if (closed) return Promise.resolve();
+      closed = true;
+      return attempt('close', () => {
+        try {
+          writer.flush();
+        } finally {
+          db.close();
+        }
+      });
+    },
+  };
+}
+
+function createReplayRepository(s: Statements): ReplayRepository {
+  return {
+    insert: (replay) => attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
+    listByEvent: (eventId, opts) =>
+      attempt('list replays', () => {
+        const limit = clampLimit(opts.limit);
+        const rows =
+          opts.accountId === undefined
+            ? s.replays.listByEvent.all(eventId, limit)
+            : s.replays.listByEventAndAccount.all(eventId, opts.accountId, limit);
+        return rows.map(toReplay);
+      }),
+  };
+}
+
+function createAccountRepository(s: Statements): AccountRepository {
+  return {
+    insert: (account) =>
+      attempt('insert account', () => s.accounts.insert.run(accountParams(account)).changes === 1),
+    findByEmail: (email) =>
+      attempt('find account', () => {
+        const row = s.accounts.findByEmail.get(email);
+        return row === undefined ? null : toAccount(row);
+      }),
+    findById: (id) =>
+      attempt('find account', () => {
+        const row = s.accounts.findById.get(id);
+        return row === undefined ? null : toAccount(row);
+      }),
+    list: () => attempt('list accounts', () => s.accounts.list.all().map(toAccount)),
+  };
+}
+
+function createTokenRepository(s: Statements): TokenRepository {
+  return {
+    insert: (token) => attempt('insert token', () => void s.tokens.insert.run(tokenParams(token))),
+    findByHash: (hash) =>
+      attempt('find token', () => {
+        const row = s.tokens.findByHash.get(hash);
+        return row === undefined ? null : toToken(row);
+      }),
+    listByAccount: (accountId) =>
+      attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
+    revoke: (id, accountId, now) =>
+      attempt('revoke token', () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1),
+    touch: (id, now) => attempt('touch token', () => void s.tokens.touch.run(now.getTime(), id)),
+  };
+}

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig } from '../../src/config/load.js';
+import { parseByteSize, parseDuration } from '../../src/config/parse.js';
+import { ConfigError } from '../../src/errors.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.port, 8080);
+    assert.equal(config.ingestPort, 8081);
+    assert.equal(config.dataDir, './data');
+    assert.equal(config.publicIngestUrl, null);
+    assert.equal(config.anonTtlMs, 48 * 3600 * 1000);
+    assert.equal(config.maxBodyBytes, 10 * 1024 * 1024);
+    assert.equal(config.allowPrivateDestinations, false);
+    assert.equal(config.replayConnectTimeoutMs, 5000);
+    assert.equal(config.replayTimeoutMs, 30000);
+    assert.equal(config.replayMaxResponseBytes, 1024 * 1024);
+  });
+
+  it('takes environment variables, and flags win over them', () => {
+    const config = loadConfig(
+      { REHOOK_PORT: '9000', REHOOK_INGEST_PORT: '9001', REHOOK_HOST: '0.0.0.0' },
+      { port: '9100' },
+    );
+    assert.equal(config.port, 9100);
+    assert.equal(config.ingestPort, 9001);
+    assert.equal(config.host, '0.0.0.0');
+  });
+
+  it('accepts port 0 so the system picks a free port', () => {
+    assert.equal(loadConfig({ REHOOK_PORT: '0' }).port, 0);
+  });
+
+  it('normalises the public ingest origin', () => {
+    const config = loadConfig({ REHOOK_PUBLIC_INGEST_URL: 'https://hooks.example.com/' });
+    assert.equal(config.publicIngestUrl, 'https://hooks.example.com');
+  });
+
+  it('names every invalid setting in one error', () => {
+    assert.throws(
+      () => loadConfig({ REHOOK_PORT: 'abc', REHOOK_ANON_TTL: 'forever' }, { 'ingest-port': '70000' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.equal(err.problems.length, 3);
+        assert.match(err.message, /REHOOK_PORT/);
+        assert.match(err.message, /REHOOK_ANON_TTL/);
+        assert.match(err.message, /--ingest-port/);
+        assert.doesNotMatch(err.message, /\n/);
+        return true;
+      },
+    );
+  });
+
+  it('refuses a connect timeout longer than the total replay timeout', () => {
+    assert.throws(
+      () => loadConfig({ REHOOK_REPLAY_CONNECT_TIMEOUT: '60s', REHOOK_REPLAY_TIMEOUT: '30s' }),
+      /REHOOK_REPLAY_CONNECT_TIMEOUT/,
+    );
+  });
+
+  it('parses booleans in the usual spellings and refuses others', () => {
+    assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' }).allowPrivateDestinations, true);
+    assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: 'off' }).allowPrivateDestinations, false);
+    assert.throws(() => loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: 'maybe' }), ConfigError);
+  });
+});
+
+describe('parseDuration', () => {
+  it('reads seconds, minutes, hours and days', () => {
+    assert.equal(parseDuration('90s'), 90_000);
+    assert.equal(parseDuration('15m'), 900_000);
+    assert.equal(parseDuration('48h'), 172_800_000);
+    assert.equal(parseDuration('2d'), 172_800_000);
+    assert.equal(parseDuration('250ms'), 250);
+    assert.equal(parseDuration('30'), 30_000);
+  });
+
+  it('refuses zero, negatives and garbage', () => {
+    for (const bad of ['0s', '-5m', '1w', 'h', '', '1.5.2h']) {
+      assert.throws(() => parseDuration(bad), Error, bad);
+    }
+  });
+});
+
+describe('parseByteSize', () => {
+  it('reads bytes and binary and decimal units', () => {
+    assert.equal(parseByteSize('1024'), 1024);
+    assert.equal(parseByteSize('512KiB'), 512 * 1024);
+    assert.equal(parseByteSize('10MiB'), 10 * 1024 * 1024);
+    assert.equal(parseByteSize('10MB'), 10_000_000);
+  });
+
+  it('refuses zero and unknown units', () => {
+    for (const bad of ['0', '10XB', 'lots', '']) assert.throws(() => parseByteSize(bad), Error, bad);
+  });
+});
