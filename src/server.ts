@@ -61,9 +61,15 @@ export async function startRehook(
     const ingestPort = await listen(ingestServer, config.ingestPort, config.host);
     const ingestUrl = originOf(config.host, ingestPort);
     publicIngestUrl = config.publicIngestUrl ?? ingestUrl;
-    await api.listen({ port: config.port, host: config.host });
+    // Fastify logs one line when it is listening; it is the first line of the log and names
+    // both bound URLs (the ingest port is already known).
+    await api.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Rehook API on ${address}, ingest on ${ingestUrl}`,
+    });
     const apiUrl = originOf(config.host, (api.server.address() as AddressInfo).port);
-    logger.info({ apiUrl, ingestUrl, publicIngestUrl }, `Rehook API on ${apiUrl}, ingest on ${ingestUrl}`);
+    logger.info({ apiUrl, ingestUrl, publicIngestUrl, dataDir: config.dataDir }, 'Rehook started');
     const stopSweeper = startSweeper(deps, {
       intervalMs: config.sweepIntervalMs,
       onError: (err) => logger.error({ err }, 'expiry sweep failed'),

@@ -58,7 +58,7 @@ const IPV4_DENIED: ReadonlyArray<readonly [Cidr, string]> = [
 
 const IPV6_GLOBAL_UNICAST = cidr('2000::/3');
 
-/** IPv6 ranges denied inside or outside 2000::/3; anything else outside 2000::/3 is 'non-global'. */
+/** Named IPv6 ranges that are denied; anything else outside 2000::/3 is 'non-global'. */
 const IPV6_DENIED: ReadonlyArray<readonly [Cidr, string]> = [
   [cidr('::/128'), 'unspecified'],
   [cidr('::1/128'), 'loopback'],

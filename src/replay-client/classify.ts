@@ -32,6 +32,7 @@ const UNREACHABLE_REASONS: Readonly<Record<string, string>> = {
   UND_ERR_NOT_SUPPORTED: 'request could not be sent: not supported by the HTTP client',
   UND_ERR_ABORTED: 'request aborted',
   UND_ERR_INFO: 'connection failed',
+  UND_ERR_DESTROYED: 'replay client is closed',
 };
 
 /** Certificate verification codes OpenSSL reports without an ERR_ prefix. */
@@ -86,7 +87,9 @@ function fromCode(code: string, err: unknown): Failure | null {
   // Verification is never disabled: a bad certificate is reported, not bypassed.
   if (isTlsCode(code)) return { kind: 'unreachable', reason: `TLS failure (${code})` };
   // llhttp parser errors: the destination did not speak valid HTTP/1.1.
-  if (code.startsWith('HPE_')) return { kind: 'unreachable', reason: `invalid HTTP response (${code})` };
+  if (code.startsWith('HPE_')) {
+    return { kind: 'unreachable', reason: `invalid HTTP response (${code})` };
+  }
   return null;
 }
 
@@ -102,5 +105,6 @@ export function classifyFailure(err: unknown): Failure {
     if (failure !== null) return failure;
   }
   const code = codeOf(err);
-  return { kind: 'unreachable', reason: code === undefined ? 'request failed' : `request failed (${code})` };
+  const reason = code === undefined ? 'request failed' : `request failed (${code})`;
+  return { kind: 'unreachable', reason };
 }

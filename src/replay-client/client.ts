@@ -46,7 +46,9 @@ function preflight(url: URL): ReplayOutcome | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { kind: 'forbidden', reason: 'scheme' };
   }
-  if (url.username !== '' || url.password !== '') return { kind: 'forbidden', reason: 'credentials' };
+  if (url.username !== '' || url.password !== '') {
+    return { kind: 'forbidden', reason: 'credentials' };
+  }
   return null;
 }
 
@@ -56,8 +58,72 @@ function failureOutcome(err: unknown, startedAt: number): ReplayOutcome {
   return { ...failure, latencyMs: performance.now() - startedAt };
 }
 
-function assertPositive(name: string, value: number): void {
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number`);
+function validateOptions(opts: ReplayClientOptions): void {
+  for (const key of ['connectTimeoutMs', 'totalTimeoutMs'] as const) {
+    const value = opts[key];
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new RangeError(`${key} must be a positive number`);
+    }
+  }
+  if (!Number.isInteger(opts.maxResponseBytes) || opts.maxResponseBytes < 0) {
+    throw new RangeError('maxResponseBytes must be a non-negative integer');
+  }
+  const invalid = invalidAllowEntries(opts.policy.allowCidrs ?? []);
+  if (invalid.length > 0) throw new RangeError(`invalid allowCidrs entries: ${invalid.join(', ')}`);
+}
+
+/**
+ * Runs `work` under one absolute deadline. undici's headers/body timeouts reset on every
+ * byte, so a slow-drip destination could otherwise hold a replay forever; this deadline
+ * covers DNS, connect, send and read. The race settles even while undici is still connecting
+ * (undici only honours an abort once the socket is up); the abort then tears the rest down.
+ */
+async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new DeadlineExceededError(ms);
+      controller.abort(err);
+      reject(err);
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Exchange {
+  readonly agent: Agent;
+  readonly opts: ReplayClientOptions;
+  readonly startedAt: number;
+}
+
+async function exchange(
+  req: OutboundRequest,
+  signal: AbortSignal,
+  ctx: Exchange,
+): Promise<ReplayOutcome> {
+  const res = await ctx.agent.request({
+    origin: req.url.origin,
+    path: `${req.url.pathname}${req.url.search}`,
+    method: req.method,
+    headers: flattenHeaders(buildOutboundHeaders(req.headers)),
+    body: req.body,
+    signal,
+    // A fresh connection per replay means a fresh resolution and policy check: a pooled
+    // socket would let a later replay ride on an address validated for an earlier one.
+    reset: true,
+    headersTimeout: ctx.opts.totalTimeoutMs,
+    bodyTimeout: ctx.opts.totalTimeoutMs,
+    responseHeaders: 'raw',
+  });
+  const { body, truncated } = await readCapped(res.body, ctx.opts.maxResponseBytes);
+  const latencyMs = performance.now() - ctx.startedAt;
+  const headers = headerPairs(res.headers);
+  return { kind: 'response', statusCode: res.statusCode, latencyMs, headers, body, truncated };
 }
 
 /**
@@ -66,20 +132,14 @@ function assertPositive(name: string, value: number): void {
  * connector resolves, validates and pins every destination address.
  *
  * `send` never throws for destination problems: policy refusals, DNS/TCP/TLS/protocol
- * failures and deadlines all become outcomes. Redirects are not followed; a 3xx is the result.
+ * failures and deadlines all become outcomes. Redirects are not followed (undici 7's
+ * `request` has no redirect logic without the redirect interceptor); a 3xx is the result.
  *
- * @throws RangeError at construction when a timeout or the cap is not positive, or when an
- *   `allowCidrs` entry is not a CIDR or IP address.
+ * @throws RangeError at construction when a timeout is not positive, the cap is negative, or
+ *   an `allowCidrs` entry is not a CIDR or IP address.
  */
 export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
-  assertPositive('connectTimeoutMs', opts.connectTimeoutMs);
-  assertPositive('totalTimeoutMs', opts.totalTimeoutMs);
-  if (!Number.isInteger(opts.maxResponseBytes) || opts.maxResponseBytes < 0) {
-    throw new RangeError('maxResponseBytes must be a non-negative integer');
-  }
-  const invalid = invalidAllowEntries(opts.policy.allowCidrs ?? []);
-  if (invalid.length > 0) throw new RangeError(`invalid allowCidrs entries: ${invalid.join(', ')}`);
-
+  validateOptions(opts);
   const agent = new Agent({
     connect: createGuardedConnector({
       policy: opts.policy,
@@ -88,55 +148,18 @@ export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
     }),
   });
 
-  async function exchange(req: OutboundRequest, signal: AbortSignal, startedAt: number) {
-    const res = await agent.request({
-      origin: req.url.origin,
-      path: `${req.url.pathname}${req.url.search}`,
-      method: req.method,
-      headers: flattenHeaders(buildOutboundHeaders(req.headers)),
-      body: req.body,
-      signal,
-      // A fresh connection per replay means a fresh resolution and policy check: a pooled
-      // socket would let a later replay ride on an address validated for an earlier one.
-      reset: true,
-      headersTimeout: opts.totalTimeoutMs,
-      bodyTimeout: opts.totalTimeoutMs,
-      responseHeaders: 'raw',
-    });
-    const { body, truncated } = await readCapped(res.body, opts.maxResponseBytes);
-    const latencyMs = performance.now() - startedAt;
-    const headers = headerPairs(res.headers);
-    return { kind: 'response', statusCode: res.statusCode, latencyMs, headers, body, truncated } as const;
-  }
-
   async function send(req: OutboundRequest): Promise<ReplayOutcome> {
     const refused = preflight(req.url);
     if (refused !== null) return refused;
     const startedAt = performance.now();
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    // undici's headers/body timeouts reset on every byte, so a slow-drip destination could
-    // hold a replay forever; this one absolute deadline covers DNS, connect, send and read.
-    // The race also settles while undici is still connecting (it only honours an abort once
-    // the socket is up).
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const err = new DeadlineExceededError(opts.totalTimeoutMs);
-        controller.abort(err);
-        reject(err);
-      }, opts.totalTimeoutMs);
-    });
     try {
-      return await Promise.race([exchange(req, controller.signal, startedAt), deadline]);
+      return await withDeadline(opts.totalTimeoutMs, (signal) =>
+        exchange(req, signal, { agent, opts, startedAt }),
+      );
     } catch (err) {
       return failureOutcome(err, startedAt);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
-  return {
-    send,
-    close: () => agent.close(),
-  };
+  return { send, close: () => agent.close() };
 }

@@ -25,8 +25,13 @@ export interface GuardedConnectorOptions {
 
 const defaultLookup: LookupFn = (hostname) => dns.lookup(hostname, { all: true });
 
-/** Dial errors after which the next validated address is tried (no route, not a refusal). */
+/**
+ * Dial errors after which the next validated address is tried (a dual-stack name whose ::1
+ * side is closed, an IPv6 answer on an IPv4-only host). Timeouts are not retried: each would
+ * cost another full connect timeout.
+ */
 const TRY_NEXT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
   'ENETUNREACH',
   'EHOSTUNREACH',
   'EADDRNOTAVAIL',
@@ -54,7 +59,8 @@ async function resolveAllowed(hostname: string, opts: GuardedConnectorOptions): 
     if (reason !== null) throw new ForbiddenDestinationError(reason);
     return [hostname];
   }
-  const answers = await withTimeout((opts.lookup ?? defaultLookup)(hostname), opts.connectTimeoutMs);
+  const lookup = opts.lookup ?? defaultLookup;
+  const answers = await withTimeout(lookup(hostname), opts.connectTimeoutMs);
   if (answers.length === 0) {
     throw Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
   }
@@ -69,47 +75,67 @@ type Connector = buildConnector.connector;
 type ConnectOptions = buildConnector.Options;
 type ConnectCallback = buildConnector.Callback;
 
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
 function errorCode(err: unknown): unknown {
   return typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
 }
 
+interface DialTarget {
+  readonly options: ConnectOptions;
+  readonly addresses: readonly string[];
+  readonly policy: AddressPolicy;
+}
+
 /**
- * Dials `addresses` in order through undici's own connector, moving on only when an address
- * has no route. Each dialed address was validated, so a fallback never reaches a new target.
+ * Defense in depth: judge the peer we actually reached, so a bug anywhere above (or a future
+ * option that reintroduces name resolution inside net.connect) cannot hand undici a socket to
+ * a forbidden address. Runs before undici writes a single request byte.
  */
-function dialFirst(
-  dial: Connector,
-  target: { options: ConnectOptions; addresses: readonly string[]; policy: AddressPolicy },
-  callback: ConnectCallback,
-  index = 0,
-): void {
+function forbiddenPeer(socket: Socket, policy: AddressPolicy): ForbiddenDestinationError | null {
+  const remote = socket.remoteAddress;
+  const reason = remote === undefined ? 'no-remote-address' : checkAddress(remote, policy);
+  return reason === null ? null : new ForbiddenDestinationError(reason);
+}
+
+/**
+ * Dials the validated addresses in order through undici's own connector, moving on only when
+ * an address refuses or has no route. Every candidate was validated before the first dial, so
+ * a fallback never reaches an unchecked target.
+ */
+function dialPinned(dial: Connector, target: DialTarget, callback: ConnectCallback): void {
   const { options, addresses, policy } = target;
-  const address = addresses[index] as string;
   // SNI and certificate checks use the name the user gave, while the socket goes to the
   // pinned IP; for an IP destination no SNI is sent (RFC 6066 forbids IP literals there).
   const servername = isIP(options.hostname) === 0 ? options.servername || options.hostname : '';
-  const pinned: ConnectOptions = { ...options, hostname: address };
-  if (servername !== '') pinned.servername = servername;
-  dial(pinned, (err, socket) => {
-    if (err !== null) {
-      if (index + 1 < addresses.length && TRY_NEXT_CODES.has(String(errorCode(err)))) {
-        dialFirst(dial, target, callback, index + 1);
+  const attempt = (index: number): void => {
+    const pinned: ConnectOptions = { ...options, hostname: addresses[index] as string };
+    if (servername !== '') pinned.servername = servername;
+    const onDialed: ConnectCallback = (err, socket) => {
+      if (err !== null) {
+        const retry = index + 1 < addresses.length && TRY_NEXT_CODES.has(String(errorCode(err)));
+        if (retry) attempt(index + 1);
+        else callback(err, null);
         return;
       }
-      callback(err, null);
-      return;
-    }
-    // Defense in depth: judge the peer we actually reached, so a bug anywhere above (or a
-    // future option that reintroduces name resolution in net.connect) cannot leak a socket.
-    const remote = (socket as Socket).remoteAddress;
-    const reason = remote === undefined ? 'no-remote-address' : checkAddress(remote, policy);
-    if (reason !== null) {
+      const refused = forbiddenPeer(socket, policy);
+      if (refused === null) {
+        callback(null, socket);
+        return;
+      }
       socket.destroy();
-      callback(new ForbiddenDestinationError(reason), null);
-      return;
+      callback(refused, null);
+    };
+    try {
+      dial(pinned, onDialed);
+    } catch (err) {
+      // net/tls can throw synchronously (e.g. an invalid option): report it, never crash.
+      callback(asError(err), null);
     }
-    callback(null, socket);
-  });
+  };
+  attempt(0);
 }
 
 /**
@@ -123,8 +149,8 @@ export function createGuardedConnector(opts: GuardedConnectorOptions): Connector
   const dial = buildConnector({ timeout: opts.connectTimeoutMs });
   return (options, callback) => {
     resolveAllowed(options.hostname, opts).then(
-      (addresses) => dialFirst(dial, { options, addresses, policy: opts.policy }, callback),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+      (addresses) => dialPinned(dial, { options, addresses, policy: opts.policy }, callback),
+      (err: unknown) => callback(asError(err), null),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { isRedactedHeader, REDACTED_HEADER_NAMES } from '../domain/captured-request.js';
+import { REDACTED_HEADER_NAMES } from '../domain/captured-request.js';
 import type { HeaderPair } from '../domain/captured-request.js';
 
 /**
@@ -61,7 +61,7 @@ export function buildOutboundHeaders(stored: readonly HeaderPair[]): HeaderPair[
   const nominated = connectionNominated(stored);
   return stored.filter(([name]) => {
     const lower = name.toLowerCase();
-    if (ALWAYS_DROPPED.has(lower) || nominated.has(lower) || isRedactedHeader(lower)) return false;
+    if (ALWAYS_DROPPED.has(lower) || nominated.has(lower)) return false;
     return !DROPPED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
   });
 }

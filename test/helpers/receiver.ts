@@ -68,7 +68,12 @@ export async function startReceiver(
   const server = createServer((raw, res) => {
     void (async () => {
       const body = await readBody(raw);
-      const received = { method: raw.method ?? '', url: raw.url ?? '', headers: pairs(raw.rawHeaders), body };
+      const received: ReceivedRequest = {
+        method: raw.method ?? '',
+        url: raw.url ?? '',
+        headers: pairs(raw.rawHeaders),
+        body,
+      };
       requests.push(received);
       if (handler === undefined) {
         res.end('ok');

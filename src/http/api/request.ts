@@ -13,9 +13,34 @@ function authorizationValues(request: FastifyRequest): string[] {
   return values;
 }
 
-/** The caller: anonymous without a token, the token's account with a valid one, else 401. */
-export function principalOf(deps: Pick<ServiceDeps, 'store' | 'clock'>, request: FastifyRequest): Promise<Principal> {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the onRequest hook of app.ts before the body is read. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that only accounts may use answer 401 before their body is even parsed. */
+    requiresAccount?: boolean;
+  }
+}
+
+/**
+ * Authenticates a request from its Authorization headers: anonymous without one, the token's
+ * account with a valid token, else 401 UNAUTHORIZED.
+ */
+export function authenticateRequest(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  request: FastifyRequest,
+): Promise<Principal> {
   return authenticate(deps, authorizationValues(request));
+}
+
+/** The caller, as resolved before the route ran (authenticates now if that did not happen). */
+export async function principalOf(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  request: FastifyRequest,
+): Promise<Principal> {
+  return request.principal ?? authenticateRequest(deps, request);
 }
 
 /**

@@ -10,6 +10,10 @@ export type IngestRoute =
  * that lands in another inbox.
  */
 export function ingestRoute(target: string): IngestRoute {
+  // RFC 9112 §3.2.2: a server must also accept the absolute-form `http://host/i/<id>?q`; only
+  // the part from the path on is the request's path and query.
+  const authority = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (authority) target = target.slice(authority[0].length);
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
   const query = q < 0 ? '' : target.slice(q + 1);

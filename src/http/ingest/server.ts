@@ -44,6 +44,15 @@ export function createIngestServer(opts: IngestServerOptions): Server {
   // Node keeps only ~2,000 header lines by default and silently drops the rest; every header a
   // sender sent within the 16 KiB header limit must be stored.
   server.maxHeadersCount = 0;
+  // Node would answer `Expect: 100-continue` with 100 before the handler runs, inviting a body
+  // that is then refused with 413; an oversized request gets its 413 instead (RFC 9110 §10.1.1).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!declaresTooLarge(req, opts.maxBodyBytes)) res.writeContinue();
+    handleRequest(opts, req, res);
+  });
+  // Any other expectation: Node would answer a bare 417 and drop the request, but ingest takes
+  // any header (spec §4.2); the request is captured like any other (RFC 9110 lets a server ignore it).
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(opts, req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
   return server;
 }
@@ -54,8 +63,7 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
   if (route.kind === 'not-found') {
     return sendError(req, res, 404, 'NOT_FOUND', 'Not an ingest URL: send requests to /i/<inboxId>');
   }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > opts.maxBodyBytes) return rejectTooLarge(req, res, opts.maxBodyBytes);
+  if (declaresTooLarge(req, opts.maxBodyBytes)) return rejectTooLarge(req, res, opts.maxBodyBytes);
 
   const chunks: Buffer[] = [];
   let received = 0;
@@ -93,6 +101,10 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
   });
   // A client that resets mid-body never reaches 'end': nothing is stored.
   req.on('error', () => undefined);
+}
+
+function declaresTooLarge(req: IncomingMessage, maxBodyBytes: number): boolean {
+  return Number(req.headers['content-length'] ?? 0) > maxBodyBytes;
 }
 
 function sourceIpOf(req: IncomingMessage, trustProxy: boolean): string {
@@ -139,18 +151,44 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
 };
 
+/** Node's socket of a server connection; `_httpMessage` is the response being written on it. */
+type ServerSocket = Socket & { _httpMessage?: ServerResponse | null };
+
+/** Sockets whose error answer is written or scheduled (the parser reports an error per data chunk). */
+const answeredSockets = new WeakSet<Socket>();
+
 /** Malformed requests (smuggling shapes, bad framing) never reach the handler: 400 and close. */
 function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || (err.code === 'ECONNRESET' && !socket.readable)) {
     socket.destroy();
     return;
   }
+  if (answeredSockets.has(socket)) return;
+  answeredSockets.add(socket);
   const [status, code] = CLIENT_ERROR_STATUS[err.code ?? ''] ?? [400, 'BAD_REQUEST'];
   const body = JSON.stringify({ error: { code, message: statusText(status) } });
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  // Complete requests pipelined before the malformed one are stored and answered first: writing
+  // the error now would overtake their 200s (and cut them off), so the sender would see a 400
+  // for an event that was committed and send it again.
+  afterPendingResponses(socket as ServerSocket, () => {
+    if (!socket.writable) return void socket.destroy();
+    socket.end(
+      `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/**
+ * Runs `fn` once no response of a complete request is in flight on `socket` (Node attaches
+ * queued pipelined responses one after the other; each 'close' comes after the next is attached).
+ * A response whose request is incomplete (the error is in its own body) never finishes: `fn` runs
+ * at once.
+ */
+function afterPendingResponses(socket: ServerSocket, fn: () => void): void {
+  const res = socket._httpMessage;
+  if (!res || !res.req.complete) return fn();
+  res.once('close', () => afterPendingResponses(socket, fn));
 }
 
 function statusText(status: number): string {

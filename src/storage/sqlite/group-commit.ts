@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { StorageError } from '../../errors.js';
+import { StorageError } from '../../errors.js';
 import { storageError } from './attempt.js';
 import type { EventParams } from './rows.js';
 
@@ -10,16 +10,7 @@ interface PendingInsert {
   readonly reject: (err: StorageError) => void;
 }
 
-/** Batches event inserts into shared transactions (group commit). */
-export interface GroupCommitWriter {
-  /**
-   * Queues the insert. Resolves with whether a row was stored, only after the transaction
-   * holding it has committed; rejects with StorageError when it could not be committed.
-   */
-  enqueue(params: EventParams): Promise<boolean>;
-  /** Commits everything queued so far, synchronously (used by close()). */
-  flush(): void;
-}
+type BatchResult = boolean | StorageError;
 
 function isConstraintError(err: unknown): boolean {
   return (
@@ -32,46 +23,63 @@ function isConstraintError(err: unknown): boolean {
 }
 
 /**
- * With synchronous=FULL every commit is an fsync, which caps one-transaction-per-event ingest at
- * the disk's fsync rate. Instead, every insert queued before the next turn of the event loop
- * shares one transaction and one fsync, so batches grow with load while an idle server still
- * commits each event right away. Each promise settles only after COMMIT returned: ingest answers
- * 200 only for durably stored events.
+ * Group commit for event inserts. With synchronous=FULL every commit is an fsync, which would cap
+ * one-transaction-per-event ingest at the disk's fsync rate. Instead, every insert queued before
+ * the next turn of the event loop shares one transaction and one fsync: batches grow with load,
+ * while an idle server still commits each event at once. Each promise settles only after COMMIT
+ * returned, so ingest answers 200 only for durably stored events.
  */
-export function createGroupCommitWriter(
-  db: BetterSqlite3.Database,
-  insert: BetterSqlite3.Statement<[EventParams]>,
-): GroupCommitWriter {
-  let queue: PendingInsert[] = [];
-  let scheduled: NodeJS.Immediate | null = null;
+export class GroupCommitWriter {
+  private queue: PendingInsert[] = [];
+  private scheduled: NodeJS.Immediate | null = null;
+  private closed = false;
+  private readonly db: BetterSqlite3.Database;
+  private readonly insert: BetterSqlite3.Statement<[EventParams]>;
+  private readonly commitBatch: BetterSqlite3.Transaction<
+    (batch: readonly PendingInsert[]) => BatchResult[]
+  >;
 
-  function insertOne(item: PendingInsert): boolean | StorageError {
-    try {
-      return insert.run(item.params).changes === 1;
-    } catch (err) {
-      // A constraint violation (e.g. a duplicate id) undoes only its own statement; the
-      // transaction goes on, so one bad event does not fail the whole batch. Anything else (disk
-      // full, I/O error) may have rolled the transaction back and must fail every item.
-      if (isConstraintError(err) && db.inTransaction) return storageError('insert event', err);
-      throw err;
-    }
+  /** `insert` is the conditional INSERT ... SELECT ... WHERE EXISTS(live inbox) statement. */
+  constructor(db: BetterSqlite3.Database, insert: BetterSqlite3.Statement<[EventParams]>) {
+    this.db = db;
+    this.insert = insert;
+    this.commitBatch = db.transaction((batch: readonly PendingInsert[]) =>
+      batch.map((item) => this.insertOne(item)),
+    );
   }
 
-  const commitBatch = db.transaction((batch: readonly PendingInsert[]) => batch.map(insertOne));
+  /**
+   * Queues the insert. Resolves with whether a row was stored, only after the transaction holding
+   * it has committed; rejects with StorageError when it was not committed or the writer is closed.
+   */
+  enqueue(params: EventParams): Promise<boolean> {
+    if (this.closed) return Promise.reject(new StorageError('sqlite: store is closed'));
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ params, resolve, reject });
+      this.scheduled ??= setImmediate(() => {
+        this.flush();
+      });
+    });
+  }
 
-  function flush(): void {
-    if (scheduled !== null) {
-      clearImmediate(scheduled);
-      scheduled = null;
-    }
-    const batch = queue;
-    queue = [];
+  /** Commits everything queued so far, then refuses new inserts (the store is closing). */
+  close(): void {
+    this.closed = true;
+    this.flush();
+  }
+
+  /** Commits everything queued so far in one transaction and settles every promise of it. */
+  flush(): void {
+    if (this.scheduled !== null) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const batch = this.queue;
+    this.queue = [];
     if (batch.length === 0) return;
-    let results: (boolean | StorageError)[];
+    let results: BatchResult[];
     try {
       // IMMEDIATE takes the write lock up front, so busy_timeout applies to it instead of the
       // transaction failing with SQLITE_BUSY when it upgrades from read to write.
-      results = commitBatch.immediate(batch);
+      results = this.commitBatch.immediate(batch);
     } catch (err) {
       for (const item of batch) item.reject(storageError('insert event batch', err));
       return;
@@ -83,12 +91,15 @@ export function createGroupCommitWriter(
     });
   }
 
-  function enqueue(params: EventParams): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      queue.push({ params, resolve, reject });
-      scheduled ??= setImmediate(flush);
-    });
+  private insertOne(item: PendingInsert): BatchResult {
+    try {
+      return this.insert.run(item.params).changes === 1;
+    } catch (err) {
+      // A constraint violation (e.g. a duplicate id) undoes only its own statement and the
+      // transaction goes on, so one bad event does not fail the batch. Anything else (disk full,
+      // I/O error) may have rolled the transaction back and must fail every item.
+      if (isConstraintError(err) && this.db.inTransaction) return storageError('insert event', err);
+      throw err;
+    }
   }
-
-  return { enqueue, flush };
 }

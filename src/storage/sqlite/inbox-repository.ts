@@ -26,7 +26,8 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
   const purge = db.transaction(purgeBatch.bind(null, s));
 
   return {
-    insert: (inbox) => attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
+    insert: (inbox) =>
+      attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
     findLive: (id, now) =>
       attempt('find inbox', () => {
         const row = s.inboxes.findLive.get(id, now.getTime());

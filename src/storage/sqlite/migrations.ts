@@ -26,7 +26,8 @@ CREATE INDEX inboxes_owner ON inboxes (owner_id, created_at);
 -- Only anonymous inboxes expire; the sweeper scans this small partial index.
 CREATE INDEX inboxes_expires ON inboxes (expires_at) WHERE expires_at IS NOT NULL;
 
--- seq is the rowid: appends stay at the end of the b-tree while ids are random within a millisecond.
+-- seq is the rowid, so appends stay at the end of the table b-tree (ids are random within a
+-- millisecond).
 -- body is the last column so list queries, which never read it, stop before its overflow pages.
 CREATE TABLE events (
   seq          INTEGER PRIMARY KEY,
@@ -114,7 +115,9 @@ export function applyMigrations(db: BetterSqlite3.Database): void {
     'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
   );
   const newest = db
-    .prepare<[], { version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
+    .prepare<[], { version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    )
     .get();
   const known = MIGRATIONS.at(-1)?.version ?? 0;
   if (newest?.version != null && newest.version > known) {

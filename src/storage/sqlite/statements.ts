@@ -107,7 +107,7 @@ function replayStatements(db: Db) {
 function accountStatements(db: Db) {
   const columns = 'id, email, password_hash, created_at';
   return {
-    // Only a taken e-mail is "no change"; a duplicate id still fails loudly (a bug, not a user error).
+    // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
     insert: db.prepare<AccountRow>(
       `INSERT INTO accounts (${columns}) VALUES (@id, @email, @password_hash, @created_at)
        ON CONFLICT (email) DO NOTHING`,

@@ -12,7 +12,7 @@ import type {
   TokenRepository,
 } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
-import { createGroupCommitWriter } from './group-commit.js';
+import { GroupCommitWriter } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
 import {
@@ -36,7 +36,7 @@ export interface SqliteStore extends Store {
   checkpoint(): void;
 }
 
-/** Listing is capped by the port at 1000; out-of-range values never reach SQLite's LIMIT. */
+/** The port allows 1..1000. SQLite reads a negative LIMIT as "no limit", so never pass one. */
 function clampLimit(limit: number): number {
   return Math.min(Math.max(Math.floor(limit), 0), 1000);
 }
@@ -63,7 +63,7 @@ function openDatabase(path: string): Database.Database {
 /**
  * Opens (creating it and its parent directory if needed) the SQLite database at `path`, applies
  * pending migrations and returns the Store. Throws StorageError when the file cannot be opened
- * or migrated. Event inserts are group-committed (see group-commit.ts); every other write runs
+ * or migrated. Event inserts are group-committed (see GroupCommitWriter); every other write runs
  * in autocommit. `close()` commits pending inserts before releasing the file.
  */
 export function openSqliteStore(opts: { path: string }): SqliteStore {
@@ -74,12 +74,34 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     throw err instanceof StorageError ? err : storageError(`open ${opts.path}`, err);
   }
   const s = prepareStatements(db);
-  const writer = createGroupCommitWriter(db, s.events.insertIfInboxLive);
-  let closed = false;
+  const writer = new GroupCommitWriter(db, s.events.insertIfInboxLive);
+  return {
+    db,
+    inboxes: createInboxRepository(db, s),
+    events: createEventRepository(s, writer),
+    replays: createReplayRepository(s),
+    accounts: createAccountRepository(s),
+    tokens: createTokenRepository(s),
+    ping: () => attempt('ping', () => void s.ping.get()),
+    checkpoint() {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    close() {
+      if (!db.open) return Promise.resolve();
+      return attempt('close', () => {
+        try {
+          writer.close();
+        } finally {
+          db.close();
+        }
+      });
+    },
+  };
+}
 
-  const events: EventRepository = {
+function createEventRepository(s: Statements, writer: GroupCommitWriter): EventRepository {
+  return {
     insertIfInboxLive(event, now) {
-      if (closed) return Promise.reject(new StorageError('sqlite: store is closed'));
       try {
         return writer.enqueue(eventParams(event, now));
       } catch (err) {
@@ -101,35 +123,12 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
         return rows.map(toEventSummary);
       }),
   };
-
-  return {
-    db,
-    inboxes: createInboxRepository(db, s),
-    events,
-    replays: createReplayRepository(s),
-    accounts: createAccountRepository(s),
-    tokens: createTokenRepository(s),
-    ping: () => attempt('ping', () => void s.ping.get()),
-    checkpoint() {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    },
-    close() {
-      if (closed) return Promise.resolve();
-      closed = true;
-      return attempt('close', () => {
-        try {
-          writer.flush();
-        } finally {
-          db.close();
-        }
-      });
-    },
-  };
 }
 
 function createReplayRepository(s: Statements): ReplayRepository {
   return {
-    insert: (replay) => attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
+    insert: (replay) =>
+      attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
     listByEvent: (eventId, opts) =>
       attempt('list replays', () => {
         const limit = clampLimit(opts.limit);
@@ -171,7 +170,10 @@ function createTokenRepository(s: Statements): TokenRepository {
     listByAccount: (accountId) =>
       attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
     revoke: (id, accountId, now) =>
-      attempt('revoke token', () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1),
+      attempt(
+        'revoke token',
+        () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1,
+      ),
     touch: (id, now) => attempt('touch token', () => void s.tokens.touch.run(now.getTime(), id)),
   };
 }

@@ -123,7 +123,8 @@ export function describeEventCases(store: StoreGetter): void {
     it('reports false only for the concurrent inserts aimed at a missing inbox', async () => {
       const inboxId = await liveInbox();
       const make = createEventMaker();
-      const events = Array.from({ length: 20 }, (_, i) => make(i % 2 === 0 ? inboxId : newId('inbox')));
+      const missing = newId('inbox');
+      const events = Array.from({ length: 20 }, (_, i) => make(i % 2 === 0 ? inboxId : missing));
       const results = await Promise.all(events.map((event) => insertEvent(store(), event)));
       assert.deepEqual(results, events.map((_, i) => i % 2 === 0));
       assert.equal((await store().events.listByInbox(inboxId, { limit: 100 })).length, 10);

@@ -19,7 +19,8 @@ export function at(offsetMs: number): Date {
 
 /** An anonymous inbox created at T0 that expires 48 hours later. */
 export function anonymousInbox(overrides: Partial<Inbox> = {}): Inbox {
-  return { id: newId('inbox'), ownerId: null, createdAt: at(0), expiresAt: at(48 * HOUR), ...overrides };
+  const id = newId('inbox');
+  return { id, ownerId: null, createdAt: at(0), expiresAt: at(48 * HOUR), ...overrides };
 }
 
 /** A saved inbox of `ownerId`, created at T0 + `createdOffsetMs`, that never expires. */

@@ -31,7 +31,7 @@ export function describeInboxCases(store: StoreGetter): void {
       assert.equal(await store().inboxes.findLive(inbox.id, at(HOUR + 1)), null);
     });
 
-    it('lists live inboxes of an owner newest first, without other owners or expired ones', async () => {
+    it('lists the live inboxes of an owner newest first, and nothing else', async () => {
       const owner = newId('account');
       const older = ownedInbox(owner, 1);
       const newer = ownedInbox(owner, 2);

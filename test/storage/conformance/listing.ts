@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { ListPage } from '../../../src/ports/store.js';
 import { createEventIdFactory } from '../../../src/domain/ids.js';
 import {
   T0,
@@ -26,6 +27,7 @@ export function describeListingCases(store: StoreGetter): void {
     }
 
     const ids = (items: readonly { id: string }[]): string[] => items.map((item) => item.id);
+    const list = (inboxId: string, page: ListPage) => store().events.listByInbox(inboxId, page);
 
     it('lists newest first with summary fields only (no headers, body or source ip)', async () => {
       const events = await inboxWithEvents(3);
@@ -42,7 +44,8 @@ export function describeListingCases(store: StoreGetter): void {
     it('returns all events when the inbox holds exactly limit of them', async () => {
       const events = await inboxWithEvents(5);
       const inboxId = events[0]?.inboxId ?? '';
-      assert.deepEqual(ids(await store().events.listByInbox(inboxId, { limit: 5 })), ids(events).reverse());
+      const listed = await store().events.listByInbox(inboxId, { limit: 5 });
+      assert.deepEqual(ids(listed), ids(events).reverse());
     });
 
     it('pages through limit + 1 events with before, ending with an empty page', async () => {
@@ -50,9 +53,9 @@ export function describeListingCases(store: StoreGetter): void {
       const inboxId = events[0]?.inboxId ?? '';
       const page1 = await store().events.listByInbox(inboxId, { limit: 5 });
       assert.deepEqual(ids(page1), ids(events.slice(1)).reverse());
-      const page2 = await store().events.listByInbox(inboxId, { limit: 5, before: page1.at(-1)?.id ?? '' });
+      const page2 = await list(inboxId, { limit: 5, before: page1.at(-1)?.id ?? '' });
       assert.deepEqual(ids(page2), [events[0]?.id]);
-      const page3 = await store().events.listByInbox(inboxId, { limit: 5, before: page2.at(-1)?.id ?? '' });
+      const page3 = await list(inboxId, { limit: 5, before: page2.at(-1)?.id ?? '' });
       assert.deepEqual(page3, []);
     });
 
@@ -62,7 +65,7 @@ export function describeListingCases(store: StoreGetter): void {
       const seen: string[] = [];
       let before: string | undefined;
       for (let pages = 0; pages < 10; pages += 1) {
-        const page = await store().events.listByInbox(inboxId, before === undefined ? { limit: 2 } : { limit: 2, before });
+        const page = await list(inboxId, { limit: 2, ...(before === undefined ? {} : { before }) });
         assert.ok(page.length <= 2);
         if (page.length === 0) break;
         seen.push(...ids(page));
@@ -74,7 +77,7 @@ export function describeListingCases(store: StoreGetter): void {
     it('returns an empty page when before is the oldest event', async () => {
       const events = await inboxWithEvents(3);
       const oldest = events[0] as CapturedEvent;
-      assert.deepEqual(await store().events.listByInbox(oldest.inboxId, { limit: 10, before: oldest.id }), []);
+      assert.deepEqual(await list(oldest.inboxId, { limit: 10, before: oldest.id }), []);
     });
 
     it('orders by id when before is an id that was never stored', async () => {
@@ -85,14 +88,16 @@ export function describeListingCases(store: StoreGetter): void {
       const tooOld = nextId(T0 - 10);
       const older = [make(inbox.id), make(inbox.id)];
       const between = nextId(T0 + 100);
-      const newer = [make(inbox.id, { id: nextId(T0 + 200) }), make(inbox.id, { id: nextId(T0 + 300) })];
+      const newer = [T0 + 200, T0 + 300].map((ms) => make(inbox.id, { id: nextId(ms) }));
       const tooNew = nextId(T0 + 1000);
-      for (const event of [...older, ...newer]) assert.equal(await insertEvent(store(), event), true);
+      for (const event of [...older, ...newer]) {
+        assert.equal(await insertEvent(store(), event), true);
+      }
 
-      const list = (before: string) => store().events.listByInbox(inbox.id, { limit: 10, before });
-      assert.deepEqual(ids(await list(between)), ids(older).reverse());
-      assert.deepEqual(ids(await list(tooNew)), ids([...older, ...newer]).reverse());
-      assert.deepEqual(await list(tooOld), []);
+      const before = (id: string) => list(inbox.id, { limit: 10, before: id });
+      assert.deepEqual(ids(await before(between)), ids(older).reverse());
+      assert.deepEqual(ids(await before(tooNew)), ids([...older, ...newer]).reverse());
+      assert.deepEqual(await before(tooOld), []);
     });
 
     it('respects the limit and lists only the requested inbox', async () => {

@@ -12,7 +12,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
     return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
   });
 
-  app.get('/api/v1/inboxes', async (request) => {
+  app.get('/api/v1/inboxes', { config: { requiresAccount: true } }, async (request) => {
     const inboxes = await listInboxes(deps, await principalOf(deps, request));
     return { data: { inboxes: inboxes.map((inbox) => inboxJson(inbox, ctx.ingestOrigin())) } };
   });
@@ -27,7 +27,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/inboxes/:inboxId/save', async (request) => {
+  app.post('/api/v1/inboxes/:inboxId/save', { config: { requiresAccount: true } }, async (request) => {
     const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
     return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
   });

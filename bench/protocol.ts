@@ -1,0 +1,62 @@
+// Messages between the driver (bench/run.ts) and the load generator process (bench/load.ts).
+// Bodies are described, not sent: the load process builds them once, so megabytes never cross IPC.
+
+/** A request body the load process builds itself. */
+export type BodySpec =
+  /** A webhook-like JSON document padded to exactly `size` bytes. */
+  | { readonly kind: 'json'; readonly size: number }
+  /** `size` pseudo-random bytes (not valid UTF-8 text). */
+  | { readonly kind: 'binary'; readonly size: number }
+  /** This exact text. */
+  | { readonly kind: 'literal'; readonly text: string };
+
+/** One autocannon run. */
+export interface LoadSpec {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: BodySpec | null;
+  readonly connections: number;
+  /** Seconds. */
+  readonly durationSec: number;
+  /** Seconds before a request counts as timed out. */
+  readonly timeoutSec: number;
+}
+
+/** `clients` connections each send `requestsPerClient` bodies of `bodySize` bytes, streamed in chunks. */
+export interface StreamSpec {
+  readonly url: string;
+  readonly clients: number;
+  readonly requestsPerClient: number;
+  readonly bodySize: number;
+  readonly chunkSize: number;
+  readonly timeoutSec: number;
+}
+
+export type LoadRequest =
+  | { readonly id: number; readonly type: 'autocannon'; readonly spec: LoadSpec }
+  | { readonly id: number; readonly type: 'stream'; readonly spec: StreamSpec };
+
+/** What one load run measured. Latencies are milliseconds, from every 2xx response. */
+export interface LoadResult {
+  readonly durationSec: number;
+  /** 2xx responses per second over the run. */
+  readonly rps: number;
+  readonly ok: number;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly mean: number;
+  /** Response bytes per second (2xx and others). */
+  readonly bytesPerSec: number;
+  /** First few distinct non-2xx status codes and error messages, for diagnosis. */
+  readonly problems: readonly string[];
+}
+
+export type LoadReply =
+  | { readonly id: number; readonly ok: true; readonly result: LoadResult }
+  | { readonly id: number; readonly ok: false; readonly error: string };

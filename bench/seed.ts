@@ -1,0 +1,175 @@
+// Seeds a fresh data directory before the server starts: an account and API token (for
+// replay), and events written through a bulk path — one prepared INSERT run in large
+// transactions on the store's own better-sqlite3 connection, so the rows land in the exact schema
+// the migrations created (nothing goes through HTTP).
+import { join } from 'node:path';
+import { DATABASE_FILE } from '../src/compose.js';
+import { createEventIdFactory, newId } from '../src/domain/ids.js';
+import type { Inbox } from '../src/domain/inbox.js';
+import { systemClock } from '../src/ports/clock.js';
+import { createAccount } from '../src/services/accounts.js';
+import { createToken } from '../src/services/tokens.js';
+import { openSqliteStore } from '../src/storage/sqlite/store.js';
+import { jsonBody } from './bodies.js';
+
+export interface SeedPlan {
+  /** Events of the big inbox (0 = do not create it). */
+  readonly bigEvents: number;
+  readonly smallEvents: number;
+  readonly seedBodySize: number;
+  /** Body of the single large event of (e). */
+  readonly eventBodySize: number;
+  /** Body of the event replayed in (f). */
+  readonly replayBodySize: number;
+}
+
+export interface SeedResult {
+  readonly databasePath: string;
+  readonly token: string;
+  readonly bigInboxId: string | null;
+  readonly bigEvents: number;
+  readonly smallInboxId: string;
+  readonly smallEvents: number;
+  /** Inbox of the two fixture events below. */
+  readonly fixtureInboxId: string;
+  readonly largeEventId: string;
+  readonly replayEventId: string;
+  readonly seconds: number;
+  /** Event rows written per second by the bulk path. */
+  readonly rowsPerSec: number;
+}
+
+/** Columns the bulk insert fills; a NOT NULL column outside this list means the schema moved on. */
+const COLUMNS = [
+  'id',
+  'inbox_id',
+  'received_at',
+  'method',
+  'path',
+  'query',
+  'content_type',
+  'size',
+  'source_ip',
+  'headers',
+  'body',
+] as const;
+
+type Row = [string, string, number, string, string, string, string, number, string, string, Buffer];
+
+const ROWS_PER_TRANSACTION = 50_000;
+/** Seeded events arrive 16 per millisecond: ids then mostly increment (cheap) instead of drawing random bytes. */
+const EVENTS_PER_MS = 16;
+
+export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<SeedResult> {
+  const started = performance.now();
+  const databasePath = join(dataDir, DATABASE_FILE);
+  const store = openSqliteStore({ path: databasePath });
+  try {
+    const deps = { store, clock: systemClock };
+    const account = await createAccount(deps, { email: 'bench@rehook.invalid' });
+    const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
+
+    const now = Date.now();
+    const anonymousInbox = async (): Promise<string> => {
+      const inbox: Inbox = {
+        id: newId('inbox'),
+        ownerId: null,
+        createdAt: new Date(now - 3_600_000),
+        expiresAt: new Date(now + 48 * 3_600_000),
+      };
+      await store.inboxes.insert(inbox);
+      return inbox.id;
+    };
+    const bigInboxId = plan.bigEvents > 0 ? await anonymousInbox() : null;
+    const smallInboxId = await anonymousInbox();
+    const fixtureInboxId = await anonymousInbox();
+
+    const db = store.db;
+    const columns = db.prepare<[], { name: string; notnull: number; dflt_value: unknown; pk: number }>(
+      'PRAGMA table_info(events)',
+    ).all();
+    const unknownRequired = columns.filter(
+      (c) => c.notnull === 1 && c.dflt_value === null && c.pk === 0 && !(COLUMNS as readonly string[]).includes(c.name),
+    );
+    if (unknownRequired.length > 0) {
+      throw new Error(
+        `bench/seed.ts: the events table has new required columns (${unknownRequired.map((c) => c.name).join(', ')}); update the bulk seeder`,
+      );
+    }
+    const insert = db.prepare<Row>(
+      `INSERT INTO events (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+    );
+    const newEventId = createEventIdFactory();
+    const headersJson = (bodyLength: number, contentType: string): string =>
+      JSON.stringify([
+        ['Host', '127.0.0.1:8081'],
+        ['Connection', 'keep-alive'],
+        ['Content-Type', contentType],
+        ['User-Agent', 'rehook-bench/1 (seed)'],
+        ['X-Webhook-Signature', 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'],
+        ['Content-Length', String(bodyLength)],
+      ]);
+    const seedBody = jsonBody(plan.seedBodySize);
+    const seedHeaders = headersJson(seedBody.length, 'application/json');
+    let rows = 0;
+    const insertMany = db.transaction((inboxId: string, from: number, to: number, startMs: number) => {
+      for (let i = from; i < to; i += 1) {
+        const ms = startMs + Math.floor(i / EVENTS_PER_MS);
+        insert.run([
+          newEventId(ms),
+          inboxId,
+          ms,
+          'POST',
+          `/i/${inboxId}/webhook`,
+          '',
+          'application/json',
+          seedBody.length,
+          '127.0.0.1',
+          seedHeaders,
+          seedBody,
+        ]);
+      }
+      rows += to - from;
+    });
+    const bulk = (inboxId: string, count: number, startMs: number): void => {
+      for (let from = 0; from < count; from += ROWS_PER_TRANSACTION) {
+        insertMany(inboxId, from, Math.min(count, from + ROWS_PER_TRANSACTION), startMs);
+      }
+    };
+    // Durability is irrelevant while seeding a throw-away directory; the server reopens it with
+    // the store's own settings (synchronous=FULL).
+    db.pragma('synchronous = OFF');
+    const historyStart = now - 3_000_000;
+    if (bigInboxId !== null) bulk(bigInboxId, plan.bigEvents, historyStart);
+    bulk(smallInboxId, plan.smallEvents, historyStart + Math.ceil(plan.bigEvents / EVENTS_PER_MS) + 1);
+
+    const fixture = (body: Buffer, contentType: string): string => {
+      const ms = Date.now();
+      const id = newEventId(ms);
+      insert.run([id, fixtureInboxId, ms, 'POST', `/i/${fixtureInboxId}/webhook`, '', contentType, body.length,
+        '127.0.0.1', headersJson(body.length, contentType), body]);
+      rows += 1;
+      return id;
+    };
+    const largeEventId = fixture(jsonBody(plan.eventBodySize), 'application/json');
+    const replayEventId = fixture(jsonBody(plan.replayBodySize), 'application/json');
+    db.pragma('synchronous = FULL');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      databasePath,
+      token,
+      bigInboxId,
+      bigEvents: bigInboxId === null ? 0 : plan.bigEvents,
+      smallInboxId,
+      smallEvents: plan.smallEvents,
+      fixtureInboxId,
+      largeEventId,
+      replayEventId,
+      seconds,
+      rowsPerSec: rows / seconds,
+    };
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,34 @@
+import type { EventDetail } from '../../client/types.js';
+import { clientFor, type ClientOptions } from '../client-options.js';
+import { cleanBlock, cleanLine, formatBytes, json, keyValues, orDash } from '../format.js';
+import type { CliIO } from '../io.js';
+
+export interface EventOptions extends ClientOptions {
+  readonly eventId: string;
+}
+
+function bodySection(event: EventDetail): string {
+  if (event.size === 0) return '(empty body)';
+  if (event.bodyText === null) return `(binary body, ${formatBytes(event.size)}: use --json for bodyBase64)`;
+  return cleanBlock(event.bodyText);
+}
+
+/** `rehook event <eventId>`: request line, headers and body (captured text is escaped). */
+export async function run(options: EventOptions, io: CliIO): Promise<void> {
+  const event = await clientFor(options).getEvent(options.eventId);
+  if (options.json) return io.stdout(json({ event }));
+  const target = event.query === '' ? event.path : `${event.path}?${event.query}`;
+  io.stdout(
+    keyValues([
+      ['id', event.id],
+      ['inbox', event.inboxId],
+      ['received', event.receivedAt],
+      ['request', `${cleanLine(event.method)} ${cleanLine(target)}`],
+      ['from', cleanLine(event.sourceIp)],
+      ['content type', cleanLine(orDash(event.contentType))],
+      ['size', formatBytes(event.size)],
+    ]),
+  );
+  io.stdout(`\nHeaders\n${event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`).join('\n')}`);
+  io.stdout(`\nBody\n${bodySection(event)}`);
+}

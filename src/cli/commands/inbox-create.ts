@@ -1,0 +1,15 @@
+import { clientFor, type ClientOptions } from '../client-options.js';
+import { inboxDetails, json } from '../format.js';
+import type { CliIO } from '../io.js';
+
+export type InboxCreateOptions = ClientOptions;
+
+/** `rehook inbox create`: persistent with a token, anonymous (expiring) without. */
+export async function run(options: InboxCreateOptions, io: CliIO): Promise<void> {
+  const inbox = await clientFor(options).createInbox();
+  if (options.json) return io.stdout(json({ inbox }));
+  io.stdout(inboxDetails(inbox));
+  if (!inbox.saved) {
+    io.stderr("Anonymous inbox: it expires. Pass --token (or 'rehook inbox save') to keep it.");
+  }
+}

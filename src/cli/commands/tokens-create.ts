@@ -1,0 +1,23 @@
+import { requireAccountByEmail } from '../../services/accounts.js';
+import { createToken } from '../../services/tokens.js';
+import { withStore, type AdminOptions } from '../admin.js';
+import type { CliIO } from '../io.js';
+
+export interface TokensCreateOptions extends AdminOptions {
+  readonly email: string;
+  readonly name: string;
+}
+
+/**
+ * `rehook tokens create`: prints the new token alone on stdout, so `TOKEN=$(rehook tokens
+ * create ...)` works; what it is goes to stderr. Throws AppError VALIDATION_FAILED for an
+ * unknown e-mail or a bad name.
+ */
+export async function run(options: TokensCreateOptions, io: CliIO): Promise<void> {
+  const { account, token, plaintext } = await withStore(options, io, async (deps) => {
+    const owner = await requireAccountByEmail(deps, options.email);
+    return { account: owner, ...(await createToken(deps, { accountId: owner.id, name: options.name })) };
+  });
+  io.stdout(plaintext);
+  io.stderr(`Created token ${token.id} (${JSON.stringify(token.name)}) for ${account.email}. It is shown only once.`);
+}

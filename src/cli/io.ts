@@ -1,0 +1,47 @@
+/**
+ * What a command may touch of the outside world. Commands receive it instead of using
+ * `process` directly, so they can be called as plain functions (and tested that way).
+ */
+export interface CliIO {
+  /** Writes `text` and a newline to standard output. */
+  readonly stdout: (text: string) => void;
+  /** Writes `text` and a newline to standard error. */
+  readonly stderr: (text: string) => void;
+  /** All of standard input as UTF-8, or null when standard input is a terminal. */
+  readonly stdin: () => Promise<string | null>;
+  /** The environment (REHOOK_* settings, REHOOK_SERVER, REHOOK_TOKEN). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** The real process streams and environment; only the bin entry calls this. */
+export function processIo(): CliIO {
+  // `rehook events ... | head -1` closes the pipe early: that is not an error worth a stack.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
+  return {
+    stdout: (text) => void process.stdout.write(`${text}\n`),
+    stderr: (text) => void process.stderr.write(`${text}\n`),
+    stdin: readStdin,
+    env: process.env,
+  };
+}
+
+async function readStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Resolves once everything written so far to stdout and stderr has been handed to the OS. */
+export async function flushOutput(): Promise<void> {
+  await Promise.all(
+    [process.stdout, process.stderr].map(
+      (stream) => new Promise<void>((resolve) => (stream.writableEnded ? resolve() : stream.write('', () => resolve()))),
+    ),
+  );
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventSummary } from '../../../domain/captured-request.js';
+import { openInboxStream, type CloseStream, type StreamOptions } from '../../../services/stream.js';
+import type { ApiContext } from '../app.js';
+import { eventSummaryJson } from '../present.js';
+import { pathParam, principalOf, queryParam } from '../request.js';
+
+/** A client whose unsent output passes this is dropped; it resumes with Last-Event-ID. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** How long EventSource clients wait before reconnecting. */
+const RETRY_MS = 2000;
+
+export interface StreamRouteOptions extends StreamOptions {
+  /** Unsent bytes allowed per client before its stream is dropped (default 1 MiB). */
+  readonly maxBufferedBytes?: number;
+}
+
+/** One server-sent-events message per captured event; `id` lets the client resume. */
+export function eventMessage(event: EventSummary): string {
+  // JSON.stringify never emits a raw CR or LF, so the payload is one `data:` line.
+  return `id: ${event.id}\nevent: event.created\ndata: ${JSON.stringify(eventSummaryJson(event))}\n\n`;
+}
+
+/**
+ * `GET /api/v1/inboxes/:inboxId/stream`: the inbox's new events as server-sent events (see
+ * services/stream.ts for resumption). Access errors and a malformed Last-Event-ID are ordinary
+ * JSON errors, answered before the stream starts. Open streams are ended when the app closes,
+ * so `app.close()` never waits for a client to hang up.
+ */
+export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, options: StreamRouteOptions = {}): void {
+  const { deps } = ctx;
+  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  /** Ends each open stream's response; run at shutdown. */
+  const open = new Set<() => void>();
+  let closing = false;
+
+  app.addHook('preClose', (done) => {
+    closing = true;
+    //MUT
+    done();
+  });
+
+  app.get('/api/v1/inboxes/:inboxId/stream', async (request, reply) => {
+    const inboxId = pathParam(request, 'inboxId');
+    // The header wins: EventSource resends its original URL (query included) when it reconnects,
+    // with the id it last received in the header.
+    const lastEventId = nonEmpty(request.headers['last-event-id']) ?? nonEmpty(queryParam(request, 'lastEventId'));
+    const principal = await principalOf(deps, request);
+    const res = reply.raw;
+    let gone = false;
+    let closeStream: CloseStream | undefined;
+
+    const finish = (how: 'end' | 'destroy'): void => {
+      if (!gone) {
+        gone = true;
+        open.delete(endForShutdown);
+        closeStream?.();
+      }
+      if (how === 'destroy') {
+        res.destroy();
+      } else if (!res.writableEnded) {
+        res.end();
+      }
+    };
+    const endForShutdown = (): void => {
+      finish('end');
+      // A keep-alive connection would otherwise idle until its timeout and hold server.close().
+      const socket = request.raw.socket;
+      if (res.writableFinished) socket.destroySoon();
+      else res.once('finish', () => socket.destroySoon());
+    };
+    const write = (chunk: string): void => {
+      if (gone || res.destroyed || res.writableEnded) return;
+      // A slow client: stop queueing in memory; it resumes from the last event it got.
+      if (!res.write(chunk) && res.writableLength > maxBufferedBytes) finish('destroy');
+    };
+    res.once('close', () => finish('end'));
+
+    closeStream = await openInboxStream(
+      deps,
+      principal,
+      { inboxId, lastEventId },
+      {
+        open: () => {
+          void reply.hijack();
+          if (gone) return;
+          res.writeHead(200, {
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-store',
+            connection: 'keep-alive',
+            // nginx buffers proxied responses unless told not to; a stream must pass through.
+            'x-accel-buffering': 'no',
+            'x-content-type-options': 'nosniff',
+            'x-request-id': String(request.id),
+          });
+          open.add(endForShutdown);
+          write(`retry: ${RETRY_MS}\n: rehook live stream of ${inboxId}\n\n`);
+        },
+        event: (event) => write(eventMessage(event)),
+        truncated: (info) =>
+          write(`event: stream.truncated\ndata: ${JSON.stringify({ maxBacklog: info.maxBacklog, before: info.before })}\n\n`),
+        heartbeat: () => write(': ping\n\n'),
+        end: () => finish('end'),
+      },
+      options,
+    );
+    // The client left, or the app began closing, while access and backlog were checked.
+    if (gone) closeStream();
+    else if (closing) endForShutdown();
+    return reply;
+  });
+}
+
+function nonEmpty(value: string | string[] | undefined): string | undefined {
+  if (Array.isArray(value)) return value.join(',');
+  return value === undefined || value === '' ? undefined : value;
+}

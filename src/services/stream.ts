@@ -1,0 +1,188 @@
+import type { EventSummary } from '../domain/captured-request.js';
+import { isId } from '../domain/ids.js';
+import type { Inbox } from '../domain/inbox.js';
+import { AppError } from '../errors.js';
+import type { Principal, ServiceDeps } from './deps.js';
+import { getReadableInbox } from './inboxes.js';
+
+type StreamDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
+
+/** Heartbeat interval: well under the idle timeouts of common proxies (nginx: 60 s). */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+/** Events fetched per store query while catching up after Last-Event-ID. */
+export const DEFAULT_BACKLOG_PAGE_SIZE = 100;
+/** Most missed events replayed on resumption; older ones are left to the list endpoint. */
+export const DEFAULT_MAX_BACKLOG = 10_000;
+
+export interface StreamOptions {
+  /** Interval of the heartbeat (default 15 s). */
+  readonly heartbeatMs?: number;
+  /** Store page size while catching up (1..1000, default 100). */
+  readonly backlogPageSize?: number;
+  /** Most missed events sent on resumption (default 10 000). */
+  readonly maxBacklog?: number;
+}
+
+/**
+ * Where a stream goes; the HTTP route implements it as server-sent events. Calls arrive in this
+ * order: `open` once, then `event`/`truncated`/`heartbeat`, then possibly `end`. None of them is
+ * made after the close function has been called.
+ */
+export interface StreamSink {
+  /** Access is granted and the backlog is loaded: start the response. */
+  open(): void;
+  /** One captured event, in the order it must be sent. */
+  event(event: EventSummary): void;
+  /**
+   * Resumption found more than `maxBacklog` missed events: only the newest `maxBacklog` follow.
+   * The events newer than Last-Event-ID and older than `before` were not sent (the list
+   * endpoint serves them with `?before=`). Sent before those events.
+   */
+  truncated(info: { readonly maxBacklog: number; readonly before: string }): void;
+  /** Nothing to say; keeps proxies from closing an idle connection. */
+  heartbeat(): void;
+  /** The service ended the stream: the inbox expired or was deleted. Not called after close. */
+  end(reason: 'inbox-gone'): void;
+}
+
+/** Stops the stream: unsubscribes and clears timers. Idempotent; never calls the sink. */
+export type CloseStream = () => void;
+
+/**
+ * Opens a live stream of the inbox's new events: same access rules as listing events (throws
+ * INBOX_NOT_FOUND / UNAUTHORIZED like listEvents, VALIDATION_FAILED for a malformed
+ * `lastEventId`, StorageError when the store fails). Nothing reaches the sink before every check
+ * and store read has succeeded, so a caller that sees a rejection can still answer with an error.
+ *
+ * With `lastEventId`, the events of the inbox newer than it are sent first, oldest first, then
+ * the live ones, with no gap and no duplicate:
+ *  1. subscribe to the bus first; live events are buffered from then on;
+ *  2. read the store newest first, page by page (`before` = oldest id of the previous page),
+ *     until a page reaches an id <= lastEventId or the inbox has no older events;
+ *  3. send that backlog in ascending id order;
+ *  4. flush the buffer, skipping events already sent with the backlog and events not newer than
+ *     lastEventId, then deliver live events as they come.
+ * An event committed between subscribing and reading the store is in both the buffer and the
+ * backlog; it is sent once. Live events are delivered in bus order and never dropped for being
+ * older than the last one sent: across instances ids come from different clocks.
+ *
+ * An inbox that expires while streaming ends the stream (checked at each heartbeat, confirmed
+ * in the store so a just-saved inbox keeps streaming). A deleted persistent inbox does not end
+ * it: the stream stays open but receives nothing more; a reconnect gets 404.
+ */
+export async function openInboxStream(
+  deps: StreamDeps,
+  principal: Principal,
+  input: { readonly inboxId: string; readonly lastEventId?: string | undefined },
+  sink: StreamSink,
+  options: StreamOptions = {},
+): Promise<CloseStream> {
+  let inbox: Inbox = await getReadableInbox(deps, principal, input.inboxId);
+  const lastEventId = input.lastEventId;
+  if (lastEventId !== undefined && !isId('event', lastEventId)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Last-Event-ID must be an event id',
+      details: [{ path: '/lastEventId', message: 'must be an event id (evt_...)' }],
+    });
+  }
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const pageSize = Math.min(Math.max(options.backlogPageSize ?? DEFAULT_BACKLOG_PAGE_SIZE, 1), 1000);
+  const maxBacklog = Math.max(options.maxBacklog ?? DEFAULT_MAX_BACKLOG, 1);
+
+  // Widened on purpose: callbacks change it, so checks after an await must not be narrowed away.
+  let state = 'buffering' as 'buffering' | 'live' | 'closed';
+  const buffered: EventSummary[] = [];
+  const unsubscribe = deps.bus.subscribe(inbox.id, (event) => {
+    if (state === 'buffering') buffered.push(event);
+    else if (state === 'live') sink.event(event);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const close: CloseStream = () => {
+    if (state === 'closed') return;
+    state = 'closed';
+    unsubscribe();
+    if (timer !== undefined) clearInterval(timer);
+  };
+
+  let backlog: { events: EventSummary[]; truncated: boolean };
+  try {
+    backlog = lastEventId === undefined ? { events: [], truncated: false } : await loadBacklog();
+  } catch (err) {
+    close();
+    throw err;
+  }
+  // The caller may have closed while the store was read (the client went away).
+  if (state === 'closed') return close;
+
+  sink.open();
+  const sent = new Set<string>();
+  const first = backlog.events[0];
+  if (backlog.truncated && first) sink.truncated({ maxBacklog, before: first.id });
+  for (const event of backlog.events) {
+    sent.add(event.id);
+    sink.event(event);
+  }
+  for (const event of buffered) {
+    if (state !== 'buffering') break;
+    if (sent.has(event.id) || (lastEventId !== undefined && event.id <= lastEventId)) continue;
+    sink.event(event);
+  }
+  buffered.length = 0;
+  if (state !== 'buffering') return close;
+  state = 'live';
+
+  let checking = false;
+  timer = setInterval(() => {
+    if (state !== 'live') return;
+    sink.heartbeat();
+    const expiresAt = inbox.expiresAt;
+    if (checking || expiresAt === null || deps.clock.now() < expiresAt) return;
+    // Past the expiry known at open: confirm with the store (the inbox may have been saved).
+    checking = true;
+    deps.store.inboxes.findLive(inbox.id, deps.clock.now()).then(
+      (live) => {
+        checking = false;
+        if (state !== 'live') return;
+        if (live) {
+          inbox = live;
+          return;
+        }
+        close();
+        sink.end('inbox-gone');
+      },
+      () => {
+        // Storage trouble is not proof of expiry: keep streaming, check again next beat.
+        checking = false;
+      },
+    );
+  }, heartbeatMs);
+  // An open stream has a socket that keeps the process alive anyway; the timer must not.
+  timer.unref();
+  return close;
+
+  /** Events newer than lastEventId, ascending; at most maxBacklog (the newest ones). */
+  async function loadBacklog(): Promise<{ events: EventSummary[]; truncated: boolean }> {
+    const after = lastEventId as string;
+    const pages: EventSummary[][] = [];
+    let count = 0;
+    let before: string | undefined;
+    for (;;) {
+      const rows = await deps.store.events.listByInbox(inbox.id, {
+        limit: pageSize,
+        ...(before !== undefined ? { before } : {}),
+      });
+      const newer = rows.filter((event) => event.id > after);
+      pages.push(newer);
+      count += newer.length;
+      const oldest = rows[rows.length - 1];
+      const done = newer.length < rows.length || rows.length < pageSize || oldest === undefined;
+      if (count > maxBacklog) {
+        const events = pages.flat().slice(0, maxBacklog).reverse();
+        return { events, truncated: true };
+      }
+      if (done || state === 'closed') break;
+      before = oldest.id;
+    }
+    return { events: pages.flat().reverse(), truncated: false };
+  }
+}

@@ -1,0 +1,373 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { installErrorHandling } from '../../../src/http/api/errors.js';
+import { registerStreamRoutes } from '../../../src/http/api/routes/stream.js';
+import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
+import { assertStream, countSubscriptions, eventually, openSse, type SseConnection } from './sse-client.js';
+
+const EVENT_ID = /^evt_[0-9abcdefghjkmnpqrstvwxyz]{26}$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UNKNOWN_INBOX_ID = 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa';
+
+async function createInbox(rehook: TestRehook, token?: string): Promise<string> {
+  const res = await fetch(`${rehook.apiUrl}/api/v1/inboxes`, {
+    method: 'POST',
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
+  const body = (await res.json()) as { data: { inbox: { id: string } } };
+  assert.equal(res.status, 201);
+  return body.data.inbox.id;
+}
+
+async function ingest(rehook: TestRehook, inboxId: string, init: { suffix?: string; body?: string; contentType?: string } = {}): Promise<void> {
+  const res = await fetch(`${rehook.ingestUrl}/i/${inboxId}${init.suffix ?? ''}`, {
+    method: 'POST',
+    headers: { 'content-type': init.contentType ?? 'text/plain' },
+    body: init.body ?? 'x',
+  });
+  await res.arrayBuffer();
+  assert.equal(res.status, 200);
+}
+
+/** Ids of the inbox's events through the list endpoint, oldest first. */
+async function listedIds(rehook: TestRehook, inboxId: string, token?: string): Promise<string[]> {
+  const res = await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/events?limit=1000`, {
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
+  assert.equal(res.status, 200);
+  const events = (await res.json()) as { id: string }[];
+  return events.map((e) => e.id).reverse();
+}
+
+function streamUrl(rehook: TestRehook | { apiUrl: string }, inboxId: string, query = ''): string {
+  return `${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream${query}`;
+}
+
+async function stream(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
+  return assertStream(await openSse(url, headers));
+}
+
+function ids(conn: SseConnection): string[] {
+  return conn.events().map((e: { id: string }) => e.id);
+}
+
+describe('GET /api/v1/inboxes/:id/stream', () => {
+  let rehook: TestRehook;
+  let subscriptions: () => number;
+  const open: SseConnection[] = [];
+  const track = (conn: SseConnection): SseConnection => {
+    open.push(conn);
+    return conn;
+  };
+
+  before(async () => {
+    rehook = await startTestRehook();
+    subscriptions = countSubscriptions(rehook.deps.bus);
+  });
+  after(async () => {
+    for (const conn of open) conn.close();
+    await rehook.stop();
+  });
+
+  it('answers with event-stream headers, a retry line and a comment', async () => {
+    const inboxId = await createInbox(rehook);
+    const conn = track(await stream(streamUrl(rehook, inboxId)));
+    assert.equal(conn.status, 200);
+    assert.match(String(conn.headers['content-type']), /^text\/event-stream\b/);
+    assert.equal(conn.headers['cache-control'], 'no-store');
+    assert.equal(conn.headers['x-accel-buffering'], 'no');
+    assert.equal(conn.headers['connection'], 'keep-alive');
+    assert.equal(conn.headers['x-content-type-options'], 'nosniff');
+    assert.equal(conn.headers['content-length'], undefined);
+    await conn.waitFor(() => conn.comments.length > 0, 1000, 'the opening comment');
+    assert.equal(conn.lines[0], 'retry: 2000');
+    assert.equal(conn.retry, 2000);
+    assert.equal(conn.messages.length, 0, 'without Last-Event-ID no old event is sent');
+    conn.close();
+  });
+
+  it('sends one message per captured request, in order, with the event id and the list fields', async () => {
+    const inboxId = await createInbox(rehook);
+    await ingest(rehook, inboxId, { suffix: '/old' }); // before the stream: not sent
+    const conn = track(await stream(streamUrl(rehook, inboxId)));
+    const started = Date.now();
+    await ingest(rehook, inboxId, { suffix: '/one', body: '{"a":1}', contentType: 'application/json' });
+    await ingest(rehook, inboxId, { suffix: '/two?x=1&y=%20z', body: 'hello' });
+    await ingest(rehook, inboxId, { suffix: '/three', body: '' });
+    await conn.waitFor(() => conn.messages.length >= 3, 1000, '3 messages');
+    assert.ok(Date.now() - started < 1000);
+    const listed = await listedIds(rehook, inboxId);
+    assert.deepEqual(
+      conn.messages.map((m) => m.id),
+      listed.slice(1),
+    );
+    for (const message of conn.messages) {
+      assert.equal(message.event, 'event.created');
+      assert.match(message.id ?? '', EVENT_ID);
+    }
+    const events = conn.events();
+    for (const [i, event] of events.entries()) {
+      assert.deepEqual(Object.keys(event).sort(), ['contentType', 'id', 'inboxId', 'method', 'path', 'query', 'receivedAt', 'size']);
+      assert.equal(event.id, conn.messages[i]?.id);
+      assert.equal(event.inboxId, inboxId);
+      assert.match(event.receivedAt, ISO_UTC);
+      assert.equal(event.method, 'POST');
+    }
+    assert.equal(events[0].path, `/i/${inboxId}/one`);
+    assert.equal(events[0].query, '');
+    assert.equal(events[0].contentType, 'application/json');
+    assert.equal(events[0].size, 7);
+    assert.equal(events[1].path, `/i/${inboxId}/two`);
+    assert.equal(events[1].query, 'x=1&y=%20z');
+    assert.equal(events[1].contentType, 'text/plain');
+    assert.equal(events[1].size, 5);
+    assert.equal(events[2].size, 0);
+    // The stream carries what the list endpoint shows, field for field.
+    const list = (await (await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/events`)).json()) as unknown[];
+    assert.deepEqual(events, list.slice(0, 3).reverse());
+    conn.close();
+  });
+
+  it('delivers to every subscriber of an inbox, and nothing of another inbox', async () => {
+    const a = await createInbox(rehook);
+    const b = await createInbox(rehook);
+    const first = track(await stream(streamUrl(rehook, a)));
+    const second = track(await stream(streamUrl(rehook, a)));
+    const other = track(await stream(streamUrl(rehook, b)));
+    await ingest(rehook, b, { suffix: '/for-b' });
+    await ingest(rehook, a, { suffix: '/for-a' });
+    await first.waitFor(() => first.messages.length >= 1, 1000, 'first subscriber');
+    await second.waitFor(() => second.messages.length >= 1, 1000, 'second subscriber');
+    await other.waitFor(() => other.messages.length >= 1, 1000, 'subscriber of b');
+    for (const conn of [first, second]) {
+      assert.equal(conn.messages.length, 1);
+      assert.equal(conn.events()[0].path, `/i/${a}/for-a`);
+    }
+    assert.equal(other.messages.length, 1);
+    assert.equal(other.events()[0].path, `/i/${b}/for-b`);
+    for (const conn of [first, second, other]) conn.close();
+  });
+
+  it('applies the access rules of listing, with JSON errors before any stream', async () => {
+    const alice = await rehook.createUser();
+    const bob = await rehook.createUser();
+    const owned = await createInbox(rehook, alice.token);
+    const cases: [string, Record<string, string>, number, string][] = [
+      [owned, {}, 401, 'UNAUTHORIZED'],
+      [owned, { authorization: `Bearer ${bob.token}` }, 404, 'INBOX_NOT_FOUND'],
+      [owned, { authorization: 'Bearer rh_not_a_real_token' }, 401, 'UNAUTHORIZED'],
+      [UNKNOWN_INBOX_ID, {}, 404, 'INBOX_NOT_FOUND'],
+      ['not-an-id', {}, 404, 'INBOX_NOT_FOUND'],
+    ];
+    for (const [inboxId, headers, status, code] of cases) {
+      const res = await openSse(streamUrl(rehook, inboxId), headers);
+      assert.ok(!('messages' in res), `expected ${status} for ${inboxId}`);
+      assert.equal(res.status, status, res.text);
+      assert.match(String(res.headers['content-type']), /^application\/json/);
+      assert.equal(res.body?.error?.code, code, res.text);
+    }
+    const conn = track(await stream(streamUrl(rehook, owned), { authorization: `Bearer ${alice.token}` }));
+    await ingest(rehook, owned);
+    await conn.waitFor(() => conn.messages.length === 1, 1000, 'the owner receives');
+    conn.close();
+  });
+
+  it('rejects a malformed Last-Event-ID with 400 VALIDATION_FAILED', async () => {
+    const inboxId = await createInbox(rehook);
+    for (const [query, headers] of [
+      ['', { 'last-event-id': 'nope' }],
+      ['', { 'last-event-id': 'evt_TOO-SHORT' }],
+      ['?lastEventId=inb_aaaaaaaaaaaaaaaaaaaaaaaaaa', {}],
+    ] as const) {
+      const res = await openSse(streamUrl(rehook, inboxId, query), headers);
+      assert.ok(!('messages' in res));
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body?.error?.code, 'VALIDATION_FAILED', res.text);
+    }
+    const unknown = await openSse(streamUrl(rehook, UNKNOWN_INBOX_ID), { 'last-event-id': 'nope' });
+    assert.equal(unknown.status, 404, 'an unknown inbox is 404 whatever the cursor');
+  });
+
+  it('resumes from Last-Event-ID: the missed events, then live ones, no gap and no duplicate', async () => {
+    const inboxId = await createInbox(rehook);
+    const conn = track(await stream(streamUrl(rehook, inboxId)));
+    await ingest(rehook, inboxId, { suffix: '/1' });
+    await ingest(rehook, inboxId, { suffix: '/2' });
+    await conn.waitFor(() => conn.messages.length >= 2, 1000, '2 messages');
+    const lastId = conn.messages[1]?.id as string;
+    conn.close();
+    await eventually(() => subscriptions() === 0, 1000, 'the closed stream to unsubscribe');
+    for (const n of [3, 4, 5]) await ingest(rehook, inboxId, { suffix: `/${n}` });
+
+    const resumed = track(await stream(streamUrl(rehook, inboxId), { 'last-event-id': lastId }));
+    await resumed.waitFor(() => resumed.messages.length >= 3, 1000, 'the 3 missed events');
+    await ingest(rehook, inboxId, { suffix: '/6' });
+    await resumed.waitFor(() => resumed.messages.length >= 4, 1000, 'the live event');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const listed = await listedIds(rehook, inboxId);
+    assert.equal(listed.length, 6);
+    assert.deepEqual(ids(resumed), listed.slice(2), 'exactly the missed events, then the live one');
+    assert.deepEqual(resumed.events().map((e: { path: string }) => e.path.split('/').pop()), ['3', '4', '5', '6']);
+    resumed.close();
+  });
+
+  it('resumes across store pages (120 missed events), also with ?lastEventId=', async () => {
+    const inboxId = await createInbox(rehook);
+    const conn = track(await stream(streamUrl(rehook, inboxId)));
+    await ingest(rehook, inboxId, { suffix: '/first' });
+    await conn.waitFor(() => conn.messages.length >= 1, 1000, 'the first message');
+    const lastId = conn.messages[0]?.id as string;
+    conn.close();
+    for (let batch = 0; batch < 4; batch += 1) {
+      await Promise.all(Array.from({ length: 30 }, () => ingest(rehook, inboxId)));
+    }
+    const listed = await listedIds(rehook, inboxId);
+    assert.equal(listed.length, 121);
+
+    const byHeader = track(await stream(streamUrl(rehook, inboxId), { 'last-event-id': lastId }));
+    const byQuery = track(await stream(streamUrl(rehook, inboxId, `?lastEventId=${lastId}`)));
+    for (const resumed of [byHeader, byQuery]) {
+      await resumed.waitFor(() => resumed.messages.length >= 120, 2000, '120 missed events');
+    }
+    await ingest(rehook, inboxId, { suffix: '/live' });
+    for (const resumed of [byHeader, byQuery]) {
+      await resumed.waitFor(() => resumed.messages.length >= 121, 1000, 'the live event');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const all = await listedIds(rehook, inboxId);
+    for (const resumed of [byHeader, byQuery]) {
+      assert.deepEqual(ids(resumed), all.slice(1), 'ascending, complete, no duplicate');
+      assert.equal(resumed.events().at(-1).path, `/i/${inboxId}/live`);
+      resumed.close();
+    }
+  });
+
+  it('prefers the Last-Event-ID header over the query parameter (EventSource reconnects)', async () => {
+    const inboxId = await createInbox(rehook);
+    for (let i = 0; i < 3; i += 1) await ingest(rehook, inboxId);
+    const [first, second] = await listedIds(rehook, inboxId);
+    const conn = track(await stream(streamUrl(rehook, inboxId, `?lastEventId=${first}`), { 'last-event-id': second as string }));
+    await conn.waitFor(() => conn.messages.length >= 1, 1000, 'the missed event');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(conn.messages.length, 1);
+    conn.close();
+  });
+
+  it('unsubscribes when the client disconnects', async () => {
+    const inboxId = await createInbox(rehook);
+    await eventually(() => subscriptions() === 0, 1000, 'earlier streams to end');
+    const before = subscriptions();
+    const conns = await Promise.all([1, 2, 3].map(async () => track(await stream(streamUrl(rehook, inboxId)))));
+    await eventually(() => subscriptions() === before + 3, 1000, '3 subscriptions');
+    for (const conn of conns) conn.close();
+    await eventually(() => subscriptions() === before, 1000, 'every subscription to end');
+    await ingest(rehook, inboxId); // nobody listening: publishing must not fail
+  });
+});
+
+describe('stream route with test options (real HTTP)', () => {
+  let rehook: TestRehook;
+  let app: FastifyInstance;
+  let apiUrl: string;
+  let subscriptions: () => number;
+
+  before(async () => {
+    rehook = await startTestRehook();
+    subscriptions = countSubscriptions(rehook.deps.bus);
+    app = Fastify();
+    installErrorHandling(app);
+    registerStreamRoutes(
+      app,
+      { deps: rehook.deps, ingestOrigin: () => rehook.ingestUrl, logger: pino({ level: 'silent' }), trustProxy: false },
+      { heartbeatMs: 100, maxBufferedBytes: 64 * 1024 },
+    );
+    apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await app.close();
+    await rehook.stop();
+  });
+
+  it('sends a heartbeat comment at the configured interval', async () => {
+    const inboxId = await createInbox(rehook);
+    const conn = await stream(streamUrl({ apiUrl }, inboxId));
+    await conn.waitFor(() => conn.comments.filter((c) => c === 'ping').length >= 3, 1000, '3 pings');
+    assert.ok(conn.lines.includes(': ping'));
+    // Heartbeats never get in the way of events.
+    await ingest(rehook, inboxId);
+    await conn.waitFor(() => conn.messages.length === 1, 1000, 'an event between pings');
+    conn.close();
+  });
+
+  it('drops a client that does not read once its unsent output passes the limit', async () => {
+    const inboxId = await createInbox(rehook);
+    const before = subscriptions();
+    const { port } = new URL(apiUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /api/v1/inboxes/${inboxId}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+    let received = 0;
+    let closed = false;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    socket.on('close', () => {
+      closed = true;
+    });
+    socket.on('error', () => undefined);
+    await eventually(() => received > 0, 1000, 'the response to start');
+    await eventually(() => subscriptions() === before + 1, 1000, 'the subscription');
+    socket.pause(); // a stalled client: the kernel buffers fill, then the server's queue grows
+    const bigPath = `/i/${inboxId}/${'x'.repeat(16 * 1024)}`;
+    let published = 0;
+    for (let round = 0; round < 200 && subscriptions() > before; round += 1) {
+      for (let i = 0; i < 50; i += 1) {
+        published += 1;
+        rehook.deps.bus.publish({
+          id: `evt_${String(published).padStart(26, '0')}`,
+          inboxId,
+          receivedAt: new Date(),
+          method: 'POST',
+          path: bigPath,
+          query: '',
+          contentType: null,
+          size: 0,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(subscriptions(), before, `still subscribed after ${published} messages of 16 KiB`);
+    socket.resume();
+    await eventually(() => closed, 2000, 'the connection to be closed by the server');
+    assert.ok(received < published * 16 * 1024, 'the client did not get everything: it was dropped');
+  });
+
+  it('ends open streams when the app closes, so close() does not hang', async () => {
+    const inboxId = await createInbox(rehook);
+    const conn = await stream(streamUrl({ apiUrl }, inboxId));
+    await conn.waitFor(() => conn.comments.length > 0, 1000, 'the stream to start');
+    const started = Date.now();
+    await app.close();
+    assert.ok(Date.now() - started < 1000, `close took ${Date.now() - started} ms`);
+    await conn.waitFor(() => conn.ended, 1000, 'the client to see the end');
+  });
+});
+
+describe('server shutdown with open streams', () => {
+  it('rehook close() finishes promptly and ends the streams', async () => {
+    const rehook = await startTestRehook();
+    const inboxId = await createInbox(rehook);
+    const conns = await Promise.all([1, 2].map(() => stream(streamUrl(rehook, inboxId))));
+    for (const conn of conns) await conn.waitFor(() => conn.comments.length > 0, 1000, 'the stream to start');
+    await ingest(rehook, inboxId);
+    for (const conn of conns) await conn.waitFor(() => conn.messages.length === 1, 1000, 'one event');
+    const started = Date.now();
+    await rehook.stop();
+    const took = Date.now() - started;
+    assert.ok(took < 2000, `close took ${took} ms`);
+    for (const conn of conns) await conn.waitFor(() => conn.ended, 1000, 'the client to see the end');
+  });
+});

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+
+import type { Store } from '../../src/ports/store.js';
+import { describeEventCases } from './conformance/events.js';
+import { describeInboxCases } from './conformance/inboxes.js';
+import { describeListingCases } from './conformance/listing.js';
+import { describePurgeCases } from './conformance/purge.js';
+import {
+  describeAccountCases,
+  describeReplayCases,
+  describeTokenCases,
+} from './conformance/replays-accounts-tokens.js';
+
+/** A store under test and how to dispose of it (close it, then remove its files or schema). */
+export interface StoreUnderTest {
+  readonly store: Store;
+  readonly cleanup: () => Promise<void>;
+}
+
+/**
+ * The shared behaviour every Store adapter must show, written against the port only so the
+ * SQLite and PostgreSQL adapters run the very same cases. `makeStore` is called before each test
+ * and must return an empty, migrated store; its `cleanup` runs after each test.
+ */
+export function describeStoreConformance(
+  name: string,
+  makeStore: () => Promise<StoreUnderTest>,
+): void {
+  describe(`Store conformance: ${name}`, () => {
+    let current: StoreUnderTest | undefined;
+
+    beforeEach(async () => {
+      current = await makeStore();
+    });
+
+    afterEach(async () => {
+      const done = current;
+      current = undefined;
+      await done?.cleanup();
+    });
+
+    const store = (): Store => {
+      if (current === undefined) throw new Error('no store: makeStore() has not run');
+      return current.store;
+    };
+
+    describeInboxCases(store);
+    describePurgeCases(store);
+    describeEventCases(store);
+    describeListingCases(store);
+    describeReplayCases(store);
+    describeAccountCases(store);
+    describeTokenCases(store);
+
+    it('answers ping on a usable store', async () => {
+      await assert.doesNotReject(store().ping());
+    });
+  });
+}
