@@ -3,6 +3,9 @@
 export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'i', 'disk'] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
+export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+export type ProfileScenario = (typeof PROFILE_SCENARIOS)[number];
+
 export interface BenchOptions {
   /** Seconds per measured run. */
   readonly durationSec: number;
@@ -40,8 +43,10 @@ export interface BenchOptions {
   /** Results JSON path, relative to the repository root. */
   readonly out: string;
   readonly only: ReadonlySet<ScenarioGroup>;
-  /** Profile the server with --cpu-prof under scenario (a) instead of running the suite. */
-  readonly profile: boolean;
+  /** Profile the server with --cpu-prof under this scenario instead of running the suite. */
+  readonly profile: ProfileScenario | null;
+  /** Benchmark the build in this directory (holding dist/ and package.json) instead of building. */
+  readonly distRoot: string | null;
   readonly help: boolean;
 }
 
@@ -69,8 +74,11 @@ Options (environment variable in brackets):
   --out <path>          results JSON (default bench/results/latest.json)
   --no-docs             do not render docs/benchmarks.md and .svg
   --no-build            skip \`npm run build\` (use the existing dist/)
-  --profile             run only (a) with the server under node --cpu-prof and print the
-                        functions with the most self time (bench/results/profile.json)
+  --dist <dir>          benchmark the build under <dir> (dist/, package.json, node_modules),
+                        e.g. a copy with an experimental change; implies --no-build
+  --profile[=<a-f>]     run one scenario (default a) with the server under node --cpu-prof
+                        and print where its CPU time goes (bench/results/profile-<x>.json;
+                        the .cpuprofile is deleted)
   --help
 `;
 
@@ -116,8 +124,16 @@ const VALUE_FLAGS = new Set([
   'stream-body-size',
   'only',
   'out',
+  'dist',
 ]);
 const BOOLEAN_FLAGS = new Set(['quick', 'no-docs', 'no-build', 'profile', 'help']);
+
+function profileScenario(raw: string | undefined): ProfileScenario | null {
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return null;
+  if (raw === 'true' || raw === '1' || raw === '') return 'a';
+  if ((PROFILE_SCENARIOS as readonly string[]).includes(raw)) return raw as ProfileScenario;
+  throw new Error(`--profile: expected one of ${PROFILE_SCENARIOS.join(', ')}, got ${JSON.stringify(raw)}`);
+}
 
 export function parseOptions(
   argv: readonly string[],
@@ -191,11 +207,18 @@ export function parseOptions(
     streamBodySize: size('stream-body-size', 10 * 1024 * 1024),
     streamRequestsPerClient: 1,
     quick,
-    build: !isOn('no-build'),
-    docs: !quick && !isOn('no-docs') && onlyRaw === undefined,
-    out: get('out') ?? (quick ? 'bench/results/quick.json' : 'bench/results/latest.json'),
+    build: !isOn('no-build') && get('dist') === undefined,
+    docs: !quick && !isOn('no-docs') && onlyRaw === undefined && get('dist') === undefined,
+    out:
+      get('out') ??
+      (quick
+        ? 'bench/results/quick.json'
+        : onlyRaw !== undefined || get('dist') !== undefined
+          ? 'bench/results/partial.json'
+          : 'bench/results/latest.json'),
     only,
-    profile: isOn('profile'),
+    profile: profileScenario(get('profile')),
+    distRoot: get('dist') ?? null,
     help: isOn('help'),
   };
 }

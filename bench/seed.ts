@@ -115,7 +115,7 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     const insertMany = db.transaction((inboxId: string, from: number, to: number, startMs: number) => {
       for (let i = from; i < to; i += 1) {
         const ms = startMs + Math.floor(i / EVENTS_PER_MS);
-        insert.run([
+        insert.run(
           newEventId(ms),
           inboxId,
           ms,
@@ -127,7 +127,7 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
           '127.0.0.1',
           seedHeaders,
           seedBody,
-        ]);
+        );
       }
       rows += to - from;
     });
@@ -146,8 +146,9 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     const fixture = (body: Buffer, contentType: string): string => {
       const ms = Date.now();
       const id = newEventId(ms);
-      insert.run([id, fixtureInboxId, ms, 'POST', `/i/${fixtureInboxId}/webhook`, '', contentType, body.length,
-        '127.0.0.1', headersJson(body.length, contentType), body]);
+      const headers = headersJson(body.length, contentType);
+      const path = `/i/${fixtureInboxId}/webhook`;
+      insert.run(id, fixtureInboxId, ms, 'POST', path, '', contentType, body.length, '127.0.0.1', headers, body);
       rows += 1;
       return id;
     };

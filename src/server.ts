@@ -47,7 +47,7 @@ export async function startRehook(
   opts: { clock?: Clock; logger?: Logger } = {},
 ): Promise<RunningRehook> {
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' } });
-  const deps = composeDeps(config, opts.clock ? { clock: opts.clock } : {});
+  const deps = await composeDeps(config, opts.clock ? { clock: opts.clock } : {});
   const newEventId = createEventIdFactory();
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,

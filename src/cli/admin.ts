@@ -24,7 +24,7 @@ export async function withStore<T>(
     { REHOOK_DATA_DIR: io.env['REHOOK_DATA_DIR'] },
     options.dataDir === undefined ? {} : { 'data-dir': options.dataDir },
   );
-  const store = openStore(config);
+  const store = await openStore(config);
   try {
     return await fn({ store, clock: systemClock });
   } finally {

@@ -15,11 +15,12 @@ export interface CliIO {
 
 /** The real process streams and environment; only the bin entry calls this. */
 export function processIo(): CliIO {
-  // `rehook events ... | head -1` closes the pipe early: that is not an error worth a stack.
+  // The reader of our output went away (`rehook events | head -1`, a log shipper that died).
+  // Output is pointless from then on but the work is not: writes to the destroyed stream are
+  // dropped and the command (or the server) carries on. Other stream errors stay fatal.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
+      if (err.code !== 'EPIPE') throw err;
     });
   }
   return {
@@ -41,7 +42,11 @@ async function readStdin(): Promise<string | null> {
 export async function flushOutput(): Promise<void> {
   await Promise.all(
     [process.stdout, process.stderr].map(
-      (stream) => new Promise<void>((resolve) => (stream.writableEnded ? resolve() : stream.write('', () => resolve()))),
+      (stream) =>
+        new Promise<void>((resolve) => {
+          if (stream.destroyed || stream.writableEnded) resolve();
+          else stream.write('', () => resolve());
+        }),
     ),
   );
 }

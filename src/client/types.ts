@@ -53,20 +53,23 @@ export interface ReplayErrorInfo {
   readonly message: string;
 }
 
+/** How a replay ended; only `response` means the destination answered. */
+export type ReplayOutcome = 'response' | 'invalid' | 'forbidden' | 'unreachable' | 'timeout';
+
 /** One replay attempt and what the destination answered. */
 export interface Replay {
   readonly id: string;
   readonly eventId: string;
   readonly destination: string;
   readonly createdAt: string;
-  readonly outcome: string;
+  readonly outcome: ReplayOutcome;
   /** HTTP status of the destination's answer; null when it never answered. */
   readonly statusCode: number | null;
   readonly latencyMs: number | null;
   readonly responseHeaders: HeaderPair[];
   /** The destination's body: UTF-8 text or base64, as `responseBodyEncoding` says. */
   readonly responseBody: string;
-  readonly responseBodyEncoding: string;
+  readonly responseBodyEncoding: 'utf8' | 'base64';
   /** True when the body was cut at the server's response size limit. */
   readonly truncated: boolean;
   readonly error: ReplayErrorInfo | null;

@@ -12,7 +12,7 @@ function escapeCell(text: string): string {
 export function renderConfigTable(): string {
   const rows = (SETTINGS as readonly SettingSpec[]).map(
     (spec) =>
-      `| \`${spec.env}\` | \`--${spec.flag}\` | ${spec.defaultText === null ? '(derived)' : `\`${spec.defaultText}\``} | ${escapeCell(spec.description)} |`,
+      `| \`${spec.env}\` | \`--${spec.flag}\` | ${spec.defaultText === null ? `(${spec.defaultNote ?? 'none'})` : `\`${spec.defaultText}\``} | ${escapeCell(spec.description)} |`,
   );
   return ['| Environment variable | Flag | Default | Meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -25,7 +25,9 @@ export function loadConfig(
       values[spec.key] = spec.parse(raw);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      problems.push(`${source} ${reason} (got ${JSON.stringify(raw.slice(0, 100))})`);
+      // A secret's value (a database URL with its password) never appears in an error message.
+      const got = spec.secret === true ? '' : ` (got ${JSON.stringify(raw.slice(0, 100))})`;
+      problems.push(`${source} ${reason}${got}`);
     }
   }
   const config = values as unknown as Config;

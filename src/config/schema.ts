@@ -19,6 +19,8 @@ export interface Config {
   readonly port: number;
   readonly ingestPort: number;
   readonly dataDir: string;
+  /** PostgreSQL connection URL (a secret: it may hold a password); null = SQLite in dataDir. */
+  readonly databaseUrl: string | null;
   /** Public origin of the ingest listener; null = derived from host and the bound ingest port. */
   readonly publicIngestUrl: string | null;
   readonly anonTtlMs: number;
@@ -39,8 +41,30 @@ export interface SettingSpec<K extends keyof Config = keyof Config> {
   readonly flag: string;
   /** Default as the user would write it (shown in docs), or null for "none". */
   readonly defaultText: string | null;
+  /** How the docs describe a null default (e.g. "derived"); "none" when absent. */
+  readonly defaultNote?: string;
+  /** A secret: its value is never repeated in errors or logs. */
+  readonly secret?: boolean;
   readonly description: string;
   readonly parse: (raw: string) => Config[K];
+}
+
+/**
+ * A postgres:// or postgresql:// URL. The error never repeats the value: it may hold a password.
+ * The value is kept as written; node-postgres parses it (host, port, database, sslmode, ...).
+ */
+function parseDatabaseUrl(raw: string): string {
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be a postgres:// or postgresql:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error('must be a postgres:// or postgresql:// URL');
+  }
+  return value;
 }
 
 function setting<K extends keyof Config>(spec: SettingSpec<K>): SettingSpec<K> {
@@ -84,10 +108,21 @@ export const SETTINGS = [
     },
   }),
   setting({
+    key: 'databaseUrl',
+    env: 'DATABASE_URL',
+    flag: 'database-url',
+    defaultText: null,
+    secret: true,
+    description:
+      'PostgreSQL connection URL (postgres:// or postgresql://). When set, Rehook stores everything in PostgreSQL, so several instances can share it; when unset (the default), it uses the SQLite file in the data directory. Secret: it usually holds the database password, so prefer the environment variable to the flag and keep it out of logs.',
+    parse: parseDatabaseUrl,
+  }),
+  setting({
     key: 'publicIngestUrl',
     env: 'REHOOK_PUBLIC_INGEST_URL',
     flag: 'public-ingest-url',
     defaultText: null,
+    defaultNote: 'derived',
     description:
       'Public origin of the ingest listener, used in the full `url` of inboxes (e.g. https://hooks.example.com). Default: http://<host>:<bound ingest port>.',
     parse: parseOrigin,

@@ -73,7 +73,12 @@ export type CloseStream = () => void;
 export async function openInboxStream(
   deps: StreamDeps,
   principal: Principal,
-  input: { readonly inboxId: string; readonly lastEventId?: string | undefined },
+  input: {
+    readonly inboxId: string;
+    readonly lastEventId?: string | undefined;
+    /** Aborted when the client goes away; the stream then closes, even while it is opening. */
+    readonly signal?: AbortSignal | undefined;
+  },
   sink: StreamSink,
   options: StreamOptions = {},
 ): Promise<CloseStream> {
@@ -92,6 +97,8 @@ export async function openInboxStream(
   // Widened on purpose: callbacks change it, so checks after an await must not be narrowed away.
   let state = 'buffering' as 'buffering' | 'live' | 'closed';
   const buffered: EventSummary[] = [];
+  const signal = input.signal;
+  if (signal?.aborted) return () => undefined;
   const unsubscribe = deps.bus.subscribe(inbox.id, (event) => {
     if (state === 'buffering') buffered.push(event);
     else if (state === 'live') sink.event(event);
@@ -102,7 +109,9 @@ export async function openInboxStream(
     state = 'closed';
     unsubscribe();
     if (timer !== undefined) clearInterval(timer);
+    signal?.removeEventListener('abort', close);
   };
+  signal?.addEventListener('abort', close, { once: true });
 
   let backlog: { events: EventSummary[]; truncated: boolean };
   try {
@@ -111,7 +120,7 @@ export async function openInboxStream(
     close();
     throw err;
   }
-  // The caller may have closed while the store was read (the client went away).
+  // The client may have gone away while the store was read.
   if (state === 'closed') return close;
 
   sink.open();

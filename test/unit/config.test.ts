@@ -97,3 +97,17 @@ describe('parseByteSize', () => {
     for (const bad of ['0', '10XB', 'lots', '']) assert.throws(() => parseByteSize(bad), Error, bad);
   });
 });
+
+describe('secret settings', () => {
+  it('never repeats a database URL in an error, since it may carry a password', () => {
+    assert.throws(
+      () => loadConfig({ DATABASE_URL: 'mysql://admin:hunter2@db.example/rehook' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.match(err.message, /DATABASE_URL/);
+        assert.doesNotMatch(err.message, /hunter2/);
+        return true;
+      },
+    );
+  });
+});

@@ -64,7 +64,10 @@ async function start(config: Config, logger: Logger): Promise<RunningRehook> {
  */
 export async function run(options: ServeOptions, io: CliIO): Promise<void> {
   const config = loadConfig(io.env, options.flags);
-  const logger = pino({ level: config.logLevel, base: { service: 'rehook' } });
+  // Logs go through process.stdout rather than pino's default asynchronous destination: that
+  // one flushes on exit with sonic-boom's flushSync, which retries EPIPE forever, so a closed
+  // log pipe would hang the shutdown. Request logging is off, so synchronous writes are cheap.
+  const logger = pino({ level: config.logLevel, base: { service: 'rehook' } }, process.stdout);
   const signals = watchSignals(logger);
   try {
     const running = await start(config, logger);

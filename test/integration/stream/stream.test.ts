@@ -87,6 +87,10 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     assert.equal(conn.retry, 2000);
     assert.equal(conn.messages.length, 0, 'without Last-Event-ID no old event is sent');
     conn.close();
+    const head = await fetch(streamUrl(rehook, inboxId), { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+    assert.equal(head.status, 200);
+    assert.match(String(head.headers.get('content-type')), /^text\/event-stream\b/);
+    await eventually(() => subscriptions() === 0, 1000, 'HEAD to end at once');
   });
 
   it('sends one message per captured request, in order, with the event id and the list fields', async () => {
@@ -193,6 +197,7 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
 
   it('resumes from Last-Event-ID: the missed events, then live ones, no gap and no duplicate', async () => {
     const inboxId = await createInbox(rehook);
+    for (const conn of open) conn.close(); // left open only by a failed test
     const conn = track(await stream(streamUrl(rehook, inboxId)));
     await ingest(rehook, inboxId, { suffix: '/1' });
     await ingest(rehook, inboxId, { suffix: '/2' });
@@ -258,6 +263,7 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
 
   it('unsubscribes when the client disconnects', async () => {
     const inboxId = await createInbox(rehook);
+    for (const conn of open) conn.close(); // left open only by a failed test
     await eventually(() => subscriptions() === 0, 1000, 'earlier streams to end');
     const before = subscriptions();
     const conns = await Promise.all([1, 2, 3].map(async () => track(await stream(streamUrl(rehook, inboxId)))));
@@ -345,7 +351,7 @@ describe('stream route with test options (real HTTP)', () => {
     assert.ok(received < published * 16 * 1024, 'the client did not get everything: it was dropped');
   });
 
-  it('ends open streams when the app closes, so close() does not hang', async () => {
+  it('ends open streams when the app closes, so close() does not hang', { timeout: 5000 }, async () => {
     const inboxId = await createInbox(rehook);
     const conn = await stream(streamUrl({ apiUrl }, inboxId));
     await conn.waitFor(() => conn.comments.length > 0, 1000, 'the stream to start');
@@ -357,7 +363,7 @@ describe('stream route with test options (real HTTP)', () => {
 });
 
 describe('server shutdown with open streams', () => {
-  it('rehook close() finishes promptly and ends the streams', async () => {
+  it('rehook close() finishes promptly and ends the streams', { timeout: 5000 }, async () => {
     const rehook = await startTestRehook();
     const inboxId = await createInbox(rehook);
     const conns = await Promise.all([1, 2].map(() => stream(streamUrl(rehook, inboxId))));

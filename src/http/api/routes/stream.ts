@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventSummary } from '../../../domain/captured-request.js';
-import { openInboxStream, type CloseStream, type StreamOptions } from '../../../services/stream.js';
+import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
 import type { ApiContext } from '../app.js';
 import { eventSummaryJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
@@ -37,7 +37,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
 
   app.addHook('preClose', (done) => {
     closing = true;
-    //MUT
+    for (const end of [...open]) end();
     done();
   });
 
@@ -49,13 +49,14 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
     const principal = await principalOf(deps, request);
     const res = reply.raw;
     let gone = false;
-    let closeStream: CloseStream | undefined;
+    // Aborting it closes the service's stream (unsubscribes, stops the heartbeat).
+    const disconnected = new AbortController();
 
     const finish = (how: 'end' | 'destroy'): void => {
       if (!gone) {
         gone = true;
         open.delete(endForShutdown);
-        closeStream?.();
+        disconnected.abort();
       }
       if (how === 'destroy') {
         res.destroy();
@@ -77,10 +78,10 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
     };
     res.once('close', () => finish('end'));
 
-    closeStream = await openInboxStream(
+    await openInboxStream(
       deps,
       principal,
-      { inboxId, lastEventId },
+      { inboxId, lastEventId, signal: disconnected.signal },
       {
         open: () => {
           void reply.hijack();
@@ -94,6 +95,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
             'x-content-type-options': 'nosniff',
             'x-request-id': String(request.id),
           });
+          // Fastify answers HEAD with this handler too: headers only, then done.
+          if (request.method === 'HEAD') return finish('end');
           open.add(endForShutdown);
           write(`retry: ${RETRY_MS}\n: rehook live stream of ${inboxId}\n\n`);
         },
@@ -105,8 +108,9 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       },
       options,
     );
-    // The client left, or the app began closing, while access and backlog were checked.
-    if (gone) closeStream();
+    // The client left while access and backlog were checked: nothing to answer.
+    if (gone) void reply.hijack();
+    // The app began closing meanwhile: preClose has run already, so end this one here.
     else if (closing) endForShutdown();
     return reply;
   });

@@ -1,0 +1,574 @@
+// `npm run bench`: builds Rehook, starts it and a bare node:http ceiling server as separate
+// processes on loopback, drives load from a separate autocannon process, and reports every
+// scenario of issue 4 against the ceiling measured in the same run. See --help.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { rawRequestSize } from './bodies.js';
+import { HELP, parseOptions, type BenchOptions, type ProfileScenario, type ScenarioGroup } from './options.js';
+import { summarizeProfile, formatProfile, type CpuProfile } from './profile.js';
+import {
+  findRepoRoot,
+  killAll,
+  LoadGenerator,
+  parseRehookUrls,
+  readRss,
+  RssSampler,
+  snapshotBuild,
+  spawnNode,
+  type ManagedProcess,
+  type RssSample,
+} from './processes.js';
+import type { LoadResult, LoadSpec } from './protocol.js';
+import {
+  evaluateTargets,
+  renderMarkdown,
+  renderSvg,
+  renderTable,
+  summarizeScenario,
+  type BenchResults,
+  type DiskResult,
+  type Machine,
+  type ScenarioDef,
+  type StreamingMemory,
+  type SustainedMemory,
+} from './report.js';
+import { seedDataDir, type SeedResult } from './seed.js';
+import { median } from './stats.js';
+
+const log = (message: string): void => {
+  process.stderr.write(`[bench] ${message}\n`);
+};
+
+const SIGNATURE = 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd';
+const JSON_HEADERS = {
+  'Content-Type': 'application/json',
+  'User-Agent': 'rehook-bench/1 (autocannon)',
+  'X-Webhook-Signature': SIGNATURE,
+};
+const BINARY_HEADERS = { ...JSON_HEADERS, 'Content-Type': 'application/octet-stream' };
+
+interface Servers {
+  readonly ceiling: { proc: ManagedProcess; url: string };
+  readonly rehook: { proc: ManagedProcess; apiUrl: string; ingestUrl: string; command: string };
+  readonly load: LoadGenerator;
+}
+
+function fmtBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return 'n/a';
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+function packageVersion(repo: string, name: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+function describeMachine(repo: string): Machine {
+  const cpu = cpus();
+  const db = new Database(':memory:');
+  const sqlite = db.prepare<[], { v: string }>('SELECT sqlite_version() AS v').get()?.v ?? '?';
+  db.close();
+  return {
+    cpu: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryBytes: totalmem(),
+    os: `${type()} ${release()}`,
+    node: process.version,
+    sqlite,
+    betterSqlite3: packageVersion(repo, 'better-sqlite3'),
+    autocannon: packageVersion(repo, 'autocannon'),
+    loadAverageBefore: loadavg().map((v) => Math.round(v * 100) / 100),
+    loadAverageAfter: [],
+  };
+}
+
+/** Starts `rehook serve` (or the fallback wrapper when the CLI is not built) from the snapshot. */
+async function startRehookProcess(
+  snap: string,
+  dataDir: string,
+  opts: BenchOptions,
+  nodeArgs: readonly string[] = [],
+): Promise<Servers['rehook']> {
+  const cli = join(snap, 'dist/src/cli/index.js');
+  const useCli = existsSync(cli);
+  const script = useCli ? cli : join(snap, 'dist/bench/rehook-server.js');
+  const args = [...nodeArgs, script, ...(useCli ? ['serve'] : []), '--port', '0', '--ingest-port', '0', '--data-dir', dataDir];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1',
+    // `rehook serve` writes its first log line (the bound URLs) at info level; at warn it prints
+    // nothing to parse. Request logging is off in Rehook, so info costs nothing per request.
+    REHOOK_LOG_LEVEL: useCli ? 'info' : 'warn',
+    REHOOK_MAX_BODY: String(Math.max(10 * 1024 * 1024, opts.streamBodySize)),
+  };
+  const { proc, value } = await spawnNode('rehook', args, { cwd: snap, env, match: parseRehookUrls });
+  const command = `node ${nodeArgs.join(' ')}${nodeArgs.length > 0 ? ' ' : ''}${useCli ? 'dist/src/cli/index.js serve' : 'dist/bench/rehook-server.js'} --port 0 --ingest-port 0 --data-dir <tmp>`;
+  log(`rehook (${useCli ? 'CLI' : 'fallback wrapper'}) pid ${proc.pid}: API ${value.apiUrl}, ingest ${value.ingestUrl}`);
+  return { proc, ...value, command };
+}
+
+async function startCeiling(snap: string): Promise<Servers['ceiling']> {
+  const { proc, value } = await spawnNode('ceiling', [join(snap, 'dist/bench/ceiling-server.js')], {
+    cwd: snap,
+    env: process.env,
+    match: (line) => {
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(line);
+      return m?.[1] ?? null;
+    },
+  });
+  log(`bare node:http ceiling pid ${proc.pid}: ${value}`);
+  return { proc, url: value };
+}
+
+async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+async function createInbox(apiUrl: string): Promise<string> {
+  const body = await api<{ data: { inbox: { id: string } } }>(`${apiUrl}/api/v1/inboxes`, { method: 'POST' });
+  return body.data.inbox.id;
+}
+
+/** Size of the database as SQLite sees it (committed pages, WAL included) and on disk. */
+function databaseSize(path: string, inboxId?: string): { logical: number; physical: number; events: number } {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const events =
+      inboxId === undefined
+        ? 0
+        : (db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE inbox_id = ?').get(inboxId)?.n ?? 0);
+    const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+    return { logical: pages * pageSize, physical: fileSize(path) + fileSize(`${path}-wal`), events };
+  } finally {
+    db.close();
+  }
+}
+
+/** Median of the samples whose time lies in [from, to] ms; NaN when none. */
+function rssBetween(samples: readonly RssSample[], from: number, to: number): number {
+  return median(samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.bytes));
+}
+
+function defineScenarios(
+  opts: BenchOptions,
+  servers: Servers,
+  seed: SeedResult,
+  inboxes: { a: string; b: string; c: string },
+): ScenarioDef[] {
+  const { ceiling, rehook } = servers;
+  const base = { timeoutSec: 30, durationSec: opts.durationSec };
+  const json = { kind: 'json', size: opts.bodySize } as const;
+  const post = (url: string, connections: number, headers: Record<string, string>, body: LoadSpec['body']): LoadSpec => ({
+    ...base,
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+  });
+  const get = (url: string, connections: number): LoadSpec => ({
+    ...base,
+    url,
+    method: 'GET',
+    headers: {},
+    body: null,
+    connections,
+  });
+  const ingest = (inbox: string): string => `${rehook.ingestUrl}/i/${inbox}/webhook`;
+  const atCeiling = (url: string): string => `${ceiling.url}${new URL(url).pathname}`;
+  const kib = (n: number): string => (n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`);
+  const c = opts.connections;
+  const list = (inbox: string): string => `${rehook.apiUrl}/api/v1/inboxes/${inbox}/events`;
+  const defs: ScenarioDef[] = [];
+  const want = (g: ScenarioGroup): boolean => opts.only.has(g);
+
+  if (want('a') || want('f')) {
+    defs.push({ id: 'ceil-post', label: `bare node: POST ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json) });
+  }
+  if (want('a')) {
+    defs.push({ id: 'a', label: `(a) ingest ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post', spec: post(ingest(inboxes.a), c, JSON_HEADERS, json) });
+  }
+  if (want('b')) {
+    const body = { kind: 'binary', size: opts.largeBodySize } as const;
+    defs.push({ id: 'ceil-post-large', label: `bare node: POST ${kib(opts.largeBodySize)} binary, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body) });
+    defs.push({ id: 'b', label: `(b) ingest ${kib(opts.largeBodySize)} binary, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post-large', spec: post(ingest(inboxes.b), c, BINARY_HEADERS, body) });
+  }
+  if (want('c')) {
+    const hc = opts.highConnections;
+    defs.push({ id: 'ceil-post-high', label: `bare node: POST ${kib(opts.bodySize)} JSON, ${hc} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json) });
+    defs.push({ id: 'c', label: `(c) ingest ${kib(opts.bodySize)} JSON, ${hc} conn`, kind: 'rehook', ceilingId: 'ceil-post-high', spec: post(ingest(inboxes.c), hc, JSON_HEADERS, json) });
+  }
+  if (want('d') || want('e')) {
+    defs.push({ id: 'ceil-get', label: `bare node: GET, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: get(atCeiling(list(seed.smallInboxId)), c) });
+  }
+  if (want('d')) {
+    if (seed.bigInboxId !== null) {
+      defs.push({ id: 'd-big', label: `(d) list first page, inbox of ${seed.bigEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.bigInboxId), c) });
+    }
+    defs.push({ id: 'd-small', label: `(d) list first page, inbox of ${seed.smallEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.smallInboxId), c) });
+  }
+  if (want('e')) {
+    defs.push({ id: 'e', label: `(e) get one event with a ${kib(opts.eventBodySize)} body, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(`${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`, c) });
+  }
+  if (want('f')) {
+    const rc = opts.replayConnections;
+    defs.push({ id: 'f-direct', label: `destination direct: POST ${kib(opts.bodySize)} JSON, ${rc} conn`, kind: 'ceiling', ceilingId: null, spec: post(`${ceiling.url}/hook`, rc, JSON_HEADERS, json) });
+    defs.push({
+      id: 'f',
+      label: `(f) replay round trip to a local destination, ${rc} conn`,
+      kind: 'rehook',
+      ceilingId: 'f-direct',
+      spec: post(
+        `${rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`,
+        rc,
+        { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+        { kind: 'literal', text: JSON.stringify({ destination: `${ceiling.url}/hook` }) },
+      ),
+    });
+  }
+  return defs;
+}
+
+/** Checks the wiring once before measuring: ingest stores, listing sees it, replay reaches the destination. */
+async function smokeCheck(servers: Servers, seed: SeedResult, inbox: string, opts: BenchOptions): Promise<void> {
+  const res = await fetch(`${servers.rehook.ingestUrl}/i/${inbox}/smoke`, { method: 'POST', headers: JSON_HEADERS, body: '{"smoke":true}' });
+  if (res.status !== 200) throw new Error(`smoke ingest answered ${res.status}`);
+  await res.text();
+  const events = await api<unknown[]>(`${servers.rehook.apiUrl}/api/v1/inboxes/${inbox}/events`);
+  if (!Array.isArray(events) || events.length !== 1) throw new Error(`smoke: expected 1 listed event, got ${JSON.stringify(events).slice(0, 200)}`);
+  if (opts.only.has('f')) {
+    await api(`${servers.rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ destination: `${servers.ceiling.url}/hook` }),
+    });
+  }
+}
+
+function fmtRun(r: LoadResult): string {
+  const problems = r.non2xx + r.errors > 0 ? ` (non-2xx ${r.non2xx}, errors ${r.errors}: ${r.problems.join('; ')})` : '';
+  return `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${problems}`;
+}
+
+async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<{ memory: SustainedMemory; disk: DiskResult }> {
+  const inbox = await createInbox(servers.rehook.apiUrl);
+  const url = `${servers.rehook.ingestUrl}/i/${inbox}/webhook`;
+  const before = databaseSize(seed.databasePath, inbox);
+  log(`sustained ingest for ${opts.sustainSec} s (RSS every 250 ms, bytes per event)...`);
+  const sampler = new RssSampler(servers.rehook.proc.pid, 250);
+  const result = await servers.load.autocannon({
+    url,
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: { kind: 'json', size: opts.bodySize },
+    connections: opts.connections,
+    durationSec: opts.sustainSec,
+    timeoutSec: 30,
+  });
+  const samples = sampler.stop();
+  const after = databaseSize(seed.databasePath, inbox);
+  const totalMs = opts.sustainSec * 1000;
+  const warmMs = Math.min(2000, totalMs * 0.2);
+  const windowMs = Math.min(1000, totalMs * 0.2);
+  const startBytes = rssBetween(samples, warmMs, warmMs + windowMs);
+  const endBytes = rssBetween(samples, totalMs - windowMs, totalMs);
+  const events = after.events - before.events;
+  log(`sustained: ${fmtRun(result)}; RSS ${fmtBytes(startBytes)} -> ${fmtBytes(endBytes)}; ${events} events stored`);
+  const raw = rawRequestSize('POST', url, JSON_HEADERS, opts.bodySize);
+  return {
+    memory: {
+      seconds: opts.sustainSec,
+      warmupMs: warmMs,
+      rps: result.rps,
+      events,
+      startBytes,
+      endBytes,
+      peakBytes: Math.max(...samples.map((s) => s.bytes)),
+      growth: endBytes / startBytes - 1,
+      samples: samples.map((s) => ({ t: Math.round(s.t), bytes: s.bytes })),
+    },
+    disk: {
+      events,
+      rawRequestBytes: raw,
+      logicalBytesPerEvent: (after.logical - before.logical) / events,
+      physicalBytesPerEvent: (after.physical - before.physical) / events,
+      ratio: (after.logical - before.logical) / events / raw,
+      databaseBytesAtEnd: 0,
+      walBytesAtEnd: 0,
+    },
+  };
+}
+
+async function streamingPhase(servers: Servers, opts: BenchOptions): Promise<StreamingMemory> {
+  const inbox = await createInbox(servers.rehook.apiUrl);
+  const limit = Math.max(10 * 1024 * 1024, opts.streamBodySize);
+  log(`${opts.streamClients} clients each streaming ${fmtBytes(opts.streamBodySize)} (RSS every 100 ms)...`);
+  const baselineBytes = readRss(servers.rehook.proc.pid);
+  const sampler = new RssSampler(servers.rehook.proc.pid, 100);
+  const result = await servers.load.stream({
+    url: `${servers.rehook.ingestUrl}/i/${inbox}/large`,
+    clients: opts.streamClients,
+    requestsPerClient: opts.streamRequestsPerClient,
+    bodySize: opts.streamBodySize,
+    chunkSize: 256 * 1024,
+    timeoutSec: 120,
+  });
+  const samples = sampler.stop();
+  const peakBytes = Math.max(...samples.map((s) => s.bytes));
+  log(`streaming: ${result.ok} stored in ${result.durationSec.toFixed(1)} s, non-2xx ${result.non2xx}, errors ${result.errors}; RSS peak ${fmtBytes(peakBytes)}`);
+  return {
+    clients: opts.streamClients,
+    bodyBytes: opts.streamBodySize,
+    requestsPerClient: opts.streamRequestsPerClient,
+    bodyLimitBytes: limit,
+    boundBytes: limit * opts.streamClients,
+    baselineBytes,
+    peakBytes,
+    ok: result.ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    problems: result.problems,
+    seconds: result.durationSec,
+    p50: result.p50,
+    p99: result.p99,
+  };
+}
+
+interface Setup {
+  readonly servers: Servers;
+  readonly seed: SeedResult;
+  readonly inboxes: { a: string; b: string; c: string };
+}
+
+/** Seeds a fresh data directory, starts the ceiling, Rehook and the load generator, checks the wiring. */
+async function setup(snap: string, opts: BenchOptions, temp: string[], nodeArgs: readonly string[] = []): Promise<Setup> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-data-'));
+  temp.push(dataDir);
+  const needBig = opts.only.has('d');
+  log(`seeding ${needBig ? `${opts.seedEvents.toLocaleString('en-US')} + ` : ''}${opts.smallInboxEvents.toLocaleString('en-US')} events (bulk path) into ${dataDir}...`);
+  const seed = await seedDataDir(dataDir, {
+    bigEvents: needBig ? opts.seedEvents : 0,
+    smallEvents: opts.smallInboxEvents,
+    seedBodySize: opts.seedBodySize,
+    eventBodySize: opts.eventBodySize,
+    replayBodySize: opts.bodySize,
+  });
+  log(`seeded in ${seed.seconds.toFixed(1)} s (${Math.round(seed.rowsPerSec).toLocaleString('en-US')} rows/s)`);
+  const ceiling = await startCeiling(snap);
+  const rehook = await startRehookProcess(snap, dataDir, opts, nodeArgs);
+  const load = new LoadGenerator(join(snap, 'dist/bench/load.js'), snap);
+  const servers: Servers = { ceiling, rehook, load };
+  const inboxes = { a: await createInbox(rehook.apiUrl), b: await createInbox(rehook.apiUrl), c: await createInbox(rehook.apiUrl) };
+  await smokeCheck(servers, seed, await createInbox(rehook.apiUrl), opts);
+  return { servers, seed, inboxes };
+}
+
+async function runSuite(repo: string, snap: string, opts: BenchOptions, machine: Machine, buildOk: boolean, temp: string[]): Promise<void> {
+  const started = performance.now();
+  const { servers, seed, inboxes } = await setup(snap, opts, temp);
+  const { ceiling, rehook, load } = servers;
+
+  const defs = defineScenarios(opts, servers, seed, inboxes);
+  const runs = new Map<string, LoadResult[]>(defs.map((d) => [d.id, []]));
+  const rssAfterRounds: number[] = [];
+  if (defs.length > 0) {
+    log(`warm-up: ${defs.length} scenarios x ${opts.warmupSec} s`);
+    for (const def of defs) await load.autocannon({ ...def.spec, durationSec: opts.warmupSec });
+    for (let round = 1; round <= opts.repeats; round += 1) {
+      for (const def of defs) {
+        const result = await load.autocannon(def.spec);
+        runs.get(def.id)?.push(result);
+        log(`round ${round}/${opts.repeats} ${def.id}: ${fmtRun(result)}`);
+      }
+      rssAfterRounds.push(readRss(rehook.proc.pid));
+    }
+  }
+
+  let sustained: { memory: SustainedMemory; disk: DiskResult } | null = null;
+  if (opts.only.has('i') || opts.only.has('disk')) sustained = await sustainedPhase(servers, seed, opts);
+  const streaming = opts.only.has('i') ? await streamingPhase(servers, opts) : null;
+
+  const rssBeforeStop = readRss(rehook.proc.pid);
+  await load.close();
+  const code = await rehook.proc.stop();
+  if (code !== 0) log(`warning: rehook exited with ${String(code)}\n${rehook.proc.output()}`);
+  await ceiling.proc.stop();
+  if (sustained !== null) {
+    const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
+    sustained.disk.databaseBytesAtEnd = fileSize(seed.databasePath);
+    sustained.disk.walBytesAtEnd = fileSize(`${seed.databasePath}-wal`);
+  }
+  machine.loadAverageAfter = loadavg().map((v) => Math.round(v * 100) / 100);
+
+  const scenarios = defs.map((def) => summarizeScenario(def, runs.get(def.id) ?? [], (id) => runs.get(id) ?? []));
+  const results: BenchResults = {
+    version: 1,
+    date: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    totalSeconds: (performance.now() - started) / 1000,
+    buildOk,
+    server: rehook.command,
+    machine,
+    options: {
+      durationSec: opts.durationSec,
+      warmupSec: opts.warmupSec,
+      repeats: opts.repeats,
+      connections: opts.connections,
+      highConnections: opts.highConnections,
+      replayConnections: opts.replayConnections,
+      bodySize: opts.bodySize,
+      largeBodySize: opts.largeBodySize,
+      eventBodySize: opts.eventBodySize,
+      seedEvents: seed.bigEvents,
+      smallInboxEvents: seed.smallEvents,
+      seedBodySize: opts.seedBodySize,
+      sustainSec: opts.sustainSec,
+      streamClients: opts.streamClients,
+      streamBodySize: opts.streamBodySize,
+      quick: opts.quick,
+      only: [...opts.only],
+    },
+    seed: { seconds: seed.seconds, rowsPerSec: seed.rowsPerSec, bigEvents: seed.bigEvents, smallEvents: seed.smallEvents },
+    scenarios,
+    skipped: [
+      { id: 'g', label: '(g) live stream fan-out: 100 SSE subscribers while ingesting', reason: 'skipped: no live stream endpoint yet' },
+      { id: 'h', label: '(h) ingest on PostgreSQL', reason: 'skipped: no PostgreSQL store yet' },
+    ],
+    replayOverheadMs: replayOverhead(runs),
+    memory: { sustained: sustained?.memory ?? null, streaming, rssAfterRounds, rssBeforeStop },
+    disk: sustained?.disk ?? null,
+    targets: [],
+  };
+  results.targets = evaluateTargets(results);
+  results.totalSeconds = (performance.now() - started) / 1000;
+
+  process.stdout.write(`${renderTable(results)}\n`);
+  const out = join(repo, opts.out);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${opts.out}`);
+  if (opts.docs) {
+    const resultsDir = join(repo, 'bench/results');
+    const analysisPath = join(repo, 'bench/analysis.md');
+    const extras = {
+      profiles: readdirSync(resultsDir)
+        .filter((f) => /^profile-[a-f]\.json$/.test(f))
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as unknown),
+      analysis: existsSync(analysisPath) ? readFileSync(analysisPath, 'utf8') : null,
+    };
+    writeFileSync(join(repo, 'docs/benchmarks.svg'), renderSvg(results));
+    writeFileSync(join(repo, 'docs/benchmarks.md'), renderMarkdown(results, extras));
+    log('wrote docs/benchmarks.md and docs/benchmarks.svg');
+  }
+}
+
+/** Median over rounds of (replay p50 - direct-to-destination p50) measured in the same round. */
+function replayOverhead(runs: ReadonlyMap<string, LoadResult[]>): { p50: number; p99: number } | null {
+  const replay = runs.get('f');
+  const direct = runs.get('f-direct');
+  if (!replay || !direct || replay.length === 0) return null;
+  const p50 = replay.map((r, i) => r.p50 - (direct[i]?.p50 ?? Number.NaN));
+  const p99 = replay.map((r, i) => r.p99 - (direct[i]?.p99 ?? Number.NaN));
+  return { p50: median(p50), p99: median(p99) };
+}
+
+/** `--profile[=x]`: one scenario against a server running under `node --cpu-prof`. */
+async function runProfile(repo: string, snap: string, opts: BenchOptions, scenario: ProfileScenario, temp: string[]): Promise<void> {
+  const profDir = mkdtempSync(join(tmpdir(), 'rehook-bench-prof-'));
+  temp.push(profDir);
+  const only: BenchOptions = { ...opts, only: new Set([scenario]) };
+  const { servers, seed, inboxes } = await setup(snap, only, temp, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200']);
+  const def = defineScenarios(only, servers, seed, inboxes).find((d) => d.kind === 'rehook');
+  if (def === undefined) throw new Error(`no scenario ${scenario} to profile`);
+  const seconds = Math.max(10, opts.durationSec * 2);
+  log(`profiling ${def.label}: warm-up 2 s, then ${seconds} s with the server under --cpu-prof`);
+  await servers.load.autocannon({ ...def.spec, durationSec: 2 });
+  const result = await servers.load.autocannon({ ...def.spec, durationSec: seconds });
+  log(`under the profiler: ${fmtRun(result)}`);
+  await servers.load.close();
+  await servers.rehook.proc.stop(60_000);
+  await servers.ceiling.proc.stop();
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  if (file === undefined) throw new Error('the server wrote no .cpuprofile (did it exit normally?)');
+  const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile;
+  rmSync(join(profDir, file));
+  const summary = summarizeProfile(profile, {
+    scenario: def.label,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    seconds,
+    date: new Date().toISOString(),
+  });
+  process.stdout.write(`${formatProfile(summary)}\n`);
+  const out = join(repo, `bench/results/profile-${scenario}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
+  log(`wrote bench/results/profile-${scenario}.json (the .cpuprofile itself is deleted)`);
+}
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2), process.env);
+  if (opts.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const repo = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+  const machine = describeMachine(repo);
+  log(`load average before: ${machine.loadAverageBefore.join(' ')} on ${machine.cores} cores`);
+  let buildOk = true;
+  if (opts.build) {
+    log('npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: ['ignore', 2, 2] });
+    buildOk = build.status === 0;
+    if (!buildOk) {
+      const needed = ['dist/src/server.js', 'dist/bench/load.js', 'dist/bench/ceiling-server.js'];
+      const missing = needed.filter((p) => !existsSync(join(repo, p)));
+      if (missing.length > 0) throw new Error(`npm run build failed and ${missing.join(', ')} is missing`);
+      log('WARNING: npm run build reported errors (see above) but emitted dist/; benchmarking what it emitted');
+    }
+  }
+  const temp: string[] = [];
+  const snap = snapshotBuild(opts.distRoot === null ? repo : resolve(opts.distRoot));
+  if (opts.distRoot !== null) log(`benchmarking the build in ${opts.distRoot}`);
+  temp.push(snap);
+  const cleanup = (): void => {
+    killAll();
+    for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = (): void => {
+    cleanup();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, temp);
+    else await runSuite(repo, snap, opts, machine, buildOk, temp);
+  } finally {
+    cleanup();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[bench] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  killAll();
+  process.exitCode = 1;
+});

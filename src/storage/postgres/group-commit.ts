@@ -1,0 +1,173 @@
+import type { Pool } from 'pg';
+
+import { StorageError } from '../../errors.js';
+import { sqlState, storageError } from './attempt.js';
+import { EVENT_INSERT_COLUMNS, type SqlValue } from './rows.js';
+
+/** One queued insert: its row values (see eventValues) and how to settle its promise. */
+interface PendingInsert {
+  readonly id: string;
+  readonly values: readonly SqlValue[];
+  readonly bytes: number;
+  readonly resolve: (stored: boolean) => void;
+  readonly reject: (err: StorageError) => void;
+}
+
+export interface GroupCommitLimits {
+  /** Rows per INSERT statement (each row binds 12 parameters; PostgreSQL allows 65535). */
+  readonly maxBatchRows: number;
+  /** Body bytes per statement; a single larger event still goes alone. */
+  readonly maxBatchBytes: number;
+  /** Statements in flight at once; keep below the pool size so reads still get a connection. */
+  readonly maxInFlight: number;
+}
+
+const COLUMN_LIST = EVENT_INSERT_COLUMNS.map(([name]) => name).join(', ');
+const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
+
+/**
+ * One statement for the whole batch. The join with inboxes is the liveness check, and
+ * FOR KEY SHARE locks each matched inbox until COMMIT: an inbox deleted by a concurrent
+ * transaction either makes this insert wait and then skip its events, or waits for this insert
+ * and then queues the new events for purging. Without the lock an event could land in an inbox
+ * whose purge has already finished and stay behind forever. Every placeholder carries its type:
+ * VALUES in a sub-select does not take types from the target columns.
+ */
+export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
+  text: string;
+  values: SqlValue[];
+} {
+  const tuples = rows.map((_, row) => {
+    const base = row * PARAMS_PER_ROW;
+    const cells = EVENT_INSERT_COLUMNS.map(([, type], col) => `$${base + col + 1}::${type}`);
+    return `(${cells.join(', ')}, $${base + PARAMS_PER_ROW}::timestamptz)`;
+  });
+  const text = `INSERT INTO events (${COLUMN_LIST})
+SELECT ${EVENT_INSERT_COLUMNS.map(([name]) => `v.${name}`).join(', ')}
+FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
+JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
+FOR KEY SHARE OF i
+RETURNING id`;
+  return { text, values: rows.flat() };
+}
+
+/**
+ * Errors caused by the data of some row (class 22 data exception, 23 integrity constraint such
+ * as a duplicate id, 54 program limit): the other rows of the batch deserve another try, one by
+ * one. Anything else (connection lost, server shutting down, disk full) fails the whole batch.
+ */
+function isRowError(err: unknown): boolean {
+  const state = sqlState(err);
+  return state !== undefined && /^(22|23|54)/.test(state);
+}
+
+/**
+ * Group commit for event inserts. Inserts queued in the same turn of the event loop go to the
+ * database as one multi-row INSERT ... SELECT (one round trip, one commit, one WAL flush).
+ * While up to `maxInFlight` statements run, new inserts wait in the queue, and each finished
+ * statement sends everything queued meanwhile: batches grow with load, while an idle server
+ * commits each event at once. The statement runs in autocommit and node-postgres reports it
+ * only after ReadyForQuery, which the server sends after COMMIT (with synchronous_commit on,
+ * after the WAL flush): a promise resolves true only for a durably committed row, and rejects
+ * with StorageError for every row of a statement that failed or whose outcome is unknown.
+ */
+export class PgGroupCommitWriter {
+  private queue: PendingInsert[] = [];
+  private scheduled: NodeJS.Immediate | null = null;
+  private inFlight = 0;
+  private closed = false;
+  private idleWaiters: (() => void)[] = [];
+  private readonly pool: Pool;
+  private readonly limits: GroupCommitLimits;
+
+  constructor(pool: Pool, limits: GroupCommitLimits) {
+    this.pool = pool;
+    this.limits = limits;
+  }
+
+  /**
+   * Queues the insert of one row (values in EVENT_INSERT_COLUMNS order, then `now`). Resolves
+   * with whether a row was stored, only after its statement committed; rejects with
+   * StorageError when it was not committed or the writer is closed.
+   */
+  enqueue(id: string, values: readonly SqlValue[], bytes: number): Promise<boolean> {
+    if (this.closed) return Promise.reject(new StorageError('postgres: store is closed'));
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ id, values, bytes, resolve, reject });
+      this.scheduled ??= setImmediate(() => {
+        this.scheduled = null;
+        this.pump();
+      });
+    });
+  }
+
+  /** Refuses new inserts, then resolves once everything queued so far has settled. */
+  close(): Promise<void> {
+    this.closed = true;
+    if (this.scheduled !== null) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    this.pump();
+    if (this.queue.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.limits.maxInFlight && this.queue.length > 0) {
+      const batch = this.take();
+      this.inFlight += 1;
+      void this.commit(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+        if (this.queue.length === 0 && this.inFlight === 0) {
+          for (const wake of this.idleWaiters.splice(0)) wake();
+        }
+      });
+    }
+  }
+
+  /** Takes the next batch off the queue: at least one insert, then up to the limits. */
+  private take(): PendingInsert[] {
+    let count = 0;
+    let bytes = 0;
+    for (const item of this.queue) {
+      const full =
+        count >= this.limits.maxBatchRows || bytes + item.bytes > this.limits.maxBatchBytes;
+      if (count > 0 && full) break;
+      count += 1;
+      bytes += item.bytes;
+    }
+    return this.queue.splice(0, count);
+  }
+
+  private async commit(batch: readonly PendingInsert[]): Promise<void> {
+    // Two inserts of one id in a batch would share one RETURNING row; let them go one by one,
+    // so the first wins and the second fails, as it would alone.
+    if (batch.length > 1 && new Set(batch.map((item) => item.id)).size < batch.length) {
+      return this.commitEach(batch);
+    }
+    try {
+      const stored = await this.insert(batch);
+      for (const item of batch) item.resolve(stored.has(item.id));
+    } catch (err) {
+      if (batch.length > 1 && isRowError(err)) return this.commitEach(batch);
+      for (const item of batch) item.reject(storageError('insert event batch', err));
+    }
+  }
+
+  /** Fallback after a row error: each insert alone, so only the offending one fails. */
+  private async commitEach(batch: readonly PendingInsert[]): Promise<void> {
+    for (const item of batch) {
+      try {
+        item.resolve((await this.insert([item])).has(item.id));
+      } catch (err) {
+        item.reject(storageError('insert event', err));
+      }
+    }
+  }
+
+  private async insert(batch: readonly PendingInsert[]): Promise<Set<string>> {
+    const { text, values } = buildBatchInsert(batch.map((item) => item.values));
+    const result = await this.pool.query<{ id: string }>(text, values);
+    return new Set(result.rows.map((row) => row.id));
+  }
+}

@@ -1,0 +1,110 @@
+import type { Pool, PoolClient } from 'pg';
+
+import type { InboxRepository } from '../../ports/store.js';
+import { attempt, inTransaction } from './attempt.js';
+import { inboxParams, toInbox, type InboxRow } from './rows.js';
+
+const INBOX_COLUMNS = 'id, owner_id, created_at, expires_at';
+const LIVE = '(expires_at IS NULL OR expires_at > $2)';
+
+const SQL = {
+  insert: `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES ($1, $2, $3, $4)`,
+  findLive: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = $1 AND ${LIVE}`,
+  listByOwner: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = $1 AND ${LIVE}
+    ORDER BY created_at DESC, id DESC`,
+  save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
+    RETURNING ${INBOX_COLUMNS}`,
+  // Deleting the row and queuing its purge is one statement, so one atomic step.
+  delete: `WITH gone AS (DELETE FROM inboxes WHERE id = $1 RETURNING id),
+    queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
+               ON CONFLICT (inbox_id) DO NOTHING)
+    SELECT count(*)::int AS n FROM gone`,
+  // `expires_at <= $1` implies `expires_at IS NOT NULL`, so the partial index serves this.
+  // SKIP LOCKED: two sweepers never wait for each other, and an inbox an ingest is writing to
+  // right now (FOR KEY SHARE in the event insert) is simply left for the next sweep.
+  deleteExpired: `WITH doomed AS (
+      SELECT id FROM inboxes WHERE owner_id IS NULL AND expires_at <= $1
+      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+    gone AS (DELETE FROM inboxes AS i USING doomed AS d WHERE i.id = d.id RETURNING i.id),
+    queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
+               ON CONFLICT (inbox_id) DO NOTHING)
+    SELECT count(*)::int AS n FROM gone`,
+  purgeNext: 'SELECT inbox_id FROM purge_queue LIMIT $1 FOR UPDATE SKIP LOCKED',
+  /**
+   * Purges one queued inbox within `$2` units, exactly like the SQLite loop body: up to $2
+   * events, then replays with what is left, and the queue entry (one more unit) only when both
+   * deletes came back short, i.e. nothing of the inbox is left.
+   */
+  purgeOne: `WITH ev AS (
+      DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = $1 LIMIT $2)
+      RETURNING 1),
+    rp AS (
+      DELETE FROM replays WHERE seq IN (
+        SELECT seq FROM replays WHERE inbox_id = $1 LIMIT $2 - (SELECT count(*) FROM ev))
+      RETURNING 1),
+    removed AS (SELECT (SELECT count(*) FROM ev) + (SELECT count(*) FROM rp) AS n),
+    done AS (
+      DELETE FROM purge_queue WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2 RETURNING 1)
+    SELECT ((SELECT n FROM removed) + (SELECT count(*) FROM done))::int AS n`,
+};
+
+/**
+ * Deleting an inbox removes its row and queues its id in purge_queue in one statement: the
+ * inbox vanishes from every read at once (services always check the inbox before its events),
+ * while its events and replays, possibly gigabytes, are purged later in short, bounded
+ * transactions.
+ */
+export function createInboxRepository(pool: Pool): InboxRepository {
+  return {
+    insert: (inbox) =>
+      attempt('insert inbox', async () => void (await pool.query(SQL.insert, inboxParams(inbox)))),
+    findLive: (id, now) =>
+      attempt('find inbox', async () => {
+        const { rows } = await pool.query<InboxRow>(SQL.findLive, [id, now.toISOString()]);
+        return rows[0] === undefined ? null : toInbox(rows[0]);
+      }),
+    listByOwner: (ownerId, now) =>
+      attempt('list inboxes', async () => {
+        const { rows } = await pool.query<InboxRow>(SQL.listByOwner, [ownerId, now.toISOString()]);
+        return rows.map(toInbox);
+      }),
+    save: (id, ownerId, now) =>
+      attempt('save inbox', async () => {
+        const { rows } = await pool.query<InboxRow>(SQL.save, [id, now.toISOString(), ownerId]);
+        return rows[0] === undefined ? null : toInbox(rows[0]);
+      }),
+    delete: (id) =>
+      attempt('delete inbox', async () => (await count(pool, SQL.delete, [id])) === 1),
+    deleteExpired: (now, limit) =>
+      attempt('delete expired inboxes', async () =>
+        limit < 1 ? 0 : count(pool, SQL.deleteExpired, [now.toISOString(), Math.floor(limit)]),
+      ),
+    purgeDeleted: (limit) =>
+      attempt('purge deleted inboxes', async () =>
+        limit < 1 ? 0 : inTransaction(pool, (client) => purgeBatch(client, Math.floor(limit))),
+      ),
+  };
+}
+
+async function count(db: Pool | PoolClient, text: string, values: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(text, values);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Deletes at most `limit` rows: events and replays of queued inboxes, plus the queue entries of
+ * inboxes found empty. Counting queue entries keeps "0 means nothing is left" true even when
+ * thousands of deleted inboxes never received an event, and keeps each call bounded. The queue
+ * entries are locked (SKIP LOCKED), so concurrent purges work on different inboxes.
+ */
+async function purgeBatch(client: PoolClient, limit: number): Promise<number> {
+  let remaining = limit;
+  // Each queue entry costs at least one unit (a purged row or its own removal), so `remaining`
+  // entries are always enough to spend the budget.
+  const { rows } = await client.query<{ inbox_id: string }>(SQL.purgeNext, [remaining]);
+  for (const { inbox_id: inboxId } of rows) {
+    remaining -= await count(client, SQL.purgeOne, [inboxId, remaining]);
+    if (remaining <= 0) break;
+  }
+  return limit - remaining;
+}

@@ -1,0 +1,170 @@
+import type { Pool } from 'pg';
+
+import { StorageError } from '../../errors.js';
+import { inTransaction, storageError } from './attempt.js';
+
+/** One schema step. Versions only grow; a released migration is never edited, only followed. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The same tables, columns and indexes as the SQLite adapter (src/storage/sqlite/migrations.ts),
+ * in PostgreSQL types:
+ * - Timestamps are timestamptz. Domain dates are milliseconds and timestamptz keeps microseconds,
+ *   so every value round-trips exactly; node-postgres returns them as Date; operators can read and
+ *   compare them in psql; and range partitioning of events by received_at (cheap retention, see
+ *   docs/scaling.md) works on them directly.
+ * - Every id column is COLLATE "C": ids sort bytewise, as in SQLite. Keyset pagination compares
+ *   event ids with `<` and orders by them, and a linguistic collation (en_US.UTF-8, the default
+ *   of many clusters) would order them differently and make the indexes slower.
+ * - No foreign keys: an inbox is deleted at once and its events and replays are purged later in
+ *   bounded batches (purge_queue), which a cascading foreign key would turn into one huge delete.
+ * - Bodies are bytea, last in the row; PostgreSQL moves large values out of line (TOAST), so the
+ *   listing query, which never names them, never reads them.
+ */
+const INIT_SQL = `
+CREATE TABLE inboxes (
+  id         text COLLATE "C" PRIMARY KEY,
+  owner_id   text COLLATE "C" NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NULL
+);
+-- listByOwner filters by owner and sorts by creation time: one index serves both.
+CREATE INDEX inboxes_owner ON inboxes (owner_id, created_at);
+-- Only anonymous inboxes expire; the sweeper scans this small partial index.
+CREATE INDEX inboxes_expires ON inboxes (expires_at) WHERE expires_at IS NOT NULL;
+
+CREATE TABLE events (
+  seq          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id           text COLLATE "C" NOT NULL UNIQUE,
+  inbox_id     text COLLATE "C" NOT NULL,
+  received_at  timestamptz NOT NULL,
+  method       text NOT NULL,
+  path         text NOT NULL,
+  query        text NOT NULL,
+  content_type text NULL,
+  size         bigint NOT NULL,
+  source_ip    text NOT NULL,
+  headers      text NOT NULL, -- JSON array of [name, value]
+  body         bytea NOT NULL
+);
+-- Event ids sort by capture time, so newest-first and keyset pagination are a range scan here.
+CREATE INDEX events_inbox ON events (inbox_id, id);
+
+CREATE TABLE replays (
+  seq              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id               text COLLATE "C" NOT NULL UNIQUE,
+  event_id         text COLLATE "C" NOT NULL,
+  inbox_id         text COLLATE "C" NOT NULL,
+  account_id       text COLLATE "C" NOT NULL,
+  destination      text NOT NULL,
+  created_at       timestamptz NOT NULL,
+  outcome          text NOT NULL,
+  status_code      integer NULL,
+  latency_ms       double precision NULL,
+  response_headers text NOT NULL, -- JSON array of [name, value]
+  truncated        boolean NOT NULL,
+  error_code       text NULL,
+  error_message    text NULL,
+  response_body    bytea NOT NULL
+);
+CREATE INDEX replays_event ON replays (event_id, seq);
+CREATE INDEX replays_inbox ON replays (inbox_id);
+
+-- Inboxes deleted but whose events and replays are not purged yet.
+CREATE TABLE purge_queue (
+  inbox_id  text COLLATE "C" PRIMARY KEY,
+  queued_at timestamptz NOT NULL
+);
+
+CREATE TABLE accounts (
+  id            text COLLATE "C" PRIMARY KEY,
+  email         text NOT NULL UNIQUE,
+  password_hash text NULL,
+  created_at    timestamptz NOT NULL
+);
+
+CREATE TABLE api_tokens (
+  id           text COLLATE "C" PRIMARY KEY,
+  account_id   text COLLATE "C" NOT NULL,
+  name         text NOT NULL,
+  hash         text COLLATE "C" NOT NULL UNIQUE,
+  prefix       text NOT NULL,
+  created_at   timestamptz NOT NULL,
+  last_used_at timestamptz NULL,
+  revoked_at   timestamptz NULL
+);
+CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
+`;
+
+/** Every migration, in order, with the same numbers and intent as the SQLite ones. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_init', sql: INIT_SQL }];
+
+/**
+ * First key of every advisory lock Rehook takes ('RHK\0'); the second key says what is locked.
+ * Locks on one bigint key live in a separate key space and never collide with these.
+ */
+export const ADVISORY_LOCK_CLASS = 0x52484b00;
+
+/**
+ * Serialises migrations of one schema across processes: two instances starting together queue
+ * here instead of racing on CREATE TABLE. Keyed by schema, so deployments (or test runs) in
+ * different schemas of one database do not wait for each other. The lock ends with the
+ * transaction, also when the connection dies.
+ */
+const LOCK_SQL = `SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_CLASS},
+  hashtext(coalesce(current_schema(), '')))`;
+
+const CREATE_LEDGER_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version    integer PRIMARY KEY,
+  name       text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/**
+ * Brings the schema (the first one on the connection's search_path) up to the newest version
+ * and returns the migrations it applied (empty when it was up to date). Everything runs in one
+ * transaction holding an advisory lock, so a crash leaves the old or the new schema, and
+ * re-running it, or several processes running it at once, is harmless.
+ * Throws StorageError when the database holds a migration this code does not know (it was
+ * written by a newer Rehook), when a migration fails, or when the database is unreachable.
+ */
+export async function applyMigrations(pool: Pool): Promise<readonly Migration[]> {
+  try {
+    return await inTransaction(pool, async (client) => {
+      await client.query(LOCK_SQL);
+      await client.query(CREATE_LEDGER_SQL);
+      const { rows } = await client.query<{ version: number }>(
+        'SELECT version FROM schema_migrations',
+      );
+      const applied = new Set(rows.map((row) => row.version));
+      const newest = Math.max(0, ...applied);
+      const known = MIGRATIONS.at(-1)?.version ?? 0;
+      if (newest > known) {
+        throw new StorageError(
+          `database schema version ${newest} is newer than this Rehook knows (${known})`,
+        );
+      }
+      const pending = MIGRATIONS.filter((migration) => !applied.has(migration.version));
+      for (const migration of pending) {
+        try {
+          await client.query(migration.sql);
+        } catch (err) {
+          throw new StorageError(`migration ${migration.name} failed: ${String(err)}`, {
+            cause: err,
+          });
+        }
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
+      }
+      return pending;
+    });
+  } catch (err) {
+    throw err instanceof StorageError ? err : storageError('migrate', err);
+  }
+}

@@ -1,0 +1,169 @@
+import type { Pool } from 'pg';
+
+import type {
+  AccountRepository,
+  EventRepository,
+  ReplayRepository,
+  TokenRepository,
+} from '../../ports/store.js';
+import { attempt, clampLimit, storageError } from './attempt.js';
+import type { PgGroupCommitWriter } from './group-commit.js';
+import {
+  accountParams,
+  eventValues,
+  replayParams,
+  toAccount,
+  toEvent,
+  toEventSummary,
+  toReplay,
+  toToken,
+  tokenParams,
+  type AccountRow,
+  type EventRow,
+  type EventSummaryRow,
+  type ReplayRow,
+  type TokenRow,
+} from './rows.js';
+
+// Listing never names headers or body, so their (TOASTed) values are never read.
+const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size';
+const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
+const REPLAY_COLUMNS =
+  'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
+  'latency_ms, response_headers, truncated, error_code, error_message, response_body';
+const ACCOUNT_COLUMNS = 'id, email, password_hash, created_at';
+const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
+
+/** `$1, $2, ... $n` */
+function placeholders(n: number): string {
+  return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
+}
+
+const SQL = {
+  findEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
+  // (inbox_id, id) index, scanned backwards: newest first, keyset pagination with `id < $2`.
+  listNewest: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1
+    ORDER BY id DESC LIMIT $2`,
+  listBefore: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id < $3
+    ORDER BY id DESC LIMIT $2`,
+  insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(14)})`,
+  listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
+    ORDER BY seq DESC LIMIT $2`,
+  listReplaysOfAccount: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
+    AND account_id = $3 ORDER BY seq DESC LIMIT $2`,
+  // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
+  insertAccount: `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (email) DO NOTHING`,
+  findAccountByEmail: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`,
+  findAccountById: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
+  listAccounts: `SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`,
+  insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(8)})`,
+  findToken: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = $1`,
+  listTokens: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = $1
+    ORDER BY created_at DESC, id DESC`,
+  // COALESCE keeps the first revocation time when a token is revoked twice.
+  revokeToken: `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, $1)
+    WHERE id = $2 AND account_id = $3`,
+  touchToken: 'UPDATE api_tokens SET last_used_at = $1 WHERE id = $2',
+};
+
+export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): EventRepository {
+  return {
+    insertIfInboxLive(event, now) {
+      try {
+        return writer.enqueue(event.id, eventValues(event, now), event.body.length);
+      } catch (err) {
+        return Promise.reject(storageError('insert event', err));
+      }
+    },
+    findById: (id) =>
+      attempt('find event', async () => {
+        const { rows } = await pool.query<EventRow>(SQL.findEvent, [id]);
+        return rows[0] === undefined ? null : toEvent(rows[0]);
+      }),
+    listByInbox: (inboxId, page) =>
+      attempt('list events', async () => {
+        const limit = clampLimit(page.limit);
+        const { rows } =
+          page.before === undefined
+            ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit])
+            : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, page.before]);
+        return rows.map(toEventSummary);
+      }),
+  };
+}
+
+export function createReplayRepository(pool: Pool): ReplayRepository {
+  return {
+    insert: (replay) =>
+      attempt('insert replay', async () => {
+        await pool.query(SQL.insertReplay, replayParams(replay));
+      }),
+    listByEvent: (eventId, opts) =>
+      attempt('list replays', async () => {
+        const limit = clampLimit(opts.limit);
+        const { rows } =
+          opts.accountId === undefined
+            ? await pool.query<ReplayRow>(SQL.listReplays, [eventId, limit])
+            : await pool.query<ReplayRow>(SQL.listReplaysOfAccount, [
+                eventId,
+                limit,
+                opts.accountId,
+              ]);
+        return rows.map(toReplay);
+      }),
+  };
+}
+
+export function createAccountRepository(pool: Pool): AccountRepository {
+  return {
+    insert: (account) =>
+      attempt('insert account', async () => {
+        const result = await pool.query(SQL.insertAccount, accountParams(account));
+        return result.rowCount === 1;
+      }),
+    findByEmail: (email) =>
+      attempt('find account', async () => {
+        const { rows } = await pool.query<AccountRow>(SQL.findAccountByEmail, [email]);
+        return rows[0] === undefined ? null : toAccount(rows[0]);
+      }),
+    findById: (id) =>
+      attempt('find account', async () => {
+        const { rows } = await pool.query<AccountRow>(SQL.findAccountById, [id]);
+        return rows[0] === undefined ? null : toAccount(rows[0]);
+      }),
+    list: () =>
+      attempt('list accounts', async () => {
+        const { rows } = await pool.query<AccountRow>(SQL.listAccounts);
+        return rows.map(toAccount);
+      }),
+  };
+}
+
+export function createTokenRepository(pool: Pool): TokenRepository {
+  return {
+    insert: (token) =>
+      attempt('insert token', async () => {
+        await pool.query(SQL.insertToken, tokenParams(token));
+      }),
+    findByHash: (hash) =>
+      attempt('find token', async () => {
+        const { rows } = await pool.query<TokenRow>(SQL.findToken, [hash]);
+        return rows[0] === undefined ? null : toToken(rows[0]);
+      }),
+    listByAccount: (accountId) =>
+      attempt('list tokens', async () => {
+        const { rows } = await pool.query<TokenRow>(SQL.listTokens, [accountId]);
+        return rows.map(toToken);
+      }),
+    revoke: (id, accountId, now) =>
+      attempt('revoke token', async () => {
+        const result = await pool.query(SQL.revokeToken, [now.toISOString(), id, accountId]);
+        return result.rowCount === 1;
+      }),
+    touch: (id, now) =>
+      attempt('touch token', async () => {
+        await pool.query(SQL.touchToken, [now.toISOString(), id]);
+      }),
+  };
+}

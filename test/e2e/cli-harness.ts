@@ -1,0 +1,195 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Spawning the built CLI: the bin as users run it (shebang file under dist/, no tsx). */
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const CLI = join(ROOT, 'dist', 'src', 'cli', 'index.js');
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds once when dist/src/cli/index.js is missing or older than a file under src/ (`npm test`
+ * builds first, so this is for running the file alone). A failed build fails the suite.
+ */
+export function ensureBuilt(): void {
+  if (existsSync(CLI) && statSync(CLI).mtimeMs >= newestSourceMtime(join(ROOT, 'src'))) return;
+  try {
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+  } catch (err) {
+    const output = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`npm run build failed:\n${String(output.stdout ?? '')}${String(output.stderr ?? '')}`);
+  }
+}
+
+/** The environment without REHOOK_* (a developer's own settings must not leak into tests). */
+function baseEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('REHOOK_')) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+const children = new Set<ChildProcess>();
+
+/** Kills every CLI process a test left running; call from `after` hooks. */
+export function killAll(): void {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  children.clear();
+}
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs `rehook <args>` to completion. stdin is a pipe that gets `input` (or nothing) and is then
+ * closed, so commands that read stdin see a non-TTY. Killed after `timeoutMs`.
+ */
+export function rehook(
+  args: readonly string[],
+  opts: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = track(
+      spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: baseEnv(opts.env ?? {}), stdio: 'pipe' }),
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin?.end(opts.input ?? '');
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`rehook ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, opts.timeoutMs ?? 15_000);
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+export interface ServeProcess {
+  readonly child: ChildProcess;
+  /** The first line `rehook serve` wrote to stdout. */
+  readonly firstLine: string;
+  readonly apiUrl: string;
+  readonly ingestUrl: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): { stdout: string; stderr: string };
+  /** Resolves with the exit code and signal once the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * The two URLs named in serve's first log line. Reads the `apiUrl`/`ingestUrl` fields when the
+ * line has them, else the message `Rehook API on <url>, ingest on <url>`.
+ */
+export function boundUrls(line: string): { apiUrl: string; ingestUrl: string } {
+  const log = JSON.parse(line) as { apiUrl?: unknown; ingestUrl?: unknown; msg?: unknown };
+  if (typeof log.apiUrl === 'string' && typeof log.ingestUrl === 'string') {
+    return { apiUrl: log.apiUrl, ingestUrl: log.ingestUrl };
+  }
+  const match = /API on (http:\/\/[^\s,]+).*ingest on (http:\/\/[^\s,]+)/.exec(String(log.msg));
+  if (!match?.[1] || !match[2]) throw new Error(`first log line names no bound URLs: ${line}`);
+  return { apiUrl: match[1], ingestUrl: match[2] };
+}
+
+/** Starts `rehook serve <args>` and resolves once its first stdout line is out. */
+export function startServe(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const child = track(spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, env: baseEnv(env), stdio: 'pipe' }));
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string) => {
+      child.kill('SIGKILL');
+      reject(new Error(`${reason}\nstdout: ${stdout}\nstderr: ${stderr}`));
+    };
+    const timer = setTimeout(() => fail('rehook serve wrote no log line in time'), 15_000);
+    void exited.then(({ code }) => fail(`rehook serve exited early with ${code}`));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      const before = stdout;
+      stdout += chunk;
+      const end = stdout.indexOf('\n');
+      if (end === -1 || before.includes('\n')) return;
+      clearTimeout(timer);
+      const firstLine = stdout.slice(0, end);
+      try {
+        resolve({ child, firstLine, ...boundUrls(firstLine), output: () => ({ stdout, stderr }), exited });
+      } catch (err) {
+        fail((err as Error).message);
+      }
+    });
+  });
+}
+
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** A local HTTP server standing in for a replay destination: answers 201 `received <n> bytes`. */
+export async function startReceiver(): Promise<{ url: string; requests: ReceivedRequest[]; close(): Promise<void> }> {
+  const requests: ReceivedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(201, { 'content-type': 'text/plain' }).end(`received ${Buffer.byteLength(body)} bytes`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
