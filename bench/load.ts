@@ -2,11 +2,11 @@
 // servers it measures. It runs autocannon on request and records every response time itself
 // (autocannon's own histogram keeps whole milliseconds, too coarse for sub-millisecond targets).
 import { randomBytes } from 'node:crypto';
-import { request, type IncomingMessage } from 'node:http';
+import { Agent, get, request, type ClientRequest, type IncomingMessage } from 'node:http';
 import autocannon from 'autocannon';
 import { buildBody } from './bodies.js';
-import type { LoadReply, LoadRequest, LoadResult, LoadSpec, StreamSpec } from './protocol.js';
-import { summarizeLatencies } from './stats.js';
+import type { LoadReply, LoadRequest, LoadResult, LoadSpec, SseResult, SseSpec, StreamSpec } from './protocol.js';
+import { percentile, summarizeLatencies } from './stats.js';
 
 /** Response times of one run, in a growable typed array (no per-sample objects). */
 class Samples {
@@ -149,9 +149,140 @@ async function runStream(spec: StreamSpec): Promise<LoadResult> {
   };
 }
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens one SSE subscription; `onEvent` gets the `query` of every event.created message. */
+function subscribe(
+  spec: SseSpec,
+  onEvent: (query: string, at: number) => void,
+  problems: Set<string>,
+): Promise<ClientRequest | null> {
+  return new Promise((resolve) => {
+    const req = get(spec.streamUrl, { headers: { accept: 'text/event-stream', ...spec.streamHeaders }, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        problems.add(`stream HTTP ${res.statusCode ?? 0}`);
+        res.resume();
+        resolve(null);
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffered = '';
+      res.on('data', (text: string) => {
+        const at = performance.now();
+        buffered += text;
+        let end = buffered.indexOf('\n\n');
+        while (end >= 0) {
+          const frame = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          end = buffered.indexOf('\n\n');
+          if (!frame.includes('event: event.created')) continue;
+          const data = frame.split('\n').find((line) => line.startsWith('data: '));
+          if (data === undefined) continue;
+          try {
+            const parsed = JSON.parse(data.slice('data: '.length)) as { query?: unknown };
+            if (typeof parsed.query === 'string') onEvent(parsed.query, at);
+          } catch {
+            problems.add('unparsable SSE data');
+          }
+        }
+      });
+      res.on('error', () => undefined);
+      resolve(req);
+    });
+    req.on('error', (err) => {
+      problems.add(`stream: ${err.message}`);
+      resolve(null);
+    });
+  });
+}
+
+async function runSse(spec: SseSpec): Promise<SseResult> {
+  const problems = new Set<string>();
+  const sentAt: number[] = [];
+  const latencies = new Samples();
+  const ingestLatencies = new Samples();
+  let deliveries = 0;
+  const onEvent = (query: string, at: number): void => {
+    const match = /(?:^|&)bench_seq=(\d+)/.exec(query);
+    const sent = match?.[1] === undefined ? undefined : sentAt[Number(match[1])];
+    if (sent === undefined) return;
+    deliveries += 1;
+    latencies.push(at - sent);
+  };
+  const subscriptions = await Promise.all(Array.from({ length: spec.subscribers }, () => subscribe(spec, onEvent, problems)));
+  const connected = subscriptions.filter((s) => s !== null).length;
+  await sleep(300);
+
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const body = Buffer.alloc(spec.bodySize, 0x61);
+  let stored = 0;
+  const inFlight: Promise<void>[] = [];
+  const send = (seq: number): Promise<void> =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      sentAt[seq] = started;
+      const req = request(
+        `${spec.ingestUrl}?bench_seq=${seq}`,
+        { method: 'POST', agent, headers: { ...spec.ingestHeaders, 'content-length': String(body.length) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) {
+              stored += 1;
+              ingestLatencies.push(performance.now() - started);
+            } else problems.add(`ingest HTTP ${res.statusCode ?? 0}`);
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => {
+        problems.add(`ingest: ${err.message}`);
+        resolve();
+      });
+      req.end(body);
+    });
+  const total = Math.max(1, Math.round(spec.ratePerSec * spec.durationSec));
+  const interval = 1000 / spec.ratePerSec;
+  const start = performance.now();
+  for (let seq = 0; seq < total; seq += 1) {
+    const wait = start + seq * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(send(seq));
+  }
+  await Promise.all(inFlight);
+  // Let the last deliveries arrive.
+  const expected = stored * connected;
+  for (let waited = 0; deliveries < expected && waited < 3000; waited += 50) await sleep(50);
+  for (const sub of subscriptions) sub?.destroy();
+  agent.destroy();
+  const sorted = latencies.sorted();
+  const ingestSorted = ingestLatencies.sorted();
+  const { p50, p90, p99, max } = summarizeLatencies(sorted);
+  return {
+    subscribers: spec.subscribers,
+    connected,
+    sent: total,
+    stored,
+    deliveries,
+    expected,
+    p50,
+    p90,
+    p99,
+    max,
+    ingestP50: percentile(ingestSorted, 50),
+    ingestP99: percentile(ingestSorted, 99),
+    problems: [...problems].slice(0, 5),
+  };
+}
+
 async function handle(message: LoadRequest): Promise<LoadReply> {
   try {
-    const result = message.type === 'autocannon' ? await runAutocannon(message.spec) : await runStream(message.spec);
+    const result =
+      message.type === 'autocannon'
+        ? await runAutocannon(message.spec)
+        : message.type === 'stream'
+          ? await runStream(message.spec)
+          : await runSse(message.spec);
     return { id: message.id, ok: true, result };
   } catch (err) {
     return { id: message.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };

@@ -1,6 +1,6 @@
 // Options of `npm run bench`: flags win over BENCH_* environment variables, which win over defaults.
 
-export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'i', 'disk'] as const;
+export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk'] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
@@ -36,6 +36,12 @@ export interface BenchOptions {
   readonly streamClients: number;
   readonly streamBodySize: number;
   readonly streamRequestsPerClient: number;
+  /** Live-stream fan-out (g): subscribers, events per second ingested meanwhile, seconds. */
+  readonly sseSubscribers: number;
+  readonly sseRate: number;
+  readonly sseSec: number;
+  /** PostgreSQL for (h); loopback only. */
+  readonly postgresUrl: string;
   readonly quick: boolean;
   readonly build: boolean;
   /** Render docs/benchmarks.md and docs/benchmarks.svg. */
@@ -57,7 +63,7 @@ data directory, drives load from a separate autocannon process, prints one table
 bench/results/latest.json and renders docs/benchmarks.md + docs/benchmarks.svg.
 
 Options (environment variable in brackets):
-  --duration <s>        seconds per measured run                    [BENCH_DURATION]     (4; quick 1)
+  --duration <s>        seconds per measured run                    [BENCH_DURATION]     (3; quick 1)
   --warmup <s>          warm-up seconds per scenario, first round   [BENCH_WARMUP]       (1; quick 0.5)
   --connections <n>     connections of (a) (b) (d) (e)               [BENCH_CONNECTIONS]  (50)
   --high-connections <n> connections of (c)                         [BENCH_HIGH_CONNECTIONS] (500)
@@ -69,6 +75,11 @@ Options (environment variable in brackets):
   --sustain <s>         sustained-ingest phase (RSS, disk)          [BENCH_SUSTAIN]      (12; quick 2)
   --stream-clients <n>  clients streaming large bodies (memory)      [BENCH_STREAM_CLIENTS] (200; quick 20)
   --stream-body-size <size> body each of them streams               [BENCH_STREAM_BODY_SIZE] (10MiB)
+  --sse-subscribers <n> live-stream subscribers of (g)              [BENCH_SSE_SUBSCRIBERS] (100)
+  --sse-rate <n>        events/s ingested into their inbox          [BENCH_SSE_RATE]     (100)
+  --sse-seconds <s>     length of (g)                               [BENCH_SSE_SECONDS]  (8; quick 2)
+  --postgres-url <url>  PostgreSQL for (h), loopback only            [BENCH_POSTGRES_URL]
+                        (default REHOOK_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --only <list>         comma-separated subset of ${SCENARIO_GROUPS.join(',')}   [BENCH_ONLY]
   --quick               seconds-long smoke run; writes bench/results/quick.json, not the docs [BENCH_QUICK=1]
   --out <path>          results JSON (default bench/results/latest.json)
@@ -122,6 +133,10 @@ const VALUE_FLAGS = new Set([
   'sustain',
   'stream-clients',
   'stream-body-size',
+  'sse-subscribers',
+  'sse-rate',
+  'sse-seconds',
+  'postgres-url',
   'only',
   'out',
   'dist',
@@ -190,7 +205,7 @@ export function parseOptions(
     only.add(id as ScenarioGroup);
   }
   return {
-    durationSec: num('duration', quick ? 1 : 4),
+    durationSec: num('duration', quick ? 1 : 3),
     warmupSec: num('warmup', quick ? 0.5 : 1),
     connections: num('connections', 50, true),
     highConnections: num('high-connections', 500, true),
@@ -206,6 +221,10 @@ export function parseOptions(
     streamClients: num('stream-clients', quick ? 20 : 200, true),
     streamBodySize: size('stream-body-size', 10 * 1024 * 1024),
     streamRequestsPerClient: 1,
+    sseSubscribers: num('sse-subscribers', 100, true),
+    sseRate: num('sse-rate', 100),
+    sseSec: num('sse-seconds', quick ? 2 : 8),
+    postgresUrl: get('postgres-url') ?? env['REHOOK_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test',
     quick,
     build: !isOn('no-build') && get('dist') === undefined,
     docs: !quick && !isOn('no-docs') && onlyRaw === undefined && get('dist') === undefined,

@@ -1,10 +1,10 @@
 // Child processes of the benchmark: the servers, the load generator, and RSS sampling.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, copyFileSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { LoadReply, LoadRequest, LoadResult, LoadSpec, StreamSpec } from './protocol.js';
+import type { LoadReply, LoadRequest, LoadResult, LoadSpec, SseResult, SseSpec, StreamSpec } from './protocol.js';
 
 /** Every child still running, so the driver can stop them (by pid) when it fails. */
 const running = new Set<ManagedProcess>();
@@ -125,11 +125,12 @@ export function parseRehookUrls(line: string): { apiUrl: string; ingestUrl: stri
 /** The load generator child process (bench/load.ts), driven over IPC. */
 export class LoadGenerator {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (r: LoadResult | SseResult) => void; reject: (e: Error) => void }>();
   readonly proc: ManagedProcess;
 
   constructor(script: string, cwd: string) {
-    const child = fork(script, [], { cwd, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+    // 'advanced' keeps NaN (no samples) as NaN instead of JSON's null.
+    const child = fork(script, [], { cwd, stdio: ['ignore', 'inherit', 'pipe', 'ipc'], serialization: 'advanced' });
     this.proc = new ManagedProcess('load generator', child);
     child.on('message', (reply: LoadReply) => {
       const waiter = this.pending.get(reply.id);
@@ -144,20 +145,23 @@ export class LoadGenerator {
     });
   }
 
-  private send(message: Omit<LoadRequest, 'id'>): Promise<LoadResult> {
-    const id = this.nextId++;
+  private send(message: LoadRequest): Promise<LoadResult | SseResult> {
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.proc.child.send({ ...message, id } as LoadRequest);
+      this.pending.set(message.id, { resolve, reject });
+      this.proc.child.send(message);
     });
   }
 
-  autocannon(spec: LoadSpec): Promise<LoadResult> {
-    return this.send({ type: 'autocannon', spec });
+  async autocannon(spec: LoadSpec): Promise<LoadResult> {
+    return (await this.send({ id: this.nextId++, type: 'autocannon', spec })) as LoadResult;
   }
 
-  stream(spec: StreamSpec): Promise<LoadResult> {
-    return this.send({ type: 'stream', spec });
+  async stream(spec: StreamSpec): Promise<LoadResult> {
+    return (await this.send({ id: this.nextId++, type: 'stream', spec })) as LoadResult;
+  }
+
+  async sse(spec: SseSpec): Promise<SseResult> {
+    return (await this.send({ id: this.nextId++, type: 'sse', spec })) as SseResult;
   }
 
   async close(): Promise<void> {
@@ -216,10 +220,15 @@ export class RssSampler {
  */
 export function snapshotBuild(repoRoot: string): string {
   const root = mkdtempSync(join(tmpdir(), 'rehook-bench-build-'));
-  cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
-  copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
-  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
-  return root;
+  try {
+    cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
+    copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
+    symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+    return root;
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** The repository root: the nearest directory above `from` holding Rehook's package.json. */

@@ -33,9 +33,46 @@ export interface StreamSpec {
   readonly timeoutSec: number;
 }
 
+/**
+ * Live-stream fan-out: `subscribers` SSE connections on one inbox while events are ingested into
+ * it at `ratePerSec` (open loop); every request carries `?bench_seq=<n>` so each delivery can be
+ * matched to the moment its request was sent.
+ */
+export interface SseSpec {
+  readonly streamUrl: string;
+  readonly streamHeaders: Readonly<Record<string, string>>;
+  readonly ingestUrl: string;
+  readonly ingestHeaders: Readonly<Record<string, string>>;
+  readonly bodySize: number;
+  readonly subscribers: number;
+  readonly ratePerSec: number;
+  readonly durationSec: number;
+}
+
+export interface SseResult {
+  readonly subscribers: number;
+  readonly connected: number;
+  readonly sent: number;
+  /** Ingest requests answered 200. */
+  readonly stored: number;
+  readonly deliveries: number;
+  /** stored x connected */
+  readonly expected: number;
+  /** Delivery latency, request sent to event received by a subscriber (ms). */
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly max: number;
+  /** Ingest request latency (ms), for reference. */
+  readonly ingestP50: number;
+  readonly ingestP99: number;
+  readonly problems: readonly string[];
+}
+
 export type LoadRequest =
   | { readonly id: number; readonly type: 'autocannon'; readonly spec: LoadSpec }
-  | { readonly id: number; readonly type: 'stream'; readonly spec: StreamSpec };
+  | { readonly id: number; readonly type: 'stream'; readonly spec: StreamSpec }
+  | { readonly id: number; readonly type: 'sse'; readonly spec: SseSpec };
 
 /** What one load run measured. Latencies are milliseconds, from every 2xx response. */
 export interface LoadResult {
@@ -58,5 +95,5 @@ export interface LoadResult {
 }
 
 export type LoadReply =
-  | { readonly id: number; readonly ok: true; readonly result: LoadResult }
+  | { readonly id: number; readonly ok: true; readonly result: LoadResult | SseResult }
   | { readonly id: number; readonly ok: false; readonly error: string };

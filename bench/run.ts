@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { rawRequestSize } from './bodies.js';
 import { HELP, parseOptions, type BenchOptions, type ProfileScenario, type ScenarioGroup } from './options.js';
-import { summarizeProfile, formatProfile, type CpuProfile } from './profile.js';
+import { preparePostgres, type PostgresTarget } from './postgres.js';
+import { formatProfile, summarizeProfile, type CpuProfile } from './profile.js';
 import {
   findRepoRoot,
   killAll,
@@ -31,6 +32,7 @@ import {
   summarizeScenario,
   type BenchResults,
   type DiskResult,
+  type LiveStream,
   type Machine,
   type ScenarioDef,
   type StreamingMemory,
@@ -38,6 +40,26 @@ import {
 } from './report.js';
 import { seedDataDir, type SeedResult } from './seed.js';
 import { median } from './stats.js';
+
+/** Files a usable build must have (the CLI is optional: bench/rehook-server.ts stands in). */
+const REQUIRED_FILES = [
+  'dist/src/server.js',
+  'dist/src/storage/sqlite/store.js',
+  'dist/bench/load.js',
+  'dist/bench/ceiling-server.js',
+  'dist/bench/rehook-server.js',
+];
+
+/**
+ * Abuse limits switched off for the benchmark: one load generator on one address stands for
+ * many senders, so the per-inbox ingest rate limit (default 100/s) and the per-address
+ * connection cap (default 256, below the 500 connections of (c)) would only measure the limiters.
+ */
+const LIMITS_OFF: Readonly<Record<string, string>> = {
+  REHOOK_RATE_INGEST_PER_INBOX: '0',
+  REHOOK_MAX_CONNECTIONS_PER_IP: '0',
+  REHOOK_RATE_ANON_INBOXES: '0',
+};
 
 const log = (message: string): void => {
   process.stderr.write(`[bench] ${message}\n`);
@@ -51,10 +73,25 @@ const JSON_HEADERS = {
 };
 const BINARY_HEADERS = { ...JSON_HEADERS, 'Content-Type': 'application/octet-stream' };
 
+interface RehookProcess {
+  readonly proc: ManagedProcess;
+  readonly apiUrl: string;
+  readonly ingestUrl: string;
+  readonly command: string;
+}
+
 interface Servers {
   readonly ceiling: { proc: ManagedProcess; url: string };
-  readonly rehook: { proc: ManagedProcess; apiUrl: string; ingestUrl: string; command: string };
+  readonly rehook: RehookProcess;
   readonly load: LoadGenerator;
+  /** Rehook on PostgreSQL for (h), when it can run. */
+  readonly pg: (RehookProcess & { target: PostgresTarget }) | null;
+}
+
+/** Temporary directories and asynchronous clean-ups, run however the benchmark ends. */
+interface Janitor {
+  readonly dirs: string[];
+  readonly tasks: (() => Promise<void>)[];
 }
 
 function fmtBytes(bytes: number): string {
@@ -63,6 +100,11 @@ function fmtBytes(bytes: number): string {
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
+}
+
+function fmtRun(r: LoadResult): string {
+  const problems = r.non2xx + r.errors > 0 ? ` (non-2xx ${r.non2xx}, errors ${r.errors}: ${r.problems.join('; ')})` : '';
+  return `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${problems}`;
 }
 
 function packageVersion(repo: string, name: string): string {
@@ -98,12 +140,13 @@ async function startRehookProcess(
   snap: string,
   dataDir: string,
   opts: BenchOptions,
-  nodeArgs: readonly string[] = [],
-): Promise<Servers['rehook']> {
+  extra: { name?: string; nodeArgs?: readonly string[]; env?: Readonly<Record<string, string>> } = {},
+): Promise<RehookProcess> {
+  const nodeArgs = extra.nodeArgs ?? [];
   const cli = join(snap, 'dist/src/cli/index.js');
   const useCli = existsSync(cli);
   const script = useCli ? cli : join(snap, 'dist/bench/rehook-server.js');
-  const args = [...nodeArgs, script, ...(useCli ? ['serve'] : []), '--port', '0', '--ingest-port', '0', '--data-dir', dataDir];
+  const flags = ['--port', '0', '--ingest-port', '0', '--data-dir', dataDir];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1',
@@ -111,10 +154,24 @@ async function startRehookProcess(
     // nothing to parse. Request logging is off in Rehook, so info costs nothing per request.
     REHOOK_LOG_LEVEL: useCli ? 'info' : 'warn',
     REHOOK_MAX_BODY: String(Math.max(10 * 1024 * 1024, opts.streamBodySize)),
+    ...LIMITS_OFF,
+    ...extra.env,
   };
-  const { proc, value } = await spawnNode('rehook', args, { cwd: snap, env, match: parseRehookUrls });
-  const command = `node ${nodeArgs.join(' ')}${nodeArgs.length > 0 ? ' ' : ''}${useCli ? 'dist/src/cli/index.js serve' : 'dist/bench/rehook-server.js'} --port 0 --ingest-port 0 --data-dir <tmp>`;
-  log(`rehook (${useCli ? 'CLI' : 'fallback wrapper'}) pid ${proc.pid}: API ${value.apiUrl}, ingest ${value.ingestUrl}`);
+  // A DATABASE_URL from the caller's environment must not silently move the SQLite runs to PostgreSQL.
+  if (extra.env?.['DATABASE_URL'] === undefined) delete env['DATABASE_URL'];
+  const name = extra.name ?? 'rehook';
+  const { proc, value } = await spawnNode(name, [...nodeArgs, script, ...(useCli ? ['serve'] : []), ...flags], {
+    cwd: snap,
+    env,
+    match: parseRehookUrls,
+  });
+  const command = [
+    'node',
+    ...nodeArgs,
+    useCli ? 'dist/src/cli/index.js serve' : 'dist/bench/rehook-server.js',
+    '--port 0 --ingest-port 0 --data-dir <fresh temp dir>',
+  ].join(' ');
+  log(`${name} (${useCli ? 'CLI' : 'fallback wrapper'}) pid ${proc.pid}: API ${value.apiUrl}, ingest ${value.ingestUrl}`);
   return { proc, ...value, command };
 }
 
@@ -122,10 +179,7 @@ async function startCeiling(snap: string): Promise<Servers['ceiling']> {
   const { proc, value } = await spawnNode('ceiling', [join(snap, 'dist/bench/ceiling-server.js')], {
     cwd: snap,
     env: process.env,
-    match: (line) => {
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(line);
-      return m?.[1] ?? null;
-    },
+    match: (line) => /"url":"(http:\/\/[^"]+)"/.exec(line)?.[1] ?? null,
   });
   log(`bare node:http ceiling pid ${proc.pid}: ${value}`);
   return { proc, url: value };
@@ -138,8 +192,14 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function createInbox(apiUrl: string): Promise<string> {
-  const body = await api<{ data: { inbox: { id: string } } }>(`${apiUrl}/api/v1/inboxes`, { method: 'POST' });
+const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/** A new inbox owned by the token's account (persistent: no anonymous event cap applies). */
+async function createInbox(apiUrl: string, token: string): Promise<string> {
+  const body = await api<{ data: { inbox: { id: string } } }>(`${apiUrl}/api/v1/inboxes`, {
+    method: 'POST',
+    headers: bearer(token),
+  });
   return body.data.inbox.id;
 }
 
@@ -160,18 +220,27 @@ function databaseSize(path: string, inboxId?: string): { logical: number; physic
   }
 }
 
+function countEvents(path: string): number {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM events').get()?.n ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** Median of the samples whose time lies in [from, to] ms; NaN when none. */
 function rssBetween(samples: readonly RssSample[], from: number, to: number): number {
   return median(samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.bytes));
 }
 
-function defineScenarios(
-  opts: BenchOptions,
-  servers: Servers,
-  seed: SeedResult,
-  inboxes: { a: string; b: string; c: string },
-): ScenarioDef[] {
-  const { ceiling, rehook } = servers;
+function kib(n: number): string {
+  return n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`;
+}
+
+/** The measured scenarios, in the order of a round: each ceiling right before what it bounds. */
+function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult, inboxes: Inboxes): ScenarioDef[] {
+  const { ceiling, rehook, pg } = servers;
   const base = { timeoutSec: 30, durationSec: opts.durationSec };
   const json = { kind: 'json', size: opts.bodySize } as const;
   const post = (url: string, connections: number, headers: Record<string, string>, body: LoadSpec['body']): LoadSpec => ({
@@ -182,27 +251,30 @@ function defineScenarios(
     body,
     connections,
   });
-  const get = (url: string, connections: number): LoadSpec => ({
+  const get = (url: string, connections: number, headers: Record<string, string>): LoadSpec => ({
     ...base,
     url,
     method: 'GET',
-    headers: {},
+    headers,
     body: null,
     connections,
   });
   const ingest = (inbox: string): string => `${rehook.ingestUrl}/i/${inbox}/webhook`;
   const atCeiling = (url: string): string => `${ceiling.url}${new URL(url).pathname}`;
-  const kib = (n: number): string => (n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`);
-  const c = opts.connections;
   const list = (inbox: string): string => `${rehook.apiUrl}/api/v1/inboxes/${inbox}/events`;
-  const defs: ScenarioDef[] = [];
+  const auth = bearer(seed.token);
+  const c = opts.connections;
   const want = (g: ScenarioGroup): boolean => opts.only.has(g);
+  const defs: ScenarioDef[] = [];
 
-  if (want('a') || want('f')) {
+  if (want('a') || want('h')) {
     defs.push({ id: 'ceil-post', label: `bare node: POST ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json) });
   }
   if (want('a')) {
     defs.push({ id: 'a', label: `(a) ingest ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post', spec: post(ingest(inboxes.a), c, JSON_HEADERS, json) });
+  }
+  if (want('h') && pg !== null) {
+    defs.push({ id: 'h', label: `(h) ingest ${kib(opts.bodySize)} JSON on PostgreSQL, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post', spec: post(`${pg.ingestUrl}/i/${pg.target.inboxId}/webhook`, c, JSON_HEADERS, json) });
   }
   if (want('b')) {
     const body = { kind: 'binary', size: opts.largeBodySize } as const;
@@ -215,16 +287,16 @@ function defineScenarios(
     defs.push({ id: 'c', label: `(c) ingest ${kib(opts.bodySize)} JSON, ${hc} conn`, kind: 'rehook', ceilingId: 'ceil-post-high', spec: post(ingest(inboxes.c), hc, JSON_HEADERS, json) });
   }
   if (want('d') || want('e')) {
-    defs.push({ id: 'ceil-get', label: `bare node: GET, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: get(atCeiling(list(seed.smallInboxId)), c) });
+    defs.push({ id: 'ceil-get', label: `bare node: GET, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: get(atCeiling(list(seed.smallInboxId)), c, auth) });
   }
   if (want('d')) {
     if (seed.bigInboxId !== null) {
-      defs.push({ id: 'd-big', label: `(d) list first page, inbox of ${seed.bigEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.bigInboxId), c) });
+      defs.push({ id: 'd-big', label: `(d) list first page, inbox of ${seed.bigEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.bigInboxId), c, auth) });
     }
-    defs.push({ id: 'd-small', label: `(d) list first page, inbox of ${seed.smallEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.smallInboxId), c) });
+    defs.push({ id: 'd-small', label: `(d) list first page, inbox of ${seed.smallEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.smallInboxId), c, auth) });
   }
   if (want('e')) {
-    defs.push({ id: 'e', label: `(e) get one event with a ${kib(opts.eventBodySize)} body, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(`${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`, c) });
+    defs.push({ id: 'e', label: `(e) get one event with a ${kib(opts.eventBodySize)} body, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(`${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`, c, auth) });
   }
   if (want('f')) {
     const rc = opts.replayConnections;
@@ -237,7 +309,7 @@ function defineScenarios(
       spec: post(
         `${rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`,
         rc,
-        { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+        { ...auth, 'Content-Type': 'application/json' },
         { kind: 'literal', text: JSON.stringify({ destination: `${ceiling.url}/hook` }) },
       ),
     });
@@ -246,28 +318,26 @@ function defineScenarios(
 }
 
 /** Checks the wiring once before measuring: ingest stores, listing sees it, replay reaches the destination. */
-async function smokeCheck(servers: Servers, seed: SeedResult, inbox: string, opts: BenchOptions): Promise<void> {
-  const res = await fetch(`${servers.rehook.ingestUrl}/i/${inbox}/smoke`, { method: 'POST', headers: JSON_HEADERS, body: '{"smoke":true}' });
-  if (res.status !== 200) throw new Error(`smoke ingest answered ${res.status}`);
+async function smokeCheck(server: RehookProcess, token: string, opts: BenchOptions, replay?: { eventId: string; destination: string }): Promise<void> {
+  const inbox = await createInbox(server.apiUrl, token);
+  const res = await fetch(`${server.ingestUrl}/i/${inbox}/smoke`, { method: 'POST', headers: JSON_HEADERS, body: '{"smoke":true}' });
+  if (res.status !== 200) throw new Error(`smoke ingest answered ${res.status}: ${await res.text()}`);
   await res.text();
-  const events = await api<unknown[]>(`${servers.rehook.apiUrl}/api/v1/inboxes/${inbox}/events`);
-  if (!Array.isArray(events) || events.length !== 1) throw new Error(`smoke: expected 1 listed event, got ${JSON.stringify(events).slice(0, 200)}`);
-  if (opts.only.has('f')) {
-    await api(`${servers.rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`, {
+  const events = await api<unknown[]>(`${server.apiUrl}/api/v1/inboxes/${inbox}/events`, { headers: bearer(token) });
+  if (!Array.isArray(events) || events.length !== 1) {
+    throw new Error(`smoke: expected 1 listed event, got ${JSON.stringify(events).slice(0, 200)}`);
+  }
+  if (replay !== undefined && opts.only.has('f')) {
+    await api(`${server.apiUrl}/api/v1/events/${replay.eventId}/replay`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ destination: `${servers.ceiling.url}/hook` }),
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ destination: replay.destination }),
     });
   }
 }
 
-function fmtRun(r: LoadResult): string {
-  const problems = r.non2xx + r.errors > 0 ? ` (non-2xx ${r.non2xx}, errors ${r.errors}: ${r.problems.join('; ')})` : '';
-  return `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${problems}`;
-}
-
 async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<{ memory: SustainedMemory; disk: DiskResult }> {
-  const inbox = await createInbox(servers.rehook.apiUrl);
+  const inbox = await createInbox(servers.rehook.apiUrl, seed.token);
   const url = `${servers.rehook.ingestUrl}/i/${inbox}/webhook`;
   const before = databaseSize(seed.databasePath, inbox);
   log(`sustained ingest for ${opts.sustainSec} s (RSS every 250 ms, bytes per event)...`);
@@ -296,6 +366,8 @@ async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOpt
       seconds: opts.sustainSec,
       warmupMs: warmMs,
       rps: result.rps,
+      p99: result.p99,
+      non2xx: result.non2xx + result.errors,
       events,
       startBytes,
       endBytes,
@@ -315,8 +387,46 @@ async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOpt
   };
 }
 
-async function streamingPhase(servers: Servers, opts: BenchOptions): Promise<StreamingMemory> {
-  const inbox = await createInbox(servers.rehook.apiUrl);
+/** (g): whether the build has the live stream endpoint (an unknown route answers 404 NOT_FOUND). */
+async function hasStreamEndpoint(apiUrl: string, inbox: string, token: string): Promise<boolean> {
+  const controller = new AbortController();
+  try {
+    const res = await fetch(`${apiUrl}/api/v1/inboxes/${inbox}/stream`, {
+      headers: { ...bearer(token), accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    const found = res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/event-stream');
+    controller.abort();
+    return found;
+  } catch {
+    return false;
+  }
+}
+
+async function ssePhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<LiveStream | { skipped: string }> {
+  const { rehook, load } = servers;
+  const inbox = await createInbox(rehook.apiUrl, seed.token);
+  if (!(await hasStreamEndpoint(rehook.apiUrl, inbox, seed.token))) return { skipped: 'skipped: no live stream endpoint yet' };
+  log(`live stream: ${opts.sseSubscribers} subscribers, ${opts.sseRate} events/s for ${opts.sseSec} s...`);
+  const result = await load.sse({
+    streamUrl: `${rehook.apiUrl}/api/v1/inboxes/${inbox}/stream`,
+    streamHeaders: bearer(seed.token),
+    ingestUrl: `${rehook.ingestUrl}/i/${inbox}/live`,
+    ingestHeaders: JSON_HEADERS,
+    bodySize: opts.bodySize,
+    subscribers: opts.sseSubscribers,
+    ratePerSec: opts.sseRate,
+    durationSec: opts.sseSec,
+  });
+  log(
+    `live stream: ${result.connected}/${result.subscribers} connected, ${result.deliveries}/${result.expected} deliveries, ` +
+      `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${result.problems.length > 0 ? ` (${result.problems.join('; ')})` : ''}`,
+  );
+  return { ratePerSec: opts.sseRate, seconds: opts.sseSec, ...result };
+}
+
+async function streamingPhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<StreamingMemory> {
+  const inbox = await createInbox(servers.rehook.apiUrl, seed.token);
   const limit = Math.max(10 * 1024 * 1024, opts.streamBodySize);
   log(`${opts.streamClients} clients each streaming ${fmtBytes(opts.streamBodySize)} (RSS every 100 ms)...`);
   const baselineBytes = readRss(servers.rehook.proc.pid);
@@ -350,16 +460,24 @@ async function streamingPhase(servers: Servers, opts: BenchOptions): Promise<Str
   };
 }
 
+interface Inboxes {
+  readonly a: string;
+  readonly b: string;
+  readonly c: string;
+}
+
 interface Setup {
   readonly servers: Servers;
   readonly seed: SeedResult;
-  readonly inboxes: { a: string; b: string; c: string };
+  readonly inboxes: Inboxes;
+  /** Why (h) does not run, when it does not. */
+  readonly pgSkipped: string | null;
 }
 
-/** Seeds a fresh data directory, starts the ceiling, Rehook and the load generator, checks the wiring. */
-async function setup(snap: string, opts: BenchOptions, temp: string[], nodeArgs: readonly string[] = []): Promise<Setup> {
+/** Seeds a fresh data directory, starts the ceiling, Rehook (twice with (h)) and the load generator, checks the wiring. */
+async function setup(snap: string, opts: BenchOptions, janitor: Janitor, nodeArgs: readonly string[] = []): Promise<Setup> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-data-'));
-  temp.push(dataDir);
+  janitor.dirs.push(dataDir);
   const needBig = opts.only.has('d');
   log(`seeding ${needBig ? `${opts.seedEvents.toLocaleString('en-US')} + ` : ''}${opts.smallInboxEvents.toLocaleString('en-US')} events (bulk path) into ${dataDir}...`);
   const seed = await seedDataDir(dataDir, {
@@ -370,19 +488,59 @@ async function setup(snap: string, opts: BenchOptions, temp: string[], nodeArgs:
     replayBodySize: opts.bodySize,
   });
   log(`seeded in ${seed.seconds.toFixed(1)} s (${Math.round(seed.rowsPerSec).toLocaleString('en-US')} rows/s)`);
+
+  let pg: Servers['pg'] = null;
+  let pgSkipped: string | null = null;
+  if (opts.only.has('h')) {
+    const target = await preparePostgres(snap, opts.postgresUrl);
+    if ('skipped' in target) {
+      pgSkipped = target.skipped;
+      log(`(h) ${pgSkipped}`);
+    } else {
+      janitor.tasks.push(() => target.drop());
+      const pgDir = mkdtempSync(join(tmpdir(), 'rehook-bench-pgdata-'));
+      janitor.dirs.push(pgDir);
+      const proc = await startRehookProcess(snap, pgDir, opts, { name: 'rehook-pg', env: { DATABASE_URL: target.url } });
+      pg = { ...proc, target };
+      log(`(h) Rehook on PostgreSQL ${target.display}`);
+    }
+  }
+
   const ceiling = await startCeiling(snap);
-  const rehook = await startRehookProcess(snap, dataDir, opts, nodeArgs);
+  const rehook = await startRehookProcess(snap, dataDir, opts, { nodeArgs });
   const load = new LoadGenerator(join(snap, 'dist/bench/load.js'), snap);
-  const servers: Servers = { ceiling, rehook, load };
-  const inboxes = { a: await createInbox(rehook.apiUrl), b: await createInbox(rehook.apiUrl), c: await createInbox(rehook.apiUrl) };
-  await smokeCheck(servers, seed, await createInbox(rehook.apiUrl), opts);
-  return { servers, seed, inboxes };
+  const servers: Servers = { ceiling, rehook, load, pg };
+  const inboxes = {
+    a: await createInbox(rehook.apiUrl, seed.token),
+    b: await createInbox(rehook.apiUrl, seed.token),
+    c: await createInbox(rehook.apiUrl, seed.token),
+  };
+  await smokeCheck(rehook, seed.token, opts, { eventId: seed.replayEventId, destination: `${ceiling.url}/hook` });
+  if (pg !== null) await smokeCheck(pg, pg.target.token, opts);
+  return { servers, seed, inboxes, pgSkipped };
 }
 
-async function runSuite(repo: string, snap: string, opts: BenchOptions, machine: Machine, buildOk: boolean, temp: string[]): Promise<void> {
+/** Median over rounds of (replay p50 - direct-to-destination p50) measured in the same round. */
+function replayOverhead(runs: ReadonlyMap<string, LoadResult[]>): { p50: number; p99: number } | null {
+  const replay = runs.get('f');
+  const direct = runs.get('f-direct');
+  if (!replay || !direct || replay.length === 0) return null;
+  return {
+    p50: median(replay.map((r, i) => r.p50 - (direct[i]?.p50 ?? Number.NaN))),
+    p99: median(replay.map((r, i) => r.p99 - (direct[i]?.p99 ?? Number.NaN))),
+  };
+}
+
+async function stopTimed(proc: ManagedProcess): Promise<{ seconds: number; code: number | null }> {
   const started = performance.now();
-  const { servers, seed, inboxes } = await setup(snap, opts, temp);
-  const { ceiling, rehook, load } = servers;
+  const code = await proc.stop(60_000);
+  return { seconds: (performance.now() - started) / 1000, code };
+}
+
+async function runSuite(repo: string, snap: string, opts: BenchOptions, machine: Machine, buildOk: boolean, janitor: Janitor): Promise<void> {
+  const started = performance.now();
+  const { servers, seed, inboxes, pgSkipped } = await setup(snap, opts, janitor);
+  const { ceiling, rehook, load, pg } = servers;
 
   const defs = defineScenarios(opts, servers, seed, inboxes);
   const runs = new Map<string, LoadResult[]>(defs.map((d) => [d.id, []]));
@@ -399,31 +557,41 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
       rssAfterRounds.push(readRss(rehook.proc.pid));
     }
   }
+  const pgShutdown = pg === null ? null : await stopTimed(pg.proc);
 
-  let sustained: { memory: SustainedMemory; disk: DiskResult } | null = null;
-  if (opts.only.has('i') || opts.only.has('disk')) sustained = await sustainedPhase(servers, seed, opts);
-  const streaming = opts.only.has('i') ? await streamingPhase(servers, opts) : null;
+  const sustained = opts.only.has('i') || opts.only.has('disk') ? await sustainedPhase(servers, seed, opts) : null;
+  const live = opts.only.has('g') ? await ssePhase(servers, seed, opts) : null;
+  const streaming = opts.only.has('i') ? await streamingPhase(servers, seed, opts) : null;
 
   const rssBeforeStop = readRss(rehook.proc.pid);
   await load.close();
-  const code = await rehook.proc.stop();
-  if (code !== 0) log(`warning: rehook exited with ${String(code)}\n${rehook.proc.output()}`);
+  log('stopping Rehook (graceful shutdown)...');
+  const shutdown = await stopTimed(rehook.proc);
+  if (shutdown.code !== 0) log(`warning: rehook exited with ${String(shutdown.code)}\n${rehook.proc.output()}`);
   await ceiling.proc.stop();
-  if (sustained !== null) {
+  const eventsIngested = countEvents(seed.databasePath) - (seed.bigEvents + seed.smallEvents + 2);
+  const disk = sustained?.disk ?? null;
+  if (disk !== null) {
     const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
-    sustained.disk.databaseBytesAtEnd = fileSize(seed.databasePath);
-    sustained.disk.walBytesAtEnd = fileSize(`${seed.databasePath}-wal`);
+    disk.databaseBytesAtEnd = fileSize(seed.databasePath);
+    disk.walBytesAtEnd = fileSize(`${seed.databasePath}-wal`);
   }
   machine.loadAverageAfter = loadavg().map((v) => Math.round(v * 100) / 100);
 
-  const scenarios = defs.map((def) => summarizeScenario(def, runs.get(def.id) ?? [], (id) => runs.get(id) ?? []));
+  const skipped: BenchResults['skipped'] = [];
+  if (live !== null && 'skipped' in live) {
+    skipped.push({ id: 'g', label: `(g) live stream fan-out: ${opts.sseSubscribers} SSE subscribers while ingesting`, reason: live.skipped });
+  }
+  if (pgSkipped !== null) skipped.push({ id: 'h', label: '(h) ingest on PostgreSQL', reason: pgSkipped });
   const results: BenchResults = {
     version: 1,
     date: new Date().toISOString(),
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    totalSeconds: (performance.now() - started) / 1000,
+    totalSeconds: 0,
     buildOk,
     server: rehook.command,
+    limitsOff: Object.entries(LIMITS_OFF).map(([k, v]) => `${k}=${v}`),
+    postgres: pg === null ? null : { url: pg.target.display, shutdownSeconds: pgShutdown?.seconds ?? null },
     machine,
     options: {
       durationSec: opts.durationSec,
@@ -441,18 +609,20 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
       sustainSec: opts.sustainSec,
       streamClients: opts.streamClients,
       streamBodySize: opts.streamBodySize,
+      sseSubscribers: opts.sseSubscribers,
+      sseRate: opts.sseRate,
+      sseSec: opts.sseSec,
       quick: opts.quick,
       only: [...opts.only],
     },
     seed: { seconds: seed.seconds, rowsPerSec: seed.rowsPerSec, bigEvents: seed.bigEvents, smallEvents: seed.smallEvents },
-    scenarios,
-    skipped: [
-      { id: 'g', label: '(g) live stream fan-out: 100 SSE subscribers while ingesting', reason: 'skipped: no live stream endpoint yet' },
-      { id: 'h', label: '(h) ingest on PostgreSQL', reason: 'skipped: no PostgreSQL store yet' },
-    ],
+    scenarios: defs.map((def) => summarizeScenario(def, runs.get(def.id) ?? [], (id) => runs.get(id) ?? [])),
+    skipped,
     replayOverheadMs: replayOverhead(runs),
-    memory: { sustained: sustained?.memory ?? null, streaming, rssAfterRounds, rssBeforeStop },
-    disk: sustained?.disk ?? null,
+    live: live !== null && !('skipped' in live) ? live : null,
+    memory: { sustained: sustained?.memory ?? null, streaming, rssAfterRounds, rssBeforeStop, eventsIngested },
+    disk,
+    shutdown,
     targets: [],
   };
   results.targets = evaluateTargets(results);
@@ -468,7 +638,7 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
     const analysisPath = join(repo, 'bench/analysis.md');
     const extras = {
       profiles: readdirSync(resultsDir)
-        .filter((f) => /^profile-[a-f]\.json$/.test(f))
+        .filter((f) => /^profile-[a-h]\.json$/.test(f))
         .sort()
         .map((f) => JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as unknown),
       analysis: existsSync(analysisPath) ? readFileSync(analysisPath, 'utf8') : null,
@@ -479,23 +649,13 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
   }
 }
 
-/** Median over rounds of (replay p50 - direct-to-destination p50) measured in the same round. */
-function replayOverhead(runs: ReadonlyMap<string, LoadResult[]>): { p50: number; p99: number } | null {
-  const replay = runs.get('f');
-  const direct = runs.get('f-direct');
-  if (!replay || !direct || replay.length === 0) return null;
-  const p50 = replay.map((r, i) => r.p50 - (direct[i]?.p50 ?? Number.NaN));
-  const p99 = replay.map((r, i) => r.p99 - (direct[i]?.p99 ?? Number.NaN));
-  return { p50: median(p50), p99: median(p99) };
-}
-
 /** `--profile[=x]`: one scenario against a server running under `node --cpu-prof`. */
-async function runProfile(repo: string, snap: string, opts: BenchOptions, scenario: ProfileScenario, temp: string[]): Promise<void> {
+async function runProfile(repo: string, snap: string, opts: BenchOptions, scenario: ProfileScenario, janitor: Janitor): Promise<void> {
   const profDir = mkdtempSync(join(tmpdir(), 'rehook-bench-prof-'));
-  temp.push(profDir);
-  const only: BenchOptions = { ...opts, only: new Set([scenario]) };
-  const { servers, seed, inboxes } = await setup(snap, only, temp, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200']);
-  const def = defineScenarios(only, servers, seed, inboxes).find((d) => d.kind === 'rehook');
+  janitor.dirs.push(profDir);
+  const only: BenchOptions = { ...opts, only: new Set<ScenarioGroup>([scenario]) };
+  const { servers, seed, inboxes } = await setup(snap, only, janitor, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200']);
+  const def = defineScenarios(only, servers, seed, inboxes).find((d) => d.kind === 'rehook' && d.id !== 'h');
   if (def === undefined) throw new Error(`no scenario ${scenario} to profile`);
   const seconds = Math.max(10, opts.durationSec * 2);
   log(`profiling ${def.label}: warm-up 2 s, then ${seconds} s with the server under --cpu-prof`);
@@ -524,6 +684,38 @@ async function runProfile(repo: string, snap: string, opts: BenchOptions, scenar
   log(`wrote bench/results/profile-${scenario}.json (the .cpuprofile itself is deleted)`);
 }
 
+/**
+ * Runs `npm run build` and copies the result to a temporary directory. `npm run build` starts by
+ * deleting dist/, so a build started elsewhere in the repository can remove it between our build
+ * and the copy: the copy is checked, and built again (3 attempts).
+ */
+function buildAndSnapshot(repo: string, opts: BenchOptions, janitor: Janitor): { snap: string; buildOk: boolean } {
+  const root = opts.distRoot === null ? repo : resolve(opts.distRoot);
+  for (let attempt = 1; ; attempt += 1) {
+    let buildOk = true;
+    if (opts.build) {
+      log('npm run build');
+      const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: ['ignore', 2, 2] });
+      buildOk = build.status === 0;
+    }
+    try {
+      const snap = snapshotBuild(root);
+      janitor.dirs.push(snap);
+      const missing = REQUIRED_FILES.filter((p) => !existsSync(join(snap, p)));
+      if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}`);
+      if (!buildOk) log('WARNING: npm run build reported errors (see above) but emitted dist/; benchmarking what it emitted');
+      if (opts.distRoot !== null) log(`benchmarking the build in ${root}`);
+      return { snap, buildOk };
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      if (!opts.build || attempt >= 3) {
+        throw new Error(`no usable build in ${root}/dist (${reason})${opts.build ? '' : '; run without --no-build'}`);
+      }
+      log(`the build vanished or is incomplete (${reason}); another build may be running, building again`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2), process.env);
   if (opts.help) {
@@ -533,37 +725,23 @@ async function main(): Promise<void> {
   const repo = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
   const machine = describeMachine(repo);
   log(`load average before: ${machine.loadAverageBefore.join(' ')} on ${machine.cores} cores`);
-  let buildOk = true;
-  if (opts.build) {
-    log('npm run build');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: ['ignore', 2, 2] });
-    buildOk = build.status === 0;
-    if (!buildOk) {
-      const needed = ['dist/src/server.js', 'dist/bench/load.js', 'dist/bench/ceiling-server.js'];
-      const missing = needed.filter((p) => !existsSync(join(repo, p)));
-      if (missing.length > 0) throw new Error(`npm run build failed and ${missing.join(', ')} is missing`);
-      log('WARNING: npm run build reported errors (see above) but emitted dist/; benchmarking what it emitted');
-    }
-  }
-  const temp: string[] = [];
-  const snap = snapshotBuild(opts.distRoot === null ? repo : resolve(opts.distRoot));
-  if (opts.distRoot !== null) log(`benchmarking the build in ${opts.distRoot}`);
-  temp.push(snap);
-  const cleanup = (): void => {
+  const janitor: Janitor = { dirs: [], tasks: [] };
+  const cleanup = async (): Promise<void> => {
     killAll();
-    for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+    for (const task of janitor.tasks.splice(0)) await task().catch(() => undefined);
+    for (const dir of janitor.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   };
   const onSignal = (): void => {
-    cleanup();
-    process.exit(130);
+    void cleanup().finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, temp);
-    else await runSuite(repo, snap, opts, machine, buildOk, temp);
+    const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
+    if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
+    else await runSuite(repo, snap, opts, machine, buildOk, janitor);
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
 

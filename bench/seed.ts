@@ -1,5 +1,5 @@
-// Seeds a fresh data directory before the server starts: an account and API token (for
-// replay), and events written through a bulk path — one prepared INSERT run in large
+// Seeds a fresh data directory before the server starts: an account and API token, inboxes
+// owned by it (persistent, so no anonymous-inbox event cap applies), and events written through a bulk path — one prepared INSERT run in large
 // transactions on the store's own better-sqlite3 connection, so the rows land in the exact schema
 // the migrations created (nothing goes through HTTP).
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ export interface SeedPlan {
 export interface SeedResult {
   readonly databasePath: string;
   readonly token: string;
+  readonly accountId: string;
   readonly bigInboxId: string | null;
   readonly bigEvents: number;
   readonly smallInboxId: string;
@@ -70,19 +71,14 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
 
     const now = Date.now();
-    const anonymousInbox = async (): Promise<string> => {
-      const inbox: Inbox = {
-        id: newId('inbox'),
-        ownerId: null,
-        createdAt: new Date(now - 3_600_000),
-        expiresAt: new Date(now + 48 * 3_600_000),
-      };
+    const ownedInbox = async (): Promise<string> => {
+      const inbox: Inbox = { id: newId('inbox'), ownerId: account.id, createdAt: new Date(now - 3_600_000), expiresAt: null };
       await store.inboxes.insert(inbox);
       return inbox.id;
     };
-    const bigInboxId = plan.bigEvents > 0 ? await anonymousInbox() : null;
-    const smallInboxId = await anonymousInbox();
-    const fixtureInboxId = await anonymousInbox();
+    const bigInboxId = plan.bigEvents > 0 ? await ownedInbox() : null;
+    const smallInboxId = await ownedInbox();
+    const fixtureInboxId = await ownedInbox();
 
     const db = store.db;
     const columns = db.prepare<[], { name: string; notnull: number; dflt_value: unknown; pk: number }>(
@@ -160,6 +156,7 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     return {
       databasePath,
       token,
+      accountId: account.id,
       bigInboxId,
       bigEvents: bigInboxId === null ? 0 : plan.bigEvents,
       smallInboxId,

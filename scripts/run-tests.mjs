@@ -1,6 +1,7 @@
 // Runs every test file under test/ with node's test runner, TypeScript loaded through tsx.
 // Node 20's --test does not expand globs itself, so the files are listed here.
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +26,46 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...files],
-  { cwd: root, stdio: 'inherit' },
-);
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+function runNodeTests(testFiles, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles],
+      { cwd: root, stdio: 'inherit', env },
+    );
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** True when something accepts TCP connections at the test database's host and port. */
+function postgresAnswers() {
+  const url = new URL(process.env.REHOOK_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port || 5432), url.hostname || '127.0.0.1');
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+// Second pass, run first so the last output stays the summary of the whole test tree: the HTTP
+// suites again, with every test server on a fresh PostgreSQL schema (test/helpers/rehook.ts).
+const httpSuites = files.filter((file) => /^test[\\/]integration[\\/](api|stream)[\\/][^\\/]+\.test\.ts$/.test(file));
+let postgresPass = 0;
+if (httpSuites.length > 0) {
+  const bar = '='.repeat(78);
+  if (!process.env.CI && !(await postgresAnswers())) {
+    console.error(`\n${'!'.repeat(78)}\n!!! PostgreSQL is unreachable: SKIPPING the HTTP suites on PostgreSQL (CI would fail).\n${'!'.repeat(78)}\n`);
+  } else {
+    console.log(`\n${bar}\n== HTTP suites on PostgreSQL ==  (${httpSuites.length} files, REHOOK_TEST_STORE=postgres)\n${bar}\n`);
+    postgresPass = await runNodeTests(httpSuites, { ...process.env, REHOOK_TEST_STORE: 'postgres' });
+    console.log(`\n${bar}\n== HTTP suites on PostgreSQL: ${postgresPass === 0 ? 'passed' : 'FAILED'} ==\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`);
+  }
+}
+// Its summary is the last output; a failed PostgreSQL pass still fails the run (exit code).
+const mainPass = await runNodeTests(files);
+process.exit(mainPass !== 0 ? mainPass : postgresPass);

@@ -1,13 +1,19 @@
 import { join } from 'node:path';
 import type { Config } from './config/schema.js';
+import { Pool } from 'pg';
 import { createLocalBus } from './live/local-bus.js';
+import { createPgNotifyBus, type BusLogger } from './live/pg-notify-bus.js';
+import { countReplays, type PoolStats, type RehookMetrics } from './metrics/rehook-metrics.js';
+import type { EventBus } from './ports/event-bus.js';
+import { NO_SWEEP_LOCK, type SweepLock } from './ports/sweep-lock.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
 import type { ReplayClient } from './ports/replay-client.js';
 import type { Store } from './ports/store.js';
 import { createReplayClient } from './replay-client/client.js';
 import type { ServiceDeps } from './services/deps.js';
-import { openPostgresStore } from './storage/postgres/store.js';
+import { openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
+import { createPgSweepLock } from './storage/postgres/sweep-lock.js';
 import { openSqliteStore } from './storage/sqlite/store.js';
 
 /** File name of the SQLite database inside the data directory. */
@@ -26,23 +32,93 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
 
 export function buildReplayClient(config: Config): ReplayClient {
   return createReplayClient({
-    policy: { allowPrivate: config.allowPrivateDestinations },
+    policy: {
+      allowPrivate: config.allowPrivateDestinations,
+      allowCidrs: config.replayAllowCidrs ?? [],
+      denyCidrs: config.replayDenyCidrs ?? [],
+    },
     connectTimeoutMs: config.replayConnectTimeoutMs,
     totalTimeoutMs: config.replayTimeoutMs,
     maxResponseBytes: config.replayMaxResponseBytes,
   });
 }
 
-/** Wires the services' dependencies; parts can be replaced (tests inject a clock). */
+/** The pool of a PostgreSQL store (also behind a wrapper that delegates to it), else null. */
+function poolOf(store: Store): Pool | null {
+  const pool = (store as Partial<PostgresStore>).pool;
+  return pool instanceof Pool ? pool : null;
+}
+
+/**
+ * The live bus: LISTEN/NOTIFY on PostgreSQL, so every instance sees every event; in-process on
+ * SQLite. `listen: false` (an ingest-only instance) only publishes.
+ */
+export async function buildBus(
+  config: Pick<Config, 'databaseUrl'>,
+  store: Store,
+  opts: { logger: BusLogger; listen?: boolean },
+): Promise<EventBus> {
+  const pool = poolOf(store);
+  if (config.databaseUrl === null || pool === null) return createLocalBus();
+  const bus = await createPgNotifyBus({
+    url: config.databaseUrl,
+    pool,
+    findEvent: (id) => store.events.findById(id),
+    logger: opts.logger,
+    ...(opts.listen !== undefined ? { listen: opts.listen } : {}),
+  });
+  // Wait (briefly) for LISTEN, so streams opened right after start miss nothing; it keeps
+  // retrying in the background otherwise.
+  await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  return bus;
+}
+
+/** Keeps the sweeper to one instance cluster-wide: an advisory lock on PostgreSQL, none on SQLite. */
+export function sweepLockFor(store: Store): SweepLock {
+  const pool = poolOf(store);
+  return pool === null ? NO_SWEEP_LOCK : createPgSweepLock(pool);
+}
+
+/** Connection pool use for /metrics (PostgreSQL), or null. */
+export function poolStatsOf(store: Store): (() => PoolStats) | null {
+  const pool = poolOf(store);
+  if (pool === null) return null;
+  return () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+}
+
+/**
+ * Wires the services' dependencies; parts can be replaced (tests inject a clock). With
+ * `metrics`, recorded replays are counted; `logger` and `listen` go to the live bus.
+ */
 export async function composeDeps(
   config: Config,
-  overrides: { clock?: Clock; store?: Store; replayClient?: ReplayClient } = {},
+  overrides: {
+    clock?: Clock;
+    store?: Store;
+    replayClient?: ReplayClient;
+    metrics?: Pick<RehookMetrics, 'replayed'>;
+    logger?: BusLogger;
+    listen?: boolean;
+  } = {},
 ): Promise<ServiceDeps> {
+  const opened = overrides.store ?? (await openStore(config));
+  let bus: EventBus;
+  try {
+    bus = await buildBus(config, opened, {
+      logger: overrides.logger ?? SILENT,
+      ...(overrides.listen !== undefined ? { listen: overrides.listen } : {}),
+    });
+  } catch (err) {
+    if (overrides.store === undefined) await opened.close().catch(() => undefined);
+    throw err;
+  }
   return {
-    store: overrides.store ?? (await openStore(config)),
+    store: overrides.metrics ? countReplays(opened, overrides.metrics) : opened,
     clock: overrides.clock ?? systemClock,
-    bus: createLocalBus(),
+    bus,
     replayClient: overrides.replayClient ?? buildReplayClient(config),
     anonTtlMs: config.anonTtlMs,
   };
 }
+
+const SILENT: BusLogger = { info: () => undefined, warn: () => undefined };

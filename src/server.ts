@@ -1,20 +1,24 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
-import { composeDeps } from './compose.js';
+import { createApiAbuseControls } from './abuse/api-limits.js';
+import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
+import { composeDeps, poolStatsOf, sweepLockFor } from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp } from './http/api/app.js';
 import { createIngestServer } from './http/ingest/server.js';
+import { measureIngest } from './metrics/ingest.js';
+import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';
 import type { Clock } from './ports/clock.js';
 import type { ServiceDeps } from './services/deps.js';
 import { startSweeper } from './services/expiry.js';
 import { captureRequest } from './services/ingest.js';
 
 export interface RunningRehook {
-  /** Origin the API listens on, e.g. http://127.0.0.1:8080. */
+  /** Origin the API listens on, e.g. http://127.0.0.1:8080; '' with role ingest. */
   readonly apiUrl: string;
-  /** Origin the ingest listener is bound to. */
+  /** Origin the ingest listener is bound to; '' with role api. */
   readonly ingestUrl: string;
   /** Public ingest origin used in inbox URLs (REHOOK_PUBLIC_INGEST_URL or ingestUrl). */
   readonly publicIngestUrl: string;
@@ -47,36 +51,68 @@ export async function startRehook(
   opts: { clock?: Clock; logger?: Logger } = {},
 ): Promise<RunningRehook> {
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' } });
-  const deps = await composeDeps(config, opts.clock ? { clock: opts.clock } : {});
+  const runsApi = config.role !== 'ingest';
+  const runsIngest = config.role !== 'api';
+  const metrics = createRehookMetrics();
+  const deps = await composeDeps(config, {
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    metrics,
+    logger,
+    // Only the API streams events; an ingest-only instance just publishes them.
+    listen: runsApi,
+  });
+  const readPool = poolStatsOf(deps.store);
+  if (readPool) metrics.setPoolStats(readPool);
   const newEventId = createEventIdFactory();
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
-    capture: (incoming) => captureRequest({ ...deps, newEventId }, incoming),
+    capture: measureIngest(metrics, (incoming) =>
+      captureRequest({ ...deps, newEventId, anonMaxEvents: config.anonMaxEvents }, incoming),
+    ),
+    // /readyz here too; /metrics too when this instance has no API listener to serve it.
+    probes: { ready: () => deps.store.ping(), ...(runsApi ? {} : { metrics: () => metrics.render() }) },
     onError: (err, context) => logger.error({ err }, context),
+    headersTimeoutMs: config.ingestHeadersTimeoutMs,
+    requestTimeoutMs: config.ingestRequestTimeoutMs,
+    keepAliveTimeoutMs: config.ingestKeepAliveTimeoutMs,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+    inboxLimiter: tokenBucketOrUnlimited(config.rateIngestPerInbox),
   });
   let publicIngestUrl = config.publicIngestUrl ?? '';
-  const api = buildApiApp({ deps, ingestOrigin: () => publicIngestUrl, logger, trustProxy: config.trustProxy });
+  const api = buildApiApp({
+    deps,
+    ingestOrigin: () => publicIngestUrl,
+    logger,
+    trustProxy: config.trustProxy,
+    abuse: createApiAbuseControls(config),
+    metrics: () => metrics.render(),
+  });
   try {
-    const ingestPort = await listen(ingestServer, config.ingestPort, config.host);
-    const ingestUrl = originOf(config.host, ingestPort);
-    publicIngestUrl = config.publicIngestUrl ?? ingestUrl;
-    // Fastify logs one line when it is listening; it is the first line of the log and names
-    // both bound URLs (the ingest port is already known).
-    await api.listen({
-      port: config.port,
-      host: config.host,
-      listenTextResolver: (address) => `Rehook API on ${address}, ingest on ${ingestUrl}`,
-    });
-    const apiUrl = originOf(config.host, (api.server.address() as AddressInfo).port);
-    logger.info({ apiUrl, ingestUrl, publicIngestUrl, dataDir: config.dataDir }, 'Rehook started');
-    const stopSweeper = startSweeper(deps, {
-      intervalMs: config.sweepIntervalMs,
-      onError: (err) => logger.error({ err }, 'expiry sweep failed'),
-      onSweep: (result) => {
-        if (result.inboxesDeleted + result.rowsPurged > 0) logger.info(result, 'expiry sweep');
-      },
-    });
+    // A listener this role does not run stays unbound; its URL is ''.
+    const ingestUrl = runsIngest ? originOf(config.host, await listen(ingestServer, config.ingestPort, config.host)) : '';
+    // An API-only instance names the ingest instances' origin in inbox URLs: it should be set.
+    publicIngestUrl = config.publicIngestUrl ?? (runsIngest ? ingestUrl : originOf(config.host, config.ingestPort));
+    if (!runsIngest && config.publicIngestUrl === null) {
+      logger.warn({ publicIngestUrl }, 'role api without REHOOK_PUBLIC_INGEST_URL: inbox URLs point at this host');
+    }
+    let apiUrl = '';
+    if (runsApi) {
+      // Fastify logs one line when it is listening; it is the first line of the log and names
+      // both bound URLs (the ingest port is already known).
+      await api.listen({
+        port: config.port,
+        host: config.host,
+        listenTextResolver: (address) =>
+          runsIngest ? `Rehook API on ${address}, ingest on ${ingestUrl}` : `Rehook API on ${address} (role api)`,
+      });
+      apiUrl = originOf(config.host, (api.server.address() as AddressInfo).port);
+    } else {
+      logger.info(`Rehook ingest on ${ingestUrl} (role ingest)`);
+    }
+    logger.info({ apiUrl, ingestUrl, publicIngestUrl, dataDir: config.dataDir, role: config.role }, 'Rehook started');
+    // The sweeper runs with the API; on PostgreSQL one instance at a time sweeps (advisory lock).
+    const stopSweeper = runsApi ? startInstanceSweeper(deps, config, logger, metrics) : async () => undefined;
     return {
       apiUrl,
       ingestUrl,
@@ -86,6 +122,7 @@ export async function startRehook(
         await stopSweeper();
         await Promise.all([closeServer(ingestServer), api.close()]);
         await deps.replayClient.close();
+        await deps.bus.close?.();
         await deps.store.close();
       },
     };
@@ -93,9 +130,35 @@ export async function startRehook(
     ingestServer.close();
     await api.close();
     await deps.replayClient.close();
+    await deps.bus.close?.();
     await deps.store.close();
     throw err;
   }
+}
+
+function startInstanceSweeper(
+  deps: ServiceDeps,
+  config: Config,
+  logger: Logger,
+  metrics: RehookMetrics,
+): () => Promise<void> {
+  return startSweeper(deps, {
+    intervalMs: config.sweepIntervalMs,
+    lock: sweepLockFor(deps.store),
+    onError: (err) => {
+      metrics.sweepFailed();
+      logger.error({ err }, 'expiry sweep failed');
+    },
+    onSkipped: () => {
+      metrics.sweepSkipped();
+      logger.debug('expiry sweep skipped: another instance is sweeping');
+    },
+    onSweep: (result, timing) => {
+      metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
+      if (result.inboxesDeleted + result.rowsPurged > 0) logger.info({ ...result, ...timing }, 'expiry sweep');
+      else logger.debug(timing, 'expiry sweep');
+    },
+  });
 }
 
 function closeServer(server: Server): Promise<void> {

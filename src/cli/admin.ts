@@ -1,29 +1,35 @@
 import { openStore } from '../compose.js';
 import { loadConfig } from '../config/load.js';
+import { SETTINGS, type Config, type SettingSpec } from '../config/schema.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
 import type { CliIO } from './io.js';
 
-/** Options of the commands that work on the data directory directly (never over HTTP). */
+/** Options of the commands that work on the store directly (never over HTTP). */
 export interface AdminOptions {
-  /** `--data-dir`; REHOOK_DATA_DIR, then ./data, when absent. */
+  /** `--data-dir`; the environment variable, then ./data, when absent. */
   readonly dataDir: string | undefined;
+  /** `--database-url`; DATABASE_URL when absent. Set: PostgreSQL instead of SQLite. */
+  readonly databaseUrl: string | undefined;
 }
 
+/** The settings that say where the store is: the only ones admin commands read. */
+const STORE_SETTINGS: readonly SettingSpec[] = (SETTINGS as readonly SettingSpec[]).filter((spec) =>
+  (['dataDir', 'databaseUrl'] satisfies (keyof Config)[] as string[]).includes(spec.key),
+);
+
 /**
- * Opens the store of the configured data directory, runs `fn` with it and closes it, also on
- * failure. Only the data directory setting is read: a typo in an unrelated REHOOK_* variable
- * must not stop an administrator from creating a token. Throws ConfigError for a bad directory.
+ * Opens the store `serve` would open with the same settings, runs `fn` with it and closes it,
+ * also on failure. Only the store settings are read: a typo in an unrelated REHOOK_* variable
+ * must not stop an administrator from creating a token. Throws ConfigError for a bad setting.
  */
 export async function withStore<T>(
   options: AdminOptions,
   io: CliIO,
   fn: (deps: { store: Store; clock: Clock }) => Promise<T>,
 ): Promise<T> {
-  const config = loadConfig(
-    { REHOOK_DATA_DIR: io.env['REHOOK_DATA_DIR'] },
-    options.dataDir === undefined ? {} : { 'data-dir': options.dataDir },
-  );
+  const env = Object.fromEntries(STORE_SETTINGS.map((spec) => [spec.env, io.env[spec.env]]));
+  const config = loadConfig(env, { 'data-dir': options.dataDir, 'database-url': options.databaseUrl });
   const store = await openStore(config);
   try {
     return await fn({ store, clock: systemClock });

@@ -2,75 +2,67 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defineCommand, type Command, type OptionDef, type ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
-import { BOOLEAN_SETTING_FLAGS, commandHelp, groupHelp, HELP_OPTION, rootHelp, SERVE_OPTIONS } from './help.js';
+import {
+  BOOLEAN_SETTING_FLAGS,
+  commandHelp,
+  groupHelp,
+  HELP_OPTION,
+  rootHelp,
+  SERVE_OPTIONS,
+} from './help.js';
 import type { CliIO } from './io.js';
-import type { ClientOptions } from './client-options.js';
+import {
+  adminOptions,
+  arg,
+  clientOptions,
+  DEFAULT_SERVER,
+  positiveInt,
+  required,
+  storeOptions,
+  str,
+} from './normalise.js';
 
-export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
-
-const DATA_DIR: OptionDef = { ...(SERVE_OPTIONS['data-dir'] as OptionDef), description: 'Directory of the SQLite database.' };
-const JSON_OUTPUT: OptionDef = { type: 'boolean', description: 'Print the JSON data instead of the human form.' };
-const EMAIL: OptionDef = { type: 'string', value: 'email', description: 'E-mail address of the account.', required: true };
+const JSON_OUTPUT: OptionDef = {
+  type: 'boolean',
+  description: 'Print the JSON data instead of the human form.',
+};
+const EMAIL: OptionDef = {
+  type: 'string',
+  value: 'email',
+  description: 'E-mail address of the account.',
+  required: true,
+};
+/** Where the store is, for the server commands: the same settings (and variables) `serve` reads. */
+const STORE: Readonly<Record<string, OptionDef>> = {
+  'data-dir': {
+    ...(SERVE_OPTIONS['data-dir'] as OptionDef),
+    description: 'Directory of the SQLite database.',
+  },
+  'database-url': {
+    ...(SERVE_OPTIONS['database-url'] as OptionDef),
+    description:
+      'PostgreSQL URL: use that database instead of SQLite. Prefer the environment variable: ' +
+      'it holds a password.',
+  },
+};
 const CLIENT: Readonly<Record<string, OptionDef>> = {
-  server: { type: 'string', value: 'url', description: 'Origin of the Rehook API.', env: 'REHOOK_SERVER', default: DEFAULT_SERVER },
+  server: {
+    type: 'string',
+    value: 'url',
+    description: 'Origin of the Rehook API.',
+    env: 'REHOOK_SERVER',
+    default: DEFAULT_SERVER,
+  },
   token: { type: 'string', value: 'token', description: 'API token (rhk_...).', env: 'REHOOK_TOKEN' },
   json: JSON_OUTPUT,
 };
 
 const GROUPS: Readonly<Record<string, string>> = {
-  accounts: 'Manage accounts. Server command: works on the data directory directly.',
-  tokens: 'Manage the API tokens of an account. Server command: works on the data directory directly.',
+  accounts:
+    'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
+  tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
   inbox: 'Create, inspect, save and delete inboxes on a running server.',
 };
-
-function str(input: ParsedInput, name: string): string | undefined {
-  const value = input.values[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function required(input: ParsedInput, name: string, path: readonly string[]): string {
-  const value = str(input, name);
-  if (value === undefined) throw new UsageError(`missing required option --${name}`, path);
-  return value;
-}
-
-function arg(input: ParsedInput, index: number): string {
-  return input.args[index] ?? '';
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function clientOptions(input: ParsedInput, path: readonly string[]): ClientOptions {
-  const flag = str(input, 'server');
-  const server = flag ?? nonEmpty(input.env['REHOOK_SERVER']) ?? DEFAULT_SERVER;
-  let url: URL | undefined;
-  try {
-    url = new URL(server);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    const source = flag !== undefined ? '--server' : 'REHOOK_SERVER';
-    throw new UsageError(`${source} must be an http or https URL (got ${JSON.stringify(server)})`, path);
-  }
-  const token = str(input, 'token') ?? input.env['REHOOK_TOKEN'];
-  return { server: server.replace(/\/+$/, ''), token: nonEmpty(token), json: input.values['json'] === true };
-}
-
-function adminOptions(input: ParsedInput): { dataDir: string | undefined; json: boolean } {
-  return { dataDir: str(input, 'data-dir'), json: input.values['json'] === true };
-}
-
-function positiveInt(input: ParsedInput, name: string, path: readonly string[]): number | undefined {
-  const raw = str(input, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    throw new UsageError(`--${name} must be a positive integer (got ${JSON.stringify(raw)})`, path);
-  }
-  return Number(raw);
-}
 
 const INBOX_ID = { name: 'inboxId', description: 'Id of the inbox (inb_...).' };
 const EVENT_ID = { name: 'eventId', description: 'Id of a captured event (evt_...).' };
@@ -82,10 +74,16 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: 'Run the REST API and the ingest listener.',
     description:
-      'Run the REST API and the ingest listener (two ports). Every setting can be given as a flag or as its environment variable; flags win. The first log line on stdout gives the bound URLs. SIGINT or SIGTERM shuts down gracefully; a second signal exits at once.',
+      'Run the REST API and the ingest listener (two ports). Every setting can be given as a flag or as ' +
+      'its environment variable; flags win. The first log line on stdout gives the bound URLs. SIGINT or ' +
+      'SIGTERM shuts down gracefully; a second signal exits at once.',
     args: [],
     options: SERVE_OPTIONS,
-    examples: ['rehook serve', 'rehook serve --port 0 --ingest-port 0 --data-dir /tmp/rehook', 'REHOOK_ANON_TTL=1h rehook serve --host 0.0.0.0'],
+    examples: [
+      'rehook serve',
+      'rehook serve --port 0 --ingest-port 0 --data-dir /tmp/rehook',
+      'REHOOK_ANON_TTL=1h rehook serve --host 0.0.0.0',
+    ],
     normalise: (input) => ({
       flags: Object.fromEntries(Object.keys(SERVE_OPTIONS).map((flag) => [flag, str(input, flag)])),
     }),
@@ -96,11 +94,16 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: 'Create an account.',
     description:
-      'Create an account in the data directory. When stdin is not a terminal, the password is read from it (one trailing newline is dropped; empty input means no password).',
+      'Create an account in the store (the data directory, or PostgreSQL with DATABASE_URL). When stdin ' +
+      'is not a terminal, the password is read from it (one trailing newline is dropped; empty input ' +
+      'means no password).',
     args: [],
-    options: { email: EMAIL, 'data-dir': DATA_DIR, json: JSON_OUTPUT },
-    examples: ['rehook accounts create --email dev@example.com', "printf '%s' \"$PASSWORD\" | rehook accounts create --email dev@example.com"],
-    normalise: (input) => ({ ...adminOptions(input), email: required(input, 'email', ['accounts', 'create']) }),
+    options: { email: EMAIL, ...STORE, json: JSON_OUTPUT },
+    examples: [
+      'rehook accounts create --email dev@example.com',
+      `printf '%s' "$PASSWORD" | rehook accounts create --email dev@example.com`,
+    ],
+    normalise: (input) => ({ ...adminOptions(input), email: required(input, 'email') }),
     load: () => import('./commands/accounts-create.js'),
   }),
   defineCommand({
@@ -108,7 +111,7 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: 'List accounts.',
     args: [],
-    options: { 'data-dir': DATA_DIR, json: JSON_OUTPUT },
+    options: { ...STORE, json: JSON_OUTPUT },
     normalise: adminOptions,
     load: () => import('./commands/accounts-list.js'),
   }),
@@ -117,18 +120,24 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: 'Create an API token; prints only the token.',
     description:
-      'Create an API token for an account. The token is printed alone on stdout (it is stored only as a hash and cannot be shown again); details go to stderr.',
+      'Create an API token for an account. The token is printed alone on stdout (it is stored only as a ' +
+      'hash and cannot be shown again); details go to stderr.',
     args: [],
     options: {
       email: EMAIL,
-      name: { type: 'string', value: 'name', description: 'A name to recognise the token by.', required: true },
-      'data-dir': DATA_DIR,
+      name: {
+        type: 'string',
+        value: 'name',
+        description: 'A name to recognise the token by.',
+        required: true,
+      },
+      ...STORE,
     },
     examples: ['TOKEN=$(rehook tokens create --email dev@example.com --name laptop)'],
     normalise: (input) => ({
-      dataDir: str(input, 'data-dir'),
-      email: required(input, 'email', ['tokens', 'create']),
-      name: required(input, 'name', ['tokens', 'create']),
+      ...storeOptions(input),
+      email: required(input, 'email'),
+      name: required(input, 'name'),
     }),
     load: () => import('./commands/tokens-create.js'),
   }),
@@ -137,8 +146,8 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: "List an account's tokens.",
     args: [],
-    options: { email: EMAIL, 'data-dir': DATA_DIR, json: JSON_OUTPUT },
-    normalise: (input) => ({ ...adminOptions(input), email: required(input, 'email', ['tokens', 'list']) }),
+    options: { email: EMAIL, ...STORE, json: JSON_OUTPUT },
+    normalise: (input) => ({ ...adminOptions(input), email: required(input, 'email') }),
     load: () => import('./commands/tokens-list.js'),
   }),
   defineCommand({
@@ -146,10 +155,10 @@ export const COMMANDS: readonly Command[] = [
     kind: 'server',
     summary: 'Revoke an API token.',
     args: [{ name: 'tokenId', description: 'Id of the token (tok_...), as `rehook tokens list` shows it.' }],
-    options: { email: EMAIL, 'data-dir': DATA_DIR },
+    options: { email: EMAIL, ...STORE },
     normalise: (input) => ({
-      dataDir: str(input, 'data-dir'),
-      email: required(input, 'email', ['tokens', 'revoke']),
+      ...storeOptions(input),
+      email: required(input, 'email'),
       tokenId: arg(input, 0),
     }),
     load: () => import('./commands/tokens-revoke.js'),
@@ -159,11 +168,12 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'Create an inbox and print its URL.',
     description:
-      'Create an inbox and print its id, full URL and expiry. With a token the inbox is persistent and owned by the account; without one it is anonymous and expires.',
+      'Create an inbox and print its id, full URL and expiry. With a token the inbox is persistent and ' +
+      'owned by the account; without one it is anonymous and expires.',
     args: [],
     options: CLIENT,
     examples: ['rehook inbox create', 'rehook inbox create --token "$TOKEN" --json'],
-    normalise: (input) => clientOptions(input, ['inbox', 'create']),
+    normalise: clientOptions,
     load: () => import('./commands/inbox-create.js'),
   }),
   defineCommand({
@@ -172,7 +182,7 @@ export const COMMANDS: readonly Command[] = [
     summary: "List the token's saved inboxes.",
     args: [],
     options: CLIENT,
-    normalise: (input) => clientOptions(input, ['inbox', 'list']),
+    normalise: clientOptions,
     load: () => import('./commands/inbox-list.js'),
   }),
   defineCommand({
@@ -181,7 +191,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Show an inbox.',
     args: [INBOX_ID],
     options: CLIENT,
-    normalise: (input) => ({ ...clientOptions(input, ['inbox', 'get']), inboxId: arg(input, 0) }),
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
     load: () => import('./commands/inbox-get.js'),
   }),
   defineCommand({
@@ -190,7 +200,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Delete an inbox with its events and replays.',
     args: [INBOX_ID],
     options: CLIENT,
-    normalise: (input) => ({ ...clientOptions(input, ['inbox', 'delete']), inboxId: arg(input, 0) }),
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
     load: () => import('./commands/inbox-delete.js'),
   }),
   defineCommand({
@@ -199,7 +209,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Make an anonymous inbox persistent (needs a token).',
     args: [INBOX_ID],
     options: CLIENT,
-    normalise: (input) => ({ ...clientOptions(input, ['inbox', 'save']), inboxId: arg(input, 0) }),
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
     load: () => import('./commands/inbox-save.js'),
   }),
   defineCommand({
@@ -209,14 +219,18 @@ export const COMMANDS: readonly Command[] = [
     args: [INBOX_ID],
     options: {
       limit: { type: 'string', value: 'n', description: 'Events per page (1 to 1000).', default: '50' },
-      before: { type: 'string', value: 'eventId', description: 'Only events older than this one (the next page).' },
+      before: {
+        type: 'string',
+        value: 'eventId',
+        description: 'Only events older than this one (the next page).',
+      },
       ...CLIENT,
     },
     examples: ['rehook events inb_... --limit 20', 'rehook events inb_... --json | jq -r ".events[].id"'],
     normalise: (input) => ({
-      ...clientOptions(input, ['events']),
+      ...clientOptions(input),
       inboxId: arg(input, 0),
-      limit: positiveInt(input, 'limit', ['events']),
+      limit: positiveInt(input, 'limit'),
       before: str(input, 'before'),
     }),
     load: () => import('./commands/events.js'),
@@ -227,7 +241,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Show one event with its headers and body.',
     args: [EVENT_ID],
     options: CLIENT,
-    normalise: (input) => ({ ...clientOptions(input, ['event']), eventId: arg(input, 0) }),
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
     load: () => import('./commands/event.js'),
   }),
   defineCommand({
@@ -235,18 +249,15 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'Re-send an event from the server to a URL (needs a token).',
     description:
-      "Re-send a captured event from the server to a URL and print the destination's status code, latency and response body. Needs a token.",
+      'Re-send a captured event from the server to a URL and print the status code, latency and ' +
+      'response body of the destination. Needs a token.',
     args: [EVENT_ID],
     options: {
       to: { type: 'string', value: 'url', description: 'Destination URL (http or https).', required: true },
       ...CLIENT,
     },
     examples: ['rehook replay evt_... --to http://localhost:3000/webhooks --token "$TOKEN"'],
-    normalise: (input) => ({
-      ...clientOptions(input, ['replay']),
-      eventId: arg(input, 0),
-      to: required(input, 'to', ['replay']),
-    }),
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to') }),
     load: () => import('./commands/replay.js'),
   }),
 ];
@@ -263,7 +274,10 @@ function toParseOptions(options: Readonly<Record<string, OptionDef>>): ParseOpti
 
 /** Every option of every command: only used to find the command words before the real parse. */
 const ALL_OPTIONS: ParseOptions = toParseOptions(
-  Object.assign({ help: HELP_OPTION, version: { type: 'boolean', description: '' } }, ...COMMANDS.map((c) => c.options)),
+  Object.assign(
+    { help: HELP_OPTION, version: { type: 'boolean', description: '' } },
+    ...COMMANDS.map((command) => command.options),
+  ),
 );
 
 /** `--trust-proxy` alone means on; `--trust-proxy off` and `--trust-proxy=off` still work. */
@@ -279,8 +293,14 @@ function expandBareBooleans(argv: readonly string[]): string[] {
   return out;
 }
 
+/** The command words and the help/version flags, whatever else the line holds. */
 function prescan(args: readonly string[]): { words: string[]; help: boolean; version: boolean } {
-  const { values, positionals } = parseArgs({ args: [...args], options: ALL_OPTIONS, strict: false, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: ALL_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+  });
   return { words: positionals, help: values['help'] === true, version: values['version'] === true };
 }
 
@@ -289,9 +309,11 @@ function findCommand(words: readonly string[]): Command | undefined {
 }
 
 function isParseArgsError(err: unknown): err is Error {
-  return err instanceof Error && String((err as Error & { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_');
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
+/** The strict parse for one command: unknown flags, missing arguments and options are usage errors. */
 function parseFor(command: Command, args: readonly string[], env: CliIO['env']): ParsedInput {
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -303,6 +325,7 @@ function parseFor(command: Command, args: readonly string[], env: CliIO['env']):
     });
   } catch (err) {
     if (!isParseArgsError(err)) throw err;
+    // Node's messages run on with advice about `--`; the first sentence is the useful part.
     throw new UsageError((err.message.split(/\n|\. To specify/)[0] ?? err.message).trim(), command.path);
   }
   const positionals = parsed.positionals.slice(command.path.length);
@@ -316,14 +339,16 @@ function parseFor(command: Command, args: readonly string[], env: CliIO['env']):
       throw new UsageError(`missing required option --${name}`, command.path);
     }
   }
-  return { values, args: positionals, env };
+  return { path: command.path, values, args: positionals, env };
 }
 
+/** The version in the package.json of the installed package (dist/src/cli is three levels down). */
 function readVersion(): string {
   let dir = new URL('.', import.meta.url);
   for (let depth = 0; depth < 5; depth += 1) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown; version?: unknown };
+      const text = readFileSync(new URL('package.json', dir), 'utf8');
+      const pkg = JSON.parse(text) as { name?: unknown; version?: unknown };
       if (pkg.name === 'rehook' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // Not here: look one directory up.
@@ -331,6 +356,15 @@ function readVersion(): string {
     dir = new URL('..', dir);
   }
   return 'unknown';
+}
+
+/** A group word without a known subcommand: its help, or a usage error listing the subcommands. */
+function groupOnly(group: string, summary: string, words: readonly string[], help: boolean, io: CliIO): void {
+  const [, sub] = words;
+  if (sub === undefined && help) return io.stdout(groupHelp(group, summary, COMMANDS));
+  const names = COMMANDS.filter((command) => command.path[0] === group).map((command) => command.path[1]);
+  const problem = sub === undefined ? 'missing subcommand' : `unknown subcommand ${JSON.stringify(sub)}`;
+  throw new UsageError(`${problem} for "${group}" (one of: ${names.join(', ')})`, [group]);
 }
 
 /**
@@ -343,20 +377,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<void> 
   const scan = prescan(args);
   const words = scan.words[0] === 'help' ? scan.words.slice(1) : scan.words;
   const help = scan.help || scan.words[0] === 'help';
-  const [first, second] = words;
+  const [first] = words;
   if (first === undefined) {
     if (scan.version && !help) return io.stdout(readVersion());
     if (help) return io.stdout(rootHelp(COMMANDS));
     throw new UsageError('missing command');
   }
-  const group = GROUPS[first];
-  if (group !== undefined && (second === undefined || !findCommand(words))) {
-    if (second === undefined && help) return io.stdout(groupHelp(first, group, COMMANDS));
-    const names = COMMANDS.filter((c) => c.path[0] === first).map((c) => c.path[1]);
-    const problem = second === undefined ? 'missing subcommand' : `unknown subcommand ${JSON.stringify(second)}`;
-    throw new UsageError(`${problem} for "${first}" (one of: ${names.join(', ')})`, [first]);
-  }
   const command = findCommand(words);
+  const group = GROUPS[first];
+  if (command === undefined && group !== undefined) return groupOnly(first, group, words, help, io);
   if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(first)}`);
   if (help) return io.stdout(commandHelp(command));
   await command.execute(parseFor(command, args, io.env), io);

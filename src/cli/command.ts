@@ -23,6 +23,8 @@ export interface ArgDef {
 
 /** The command line after parsing: flag values by long name, and the positional arguments. */
 export interface ParsedInput {
+  /** The command's words, for usage errors that point to its --help. */
+  readonly path: readonly string[];
   readonly values: Readonly<Record<string, string | boolean | undefined>>;
   readonly args: readonly string[];
   readonly env: CliIO['env'];

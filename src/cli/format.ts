@@ -13,7 +13,8 @@ const UNSAFE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
 
 function escapeChar(char: string): string {
   const code = char.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  const hex = code.toString(16);
+  return code <= 0xff ? `\\x${hex.padStart(2, '0')}` : `\\u${hex.padStart(4, '0')}`;
 }
 
 /** One line of untrusted text: every control character shown as an escape. */
@@ -74,11 +75,12 @@ export function json(value: unknown): string {
 
 /** An inbox as `key  value` lines: id, URL, whether it is saved, and when it expires. */
 export function inboxDetails(inbox: Inbox): string {
+  const expires = inbox.expiresAt === null ? 'never' : `${inbox.expiresAt} (${relativeFuture(inbox.expiresAt)})`;
   return keyValues([
     ['id', inbox.id],
     ['url', inbox.url],
     ['saved', inbox.saved ? 'yes' : 'no'],
-    ['expires', inbox.expiresAt === null ? 'never' : `${inbox.expiresAt} (${relativeFuture(inbox.expiresAt)})`],
+    ['expires', expires],
     ['created', inbox.createdAt],
   ]);
 }

@@ -3,9 +3,12 @@ import {
   parseByteSize,
   parseDuration,
   parseHost,
+  parseLimit,
   parseLogLevel,
   parseOrigin,
   parsePort,
+  parsePositiveInt,
+  parseRate,
 } from '../config/parse.js';
 import { SETTINGS, type SettingSpec } from '../config/schema.js';
 import type { Command, CommandInfo, OptionDef } from './command.js';
@@ -20,7 +23,19 @@ const PLACEHOLDERS = new Map<SettingSpec['parse'], string>([
   [parseBoolean, 'on|off'],
   [parseOrigin, 'url'],
   [parseLogLevel, 'level'],
+  [parseRate, 'rate'],
+  [parseLimit, 'n'],
+  [parsePositiveInt, 'n'],
 ]);
+
+/** Placeholders of settings whose parser is private to the schema. */
+const KEY_PLACEHOLDERS: Readonly<Partial<Record<SettingSpec['key'], string>>> = {
+  dataDir: 'dir',
+  databaseUrl: 'url',
+  role: 'all|api|ingest',
+  replayAllowCidrs: 'cidrs',
+  replayDenyCidrs: 'cidrs',
+};
 
 /** Flags of `rehook serve` that take on/off and may also be given bare (`--trust-proxy`). */
 export const BOOLEAN_SETTING_FLAGS: ReadonlySet<string> = new Set(
@@ -36,7 +51,7 @@ export const SERVE_OPTIONS: Readonly<Record<string, OptionDef>> = Object.fromEnt
     spec.flag,
     {
       type: 'string',
-      value: PLACEHOLDERS.get(spec.parse) ?? (spec.key === 'dataDir' ? 'dir' : 'value'),
+      value: PLACEHOLDERS.get(spec.parse) ?? KEY_PLACEHOLDERS[spec.key] ?? 'value',
       description: spec.description,
       env: spec.env,
       ...(spec.defaultText === null ? {} : { default: spec.defaultText }),
@@ -87,7 +102,8 @@ function twoColumns(rows: readonly (readonly [string, string])[], minColumn = 0)
     .map(([label, text]) => {
       const left = `  ${label}`;
       const right = wrap(text, column);
-      return left.length + 2 <= column ? `${left.padEnd(column)}${right}` : `${left}\n${' '.repeat(column)}${right}`;
+      if (left.length + 2 <= column) return `${left.padEnd(column)}${right}`;
+      return `${left}\n${' '.repeat(column)}${right}`;
     })
     .join('\n');
 }
@@ -107,7 +123,8 @@ export function commandHelp(command: CommandInfo): string {
     sections.push(`Arguments\n${twoColumns(command.args.map((arg) => [`<${arg.name}>`, arg.description]))}`);
   }
   const options = Object.entries({ ...command.options, help: HELP_OPTION });
-  sections.push(`Options\n${twoColumns(options.map(([name, def]) => [optionLabel(name, def), optionText(def)]))}`);
+  const optionRows = options.map(([name, def]) => [optionLabel(name, def), optionText(def)] as const);
+  sections.push(`Options\n${twoColumns(optionRows)}`);
   if (command.examples !== undefined && command.examples.length > 0) {
     sections.push(`Examples\n${command.examples.map((example) => `  ${example}`).join('\n')}`);
   }
@@ -134,13 +151,15 @@ export function rootHelp(commands: readonly Command[]): string {
   const column = Math.max(...commands.map((command) => commandLabel(command).length)) + 4;
   const list = (kind: Command['kind']) =>
     twoColumns(
-      commands.filter((command) => command.kind === kind).map((command) => [commandLabel(command), command.summary]),
+      commands
+        .filter((command) => command.kind === kind)
+        .map((command) => [commandLabel(command), command.summary] as const),
       column,
     );
   return [
     'Usage: rehook <command> [options]',
     'Rehook captures webhooks in inboxes, lets you inspect them and replays them to any URL.',
-    `Server commands (run on the server; they use the data directory)\n${list('server')}`,
+    `Server commands (run on the server; they open the store directly)\n${list('server')}`,
     `Client commands (call a running server over its REST API)\n${list('client')}`,
     `Options\n${twoColumns([
       ['-h, --help', 'Show help; works after every command and subcommand.'],

@@ -31,7 +31,8 @@ function exitCodeFor(err: unknown, io: CliIO): number {
     return EXIT.FAILURE;
   }
   if (err instanceof StorageError) {
-    const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+    const detail = err.cause instanceof Error ? err.cause.message : '';
+    const cause = detail === '' || err.message.includes(detail) ? '' : ` (${detail})`;
     io.stderr(`rehook: storage error: ${err.message}${cause}`);
     return EXIT.FAILURE;
   }

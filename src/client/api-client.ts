@@ -92,8 +92,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const response = await send(method, path, body);
     const parsed = await readJson(response);
     const envelope = isObject(parsed) ? parsed['data'] : undefined;
-    if (!isObject(envelope) || !(key in envelope)) throw invalidResponse(response.status);
-    return envelope[key];
+    const value = isObject(envelope) ? envelope[key] : undefined;
+    if (value === undefined || value === null) throw invalidResponse(response.status);
+    return value;
   }
 
   const id = encodeURIComponent;
@@ -115,12 +116,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await send('GET', `/api/v1/inboxes/${id(input.inboxId)}/events${search}`);
       const events = await readJson(response);
       if (!Array.isArray(events)) throw invalidResponse(response.status);
-      return { events: events as EventSummary[], nextBefore: nextBeforeFromLink(response.headers.get('link'), baseUrl) };
+      const nextBefore = nextBeforeFromLink(response.headers.get('link'), baseUrl);
+      return { events: events as EventSummary[], nextBefore };
     },
     getEvent: async (eventId) => (await data('GET', `/api/v1/events/${id(eventId)}`, 'event')) as EventDetail,
     getEventBody: async (eventId) => {
       const response = await send('GET', `/api/v1/events/${id(eventId)}/body`);
-      return { contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { contentType: response.headers.get('content-type'), bytes };
     },
     replayEvent: async (eventId, destination) =>
       (await data('POST', `/api/v1/events/${id(eventId)}/replay`, 'replay', { destination })) as Replay,
@@ -162,7 +165,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** A 2xx answer that is not Rehook's JSON: usually a URL that points at some other server. */
 function invalidResponse(status: number): ApiError {
-  return new ApiError(status, 'INVALID_RESPONSE', 'The server answered with something that is not the Rehook API');
+  const message = 'The server answered with something that is not the Rehook API';
+  return new ApiError(status, 'INVALID_RESPONSE', message);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

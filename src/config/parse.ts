@@ -95,3 +95,69 @@ export function parseHost(raw: string): string {
   if (value === '' || /[\s/]/.test(value)) throw new Error('must be a host name or IP address');
   return value;
 }
+
+/** A rate: at most `count` per `windowMs` (a token bucket of `count` tokens refilled over the window). */
+export interface RateLimit {
+  readonly count: number;
+  readonly windowMs: number;
+}
+
+const RATE_UNITS_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  d: 86_400_000,
+  day: 86_400_000,
+};
+
+/**
+ * `100/s`, `60/min`, `1000/h`, `600/10m` (count per window); `0` or `off` turns the limit off
+ * (null).
+ */
+export function parseRate(raw: string): RateLimit | null {
+  const value = raw.trim().toLowerCase();
+  if (value === '0' || value === 'off') return null;
+  const match = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)?\s*([a-z]+)$/.exec(value);
+  const unit = match ? RATE_UNITS_MS[match[3] ?? ''] : undefined;
+  if (!match || unit === undefined) {
+    throw new Error('must be a rate such as 100/s, 60/min, 1000/h or 600/10m, or 0 for off');
+  }
+  const count = Number(match[1]);
+  const windowMs = Math.round(Number(match[2] ?? '1') * unit);
+  if (!Number.isSafeInteger(count) || count < 1 || windowMs < 1 || windowMs > 86_400_000 * 365) {
+    throw new Error('must be a positive count per a window of 1 ms to 1 year, or 0 for off');
+  }
+  return { count, windowMs };
+}
+
+/** A count where 0 means "no limit": returns 0 for off, else the positive integer. */
+export function parseLimit(raw: string): number {
+  const value = raw.trim().toLowerCase();
+  if (value === 'off') return 0;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new Error('must be a non-negative integer (0 = no limit)');
+  }
+  return Number(value);
+}
+
+/**
+ * Comma-separated CIDRs or single addresses (`10.1.0.0/16, fd00::/8, 192.0.2.7`); empty = none.
+ * `invalid` names the entries that are not valid, so the error message can list them.
+ */
+export function parseCidrList(raw: string, invalid: (entries: readonly string[]) => string[]): string[] {
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = invalid(entries);
+  if (bad.length > 0) {
+    throw new Error(`must be comma-separated CIDRs or IP addresses; invalid: ${bad.slice(0, 5).join(', ')}`);
+  }
+  return entries;
+}

@@ -6,9 +6,14 @@ import {
   parseLogLevel,
   parseOrigin,
   parsePort,
+  parseCidrList,
+  parseLimit,
   parsePositiveInt,
+  parseRate,
   type LogLevel,
+  type RateLimit,
 } from './parse.js';
+import { invalidAllowEntries } from '../replay-client/address-policy.js';
 
 /**
  * Every setting of `rehook serve`, in one table: environment variable, command-line flag,
@@ -21,6 +26,8 @@ export interface Config {
   readonly dataDir: string;
   /** PostgreSQL connection URL (a secret: it may hold a password); null = SQLite in dataDir. */
   readonly databaseUrl: string | null;
+  /** Which listeners this instance runs: both (`all`), the API and the sweeper, or ingest. */
+  readonly role: Role;
   /** Public origin of the ingest listener; null = derived from host and the bound ingest port. */
   readonly publicIngestUrl: string | null;
   readonly anonTtlMs: number;
@@ -32,6 +39,18 @@ export interface Config {
   readonly sweepIntervalMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
+  /** Abuse controls (per instance; null or 0 = off). */
+  readonly rateAnonInboxes: RateLimit | null;
+  readonly rateAuthFailures: RateLimit | null;
+  readonly rateIngestPerInbox: RateLimit | null;
+  readonly maxConnectionsPerIp: number;
+  readonly anonMaxEvents: number;
+  readonly ingestHeadersTimeoutMs: number;
+  readonly ingestRequestTimeoutMs: number;
+  readonly ingestKeepAliveTimeoutMs: number;
+  readonly replayAllowCidrs: readonly string[] | null;
+  readonly replayDenyCidrs: readonly string[] | null;
+  readonly replayMaxConcurrent: number;
 }
 
 export interface SettingSpec<K extends keyof Config = keyof Config> {
@@ -65,6 +84,15 @@ function parseDatabaseUrl(raw: string): string {
     throw new Error('must be a postgres:// or postgresql:// URL');
   }
   return value;
+}
+
+/** The listeners an instance runs; a cluster can scale API and ingest instances apart. */
+export type Role = 'all' | 'api' | 'ingest';
+
+function parseRole(raw: string): Role {
+  const value = raw.trim().toLowerCase();
+  if (value === 'all' || value === 'api' || value === 'ingest') return value;
+  throw new Error('must be all, api or ingest');
 }
 
 function setting<K extends keyof Config>(spec: SettingSpec<K>): SettingSpec<K> {
@@ -116,6 +144,15 @@ export const SETTINGS = [
     description:
       'PostgreSQL connection URL (postgres:// or postgresql://). When set, Rehook stores everything in PostgreSQL, so several instances can share it; when unset (the default), it uses the SQLite file in the data directory. Secret: it usually holds the database password, so prefer the environment variable to the flag and keep it out of logs.',
     parse: parseDatabaseUrl,
+  }),
+  setting({
+    key: 'role',
+    env: 'REHOOK_ROLE',
+    flag: 'role',
+    defaultText: 'all',
+    description:
+      'Listeners this instance runs: `all` (API, ingest and the expiry sweeper), `api` (API and sweeper) or `ingest` (ingest only, with /healthz, /readyz and /metrics on its port). Several instances on one PostgreSQL can split the roles.',
+    parse: parseRole,
   }),
   setting({
     key: 'publicIngestUrl',
@@ -200,5 +237,101 @@ export const SETTINGS = [
     defaultText: 'info',
     description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
     parse: parseLogLevel,
+  }),
+  setting({
+    key: 'rateAnonInboxes',
+    env: 'REHOOK_RATE_ANON_INBOXES',
+    flag: 'rate-anon-inboxes',
+    defaultText: '60/min',
+    description:
+      'Anonymous inbox creations per client IP (a rate such as 60/min, 100/s, 600/10m; 0 = off). Beyond it: 429 RATE_LIMITED with Retry-After. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'rateAuthFailures',
+    env: 'REHOOK_RATE_AUTH_FAILURES',
+    flag: 'rate-auth-failures',
+    defaultText: '30/min',
+    description:
+      'Failed authentications (401) per client IP and window (0 = off). Once exceeded, every API request from that IP that carries an Authorization header gets 429 until the window passes. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'rateIngestPerInbox',
+    env: 'REHOOK_RATE_INGEST_PER_INBOX',
+    flag: 'rate-ingest-per-inbox',
+    defaultText: '1000/s',
+    description:
+      'Requests per inbox on the ingest listener, as a token bucket (the count is also the burst; 0 = off). Beyond it ingest answers 429 with Retry-After and stores nothing. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'maxConnectionsPerIp',
+    env: 'REHOOK_MAX_CONNECTIONS_PER_IP',
+    flag: 'max-connections-per-ip',
+    defaultText: '256',
+    description:
+      'Open connections one remote address may hold to the ingest listener (0 = no limit); further sockets are closed at once. Uses the socket address, not X-Forwarded-For.',
+    parse: parseLimit,
+  }),
+  setting({
+    key: 'anonMaxEvents',
+    env: 'REHOOK_ANON_MAX_EVENTS',
+    flag: 'anon-max-events',
+    defaultText: '10000',
+    description:
+      'Events an anonymous inbox keeps (0 = no limit): each new event evicts the oldest beyond it, so a 200 from ingest always means stored.',
+    parse: parseLimit,
+  }),
+  setting({
+    key: 'ingestHeadersTimeoutMs',
+    env: 'REHOOK_INGEST_HEADERS_TIMEOUT',
+    flag: 'ingest-headers-timeout',
+    defaultText: '10s',
+    description: 'Time an ingest client may take to send the request headers (408 and closed beyond).',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'ingestRequestTimeoutMs',
+    env: 'REHOOK_INGEST_REQUEST_TIMEOUT',
+    flag: 'ingest-request-timeout',
+    defaultText: '60s',
+    description: 'Time an ingest client may take to send a whole request, body included (408 beyond).',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'ingestKeepAliveTimeoutMs',
+    env: 'REHOOK_INGEST_KEEPALIVE_TIMEOUT',
+    flag: 'ingest-keepalive-timeout',
+    defaultText: '5s',
+    description: 'Idle keep-alive connections to the ingest listener are closed after this time.',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'replayAllowCidrs',
+    env: 'REHOOK_REPLAY_ALLOW_CIDRS',
+    flag: 'replay-allow-cidrs',
+    defaultText: null,
+    description:
+      'Comma-separated CIDRs or addresses replays may reach although the default policy denies them (e.g. 10.1.0.0/16,fd00::/8). A cloud metadata address opens only when named exactly.',
+    parse: (raw) => parseCidrList(raw, invalidAllowEntries),
+  }),
+  setting({
+    key: 'replayDenyCidrs',
+    env: 'REHOOK_REPLAY_DENY_CIDRS',
+    flag: 'replay-deny-cidrs',
+    defaultText: null,
+    description:
+      'Comma-separated CIDRs or addresses replays may never reach; deny wins over REHOOK_REPLAY_ALLOW_CIDRS and REHOOK_ALLOW_PRIVATE_DESTINATIONS.',
+    parse: (raw) => parseCidrList(raw, invalidAllowEntries),
+  }),
+  setting({
+    key: 'replayMaxConcurrent',
+    env: 'REHOOK_REPLAY_MAX_CONCURRENT',
+    flag: 'replay-max-concurrent',
+    defaultText: '32',
+    description:
+      'Replays in flight at once per instance (0 = no limit); beyond it POST /replay answers 429 with Retry-After.',
+    parse: parseLimit,
   }),
 ] as const satisfies readonly SettingSpec[];

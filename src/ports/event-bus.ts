@@ -8,4 +8,6 @@ export interface EventBus {
   publish(event: EventSummary): void;
   /** Subscribes to one inbox; call the returned function to unsubscribe. */
   subscribe(inboxId: string, onEvent: (event: EventSummary) => void): () => void;
+  /** Sends what is still queued and releases connections (buses that hold any). */
+  close?(): Promise<void>;
 }

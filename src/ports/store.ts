@@ -31,14 +31,17 @@ export interface InboxRepository {
   listByOwner(ownerId: string, now: Date): Promise<Inbox[]>;
   /**
    * Makes a live inbox persistent and owned by `ownerId` (clears expiresAt). Returns the updated
-   * inbox, or null when it is not live. The caller checks ownership first.
+   * inbox, or null when it is not live or already owned by another account; the check and the
+   * update are one atomic step, so of two concurrent saves by different accounts one wins.
    */
   save(id: string, ownerId: string, now: Date): Promise<Inbox | null>;
   /**
    * Deletes the inbox at once (it disappears from every read) and queues its events and
-   * replays for purging in bounded batches. Returns false when it did not exist.
+   * replays for purging in bounded batches. Returns false when it did not exist. With
+   * `expectedOwnerId` (null = anonymous), deletes only while the inbox still has that owner, so
+   * a concurrent save by another account and this delete cannot both succeed.
    */
-  delete(id: string): Promise<boolean>;
+  delete(id: string, expectedOwnerId?: string | null): Promise<boolean>;
   /**
    * Deletes up to `limit` anonymous inboxes expired at `now` (queuing their events and replays
    * for purging). Returns how many were deleted.
@@ -58,13 +61,23 @@ export interface ListPage {
   readonly before?: string;
 }
 
+export interface InsertEventOptions {
+  /**
+   * When the inbox is anonymous, keep only its newest `maxEventsForAnonymous` events (by id):
+   * older ones are deleted in the same transaction as the insert, so the inbox never holds more
+   * (PostgreSQL: inserts committed concurrently by other statements may leave it briefly above
+   * the cap until the next insert). Owned inboxes are never trimmed. Absent = keep everything.
+   */
+  readonly maxEventsForAnonymous?: number;
+}
+
 export interface EventRepository {
   /**
    * Stores the event if its inbox is live at `now` (the check and the insert are one atomic
    * step). Resolves true only after the event is durably committed; false when the inbox is
    * unknown or expired (nothing stored). Rejects with StorageError when it could not be stored.
    */
-  insertIfInboxLive(event: CapturedEvent, now: Date): Promise<boolean>;
+  insertIfInboxLive(event: CapturedEvent, now: Date, opts?: InsertEventOptions): Promise<boolean>;
   /** The full event (headers and body), or null. Does not check the inbox; services do. */
   findById(id: string): Promise<CapturedEvent | null>;
   /** Events of an inbox, newest first, without headers and bodies. */

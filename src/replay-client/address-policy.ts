@@ -17,6 +17,12 @@ export interface AddressPolicy {
    * exactly that address (`/32` or `/128`). Invalid entries allow nothing.
    */
   readonly allowCidrs?: readonly string[];
+  /**
+   * CIDRs or single addresses that are always denied (REHOOK_REPLAY_DENY_CIDRS): deny wins over
+   * `allowCidrs` and over `allowPrivate`. An address is denied when it, the IPv4 address it is
+   * judged by (mapped forms) or an IPv4 address it tunnels to falls in an entry.
+   */
+  readonly denyCidrs?: readonly string[];
 }
 
 function cidr(text: string): Cidr {
@@ -202,6 +208,8 @@ export function checkAddress(ip: string, policy: AddressPolicy): string | null {
     .filter((entry): entry is Cidr => entry !== null);
 
   const reached = [addr, ...embeddedIpv4(addr)];
+  const denied = (policy.denyCidrs ?? []).map(parseAllowEntry).filter((entry): entry is Cidr => entry !== null);
+  if (denied.some((range) => inCidr(parsed, range) || reached.some((r) => inCidr(r, range)))) return 'denied-by-policy';
   const metadata = METADATA_ADDRESSES.find((m) => reached.some((r) => sameAddress(r, m)));
   if (metadata !== undefined) {
     // Convoy's rule: a range such as 169.254.0.0/16 never opens metadata by accident.

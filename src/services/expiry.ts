@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
+import { NO_SWEEP_LOCK, type SweepLock } from '../ports/sweep-lock.js';
 
 export const SWEEP_BATCH_SIZE = 500;
 /** A sweep gives up the event loop between batches and stops after this long per run. */
@@ -39,18 +40,36 @@ export async function sweepOnce(
 }
 
 /**
- * Runs sweepOnce every `intervalMs` until the returned stop function is called. Failures are
- * reported to `onError` and retried at the next interval.
+ * Runs sweepOnce every `intervalMs` until the returned stop function is called, each run inside
+ * `lock` (several instances on one database: only the lock holder sweeps that round). Failures
+ * are reported to `onError` and retried at the next interval.
  */
 export function startSweeper(
   deps: { store: Store; clock: Clock },
-  opts: { intervalMs: number; onError: (err: unknown) => void; onSweep?: (result: SweepResult) => void },
+  opts: {
+    intervalMs: number;
+    onError: (err: unknown) => void;
+    onSweep?: (result: SweepResult, timing: { startedAt: number; endedAt: number }) => void;
+    /** Keeps sweeps to one instance at a time cluster-wide (default: no lock, always sweep). */
+    lock?: SweepLock;
+    /** A round was skipped: another instance held the lock. */
+    onSkipped?: () => void;
+  },
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
+  const lock = opts.lock ?? NO_SWEEP_LOCK;
   const timer = setInterval(() => {
     if (running) return;
-    running = sweepOnce(deps)
-      .then((result) => opts.onSweep?.(result))
+    running = lock
+      .runExclusive(async () => {
+        const startedAt = Date.now();
+        const result = await sweepOnce(deps);
+        return { result, timing: { startedAt, endedAt: Date.now() } };
+      })
+      .then((outcome) => {
+        if (outcome.ran) opts.onSweep?.(outcome.value.result, outcome.value.timing);
+        else opts.onSkipped?.();
+      })
       .catch(opts.onError)
       .finally(() => {
         running = null;

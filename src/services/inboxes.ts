@@ -56,7 +56,8 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
  */
 export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<void> {
   const inbox = await getReadableInbox(deps, principal, inboxId);
-  if (!(await deps.store.inboxes.delete(inbox.id))) throw new AppError('INBOX_NOT_FOUND');
+  // Conditional on the owner seen above: a save by another account in between wins, not both.
+  if (!(await deps.store.inboxes.delete(inbox.id, inbox.ownerId))) throw new AppError('INBOX_NOT_FOUND');
 }
 
 /**

@@ -26,7 +26,11 @@ export type CaptureResult = { readonly stored: true; readonly eventId: string } 
  * event could not be stored, so the listener answers 503 and the sender retries.
  */
 export async function captureRequest(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'> & { newEventId: (nowMs: number) => string },
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'> & {
+    newEventId: (nowMs: number) => string;
+    /** REHOOK_ANON_MAX_EVENTS: an anonymous inbox keeps its newest N events (0 or absent = all). */
+    anonMaxEvents?: number;
+  },
   incoming: IncomingCapture,
 ): Promise<CaptureResult> {
   if (!isId('inbox', incoming.inboxId)) return { stored: false };
@@ -46,7 +50,10 @@ export async function captureRequest(
     body: incoming.body,
     sourceIp: incoming.sourceIp,
   };
-  const stored = await deps.store.events.insertIfInboxLive(event, now);
+  const stored =
+    deps.anonMaxEvents !== undefined && deps.anonMaxEvents > 0
+      ? await deps.store.events.insertIfInboxLive(event, now, { maxEventsForAnonymous: deps.anonMaxEvents })
+      : await deps.store.events.insertIfInboxLive(event, now);
   if (!stored) return { stored: false };
   deps.bus.publish({
     id: event.id,

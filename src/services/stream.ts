@@ -21,6 +21,12 @@ export interface StreamOptions {
   readonly backlogPageSize?: number;
   /** Most missed events sent on resumption (default 10 000). */
   readonly maxBacklog?: number;
+  /**
+   * Re-checks, before live events are sent, that the caller may still read the inbox (the
+   * token was not revoked, the inbox was not saved by another account or deleted). Resolves
+   * false to end the stream. Checks are coalesced: one per burst of events.
+   */
+  readonly checkAccess?: () => Promise<boolean>;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface StreamSink {
   /** Nothing to say; keeps proxies from closing an idle connection. */
   heartbeat(): void;
   /** The service ended the stream: the inbox expired or was deleted. Not called after close. */
-  end(reason: 'inbox-gone'): void;
+  end(reason: 'inbox-gone' | 'access-revoked'): void;
 }
 
 /** Stops the stream: unsubscribes and clears timers. Idempotent; never calls the sink. */
@@ -97,11 +103,16 @@ export async function openInboxStream(
   // Widened on purpose: callbacks change it, so checks after an await must not be narrowed away.
   let state = 'buffering' as 'buffering' | 'live' | 'closed';
   const buffered: EventSummary[] = [];
+  const pending: EventSummary[] = [];
+  let draining = false;
   const signal = input.signal;
   if (signal?.aborted) return () => undefined;
+  // Without Last-Event-ID only events committed after the stream opened are sent; the newest
+  // stored id at open is the floor. (A bus may deliver an older commit late: NOTIFY is async.)
+  let floor = lastEventId;
   const unsubscribe = deps.bus.subscribe(inbox.id, (event) => {
     if (state === 'buffering') buffered.push(event);
-    else if (state === 'live') sink.event(event);
+    else if (state === 'live') deliverLive(event);
   });
   let timer: NodeJS.Timeout | undefined;
   const close: CloseStream = () => {
@@ -115,7 +126,12 @@ export async function openInboxStream(
 
   let backlog: { events: EventSummary[]; truncated: boolean };
   try {
-    backlog = lastEventId === undefined ? { events: [], truncated: false } : await loadBacklog();
+    if (lastEventId === undefined) {
+      floor = (await deps.store.events.listByInbox(inbox.id, { limit: 1 }))[0]?.id;
+      backlog = { events: [], truncated: false };
+    } else {
+      backlog = await loadBacklog();
+    }
   } catch (err) {
     close();
     throw err;
@@ -133,7 +149,7 @@ export async function openInboxStream(
   }
   for (const event of buffered) {
     if (state !== 'buffering') break;
-    if (sent.has(event.id) || (lastEventId !== undefined && event.id <= lastEventId)) continue;
+    if (sent.has(event.id) || (floor !== undefined && event.id <= floor)) continue;
     sink.event(event);
   }
   buffered.length = 0;
@@ -168,6 +184,33 @@ export async function openInboxStream(
   // An open stream has a socket that keeps the process alive anyway; the timer must not.
   timer.unref();
   return close;
+
+  /**
+   * Live events wait for an access check (one per burst), so a revoked token or an inbox
+   * saved by another account stops the stream before the next event; order is kept.
+   */
+  function deliverLive(event: EventSummary): void {
+    if (floor !== undefined && event.id <= floor) return;
+    pending.push(event);
+    if (!draining) void drain();
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    while (pending.length > 0 && state === 'live') {
+      const batch = pending.splice(0);
+      // Fail closed: when access cannot be confirmed, the client reconnects and is re-checked.
+      const allowed = options.checkAccess ? await options.checkAccess().catch(() => false) : true;
+      if (state !== 'live') break;
+      if (!allowed) {
+        close();
+        sink.end('access-revoked');
+        break;
+      }
+      for (const event of batch) sink.event(event);
+    }
+    draining = false;
+  }
 
   /** Events newer than lastEventId, ascending; at most maxBacklog (the newest ones). */
   async function loadBacklog(): Promise<{ events: EventSummary[]; truncated: boolean }> {

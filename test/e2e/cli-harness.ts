@@ -1,14 +1,21 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Spawning the built CLI: the bin as users run it (shebang file under dist/, no tsx). */
+/** Spawning the built CLI: the bin as users run it (the compiled shebang file, no tsx). */
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The built bin, dist/src/cli/index.js. */
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'index.js');
+const BUILT_CLI = CLI;
+
+/** The snapshot of the built bin the tests spawn, and the directory it runs in (see useBuiltCli). */
+let bin = { cli: BUILT_CLI, cwd: ROOT };
 
 function newestSourceMtime(dir: string): number {
   let newest = 0;
@@ -25,13 +32,29 @@ function newestSourceMtime(dir: string): number {
  * builds first, so this is for running the file alone). A failed build fails the suite.
  */
 export function ensureBuilt(): void {
-  if (existsSync(CLI) && statSync(CLI).mtimeMs >= newestSourceMtime(join(ROOT, 'src'))) return;
+  if (existsSync(BUILT_CLI) && statSync(BUILT_CLI).mtimeMs >= newestSourceMtime(join(ROOT, 'src'))) return;
   try {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
   } catch (err) {
     const output = err as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed:\n${String(output.stdout ?? '')}${String(output.stderr ?? '')}`);
   }
+}
+
+/**
+ * Builds if needed, then copies dist/src (with package.json and a node_modules link) to a temp
+ * directory and runs the CLI from there: a concurrent `npm run build`, which empties dist/ first,
+ * cannot pull the bin away mid-suite. The commands also run in that directory, so a default
+ * `./data` can never land in the repository. Returns the cleanup for an `after` hook.
+ */
+export async function useBuiltCli(): Promise<() => Promise<void>> {
+  ensureBuilt();
+  const dir = await mkdtemp(join(tmpdir(), 'rehook-e2e-bin-'));
+  await cp(join(ROOT, 'dist', 'src'), join(dir, 'src'), { recursive: true });
+  await copyFile(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  bin = { cli: join(dir, 'src', 'cli', 'index.js'), cwd: dir };
+  return () => rm(dir, { recursive: true, force: true });
 }
 
 /** The environment without REHOOK_* (a developer's own settings must not leak into tests). */
@@ -76,7 +99,11 @@ export function rehook(
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: baseEnv(opts.env ?? {}), stdio: 'pipe' }),
+      spawn(process.execPath, [bin.cli, ...args], {
+        cwd: bin.cwd,
+        env: baseEnv(opts.env ?? {}),
+        stdio: 'pipe',
+      }),
     );
     let stdout = '';
     let stderr = '';
@@ -85,8 +112,9 @@ export function rehook(
     child.stdin?.end(opts.input ?? '');
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`rehook ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, opts.timeoutMs ?? 15_000);
+      const output = `stdout: ${stdout}\nstderr: ${stderr}`;
+      reject(new Error(`rehook ${args.join(' ')} did not finish in time\n${output}`));
+    }, opts.timeoutMs ?? 30_000);
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(timer);
@@ -123,7 +151,9 @@ export function boundUrls(line: string): { apiUrl: string; ingestUrl: string } {
 
 /** Starts `rehook serve <args>` and resolves once its first stdout line is out. */
 export function startServe(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = track(spawn(process.execPath, [CLI, 'serve', ...args], { cwd: ROOT, env: baseEnv(env), stdio: 'pipe' }));
+  const child = track(
+    spawn(process.execPath, [bin.cli, 'serve', ...args], { cwd: bin.cwd, env: baseEnv(env), stdio: 'pipe' }),
+  );
   let stdout = '';
   let stderr = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -134,7 +164,7 @@ export function startServe(args: readonly string[], env: Record<string, string> 
       child.kill('SIGKILL');
       reject(new Error(`${reason}\nstdout: ${stdout}\nstderr: ${stderr}`));
     };
-    const timer = setTimeout(() => fail('rehook serve wrote no log line in time'), 15_000);
+    const timer = setTimeout(() => fail('rehook serve wrote no log line in time'), 30_000);
     void exited.then(({ code }) => fail(`rehook serve exited early with ${code}`));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -161,7 +191,13 @@ export interface ReceivedRequest {
 }
 
 /** A local HTTP server standing in for a replay destination: answers 201 `received <n> bytes`. */
-export async function startReceiver(): Promise<{ url: string; requests: ReceivedRequest[]; close(): Promise<void> }> {
+export interface Receiver {
+  readonly url: string;
+  readonly requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -7,6 +7,28 @@ import type { Clock } from '../../src/ports/clock.js';
 import { startRehook, type RunningRehook } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createToken } from '../../src/services/tokens.js';
+import { connectTestPostgres } from './postgres.js';
+
+/** The store the HTTP suites run on: REHOOK_TEST_STORE=postgres, else SQLite. */
+export const TEST_STORE: 'sqlite' | 'postgres' = process.env['REHOOK_TEST_STORE'] === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * With REHOOK_TEST_STORE=postgres: a fresh schema on the test database (test/helpers/postgres.ts)
+ * and its DATABASE_URL, dropped by the returned cleanup. Fails when PostgreSQL is unreachable:
+ * a run that asked for it must not pass on SQLite.
+ */
+async function testDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (TEST_STORE !== 'postgres') return { env: {}, drop: async () => undefined };
+  const pg = await connectTestPostgres();
+  if (!pg.available) throw new Error(`REHOOK_TEST_STORE=postgres but ${pg.reason}`);
+  try {
+    const schema = await pg.createSchema();
+    return { env: { DATABASE_URL: schema.url }, drop: () => pg.close() };
+  } catch (err) {
+    await pg.close();
+    throw err;
+  }
+}
 
 export interface TestRehook extends RunningRehook {
   readonly dataDir: string;
@@ -26,17 +48,25 @@ export async function startTestRehook(
   opts: { env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestRehook> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rehook-test-'));
+  const database = await testDatabase();
   const config = loadConfig({
     REHOOK_PORT: '0',
     REHOOK_INGEST_PORT: '0',
     REHOOK_DATA_DIR: dataDir,
     REHOOK_LOG_LEVEL: 'silent',
+    ...database.env,
     ...opts.env,
   });
-  const running = await startRehook(config, {
-    ...(opts.clock ? { clock: opts.clock } : {}),
-    logger: pino({ level: config.logLevel }),
-  });
+  let running: RunningRehook;
+  try {
+    running = await startRehook(config, {
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      logger: pino({ level: config.logLevel }),
+    });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   return {
     ...running,
     dataDir,
@@ -49,8 +79,12 @@ export async function startTestRehook(
       return { accountId: account.id, token: plaintext };
     },
     stop: async () => {
-      await running.close();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await running.close();
+      } finally {
+        await database.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -240,3 +240,53 @@ describe('checkAddress properties', () => {
     );
   });
 });
+
+describe('checkAddress with denyCidrs (REHOOK_REPLAY_DENY_CIDRS)', () => {
+  it('denies a public address inside a deny entry and leaves others alone', () => {
+    const policy: AddressPolicy = { allowPrivate: false, denyCidrs: ['93.184.216.0/24', '2606:2800::/32'] };
+    assert.equal(checkAddress('93.184.216.34', policy), 'denied-by-policy');
+    assert.equal(checkAddress('2606:2800:220:1::1', policy), 'denied-by-policy');
+    assert.equal(checkAddress('93.184.217.1', policy), null);
+    assert.equal(checkAddress('8.8.8.8', policy), null);
+  });
+
+  it('wins over allowCidrs and over allowPrivate', () => {
+    const policy: AddressPolicy = {
+      allowPrivate: true,
+      allowCidrs: ['10.1.0.0/16'],
+      denyCidrs: ['10.1.2.0/24', '127.0.0.1'],
+    };
+    assert.equal(checkAddress('10.1.2.3', policy), 'denied-by-policy');
+    assert.equal(checkAddress('127.0.0.1', policy), 'denied-by-policy');
+    assert.equal(checkAddress('10.1.3.3', policy), null);
+    assert.equal(checkAddress('127.0.0.2', policy), null);
+  });
+
+  it('denies the mapped, 6to4 and NAT64 forms of a denied IPv4 address', () => {
+    const policy: AddressPolicy = { allowPrivate: true, denyCidrs: ['127.0.0.0/8'] };
+    assert.equal(checkAddress('::ffff:127.0.0.1', policy), 'denied-by-policy');
+    assert.equal(checkAddress('::ffff:7f00:1', policy), 'denied-by-policy');
+    assert.equal(checkAddress('2002:7f00:1::', policy), 'denied-by-policy');
+    assert.equal(checkAddress('64:ff9b::7f00:1', policy), 'denied-by-policy');
+  });
+
+  it('keeps metadata denied under a broad allow entry and even when named exactly but denied', () => {
+    assert.equal(checkAddress('169.254.169.254', { allowPrivate: true, allowCidrs: ['169.254.0.0/16'] }), 'metadata');
+    assert.equal(checkAddress('169.254.169.254', { allowPrivate: false, allowCidrs: ['169.254.169.254'] }), null);
+    assert.equal(
+      checkAddress('169.254.169.254', {
+        allowPrivate: false,
+        allowCidrs: ['169.254.169.254'],
+        denyCidrs: ['169.254.0.0/16'],
+      }),
+      'denied-by-policy',
+    );
+  });
+
+  it('an empty deny list changes nothing', () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (ip) => checkAddress(ip, { allowPrivate: false, denyCidrs: [] }) === checkAddress(ip, DEFAULT)),
+      { numRuns: 2_000 },
+    );
+  });
+});

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 
 import type { Store } from '../../src/ports/store.js';
 import { describeEventCases } from './conformance/events.js';
+import { describeEvictionCases } from './conformance/eviction.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describePurgeCases } from './conformance/purge.js';
@@ -48,6 +49,7 @@ export function describeStoreConformance(
     describeInboxCases(store);
     describePurgeCases(store);
     describeEventCases(store);
+    describeEvictionCases(store);
     describeListingCases(store);
     describeReplayCases(store);
     describeAccountCases(store);

@@ -21,7 +21,9 @@ function passwordFrom(stdin: string | null): string | null {
  */
 export async function run(options: AccountsCreateOptions, io: CliIO): Promise<void> {
   const password = passwordFrom(await io.stdin());
-  const account = await withStore(options, io, (deps) => createAccount(deps, { email: options.email, password }));
+  const account = await withStore(options, io, (deps) =>
+    createAccount(deps, { email: options.email, password }),
+  );
   if (options.json) {
     io.stdout(
       json({

@@ -16,7 +16,9 @@ export async function run(options: AccountsListOptions, io: CliIO): Promise<void
     createdAt: account.createdAt.toISOString(),
   }));
   if (options.json) return io.stdout(json({ accounts: shown }));
-  if (shown.length === 0) return io.stdout("No accounts. Create one with 'rehook accounts create --email <email>'.");
+  if (shown.length === 0) {
+    return io.stdout("No accounts. Create one with 'rehook accounts create --email <email>'.");
+  }
   io.stdout(
     table(
       ['ID', 'EMAIL', 'PASSWORD', 'CREATED'],

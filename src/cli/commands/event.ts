@@ -29,6 +29,7 @@ export async function run(options: EventOptions, io: CliIO): Promise<void> {
       ['size', formatBytes(event.size)],
     ]),
   );
-  io.stdout(`\nHeaders\n${event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`).join('\n')}`);
+  const headers = event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`);
+  io.stdout(`\nHeaders\n${headers.join('\n')}`);
   io.stdout(`\nBody\n${bodySection(event)}`);
 }

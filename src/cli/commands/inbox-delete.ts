@@ -10,5 +10,6 @@ export interface InboxDeleteOptions extends ClientOptions {
 export async function run(options: InboxDeleteOptions, io: CliIO): Promise<void> {
   await clientFor(options).deleteInbox(options.inboxId);
   // The API answers 204 with no body; --json still prints something a script can check.
-  io.stdout(options.json ? json({ deleted: { inboxId: options.inboxId } }) : `Deleted inbox ${options.inboxId}.`);
+  const { inboxId } = options;
+  io.stdout(options.json ? json({ deleted: { inboxId } }) : `Deleted inbox ${inboxId}.`);
 }

@@ -12,7 +12,13 @@ export async function run(options: InboxListOptions, io: CliIO): Promise<void> {
   io.stdout(
     table(
       ['ID', 'URL', 'SAVED', 'EXPIRES', 'CREATED'],
-      inboxes.map((inbox) => [inbox.id, inbox.url, inbox.saved ? 'yes' : 'no', orDash(inbox.expiresAt), inbox.createdAt]),
+      inboxes.map((inbox) => [
+        inbox.id,
+        inbox.url,
+        inbox.saved ? 'yes' : 'no',
+        orDash(inbox.expiresAt),
+        inbox.createdAt,
+      ]),
     ),
   );
 }

@@ -11,7 +11,9 @@ export interface ReplayOptions extends ClientOptions {
 
 function responseBody(replay: Replay): string {
   if (replay.responseBody === '') return '(empty response body)';
-  if (replay.responseBodyEncoding === 'base64') return `(binary response body, base64)\n${replay.responseBody}`;
+  if (replay.responseBodyEncoding === 'base64') {
+    return `(binary response body, base64)\n${replay.responseBody}`;
+  }
   return cleanBlock(replay.responseBody);
 }
 

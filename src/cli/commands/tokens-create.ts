@@ -19,5 +19,6 @@ export async function run(options: TokensCreateOptions, io: CliIO): Promise<void
     return { account: owner, ...(await createToken(deps, { accountId: owner.id, name: options.name })) };
   });
   io.stdout(plaintext);
-  io.stderr(`Created token ${token.id} (${JSON.stringify(token.name)}) for ${account.email}. It is shown only once.`);
+  const what = `${token.id} (${JSON.stringify(token.name)}) for ${account.email}`;
+  io.stderr(`Created token ${what}. It is shown only once.`);
 }

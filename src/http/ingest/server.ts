@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { capConnectionsPerIp } from '../../abuse/connection-cap.js';
+import { retryAfterSeconds, UNLIMITED, type KeyedLimiter } from '../../abuse/rate-limiter.js';
+import { answerIngestProbe, type IngestProbes } from '../../metrics/ingest.js';
+import { isId } from '../../domain/ids.js';
 import type { CaptureResult, IncomingCapture } from '../../services/ingest.js';
 import { ingestRoute } from './route.js';
 
@@ -9,6 +13,16 @@ export interface IngestServerOptions {
   /** Stores the request; resolves after commit, rejects when storage failed. */
   readonly capture: (incoming: IncomingCapture) => Promise<CaptureResult>;
   readonly onError: (err: unknown, context: string) => void;
+  /** `/readyz` (and `/metrics` when given) on this listener; absent = only /healthz. */
+  readonly probes?: IngestProbes;
+  /** Defaults: INGEST_LIMITS (REHOOK_INGEST_HEADERS_TIMEOUT, ..._REQUEST_TIMEOUT, ..._KEEPALIVE_TIMEOUT). */
+  readonly headersTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly keepAliveTimeoutMs?: number;
+  /** Open connections per remote address (REHOOK_MAX_CONNECTIONS_PER_IP); 0 or absent = no cap. */
+  readonly maxConnectionsPerIp?: number;
+  /** Per-inbox request limiter (REHOOK_RATE_INGEST_PER_INBOX); absent = no limit. */
+  readonly inboxLimiter?: KeyedLimiter;
 }
 
 /** Limits that keep slow or oversized clients from holding the ingest listener. */
@@ -27,15 +41,18 @@ const OK_BODY = '{"ok":true}';
  * The ingest listener (spec §4.2): `/i/<inboxId>` and any path below it, any method, any body.
  * Nothing is parsed or decompressed: bytes are stored as sent. Answers 200 once the event is
  * committed (also for unknown and expired inboxes, which store nothing), 413 for a body over the
- * limit (nothing stored), 503 when storage failed (never a 200 for an event that is not stored).
+ * limit (nothing stored), 429 beyond the per-inbox rate limit (nothing stored), 503 when storage
+ * failed (never a 200 for an event that is not stored).
  */
 export function createIngestServer(opts: IngestServerOptions): Server {
+  const requestTimeout = opts.requestTimeoutMs ?? INGEST_LIMITS.requestTimeoutMs;
   const server = createServer(
     {
       maxHeaderSize: INGEST_LIMITS.maxHeaderBytes,
-      headersTimeout: INGEST_LIMITS.headersTimeoutMs,
-      requestTimeout: INGEST_LIMITS.requestTimeoutMs,
-      keepAliveTimeout: INGEST_LIMITS.keepAliveTimeoutMs,
+      // Node refuses a headers timeout longer than the request timeout; the request one bounds both.
+      headersTimeout: Math.min(opts.headersTimeoutMs ?? INGEST_LIMITS.headersTimeoutMs, requestTimeout),
+      requestTimeout,
+      keepAliveTimeout: opts.keepAliveTimeoutMs ?? INGEST_LIMITS.keepAliveTimeoutMs,
       // Timeouts are only checked this often; Node's 30 s default lets slow clients linger.
       connectionsCheckingInterval: 1_000,
     },
@@ -47,23 +64,37 @@ export function createIngestServer(opts: IngestServerOptions): Server {
   // Node would answer `Expect: 100-continue` with 100 before the handler runs, inviting a body
   // that is then refused with 413; an oversized request gets its 413 instead (RFC 9110 §10.1.1).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (!declaresTooLarge(req, opts.maxBodyBytes)) res.writeContinue();
+    // Nor is a body invited that the per-inbox rate limit will refuse (429).
+    const route = ingestRoute(req.url ?? '/');
+    const limited =
+      route.kind === 'capture' && isId('inbox', route.inboxId) && !(opts.inboxLimiter ?? UNLIMITED).check(route.inboxId).ok;
+    if (!declaresTooLarge(req, opts.maxBodyBytes) && !limited) res.writeContinue();
     handleRequest(opts, req, res);
   });
   // Any other expectation: Node would answer a bare 417 and drop the request, but ingest takes
   // any header (spec §4.2); the request is captured like any other (RFC 9110 lets a server ignore it).
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(opts, req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
+  capConnectionsPerIp(server, opts.maxConnectionsPerIp ?? 0);
   return server;
 }
 
 function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: ServerResponse): void {
+  if (opts.probes && answerIngestProbe(opts.probes, req, res)) return;
   const route = ingestRoute(req.url ?? '/');
   if (route.kind === 'health') return sendJson(res, 200, OK_BODY, req.method === 'HEAD');
   if (route.kind === 'not-found') {
     return sendError(req, res, 404, 'NOT_FOUND', 'Not an ingest URL: send requests to /i/<inboxId>');
   }
   if (declaresTooLarge(req, opts.maxBodyBytes)) return rejectTooLarge(req, res, opts.maxBodyBytes);
+  // Per-inbox rate limit: refused before the body is read (Node drains it), nothing stored. Only
+  // well-formed ids are counted (nothing else is ever stored), so junk ids cannot fill the map.
+  const limiter = isId('inbox', route.inboxId) ? (opts.inboxLimiter ?? UNLIMITED) : UNLIMITED;
+  const rate = limiter.take(route.inboxId);
+  if (!rate.ok) {
+    res.setHeader('retry-after', String(retryAfterSeconds(rate.retryAfterMs)));
+    return sendError(req, res, 429, 'RATE_LIMITED', 'Too many requests to this inbox; retry after the Retry-After delay');
+  }
 
   const chunks: Buffer[] = [];
   let received = 0;

@@ -9,6 +9,8 @@ interface PendingInsert {
   readonly id: string;
   readonly values: readonly SqlValue[];
   readonly bytes: number;
+  /** Keep only this many newest events when the inbox is anonymous (REHOOK_ANON_MAX_EVENTS). */
+  readonly keepAnonymous: number | undefined;
   readonly resolve: (stored: boolean) => void;
   readonly reject: (err: StorageError) => void;
 }
@@ -33,7 +35,10 @@ const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
  * whose purge has already finished and stay behind forever. Every placeholder carries its type:
  * VALUES in a sub-select does not take types from the target columns.
  */
-export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
+export function buildBatchInsert(
+  rows: readonly (readonly SqlValue[])[],
+  opts: { keepAnonymous?: number } = {},
+): {
   text: string;
   values: SqlValue[];
 } {
@@ -48,7 +53,36 @@ FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
 JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
 FOR KEY SHARE OF i
 RETURNING id`;
-  return { text, values: rows.flat() };
+  if (opts.keepAnonymous === undefined) return { text, values: rows.flat() };
+  return { text: withEviction(text, rows.length * PARAMS_PER_ROW + 1), values: [...rows.flat(), opts.keepAnonymous] };
+}
+
+/**
+ * The batch insert plus, in the same statement (one transaction, one round trip), the eviction
+ * of the oldest events of every anonymous inbox it added to, so each keeps its newest `keep`
+ * events (parameter `$keepParam`). The DELETE sees the snapshot from before the INSERT, so it
+ * keeps `keep - added` of the older events; the writer never puts more than `keep` events of
+ * one inbox in a batch. Nothing is deleted while an inbox holds no more than `keep` events
+ * (the cut-off sub-select finds no row). Rows another statement is already evicting are skipped
+ * (SKIP LOCKED): concurrent batches of one inbox never wait on or deadlock with each other, and
+ * the inbox may stay a few rows above the cap until its next insert.
+ */
+function withEviction(insertSql: string, keepParam: number): string {
+  return `WITH ins AS (
+${insertSql}, inbox_id
+), added AS (
+  SELECT inbox_id, count(*)::int AS n FROM ins GROUP BY inbox_id
+), cut AS (
+  SELECT a.inbox_id,
+    (SELECT e.id FROM events AS e WHERE e.inbox_id = a.inbox_id
+     ORDER BY e.id DESC LIMIT 1 OFFSET GREATEST($${keepParam}::int - a.n, 0)) AS id
+  FROM added AS a JOIN inboxes AS i ON i.id = a.inbox_id AND i.owner_id IS NULL
+), evicted AS (
+  DELETE FROM events WHERE seq IN (
+    SELECT e.seq FROM events AS e JOIN cut ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
+    FOR UPDATE OF e SKIP LOCKED)
+)
+SELECT id FROM ins`;
 }
 
 /**
@@ -90,10 +124,16 @@ export class PgGroupCommitWriter {
    * with whether a row was stored, only after its statement committed; rejects with
    * StorageError when it was not committed or the writer is closed.
    */
-  enqueue(id: string, values: readonly SqlValue[], bytes: number): Promise<boolean> {
+  enqueue(
+    id: string,
+    values: readonly SqlValue[],
+    bytes: number,
+    opts: { keepAnonymous?: number } = {},
+  ): Promise<boolean> {
     if (this.closed) return Promise.reject(new StorageError('postgres: store is closed'));
+    const keepAnonymous = opts.keepAnonymous !== undefined && opts.keepAnonymous > 0 ? opts.keepAnonymous : undefined;
     return new Promise<boolean>((resolve, reject) => {
-      this.queue.push({ id, values, bytes, resolve, reject });
+      this.queue.push({ id, values, bytes, keepAnonymous, resolve, reject });
       this.scheduled ??= setImmediate(() => {
         this.scheduled = null;
         this.pump();
@@ -129,12 +169,20 @@ export class PgGroupCommitWriter {
   private take(): PendingInsert[] {
     let count = 0;
     let bytes = 0;
+    // A batch shares one eviction cap and holds at most `cap` events of one inbox (see withEviction).
+    const keep = this.queue[0]?.keepAnonymous;
+    const perInbox = new Map<string, number>();
     for (const item of this.queue) {
+      const inboxId = String(item.values[1]);
       const full =
-        count >= this.limits.maxBatchRows || bytes + item.bytes > this.limits.maxBatchBytes;
+        count >= this.limits.maxBatchRows ||
+        bytes + item.bytes > this.limits.maxBatchBytes ||
+        item.keepAnonymous !== keep ||
+        (keep !== undefined && (perInbox.get(inboxId) ?? 0) >= keep);
       if (count > 0 && full) break;
       count += 1;
       bytes += item.bytes;
+      if (keep !== undefined) perInbox.set(inboxId, (perInbox.get(inboxId) ?? 0) + 1);
     }
     return this.queue.splice(0, count);
   }
@@ -166,7 +214,11 @@ export class PgGroupCommitWriter {
   }
 
   private async insert(batch: readonly PendingInsert[]): Promise<Set<string>> {
-    const { text, values } = buildBatchInsert(batch.map((item) => item.values));
+    const keep = batch[0]?.keepAnonymous;
+    const { text, values } = buildBatchInsert(
+      batch.map((item) => item.values),
+      keep === undefined ? {} : { keepAnonymous: keep },
+    );
     const result = await this.pool.query<{ id: string }>(text, values);
     return new Set(result.rows.map((row) => row.id));
   }

@@ -12,10 +12,13 @@ const SQL = {
   findLive: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = $1 AND ${LIVE}`,
   listByOwner: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = $1 AND ${LIVE}
     ORDER BY created_at DESC, id DESC`,
+  // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
   save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
-    RETURNING ${INBOX_COLUMNS}`,
+    AND (owner_id IS NULL OR owner_id = $3) RETURNING ${INBOX_COLUMNS}`,
   // Deleting the row and queuing its purge is one statement, so one atomic step.
-  delete: `WITH gone AS (DELETE FROM inboxes WHERE id = $1 RETURNING id),
+  // $2 false: delete whatever the owner; true: only while the owner is still $3 (NULL = anonymous).
+  delete: `WITH gone AS (DELETE FROM inboxes WHERE id = $1
+      AND (NOT $2::boolean OR owner_id IS NOT DISTINCT FROM $3::text) RETURNING id),
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
                ON CONFLICT (inbox_id) DO NOTHING)
     SELECT count(*)::int AS n FROM gone`,
@@ -73,8 +76,11 @@ export function createInboxRepository(pool: Pool): InboxRepository {
         const { rows } = await pool.query<InboxRow>(SQL.save, [id, now.toISOString(), ownerId]);
         return rows[0] === undefined ? null : toInbox(rows[0]);
       }),
-    delete: (id) =>
-      attempt('delete inbox', async () => (await count(pool, SQL.delete, [id])) === 1),
+    delete: (id, expectedOwnerId) =>
+      attempt('delete inbox', async () => {
+        const params = [id, expectedOwnerId !== undefined, expectedOwnerId ?? null];
+        return (await count(pool, SQL.delete, params)) === 1;
+      }),
     deleteExpired: (now, limit) =>
       attempt('delete expired inboxes', async () =>
         limit < 1 ? 0 : count(pool, SQL.deleteExpired, [now.toISOString(), Math.floor(limit)]),

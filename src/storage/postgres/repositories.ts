@@ -41,11 +41,14 @@ function placeholders(n: number): string {
 
 const SQL = {
   findEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
-  // (inbox_id, id) index, scanned backwards: newest first, keyset pagination with `id < $2`.
+  // (inbox_id, id) index, scanned backwards: newest first, keyset pagination with `id < $3`.
+  // Ordering by both columns matches only that index: with `ORDER BY id` alone the planner may
+  // walk the unique index on id and filter by inbox, which took seconds for an inbox whose
+  // events are all old in a large table.
   listNewest: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1
-    ORDER BY id DESC LIMIT $2`,
+    ORDER BY inbox_id DESC, id DESC LIMIT $2`,
   listBefore: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id < $3
-    ORDER BY id DESC LIMIT $2`,
+    ORDER BY inbox_id DESC, id DESC LIMIT $2`,
   insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(14)})`,
   listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     ORDER BY seq DESC LIMIT $2`,
@@ -69,9 +72,14 @@ const SQL = {
 
 export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): EventRepository {
   return {
-    insertIfInboxLive(event, now) {
+    insertIfInboxLive(event, now, opts) {
       try {
-        return writer.enqueue(event.id, eventValues(event, now), event.body.length);
+        return writer.enqueue(
+          event.id,
+          eventValues(event, now),
+          event.body.length,
+          opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
+        );
       } catch (err) {
         return Promise.reject(storageError('insert event', err));
       }

@@ -12,8 +12,10 @@ import type { Statements } from './statements.js';
  * transactions that never hold the write lock long enough to stall ingest.
  */
 export function createInboxRepository(db: BetterSqlite3.Database, s: Statements): InboxRepository {
-  const deleteAndQueue = (id: string): boolean => {
-    if (s.inboxes.delete.run(id).changes === 0) return false;
+  const deleteAndQueue = (id: string, expectedOwnerId?: string | null): boolean => {
+    const result =
+      expectedOwnerId === undefined ? s.inboxes.delete.run(id) : s.inboxes.deleteOwned.run(id, expectedOwnerId);
+    if (result.changes === 0) return false;
     s.purge.enqueue.run(id, Date.now());
     return true;
   };
@@ -37,10 +39,10 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
       attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(toInbox)),
     save: (id, ownerId, now) =>
       attempt('save inbox', () => {
-        const row = s.inboxes.save.get(ownerId, id, now.getTime());
+        const row = s.inboxes.save.get({ ownerId, id, now: now.getTime() });
         return row === undefined ? null : toInbox(row);
       }),
-    delete: (id) => attempt('delete inbox', () => deleteOne.immediate(id)),
+    delete: (id, expectedOwnerId) => attempt('delete inbox', () => deleteOne.immediate(id, expectedOwnerId)),
     deleteExpired: (now, limit) =>
       attempt('delete expired inboxes', () =>
         limit < 1 ? 0 : deleteExpired.immediate(now.getTime(), Math.floor(limit)),

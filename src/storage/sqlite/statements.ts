@@ -34,11 +34,14 @@ function inboxStatements(db: Db) {
       `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = ? AND ${LIVE}
        ORDER BY created_at DESC, id DESC`,
     ),
-    save: db.prepare<[string, string, number], InboxRow>(
-      `UPDATE inboxes SET owner_id = ?, expires_at = NULL WHERE id = ? AND ${LIVE}
-       RETURNING ${INBOX_COLUMNS}`,
+    // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
+    save: db.prepare<{ ownerId: string; id: string; now: number }, InboxRow>(
+      `UPDATE inboxes SET owner_id = @ownerId, expires_at = NULL WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
+       AND (owner_id IS NULL OR owner_id = @ownerId) RETURNING ${INBOX_COLUMNS}`,
     ),
     delete: db.prepare<[string]>('DELETE FROM inboxes WHERE id = ?'),
+    // `IS` compares NULL as a value: an anonymous inbox matches an expected owner of null.
+    deleteOwned: db.prepare<[string, string | null]>('DELETE FROM inboxes WHERE id = ? AND owner_id IS ?'),
     // `expires_at <= ?` implies `expires_at IS NOT NULL`, so the partial index serves this.
     selectExpired: db.prepare<[number, number], { id: string }>(
       `SELECT id FROM inboxes WHERE owner_id IS NULL AND expires_at <= ?

@@ -12,7 +12,7 @@ import type {
   TokenRepository,
 } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
-import { GroupCommitWriter } from './group-commit.js';
+import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
 import {
@@ -61,6 +61,21 @@ function openDatabase(path: string): Database.Database {
 }
 
 /**
+ * The test-only failpoint of GroupCommitWriter (acknowledge before commit: loses acknowledged
+ * events on a crash). Only the exact value `1` enables it, and it never goes unnoticed: a
+ * warning goes to stderr every time a store opens with it.
+ */
+function unsafeAckBeforeCommitRequested(): boolean {
+  if (process.env[UNSAFE_ACK_BEFORE_COMMIT_ENV] !== '1') return false;
+  process.stderr.write(
+    `WARNING: ${UNSAFE_ACK_BEFORE_COMMIT_ENV}=1 is set: ingest acknowledges events BEFORE they are ` +
+      'committed and LOSES them on a crash. This is a test-only failpoint for the crash test; ' +
+      'never set it in production.\n',
+  );
+  return true;
+}
+
+/**
  * Opens (creating it and its parent directory if needed) the SQLite database at `path`, applies
  * pending migrations and returns the Store. Throws StorageError when the file cannot be opened
  * or migrated. Event inserts are group-committed (see GroupCommitWriter); every other write runs
@@ -74,7 +89,9 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     throw err instanceof StorageError ? err : storageError(`open ${opts.path}`, err);
   }
   const s = prepareStatements(db);
-  const writer = new GroupCommitWriter(db, s.events.insertIfInboxLive);
+  const writer = new GroupCommitWriter(db, s.events.insertIfInboxLive, {
+    unsafeAckBeforeCommit: unsafeAckBeforeCommitRequested(),
+  });
   return {
     db,
     inboxes: createInboxRepository(db, s),
@@ -101,9 +118,12 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
 
 function createEventRepository(s: Statements, writer: GroupCommitWriter): EventRepository {
   return {
-    insertIfInboxLive(event, now) {
+    insertIfInboxLive(event, now, opts) {
       try {
-        return writer.enqueue(eventParams(event, now));
+        return writer.enqueue(
+          eventParams(event, now),
+          opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
+        );
       } catch (err) {
         return Promise.reject(storageError('insert event', err));
       }

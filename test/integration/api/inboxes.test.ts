@@ -21,7 +21,8 @@ describe('POST /api/v1/inboxes', () => {
   let user: { accountId: string; token: string };
 
   before(async () => {
-    rehook = await startTestRehook({ clock, env: { REHOOK_SWEEP_INTERVAL: '1d' } });
+    // 1000 anonymous creations from one address: past the default per-IP limit, which is off here.
+    rehook = await startTestRehook({ clock, env: { REHOOK_SWEEP_INTERVAL: '1d', REHOOK_RATE_ANON_INBOXES: '0' } });
     user = await rehook.createUser();
   });
   after(() => rehook.stop());

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { installErrorHandling } from '../../../src/http/api/errors.js';
 import { registerStreamRoutes } from '../../../src/http/api/routes/stream.js';
-import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
+import { startTestRehook, TEST_STORE, type TestRehook } from '../../helpers/rehook.js';
 import { assertStream, countSubscriptions, eventually, openSse, type SseConnection } from './sse-client.js';
 
 const EVENT_ID = /^evt_[0-9abcdefghjkmnpqrstvwxyz]{26}$/;
@@ -308,7 +308,11 @@ describe('stream route with test options (real HTTP)', () => {
     conn.close();
   });
 
-  it('drops a client that does not read once its unsent output passes the limit', async () => {
+  it('drops a client that does not read once its unsent output passes the limit', {
+    // SQLite-specific: it publishes synthetic 16 KiB events straight to the bus. On PostgreSQL a
+    // summary that large travels as ids only and is reloaded from the store, where these are not.
+    skip: TEST_STORE === 'postgres' ? 'on PostgreSQL: synthetic oversized events are not in the store to reload' : false,
+  }, async () => {
     const inboxId = await createInbox(rehook);
     const before = subscriptions();
     const { port } = new URL(apiUrl);

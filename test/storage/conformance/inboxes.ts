@@ -79,6 +79,31 @@ export function describeInboxCases(store: StoreGetter): void {
       assert.equal(await store().inboxes.delete(newId('inbox')), false);
     });
 
+    it('delete with an expected owner deletes only while the inbox still has that owner', async () => {
+      const owner = newId('account');
+      const anonymous = anonymousInbox({ expiresAt: at(HOUR) });
+      await store().inboxes.insert(anonymous);
+      // Another account saved it in between: a delete that expected it anonymous must not win.
+      assert.ok(await store().inboxes.save(anonymous.id, owner, at(0)));
+      assert.equal(await store().inboxes.delete(anonymous.id, null), false);
+      assert.equal(await store().inboxes.delete(anonymous.id, newId('account')), false);
+      assert.ok(await store().inboxes.findLive(anonymous.id, at(0)));
+      assert.equal(await store().inboxes.delete(anonymous.id, owner), true);
+      const other = anonymousInbox({ expiresAt: at(HOUR) });
+      await store().inboxes.insert(other);
+      assert.equal(await store().inboxes.delete(other.id, null), true);
+    });
+
+    it('save does not take an inbox that another account owns', async () => {
+      const first = newId('account');
+      const second = newId('account');
+      const inbox = anonymousInbox({ expiresAt: at(HOUR) });
+      await store().inboxes.insert(inbox);
+      assert.equal((await store().inboxes.save(inbox.id, first, at(0)))?.ownerId, first);
+      assert.equal(await store().inboxes.save(inbox.id, second, at(0)), null);
+      assert.equal((await store().inboxes.save(inbox.id, first, at(0)))?.ownerId, first);
+    });
+
     it('deleteExpired deletes only expired anonymous inboxes, at most limit per call', async () => {
       const now = at(2 * HOUR);
       const expired = [

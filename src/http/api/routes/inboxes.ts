@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createInbox, deleteInbox, getReadableInbox, listInboxes, saveInbox } from '../../../services/inboxes.js';
+import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import type { ApiContext } from '../app.js';
 import { inboxJson } from '../present.js';
 import { pathParam, principalOf } from '../request.js';
@@ -8,7 +9,12 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
   const { deps } = ctx;
 
   app.post('/api/v1/inboxes', async (request, reply) => {
-    const inbox = await createInbox(deps, await principalOf(deps, request));
+    const principal = await principalOf(deps, request);
+    if (principal.kind === 'anonymous' && ctx.abuse) {
+      const allowed = ctx.abuse.anonInboxes.take(clientAddress(request, ctx.trustProxy));
+      if (!allowed.ok) throw rateLimited(reply, allowed.retryAfterMs, 'Too many anonymous inboxes created from this address');
+    }
+    const inbox = await createInbox(deps, principal);
     return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
   });
 

@@ -3,7 +3,8 @@ import type { EventSummary } from '../../../domain/captured-request.js';
 import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
 import type { ApiContext } from '../app.js';
 import { eventSummaryJson } from '../present.js';
-import { pathParam, principalOf, queryParam } from '../request.js';
+import { getReadableInbox } from '../../../services/inboxes.js';
+import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
 
 /** A client whose unsent output passes this is dropped; it resumes with Last-Event-ID. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -106,7 +107,15 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
         heartbeat: () => write(': ping\n\n'),
         end: () => finish('end'),
       },
-      options,
+      {
+        ...options,
+        // The caller's token and the inbox's owner are checked again before live events go out:
+        // a revoked token or a save by another account ends the stream.
+        checkAccess: async () => {
+          await getReadableInbox(deps, await authenticateRequest(deps, request), inboxId);
+          return true;
+        },
+      },
     );
     // The client left while access and backlog were checked: nothing to answer.
     if (gone) void reply.hijack();

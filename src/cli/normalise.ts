@@ -1,0 +1,70 @@
+import type { AdminOptions } from './admin.js';
+import type { ClientOptions } from './client-options.js';
+import type { ParsedInput } from './command.js';
+import { UsageError } from './exit.js';
+
+/** Turning parsed flags into the typed options of the command modules. */
+
+export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
+
+export function str(input: ParsedInput, name: string): string | undefined {
+  const value = input.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A required `--name` (cli.ts checks presence first; this narrows the type). */
+export function required(input: ParsedInput, name: string): string {
+  const value = str(input, name);
+  if (value === undefined) throw new UsageError(`missing required option --${name}`, input.path);
+  return value;
+}
+
+/** Positional argument `index` (cli.ts checks the count first). */
+export function arg(input: ParsedInput, index: number): string {
+  return input.args[index] ?? '';
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** `--server` (or REHOOK_SERVER, or the default), `--token` (or REHOOK_TOKEN) and `--json`. */
+export function clientOptions(input: ParsedInput): ClientOptions {
+  const flag = str(input, 'server');
+  const server = flag ?? nonEmpty(input.env['REHOOK_SERVER']) ?? DEFAULT_SERVER;
+  let protocol = '';
+  try {
+    protocol = new URL(server).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    const source = flag !== undefined ? '--server' : 'REHOOK_SERVER';
+    const problem = `${source} must be an http or https URL (got ${JSON.stringify(server)})`;
+    throw new UsageError(problem, input.path);
+  }
+  return {
+    server: server.replace(/\/+$/, ''),
+    token: nonEmpty(str(input, 'token') ?? input.env['REHOOK_TOKEN']),
+    json: input.values['json'] === true,
+  };
+}
+
+/** `--data-dir` and `--database-url`; the environment is read by loadConfig later. */
+export function storeOptions(input: ParsedInput): AdminOptions {
+  return { dataDir: str(input, 'data-dir'), databaseUrl: str(input, 'database-url') };
+}
+
+export function adminOptions(input: ParsedInput): AdminOptions & { json: boolean } {
+  return { ...storeOptions(input), json: input.values['json'] === true };
+}
+
+/** An optional `--name` that must be a positive integer. */
+export function positiveInt(input: ParsedInput, name: string): number | undefined {
+  const raw = str(input, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw new UsageError(`--${name} must be a positive integer (got ${JSON.stringify(raw)})`, input.path);
+  }
+  return Number(raw);
+}

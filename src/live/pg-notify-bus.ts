@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+
+import pg from 'pg';
+
+import type { EventSummary } from '../domain/captured-request.js';
+import type { EventBus } from '../ports/event-bus.js';
+
+/** The channel in the `public` schema; other schemas get their own (see channelFor). */
+export const CHANNEL = 'rehook_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay well below. */
+export const MAX_PAYLOAD_BYTES = 7_900;
+/** Most notifications sent in one statement. */
+const PUBLISH_BATCH = 500;
+/** Notifications kept while the database does not take them; the oldest are dropped beyond. */
+const MAX_QUEUED = 10_000;
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+/** The listening connection is checked this often, so a silently dead one is replaced. */
+const LISTENER_CHECK_MS = 30_000;
+
+/** The subset of pino's logger the bus uses. */
+export interface BusLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** Something that runs one query: the store's pool. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export interface PgNotifyBusOptions {
+  /** Connection URL of the listening connection (the store's URL). */
+  readonly url: string;
+  /** Sends the notifications (the store's pool). */
+  readonly pool: Queryable;
+  /** Reloads an event whose summary did not fit in a notification; null when it is gone. */
+  readonly findEvent: (id: string) => Promise<EventSummary | null>;
+  readonly logger: BusLogger;
+  /** Open the LISTEN connection (default true). An ingest-only instance only publishes. */
+  readonly listen?: boolean;
+}
+
+export interface PgNotifyBus extends EventBus {
+  /** The channel used (one per schema). */
+  readonly channel: string;
+  /** Resolves once the LISTEN connection is established (at once when not listening). */
+  readonly ready: Promise<void>;
+  /** Sends what is queued, then closes the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * The notification payload: the whole summary when it fits, else only the ids (`r`: reload).
+ * Dates travel as epoch milliseconds.
+ */
+type Payload =
+  | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
+  | { v: 1; r: { id: string; inboxId: string } };
+
+export function encodePayload(event: EventSummary): string {
+  const full = JSON.stringify({ v: 1, e: { ...event, receivedAt: event.receivedAt.getTime() } } satisfies Payload);
+  if (Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES) return full;
+  return JSON.stringify({ v: 1, r: { id: event.id, inboxId: event.inboxId } } satisfies Payload);
+}
+
+export function decodePayload(
+  text: string,
+): { kind: 'event'; event: EventSummary } | { kind: 'reload'; id: string; inboxId: string } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { v?: unknown }).v !== 1) return null;
+  const payload = parsed as Partial<{ e: Record<string, unknown>; r: Record<string, unknown> }>;
+  if (payload.r && typeof payload.r['id'] === 'string' && typeof payload.r['inboxId'] === 'string') {
+    return { kind: 'reload', id: payload.r['id'], inboxId: payload.r['inboxId'] };
+  }
+  const e = payload.e;
+  if (
+    !e ||
+    typeof e['id'] !== 'string' ||
+    typeof e['inboxId'] !== 'string' ||
+    typeof e['receivedAt'] !== 'number' ||
+    typeof e['method'] !== 'string' ||
+    typeof e['path'] !== 'string' ||
+    typeof e['query'] !== 'string' ||
+    (e['contentType'] !== null && typeof e['contentType'] !== 'string') ||
+    typeof e['size'] !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    kind: 'event',
+    event: {
+      id: e['id'],
+      inboxId: e['inboxId'],
+      receivedAt: new Date(e['receivedAt']),
+      method: e['method'],
+      path: e['path'],
+      query: e['query'],
+      contentType: e['contentType'] as string | null,
+      size: e['size'],
+    },
+  };
+}
+
+/**
+ * The channel of a schema: `rehook_events` in `public`, else `rehook_events_<hash>`, so
+ * deployments (and test runs) sharing a database in different schemas do not hear each other.
+ */
+export function channelFor(schema: string): string {
+  if (schema === 'public') return CHANNEL;
+  return `${CHANNEL}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The EventBus of a cluster on PostgreSQL (LISTEN/NOTIFY). `publish` is called after the
+ * event's commit; it queues a notification, and the queue is sent in batches, one statement at
+ * a time, so the notifications of one instance arrive in publish order. Every instance (this
+ * one included: there is one path for every event, so the order is the same everywhere) gets
+ * them on one dedicated LISTEN connection and hands them to its local subscribers of that
+ * inbox. The connection is re-opened with backoff when it drops; events notified while it was
+ * down are not delivered (a stream client catches up by reconnecting with Last-Event-ID).
+ * Publish failures are logged and never reach ingest.
+ */
+export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNotifyBus> {
+  const { rows } = await opts.pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  const channel = channelFor(rows[0]?.schema ?? 'public');
+  const subscribers = new Map<string, Set<(event: EventSummary) => void>>();
+  const log = opts.logger;
+
+  let closed = false;
+
+  // ---- publishing ----
+  const queue: string[] = [];
+  let flushing: Promise<void> | null = null;
+  let dropped = 0;
+
+  const flush = async (): Promise<void> => {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, PUBLISH_BATCH);
+      try {
+        // unnest yields the array in order, and NOTIFYs of one transaction arrive in order.
+        await opts.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS t(p)', [channel, batch]);
+      } catch (err) {
+        log.warn({ err, events: batch.length }, 'live bus: could not notify; live streams miss these events');
+      }
+    }
+  };
+  const publish = (event: EventSummary): void => {
+    // After close the pool is gone; an ingest finishing during shutdown has nobody to tell.
+    if (closed) return;
+    if (queue.length >= MAX_QUEUED) {
+      queue.shift();
+      dropped += 1;
+      if (dropped === 1 || dropped % 1000 === 0) log.warn({ dropped }, 'live bus: notification queue full, dropping');
+    }
+    queue.push(encodePayload(event));
+    if (flushing === null) startFlush();
+  };
+  const startFlush = (): void => {
+    flushing = flush().finally(() => {
+      flushing = null;
+      // Published between the loop's last check and here (e.g. by another microtask).
+      if (queue.length > 0) startFlush();
+    });
+  };
+
+  // ---- listening ----
+  let client: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
+  let backoff = RECONNECT_MIN_MS;
+  let delivery: Promise<void> = Promise.resolve();
+  let resolveReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+
+  const deliver = (event: EventSummary): void => {
+    const set = subscribers.get(event.inboxId);
+    if (!set) return;
+    for (const onEvent of [...set]) {
+      try {
+        onEvent(event);
+      } catch (err) {
+        log.warn({ err }, 'live bus: subscriber failed');
+      }
+    }
+  };
+  const onNotification = (message: pg.Notification): void => {
+    if (message.channel !== channel || message.payload === undefined) return;
+    const decoded = decodePayload(message.payload);
+    if (decoded === null) return log.warn({ channel }, 'live bus: ignoring malformed notification');
+    const inboxId = decoded.kind === 'event' ? decoded.event.inboxId : decoded.inboxId;
+    if (!subscribers.has(inboxId)) return;
+    // A chain keeps delivery in notification order even while an event is reloaded.
+    delivery = delivery.then(async () => {
+      if (decoded.kind === 'event') return deliver(decoded.event);
+      try {
+        const event = await opts.findEvent(decoded.id);
+        if (event) deliver(event);
+      } catch (err) {
+        log.warn({ err, eventId: decoded.id }, 'live bus: could not reload an event');
+      }
+    });
+  };
+
+  const dropClient = (): void => {
+    if (checkTimer !== undefined) clearInterval(checkTimer);
+    checkTimer = undefined;
+    const old = client;
+    client = null;
+    if (old) {
+      old.removeAllListeners('notification');
+      old.removeAllListeners('end');
+      old.on('error', () => undefined);
+      void old.end().catch(() => undefined);
+    }
+  };
+  const scheduleReconnect = (err: unknown): void => {
+    if (closed || reconnectTimer !== undefined) return;
+    dropClient();
+    const delay = backoff;
+    backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
+    log.warn({ err, retryInMs: delay }, 'live bus: LISTEN connection lost; reconnecting');
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, delay);
+    reconnectTimer.unref();
+  };
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: opts.url,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: 'rehook-listen',
+    });
+    client = next;
+    // Only the current connection's trouble matters; a replaced one may still report its end.
+    next.on('error', (err) => {
+      if (client === next) scheduleReconnect(err);
+    });
+    next.on('end', () => {
+      if (client === next) scheduleReconnect(new Error('connection ended'));
+    });
+    next.on('notification', onNotification);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+    } catch (err) {
+      if (client === next) scheduleReconnect(err);
+      return;
+    }
+    if (closed || client !== next) return;
+    if (backoff !== RECONNECT_MIN_MS) log.info({ channel }, 'live bus: LISTEN connection restored');
+    backoff = RECONNECT_MIN_MS;
+    resolveReady();
+    checkTimer = setInterval(() => {
+      next.query('SELECT 1').catch((err: unknown) => {
+        if (client === next) scheduleReconnect(err);
+      });
+    }, LISTENER_CHECK_MS);
+    checkTimer.unref();
+  };
+
+  if (opts.listen === false) resolveReady();
+  else void connect();
+
+  return {
+    channel,
+    ready,
+    publish,
+    subscribe(inboxId, onEvent) {
+      let set = subscribers.get(inboxId);
+      if (!set) subscribers.set(inboxId, (set = new Set()));
+      // A wrapper per call: the same function subscribed twice is two subscriptions.
+      const entry = (event: EventSummary): void => onEvent(event);
+      set.add(entry);
+      return () => {
+        const current = subscribers.get(inboxId);
+        if (!current) return;
+        current.delete(entry);
+        if (current.size === 0) subscribers.delete(inboxId);
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      resolveReady();
+      while (flushing !== null) await flushing;
+      dropClient();
+    },
+  };
+}

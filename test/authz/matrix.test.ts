@@ -1,0 +1,536 @@
+// Endpoint × principal × object matrix of the REST API (issue 5 point 6; RELIABILITY rows 81-88).
+//
+// The expected answers are written out below as data, taken from README.md ("API reference" and
+// "Access rules"): a cell is one principal calling one endpoint that names one object, asserted
+// for each variant of the principal's credentials. Requests that change state (delete, save,
+// revoke) get a fresh object each, and what the object looks like afterwards is checked too
+// (a refused delete left it readable, an accepted save made it private, ...). Replays go to a
+// loopback receiver, which must see exactly the accepted ones. On failure the whole matrix is
+// printed with the mismatches marked, then each mismatch with the response body.
+//
+//   node --import tsx --test test/authz/matrix.test.ts
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateToken } from '../../src/services/secrets.js';
+import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
+import {
+  ANON_TTL_MS,
+  AUTHZ_ENV,
+  bearer,
+  call,
+  extraToken,
+  ingest,
+  newAccount,
+  streamStatus,
+  UNKNOWN_EVENT_ID,
+  UNKNOWN_INBOX_ID,
+  UNKNOWN_TOKEN_ID,
+  type Reply,
+} from './support.js';
+
+// ---------------------------------------------------------------------------------------------
+// The expected table.
+//
+// Principals: anon = no Authorization header; A = a valid token of account A (sent as `Bearer`,
+// `bearer` and `BEARER`: the scheme is case-insensitive); B = a valid token of another account;
+// revA = a token of A revoked through the API; bad = ten malformed or invalid Authorization
+// headers (bad checksum, never issued, other schemes, extra characters, double space, two
+// tokens, 10 KB, ...). Every variant of a column must give the cell's answer.
+//
+// Objects: anon = an anonymous inbox (and, for event endpoints, an event of it); ownedA = an
+// inbox created with A's token (and its event); expired = an anonymous inbox past its TTL (and
+// an event captured while it lived); missing = well-formed ids nobody was given; tokA = another
+// token of A; '-' = the endpoint names no object.
+//
+// Cells: the status; 401 means 401 UNAUTHORIZED; 404I / 404E / 404T mean 404 with
+// INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND.
+// ---------------------------------------------------------------------------------------------
+
+const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
+type Who = (typeof PRINCIPALS)[number];
+type ObjectKind = '-' | 'anon' | 'ownedA' | 'expired' | 'missing' | 'tokA';
+type Row = readonly [endpoint: EndpointName, object: ObjectKind, anon: string, A: string, B: string, revA: string, bad: string];
+
+const EXPECTED: readonly Row[] = [
+  // endpoint                                   object     anon    A       B       revA   bad
+  ['POST /api/v1/inboxes',                      '-',       '201',  '201',  '201',  '401', '401'],
+  ['GET /api/v1/inboxes',                       '-',       '401',  '200',  '200',  '401', '401'],
+
+  ['GET /api/v1/inboxes/:id',                   'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id',                   'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id',                   'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id',                   'missing', '404I', '404I', '404I', '401', '401'],
+
+  ['DELETE /api/v1/inboxes/:id',                'anon',    '204',  '204',  '204',  '401', '401'],
+  ['DELETE /api/v1/inboxes/:id',                'ownedA',  '401',  '204',  '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id',                'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id',                'missing', '404I', '404I', '404I', '401', '401'],
+
+  ['POST /api/v1/inboxes/:id/save',             'anon',    '401',  '200',  '200',  '401', '401'],
+  ['POST /api/v1/inboxes/:id/save',             'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save',             'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save',             'missing', '401',  '404I', '404I', '401', '401'],
+
+  ['GET /api/v1/inboxes/:id/events',            'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id/events',            'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events',            'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events',            'missing', '404I', '404I', '404I', '401', '401'],
+
+  ['GET /api/v1/inboxes/:id/stream',            'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream',            'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream',            'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream',            'missing', '404I', '404I', '404I', '401', '401'],
+
+  ['GET /api/v1/events/:id',                    'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/events/:id',                    'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['GET /api/v1/events/:id',                    'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id',                    'missing', '404E', '404E', '404E', '401', '401'],
+
+  ['GET /api/v1/events/:id/body',               'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/events/:id/body',               'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['GET /api/v1/events/:id/body',               'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/body',               'missing', '404E', '404E', '404E', '401', '401'],
+
+  ['POST /api/v1/events/:id/replay',            'anon',    '401',  '200',  '200',  '401', '401'],
+  ['POST /api/v1/events/:id/replay',            'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['POST /api/v1/events/:id/replay',            'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/replay',            'missing', '401',  '404E', '404E', '401', '401'],
+
+  ['GET /api/v1/events/:id/replays',            'anon',    '401',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/events/:id/replays',            'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['GET /api/v1/events/:id/replays',            'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/replays',            'missing', '401',  '404E', '404E', '401', '401'],
+
+  ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
+  ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
+  ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
+  ['DELETE /api/v1/tokens/:id',                 'missing', '401',  '404T', '404T', '401', '401'],
+];
+
+// ---------------------------------------------------------------------------------------------
+// How each endpoint is called, and what must hold afterwards for the ones that change state.
+// ---------------------------------------------------------------------------------------------
+
+interface Target {
+  readonly inboxId: string;
+  readonly eventId: string;
+  readonly tokenId: string;
+  /** The token of `tokenId` (tokA only), to see whether it still works. */
+  readonly token: string;
+}
+
+interface Env {
+  readonly rehook: TestRehook;
+  readonly receiver: Receiver;
+  readonly A: { accountId: string; token: string };
+  readonly B: { accountId: string; token: string };
+}
+
+interface Endpoint {
+  /** Needs a fresh object for every request: the request may change or remove it. */
+  readonly destructive: boolean;
+  send(env: Env, target: Target, authorization: string | undefined): Promise<Reply>;
+  /** Checks the object after the request; returns a description of what is wrong, or null. */
+  after?(env: Env, target: Target, object: ObjectKind, who: Who, reply: Reply): Promise<string | null>;
+}
+
+const ENDPOINTS = {
+  'POST /api/v1/inboxes': {
+    destructive: false,
+    send: (env, _t, authorization) => call(env.rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization }),
+  },
+  'GET /api/v1/inboxes': {
+    destructive: false,
+    send: (env, _t, authorization) => call(env.rehook.apiUrl, '/api/v1/inboxes', { authorization }),
+  },
+  'GET /api/v1/inboxes/:id': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { method: 'DELETE', authorization }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'anon' && object !== 'ownedA') return null;
+      // The rightful reader: anyone for an anonymous inbox, A for A's inbox.
+      const reader = object === 'anon' ? undefined : bearer(env.A.token);
+      const inbox = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization: reader });
+      const event = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}`, { authorization: reader });
+      const events = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events`, { authorization: reader });
+      const seen = `inbox ${inbox.status}, event ${event.status}, events ${events.status}`;
+      if (reply.status === 204) {
+        return inbox.status === 404 && event.status === 404 && events.status === 404 ? null : `deleted, yet ${seen}`;
+      }
+      return inbox.status === 200 && event.status === 200 && events.status === 200 && events.body?.length === 1
+        ? null
+        : `refused with ${reply.status}, yet ${seen}`;
+    },
+  },
+  'POST /api/v1/inboxes/:id/save': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/save`, { method: 'POST', authorization }),
+    after: async (env, t, object, who, reply) => {
+      if (object !== 'anon' && object !== 'ownedA') return null;
+      const get = (authorization: string | undefined): Promise<Reply> =>
+        call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization });
+      const [asAnon, asA, asB] = [await get(undefined), await get(bearer(env.A.token)), await get(bearer(env.B.token))];
+      const seen = `anon ${asAnon.status}, A ${asA.status}, B ${asB.status}`;
+      // Who owns the inbox now, according to the model of the README.
+      const owner = object === 'ownedA' ? 'A' : reply.status === 200 && (who === 'A' || who === 'B') ? who : null;
+      if (owner === null) {
+        const inbox = asAnon.body?.data?.inbox;
+        return asAnon.status === 200 && asA.status === 200 && asB.status === 200 && inbox?.saved === false && inbox?.expiresAt !== null
+          ? null
+          : `expected still anonymous, saw ${seen} ${asAnon.text}`;
+      }
+      const ownerReply = owner === 'A' ? asA : asB;
+      const otherReply = owner === 'A' ? asB : asA;
+      const inbox = ownerReply.body?.data?.inbox;
+      return asAnon.status === 401 && ownerReply.status === 200 && otherReply.status === 404 && inbox?.saved === true && inbox?.expiresAt === null
+        ? null
+        : `expected owned by ${owner}, saw ${seen} ${ownerReply.text}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/events': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events`, { authorization }),
+  },
+  'GET /api/v1/inboxes/:id/stream': {
+    destructive: false,
+    send: (env, t, authorization) => streamStatus(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/stream`, authorization),
+  },
+  'GET /api/v1/events/:id': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}`, { authorization }),
+  },
+  'GET /api/v1/events/:id/body': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/body`, { authorization }),
+  },
+  'POST /api/v1/events/:id/replay': {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const before = env.receiver.requests.length;
+      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replay`, {
+        method: 'POST',
+        authorization,
+        json: { destination: `${env.receiver.url}/matrix` },
+      });
+      // Only an accepted replay may reach the destination, and it must.
+      const reached = env.receiver.requests.length - before;
+      if (reached !== (reply.status === 200 ? 1 : 0)) {
+        return { ...reply, status: reply.status, code: `${reply.code}+${reached}-requests-at-receiver` };
+      }
+      return reply;
+    },
+  },
+  'GET /api/v1/events/:id/replays': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replays`, { authorization }),
+  },
+  'GET /api/v1/tokens': {
+    destructive: false,
+    send: (env, _t, authorization) => call(env.rehook.apiUrl, '/api/v1/tokens', { authorization }),
+  },
+  'POST /api/v1/tokens': {
+    destructive: false,
+    send: (env, _t, authorization) =>
+      call(env.rehook.apiUrl, '/api/v1/tokens', { method: 'POST', authorization, json: { name: 'matrix' } }),
+  },
+  'DELETE /api/v1/tokens/:id': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/tokens/${t.tokenId}`, { method: 'DELETE', authorization }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'tokA') return null;
+      const use = await call(env.rehook.apiUrl, '/api/v1/tokens', { authorization: bearer(t.token) });
+      if (reply.status === 204) return use.status === 401 ? null : `revoked, yet the token still answers ${use.status}`;
+      return use.status === 200 ? null : `refused with ${reply.status}, yet the token now answers ${use.status}`;
+    },
+  },
+} satisfies Record<string, Endpoint>;
+type EndpointName = keyof typeof ENDPOINTS;
+
+/** The answer in the notation of the table. */
+function notation(reply: Reply): string {
+  if (reply.status === 401) return reply.code === 'UNAUTHORIZED' ? '401' : `401(${reply.code})`;
+  if (reply.status === 404) {
+    const letter = { INBOX_NOT_FOUND: 'I', EVENT_NOT_FOUND: 'E', TOKEN_NOT_FOUND: 'T' }[reply.code as string];
+    return letter ? `404${letter}` : `404(${reply.code})`;
+  }
+  if (reply.status >= 200 && reply.status < 300 && reply.code === '') return String(reply.status);
+  return `${reply.status}(${reply.code})`;
+}
+
+describe('authorization matrix: every endpoint × principal × object', () => {
+  let rehook: TestRehook;
+  let clock: FakeClock;
+  let receiver: Receiver;
+  let env: Env;
+  let revokedA: string;
+  /**
+   * The Authorization values of each column; every one must get the cell's answer. The scheme
+   * name is case-insensitive (RFC 9110), so `bearer` and `BEARER` are the same principal.
+   */
+  let variants: Record<Who, Array<[label: string, value: string | undefined]>>;
+  /** Anonymous inboxes (with one event each) created before the clock passed their expiry. */
+  const expiredPool: Target[] = [];
+  const shared = new Map<ObjectKind, Target>();
+
+  async function newInboxWithEvent(token: string | undefined): Promise<Target> {
+    const res = await call(rehook.apiUrl, '/api/v1/inboxes', {
+      method: 'POST',
+      authorization: token === undefined ? undefined : bearer(token),
+    });
+    assert.equal(res.status, 201, `setup: create inbox: ${res.text}`);
+    const inboxId: string = res.body.data.inbox.id;
+    assert.equal(await ingest(rehook, inboxId, '/matrix', 'matrix body'), 200);
+    // The event id, read from the store (the oracle does not go through the access rules).
+    const [event] = await rehook.deps.store.events.listByInbox(inboxId, { limit: 1 });
+    assert.ok(event, `setup: the event of ${inboxId} was not stored`);
+    return { inboxId, eventId: event.id, tokenId: UNKNOWN_TOKEN_ID, token: '' };
+  }
+
+  /** The object a cell names: shared for read-only endpoints, fresh for destructive ones. */
+  async function targetFor(object: ObjectKind, fresh: boolean): Promise<Target> {
+    if (!fresh && shared.has(object)) return shared.get(object) as Target;
+    let target: Target;
+    switch (object) {
+      case '-':
+      case 'missing':
+        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId: UNKNOWN_TOKEN_ID, token: '' };
+        break;
+      case 'anon':
+        target = await newInboxWithEvent(undefined);
+        break;
+      case 'ownedA':
+        target = await newInboxWithEvent(env.A.token);
+        break;
+      case 'expired': {
+        const next = fresh ? expiredPool.pop() : expiredPool[0];
+        assert.ok(next, 'setup: the pool of expired inboxes is empty; make it larger');
+        target = next;
+        break;
+      }
+      case 'tokA': {
+        const { token, tokenId } = await extraToken(rehook, env.A.accountId, 'matrix-target');
+        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId, token };
+        break;
+      }
+    }
+    if (!fresh) shared.set(object, target);
+    return target;
+  }
+
+  before(async () => {
+    clock = createFakeClock();
+    receiver = await startReceiver();
+    rehook = await startTestRehook({ env: AUTHZ_ENV, clock });
+    const A = await newAccount(rehook, 'matrix-a');
+    const B = await newAccount(rehook, 'matrix-b');
+    env = { rehook, receiver, A, B };
+
+    // A token of A, revoked through the API with A's other token.
+    const doomed = await extraToken(rehook, A.accountId, 'to-revoke');
+    const revoke = await call(rehook.apiUrl, `/api/v1/tokens/${doomed.tokenId}`, {
+      method: 'DELETE',
+      authorization: bearer(A.token),
+    });
+    assert.equal(revoke.status, 204, `setup: revoke: ${revoke.text}`);
+    revokedA = doomed.token;
+
+    const last = A.token.slice(-1);
+    const badVariants: Array<[label: string, value: string]> = [
+      ['bad checksum', bearer(A.token.slice(0, -1) + (last === 'a' ? 'b' : 'a'))],
+      ['well-formed, never issued', bearer(generateToken())],
+      ['not a token', 'Bearer not-a-token'],
+      ['Basic scheme', 'Basic dXNlcjpwYXNzd29yZA=='],
+      ['other scheme, valid token', `Token ${A.token}`],
+      ['valid token + 1 char', bearer(`${A.token}x`)],
+      ['double space', `Bearer  ${A.token}`],
+      ['scheme only', 'Bearer'],
+      ['two tokens in one header', `Bearer ${A.token}, Bearer ${B.token}`],
+      ['oversized (10 KB)', bearer('rhk_' + 'a'.repeat(10_000))],
+    ];
+    variants = {
+      anon: [['no header', undefined]],
+      A: [
+        ['Bearer', bearer(A.token)],
+        ['bearer', `bearer ${A.token}`],
+        ['BEARER', `BEARER ${A.token}`],
+      ],
+      B: [['Bearer', bearer(B.token)]],
+      revA: [
+        ['Bearer', bearer(revokedA)],
+        ['bearer', `bearer ${revokedA}`],
+      ],
+      bad: badVariants,
+    };
+
+    // Expired objects first (one per destructive cell plus the shared one), then the clock
+    // passes their expiry; everything created afterwards is live.
+    const destructiveExpiredCells = EXPECTED.filter(([e, o]) => o === 'expired' && ENDPOINTS[e].destructive).length;
+    const poolSize = 1 + destructiveExpiredCells * Object.values(variants).reduce((n, list) => n + list.length, 0);
+    for (let i = 0; i < poolSize; i += 1) expiredPool.push(await newInboxWithEvent(undefined));
+    clock.advance(ANON_TTL_MS + 1);
+    // The shared expired object is the first one; destructive cells pop from the end.
+    shared.set('expired', expiredPool[0] as Target);
+  });
+
+  after(async () => {
+    await rehook?.stop();
+    await receiver?.close();
+  });
+
+  it('answers every cell as the README access rules say', async () => {
+    const mismatches: string[] = [];
+    const printed: string[][] = [];
+    let cells = 0;
+    let requests = 0;
+
+    for (const [endpointName, object, ...expectedCells] of EXPECTED) {
+      const endpoint: Endpoint = ENDPOINTS[endpointName];
+      const line = [`${endpointName} [${object}]`];
+      for (const [i, who] of PRINCIPALS.entries()) {
+        const expected = expectedCells[i] as string;
+        const attempts = variants[who];
+        let shown = '';
+        cells += 1;
+        for (const [label, authorization] of attempts) {
+          // A destructive request gets its own object, and the shared ones stay untouched.
+          const target = await targetFor(object, endpoint.destructive && object !== 'missing' && object !== '-');
+          let reply: Reply;
+          try {
+            reply = await endpoint.send(env, target, authorization);
+          } catch (err) {
+            reply = { status: 0, code: `THREW ${(err as Error).message}`, body: undefined, text: '', headers: new Headers() };
+          }
+          requests += 1;
+          const actual = notation(reply);
+          const problem = endpoint.after ? await endpoint.after(env, target, object, who, reply) : null;
+          if (actual !== expected || problem !== null) {
+            const where = attempts.length > 1 ? `${who} (${label})` : who;
+            mismatches.push(
+              `${endpointName} [${object}] as ${where}: expected ${expected}, got ${actual}` +
+                (problem ? `; afterwards: ${problem}` : '') +
+                (actual !== expected ? ` ${reply.text.slice(0, 160)}` : ''),
+            );
+            shown ||= `*${actual}${problem ? '!' : ''}`;
+          }
+        }
+        line.push(shown || expected);
+      }
+      printed.push(line);
+    }
+
+    if (mismatches.length > 0) {
+      const header = ['endpoint [object]', ...PRINCIPALS];
+      const widths = header.map((h, c) => Math.max(h.length, ...printed.map((row) => (row[c] ?? '').length)));
+      const fmt = (row: string[]): string => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');
+      const table = [fmt(header), ...printed.map(fmt)].join('\n');
+      assert.fail(
+        `${mismatches.length} of ${requests} requests (${cells} cells) disagree with the access rules.\n` +
+          `Matrix (*x = got x; ! = wrong state afterwards):\n${table}\n\nMismatches:\n${mismatches.join('\n')}`,
+      );
+    }
+    assert.equal(cells, EXPECTED.length * PRINCIPALS.length);
+  });
+
+  it('answers HEAD on every GET cell with the status of GET', async () => {
+    const mismatches: string[] = [];
+    let requests = 0;
+    for (const [endpointName, object, ...expectedCells] of EXPECTED) {
+      if (!endpointName.startsWith('GET ')) continue;
+      const target = await targetFor(object, false);
+      const template = endpointName.slice('GET '.length);
+      const path = template.startsWith('/api/v1/events/')
+        ? template.replace(':id', target.eventId)
+        : template.replace(':id', target.inboxId);
+      for (const [i, who] of PRINCIPALS.entries()) {
+        const expected = Number((expectedCells[i] as string).slice(0, 3));
+        const [, authorization] = variants[who][0] as [string, string | undefined];
+        const res = await fetch(rehook.apiUrl + path, {
+          method: 'HEAD',
+          headers: authorization === undefined ? {} : { authorization },
+        });
+        await res.arrayBuffer();
+        requests += 1;
+        if (res.status !== expected) mismatches.push(`HEAD ${template} [${object}] as ${who}: expected ${expected}, got ${res.status}`);
+      }
+    }
+    assert.deepEqual(mismatches, [], `${mismatches.length} of ${requests} HEAD requests disagree`);
+  });
+
+  it('ignores tokens outside the Authorization header (?token=, ?access_token=)', async () => {
+    const ownedA = await targetFor('ownedA', false);
+    for (const param of ['token', 'access_token']) {
+      const q = `?${param}=${encodeURIComponent(env.A.token)}`;
+      for (const path of [`/api/v1/inboxes/${ownedA.inboxId}${q}`, `/api/v1/events/${ownedA.eventId}${q}`, `/api/v1/inboxes${q}`, `/api/v1/tokens${q}`]) {
+        const res = await call(rehook.apiUrl, path);
+        assert.equal(res.status, 401, `${path.replace(env.A.token, '<A>')}: ${res.text}`);
+        assert.equal(res.code, 'UNAUTHORIZED');
+      }
+    }
+  });
+
+  it('lists only the caller’s own inboxes and tokens', async () => {
+    const ownedA = await targetFor('ownedA', false);
+    const ownedB = await newInboxWithEvent(env.B.token);
+    const anon = await targetFor('anon', false);
+    const listA = await call(rehook.apiUrl, '/api/v1/inboxes', { authorization: bearer(env.A.token) });
+    const listB = await call(rehook.apiUrl, '/api/v1/inboxes', { authorization: bearer(env.B.token) });
+    const idsA = new Set<string>(listA.body.data.inboxes.map((inbox: { id: string }) => inbox.id));
+    const idsB = new Set<string>(listB.body.data.inboxes.map((inbox: { id: string }) => inbox.id));
+    assert.ok(idsA.has(ownedA.inboxId), 'A does not see its own inbox');
+    assert.ok(!idsA.has(ownedB.inboxId), 'A sees an inbox of B');
+    assert.ok(!idsB.has(ownedA.inboxId), 'B sees an inbox of A');
+    assert.ok(idsB.has(ownedB.inboxId), 'B does not see its own inbox');
+    assert.ok(!idsA.has(anon.inboxId) && !idsB.has(anon.inboxId), 'an anonymous inbox is listed as owned');
+
+    const tokensA = await call(rehook.apiUrl, '/api/v1/tokens', { authorization: bearer(env.A.token) });
+    const tokensB = await call(rehook.apiUrl, '/api/v1/tokens', { authorization: bearer(env.B.token) });
+    const tokenIdsA = new Set<string>(tokensA.body.data.tokens.map((token: { id: string }) => token.id));
+    const tokenIdsB = new Set<string>(tokensB.body.data.tokens.map((token: { id: string }) => token.id));
+    for (const id of tokenIdsA) assert.ok(!tokenIdsB.has(id), `token ${id} is listed for both accounts`);
+    assert.ok(!tokensA.text.includes(env.A.token) && !tokensB.text.includes(env.B.token), 'a listing shows a secret');
+  });
+
+  it('shows each account only its own replays of an anonymous event, and the owner all of its own', async () => {
+    const anon = await newInboxWithEvent(undefined);
+    const replay = (token: string, tag: string): Promise<Reply> =>
+      call(rehook.apiUrl, `/api/v1/events/${anon.eventId}/replay`, {
+        method: 'POST',
+        authorization: bearer(token),
+        json: { destination: `${receiver.url}/${tag}` },
+      });
+    assert.equal((await replay(env.A.token, 'from-a')).status, 200);
+    assert.equal((await replay(env.B.token, 'from-b')).status, 200);
+    assert.equal((await replay(env.B.token, 'from-b')).status, 200);
+    const history = async (token: string): Promise<string[]> => {
+      const res = await call(rehook.apiUrl, `/api/v1/events/${anon.eventId}/replays`, { authorization: bearer(token) });
+      assert.equal(res.status, 200, res.text);
+      return res.body.data.replays.map((r: { destination: string }) => new URL(r.destination).pathname);
+    };
+    assert.deepEqual(await history(env.A.token), ['/from-a']);
+    assert.deepEqual(await history(env.B.token), ['/from-b', '/from-b']);
+
+    const owned = await newInboxWithEvent(env.A.token);
+    for (const tag of ['one', 'two']) {
+      const res = await call(rehook.apiUrl, `/api/v1/events/${owned.eventId}/replay`, {
+        method: 'POST',
+        authorization: bearer(env.A.token),
+        json: { destination: `${receiver.url}/${tag}` },
+      });
+      assert.equal(res.status, 200, res.text);
+    }
+    const res = await call(rehook.apiUrl, `/api/v1/events/${owned.eventId}/replays`, { authorization: bearer(env.A.token) });
+    assert.deepEqual(
+      res.body.data.replays.map((r: { destination: string }) => new URL(r.destination).pathname),
+      ['/two', '/one'],
+    );
+  });
+});

@@ -1,0 +1,99 @@
+// Access rules over time for long-lived live streams (issue 5 point 6).
+//
+// The matrix checks who may open GET /api/v1/inboxes/:id/stream. A stream stays open for hours,
+// so the rules must also hold for a stream opened while it was allowed: once an anonymous inbox
+// is saved it is private to its new owner (README "Access rules": owned inbox, no token → 401,
+// another account → 404), and a revoked token "stops working at once". Events captured after
+// either change must not reach a stream that could no longer be opened.
+//
+//   node --import tsx --test test/authz/stream.test.ts
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
+import { assertStream, openSse, type SseConnection } from '../integration/stream/sse-client.js';
+import { AUTHZ_ENV, bearer, call, extraToken, ingest, newAccount } from './support.js';
+
+describe('live streams follow access changes', () => {
+  let rehook: TestRehook;
+  let A: { accountId: string; token: string; tokenId: string };
+  let B: { accountId: string; token: string; tokenId: string };
+  const open: SseConnection[] = [];
+
+  before(async () => {
+    rehook = await startTestRehook({ env: AUTHZ_ENV });
+    A = await newAccount(rehook, 'stream-a');
+    B = await newAccount(rehook, 'stream-b');
+  });
+  after(async () => {
+    for (const conn of open) conn.close();
+    await rehook?.stop();
+  });
+
+  async function stream(inboxId: string, token?: string): Promise<SseConnection> {
+    const conn = assertStream(
+      await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, token ? { authorization: bearer(token) } : {}),
+    );
+    open.push(conn);
+    return conn;
+  }
+  const paths = (conn: SseConnection): string[] => conn.events().map((e: { path: string }) => e.path);
+
+  /**
+   * Ingests `/i/<id><suffix>` and waits until `control` (a stream that must see it) has it, so
+   * every subscriber has been served; a short grace period covers any other delivery order.
+   */
+  async function captureSeenBy(control: SseConnection, inboxId: string, suffix: string): Promise<void> {
+    assert.equal(await ingest(rehook, inboxId, suffix), 200);
+    await control.waitFor(() => paths(control).some((p) => p.endsWith(suffix)), 5_000, `${suffix} on the control stream`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  it('stops sending events of an inbox to anonymous and other-account streams once it is saved', async () => {
+    const created = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST' });
+    const inboxId: string = created.body.data.inbox.id;
+    const asAnon = await stream(inboxId);
+    const asB = await stream(inboxId, B.token);
+    const asA = await stream(inboxId, A.token);
+
+    await captureSeenBy(asA, inboxId, '/before-save');
+    assert.ok(paths(asAnon).some((p) => p.endsWith('/before-save')), 'control: the anonymous stream works');
+    assert.ok(paths(asB).some((p) => p.endsWith('/before-save')), "control: B's stream works");
+
+    const saved = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/save`, { method: 'POST', authorization: bearer(A.token) });
+    assert.equal(saved.status, 200, saved.text);
+    // What a new stream would get now.
+    const reopenAnon = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`);
+    const reopenB = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { authorization: bearer(B.token) });
+    assert.equal(reopenAnon.status, 401);
+    assert.equal(reopenB.status, 404);
+
+    await captureSeenBy(asA, inboxId, '/after-save');
+    const leaks = [
+      ...(paths(asAnon).some((p) => p.endsWith('/after-save')) ? ['the anonymous stream (a new one gets 401)'] : []),
+      ...(paths(asB).some((p) => p.endsWith('/after-save')) ? ["B's stream (a new one gets 404)"] : []),
+    ];
+    if (leaks.length > 0) assert.fail(`an event captured after A saved the inbox reached ${leaks.join(' and ')}`);
+  });
+
+  it('stops sending events to a stream opened with a token that is then revoked', async () => {
+    const { token, tokenId } = await extraToken(rehook, A.accountId, 'stream-revoked');
+    const created = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: bearer(A.token) });
+    const inboxId: string = created.body.data.inbox.id;
+    const doomed = await stream(inboxId, token);
+    const control = await stream(inboxId, A.token);
+
+    await captureSeenBy(control, inboxId, '/before-revoke');
+    assert.ok(paths(doomed).some((p) => p.endsWith('/before-revoke')), 'control: the stream works');
+
+    const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${tokenId}`, { method: 'DELETE', authorization: bearer(A.token) });
+    assert.equal(revoked.status, 204, revoked.text);
+    const reopen = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { authorization: bearer(token) });
+    assert.equal(reopen.status, 401);
+
+    await captureSeenBy(control, inboxId, '/after-revoke');
+    assert.ok(
+      !paths(doomed).some((p) => p.endsWith('/after-revoke')),
+      'an event captured after the token was revoked reached the stream opened with it',
+    );
+  });
+});

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { createApiClient, nextBeforeFromLink, type ApiClient } from '../../src/client/api-client.js';
+import { ApiConnectionError, ApiError } from '../../src/client/errors.js';
+import type {
+  CreatedToken,
+  EventDetail,
+  EventSummary,
+  Inbox,
+  Replay,
+  Token,
+} from '../../src/client/types.js';
+import type {
+  eventJson,
+  eventSummaryJson,
+  inboxJson,
+  replayJson,
+  tokenJson,
+} from '../../src/http/api/present.js';
+import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
+import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
+
+/**
+ * The published API client against a real server in this process. The type checks below fail
+ * the build (`npm run build` type-checks test/) when src/client/types.ts drifts from the JSON
+ * the server presents.
+ */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+type Fits<Client, Server> = [Client] extends [Server] ? SameKeys<Client, Server> : false;
+const shapesMatch: [
+  Fits<Inbox, ReturnType<typeof inboxJson>>,
+  Fits<EventSummary, ReturnType<typeof eventSummaryJson>>,
+  Fits<EventDetail, ReturnType<typeof eventJson>>,
+  Fits<Replay, ReturnType<typeof replayJson>>,
+  Fits<Token, ReturnType<typeof tokenJson>>,
+  Fits<CreatedToken, ReturnType<typeof tokenJson> & { token: string }>,
+] = [true, true, true, true, true, true];
+void shapesMatch;
+
+describe('nextBeforeFromLink', () => {
+  const base = 'http://127.0.0.1:8080';
+  test('reads the before cursor of the rel="next" link', () => {
+    const link = '</api/v1/inboxes/inb_a/events?limit=2&before=evt_b>; rel="next"';
+    assert.equal(nextBeforeFromLink(link, base), 'evt_b');
+    assert.equal(nextBeforeFromLink('<https://x.test/e?before=evt_c>; rel=next', base), 'evt_c');
+    const two = '</e?before=evt_p>; rel="prev", </e?before=evt_n>; rel="next"';
+    assert.equal(nextBeforeFromLink(two, base), 'evt_n');
+  });
+  test('is null without a next link', () => {
+    assert.equal(nextBeforeFromLink(null, base), null);
+    assert.equal(nextBeforeFromLink('</e?before=evt_p>; rel="prev"', base), null);
+    assert.equal(nextBeforeFromLink('garbage', base), null);
+  });
+});
+
+describe('createApiClient against a running Rehook', () => {
+  let rehook: TestRehook;
+  let receiver: Receiver;
+  let token: string;
+  let authed: ApiClient;
+  let anonymous: ApiClient;
+
+  before(async () => {
+    rehook = await startTestRehook({ env: { REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' } });
+    receiver = await startReceiver();
+    token = (await rehook.createUser()).token;
+    authed = createApiClient({ baseUrl: `${rehook.apiUrl}/`, token });
+    anonymous = createApiClient({ baseUrl: rehook.apiUrl });
+  });
+
+  after(async () => {
+    await receiver?.close();
+    await rehook?.stop();
+  });
+
+  async function ingest(inbox: Inbox, body: string | Uint8Array, path = ''): Promise<void> {
+    const response = await fetch(`${inbox.url}${path}`, { method: 'POST', body });
+    assert.equal(response.status, 200);
+  }
+
+  test('creates anonymous and persistent inboxes, saves, lists, gets and deletes them', async () => {
+    const anon = await anonymous.createInbox();
+    assert.equal(anon.saved, false);
+    assert.notEqual(anon.expiresAt, null);
+    assert.equal(anon.url, `${rehook.publicIngestUrl}/i/${anon.id}`);
+
+    const owned = await authed.createInbox();
+    assert.deepEqual([owned.saved, owned.expiresAt], [true, null]);
+    const saved = await authed.saveInbox(anon.id);
+    assert.deepEqual([saved.id, saved.saved, saved.expiresAt], [anon.id, true, null]);
+    const listed = (await authed.listInboxes()).map((inbox) => inbox.id);
+    assert.deepEqual(listed.sort(), [anon.id, owned.id].sort());
+    assert.deepEqual(await authed.getInbox(owned.id), owned);
+
+    await authed.deleteInbox(owned.id);
+    await assert.rejects(authed.getInbox(owned.id), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.deepEqual([err.status, err.code, err.message], [404, 'INBOX_NOT_FOUND', 'Inbox not found']);
+      return true;
+    });
+  });
+
+  test('pages through events with the cursor from the Link header', async () => {
+    const inbox = await authed.createInbox();
+    for (const n of [1, 2, 3]) await ingest(inbox, `event ${n}`, `/n${n}?q=${n}`);
+    const first = await authed.listEvents({ inboxId: inbox.id, limit: 2 });
+    assert.deepEqual(first.events.map((event) => event.query), ['q=3', 'q=2']);
+    assert.equal(first.nextBefore, first.events[1]?.id);
+    const before = first.nextBefore ?? undefined;
+    const second = await authed.listEvents({ inboxId: inbox.id, limit: 2, before });
+    assert.deepEqual(second.events.map((event) => event.query), ['q=1']);
+    assert.equal(second.nextBefore, null);
+    const all = await authed.listEvents({ inboxId: inbox.id });
+    assert.equal(all.events.length, 3);
+  });
+
+  test('returns an event and its exact body bytes', async () => {
+    const inbox = await authed.createInbox();
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    await ingest(inbox, bytes);
+    const [summary] = (await authed.listEvents({ inboxId: inbox.id })).events;
+    assert.ok(summary);
+    const event = await authed.getEvent(summary.id);
+    assert.deepEqual([event.id, event.size, event.bodyText], [summary.id, 256, null]);
+    assert.deepEqual(Buffer.from(event.bodyBase64, 'base64'), Buffer.from(bytes));
+    const body = await authed.getEventBody(summary.id);
+    assert.deepEqual(Buffer.from(body.bytes), Buffer.from(bytes));
+  });
+
+  test('replays an event, lists the replay, and reports a failed replay as ApiError', async () => {
+    const inbox = await authed.createInbox();
+    await ingest(inbox, '{"replay":true}');
+    const [summary] = (await authed.listEvents({ inboxId: inbox.id })).events;
+    assert.ok(summary);
+    const replay = await authed.replayEvent(summary.id, `${receiver.url}/target`);
+    assert.deepEqual(
+      [replay.outcome, replay.statusCode, replay.responseBody],
+      ['response', 201, 'received 15 bytes'],
+    );
+    assert.equal(receiver.requests.at(-1)?.body, '{"replay":true}');
+    assert.deepEqual((await authed.listReplays(summary.id)).map((r) => r.id), [replay.id]);
+
+    await assert.rejects(authed.replayEvent(summary.id, 'ftp://example.test/'), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.deepEqual([err.status, err.code], [400, 'INVALID_DESTINATION']);
+      assert.match(String(err.extra['replayId']), /^rpl_/);
+      return true;
+    });
+    await assert.rejects(anonymous.replayEvent(summary.id, receiver.url), {
+      name: 'ApiError',
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
+  });
+
+  test('creates, lists and revokes tokens; a revoked token gets 401', async () => {
+    const created = await authed.createToken('second');
+    assert.match(created.token, /^rhk_/);
+    assert.equal(created.prefix, created.token.slice(0, 8));
+    assert.ok((await authed.listTokens()).some((t) => t.id === created.id && t.revokedAt === null));
+    const second = createApiClient({ baseUrl: rehook.apiUrl, token: created.token });
+    assert.ok(Array.isArray(await second.listInboxes()), 'the new token works');
+    await authed.revokeToken(created.id);
+    await assert.rejects(second.listInboxes(), { name: 'ApiError', status: 401, code: 'UNAUTHORIZED' });
+    await assert.rejects(authed.revokeToken('tok_00000000000000000000000000'), { code: 'TOKEN_NOT_FOUND' });
+  });
+});
+
+describe('createApiClient failures', () => {
+  let other: Server;
+  let otherUrl: string;
+  before(async () => {
+    // Not Rehook: a proxy's HTML error page, and a 200 that is not JSON.
+    other = createServer((req, res) => {
+      const proxyError = req.url?.startsWith('/api/v1/inboxes/') === true;
+      res.writeHead(proxyError ? 502 : 200, { 'content-type': 'text/html' });
+      res.end(proxyError ? '<h1>Bad Gateway</h1>' : '<html>hello</html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((resolve) => other.close(() => resolve())));
+
+  test('throws ApiConnectionError naming the server when nothing listens', async () => {
+    const baseUrl = `http://127.0.0.1:${await closedPort()}`;
+    await assert.rejects(createApiClient({ baseUrl }).listInboxes(), (err: unknown) => {
+      assert.ok(err instanceof ApiConnectionError);
+      assert.equal(err.baseUrl, baseUrl);
+      assert.match(err.message, new RegExp(`${baseUrl}: ECONNREFUSED`));
+      return true;
+    });
+  });
+
+  test('turns answers that are not the Rehook API into ApiError', async () => {
+    const client = createApiClient({ baseUrl: otherUrl });
+    await assert.rejects(client.getInbox('inb_x'), { name: 'ApiError', status: 502, code: 'HTTP_502' });
+    await assert.rejects(client.listInboxes(), { name: 'ApiError', status: 200, code: 'INVALID_RESPONSE' });
+  });
+});
