@@ -3,7 +3,7 @@
 export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk'] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
-export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
 export type ProfileScenario = (typeof PROFILE_SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -87,7 +87,7 @@ Options (environment variable in brackets):
   --no-build            skip \`npm run build\` (use the existing dist/)
   --dist <dir>          benchmark the build under <dir> (dist/, package.json, node_modules),
                         e.g. a copy with an experimental change; implies --no-build
-  --profile[=<a-f>]     run one scenario (default a) with the server under node --cpu-prof
+  --profile[=<a-g>]     run one scenario (default a) with the server under node --cpu-prof
                         and print where its CPU time goes (bench/results/profile-<x>.json;
                         the .cpuprofile is deleted)
   --help

@@ -655,13 +655,25 @@ async function runProfile(repo: string, snap: string, opts: BenchOptions, scenar
   janitor.dirs.push(profDir);
   const only: BenchOptions = { ...opts, only: new Set<ScenarioGroup>([scenario]) };
   const { servers, seed, inboxes } = await setup(snap, only, janitor, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200']);
-  const def = defineScenarios(only, servers, seed, inboxes).find((d) => d.kind === 'rehook' && d.id !== 'h');
-  if (def === undefined) throw new Error(`no scenario ${scenario} to profile`);
   const seconds = Math.max(10, opts.durationSec * 2);
-  log(`profiling ${def.label}: warm-up 2 s, then ${seconds} s with the server under --cpu-prof`);
-  await servers.load.autocannon({ ...def.spec, durationSec: 2 });
-  const result = await servers.load.autocannon({ ...def.spec, durationSec: seconds });
-  log(`under the profiler: ${fmtRun(result)}`);
+  let label: string;
+  let load: { rps: number; p50: number; p99: number };
+  if (scenario === 'g') {
+    label = `(g) live stream, ${opts.sseSubscribers} SSE subscribers, ${opts.sseRate} events/s`;
+    log(`profiling ${label} for ${seconds} s with the server under --cpu-prof`);
+    const live = await ssePhase(servers, seed, { ...opts, sseSec: seconds });
+    if ('skipped' in live) throw new Error(live.skipped);
+    load = { rps: live.stored / seconds, p50: live.p50, p99: live.p99 };
+  } else {
+    const def = defineScenarios(only, servers, seed, inboxes).find((d) => d.kind === 'rehook' && d.id !== 'h');
+    if (def === undefined) throw new Error(`no scenario ${scenario} to profile`);
+    label = def.label;
+    log(`profiling ${label}: warm-up 2 s, then ${seconds} s with the server under --cpu-prof`);
+    await servers.load.autocannon({ ...def.spec, durationSec: 2 });
+    const result = await servers.load.autocannon({ ...def.spec, durationSec: seconds });
+    log(`under the profiler: ${fmtRun(result)}`);
+    load = result;
+  }
   await servers.load.close();
   await servers.rehook.proc.stop(60_000);
   await servers.ceiling.proc.stop();
@@ -670,10 +682,10 @@ async function runProfile(repo: string, snap: string, opts: BenchOptions, scenar
   const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile;
   rmSync(join(profDir, file));
   const summary = summarizeProfile(profile, {
-    scenario: def.label,
-    rps: result.rps,
-    p50: result.p50,
-    p99: result.p99,
+    scenario: label,
+    rps: load.rps,
+    p50: load.p50,
+    p99: load.p99,
     seconds,
     date: new Date().toISOString(),
   });

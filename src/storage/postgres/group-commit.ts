@@ -36,8 +36,7 @@ const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
  * VALUES in a sub-select does not take types from the target columns.
  */
 export function buildBatchInsert(
-  rows: readonly (readonly SqlValue[])[],
-  opts: { keepAnonymous?: number } = {},
+  rows: readonly (readonly SqlValue[])[]
 ): {
   text: string;
   values: SqlValue[];
@@ -53,37 +52,26 @@ FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
 JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
 FOR KEY SHARE OF i
 RETURNING id`;
-  if (opts.keepAnonymous === undefined) return { text, values: rows.flat() };
-  return { text: withEviction(text, rows.length * PARAMS_PER_ROW + 1), values: [...rows.flat(), opts.keepAnonymous] };
+  return { text, values: rows.flat() };
 }
 
 /**
- * The batch insert plus, in the same statement (one transaction, one round trip), the eviction
- * of the oldest events of every anonymous inbox it added to, so each keeps its newest `keep`
- * events (parameter `$keepParam`). The DELETE sees the snapshot from before the INSERT, so it
- * keeps `keep - added` of the older events; the writer never puts more than `keep` events of
- * one inbox in a batch. Nothing is deleted while an inbox holds no more than `keep` events
- * (the cut-off sub-select finds no row). Rows another statement is already evicting are skipped
- * (SKIP LOCKED): concurrent batches of one inbox never wait on or deadlock with each other, and
- * the inbox may stay a few rows above the cap until its next insert.
+ * Eviction for capped anonymous inboxes, run after the insert has committed: deletes the events
+ * of each listed anonymous inbox older than its `keep` newest ones ($2). It runs on a fresh
+ * snapshot that sees the committed insert; rows of concurrent, still uncommitted batches are
+ * not seen, which can only make the cut-off older, so an event among the inbox's newest `keep`
+ * is never evicted (the inbox may stay a few rows above the cap until its next insert). Rows
+ * another statement is already deleting are skipped, so concurrent evictions never deadlock.
  */
-function withEviction(insertSql: string, keepParam: number): string {
-  return `WITH ins AS (
-${insertSql}, inbox_id
-), added AS (
-  SELECT inbox_id, count(*)::int AS n FROM ins GROUP BY inbox_id
-), cut AS (
-  SELECT a.inbox_id,
-    (SELECT e.id FROM events AS e WHERE e.inbox_id = a.inbox_id
-     ORDER BY e.id DESC LIMIT 1 OFFSET GREATEST($${keepParam}::int - a.n, 0)) AS id
-  FROM added AS a JOIN inboxes AS i ON i.id = a.inbox_id AND i.owner_id IS NULL
-), evicted AS (
-  DELETE FROM events WHERE seq IN (
-    SELECT e.seq FROM events AS e JOIN cut ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
-    FOR UPDATE OF e SKIP LOCKED)
-)
-SELECT id FROM ins`;
-}
+const EVICT_SQL = `DELETE FROM events WHERE seq IN (
+  SELECT e.seq
+  FROM unnest($1::text[]) AS b (inbox_id)
+  JOIN inboxes AS i ON i.id = b.inbox_id AND i.owner_id IS NULL
+  CROSS JOIN LATERAL (
+    SELECT c.id FROM events AS c WHERE c.inbox_id = b.inbox_id
+    ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS cut
+  JOIN events AS e ON e.inbox_id = b.inbox_id AND e.id <= cut.id
+  FOR UPDATE OF e SKIP LOCKED)`;
 
 /**
  * Errors caused by the data of some row (class 22 data exception, 23 integrity constraint such
@@ -169,7 +157,7 @@ export class PgGroupCommitWriter {
   private take(): PendingInsert[] {
     let count = 0;
     let bytes = 0;
-    // A batch shares one eviction cap and holds at most `cap` events of one inbox (see withEviction).
+    // A batch shares one eviction cap (see EVICT_SQL).
     const keep = this.queue[0]?.keepAnonymous;
     const perInbox = new Map<string, number>();
     for (const item of this.queue) {
@@ -214,12 +202,24 @@ export class PgGroupCommitWriter {
   }
 
   private async insert(batch: readonly PendingInsert[]): Promise<Set<string>> {
-    const keep = batch[0]?.keepAnonymous;
-    const { text, values } = buildBatchInsert(
-      batch.map((item) => item.values),
-      keep === undefined ? {} : { keepAnonymous: keep },
-    );
+    const { text, values } = buildBatchInsert(batch.map((item) => item.values));
     const result = await this.pool.query<{ id: string }>(text, values);
-    return new Set(result.rows.map((row) => row.id));
+    const stored = new Set(result.rows.map((row) => row.id));
+    const keep = batch[0]?.keepAnonymous;
+    if (keep !== undefined && stored.size > 0) await this.evict(batch, stored, keep);
+    return stored;
+  }
+
+  /**
+   * Trims the capped inboxes the batch added to. The events are committed already, so a failed
+   * eviction is not a failed insert: the inbox stays above its cap until the next one.
+   */
+  private async evict(batch: readonly PendingInsert[], stored: ReadonlySet<string>, keep: number): Promise<void> {
+    const inboxIds = [...new Set(batch.filter((item) => stored.has(item.id)).map((item) => String(item.values[1])))];
+    try {
+      await this.pool.query(EVICT_SQL, [inboxIds, keep]);
+    } catch {
+      // Deliberately ignored: see above; the next insert into the inbox evicts again.
+    }
   }
 }
