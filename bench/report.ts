@@ -60,6 +60,8 @@ export interface SustainedMemory {
   readonly peakBytes: number;
   /** end / start - 1 */
   readonly growth: number;
+  /** Least-squares trend of RSS after warm-up, bytes per minute. */
+  readonly trendBytesPerMin: number;
   readonly samples: readonly { t: number; bytes: number }[];
 }
 
@@ -268,7 +270,7 @@ export function evaluateTargets(results: BenchResults): Target[] {
     const rpsRatio = big.rps / small.rps;
     targets.push({
       id: 'd-independent',
-      text: '(d) listing independent of inbox size (1,000,000 vs 1,000)',
+      text: `(d) listing independent of inbox size (${fmtInt(results.seed.bigEvents)} vs ${fmtInt(results.seed.smallEvents)} events)`,
       measured: `throughput ${fmtRatio(rpsRatio)}x, p99 ${fmtRatio(big.p99 / small.p99)}x`,
       limit: 'throughput ≥ 0.80x',
       ofLimit: rpsRatio / 0.8,
@@ -310,7 +312,7 @@ export function evaluateTargets(results: BenchResults): Target[] {
     targets.push({
       id: 'rss-flat',
       text: '(i) RSS flat during sustained ingest (no growth after warm-up)',
-      measured: `${fmtBytes(sustained.startBytes)} → ${fmtBytes(sustained.endBytes)} (${pct(sustained.growth)})`,
+      measured: `${fmtBytes(sustained.startBytes)} → ${fmtBytes(sustained.endBytes)} (${pct(sustained.growth)}; trend ${fmtBytes(sustained.trendBytesPerMin)}/min)`,
       limit: '≤ +10%',
       ofLimit: sustained.growth / 0.1,
       met: sustained.growth <= 0.1,
@@ -423,7 +425,7 @@ function rows(results: BenchResults): Row[] {
     const t = results.targets.find((x) => x.id === 'rss-flat');
     out.push({
       cells: [`(i) RSS, sustained ingest (${fmtInt(m.sustained.events)} events, ${m.sustained.seconds} s)`],
-      span: `after warm-up ${fmtBytes(m.sustained.startBytes)} → end ${fmtBytes(m.sustained.endBytes)} (${pct(m.sustained.growth)}), peak ${fmtBytes(m.sustained.peakBytes)}; flat: ${status(t?.met ?? null)}`,
+      span: `after warm-up ${fmtBytes(m.sustained.startBytes)} → end ${fmtBytes(m.sustained.endBytes)} (${pct(m.sustained.growth)}, trend ${fmtBytes(m.sustained.trendBytesPerMin)}/min), peak ${fmtBytes(m.sustained.peakBytes)}; flat: ${status(t?.met ?? null)}`,
     });
   }
   if (m.streaming) {
@@ -585,7 +587,7 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     out.push(
       `- **Sustained ingest**: ${s.seconds} s of scenario (a) into a fresh inbox (${fmtInt(s.events)} events, ${fmtInt(s.rps)} req/s), ` +
         `server RSS sampled every 250 ms from \`/proc/<pid>/status\`: ${fmtBytes(s.startBytes)} in the first second after ` +
-        `${(s.warmupMs / 1000).toFixed(1)} s of warm-up, ${fmtBytes(s.endBytes)} in the last second (${pct(s.growth)}), peak ${fmtBytes(s.peakBytes)}. ` +
+        `${(s.warmupMs / 1000).toFixed(1)} s of warm-up, ${fmtBytes(s.endBytes)} in the last second (${pct(s.growth)}; least-squares trend after warm-up ${fmtBytes(s.trendBytesPerMin)} per minute), peak ${fmtBytes(s.peakBytes)}. ` +
         `RSS after each measured round: ${results.memory.rssAfterRounds.map((b) => fmtBytes(b)).join(', ')}; ` +
         `before shutdown ${fmtBytes(results.memory.rssBeforeStop)}, after ${fmtInt(results.memory.eventsIngested)} events ingested over HTTP in this run ` +
         `(on top of the ${fmtInt(results.seed.bigEvents + results.seed.smallEvents)} seeded ones).`,

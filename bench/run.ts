@@ -229,6 +229,21 @@ function countEvents(path: string): number {
   }
 }
 
+/** Least-squares slope of RSS over time, bytes per millisecond (0 with fewer than 2 samples). */
+function slope(samples: readonly RssSample[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanT = samples.reduce((a, x) => a + x.t, 0) / n;
+  const meanB = samples.reduce((a, x) => a + x.bytes, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const x of samples) {
+    num += (x.t - meanT) * (x.bytes - meanB);
+    den += (x.t - meanT) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
 /** Median of the samples whose time lies in [from, to] ms; NaN when none. */
 function rssBetween(samples: readonly RssSample[], from: number, to: number): number {
   return median(samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.bytes));
@@ -354,10 +369,12 @@ async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOpt
   const samples = sampler.stop();
   const after = databaseSize(seed.databasePath, inbox);
   const totalMs = opts.sustainSec * 1000;
-  const warmMs = Math.min(2000, totalMs * 0.2);
+  // The first third is warm-up: the heap left by earlier scenarios is still being collected.
+  const warmMs = totalMs / 3;
   const windowMs = Math.min(1000, totalMs * 0.2);
   const startBytes = rssBetween(samples, warmMs, warmMs + windowMs);
   const endBytes = rssBetween(samples, totalMs - windowMs, totalMs);
+  const trend = slope(samples.filter((x) => x.t >= warmMs && x.t <= totalMs));
   const events = after.events - before.events;
   log(`sustained: ${fmtRun(result)}; RSS ${fmtBytes(startBytes)} -> ${fmtBytes(endBytes)}; ${events} events stored`);
   const raw = rawRequestSize('POST', url, JSON_HEADERS, opts.bodySize);
@@ -373,6 +390,7 @@ async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOpt
       endBytes,
       peakBytes: Math.max(...samples.map((s) => s.bytes)),
       growth: endBytes / startBytes - 1,
+      trendBytesPerMin: trend * 60_000,
       samples: samples.map((s) => ({ t: Math.round(s.t), bytes: s.bytes })),
     },
     disk: {

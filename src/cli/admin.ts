@@ -18,6 +18,12 @@ const STORE_SETTINGS: readonly SettingSpec[] = (SETTINGS as readonly SettingSpec
   (['dataDir', 'databaseUrl'] satisfies (keyof Config)[] as string[]).includes(spec.key),
 );
 
+/** The configuration `serve` would use for the store, from the store settings only. */
+export function loadStoreConfig(options: AdminOptions, io: CliIO): Config {
+  const env = Object.fromEntries(STORE_SETTINGS.map((spec) => [spec.env, io.env[spec.env]]));
+  return loadConfig(env, { 'data-dir': options.dataDir, 'database-url': options.databaseUrl });
+}
+
 /**
  * Opens the store `serve` would open with the same settings, runs `fn` with it and closes it,
  * also on failure. Only the store settings are read: a typo in an unrelated REHOOK_* variable
@@ -28,9 +34,7 @@ export async function withStore<T>(
   io: CliIO,
   fn: (deps: { store: Store; clock: Clock }) => Promise<T>,
 ): Promise<T> {
-  const env = Object.fromEntries(STORE_SETTINGS.map((spec) => [spec.env, io.env[spec.env]]));
-  const config = loadConfig(env, { 'data-dir': options.dataDir, 'database-url': options.databaseUrl });
-  const store = await openStore(config);
+  const store = await openStore(loadStoreConfig(options, io));
   try {
     return await fn({ store, clock: systemClock });
   } finally {

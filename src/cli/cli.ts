@@ -90,6 +90,18 @@ export const COMMANDS: readonly Command[] = [
     load: () => import('./commands/serve.js'),
   }),
   defineCommand({
+    path: ['migrate'],
+    kind: 'server',
+    summary: 'Apply database migrations and exit.',
+    description:
+      'Bring the store (the data directory, or PostgreSQL with DATABASE_URL) to the newest schema. ' +
+      '`serve` does the same at start; running it first, or twice, is harmless.',
+    args: [],
+    options: { ...STORE, json: JSON_OUTPUT },
+    normalise: adminOptions,
+    load: () => import('./commands/migrate.js'),
+  }),
+  defineCommand({
     path: ['accounts', 'create'],
     kind: 'server',
     summary: 'Create an account.',

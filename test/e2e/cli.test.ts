@@ -27,6 +27,7 @@ after(async () => {
 /** What each command's --help must mention: its usage line and every flag and argument. */
 const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   serve: SETTINGS.flatMap((spec) => [`--${spec.flag}`, spec.env]),
+  migrate: ['--data-dir', '--database-url', '--json'],
   'accounts create': ['--email', '--data-dir', 'REHOOK_DATA_DIR', '--json', 'stdin'],
   'accounts list': ['--data-dir', '--json'],
   'tokens create': ['--email', '--name', '--data-dir'],
@@ -77,6 +78,25 @@ describe('rehook CLI (built bin)', { concurrency: true }, () => {
       assert.match(accounts.stdout, /accounts create[\s\S]*accounts list/);
       assert.match(tokens.stdout, /tokens create[\s\S]*tokens list[\s\S]*tokens revoke <tokenId>/);
       assert.match(inbox.stdout, /create[\s\S]*list[\s\S]*get <inboxId>[\s\S]*delete <inboxId>[\s\S]*save <inboxId>/);
+    });
+  });
+
+  describe('rehook migrate', () => {
+    test('creates the schema of a new data directory, then finds it up to date', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'rehook-cli-migrate-'));
+      try {
+        const first = await rehook(['migrate', '--data-dir', dataDir, '--json']);
+        assert.equal(first.code, 0, first.stderr);
+        const report = JSON.parse(first.stdout) as { database: string; version: number; applied: string[] };
+        assert.equal(report.database, 'sqlite');
+        assert.ok(report.version >= 1);
+        assert.ok(report.applied.includes('0001_init'), first.stdout);
+        const again = await rehook(['migrate', '--data-dir', dataDir]);
+        assert.equal(again.code, 0, again.stderr);
+        assert.match(again.stdout, /already up to date/);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
   });
 
