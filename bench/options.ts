@@ -53,6 +53,8 @@ export interface BenchOptions {
   readonly profile: ProfileScenario | null;
   /** Benchmark the build in this directory (holding dist/ and package.json) instead of building. */
   readonly distRoot: string | null;
+  /** Only re-render docs/benchmarks.md and .svg from the results JSON (after editing bench/analysis.md). */
+  readonly render: boolean;
   readonly help: boolean;
 }
 
@@ -90,6 +92,8 @@ Options (environment variable in brackets):
   --profile[=<a-g>]     run one scenario (default a) with the server under node --cpu-prof
                         and print where its CPU time goes (bench/results/profile-<x>.json;
                         the .cpuprofile is deleted)
+  --render              re-render docs/benchmarks.md and .svg from bench/results/latest.json
+                        (e.g. after editing bench/analysis.md), without running anything
   --help
 `;
 
@@ -141,7 +145,7 @@ const VALUE_FLAGS = new Set([
   'out',
   'dist',
 ]);
-const BOOLEAN_FLAGS = new Set(['quick', 'no-docs', 'no-build', 'profile', 'help']);
+const BOOLEAN_FLAGS = new Set(['quick', 'no-docs', 'no-build', 'profile', 'render', 'help']);
 
 function profileScenario(raw: string | undefined): ProfileScenario | null {
   if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return null;
@@ -238,6 +242,7 @@ export function parseOptions(
     only,
     profile: profileScenario(get('profile')),
     distRoot: get('dist') ?? null,
+    render: isOn('render'),
     help: isOn('help'),
   };
 }

@@ -130,7 +130,8 @@ export class LoadGenerator {
 
   constructor(script: string, cwd: string) {
     // 'advanced' keeps NaN (no samples) as NaN instead of JSON's null.
-    const child = fork(script, [], { cwd, stdio: ['ignore', 'inherit', 'pipe', 'ipc'], serialization: 'advanced' });
+    // execArgv: [] so the child runs plain node, not the driver's tsx loader.
+    const child = fork(script, [], { cwd, execArgv: [], stdio: ['ignore', 'inherit', 'pipe', 'ipc'], serialization: 'advanced' });
     this.proc = new ManagedProcess('load generator', child);
     child.on('message', (reply: LoadReply) => {
       const waiter = this.pending.get(reply.id);
@@ -176,6 +177,21 @@ export function readRss(pid: number): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
     return match?.[1] === undefined ? Number.NaN : Number(match[1]) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU time a process has used so far (user + system, all threads), in seconds, from
+ * /proc/<pid>/stat (clock ticks of 1/100 s, Linux's USER_HZ); NaN when unreadable.
+ */
+export function readCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
   }

@@ -7,9 +7,21 @@ export interface ScenarioDef {
   readonly id: string;
   readonly label: string;
   readonly kind: 'ceiling' | 'rehook';
+  /** The process under load, whose CPU time is measured. */
+  readonly server: 'ceiling' | 'rehook' | 'pg';
   /** The ceiling run with the same load shape, measured right before it in every round. */
   readonly ceilingId: string | null;
   readonly spec: LoadSpec;
+}
+
+/** One measured run, with the CPU the server and the load generator used meanwhile. */
+export interface RunRecord extends LoadResult {
+  /** CPU time of the server process over the run / run duration (1.0 = one core busy). */
+  readonly serverCores: number;
+  /** The same for the load generator (near 1.0 = it is the bottleneck). */
+  readonly loadCores: number;
+  /** Server CPU time per 2xx response, microseconds. */
+  readonly cpuUsPerRequest: number;
 }
 
 export interface ScenarioSummary {
@@ -25,12 +37,16 @@ export interface ScenarioSummary {
   readonly p99: number;
   readonly ceilingRps: number | null;
   readonly ceilingP99: number | null;
+  /** Medians of the per-run CPU figures (see RunRecord). */
+  readonly serverCores: number;
+  readonly loadCores: number;
+  readonly cpuUsPerRequest: number;
   /** Median over rounds of rps / ceiling rps of the same round. */
   readonly ratio: number | null;
   readonly non2xx: number;
   readonly errors: number;
   readonly problems: readonly string[];
-  readonly runs: readonly LoadResult[];
+  readonly runs: readonly RunRecord[];
 }
 
 export interface Machine {
@@ -145,8 +161,8 @@ export interface BenchResults {
 
 export function summarizeScenario(
   def: ScenarioDef,
-  runs: readonly LoadResult[],
-  runsOf: (id: string) => readonly LoadResult[],
+  runs: readonly RunRecord[],
+  runsOf: (id: string) => readonly RunRecord[],
 ): ScenarioSummary {
   const ceilingRuns = def.ceilingId === null ? [] : runsOf(def.ceilingId);
   const ratios = runs.map((r, i) => r.rps / (ceilingRuns[i]?.rps ?? Number.NaN));
@@ -171,6 +187,9 @@ export function summarizeScenario(
     ceilingRps: def.ceilingId === null ? null : median(ceilingRuns.map((r) => r.rps)),
     ceilingP99: def.ceilingId === null ? null : median(ceilingRuns.map((r) => r.p99)),
     ratio: def.ceilingId === null ? null : median(ratios),
+    serverCores: median(runs.map((r) => r.serverCores)),
+    loadCores: median(runs.map((r) => r.loadCores)),
+    cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     problems: [...new Set(runs.flatMap((r) => r.problems))].slice(0, 5),
@@ -407,6 +426,9 @@ function rows(results: BenchResults): Row[] {
         fmtMs(s.p99),
         s.kind === 'ceiling' ? '—' : fmtInt(s.ceilingRps),
         s.kind === 'ceiling' ? '—' : fmtRatio(s.ratio),
+        fmtRatio(s.serverCores),
+        fmtInt(s.cpuUsPerRequest),
+        fmtRatio(s.loadCores),
         targetCell(results, s.id) + errs,
       ],
     });
@@ -445,14 +467,14 @@ function rows(results: BenchResults): Row[] {
   return out;
 }
 
-const HEADERS = ['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'targets'];
+const HEADERS = ['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'srv CPU', 'CPU µs/req', 'gen CPU', 'targets'];
 
 export function renderTable(results: BenchResults): string {
   const all = rows(results);
   const widths = HEADERS.map((h, i) =>
     Math.max(h.length, ...all.filter((r) => r.span === undefined || i === 0).map((r) => (r.cells[i] ?? '').length)),
   );
-  const right = new Set([1, 2, 3, 4, 5]);
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
   const line = (cells: string[]): string =>
     cells.map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
   const out = [
@@ -489,23 +511,33 @@ function profileSection(profile: unknown): string[] {
     date?: string;
     scenario?: string;
     load?: { rps?: number; p50?: number; p99?: number; seconds?: number };
-    totalMs?: number;
     top?: { name: string; location: string; selfMs: number; selfPct: number }[];
     byCategory?: { category: string; selfMs: number; selfPct: number }[];
+    rehookInclusive?: { name: string; location: string; totalMs: number; totalPct: number }[];
   };
   if (!Array.isArray(p.top)) return [];
+  const letter = /^\(([a-h])\)/.exec(p.scenario ?? '')?.[1] ?? 'a';
   const out = [
     `### CPU profile: ${p.scenario ?? '?'}`,
     '',
-    `\`npm run bench -- --profile=${(/^\(([a-f])\)/.exec(p.scenario ?? '')?.[1]) ?? 'a'}\` (${p.date ?? '?'}): the Rehook process ran under \`node --cpu-prof\` while autocannon drove it for ${p.load?.seconds ?? '?'} s at ${fmtInt(p.load?.rps ?? null)} req/s (p99 ${fmtMs(p.load?.p99 ?? null)} ms; profiling slows it down). Self time by area (percent of the main thread's busy time):`,
+    `\`npm run bench -- --profile=${letter}\` (${p.date ?? '?'}): the Rehook process ran under \`node --cpu-prof\` for ${p.load?.seconds ?? '?'} s ` +
+      `at ${fmtInt(p.load?.rps ?? null)} req/s (p99 ${fmtMs(p.load?.p99 ?? null)} ms; profiling slows it down). ` +
+      'Shares are of the main thread\'s busy time; locations are of the compiled files in dist/.',
     '',
-    '| Area | Self time | Share |',
+    '| Area (self time) | Time | Share |',
     '|---|---:|---:|',
   ];
-  for (const c of (p.byCategory ?? []).slice(0, 8)) out.push(`| ${mdEscape(c.category)} | ${fmtInt(c.selfMs)} ms | ${c.selfPct.toFixed(1)}% |`);
-  out.push('', 'Functions with the most self time:', '', '| Function | Where | Self time | Share |', '|---|---|---:|---:|');
-  for (const f of p.top.slice(0, 12)) {
+  for (const c of (p.byCategory ?? []).slice(0, 6)) out.push(`| ${mdEscape(c.category)} | ${fmtInt(c.selfMs)} ms | ${c.selfPct.toFixed(1)}% |`);
+  out.push('', '| Function (self time) | Where | Time | Share |', '|---|---|---:|---:|');
+  for (const f of p.top.slice(0, 10)) {
     out.push(`| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.selfMs)} ms | ${f.selfPct.toFixed(1)}% |`);
+  }
+  const inclusive = (p.rehookInclusive ?? []).filter((f) => f.name !== '(anonymous)').slice(0, 6);
+  if (inclusive.length > 0) {
+    out.push('', '| Rehook function (inclusive time) | Where | Time | Share |', '|---|---|---:|---:|');
+    for (const f of inclusive) {
+      out.push(`| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.totalMs)} ms | ${f.totalPct.toFixed(1)}% |`);
+    }
   }
   out.push('');
   return out;
@@ -520,7 +552,7 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '<!-- Generated by `npm run bench` (bench/run.ts). Do not edit by hand: run the benchmark again.',
     '     The "What is in the way" section comes from bench/analysis.md. -->',
     '',
-    `Latest run: **${results.date}**, \`${results.command}\`, ${results.totalSeconds.toFixed(0)} s in all.`,
+    `Latest run: **${results.date}**, \`${results.command}\`, ${results.totalSeconds.toFixed(0)} s in all (build included).`,
     'Scenarios and targets are those of issue 4. Every Rehook scenario is compared with a bare',
     '`node:http` server that answers 200 without doing anything, driven with the same request shape',
     'in the same round, so the ratios hold even though absolute numbers move with the machine.',
@@ -558,14 +590,18 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '',
     'Medians over the rounds; latencies from every 2xx response (sub-millisecond resolution); *ratio* is',
     'Rehook\'s throughput over the bare-Node ceiling with the same request shape, taken per round, median.',
+    '*Server CPU* is the CPU time the server process (all its threads) used during the run divided by the',
+    'run\'s length (1.00 = one core busy), *CPU µs/req* the same per answered request, *generator CPU* the',
+    'load generator\'s share: near 1.00 the generator, not the server, limits the run. The (h) row counts',
+    'the Rehook process only, not the PostgreSQL server processes.',
     '',
-    `| Scenario | req/s | p50 ms | p99 ms | ceiling req/s | ratio | targets |`,
-    '|---|---:|---:|---:|---:|---:|---|',
+    `| Scenario | req/s | p50 ms | p99 ms | ceiling req/s | ratio | server CPU | CPU µs/req | generator CPU | targets |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  for (const r of rows(results)) {
-    if (r.span === undefined) out.push(`| ${r.cells.map(mdEscape).join(' | ')} |`);
-    else out.push(`| ${mdEscape(r.cells[0] ?? '')} | ${mdEscape(r.span)} ||||||`);
-  }
+  const all = rows(results);
+  for (const r of all.filter((x) => x.span === undefined)) out.push(`| ${r.cells.map(mdEscape).join(' | ')} |`);
+  out.push('', '| Scenario | Result |', '|---|---|');
+  for (const r of all.filter((x) => x.span !== undefined)) out.push(`| ${mdEscape(r.cells[0] ?? '')} | ${mdEscape(r.span ?? '')} |`);
   out.push('', '![Throughput and p99 per scenario, Rehook vs the bare-Node ceiling](benchmarks.svg)', '');
   out.push('## Targets (issue 4)', '', '| Target | Measured | Target | Of target | Status | Note |', '|---|---|---|---:|---|---|');
   for (const t of results.targets) {
@@ -680,7 +716,11 @@ function esc(text: string): string {
 }
 
 function shortLabel(s: ScenarioSummary): string {
-  return s.label.replace(/, \d+ conn$/, '').replace('list first page, inbox of ', 'list, ').replace(' events', '');
+  return s.label
+    .replace('list first page, inbox of ', 'list, inbox of ')
+    .replace(' round trip to a local destination', ' to a local destination')
+    .replace(/get one event with a (.*) body/, 'get one event, $1 body')
+    .replace('1024 KiB', '1 MiB');
 }
 
 /** A round step for about `count` ticks up to `max`. */

@@ -16,6 +16,7 @@ import {
   killAll,
   LoadGenerator,
   parseRehookUrls,
+  readCpuSeconds,
   readRss,
   RssSampler,
   snapshotBuild,
@@ -34,6 +35,7 @@ import {
   type DiskResult,
   type LiveStream,
   type Machine,
+  type RunRecord,
   type ScenarioDef,
   type StreamingMemory,
   type SustainedMemory,
@@ -250,6 +252,7 @@ function rssBetween(samples: readonly RssSample[], from: number, to: number): nu
 }
 
 function kib(n: number): string {
+  if (n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
   return n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`;
 }
 
@@ -281,59 +284,70 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   const c = opts.connections;
   const want = (g: ScenarioGroup): boolean => opts.only.has(g);
   const defs: ScenarioDef[] = [];
+  /** A bare-Node ceiling run (f-direct: the replay destination alone). */
+  const bare = (id: string, label: string, spec: LoadSpec): void => {
+    defs.push({ id, label, kind: 'ceiling', server: 'ceiling', ceilingId: null, spec });
+  };
+  const measured = (id: string, label: string, ceilingId: string, spec: LoadSpec, server: 'rehook' | 'pg' = 'rehook'): void => {
+    defs.push({ id, label, kind: 'rehook', server, ceilingId, spec });
+  };
+  const size = kib(opts.bodySize);
+  const large = kib(opts.largeBodySize);
+  const events = (n: number): string => n.toLocaleString('en-US');
 
   if (want('a') || want('h')) {
-    defs.push({ id: 'ceil-post', label: `bare node: POST ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json) });
+    bare('ceil-post', `bare node: POST ${size} JSON, ${c} conn`, post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json));
   }
   if (want('a')) {
-    defs.push({ id: 'a', label: `(a) ingest ${kib(opts.bodySize)} JSON, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post', spec: post(ingest(inboxes.a), c, JSON_HEADERS, json) });
+    measured('a', `(a) ingest ${size} JSON, ${c} conn`, 'ceil-post', post(ingest(inboxes.a), c, JSON_HEADERS, json));
   }
   if (want('h') && pg !== null) {
-    defs.push({ id: 'h', label: `(h) ingest ${kib(opts.bodySize)} JSON on PostgreSQL, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post', spec: post(`${pg.ingestUrl}/i/${pg.target.inboxId}/webhook`, c, JSON_HEADERS, json) });
+    const url = `${pg.ingestUrl}/i/${pg.target.inboxId}/webhook`;
+    measured('h', `(h) ingest ${size} JSON on PostgreSQL, ${c} conn`, 'ceil-post', post(url, c, JSON_HEADERS, json), 'pg');
   }
   if (want('b')) {
     const body = { kind: 'binary', size: opts.largeBodySize } as const;
-    defs.push({ id: 'ceil-post-large', label: `bare node: POST ${kib(opts.largeBodySize)} binary, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body) });
-    defs.push({ id: 'b', label: `(b) ingest ${kib(opts.largeBodySize)} binary, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-post-large', spec: post(ingest(inboxes.b), c, BINARY_HEADERS, body) });
+    bare('ceil-post-large', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body));
+    measured('b', `(b) ingest ${large} binary, ${c} conn`, 'ceil-post-large', post(ingest(inboxes.b), c, BINARY_HEADERS, body));
   }
   if (want('c')) {
     const hc = opts.highConnections;
-    defs.push({ id: 'ceil-post-high', label: `bare node: POST ${kib(opts.bodySize)} JSON, ${hc} conn`, kind: 'ceiling', ceilingId: null, spec: post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json) });
-    defs.push({ id: 'c', label: `(c) ingest ${kib(opts.bodySize)} JSON, ${hc} conn`, kind: 'rehook', ceilingId: 'ceil-post-high', spec: post(ingest(inboxes.c), hc, JSON_HEADERS, json) });
+    bare('ceil-post-high', `bare node: POST ${size} JSON, ${hc} conn`, post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json));
+    measured('c', `(c) ingest ${size} JSON, ${hc} conn`, 'ceil-post-high', post(ingest(inboxes.c), hc, JSON_HEADERS, json));
   }
   if (want('d') || want('e')) {
-    defs.push({ id: 'ceil-get', label: `bare node: GET, ${c} conn`, kind: 'ceiling', ceilingId: null, spec: get(atCeiling(list(seed.smallInboxId)), c, auth) });
+    bare('ceil-get', `bare node: GET, ${c} conn`, get(atCeiling(list(seed.smallInboxId)), c, auth));
   }
   if (want('d')) {
-    if (seed.bigInboxId !== null) {
-      defs.push({ id: 'd-big', label: `(d) list first page, inbox of ${seed.bigEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.bigInboxId), c, auth) });
-    }
-    defs.push({ id: 'd-small', label: `(d) list first page, inbox of ${seed.smallEvents.toLocaleString('en-US')} events, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(list(seed.smallInboxId), c, auth) });
+    const label = (n: number): string => `(d) list first page, inbox of ${events(n)} events, ${c} conn`;
+    if (seed.bigInboxId !== null) measured('d-big', label(seed.bigEvents), 'ceil-get', get(list(seed.bigInboxId), c, auth));
+    measured('d-small', label(seed.smallEvents), 'ceil-get', get(list(seed.smallInboxId), c, auth));
   }
   if (want('e')) {
-    defs.push({ id: 'e', label: `(e) get one event with a ${kib(opts.eventBodySize)} body, ${c} conn`, kind: 'rehook', ceilingId: 'ceil-get', spec: get(`${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`, c, auth) });
+    const url = `${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`;
+    measured('e', `(e) get one event with a ${kib(opts.eventBodySize)} body, ${c} conn`, 'ceil-get', get(url, c, auth));
   }
   if (want('f')) {
     const rc = opts.replayConnections;
-    defs.push({ id: 'f-direct', label: `destination direct: POST ${kib(opts.bodySize)} JSON, ${rc} conn`, kind: 'ceiling', ceilingId: null, spec: post(`${ceiling.url}/hook`, rc, JSON_HEADERS, json) });
-    defs.push({
-      id: 'f',
-      label: `(f) replay round trip to a local destination, ${rc} conn`,
-      kind: 'rehook',
-      ceilingId: 'f-direct',
-      spec: post(
-        `${rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`,
-        rc,
-        { ...auth, 'Content-Type': 'application/json' },
-        { kind: 'literal', text: JSON.stringify({ destination: `${ceiling.url}/hook` }) },
-      ),
-    });
+    bare('f-direct', `destination direct: POST ${size} JSON, ${rc} conn`, post(`${ceiling.url}/hook`, rc, JSON_HEADERS, json));
+    const replay = post(
+      `${rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`,
+      rc,
+      { ...auth, 'Content-Type': 'application/json' },
+      { kind: 'literal', text: JSON.stringify({ destination: `${ceiling.url}/hook` }) },
+    );
+    measured('f', `(f) replay round trip to a local destination, ${rc} conn`, 'f-direct', replay);
   }
   return defs;
 }
 
 /** Checks the wiring once before measuring: ingest stores, listing sees it, replay reaches the destination. */
-async function smokeCheck(server: RehookProcess, token: string, opts: BenchOptions, replay?: { eventId: string; destination: string }): Promise<void> {
+async function smokeCheck(
+  server: RehookProcess,
+  token: string,
+  opts: BenchOptions,
+  replay?: { eventId: string; destination: string },
+): Promise<void> {
   const inbox = await createInbox(server.apiUrl, token);
   const res = await fetch(`${server.ingestUrl}/i/${inbox}/smoke`, { method: 'POST', headers: JSON_HEADERS, body: '{"smoke":true}' });
   if (res.status !== 200) throw new Error(`smoke ingest answered ${res.status}: ${await res.text()}`);
@@ -351,7 +365,11 @@ async function smokeCheck(server: RehookProcess, token: string, opts: BenchOptio
   }
 }
 
-async function sustainedPhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<{ memory: SustainedMemory; disk: DiskResult }> {
+async function sustainedPhase(
+  servers: Servers,
+  seed: SeedResult,
+  opts: BenchOptions,
+): Promise<{ memory: SustainedMemory; disk: DiskResult }> {
   const inbox = await createInbox(servers.rehook.apiUrl, seed.token);
   const url = `${servers.rehook.ingestUrl}/i/${inbox}/webhook`;
   const before = databaseSize(seed.databasePath, inbox);
@@ -438,7 +456,8 @@ async function ssePhase(servers: Servers, seed: SeedResult, opts: BenchOptions):
   });
   log(
     `live stream: ${result.connected}/${result.subscribers} connected, ${result.deliveries}/${result.expected} deliveries, ` +
-      `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${result.problems.length > 0 ? ` (${result.problems.join('; ')})` : ''}`,
+      `p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms` +
+      (result.problems.length > 0 ? ` (${result.problems.join('; ')})` : ''),
   );
   return { ratePerSec: opts.sseRate, seconds: opts.sseSec, ...result };
 }
@@ -459,7 +478,10 @@ async function streamingPhase(servers: Servers, seed: SeedResult, opts: BenchOpt
   });
   const samples = sampler.stop();
   const peakBytes = Math.max(...samples.map((s) => s.bytes));
-  log(`streaming: ${result.ok} stored in ${result.durationSec.toFixed(1)} s, non-2xx ${result.non2xx}, errors ${result.errors}; RSS peak ${fmtBytes(peakBytes)}`);
+  log(
+    `streaming: ${result.ok} stored in ${result.durationSec.toFixed(1)} s, non-2xx ${result.non2xx}, ` +
+      `errors ${result.errors}; RSS peak ${fmtBytes(peakBytes)}`,
+  );
   return {
     clients: opts.streamClients,
     bodyBytes: opts.streamBodySize,
@@ -497,7 +519,8 @@ async function setup(snap: string, opts: BenchOptions, janitor: Janitor, nodeArg
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-data-'));
   janitor.dirs.push(dataDir);
   const needBig = opts.only.has('d');
-  log(`seeding ${needBig ? `${opts.seedEvents.toLocaleString('en-US')} + ` : ''}${opts.smallInboxEvents.toLocaleString('en-US')} events (bulk path) into ${dataDir}...`);
+  const counts = `${needBig ? `${opts.seedEvents.toLocaleString('en-US')} + ` : ''}${opts.smallInboxEvents.toLocaleString('en-US')}`;
+  log(`seeding ${counts} events (bulk path) into ${dataDir}...`);
   const seed = await seedDataDir(dataDir, {
     bigEvents: needBig ? opts.seedEvents : 0,
     smallEvents: opts.smallInboxEvents,
@@ -539,7 +562,7 @@ async function setup(snap: string, opts: BenchOptions, janitor: Janitor, nodeArg
 }
 
 /** Median over rounds of (replay p50 - direct-to-destination p50) measured in the same round. */
-function replayOverhead(runs: ReadonlyMap<string, LoadResult[]>): { p50: number; p99: number } | null {
+function replayOverhead(runs: ReadonlyMap<string, readonly LoadResult[]>): { p50: number; p99: number } | null {
   const replay = runs.get('f');
   const direct = runs.get('f-direct');
   if (!replay || !direct || replay.length === 0) return null;
@@ -555,22 +578,47 @@ async function stopTimed(proc: ManagedProcess): Promise<{ seconds: number; code:
   return { seconds: (performance.now() - started) / 1000, code };
 }
 
-async function runSuite(repo: string, snap: string, opts: BenchOptions, machine: Machine, buildOk: boolean, janitor: Janitor): Promise<void> {
-  const started = performance.now();
+async function runSuite(
+  repo: string,
+  snap: string,
+  opts: BenchOptions,
+  machine: Machine,
+  buildOk: boolean,
+  janitor: Janitor,
+  started: number,
+): Promise<void> {
   const { servers, seed, inboxes, pgSkipped } = await setup(snap, opts, janitor);
   const { ceiling, rehook, load, pg } = servers;
 
   const defs = defineScenarios(opts, servers, seed, inboxes);
-  const runs = new Map<string, LoadResult[]>(defs.map((d) => [d.id, []]));
+  const runs = new Map<string, RunRecord[]>(defs.map((d) => [d.id, []]));
   const rssAfterRounds: number[] = [];
+  const pidOf = (server: ScenarioDef['server']): number =>
+    server === 'ceiling' ? ceiling.proc.pid : server === 'pg' && pg !== null ? pg.proc.pid : rehook.proc.pid;
+  /** One run, with the CPU time the server and the load generator used meanwhile. */
+  const measure = async (def: ScenarioDef): Promise<RunRecord> => {
+    const serverPid = pidOf(def.server);
+    const serverBefore = readCpuSeconds(serverPid);
+    const loadBefore = readCpuSeconds(load.proc.pid);
+    const result = await load.autocannon(def.spec);
+    const serverCpu = readCpuSeconds(serverPid) - serverBefore;
+    const loadCpu = readCpuSeconds(load.proc.pid) - loadBefore;
+    return {
+      ...result,
+      serverCores: serverCpu / result.durationSec,
+      loadCores: loadCpu / result.durationSec,
+      cpuUsPerRequest: result.ok > 0 ? (serverCpu / result.ok) * 1e6 : Number.NaN,
+    };
+  };
   if (defs.length > 0) {
     log(`warm-up: ${defs.length} scenarios x ${opts.warmupSec} s`);
     for (const def of defs) await load.autocannon({ ...def.spec, durationSec: opts.warmupSec });
     for (let round = 1; round <= opts.repeats; round += 1) {
       for (const def of defs) {
-        const result = await load.autocannon(def.spec);
+        const result = await measure(def);
         runs.get(def.id)?.push(result);
-        log(`round ${round}/${opts.repeats} ${def.id}: ${fmtRun(result)}`);
+        const cpu = `server ${result.serverCores.toFixed(2)} cores, generator ${result.loadCores.toFixed(2)}`;
+        log(`round ${round}/${opts.repeats} ${def.id}: ${fmtRun(result)}; ${cpu}`);
       }
       rssAfterRounds.push(readRss(rehook.proc.pid));
     }
@@ -598,7 +646,8 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
 
   const skipped: BenchResults['skipped'] = [];
   if (live !== null && 'skipped' in live) {
-    skipped.push({ id: 'g', label: `(g) live stream fan-out: ${opts.sseSubscribers} SSE subscribers while ingesting`, reason: live.skipped });
+    const label = `(g) live stream fan-out: ${opts.sseSubscribers} SSE subscribers while ingesting`;
+    skipped.push({ id: 'g', label, reason: live.skipped });
   }
   if (pgSkipped !== null) skipped.push({ id: 'h', label: '(h) ingest on PostgreSQL', reason: pgSkipped });
   const results: BenchResults = {
@@ -651,20 +700,23 @@ async function runSuite(repo: string, snap: string, opts: BenchOptions, machine:
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${opts.out}`);
-  if (opts.docs) {
-    const resultsDir = join(repo, 'bench/results');
-    const analysisPath = join(repo, 'bench/analysis.md');
-    const extras = {
-      profiles: readdirSync(resultsDir)
-        .filter((f) => /^profile-[a-h]\.json$/.test(f))
-        .sort()
-        .map((f) => JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as unknown),
-      analysis: existsSync(analysisPath) ? readFileSync(analysisPath, 'utf8') : null,
-    };
-    writeFileSync(join(repo, 'docs/benchmarks.svg'), renderSvg(results));
-    writeFileSync(join(repo, 'docs/benchmarks.md'), renderMarkdown(results, extras));
-    log('wrote docs/benchmarks.md and docs/benchmarks.svg');
-  }
+  if (opts.docs) renderDocs(repo, results);
+}
+
+/** Writes docs/benchmarks.md and docs/benchmarks.svg from results, the profiles and bench/analysis.md. */
+function renderDocs(repo: string, results: BenchResults): void {
+  const resultsDir = join(repo, 'bench/results');
+  const analysisPath = join(repo, 'bench/analysis.md');
+  const extras = {
+    profiles: readdirSync(resultsDir)
+      .filter((f) => /^profile-[a-h]\.json$/.test(f))
+      .sort()
+      .map((f) => JSON.parse(readFileSync(join(resultsDir, f), 'utf8')) as unknown),
+    analysis: existsSync(analysisPath) ? readFileSync(analysisPath, 'utf8') : null,
+  };
+  writeFileSync(join(repo, 'docs/benchmarks.svg'), renderSvg(results));
+  writeFileSync(join(repo, 'docs/benchmarks.md'), renderMarkdown(results, extras));
+  log('wrote docs/benchmarks.md and docs/benchmarks.svg');
 }
 
 /** `--profile[=x]`: one scenario against a server running under `node --cpu-prof`. */
@@ -672,7 +724,8 @@ async function runProfile(repo: string, snap: string, opts: BenchOptions, scenar
   const profDir = mkdtempSync(join(tmpdir(), 'rehook-bench-prof-'));
   janitor.dirs.push(profDir);
   const only: BenchOptions = { ...opts, only: new Set<ScenarioGroup>([scenario]) };
-  const { servers, seed, inboxes } = await setup(snap, only, janitor, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200']);
+  const cpuProf = ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'];
+  const { servers, seed, inboxes } = await setup(snap, only, janitor, cpuProf);
   const seconds = Math.max(10, opts.durationSec * 2);
   let label: string;
   let load: { rps: number; p50: number; p99: number };
@@ -747,12 +800,17 @@ function buildAndSnapshot(repo: string, opts: BenchOptions, janitor: Janitor): {
 }
 
 async function main(): Promise<void> {
+  const started = performance.now();
   const opts = parseOptions(process.argv.slice(2), process.env);
   if (opts.help) {
     process.stdout.write(HELP);
     return;
   }
   const repo = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+  if (opts.render) {
+    renderDocs(repo, JSON.parse(readFileSync(join(repo, opts.out), 'utf8')) as BenchResults);
+    return;
+  }
   const machine = describeMachine(repo);
   log(`load average before: ${machine.loadAverageBefore.join(' ')} on ${machine.cores} cores`);
   const janitor: Janitor = { dirs: [], tasks: [] };
@@ -769,7 +827,7 @@ async function main(): Promise<void> {
   try {
     const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
     if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
-    else await runSuite(repo, snap, opts, machine, buildOk, janitor);
+    else await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
   } finally {
     await cleanup();
   }

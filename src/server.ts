@@ -63,12 +63,13 @@ export async function startRehook(
   });
   const readPool = poolStatsOf(deps.store);
   if (readPool) metrics.setPoolStats(readPool);
-  const newEventId = createEventIdFactory();
+  // Built once: the ingest hot path must not copy the dependencies per request.
+  const captureDeps = { ...deps, newEventId: createEventIdFactory(), anonMaxEvents: config.anonMaxEvents };
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
     capture: measureIngest(metrics, (incoming) =>
-      captureRequest({ ...deps, newEventId, anonMaxEvents: config.anonMaxEvents }, incoming),
+      captureRequest(captureDeps, incoming),
     ),
     // /readyz here too; /metrics too when this instance has no API listener to serve it.
     probes: { ready: () => deps.store.ping(), ...(runsApi ? {} : { metrics: () => metrics.render() }) },

@@ -47,6 +47,10 @@ function openDatabase(path: string): Database.Database {
   try {
     // WAL lets readers run during the (batched) writes. synchronous=FULL fsyncs the WAL on every
     // commit: an acknowledged event survives an OS crash or power loss, not only a process crash.
+    // 8 KiB pages hold more captured requests per page (measured: 1.64x of the raw request size
+    // per stored event with 4 KiB pages, 1.33x with 8 KiB). Only takes effect on a new database,
+    // so it must come before WAL mode is switched on.
+    db.pragma('page_size = 8192');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
