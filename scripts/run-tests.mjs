@@ -54,7 +54,7 @@ function postgresAnswers() {
 
 // Second pass, run first so the last output stays the summary of the whole test tree: the HTTP
 // suites again, with every test server on a fresh PostgreSQL schema (test/helpers/rehook.ts).
-const httpSuites = files.filter((file) => /^test[\\/]integration[\\/](api|stream)[\\/][^\\/]+\.test\.ts$/.test(file));
+const httpSuites = files.filter((file) => /^test[\\/]integration[\\/](api|stream|ingest)[\\/][^\\/]+\.test\.ts$/.test(file));
 let postgresPass = 0;
 if (httpSuites.length > 0) {
   const bar = '='.repeat(78);

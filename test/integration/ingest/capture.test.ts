@@ -165,25 +165,25 @@ describe('ingest: paths and query strings', () => {
       `/i/%20${inboxId}`,
       `/i/${'a'.repeat(300)}`,
     ];
-    const before = countEvents(rehook);
+    const before = await countEvents(rehook);
     for (const target of lookalikes) {
       const res = await rawGet(target);
       assert.equal(res.status, 200, `${target} → ${res.status}`);
     }
-    assert.equal(countEvents(rehook), before, 'no event was stored for any lookalike');
+    assert.equal(await countEvents(rehook), before, 'no event was stored for any lookalike');
   });
 
   test('a dot-segment path is never stored under the inbox it points to', async () => {
     const target = `/i/${inboxId}/../${otherId}`;
     const res = await rawGet(target);
     assert.equal(res.status, 200);
-    assert.equal(countEvents(rehook, otherId), 0, 'nothing reaches the other inbox');
+    assert.equal(await countEvents(rehook, otherId), 0, 'nothing reaches the other inbox');
     const event = await eventAtPath(rehook, target);
     assert.equal(event.inboxId, inboxId, 'stored under the first path segment, path kept as sent');
   });
 
   test('/i/, /i, / and /other answer 404 NOT_FOUND JSON and store nothing', async () => {
-    const before = countEvents(rehook);
+    const before = await countEvents(rehook);
     for (const target of ['/i/', '/i', '/', '/other', '/other/i/' + inboxId]) {
       const res = await rawGet(target);
       assert.equal(res.status, 404, `${target} → ${res.status}`);
@@ -194,15 +194,15 @@ describe('ingest: paths and query strings', () => {
     assert.equal(post.status, 404);
     assert.equal(post.headers.get('content-type'), 'application/json');
     assertErrorBody(await post.text(), 'NOT_FOUND');
-    assert.equal(countEvents(rehook), before);
+    assert.equal(await countEvents(rehook), before);
   });
 
   test('/healthz answers 200 and stores nothing', async () => {
-    const before = countEvents(rehook);
+    const before = await countEvents(rehook);
     const res = await fetch(`${rehook.ingestUrl}/healthz`);
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { ok: true });
-    assert.equal(countEvents(rehook), before);
+    assert.equal(await countEvents(rehook), before);
   });
 });
 
@@ -217,7 +217,7 @@ describe('ingest: unknown and expired inboxes answer 200 and store nothing', () 
 
   test('well-formed unknown and garbage ids: 200 {"ok":true}, no row anywhere', async () => {
     const known = await createInbox(rehook);
-    const before = countEvents(rehook);
+    const before = await countEvents(rehook);
     const ids = [
       newId('inbox'),
       newId('inbox'),
@@ -239,8 +239,8 @@ describe('ingest: unknown and expired inboxes answer 200 and store nothing', () 
       assert.equal(res.status, 200, `/i/${id} → ${res.status}`);
       assert.deepEqual(await res.json(), { ok: true });
     }
-    assert.equal(countEvents(rehook), before, 'no event was stored for an unknown inbox');
-    assert.equal(countEvents(rehook, known), 0);
+    assert.equal(await countEvents(rehook), before, 'no event was stored for an unknown inbox');
+    assert.equal(await countEvents(rehook, known), 0);
   });
 
   test('an expired anonymous inbox: 200, nothing stored, the API answers 404', async () => {
@@ -248,13 +248,13 @@ describe('ingest: unknown and expired inboxes answer 200 and store nothing', () 
     clock.advance(ttlMs - 1);
     const live = await fetch(`${rehook.ingestUrl}/i/${inboxId}/before-expiry`, { method: 'POST', body: 'a' });
     assert.equal(live.status, 200);
-    assert.equal(eventIdsByPath(rehook, `/i/${inboxId}/before-expiry`).length, 1, 'stored 1 ms before expiry');
+    assert.equal((await eventIdsByPath(rehook, `/i/${inboxId}/before-expiry`)).length, 1, 'stored 1 ms before expiry');
 
     clock.advance(2);
     const late = await fetch(`${rehook.ingestUrl}/i/${inboxId}/after-expiry`, { method: 'POST', body: 'b' });
     assert.equal(late.status, 200);
     assert.deepEqual(await late.json(), { ok: true });
-    assert.equal(eventIdsByPath(rehook, `/i/${inboxId}/after-expiry`).length, 0, 'nothing stored after expiry');
+    assert.equal((await eventIdsByPath(rehook, `/i/${inboxId}/after-expiry`)).length, 0, 'nothing stored after expiry');
     const list = await api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events`);
     assert.equal(list.status, 404);
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { api, type TestRehook } from '../../helpers/rehook.js';
 
 /** The full event as `GET /api/v1/events/:id` returns it (`data.event`). */
@@ -36,8 +37,34 @@ export function dbOf(rehook: TestRehook): Database.Database {
   return (rehook.deps.store as unknown as { db: Database.Database }).db;
 }
 
+/**
+ * Set when the HTTP suites run again on PostgreSQL (scripts/run-tests.mjs). The few tests that
+ * read SQLite's files or pragmas skip then, naming why; PostgreSQL's outage behaviour has its own
+ * tests in test/integration/postgres.
+ */
+export const SQLITE_ONLY: string | false =
+  process.env['REHOOK_TEST_STORE'] === 'postgres' ? 'reads SQLite files or pragmas; not applicable on PostgreSQL' : false;
+
+/** The PostgreSQL pool behind the store when the suite runs on PostgreSQL, else undefined. */
+function poolOf(rehook: TestRehook): Pool | undefined {
+  return (rehook.deps.store as unknown as { pool?: Pool }).pool;
+}
+
+/** True when this run's store is PostgreSQL (REHOOK_TEST_STORE=postgres). */
+export function onPostgres(rehook: TestRehook): boolean {
+  return poolOf(rehook) !== undefined;
+}
+
 /** Rows in the events table: of one inbox, or of every inbox. */
-export function countEvents(rehook: TestRehook, inboxId?: string): number {
+export async function countEvents(rehook: TestRehook, inboxId?: string): Promise<number> {
+  const pool = poolOf(rehook);
+  if (pool) {
+    const { rows } =
+      inboxId === undefined
+        ? await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')
+        : await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE inbox_id = $1', [inboxId]);
+    return rows[0]?.n ?? 0;
+  }
   const db = dbOf(rehook);
   const row =
     inboxId === undefined
@@ -47,7 +74,12 @@ export function countEvents(rehook: TestRehook, inboxId?: string): number {
 }
 
 /** Ids of the stored events whose path is exactly `path` (any inbox), oldest first. */
-export function eventIdsByPath(rehook: TestRehook, path: string): string[] {
+export async function eventIdsByPath(rehook: TestRehook, path: string): Promise<string[]> {
+  const pool = poolOf(rehook);
+  if (pool) {
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM events WHERE path = $1 ORDER BY seq', [path]);
+    return rows.map((row) => row.id);
+  }
   const rows = dbOf(rehook).prepare('SELECT id FROM events WHERE path = ? ORDER BY seq').all(path);
   return (rows as Array<{ id: string }>).map((row) => row.id);
 }
@@ -78,7 +110,7 @@ export async function getEvent(rehook: TestRehook, eventId: string): Promise<Eve
 
 /** The single event stored with this exact path, through the API (fails unless exactly one). */
 export async function eventAtPath(rehook: TestRehook, path: string): Promise<EventJson> {
-  const ids = eventIdsByPath(rehook, path);
+  const ids = await eventIdsByPath(rehook, path);
   assert.equal(ids.length, 1, `expected exactly one event at ${path}, found ${ids.length}`);
   return getEvent(rehook, ids[0] as string);
 }
