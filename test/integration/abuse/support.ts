@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { readReply } from '../../helpers/read-reply.js';
 
 export interface Reply {
   readonly status: number;
@@ -26,19 +27,7 @@ export function send(
         ...(opts.from ? { localAddress: opts.from } : {}),
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown;
-          try {
-            body = text === '' ? undefined : JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
-        });
+        readReply(res).then(resolve, reject);
       },
     );
     req.on('error', reject);

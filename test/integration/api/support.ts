@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { api, type JsonResponse, type TestRehook } from '../../helpers/rehook.js';
+import { readReply } from '../../helpers/read-reply.js';
 
 /**
  * Shared helpers of the API integration suite. Every API call of the suite goes through
@@ -68,19 +69,7 @@ export function rawRequest(
   const sent = hasHost ? headers : ['Host', new URL(url).host, ...headers];
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: opts.method ?? 'GET', headers: sent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown;
-        try {
-          body = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
-      });
+      readReply(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end(opts.body);
