@@ -14,6 +14,14 @@ declare module 'autocannon' {
       /** Seconds before a request counts as timed out. */
       timeout?: number;
       pipelining?: number;
+      /** Request templates; `setupRequest` may rewrite each request before it is sent. */
+      requests?: {
+        setupRequest?: (req: { method: string; path: string; headers: Record<string, string> }) => {
+          method: string;
+          path: string;
+          headers: Record<string, string>;
+        };
+      }[];
     }
     interface Histogram {
       average: number;

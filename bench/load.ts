@@ -31,8 +31,13 @@ function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
     const problems = new Set<string>();
     let non2xx = 0;
     const body = spec.body === null ? undefined : buildBody(spec.body);
+    const paths = spec.paths ?? [];
+    let next = 0;
     const instance = autocannon(
       {
+        ...(paths.length === 0
+          ? {}
+          : { requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? req.path }) }] }),
         url: spec.url,
         method: spec.method,
         headers: { ...spec.headers },

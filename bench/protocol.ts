@@ -21,6 +21,8 @@ export interface LoadSpec {
   readonly durationSec: number;
   /** Seconds before a request counts as timed out. */
   readonly timeoutSec: number;
+  /** When set, each request takes the next of these paths (with query) in turn instead of the URL's. */
+  readonly paths?: readonly string[];
 }
 
 /** `clients` connections each send `requestsPerClient` bodies of `bodySize` bytes, streamed in chunks. */

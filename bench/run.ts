@@ -322,6 +322,17 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
     const label = (n: number): string => `(d) list first page, inbox of ${events(n)} events, ${c} conn`;
     if (seed.bigInboxId !== null) measured('d-big', label(seed.bigEvents), 'ceil-get', get(list(seed.bigInboxId), c, auth));
     measured('d-small', label(seed.smallEvents), 'ceil-get', get(list(seed.smallInboxId), c, auth));
+    if (seed.bigInboxId !== null && seed.bigInboxCursors.length > 0) {
+      // The runs above ask for the same first page again and again, which the store serves from
+      // its read cache while nothing is written. Here every request asks for another page (a
+      // `before` cursor spread over the whole inbox), so every page is read and encoded anew.
+      const path = new URL(list(seed.bigInboxId)).pathname;
+      const paths = seed.bigInboxCursors.map((cursor) => `${path}?before=${cursor}`);
+      measured('d-deep', `(d) list a different page each request, inbox of ${events(seed.bigEvents)} events, ${c} conn`, 'ceil-get', {
+        ...get(list(seed.bigInboxId), c, auth),
+        paths,
+      });
+    }
   }
   if (want('e')) {
     const url = `${rehook.apiUrl}/api/v1/events/${seed.largeEventId}`;
@@ -719,6 +730,11 @@ function renderDocs(repo: string, results: BenchResults): void {
   log('wrote docs/benchmarks.md and docs/benchmarks.svg');
 }
 
+/** The thread id in a --cpu-prof file name (CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile). */
+function threadOf(file: string): number {
+  return Number(file.split('.').at(-3) ?? 0);
+}
+
 /** `--profile[=x]`: one scenario against a server running under `node --cpu-prof`. */
 async function runProfile(repo: string, snap: string, opts: BenchOptions, scenario: ProfileScenario, janitor: Janitor): Promise<void> {
   const profDir = mkdtempSync(join(tmpdir(), 'rehook-bench-prof-'));
@@ -748,22 +764,32 @@ async function runProfile(repo: string, snap: string, opts: BenchOptions, scenar
   await servers.load.close();
   await servers.rehook.proc.stop(60_000);
   await servers.ceiling.proc.stop();
-  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  if (file === undefined) throw new Error('the server wrote no .cpuprofile (did it exit normally?)');
-  const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile;
-  rmSync(join(profDir, file));
-  const summary = summarizeProfile(profile, {
-    scenario: label,
-    rps: load.rps,
-    p50: load.p50,
-    p99: load.p99,
-    seconds,
-    date: new Date().toISOString(),
+  // One profile per thread: the main thread (HTTP) and the SQLite writer thread. Node names them
+  // CPU.<date>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread.
+  const files = readdirSync(profDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort((x, y) => threadOf(x) - threadOf(y));
+  if (files.length === 0) throw new Error('the server wrote no .cpuprofile (did it exit normally?)');
+  const summaries = files.map((file) => {
+    const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile;
+    rmSync(join(profDir, file));
+    const thread = threadOf(file) === 0 ? 'main thread' : `worker thread ${threadOf(file)}`;
+    const summary = summarizeProfile(profile, {
+      scenario: `${label} — ${thread}`,
+      rps: load.rps,
+      p50: load.p50,
+      p99: load.p99,
+      seconds,
+      date: new Date().toISOString(),
+    });
+    process.stdout.write(`${formatProfile(summary)}\n`);
+    return summary;
   });
-  process.stdout.write(`${formatProfile(summary)}\n`);
+  // The report shows the main thread's profile; the others are kept in `threads`.
+  const [main, ...threads] = summaries;
   const out = join(repo, `bench/results/profile-${scenario}.json`);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(out, `${JSON.stringify({ ...main, threads }, null, 2)}\n`);
   log(`wrote bench/results/profile-${scenario}.json (the .cpuprofile itself is deleted)`);
 }
 

@@ -29,6 +29,11 @@ export interface SeedResult {
   readonly accountId: string;
   readonly bigInboxId: string | null;
   readonly bigEvents: number;
+  /**
+   * Event ids spread evenly over the big inbox, as `before` cursors: listing from each gives a
+   * different page, so no two requests in a row can share a cached answer.
+   */
+  readonly bigInboxCursors: readonly string[];
   readonly smallInboxId: string;
   readonly smallEvents: number;
   /** Inbox of the two fixture events below. */
@@ -39,6 +44,9 @@ export interface SeedResult {
   /** Event rows written per second by the bulk path. */
   readonly rowsPerSec: number;
 }
+
+/** Cursors sampled from the big inbox for the every-page-different list run of (d). */
+const CURSORS = 5_000;
 
 /** Columns the bulk insert fills; a NOT NULL column outside this list means the schema moved on. */
 const COLUMNS = [
@@ -150,6 +158,13 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     };
     const largeEventId = fixture(jsonBody(plan.eventBodySize), 'application/json');
     const replayEventId = fixture(jsonBody(plan.replayBodySize), 'application/json');
+    const bigInboxCursors =
+      bigInboxId === null
+        ? []
+        : db
+            .prepare<[string, number], string>('SELECT id FROM events WHERE inbox_id = ? AND seq % ? = 0')
+            .pluck(true)
+            .all(bigInboxId, Math.max(1, Math.floor(plan.bigEvents / CURSORS)));
     db.pragma('synchronous = FULL');
     db.pragma('wal_checkpoint(TRUNCATE)');
     const seconds = (performance.now() - started) / 1000;
@@ -159,6 +174,7 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
       accountId: account.id,
       bigInboxId,
       bigEvents: bigInboxId === null ? 0 : plan.bigEvents,
+      bigInboxCursors,
       smallInboxId,
       smallEvents: plan.smallEvents,
       fixtureInboxId,

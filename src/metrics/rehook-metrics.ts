@@ -104,9 +104,10 @@ export function createRehookMetrics(): RehookMetrics {
     ),
   );
 
+  const countIngested = { stored: ingested.bind({ result: 'stored' }), ignored: ingested.bind({ result: 'ignored' }) };
   return {
     ingested(result, seconds) {
-      ingested.inc({ result });
+      countIngested[result]();
       latency.observe(seconds);
     },
     ingestFailed() {

@@ -61,6 +61,23 @@ export interface ListPage {
   readonly before?: string;
 }
 
+/**
+ * A page of event summaries already encoded as the API's JSON: the read path of the event list
+ * is hot enough that building one object per row and serializing it again dominated its cost.
+ */
+export interface EventSummaryPageJson {
+  /**
+   * The page's summaries (newest first, at most `limit`) as a JSON array, byte for byte
+   * `JSON.stringify(events.map(eventSummaryJson))` (src/http/api/present.ts, the one definition
+   * of that shape; the conformance suite holds every adapter to it).
+   */
+  readonly json: string;
+  /** How many events the array holds. */
+  readonly count: number;
+  /** Id of the page's last (oldest) event when an older one exists, else null. */
+  readonly nextBefore: string | null;
+}
+
 export interface InsertEventOptions {
   /**
    * When the inbox is anonymous, keep only its newest `maxEventsForAnonymous` events (by id):
@@ -82,6 +99,11 @@ export interface EventRepository {
   findById(id: string): Promise<CapturedEvent | null>;
   /** Events of an inbox, newest first, without headers and bodies. */
   listByInbox(inboxId: string, page: ListPage): Promise<EventSummary[]>;
+  /**
+   * The same page as listByInbox (`page.limit` events, newest first, older than `page.before`),
+   * encoded as the API's JSON array, and whether an older page exists.
+   */
+  listSummaryPageJson(inboxId: string, page: ListPage): Promise<EventSummaryPageJson>;
 }
 
 export interface ReplayRepository {

@@ -110,6 +110,10 @@ export async function openInboxStream(
   // Without Last-Event-ID only events committed after the stream opened are sent; the newest
   // stored id at open is the floor. (A bus may deliver an older commit late: NOTIFY is async.)
   let floor = lastEventId;
+  // Ids sent with the backlog. A bus may deliver one of them again after the stream went live
+  // (PostgreSQL's NOTIFY arrives after the commit it reports, so after the backlog read it);
+  // live delivery skips them too. At most maxBacklog ids, kept for the stream's life.
+  const sent = new Set<string>();
   const unsubscribe = deps.bus.subscribe(inbox.id, (event) => {
     if (state === 'buffering') buffered.push(event);
     else if (state === 'live') deliverLive(event);
@@ -140,7 +144,6 @@ export async function openInboxStream(
   if (state === 'closed') return close;
 
   sink.open();
-  const sent = new Set<string>();
   const first = backlog.events[0];
   if (backlog.truncated && first) sink.truncated({ maxBacklog, before: first.id });
   for (const event of backlog.events) {
@@ -190,7 +193,7 @@ export async function openInboxStream(
    * saved by another account stops the stream before the next event; order is kept.
    */
   function deliverLive(event: EventSummary): void {
-    if (floor !== undefined && event.id <= floor) return;
+    if ((floor !== undefined && event.id <= floor) || sent.has(event.id)) return;
     pending.push(event);
     if (!draining) void drain();
   }

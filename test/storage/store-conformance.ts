@@ -7,6 +7,7 @@ import { describeEvictionCases } from './conformance/eviction.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describePurgeCases } from './conformance/purge.js';
+import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import {
   describeAccountCases,
   describeReplayCases,
@@ -51,6 +52,7 @@ export function describeStoreConformance(
     describeEventCases(store);
     describeEvictionCases(store);
     describeListingCases(store);
+    describeSummaryJsonCases(store);
     describeReplayCases(store);
     describeAccountCases(store);
     describeTokenCases(store);

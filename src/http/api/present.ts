@@ -32,6 +32,14 @@ export function eventSummaryJson(event: EventSummary) {
 }
 
 /**
+ * The body of the event list: the summaries as a JSON array. Storage adapters may build the same
+ * bytes themselves (EventRepository.listSummaryPageJson); tests hold them to this function.
+ */
+export function eventSummaryPageJson(events: readonly EventSummary[]): string {
+  return JSON.stringify(events.map(eventSummaryJson));
+}
+
+/**
  * The full event. Header values are the received bytes as latin1 code points (what Node's
  * parser gives). The body is always in `bodyBase64` (exact bytes); `bodyText` holds it decoded
  * as UTF-8 when, and only when, the bytes are valid UTF-8.

@@ -6,6 +6,7 @@ import type {
   ReplayRepository,
   TokenRepository,
 } from '../../ports/store.js';
+import { summaryPageFromRows } from '../summary-page.js';
 import { attempt, clampLimit, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
 import {
@@ -97,6 +98,17 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
             ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit])
             : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, page.before]);
         return rows.map(toEventSummary);
+      }),
+    // Encoded in JavaScript from the same rows as listByInbox (one extra row tells whether an
+    // older page exists); only SQLite, where the list is CPU-bound in-process, encodes in SQL.
+    listSummaryPageJson: (inboxId, page) =>
+      attempt('list events', async () => {
+        const limit = clampLimit(page.limit);
+        const { rows } =
+          page.before === undefined
+            ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit + 1])
+            : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit + 1, page.before]);
+        return summaryPageFromRows(rows.map(toEventSummary), limit);
       }),
   };
 }

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import { StorageError } from '../../errors.js';
 import { storageError } from './attempt.js';
-import type { EventParams } from './rows.js';
+import { eventInsertParams, type EventInsertParams, type EventParams } from './rows.js';
 
 interface PendingInsert {
   readonly params: EventParams;
@@ -51,7 +51,7 @@ export class GroupCommitWriter {
   private scheduled: NodeJS.Immediate | null = null;
   private closed = false;
   private readonly db: BetterSqlite3.Database;
-  private readonly insert: BetterSqlite3.Statement<[EventParams]>;
+  private readonly insert: BetterSqlite3.Statement<EventInsertParams>;
   private readonly commitBatch: BetterSqlite3.Transaction<
     (batch: readonly PendingInsert[]) => BatchResult[]
   >;
@@ -60,14 +60,18 @@ export class GroupCommitWriter {
   /** The test-only failpoint above; false unless the store was opened with it set. */
   private readonly unsafeAckBeforeCommit: boolean;
 
+  /** Called after every committed batch (the store asks for a WAL checkpoint then). */
+  private readonly afterCommit: () => void;
+
   constructor(
     db: BetterSqlite3.Database,
-    insert: BetterSqlite3.Statement<[EventParams]>,
-    opts: { unsafeAckBeforeCommit?: boolean } = {},
+    insert: BetterSqlite3.Statement<EventInsertParams>,
+    opts: { unsafeAckBeforeCommit?: boolean; afterCommit?: () => void } = {},
   ) {
     this.db = db;
     this.insert = insert;
     this.unsafeAckBeforeCommit = opts.unsafeAckBeforeCommit === true;
+    this.afterCommit = opts.afterCommit ?? (() => undefined);
     // Eviction of the oldest events of capped anonymous inboxes runs in the batch's transaction,
     // after its inserts: the commit that stores an event also trims its inbox, never one without
     // the other. The first time the writer meets an inbox it trims by offset (a scan of up to
@@ -121,6 +125,7 @@ export class GroupCommitWriter {
     this.staged = new Map();
     try {
       const results = this.commitBatch.immediate(batch);
+      this.afterCommit();
       for (const [inboxId, count] of this.staged) {
         this.counts.delete(inboxId);
         this.counts.set(inboxId, count);
@@ -232,7 +237,7 @@ export class GroupCommitWriter {
 
   private insertOne(item: PendingInsert): BatchResult {
     try {
-      return this.insert.run(item.params).changes === 1;
+      return this.insert.run(...eventInsertParams(item.params)).changes === 1;
     } catch (err) {
       // A constraint violation (e.g. a duplicate id) undoes only its own statement and the
       // transaction goes on, so one bad event does not fail the batch. Anything else (disk full,

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import type { InboxRepository } from '../../ports/store.js';
 import { attempt } from './attempt.js';
+import { createInboxLookup } from './inbox-lookup.js';
 import { inboxParams, toInbox } from './rows.js';
 import type { Statements } from './statements.js';
 
@@ -26,15 +27,12 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
     return expired.length;
   });
   const purge = db.transaction(purgeBatch.bind(null, s));
+  const findLive = createInboxLookup(db);
 
   return {
     insert: (inbox) =>
       attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
-    findLive: (id, now) =>
-      attempt('find inbox', () => {
-        const row = s.inboxes.findLive.get(id, now.getTime());
-        return row === undefined ? null : toInbox(row);
-      }),
+    findLive: (id, now) => attempt('find inbox', () => findLive(id, now)),
     listByOwner: (ownerId, now) =>
       attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(toInbox)),
     save: (id, ownerId, now) =>

@@ -66,8 +66,33 @@ export interface TokenRow {
   revoked_at: number | null;
 }
 
-/** Named parameters of the event insert: the row plus the instant that decides liveness. */
+/** The event row plus the instant that decides whether its inbox is live. */
 export type EventParams = EventRow & { now: number };
+
+/** Positional parameters of the conditional event insert: the row's columns, then inbox id and now. */
+export type EventInsertParams = [
+  id: string,
+  inboxId: string,
+  receivedAt: number,
+  method: string,
+  path: string,
+  query: string,
+  contentType: string | null,
+  size: number,
+  sourceIp: string,
+  headers: string,
+  body: Buffer | null,
+  liveInboxId: string,
+  now: number,
+];
+
+/** The insert's positional parameters for these named ones. */
+export function eventInsertParams(p: EventParams): EventInsertParams {
+  return [
+    p.id, p.inbox_id, p.received_at, p.method, p.path, p.query, p.content_type, p.size,
+    p.source_ip, p.headers, p.body, p.inbox_id, p.now,
+  ];
+}
 
 function toDate(ms: number): Date {
   return new Date(ms);

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import type {
   AccountRow,
-  EventParams,
+  EventInsertParams,
   EventRow,
   EventSummaryRow,
   InboxRow,
@@ -71,12 +71,13 @@ function eventStatements(db: Db) {
   return {
     // The liveness check and the insert are one statement: an inbox deleted or expiring between
     // a separate check and the insert can never receive the event.
-    insertIfInboxLive: db.prepare<EventParams>(
+    // Positional parameters (EventInsertParams): binding a 12-key object per row was a
+    // measurable part of each ingest batch.
+    insertIfInboxLive: db.prepare<EventInsertParams>(
       `INSERT INTO events (${EVENT_COLUMNS})
-       SELECT @id, @inbox_id, @received_at, @method, @path, @query, @content_type, @size,
-              @source_ip, @headers, @body
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
        WHERE EXISTS (SELECT 1 FROM inboxes
-                     WHERE id = @inbox_id AND (expires_at IS NULL OR expires_at > @now))`,
+                     WHERE id = ? AND (expires_at IS NULL OR expires_at > ?))`,
     ),
     findById: db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listNewest: db.prepare<[string, number], EventSummaryRow>(

@@ -12,6 +12,8 @@ import type {
   TokenRepository,
 } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
+import { Checkpointer } from './checkpointer.js';
+import { createSummaryPageReader } from './event-list.js';
 import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
@@ -27,6 +29,7 @@ import {
   tokenParams,
 } from './rows.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { createTokenLookup } from './token-lookup.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
 export interface SqliteStore extends Store {
@@ -93,34 +96,46 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     throw err instanceof StorageError ? err : storageError(`open ${opts.path}`, err);
   }
   const s = prepareStatements(db);
+  // An in-memory database has no WAL to checkpoint.
+  const checkpointer = opts.path === ':memory:' ? null : new Checkpointer(db, opts.path);
   const writer = new GroupCommitWriter(db, s.events.insertIfInboxLive, {
     unsafeAckBeforeCommit: unsafeAckBeforeCommitRequested(),
+    ...(checkpointer ? { afterCommit: () => checkpointer.committed() } : {}),
   });
+  let closing: Promise<void> | null = null;
   return {
     db,
     inboxes: createInboxRepository(db, s),
-    events: createEventRepository(s, writer),
+    events: createEventRepository(db, s, writer),
     replays: createReplayRepository(s),
     accounts: createAccountRepository(s),
-    tokens: createTokenRepository(s),
+    tokens: createTokenRepository(db, s),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     close() {
-      if (!db.open) return Promise.resolve();
-      return attempt('close', () => {
-        try {
-          writer.close();
-        } finally {
-          db.close();
-        }
-      });
+      // The checkpoint thread's connection goes first, so the main one is the last to close and
+      // SQLite folds the WAL into the database file and removes it.
+      closing ??= (checkpointer?.close() ?? Promise.resolve()).then(() =>
+        attempt('close', () => {
+          if (!db.open) return;
+          try {
+            writer.close();
+          } finally {
+            db.close();
+          }
+        }),
+      );
+      return closing;
     },
   };
 }
 
-function createEventRepository(s: Statements, writer: GroupCommitWriter): EventRepository {
+function createEventRepository(db: Database.Database, s: Statements, writer: GroupCommitWriter): EventRepository {
+  const listRows = (inboxId: string, limit: number, before: string | undefined) =>
+    before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
+  const summaryPage = createSummaryPageReader(db, listRows);
   return {
     insertIfInboxLive(event, now, opts) {
       try {
@@ -146,6 +161,8 @@ function createEventRepository(s: Statements, writer: GroupCommitWriter): EventR
             : s.events.listBefore.all(inboxId, page.before, limit);
         return rows.map(toEventSummary);
       }),
+    listSummaryPageJson: (inboxId, page) =>
+      attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
   };
 }
 
@@ -183,14 +200,11 @@ function createAccountRepository(s: Statements): AccountRepository {
   };
 }
 
-function createTokenRepository(s: Statements): TokenRepository {
+function createTokenRepository(db: Database.Database, s: Statements): TokenRepository {
+  const findByHash = createTokenLookup(db, s.tokens.findByHash);
   return {
     insert: (token) => attempt('insert token', () => void s.tokens.insert.run(tokenParams(token))),
-    findByHash: (hash) =>
-      attempt('find token', () => {
-        const row = s.tokens.findByHash.get(hash);
-        return row === undefined ? null : toToken(row);
-      }),
+    findByHash: (hash) => attempt('find token', () => findByHash(hash)),
     listByAccount: (accountId) =>
       attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
     revoke: (id, accountId, now) =>

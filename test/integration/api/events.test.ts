@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { eventSummaryJson } from '../../../src/http/api/present.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import {
   assertError,
@@ -109,6 +110,22 @@ describe('GET /api/v1/inboxes/:id/events', () => {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.length, 50);
     assert.notEqual(nextLink(res.headers), null);
+  });
+
+  it('sends eventSummaryJson of the stored events byte for byte, as application/json; charset=utf-8', async () => {
+    const owned = await createInbox(rehook, alice.token);
+    await ingest(rehook, owned.id, { method: 'POST', suffix: '/a%22b\\c?q=%E2%82%AC&x="y"', body: 'x', headers: { 'content-type': 'text/plain; charset="latin1"' } });
+    await ingest(rehook, owned.id, { method: 'DELETE', suffix: '?', body: '' });
+    await ingest(rehook, owned.id, { method: 'PUT', body: 'abc', headers: { 'content-type': 'application/\u00e9' } });
+    for (const [inboxId, token, limit] of [[big.id, undefined, 7], [big.id, undefined, 50], [owned.id, alice.token, 2], [owned.id, alice.token, 50]] as const) {
+      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=${limit}`, token === undefined ? {} : { token });
+      assert.equal(res.status, 200, res.text);
+      const stored = await rehook.deps.store.events.listByInbox(inboxId, { limit });
+      assert.equal(res.text, JSON.stringify(stored.map(eventSummaryJson)));
+      assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.equal(res.headers.get('content-length'), String(Buffer.byteLength(res.text)));
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+    }
   });
 
   it('accepts limit=1000 (the maximum) and then returns all 120 events and no Link header', async () => {

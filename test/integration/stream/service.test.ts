@@ -155,6 +155,24 @@ describe('openInboxStream (service)', () => {
     close();
   });
 
+  it('skips a backlog event that the bus delivers again after the stream went live (late NOTIFY)', async () => {
+    const events = makeEvents(5);
+    const stub = stubDeps({ committed: events.slice(0, 4) });
+    const sink = recordingSink();
+    const close = await openInboxStream(
+      stub.deps,
+      ANONYMOUS,
+      { inboxId: INBOX_ID, lastEventId: (events[1] as EventSummary).id },
+      sink,
+    );
+    assert.deepEqual(sink.eventIds(), [events[2]?.id, events[3]?.id]);
+    // events[3] was committed before the stream opened, but its notification arrives only now.
+    stub.bus.publish(events[3] as EventSummary);
+    stub.bus.publish(events[4] as EventSummary);
+    assert.deepEqual(sink.eventIds(), [events[2]?.id, events[3]?.id, events[4]?.id]);
+    close();
+  });
+
   it('sends an empty backlog when lastEventId is the newest event (or newer)', async () => {
     const events = makeEvents(4);
     const stub = stubDeps({ committed: events.slice(0, 3) });

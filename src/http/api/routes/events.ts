@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_PAGE_SIZE, getEvent, listEvents, MAX_PAGE_SIZE } from '../../../services/events.js';
 import type { ApiContext } from '../app.js';
-import { eventJson, eventSummaryJson } from '../present.js';
+import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_PAGE_SIZE;
@@ -39,7 +41,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
       const next = `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events?limit=${limit}&before=${page.nextBefore}`;
       void reply.header('link', `<${next}>; rel="next"`);
     }
-    return page.events.map(eventSummaryJson);
+    // Already the JSON body (eventSummaryJson of each event): sent as is, with the content type
+    // Fastify's serializer would have set.
+    return reply.type(JSON_CONTENT_TYPE).send(page.json);
   });
 
   app.get('/api/v1/events/:eventId', async (request) => {

@@ -1,0 +1,107 @@
+import { Worker } from 'node:worker_threads';
+
+import type BetterSqlite3 from 'better-sqlite3';
+
+import {
+  WAL_BACKSTOP_FRAMES,
+  WAL_RESTART_FRAMES,
+  type CheckpointReply,
+  type CheckpointRequest,
+  type CheckpointThreadData,
+} from './checkpoint-protocol.js';
+
+/** SQLite's own default, restored on the main connection when the checkpoint thread is gone. */
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+
+/**
+ * Starts the checkpoint thread. Under the TypeScript loader (tests, the benchmark run from
+ * sources) the thread must register the same loader before it can import its .ts entry.
+ */
+function spawnCheckpointThread(data: CheckpointThreadData): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSources ? './checkpoint-thread.ts' : './checkpoint-thread.js', import.meta.url);
+  if (!fromSources) return new Worker(entry, { workerData: data });
+  const loader = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(bootstrap, { workerData: data, eval: true });
+}
+
+/** WAL sizes in frames (pages); tests make them small to reach them quickly. */
+export interface WalLimits {
+  /** The thread forces a RESTART checkpoint past this (default WAL_RESTART_FRAMES). */
+  readonly restartFrames?: number;
+  /** The main connection's own automatic checkpoint (default WAL_BACKSTOP_FRAMES). */
+  readonly backstopFrames?: number;
+}
+
+/**
+ * Moves WAL checkpoints off the event loop (see checkpoint-thread.ts). While the thread runs, the
+ * main connection's automatic checkpoint waits for a WAL far larger than the thread lets it grow
+ * (a backstop for a thread starved of CPU); after each commit the store calls `committed()`,
+ * which asks the thread for a checkpoint unless one is already on its way. If the thread cannot
+ * start or dies, SQLite's default automatic checkpoint comes back, so the WAL never grows
+ * without bound.
+ */
+export class Checkpointer {
+  private worker: Worker | null;
+  private requested = false;
+  private closing: Promise<void> | null = null;
+  private readonly db: BetterSqlite3.Database;
+
+  constructor(
+    db: BetterSqlite3.Database,
+    path: string,
+    onError: (message: string) => void = () => undefined,
+    limits: WalLimits = {},
+  ) {
+    this.db = db;
+    const restartFrames = limits.restartFrames ?? WAL_RESTART_FRAMES;
+    db.pragma(`wal_autocheckpoint = ${Math.floor(limits.backstopFrames ?? WAL_BACKSTOP_FRAMES)}`);
+    const worker = spawnCheckpointThread({ path, restartFrames });
+    // Checkpoints are housekeeping: they never keep the process alive.
+    worker.unref();
+    worker.on('message', (reply: CheckpointReply) => {
+      if (reply.kind === 'done') {
+        this.requested = false;
+        if (reply.error !== undefined) onError(reply.error);
+      } else if (reply.kind === 'failed') {
+        onError(reply.message);
+        this.fallBack(worker);
+      }
+    });
+    worker.on('error', (err) => {
+      onError(err instanceof Error ? err.message : String(err));
+      this.fallBack(worker);
+    });
+    worker.on('exit', () => this.fallBack(worker));
+    this.worker = worker;
+  }
+
+  /** A commit added frames to the WAL. Cheap: at most one message per checkpoint. */
+  committed(): void {
+    if (this.requested || this.worker === null) return;
+    this.requested = true;
+    this.worker.postMessage({ kind: 'dirty' } satisfies CheckpointRequest);
+  }
+
+  /** Stops the thread (its connection closes first). Safe to call twice. */
+  close(): Promise<void> {
+    if (this.closing !== null) return this.closing;
+    const worker = this.worker;
+    this.worker = null;
+    if (worker === null) return (this.closing = Promise.resolve());
+    this.closing = new Promise<void>((resolve) => {
+      // Held until it has exited: whoever awaits close() must not see the process end first.
+      worker.ref();
+      worker.once('exit', () => resolve());
+      worker.postMessage({ kind: 'close' } satisfies CheckpointRequest);
+    });
+    return this.closing;
+  }
+
+  private fallBack(worker: Worker): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+  }
+}
