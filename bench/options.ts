@@ -15,6 +15,11 @@ export interface BenchOptions {
   readonly connections: number;
   /** Connections of (c). */
   readonly highConnections: number;
+  /**
+   * Offered load of the fixed-rate rows of (a) (b) (c) (d), requests per second: their latency
+   * below saturation, where a closed loop's latency is only connections / throughput.
+   */
+  readonly fixedRate: number;
   /** Connections of (f), the replay round trip, and of its direct-to-destination baseline. */
   readonly replayConnections: number;
   /** Body of (a), (c) and of the replayed event. */
@@ -69,6 +74,7 @@ Options (environment variable in brackets):
   --warmup <s>          warm-up seconds per scenario, first round   [BENCH_WARMUP]       (1; quick 0.5)
   --connections <n>     connections of (a) (b) (d) (e)               [BENCH_CONNECTIONS]  (50)
   --high-connections <n> connections of (c)                         [BENCH_HIGH_CONNECTIONS] (500)
+  --rate <n>            offered req/s of the fixed-rate rows of (a) (b) (c) (d) [BENCH_RATE] (2000)
   --replay-connections <n> connections of (f)                       [BENCH_REPLAY_CONNECTIONS] (1)
   --body-size <size>    body of (a) and (c), e.g. 1024, 4KiB        [BENCH_BODY_SIZE]    (1KiB)
   --large-body-size <size> body of (b)                              [BENCH_LARGE_BODY_SIZE] (64KiB)
@@ -129,6 +135,7 @@ const VALUE_FLAGS = new Set([
   'warmup',
   'connections',
   'high-connections',
+  'rate',
   'replay-connections',
   'body-size',
   'large-body-size',
@@ -213,6 +220,7 @@ export function parseOptions(
     warmupSec: num('warmup', quick ? 0.5 : 1),
     connections: num('connections', 50, true),
     highConnections: num('high-connections', 500, true),
+    fixedRate: num('rate', 2000, true),
     replayConnections: num('replay-connections', 1, true),
     bodySize: size('body-size', 1024),
     largeBodySize: size('large-body-size', 64 * 1024),

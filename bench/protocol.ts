@@ -23,6 +23,12 @@ export interface LoadSpec {
   readonly timeoutSec: number;
   /** When set, each request takes the next of these paths (with query) in turn instead of the URL's. */
   readonly paths?: readonly string[];
+  /**
+   * Offered load in requests per second over all connections, sent open-loop at evenly spaced due
+   * times (bench/load.ts runPaced). Unset: autocannon's closed loop, each connection sending its
+   * next request as soon as the last is answered.
+   */
+  readonly ratePerSec?: number;
 }
 
 /** `clients` connections each send `requestsPerClient` bodies of `bodySize` bytes, streamed in chunks. */

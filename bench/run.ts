@@ -256,6 +256,17 @@ function kib(n: number): string {
   return n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`;
 }
 
+/** Checkpoints the WAL of the SQLite file from the driver's own short-lived connection. */
+function settleWal(databasePath: string): void {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } finally {
+    db.close();
+  }
+}
+
 /** The measured scenarios, in the order of a round: each ceiling right before what it bounds. */
 function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult, inboxes: Inboxes): ScenarioDef[] {
   const { ceiling, rehook, pg } = servers;
@@ -291,6 +302,15 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   const measured = (id: string, label: string, ceilingId: string, spec: LoadSpec, server: 'rehook' | 'pg' = 'rehook'): void => {
     defs.push({ id, label, kind: 'rehook', server, ceilingId, spec });
   };
+  /**
+   * The same request shape at a fixed offered rate: latency below saturation. No ceiling (both
+   * servers would just answer the offered rate); compared with the other fixed-rate rows.
+   */
+  const rate = opts.fixedRate;
+  const atRate = (id: string, label: string, spec: LoadSpec, kind: 'rehook' | 'ceiling' = 'rehook'): void => {
+    const offered = `${label}, ${rate.toLocaleString('en-US')} req/s offered`;
+    defs.push({ id, label: offered, kind, server: kind, ceilingId: null, spec: { ...spec, ratePerSec: rate } });
+  };
   const size = kib(opts.bodySize);
   const large = kib(opts.largeBodySize);
   const events = (n: number): string => n.toLocaleString('en-US');
@@ -300,6 +320,9 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   }
   if (want('a')) {
     measured('a', `(a) ingest ${size} JSON, ${c} conn`, 'ceil-post', post(ingest(inboxes.a), c, JSON_HEADERS, json));
+    // The floor of the fixed-rate rows: the load generator and loopback alone.
+    atRate('ceil-post-rate', `bare node: POST ${size} JSON, ${c} conn`, post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json), 'ceiling');
+    atRate('a-rate', `(a) ingest ${size} JSON, ${c} conn`, post(ingest(inboxes.a), c, JSON_HEADERS, json));
   }
   if (want('h') && pg !== null) {
     const url = `${pg.ingestUrl}/i/${pg.target.inboxId}/webhook`;
@@ -309,11 +332,13 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
     const body = { kind: 'binary', size: opts.largeBodySize } as const;
     bare('ceil-post-large', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body));
     measured('b', `(b) ingest ${large} binary, ${c} conn`, 'ceil-post-large', post(ingest(inboxes.b), c, BINARY_HEADERS, body));
+    atRate('b-rate', `(b) ingest ${large} binary, ${c} conn`, post(ingest(inboxes.b), c, BINARY_HEADERS, body));
   }
   if (want('c')) {
     const hc = opts.highConnections;
     bare('ceil-post-high', `bare node: POST ${size} JSON, ${hc} conn`, post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json));
     measured('c', `(c) ingest ${size} JSON, ${hc} conn`, 'ceil-post-high', post(ingest(inboxes.c), hc, JSON_HEADERS, json));
+    atRate('c-rate', `(c) ingest ${size} JSON, ${hc} conn`, post(ingest(inboxes.c), hc, JSON_HEADERS, json));
   }
   if (want('d') || want('e')) {
     bare('ceil-get', `bare node: GET, ${c} conn`, get(atCeiling(list(seed.smallInboxId)), c, auth));
@@ -322,6 +347,9 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
     const label = (n: number): string => `(d) list first page, inbox of ${events(n)} events, ${c} conn`;
     if (seed.bigInboxId !== null) measured('d-big', label(seed.bigEvents), 'ceil-get', get(list(seed.bigInboxId), c, auth));
     measured('d-small', label(seed.smallEvents), 'ceil-get', get(list(seed.smallInboxId), c, auth));
+    atRate('ceil-get-rate', `bare node: GET, ${c} conn`, get(atCeiling(list(seed.smallInboxId)), c, auth), 'ceiling');
+    if (seed.bigInboxId !== null) atRate('d-big-rate', label(seed.bigEvents), get(list(seed.bigInboxId), c, auth));
+    atRate('d-small-rate', label(seed.smallEvents), get(list(seed.smallInboxId), c, auth));
     if (seed.bigInboxId !== null && seed.bigInboxCursors.length > 0) {
       // The runs above ask for the same first page again and again, which the store serves from
       // its read cache while nothing is written. Here every request asks for another page (a
@@ -608,6 +636,9 @@ async function runSuite(
     server === 'ceiling' ? ceiling.proc.pid : server === 'pg' && pg !== null ? pg.proc.pid : rehook.proc.pid;
   /** One run, with the CPU time the server and the load generator used meanwhile. */
   const measure = async (def: ScenarioDef): Promise<RunRecord> => {
+    // A fixed-rate row measures its own requests, not the WAL left by the saturation run before
+    // it: the checkpoint backlog is copied now, while no load runs (PASSIVE: never blocks Rehook).
+    if (def.server === 'rehook' && def.spec.ratePerSec !== undefined) settleWal(seed.databasePath);
     const serverPid = pidOf(def.server);
     const serverBefore = readCpuSeconds(serverPid);
     const loadBefore = readCpuSeconds(load.proc.pid);
@@ -677,6 +708,7 @@ async function runSuite(
       repeats: opts.repeats,
       connections: opts.connections,
       highConnections: opts.highConnections,
+      fixedRate: opts.fixedRate,
       replayConnections: opts.replayConnections,
       bodySize: opts.bodySize,
       largeBodySize: opts.largeBodySize,

@@ -68,7 +68,7 @@ export interface ListPage {
 export interface EventSummaryPageJson {
   /**
    * The page's summaries (newest first, at most `limit`) as a JSON array, byte for byte
-   * `JSON.stringify(events.map(eventSummaryJson))` (src/http/api/present.ts, the one definition
+   * `JSON.stringify(events.map(eventSummaryJson))` (src/domain/event-json.ts, the one definition
    * of that shape; the conformance suite holds every adapter to it).
    */
   readonly json: string;

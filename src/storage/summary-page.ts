@@ -1,5 +1,5 @@
 import type { EventSummary } from '../domain/captured-request.js';
-import { eventSummaryPageJson } from '../http/api/present.js';
+import { eventSummaryPageJson } from '../domain/event-json.js';
 import type { EventSummaryPageJson } from '../ports/store.js';
 
 /**

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ApiToken } from '../../domain/account.js';
-import type { CapturedEvent, EventSummary } from '../../domain/captured-request.js';
+import type { CapturedEvent } from '../../domain/captured-request.js';
+import { eventSummaryJson } from '../../domain/event-json.js';
 import { isSaved, type Inbox } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
 
@@ -18,26 +19,9 @@ export function inboxJson(inbox: Inbox, ingestOrigin: string) {
   };
 }
 
-export function eventSummaryJson(event: EventSummary) {
-  return {
-    id: event.id,
-    inboxId: event.inboxId,
-    receivedAt: event.receivedAt.toISOString(),
-    method: event.method,
-    path: event.path,
-    query: event.query,
-    contentType: event.contentType,
-    size: event.size,
-  };
-}
-
-/**
- * The body of the event list: the summaries as a JSON array. Storage adapters may build the same
- * bytes themselves (EventRepository.listSummaryPageJson); tests hold them to this function.
- */
-export function eventSummaryPageJson(events: readonly EventSummary[]): string {
-  return JSON.stringify(events.map(eventSummaryJson));
-}
+// The event summary's JSON is part of the store port's contract too (the SQLite adapter encodes
+// the event list itself), so it lives in the domain; re-exported here with the other API shapes.
+export { eventSummaryJson, eventSummaryPageJson } from '../../domain/event-json.js';
 
 /**
  * The full event. Header values are the received bytes as latin1 code points (what Node's

@@ -9,7 +9,7 @@ import { toEventSummary, type EventSummaryRow } from './rows.js';
 // serializing them again cost about 135 µs per page of 50 (micro-benchmark, 100k-event file);
 // raw rows with a hand-written serializer 105 µs; SQLite writing each row's JSON, one string
 // per row, 60 µs (one group_concat string: 53 µs unordered, 70 µs with its ORDER BY). The bytes must equal
-// eventSummaryJson (src/http/api/present.ts) exactly; the store conformance suite checks that,
+// eventSummaryJson (src/domain/event-json.ts) exactly; the store conformance suite checks that,
 // awkward strings included.
 //
 // Why each piece is byte-identical to JSON.stringify / Date#toISOString:

@@ -52,24 +52,37 @@ export class GroupCommitWriter {
   private closed = false;
   private readonly db: BetterSqlite3.Database;
   private readonly insert: BetterSqlite3.Statement<EventInsertParams>;
+  private readonly inboxExpiry: BetterSqlite3.Statement<[string], number | null>;
+  /**
+   * Expiry of each inbox met by the running batch (null: never expires, undefined: no inbox),
+   * read once per batch inside its transaction, so a delete cannot slip in between.
+   */
+  private expiries = new Map<string, number | null | undefined>();
   private readonly commitBatch: BetterSqlite3.Transaction<
     (batch: readonly PendingInsert[]) => BatchResult[]
   >;
 
-  /** `insert` is the conditional INSERT ... SELECT ... WHERE EXISTS(live inbox) statement. */
   /** The test-only failpoint above; false unless the store was opened with it set. */
   private readonly unsafeAckBeforeCommit: boolean;
 
   /** Called after every committed batch (the store asks for a WAL checkpoint then). */
   private readonly afterCommit: () => void;
 
+  /**
+   * `statements.insert` is a plain INSERT of one event row; `statements.inboxExpiry` reads an
+   * inbox's expires_at (undefined: no such inbox).
+   */
   constructor(
     db: BetterSqlite3.Database,
-    insert: BetterSqlite3.Statement<EventInsertParams>,
+    statements: {
+      insert: BetterSqlite3.Statement<EventInsertParams>;
+      inboxExpiry: BetterSqlite3.Statement<[string], number | null>;
+    },
     opts: { unsafeAckBeforeCommit?: boolean; afterCommit?: () => void } = {},
   ) {
     this.db = db;
-    this.insert = insert;
+    this.insert = statements.insert;
+    this.inboxExpiry = statements.inboxExpiry;
     this.unsafeAckBeforeCommit = opts.unsafeAckBeforeCommit === true;
     this.afterCommit = opts.afterCommit ?? (() => undefined);
     // Eviction of the oldest events of capped anonymous inboxes runs in the batch's transaction,
@@ -96,6 +109,7 @@ export class GroupCommitWriter {
       ),
     };
     this.commitBatch = db.transaction((batch: readonly PendingInsert[]) => {
+      this.expiries.clear();
       const results = batch.map((item) => this.insertOne(item));
       this.evictOldest(batch, results);
       return results;
@@ -235,8 +249,20 @@ export class GroupCommitWriter {
     });
   }
 
+  /** Whether the item's inbox exists and has not expired at the item's `now`. */
+  private inboxLive(item: PendingInsert): boolean {
+    const inboxId = item.params.inbox_id;
+    let expiry = this.expiries.get(inboxId);
+    if (!this.expiries.has(inboxId)) {
+      expiry = this.inboxExpiry.get(inboxId);
+      this.expiries.set(inboxId, expiry);
+    }
+    return expiry === null || (expiry !== undefined && expiry > item.params.now);
+  }
+
   private insertOne(item: PendingInsert): BatchResult {
     try {
+      if (!this.inboxLive(item)) return false;
       return this.insert.run(...eventInsertParams(item.params)).changes === 1;
     } catch (err) {
       // A constraint violation (e.g. a duplicate id) undoes only its own statement and the

@@ -69,7 +69,7 @@ export interface TokenRow {
 /** The event row plus the instant that decides whether its inbox is live. */
 export type EventParams = EventRow & { now: number };
 
-/** Positional parameters of the conditional event insert: the row's columns, then inbox id and now. */
+/** Positional parameters of the event insert: the row's columns in EVENT_COLUMNS order. */
 export type EventInsertParams = [
   id: string,
   inboxId: string,
@@ -82,15 +82,13 @@ export type EventInsertParams = [
   sourceIp: string,
   headers: string,
   body: Buffer | null,
-  liveInboxId: string,
-  now: number,
 ];
 
 /** The insert's positional parameters for these named ones. */
 export function eventInsertParams(p: EventParams): EventInsertParams {
   return [
     p.id, p.inbox_id, p.received_at, p.method, p.path, p.query, p.content_type, p.size,
-    p.source_ip, p.headers, p.body, p.inbox_id, p.now,
+    p.source_ip, p.headers, p.body,
   ];
 }
 

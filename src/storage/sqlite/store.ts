@@ -98,7 +98,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
   const s = prepareStatements(db);
   // An in-memory database has no WAL to checkpoint.
   const checkpointer = opts.path === ':memory:' ? null : new Checkpointer(db, opts.path);
-  const writer = new GroupCommitWriter(db, s.events.insertIfInboxLive, {
+  const writer = new GroupCommitWriter(db, s.events, {
     unsafeAckBeforeCommit: unsafeAckBeforeCommitRequested(),
     ...(checkpointer ? { afterCommit: () => checkpointer.committed() } : {}),
   });
