@@ -74,13 +74,13 @@ Options (environment variable in brackets):
   --warmup <s>          warm-up seconds per scenario, first round   [BENCH_WARMUP]       (1; quick 0.5)
   --connections <n>     connections of (a) (b) (d) (e)               [BENCH_CONNECTIONS]  (50)
   --high-connections <n> connections of (c)                         [BENCH_HIGH_CONNECTIONS] (500)
-  --rate <n>            offered req/s of the fixed-rate rows of (a) (b) (c) (d) [BENCH_RATE] (2000)
+  --rate <n>            offered req/s of the fixed-rate rows of (a) (b) (c) (d) [BENCH_RATE] (1000)
   --replay-connections <n> connections of (f)                       [BENCH_REPLAY_CONNECTIONS] (1)
   --body-size <size>    body of (a) and (c), e.g. 1024, 4KiB        [BENCH_BODY_SIZE]    (1KiB)
   --large-body-size <size> body of (b)                              [BENCH_LARGE_BODY_SIZE] (64KiB)
   --repeats <n>         interleaved rounds; medians are reported    [BENCH_REPEATS]      (3; quick 1)
   --seed-events <n>     events in the big inbox of (d)              [BENCH_SEED_EVENTS]  (1000000; quick 20000)
-  --sustain <s>         sustained-ingest phase (RSS, disk)          [BENCH_SUSTAIN]      (12; quick 2)
+  --sustain <s>         sustained-ingest phase (RSS, disk)          [BENCH_SUSTAIN]      (10; quick 2)
   --stream-clients <n>  clients streaming large bodies (memory)      [BENCH_STREAM_CLIENTS] (200; quick 20)
   --stream-body-size <size> body each of them streams               [BENCH_STREAM_BODY_SIZE] (10MiB)
   --sse-subscribers <n> live-stream subscribers of (g)              [BENCH_SSE_SUBSCRIBERS] (100)
@@ -220,7 +220,7 @@ export function parseOptions(
     warmupSec: num('warmup', quick ? 0.5 : 1),
     connections: num('connections', 50, true),
     highConnections: num('high-connections', 500, true),
-    fixedRate: num('rate', 2000, true),
+    fixedRate: num('rate', 1000, true),
     replayConnections: num('replay-connections', 1, true),
     bodySize: size('body-size', 1024),
     largeBodySize: size('large-body-size', 64 * 1024),
@@ -229,7 +229,7 @@ export function parseOptions(
     seedEvents: num('seed-events', quick ? 20_000 : 1_000_000, true),
     smallInboxEvents: 1000,
     seedBodySize: 256,
-    sustainSec: num('sustain', quick ? 2 : 12),
+    sustainSec: num('sustain', quick ? 2 : 10),
     streamClients: num('stream-clients', quick ? 20 : 200, true),
     streamBodySize: size('stream-body-size', 10 * 1024 * 1024),
     streamRequestsPerClient: 1,

@@ -653,8 +653,10 @@ async function runSuite(
     };
   };
   if (defs.length > 0) {
-    log(`warm-up: ${defs.length} scenarios x ${opts.warmupSec} s`);
-    for (const def of defs) await load.autocannon({ ...def.spec, durationSec: opts.warmupSec });
+    // Fixed-rate rows need none: the closed-loop run of the same request shape warms the same path.
+    const warm = defs.filter((def) => def.spec.ratePerSec === undefined);
+    log(`warm-up: ${warm.length} scenarios x ${opts.warmupSec} s`);
+    for (const def of warm) await load.autocannon({ ...def.spec, durationSec: opts.warmupSec });
     for (let round = 1; round <= opts.repeats; round += 1) {
       for (const def of defs) {
         const result = await measure(def);
