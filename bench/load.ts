@@ -26,6 +26,26 @@ class Samples {
   }
 }
 
+/** The result of a run this process timed itself (no autocannon summary). */
+function loadResult(
+  samples: Samples,
+  durationSec: number,
+  counts: { non2xx: number; errors: number; bytesPerSec: number; problems: ReadonlySet<string> },
+): LoadResult {
+  const sorted = samples.sorted();
+  return {
+    durationSec,
+    rps: sorted.length / durationSec,
+    ok: sorted.length,
+    non2xx: counts.non2xx,
+    errors: counts.errors,
+    timeouts: 0,
+    ...summarizeLatencies(sorted),
+    bytesPerSec: counts.bytesPerSec,
+    problems: [...counts.problems].slice(0, 5),
+  };
+}
+
 function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const samples = new Samples();
@@ -141,18 +161,7 @@ async function runPaced(spec: LoadSpec & { ratePerSec: number }): Promise<LoadRe
   await Promise.all(inFlight);
   const durationSec = (performance.now() - start) / 1000;
   await Promise.all(clients.map((client) => client.close()));
-  const sorted = samples.sorted();
-  return {
-    durationSec,
-    rps: sorted.length / durationSec,
-    ok: sorted.length,
-    non2xx,
-    errors,
-    timeouts: 0,
-    ...summarizeLatencies(sorted),
-    bytesPerSec: bytes / durationSec,
-    problems: [...problems].slice(0, 5),
-  };
+  return loadResult(samples, durationSec, { non2xx, errors, bytesPerSec: bytes / durationSec, problems });
 }
 
 /** One request whose body is written in chunks from a shared buffer (no copies per client). */
@@ -219,18 +228,7 @@ async function runStream(spec: StreamSpec): Promise<LoadResult> {
     }),
   );
   const durationSec = (performance.now() - started) / 1000;
-  const sorted = samples.sorted();
-  return {
-    durationSec,
-    rps: sorted.length / durationSec,
-    ok: sorted.length,
-    non2xx,
-    errors,
-    timeouts: 0,
-    ...summarizeLatencies(sorted),
-    bytesPerSec: 0,
-    problems: [...problems].slice(0, 5),
-  };
+  return loadResult(samples, durationSec, { non2xx, errors, bytesPerSec: 0, problems });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
