@@ -57,7 +57,7 @@ export class GroupCommitWriter {
    * Expiry of each inbox met by the running batch (null: never expires, undefined: no inbox),
    * read once per batch inside its transaction, so a delete cannot slip in between.
    */
-  private expiries = new Map<string, number | null | undefined>();
+  private readonly expiries = new Map<string, number | null | undefined>();
   private readonly commitBatch: BetterSqlite3.Transaction<
     (batch: readonly PendingInsert[]) => BatchResult[]
   >;
