@@ -24,6 +24,7 @@ import {
   type ManagedProcess,
   type RssSample,
 } from './processes.js';
+import type { WalCheckpointRow } from '../src/storage/sqlite/checkpoint-protocol.js';
 import type { LoadResult, LoadSpec } from './protocol.js';
 import {
   evaluateTargets,
@@ -256,15 +257,44 @@ function kib(n: number): string {
   return n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`;
 }
 
-/** Checkpoints the WAL of the SQLite file from the driver's own short-lived connection. */
-function settleWal(databasePath: string): void {
+const SETTLE_WAL_LIMIT_MS = 20_000;
+const SETTLE_CPU_LIMIT_MS = 5_000;
+const SETTLE_CPU_WINDOW_MS = 100;
+/** Below this share of a core, a process counts as idle (timers, the checkpoint thread's sweep). */
+const IDLE_CORES = 0.05;
+
+const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Copies the whole WAL of the SQLite file into the database from the driver's own short-lived
+ * connection. PASSIVE never blocks Rehook; it is retried while Rehook's own checkpoint thread holds
+ * the checkpoint lock or frames remain. Returns the milliseconds it took.
+ */
+async function settleWal(databasePath: string): Promise<number> {
+  const started = performance.now();
   const db = new Database(databasePath, { fileMustExist: true });
   try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('wal_checkpoint(PASSIVE)');
+    while (performance.now() - started < SETTLE_WAL_LIMIT_MS) {
+      const [row] = db.pragma('wal_checkpoint(PASSIVE)') as WalCheckpointRow[];
+      if (row !== undefined && row.busy === 0 && row.checkpointed >= row.log) break;
+      await pause(20);
+    }
   } finally {
     db.close();
   }
+  return performance.now() - started;
+}
+
+/** Waits (bounded) until none of `pids` uses more than IDLE_CORES. Returns the milliseconds waited. */
+async function settleCpu(pids: readonly number[]): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < SETTLE_CPU_LIMIT_MS) {
+    const before = pids.map(readCpuSeconds);
+    await pause(SETTLE_CPU_WINDOW_MS);
+    const busy = pids.some((pid, i) => (readCpuSeconds(pid) - (before[i] ?? 0)) * 1000 > IDLE_CORES * SETTLE_CPU_WINDOW_MS);
+    if (!busy) break;
+  }
+  return performance.now() - started;
 }
 
 /** The measured scenarios, in the order of a round: each ceiling right before what it bounds. */
@@ -332,6 +362,7 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
     const body = { kind: 'binary', size: opts.largeBodySize } as const;
     bare('ceil-post-large', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body));
     measured('b', `(b) ingest ${large} binary, ${c} conn`, 'ceil-post-large', post(ingest(inboxes.b), c, BINARY_HEADERS, body));
+    atRate('ceil-post-large-rate', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body), 'ceiling');
     atRate('b-rate', `(b) ingest ${large} binary, ${c} conn`, post(ingest(inboxes.b), c, BINARY_HEADERS, body));
   }
   if (want('c')) {
@@ -634,11 +665,14 @@ async function runSuite(
   const rssAfterRounds: number[] = [];
   const pidOf = (server: ScenarioDef['server']): number =>
     server === 'ceiling' ? ceiling.proc.pid : server === 'pg' && pg !== null ? pg.proc.pid : rehook.proc.pid;
+  const settlePids = [rehook.proc.pid, ceiling.proc.pid, ...(pg === null ? [] : [pg.proc.pid])];
   /** One run, with the CPU time the server and the load generator used meanwhile. */
   const measure = async (def: ScenarioDef): Promise<RunRecord> => {
-    // A fixed-rate row measures its own requests, not the WAL left by the saturation run before
-    // it: the checkpoint backlog is copied now, while no load runs (PASSIVE: never blocks Rehook).
-    if (def.server === 'rehook' && def.spec.ratePerSec !== undefined) settleWal(seed.databasePath);
+    // Every row measures its own requests, not the work the row before it left behind: the
+    // checkpoint backlog of its writes (hundreds of MB after (b)) is copied now, and the servers
+    // are left to finish what they were doing, while no load runs.
+    const settled = (await settleWal(seed.databasePath)) + (await settleCpu(settlePids));
+    if (settled > 1000) log(`settled for ${(settled / 1000).toFixed(1)} s before ${def.id}`);
     const serverPid = pidOf(def.server);
     const serverBefore = readCpuSeconds(serverPid);
     const loadBefore = readCpuSeconds(load.proc.pid);

@@ -7,12 +7,23 @@ export interface CheckpointThreadData {
   readonly restartFrames: number;
 }
 
+/** A row of `PRAGMA wal_checkpoint`: busy 1 if it could not run, WAL frames, frames copied. */
+export interface WalCheckpointRow {
+  readonly busy: number;
+  readonly log: number;
+  readonly checkpointed: number;
+}
+
 /** Main thread → checkpoint thread: new commits to copy, or stop. */
 export type CheckpointRequest = { readonly kind: 'dirty' } | { readonly kind: 'close' };
 
-/** Checkpoint thread → main thread. */
+/**
+ * Checkpoint thread → main thread. `restartDue`: the WAL has grown past `restartFrames` and the
+ * thread's checkpoint copied all of it that it saw, so the main connection can finish the job
+ * (see Checkpointer).
+ */
 export type CheckpointReply =
-  | { readonly kind: 'done'; readonly error?: string }
+  | { readonly kind: 'done'; readonly error?: string; readonly restartDue?: boolean }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'closed' };
 
@@ -23,8 +34,8 @@ export const CHECKPOINT_MIN_INTERVAL_MS = 50;
 export const CHECKPOINT_IDLE_INTERVAL_MS = 1000;
 
 /**
- * WAL frames (pages) beyond which a checkpoint that could not catch up forces a restart of the
- * WAL: 8,192 pages of 8 KiB, 64 MiB.
+ * WAL frames (pages) beyond which the main connection helps the WAL start over from its beginning
+ * (see Checkpointer): 8,192 pages of 8 KiB, 64 MiB.
  */
 export const WAL_RESTART_FRAMES = 8192;
 
