@@ -257,8 +257,8 @@ function kib(n: number): string {
   return n % 1024 === 0 ? `${n / 1024} KiB` : `${n} B`;
 }
 
-const SETTLE_WAL_LIMIT_MS = 20_000;
-const SETTLE_CPU_LIMIT_MS = 5_000;
+const SETTLE_WAL_LIMIT_MS = 10_000;
+const SETTLE_CPU_LIMIT_MS = 3_000;
 const SETTLE_CPU_WINDOW_MS = 100;
 /** Below this share of a core, a process counts as idle (timers, the checkpoint thread's sweep). */
 const IDLE_CORES = 0.05;
