@@ -72,6 +72,14 @@ const SQL = {
 };
 
 export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): EventRepository {
+  /** Summaries of an inbox, newest first, `limit` of them, older than `before` when given. */
+  const listSummaries = async (inboxId: string, limit: number, before: string | undefined) => {
+    const { rows } =
+      before === undefined
+        ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit])
+        : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, before]);
+    return rows.map(toEventSummary);
+  };
   return {
     insertIfInboxLive(event, now, opts) {
       try {
@@ -91,24 +99,13 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         return rows[0] === undefined ? null : toEvent(rows[0]);
       }),
     listByInbox: (inboxId, page) =>
-      attempt('list events', async () => {
-        const limit = clampLimit(page.limit);
-        const { rows } =
-          page.before === undefined
-            ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit])
-            : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, page.before]);
-        return rows.map(toEventSummary);
-      }),
+      attempt('list events', () => listSummaries(inboxId, clampLimit(page.limit), page.before)),
     // Encoded in JavaScript from the same rows as listByInbox (one extra row tells whether an
     // older page exists); only SQLite, where the list is CPU-bound in-process, encodes in SQL.
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);
-        const { rows } =
-          page.before === undefined
-            ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit + 1])
-            : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit + 1, page.before]);
-        return summaryPageFromRows(rows.map(toEventSummary), limit);
+        return summaryPageFromRows(await listSummaries(inboxId, limit + 1, page.before), limit);
       }),
   };
 }

@@ -12,10 +12,10 @@ const MAX_CACHED_INBOXES = 1000;
  * the SQL did (`expires_at IS NULL OR expires_at > now`), so expiry never waits for a write.
  * Saving, deleting or expiring an inbox is a write and empties the cache (see ReadCache).
  */
-export function createInboxLookup(db: BetterSqlite3.Database): (id: string, now: Date) => Inbox | null {
-  const byId = db.prepare<[string], InboxRow>(
-    'SELECT id, owner_id, created_at, expires_at FROM inboxes WHERE id = ?',
-  );
+export function createInboxLookup(
+  db: BetterSqlite3.Database,
+  byId: BetterSqlite3.Statement<[string], InboxRow>,
+): (id: string, now: Date) => Inbox | null {
   const cache = new ReadCache<Inbox | null>(db, {
     maxEntries: MAX_CACHED_INBOXES,
     maxWeight: MAX_CACHED_INBOXES,

@@ -27,7 +27,7 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
     return expired.length;
   });
   const purge = db.transaction(purgeBatch.bind(null, s));
-  const findLive = createInboxLookup(db);
+  const findLive = createInboxLookup(db, s.inboxes.findById);
 
   return {
     insert: (inbox) =>

@@ -27,9 +27,8 @@ function inboxStatements(db: Db) {
     insert: db.prepare<[string, string | null, number, number | null]>(
       `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?)`,
     ),
-    findLive: db.prepare<[string, number], InboxRow>(
-      `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ? AND ${LIVE}`,
-    ),
+    // Liveness is decided in JavaScript from `now` (see inbox-lookup.ts), so the row is cacheable.
+    findById: db.prepare<[string], InboxRow>(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ?`),
     listByOwner: db.prepare<[string, number], InboxRow>(
       `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = ? AND ${LIVE}
        ORDER BY created_at DESC, id DESC`,

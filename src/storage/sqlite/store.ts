@@ -153,14 +153,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
         return row === undefined ? null : toEvent(row);
       }),
     listByInbox: (inboxId, page) =>
-      attempt('list events', () => {
-        const limit = clampLimit(page.limit);
-        const rows =
-          page.before === undefined
-            ? s.events.listNewest.all(inboxId, limit)
-            : s.events.listBefore.all(inboxId, page.before, limit);
-        return rows.map(toEventSummary);
-      }),
+      attempt('list events', () => listRows(inboxId, clampLimit(page.limit), page.before).map(toEventSummary)),
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
   };
