@@ -61,6 +61,14 @@ export interface ListPage {
   readonly before?: string;
 }
 
+/** A page of events read forwards in time (EventRepository.listAfter). */
+export interface AfterPage {
+  /** 1..1000 */
+  readonly limit: number;
+  /** Return only events newer than this event id; absent = from the inbox's oldest event. */
+  readonly after?: string;
+}
+
 /**
  * A page of event summaries already encoded as the API's JSON: the read path of the event list
  * is hot enough that building one object per row and serializing it again dominated its cost.
@@ -99,6 +107,14 @@ export interface EventRepository {
   findById(id: string): Promise<CapturedEvent | null>;
   /** Events of an inbox, newest first, without headers and bodies. */
   listByInbox(inboxId: string, page: ListPage): Promise<EventSummary[]>;
+  /**
+   * Events of an inbox with an id greater than `page.after` (every event when it is absent),
+   * OLDEST first (ascending id), at most `page.limit`, without headers and bodies. `after` need
+   * not be a stored id: ids are time-sortable, so any id is a point in time. Paging forwards is
+   * passing the last id of one page as `after` of the next. Serves the long-poll for the next
+   * event and catching up on what was missed.
+   */
+  listAfter(inboxId: string, page: AfterPage): Promise<EventSummary[]>;
   /**
    * The same page as listByInbox (`page.limit` events, newest first, older than `page.before`),
    * encoded as the API's JSON array, and whether an older page exists.

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 
 import type { Store } from '../../src/ports/store.js';
+import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
 import { describeEvictionCases } from './conformance/eviction.js';
 import { describeInboxCases } from './conformance/inboxes.js';
@@ -52,6 +53,7 @@ export function describeStoreConformance(
     describeEventCases(store);
     describeEvictionCases(store);
     describeListingCases(store);
+    describeListAfterCases(store);
     describeSummaryJsonCases(store);
     describeReplayCases(store);
     describeAccountCases(store);

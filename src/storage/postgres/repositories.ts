@@ -50,6 +50,12 @@ const SQL = {
     ORDER BY inbox_id DESC, id DESC LIMIT $2`,
   listBefore: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id < $3
     ORDER BY inbox_id DESC, id DESC LIMIT $2`,
+  // The same index read forwards (oldest first, `id > $3` for the next page); both columns in
+  // the ORDER BY for the same reason.
+  listOldest: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1
+    ORDER BY inbox_id, id LIMIT $2`,
+  listAfter: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id > $3
+    ORDER BY inbox_id, id LIMIT $2`,
   insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(14)})`,
   listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     ORDER BY seq DESC LIMIT $2`,
@@ -106,6 +112,15 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);
         return summaryPageFromRows(await listSummaries(inboxId, limit + 1, page.before), limit);
+      }),
+    listAfter: (inboxId, page) =>
+      attempt('list events', async () => {
+        const limit = clampLimit(page.limit);
+        const { rows } =
+          page.after === undefined
+            ? await pool.query<EventSummaryRow>(SQL.listOldest, [inboxId, limit])
+            : await pool.query<EventSummaryRow>(SQL.listAfter, [inboxId, limit, page.after]);
+        return rows.map(toEventSummary);
       }),
   };
 }

@@ -89,6 +89,14 @@ function eventStatements(db: Db) {
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND id < ?
        ORDER BY id DESC LIMIT ?`,
     ),
+    // The same (inbox_id, id) index, read forwards: oldest first, `id > ?` for the next page.
+    listOldest: db.prepare<[string, number], EventSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? ORDER BY id LIMIT ?`,
+    ),
+    listAfter: db.prepare<[string, string, number], EventSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND id > ?
+       ORDER BY id LIMIT ?`,
+    ),
   };
 }
 
@@ -156,7 +164,7 @@ export function prepareStatements(db: Db) {
     replays: replayStatements(db),
     accounts: accountStatements(db),
     tokens: tokenStatements(db),
-    ping: db.prepare<[], { one: number }>('SELECT 1 AS one'),
+    ping: db.prepare<[], { one: number }>('SELECT 1 AS one') as BetterSqlite3.Statement<[], { one: number }>,
   };
 }
 

@@ -156,6 +156,15 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
       attempt('list events', () => listRows(inboxId, clampLimit(page.limit), page.before).map(toEventSummary)),
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
+    listAfter: (inboxId, page) =>
+      attempt('list events', () => {
+        const limit = clampLimit(page.limit);
+        const rows =
+          page.after === undefined
+            ? s.events.listOldest.all(inboxId, limit)
+            : s.events.listAfter.all(inboxId, page.after, limit);
+        return rows.map(toEventSummary);
+      }),
   };
 }
 
