@@ -10,7 +10,20 @@ import type {
   TokenRow,
 } from './rows.js';
 
-type Db = BetterSqlite3.Database;
+/**
+ * A prepared statement: better-sqlite3's own type under a name that declaration files can print
+ * (the type it resolves to lives in a namespace the package does not export).
+ */
+export type Statement<P extends unknown[] = unknown[], R = unknown> = BetterSqlite3.Statement<P, R> & {
+  readonly source: string;
+};
+
+/** The connection as the statements below see it: `prepare` answers the printable type. */
+type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
+  prepare<P extends unknown[] | {} = unknown[], R = unknown>(
+    source: string,
+  ): P extends unknown[] ? Statement<P, R> : Statement<[P], R>;
+};
 
 const INBOX_COLUMNS = 'id, owner_id, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
@@ -156,7 +169,8 @@ function tokenStatements(db: Db) {
 }
 
 /** Prepares every statement of the adapter once, right after the migrations ran. */
-export function prepareStatements(db: Db) {
+export function prepareStatements(connection: BetterSqlite3.Database) {
+  const db = connection as Db;
   return {
     inboxes: inboxStatements(db),
     purge: purgeStatements(db),
@@ -164,7 +178,7 @@ export function prepareStatements(db: Db) {
     replays: replayStatements(db),
     accounts: accountStatements(db),
     tokens: tokenStatements(db),
-    ping: db.prepare<[], { one: number }>('SELECT 1 AS one') as BetterSqlite3.Statement<[], { one: number }>,
+    ping: db.prepare<[], { one: number }>('SELECT 1 AS one'),
   };
 }
 
