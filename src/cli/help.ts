@@ -108,17 +108,18 @@ function twoColumns(rows: readonly (readonly [string, string])[], minColumn = 0)
     .join('\n');
 }
 
-function usageLine(command: CommandInfo): string {
+/** `rehook tokens create --email <email> --name <name> [options]`: arguments and required options. */
+export function usage(command: CommandInfo): string {
   const args = command.args.map((arg) => `<${arg.name}>`);
   const required = Object.entries(command.options)
     .filter(([, def]) => def.required === true)
     .map(([name, def]) => optionLabel(name, def));
-  return ['Usage: rehook', ...command.path, ...args, ...required, '[options]'].join(' ');
+  return ['rehook', ...command.path, ...args, ...required, '[options]'].join(' ');
 }
 
 /** The help of one command: usage, description, arguments, options, examples. */
 export function commandHelp(command: CommandInfo): string {
-  const sections = [usageLine(command), wrap(command.description ?? command.summary, 0)];
+  const sections = [`Usage: ${usage(command)}`, wrap(command.description ?? command.summary, 0)];
   if (command.args.length > 0) {
     sections.push(`Arguments\n${twoColumns(command.args.map((arg) => [`<${arg.name}>`, arg.description]))}`);
   }

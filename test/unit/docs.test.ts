@@ -1,15 +1,288 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { driftOf, GENERATED_DOCS, readDoc } from '../../scripts/generated-docs.js';
+import { COMMANDS } from '../../src/cli/cli.js';
+import { defineCommand, type CommandInfo } from '../../src/cli/command.js';
+import { renderCliDoc } from '../../src/cli/docs.js';
+import { EXIT } from '../../src/cli/exit.js';
+import { usage } from '../../src/cli/help.js';
 import { replaceConfigTable } from '../../src/config/docs.js';
 import { SETTINGS } from '../../src/config/schema.js';
+import { ERROR_CODES } from '../../src/errors.js';
+import { INGEST_ANSWERS, renderErrorsDoc } from '../../src/http/errors-doc.js';
 
-describe('generated documentation', () => {
+const source = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+
+/** The section of one command in docs/cli.md, up to the next command. */
+function sectionOf(doc: string, command: CommandInfo): string {
+  const start = doc.indexOf(`\n### ${['rehook', ...command.path].join(' ')}\n`);
+  assert.ok(start >= 0, `no section for ${command.path.join(' ')}`);
+  const end = doc.indexOf('\n### ', start + 1);
+  return doc.slice(start, end < 0 ? undefined : end);
+}
+
+describe('generated documentation is committed up to date (run npm run docs:write)', () => {
+  for (const doc of GENERATED_DOCS) {
+    it(`${doc.file} matches what the code generates`, () => {
+      const drift = driftOf(doc, readDoc(doc.file));
+      assert.equal(drift, null, drift ?? '');
+    });
+  }
+
+  /** A line of each file that the generator writes, to change by hand. */
+  const PROBES: Readonly<Record<string, readonly string[]>> = {
+    'README.md': ['| `REHOOK_HOST` |', '| 404 | [`INBOX_NOT_FOUND`]'],
+    'docs/configuration.md': ['| `REHOOK_HOST` |'],
+    'docs/cli.md': ['| `--host` |', '### rehook tokens revoke'],
+  };
+
+  it('the check fails, naming the file and the fix, when a committed file drifts', () => {
+    assert.deepEqual(Object.keys(PROBES).sort(), GENERATED_DOCS.map((doc) => doc.file).sort());
+    for (const doc of GENERATED_DOCS) {
+      const current = readDoc(doc.file);
+      for (const probe of PROBES[doc.file] ?? []) {
+        assert.ok(current.includes(probe), `${doc.file} lacks ${probe}`);
+        const drifted = current.replace(probe, 'CHANGED BY HAND');
+        const drift = driftOf(doc, drifted) ?? `${doc.file}: no drift found`;
+        assert.ok(drift.startsWith(`${doc.file} is out of date: run npm run docs:write\n`), drift);
+        assert.match(drift, /committed: .*CHANGED BY HAND/);
+      }
+    }
+    const cli = GENERATED_DOCS.find((doc) => doc.file === 'docs/cli.md');
+    assert.match((cli && driftOf(cli, '')) ?? '', /^docs\/cli\.md is missing: run npm run docs:write/);
+  });
+
   for (const file of ['README.md', 'docs/configuration.md']) {
-    it(`${file} carries the current configuration table (run npm run docs:write)`, () => {
-      const current = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+    it(`${file} names every setting`, () => {
+      const current = source(file);
       assert.equal(current, replaceConfigTable(current));
       for (const spec of SETTINGS) assert.ok(current.includes(spec.env), spec.env);
     });
   }
+
+  it("README's hand-written command lines use commands and flags that exist", () => {
+    const lines = source('README.md')
+      .split('\n')
+      .filter((line) => /^(\S+=\S+ )*(npx )?rehook /.test(line) || line.includes('$(npx rehook '));
+    assert.ok(lines.length >= 5, `only ${lines.length} command lines found`);
+    for (const line of lines) {
+      const words = (line.slice(line.indexOf('rehook ') + 'rehook '.length).split(/\s#|\)/)[0] ?? '').trim().split(/\s+/);
+      const command = COMMANDS.find((candidate) => candidate.path.every((word, index) => words[index] === word));
+      assert.ok(command, `README: unknown command in ${JSON.stringify(line)}`);
+      for (const word of words.slice(command.path.length)) {
+        const flag = /^--([a-z-]+)/.exec(word)?.[1];
+        if (flag !== undefined) assert.ok(flag in command.options, `README: ${command.path.join(' ')} has no --${flag}: ${line}`);
+      }
+    }
+  });
+
+  it("README's error table names every code", () => {
+    const readme = source('README.md');
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+      assert.ok(readme.includes(`| ${status} | [\`${code}\`](docs/errors.md#${code.toLowerCase()}) |`), code);
+    }
+  });
+
+  it('README links the generated references', () => {
+    const readme = source('README.md');
+    for (const file of ['docs/cli.md', 'docs/errors.md']) assert.ok(readme.includes(`](${file})`), `README links ${file}`);
+  });
+});
+
+describe('docs/cli.md', () => {
+  const doc = renderCliDoc(COMMANDS);
+
+  it('documents every command: usage, description, arguments, options, examples', () => {
+    for (const command of COMMANDS) {
+      const section = sectionOf(doc, command);
+      assert.ok(section.includes(`\`\`\`\n${usage(command)}\n\`\`\``), `usage of ${command.path.join(' ')}`);
+      const description = (command.description ?? command.summary).split('\n')[0]!;
+      assert.ok(section.includes(description.replaceAll('<', '&lt;')), `description of ${command.path.join(' ')}`);
+      for (const arg of command.args) assert.ok(section.includes(`| \`<${arg.name}>\` |`), arg.name);
+      for (const [name, def] of Object.entries(command.options)) {
+        const row = section.split('\n').find((line) => line.startsWith(`| \`--${name}\``) || line.includes(`, --${name}\``));
+        assert.ok(row, `--${name} of ${command.path.join(' ')}`);
+        if (def.env !== undefined) assert.ok(row.includes(`\`${def.env}\``), `env of --${name}`);
+        if (def.default !== undefined && def.required !== true) assert.ok(row.includes(`\`${def.default}\``), `default of --${name}`);
+        if (def.required === true) assert.ok(row.includes('**required**'), `--${name} is required`);
+        if (def.type === 'string') {
+          assert.ok(row.includes(`\`<${(def.value ?? 'value').replaceAll('|', '\\|')}>\``), `value of --${name}`);
+        }
+      }
+      for (const example of command.examples ?? []) assert.ok(section.includes(`\n${example}\n`), example);
+      assert.ok(doc.includes(`](#${['rehook', ...command.path].join('-')})`), `index entry of ${command.path.join(' ')}`);
+    }
+  });
+
+  it('picks up a command added to the definitions, without other changes', () => {
+    const added = defineCommand({
+      path: ['wait'],
+      kind: 'client',
+      summary: 'Wait for the next event.',
+      args: [{ name: 'inboxId', description: 'Id of the inbox (inb_...).' }],
+      options: {
+        timeout: { type: 'string', value: 'duration', description: 'Give up after this long.', default: '30s' },
+        quiet: { type: 'boolean', short: 'q', description: 'Print nothing.' },
+      },
+      examples: ['rehook wait inb_... --timeout 1m'],
+      normalise: () => ({}),
+      load: async () => ({ run: async () => undefined }),
+    });
+    const section = sectionOf(renderCliDoc([...COMMANDS, added]), added);
+    assert.match(section, /rehook wait <inboxId> \[options\]/);
+    assert.match(section, /\| `--timeout` \| `<duration>` \|  \| `30s` \| Give up after this long\. \|/);
+    assert.match(section, /\| `-q, --quiet` \| \(none: a switch\) \|/);
+    assert.match(section, /rehook wait inb_\.\.\. --timeout 1m/);
+  });
+
+  it('lists every exit code', () => {
+    for (const [name, value] of Object.entries(EXIT)) assert.match(doc, new RegExp(`\\n\\| ${value} \\| \\S`), name);
+  });
+});
+
+/** A small OpenAPI 3.1 document of the shape openapi.json has (see src/http/api/route-schema.ts). */
+function errorResponse(codes: string[], extras: Record<string, unknown> = {}) {
+  return {
+    description: codes.map((code) => `\`${code}\``).join(' '),
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            error: {
+              type: 'object',
+              properties: { code: { type: 'string', enum: codes }, message: { type: 'string' }, ...extras },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+function fixture() {
+  const common = {
+    '401': errorResponse(['UNAUTHORIZED']),
+    '429': errorResponse(['RATE_LIMITED']),
+    '500': errorResponse(['INTERNAL']),
+    '503': errorResponse(['STORAGE_UNAVAILABLE']),
+  };
+  const replayId = { type: 'string', description: 'Id of the recorded failed replay.' };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'fixture', version: '0' },
+    components: { responses: { NotFound: errorResponse(['INBOX_NOT_FOUND', 'NOT_FOUND']) } },
+    paths: {
+      '/api/v1/inboxes/{inboxId}': {
+        get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/NotFound' }, ...common } },
+        delete: { responses: { '204': { description: 'gone' }, '404': errorResponse(['INBOX_NOT_FOUND']), ...common } },
+      },
+      '/api/v1/events/{eventId}/replay': {
+        post: {
+          responses: {
+            '200': { description: 'ok' },
+            '400': errorResponse(['INVALID_DESTINATION', 'VALIDATION_FAILED', 'INVALID_JSON'], { replayId }),
+            '403': errorResponse(['DESTINATION_FORBIDDEN'], { replayId }),
+            '404': errorResponse(['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND']),
+            '415': errorResponse(['UNSUPPORTED_MEDIA_TYPE']),
+            '502': errorResponse(['DESTINATION_UNREACHABLE'], { replayId }),
+            '504': errorResponse(['DESTINATION_TIMEOUT'], { replayId }),
+            ...common,
+          },
+        },
+      },
+      '/api/v1/tokens/{tokenId}': {
+        delete: { responses: { '204': { description: 'gone' }, '404': errorResponse(['TOKEN_NOT_FOUND']), ...common } },
+      },
+      '/i/{inboxId}': {
+        post: {
+          responses: {
+            '200': { description: 'stored' },
+            '413': errorResponse(['PAYLOAD_TOO_LARGE']),
+            '429': errorResponse(['RATE_LIMITED']),
+            '503': errorResponse(['STORAGE_UNAVAILABLE']),
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The section of one code in docs/errors.md. */
+function codeSection(doc: string, code: string): string {
+  const start = doc.indexOf(`\n### ${code}\n`);
+  assert.ok(start >= 0, `no section for ${code}`);
+  const end = doc.indexOf('\n### ', start + 1);
+  return doc.slice(start, end < 0 ? undefined : end);
+}
+
+describe('docs/errors.md', () => {
+  const doc = renderErrorsDoc(fixture());
+
+  it('lists every code of the catalogue with its status and message', () => {
+    for (const [code, { status, message }] of Object.entries(ERROR_CODES)) {
+      assert.match(doc, new RegExp(`\\n\\| ${status} \\| \\[\`${code}\`\\]\\(#${code.toLowerCase()}\\) \\| ${message.replace(/[()]/g, '\\$&')} \\|`), code);
+      assert.ok(codeSection(doc, code).includes(`**${status}**, default message: ${message}.`), code);
+    }
+  });
+
+  it('names the operations that declare each code, following $refs', () => {
+    assert.match(codeSection(doc, 'INBOX_NOT_FOUND'), /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE\n- `\/api\/v1\/events\/\{eventId\}\/replay`: POST/);
+    assert.match(codeSection(doc, 'TOKEN_NOT_FOUND'), /- `\/api\/v1\/tokens\/\{tokenId\}`: DELETE\n/);
+    assert.doesNotMatch(codeSection(doc, 'TOKEN_NOT_FOUND'), /inboxes/);
+    assert.match(codeSection(doc, 'RATE_LIMITED'), /Every operation of the API \(all 5\)/);
+    assert.match(codeSection(doc, 'UNAUTHORIZED'), /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE/);
+    assert.match(doc, /\| 404 \| \[`EVENT_NOT_FOUND`\]\(#event_not_found\) \| Event not found \| 1 operation \|/);
+  });
+
+  it('says where codes come from that no operation declares', () => {
+    assert.match(codeSection(doc, 'CONFLICT'), /No operation in openapi.json declares it\.[^]*rehook accounts create/);
+    assert.match(codeSection(doc, 'HEADERS_TOO_LARGE'), /No operation[^]*Ingest listener: Header block over 16 KiB/);
+    assert.match(codeSection(doc, 'METHOD_NOT_ALLOWED'), /Ingest listener: `\/readyz` or `\/metrics`/);
+    assert.match(doc, /\| 408 \| `REQUEST_TIMEOUT` \(\\\*\) \|/);
+  });
+
+  it('explains the envelope and lists the extra fields the document declares', () => {
+    assert.match(doc, /\{"error":\{"code":"INBOX_NOT_FOUND","message":"Inbox not found"\}\}/);
+    assert.match(doc, /`code` is the contract: stable/);
+    assert.match(doc, /`message` is for humans[^]*may change/);
+    assert.match(doc, /- `replayId`: Id of the recorded failed replay\. On `POST \/api\/v1\/events\/\{eventId\}\/replay` \(400, 403, 502, 504\)\./);
+  });
+
+  it('refuses a document that disagrees with the catalogue or lacks the code enum', () => {
+    const unknown = fixture();
+    unknown.paths['/api/v1/tokens/{tokenId}'].delete.responses['404'] = errorResponse(['NO_SUCH_CODE']);
+    assert.throws(() => renderErrorsDoc(unknown), /DELETE \/api\/v1\/tokens\/\{tokenId\} 404: NO_SUCH_CODE is not in ERROR_CODES/);
+    const wrongStatus = fixture();
+    wrongStatus.paths['/api/v1/tokens/{tokenId}'].delete.responses['404'] = errorResponse(['RATE_LIMITED']);
+    assert.throws(() => renderErrorsDoc(wrongStatus), /RATE_LIMITED has status 429 in ERROR_CODES/);
+    const noEnum = fixture();
+    (noEnum.paths['/api/v1/tokens/{tokenId}'].delete.responses as Record<string, unknown>)['404'] = { description: 'x' };
+    assert.throws(() => renderErrorsDoc(noEnum), /DELETE \/api\/v1\/tokens\/\{tokenId\} response 404 has no error\.code enum/);
+  });
+
+  it('refuses to leave a code unexplained that nothing answers', () => {
+    const without = fixture();
+    delete (without.paths['/api/v1/events/{eventId}/replay'].post.responses as Record<string, unknown>)['415'];
+    assert.throws(() => renderErrorsDoc(without), /UNSUPPORTED_MEDIA_TYPE: answered by no operation in openapi\.json/);
+  });
+
+  it('lists exactly the answers the ingest listener sources write', () => {
+    const server = source('src/http/ingest/server.ts');
+    const probes = source('src/metrics/ingest.ts');
+    const found = new Set<string>();
+    // sendError(req, res, 404, 'NOT_FOUND', ...) and [431, 'HEADERS_TOO_LARGE'] in server.ts.
+    for (const match of server.matchAll(/\b(\d{3}), '([A-Z][A-Z_]+)'/g)) found.add(`${match[1]} ${match[2]}`);
+    // send(res, 405, 'application/json', '{"error":{"code":"METHOD_NOT_ALLOWED",...' in metrics/ingest.ts.
+    for (const match of probes.matchAll(/\b(\d{3}),\s*'application\/json',\s*'\{"error":\{"code":"([A-Z_]+)"/g)) {
+      found.add(`${match[1]} ${match[2]}`);
+    }
+    assert.ok(found.size >= 5, `the source patterns no longer match: ${[...found].join(', ')}`);
+    assert.deepEqual(
+      [...found].sort(),
+      INGEST_ANSWERS.map((answer) => `${answer.status} ${answer.code}`).sort(),
+      'INGEST_ANSWERS in src/http/errors-doc.ts must list what the ingest listener answers',
+    );
+  });
 });

@@ -1,0 +1,47 @@
+// The documents (or parts of documents) generated from the code, and the check that the
+// committed files match: `npm run docs:write` rewrites them; `npm run docs:write -- --check` and
+// `npm test` (test/unit/docs.test.ts) fail while one is out of date.
+import { existsSync, readFileSync } from 'node:fs';
+import { COMMANDS } from '../src/cli/cli.js';
+import { renderCliDoc } from '../src/cli/docs.js';
+import { replaceConfigTable } from '../src/config/docs.js';
+import { replaceErrorTable } from '../src/http/errors-doc.js';
+
+export const ROOT = new URL('../', import.meta.url);
+
+export interface GeneratedDoc {
+  /** Path from the repository root. */
+  readonly file: string;
+  /** What the file must hold, given what it holds now ('' when missing). */
+  readonly render: (current: string) => string;
+}
+
+export const GENERATED_DOCS: readonly GeneratedDoc[] = [
+  { file: 'README.md', render: (current) => replaceErrorTable(replaceConfigTable(current)) },
+  { file: 'docs/configuration.md', render: replaceConfigTable },
+  { file: 'docs/cli.md', render: () => renderCliDoc(COMMANDS) },
+];
+
+export function readDoc(file: string): string {
+  const url = new URL(file, ROOT);
+  return existsSync(url) ? readFileSync(url, 'utf8') : '';
+}
+
+/**
+ * null when `current` is what the code generates for `doc`; otherwise the message to show,
+ * with the first line that differs.
+ */
+export function driftOf(doc: GeneratedDoc, current: string): string | null {
+  const expected = doc.render(current);
+  if (expected === current) return null;
+  if (current === '') return `${doc.file} is missing: run npm run docs:write`;
+  const have = current.split('\n');
+  const want = expected.split('\n');
+  let line = 0;
+  while (line < have.length && line < want.length && have[line] === want[line]) line += 1;
+  const show = (text: string | undefined) => (text === undefined ? '(end of file)' : JSON.stringify(text.slice(0, 160)));
+  return (
+    `${doc.file} is out of date: run npm run docs:write\n` +
+    `  first difference at line ${line + 1}:\n  committed: ${show(have[line])}\n  generated: ${show(want[line])}`
+  );
+}
