@@ -284,7 +284,7 @@ function operationsFor(code: string, answers: readonly ErrorAnswer[]): Operation
 }
 
 function operationsText(answering: readonly OperationRef[], all: readonly OperationRef[]): string[] {
-  if (answering.length === all.length) return [`Every operation of the API (all ${all.length}).`];
+  if (answering.length === all.length) return [`Every operation in openapi.json (all ${all.length}).`];
   const answeringKeys = new Set(answering.map(key));
   const missing = all.filter((operation) => !answeringKeys.has(key(operation)));
   if (answering.length >= 8 && missing.length < answering.length) {

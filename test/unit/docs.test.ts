@@ -71,7 +71,7 @@ describe('generated documentation is committed up to date (run npm run docs:writ
       const command = COMMANDS.find((candidate) => candidate.path.every((word, index) => words[index] === word));
       assert.ok(command, `README: unknown command in ${JSON.stringify(line)}`);
       for (const word of words.slice(command.path.length)) {
-        const flag = /^--([a-z-]+)/.exec(word)?.[1];
+        const flag = /^\[?--([a-z-]+)/.exec(word)?.[1];
         if (flag !== undefined) assert.ok(flag in command.options, `README: ${command.path.join(' ')} has no --${flag}: ${line}`);
       }
     }
@@ -231,7 +231,7 @@ describe('docs/errors.md', () => {
     assert.match(codeSection(doc, 'INBOX_NOT_FOUND'), /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE\n- `\/api\/v1\/events\/\{eventId\}\/replay`: POST/);
     assert.match(codeSection(doc, 'TOKEN_NOT_FOUND'), /- `\/api\/v1\/tokens\/\{tokenId\}`: DELETE\n/);
     assert.doesNotMatch(codeSection(doc, 'TOKEN_NOT_FOUND'), /inboxes/);
-    assert.match(codeSection(doc, 'RATE_LIMITED'), /Every operation of the API \(all 5\)/);
+    assert.match(codeSection(doc, 'RATE_LIMITED'), /Every operation in openapi\.json \(all 5\)/);
     assert.match(codeSection(doc, 'UNAUTHORIZED'), /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE/);
     assert.match(doc, /\| 404 \| \[`EVENT_NOT_FOUND`\]\(#event_not_found\) \| Event not found \| 1 operation \|/);
   });
