@@ -6,7 +6,7 @@ import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
 import { composeDeps, poolStatsOf, sweepLockFor } from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
-import { buildApiApp } from './http/api/app.js';
+import { buildApiApp, type InspectedResponse } from './http/api/app.js';
 import { createIngestServer } from './http/ingest/server.js';
 import { measureIngest } from './metrics/ingest.js';
 import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';
@@ -48,7 +48,12 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  */
 export async function startRehook(
   config: Config,
-  opts: { clock?: Clock; logger?: Logger } = {},
+  opts: {
+    clock?: Clock;
+    logger?: Logger;
+    /** Sees every API response (the test harness checks them against the OpenAPI document). */
+    inspectApiResponse?: (response: InspectedResponse) => void;
+  } = {},
 ): Promise<RunningRehook> {
   const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' } });
   const runsApi = config.role !== 'ingest';
@@ -88,6 +93,7 @@ export async function startRehook(
     trustProxy: config.trustProxy,
     abuse: createApiAbuseControls(config),
     metrics: () => metrics.render(),
+    ...(opts.inspectApiResponse ? { inspectResponse: opts.inspectApiResponse } : {}),
   });
   try {
     // A listener this role does not run stays unbound; its URL is ''.

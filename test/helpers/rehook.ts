@@ -7,6 +7,7 @@ import type { Clock } from '../../src/ports/clock.js';
 import { startRehook, type RunningRehook } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createToken } from '../../src/services/tokens.js';
+import { createContractCheck } from './openapi-contract.js';
 import { connectTestPostgres } from './postgres.js';
 
 /** The store the HTTP suites run on: REHOOK_TEST_STORE=postgres, else SQLite. */
@@ -34,7 +35,9 @@ export interface TestRehook extends RunningRehook {
   readonly dataDir: string;
   /** Creates an account and an API token for it through the services (as the CLI does). */
   createUser(email?: string): Promise<{ accountId: string; token: string }>;
-  /** Closes the server and removes its data directory. */
+  /** API responses that openapi.json does not describe (stop() fails when there are any). */
+  readonly contractViolations: readonly string[];
+  /** Closes the server and removes its data directory; then fails if a response broke openapi.json. */
   stop(): Promise<void>;
 }
 
@@ -58,10 +61,13 @@ export async function startTestRehook(
     ...opts.env,
   });
   let running: RunningRehook;
+  // Every answer of this server is held to the OpenAPI document (test/helpers/openapi-contract.ts).
+  const contract = createContractCheck();
   try {
     running = await startRehook(config, {
       ...(opts.clock ? { clock: opts.clock } : {}),
       logger: pino({ level: config.logLevel }),
+      inspectApiResponse: contract.inspect,
     });
   } catch (err) {
     await database.drop();
@@ -78,12 +84,16 @@ export async function startTestRehook(
       const { plaintext } = await createToken(running.deps, { accountId: account.id, name: 'test' });
       return { accountId: account.id, token: plaintext };
     },
+    contractViolations: contract.violations,
     stop: async () => {
       try {
         await running.close();
       } finally {
         await database.drop();
         await rm(dataDir, { recursive: true, force: true });
+      }
+      if (contract.violations.length > 0) {
+        throw new Error(`responses that openapi.json does not describe:\n${contract.violations.join('\n')}`);
       }
     },
   };

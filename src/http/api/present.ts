@@ -4,10 +4,11 @@ import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
 import { isSaved, type Inbox } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
+import type { EventDetailJson, InboxJson, ReplayJson, TokenJson } from './schemas.js';
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
 
-export function inboxJson(inbox: Inbox, ingestOrigin: string) {
+export function inboxJson(inbox: Inbox, ingestOrigin: string): InboxJson {
   const ingestUrl = `/i/${inbox.id}`;
   return {
     id: inbox.id,
@@ -28,11 +29,11 @@ export { eventSummaryJson, eventSummaryPageJson } from '../../domain/event-json.
  * parser gives). The body is always in `bodyBase64` (exact bytes); `bodyText` holds it decoded
  * as UTF-8 when, and only when, the bytes are valid UTF-8.
  */
-export function eventJson(event: CapturedEvent) {
+export function eventJson(event: CapturedEvent): EventDetailJson {
   return {
     ...eventSummaryJson(event),
     sourceIp: event.sourceIp,
-    headers: event.headers.map(([name, value]) => [name, value]),
+    headers: event.headers.map(([name, value]): [string, string] => [name, value]),
     bodyBase64: event.body.toString('base64'),
     bodyText: isUtf8(event.body) ? event.body.toString('utf8') : null,
     bodyUrl: `/api/v1/events/${event.id}/body`,
@@ -43,7 +44,7 @@ export function eventJson(event: CapturedEvent) {
  * A replay record. `responseBody` is the destination's body as a string (spec §2.3): UTF-8 text
  * when the bytes are valid UTF-8, otherwise base64, as `responseBodyEncoding` says.
  */
-export function replayJson(replay: ReplayRecord) {
+export function replayJson(replay: ReplayRecord): ReplayJson {
   const text = isUtf8(replay.responseBody);
   return {
     id: replay.id,
@@ -53,7 +54,7 @@ export function replayJson(replay: ReplayRecord) {
     outcome: replay.outcome,
     statusCode: replay.statusCode,
     latencyMs: replay.latencyMs === null ? null : Math.round(replay.latencyMs * 100) / 100,
-    responseHeaders: replay.responseHeaders.map(([name, value]) => [name, value]),
+    responseHeaders: replay.responseHeaders.map(([name, value]): [string, string] => [name, value]),
     responseBody: replay.responseBody.toString(text ? 'utf8' : 'base64'),
     responseBodyEncoding: text ? 'utf8' : 'base64',
     truncated: replay.truncated,
@@ -62,7 +63,7 @@ export function replayJson(replay: ReplayRecord) {
 }
 
 /** A token without its secret (only the creation response carries the plaintext). */
-export function tokenJson(token: ApiToken) {
+export function tokenJson(token: ApiToken): TokenJson {
   return {
     id: token.id,
     name: token.name,

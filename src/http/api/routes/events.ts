@@ -1,9 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_PAGE_SIZE, getEvent, listEvents, MAX_PAGE_SIZE } from '../../../services/events.js';
 import type { ApiContext } from '../app.js';
 import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
+import { EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
+import { EventDetailSchema, EventSummarySchema, ref } from '../schemas.js';
+
+/** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
+export const EventEnvelope = Type.Object(
+  { data: Type.Object({ event: ref(EventDetailSchema) }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -29,7 +38,29 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
   const { deps } = ctx;
 
   // Spec §4.3: a bare JSON array, newest first; the next page is in the Link header.
-  app.get('/api/v1/inboxes/:inboxId/events', async (request, reply) => {
+  app.get('/api/v1/inboxes/:inboxId/events', {
+    schema: routeSchema('GET', {
+      operationId: 'listEvents',
+      summary: "One page of an inbox's events, newest first",
+      description:
+        'A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next ' +
+        'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`.',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: InboxIdParams,
+      querystring: Type.Object({
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' })),
+        before: Type.Optional(Type.String({ description: 'Only events older than this event id (the cursor of the Link header).' })),
+      }),
+      responses: {
+        200: {
+          description: 'The events, newest first.',
+          schema: Type.Array(ref(EventSummarySchema)),
+        },
+      },
+      errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+    }),
+  }, async (request, reply) => {
     const inboxId = pathParam(request, 'inboxId');
     const limit = parseLimit(queryParam(request, 'limit'));
     const page = await listEvents(deps, await principalOf(deps, request), {
@@ -46,14 +77,37 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     return reply.type(JSON_CONTENT_TYPE).send(page.json);
   });
 
-  app.get('/api/v1/events/:eventId', async (request) => {
+  app.get('/api/v1/events/:eventId', {
+    schema: routeSchema('GET', {
+      operationId: 'getEvent',
+      summary: 'One captured event with headers and body',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: EventIdParams,
+      responses: { 200: { description: 'The event.', schema: EventEnvelope } },
+      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    }),
+  }, async (request) => {
     const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
     return { data: { event: eventJson(event) } };
   });
 
   // Captured bodies are hostile: served as a download with nosniff and a sandboxing CSP, so a
   // captured HTML or SVG body can never run as a page of the API origin.
-  app.get('/api/v1/events/:eventId/body', async (request, reply) => {
+  app.get('/api/v1/events/:eventId/body', {
+    schema: routeSchema('GET', {
+      operationId: 'getEventBody',
+      summary: 'The raw body bytes of an event',
+      description:
+        'Served as an attachment with the original Content-Type (octet-stream when it is not a plain ' +
+        'type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: EventIdParams,
+      responses: { 200: { description: 'The exact captured bytes.', mediaType: '*/*' } },
+      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    }),
+  }, async (request, reply) => {
     const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
     return reply
       .header('content-type', safeContentType(event.contentType))

@@ -1,12 +1,33 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../app.js';
 import { errorBody } from '../errors.js';
+import { routeSchema } from '../route-schema.js';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', {
+    schema: routeSchema('GET', {
+      operationId: 'health',
+      summary: 'The process is up',
+      tag: 'Operations',
+      access: 'public',
+      responses: { 200: { description: 'Up.', schema: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }) } },
+      errors: [],
+    }),
+  }, async () => ({ status: 'ok' }));
 
   /** Ready only while the database answers, so a load balancer can take the instance out. */
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', {
+    schema: routeSchema('GET', {
+      operationId: 'ready',
+      summary: 'The database answers',
+      description: 'For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.',
+      tag: 'Operations',
+      access: 'public',
+      responses: { 200: { description: 'Ready.', schema: Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false }) } },
+      errors: [],
+    }),
+  }, async (request, reply) => {
     try {
       await ctx.deps.store.ping();
       return { status: 'ready' };

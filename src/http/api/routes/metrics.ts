@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-
 import { PROMETHEUS_CONTENT_TYPE } from '../../../metrics/registry.js';
+import { routeSchema } from '../route-schema.js';
 
 /**
  * `GET /metrics`: Prometheus text exposition of this instance's metrics. Not authenticated, like
@@ -8,5 +8,15 @@ import { PROMETHEUS_CONTENT_TYPE } from '../../../metrics/registry.js';
  * does not route it).
  */
 export function registerMetricsRoutes(app: FastifyInstance, render: () => string): void {
-  app.get('/metrics', async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()));
+  app.get('/metrics', {
+    schema: routeSchema('GET', {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics of this instance',
+      description: 'No authentication: keep it off the public network.',
+      tag: 'Operations',
+      access: 'public',
+      responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
+      errors: [],
+    }),
+  }, async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()));
 }

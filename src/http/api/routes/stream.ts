@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { EventSummary } from '../../../domain/captured-request.js';
 import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
@@ -5,6 +6,7 @@ import type { ApiContext } from '../app.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
+import { InboxIdParams, routeSchema } from '../route-schema.js';
 
 /** A client whose unsent output passes this is dropped; it resumes with Last-Event-ID. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -42,7 +44,28 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
     done();
   });
 
-  app.get('/api/v1/inboxes/:inboxId/stream', async (request, reply) => {
+  app.get('/api/v1/inboxes/:inboxId/stream', {
+    schema: routeSchema('GET', {
+      operationId: 'streamEvents',
+      summary: "Live stream of an inbox's new events (server-sent events)",
+      description:
+        'One `event.created` message per captured request, its data the event summary (as in the list), ' +
+        'its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed ' +
+        'event is sent first, oldest first: nothing missed, nothing repeated. A `: ping` comment every ' +
+        '15 s keeps proxies from closing the connection.',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: InboxIdParams,
+      querystring: Type.Object({
+        lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
+      }),
+      headers: Type.Object({
+        'last-event-id': Type.Optional(Type.String({ description: 'Resume after this event id (EventSource sends it).' })),
+      }),
+      responses: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' } },
+      errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+    }),
+  }, async (request, reply) => {
     const inboxId = pathParam(request, 'inboxId');
     // The header wins: EventSource resends its original URL (query included) when it reconnects,
     // with the id it last received in the header.

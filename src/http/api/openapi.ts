@@ -1,0 +1,91 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+import { ERROR_CODES } from '../../errors.js';
+import { packageVersion } from '../../version.js';
+import { errorEnvelope } from './route-schema.js';
+
+/**
+ * The ingest endpoint is served by its own listener (src/http/ingest, plain node:http, a
+ * separate origin), not by a Fastify route, so its operation is written here, next to the
+ * rest of the document, from the same catalogue of error codes.
+ */
+function ingestOperation(method: string) {
+  const ingestErrors = ['PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'STORAGE_UNAVAILABLE'] as const;
+  return {
+    operationId: `ingest${method[0]}${method.slice(1).toLowerCase()}`,
+    summary: `Capture a ${method} request`,
+    description:
+      'Records the request (method, headers in order, raw body, query string) as an event of the inbox ' +
+      'and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown ' +
+      'and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.',
+    tags: ['Ingest'],
+    security: [{}],
+    servers: [{ url: '{ingestOrigin}', variables: { ingestOrigin: { default: 'http://127.0.0.1:8081' } } }],
+    parameters: [{ name: 'inboxId', in: 'path', required: true, schema: { type: 'string' } }],
+    ...(method === 'GET' || method === 'DELETE'
+      ? {}
+      : { requestBody: { required: false, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } }),
+    responses: {
+      '200': {
+        description: 'Stored (or the inbox is unknown or expired).',
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['ok'], properties: { ok: { const: true } }, additionalProperties: false },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        ingestErrors.map((code) => [
+          String(ERROR_CODES[code].status),
+          {
+            description: `\`${code}\`: ${ERROR_CODES[code].message}.`,
+            content: { 'application/json': { schema: errorEnvelope([code]) } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+const INGEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Options of @fastify/swagger: document metadata, and schema `$id`s kept as component names. */
+export const OPENAPI_BASE: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rehook API',
+      version: packageVersion(),
+      description:
+        'Self-hosted webhook capture and replay. Every error is {"error":{"code","message"}}; `code` is ' +
+        'stable (see docs/errors.md), `message` is for humans. Anonymous inboxes are readable by ' +
+        'anyone who holds their id; owned inboxes only with their owner\'s token.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'A local Rehook (REHOOK_PORT)' }],
+    tags: [
+      { name: 'Inboxes' },
+      { name: 'Events' },
+      { name: 'Replays' },
+      { name: 'Tokens' },
+      { name: 'Operations' },
+      { name: 'Ingest', description: 'The capture endpoint, on the ingest origin.' },
+    ],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token: rhk_ followed by 38 characters.' },
+      },
+    },
+  },
+  refResolver: {
+    // Named schemas keep their $id as the component name (`#/components/schemas/Inbox`).
+    buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`),
+  },
+  transformObject: (documentObject) => {
+    if (!('openapiObject' in documentObject)) throw new Error('the API is described as OpenAPI 3.1');
+    const document = documentObject.openapiObject as { paths?: Record<string, unknown> };
+    const ingest: Record<string, unknown> = {};
+    for (const method of INGEST_METHODS) ingest[method.toLowerCase()] = ingestOperation(method);
+    document.paths = { ...document.paths, '/i/{inboxId}': ingest };
+    return documentObject.openapiObject;
+  },
+};

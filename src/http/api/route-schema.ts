@@ -1,0 +1,137 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { FastifySchema } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '../../errors.js';
+
+/**
+ * Builds the `schema` of a route: what the OpenAPI document says about it. Handlers validate
+ * their input themselves (precise messages, 415 before 400; see app.ts), so the request parts
+ * here describe what they accept; the response parts describe every status the route can
+ * answer, and for each error status the exact list of `error.code` values, which the test
+ * harness enforces on every response the suites receive.
+ */
+
+export type Access = 'public' | 'anonymous-or-token' | 'token';
+
+interface SuccessResponse {
+  readonly description: string;
+  /** JSON body schema; absent = no body (204). */
+  readonly schema?: TSchema;
+  /** Non-JSON body: its media type (the body is then described as a string). */
+  readonly mediaType?: string;
+}
+
+export interface RouteDoc {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Operations';
+  readonly access: Access;
+  readonly params?: TObject;
+  readonly querystring?: TObject;
+  readonly headers?: TObject;
+  /** JSON request body (sent as application/json). */
+  readonly body?: TObject;
+  readonly responses: Readonly<Record<number, SuccessResponse>>;
+  /** Error codes this route's own logic answers (the common ones are added below). */
+  readonly errors: readonly ErrorCode[];
+  /** Extra properties of this route's error object (e.g. `replayId` of failed replays). */
+  readonly errorExtras?: Readonly<Record<string, TSchema>>;
+}
+
+/**
+ * Codes any API request can get whatever the route: a bad or revoked token (every request is
+ * authenticated before routing, `/healthz` included), the failed-authentication budget, storage
+ * trouble during that authentication, and the opaque 500 of a bug.
+ */
+const EVERY_ROUTE: readonly ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'STORAGE_UNAVAILABLE', 'INTERNAL'];
+
+/**
+ * Codes of the body parser on methods whose body Fastify reads (POST, PUT, PATCH, DELETE): a
+ * malformed JSON body, one over the 64 KiB limit, or a broken Content-Length.
+ */
+const BODY_PARSER: readonly ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'];
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The error envelope with the codes one status of one route can carry. */
+export function errorEnvelope(codes: readonly ErrorCode[], extras: Readonly<Record<string, TSchema>> = {}): TSchema {
+  return Type.Object(
+    {
+      error: Type.Object(
+        {
+          code: Type.Unsafe<string>({ type: 'string', enum: [...codes] }),
+          message: Type.String({ description: 'For humans; may change between versions.' }),
+          ...Object.fromEntries(Object.entries(extras).map(([name, schema]) => [name, Type.Optional(schema)])),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    { additionalProperties: false },
+  );
+}
+
+function describeCodes(codes: readonly ErrorCode[]): string {
+  return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message}.`).join(' ');
+}
+
+/** The error codes a route can answer, all causes included. */
+export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
+  const codes = new Set<ErrorCode>(doc.errors);
+  for (const code of EVERY_ROUTE) codes.add(code);
+  if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
+  return [...codes];
+}
+
+const SECURITY: Readonly<Record<Access, readonly Record<string, string[]>[]>> = {
+  // An empty object means "no credentials needed"; a token is still checked when one is sent.
+  public: [{}],
+  'anonymous-or-token': [{}, { bearerAuth: [] }],
+  token: [{ bearerAuth: [] }],
+};
+
+/** The Fastify route schema (and so the OpenAPI operation) of one route. */
+export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
+  const response: Record<string, unknown> = {};
+  for (const [status, success] of Object.entries(doc.responses)) {
+    if (success.schema !== undefined) {
+      response[status] = { description: success.description, content: { 'application/json': { schema: success.schema } } };
+    } else if (success.mediaType !== undefined) {
+      response[status] = { description: success.description, content: { [success.mediaType]: { schema: { type: 'string' } } } };
+    } else {
+      response[status] = { description: success.description, type: 'null' };
+    }
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of routeErrorCodes(method, doc)) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    response[String(status)] = {
+      description: describeCodes(codes),
+      content: { 'application/json': { schema: errorEnvelope(codes, doc.errorExtras) } },
+    };
+  }
+  return {
+    operationId: doc.operationId,
+    summary: doc.summary,
+    ...(doc.description !== undefined ? { description: doc.description } : {}),
+    tags: [doc.tag],
+    security: SECURITY[doc.access] as Record<string, string[]>[],
+    ...(doc.params ? { params: doc.params } : {}),
+    ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.headers ? { headers: doc.headers } : {}),
+    ...(doc.body ? { body: doc.body } : {}),
+    response,
+  } as FastifySchema;
+}
+
+export const InboxIdParams = Type.Object({
+  inboxId: Type.String({ description: 'Inbox id (inb_...).' }),
+});
+export const EventIdParams = Type.Object({
+  eventId: Type.String({ description: 'Event id (evt_...).' }),
+});
+export const TokenIdParams = Type.Object({
+  tokenId: Type.String({ description: 'Token id (tok_...).' }),
+});

@@ -1,0 +1,139 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
+ * document (openapi.json), the client's types and the presenters' return types all follow.
+ * Response schemas are closed (`additionalProperties: false`): the test harness validates every
+ * response the suites receive against the document, so a field the document does not describe
+ * fails a test instead of reaching users undocumented.
+ *
+ * Each named schema carries an `$id`; the OpenAPI document lists it under
+ * `components.schemas.<$id>` and routes refer to it with {@link ref}.
+ */
+
+const closed = { additionalProperties: false } as const;
+
+/** An ISO 8601 UTC timestamp with milliseconds, as `Date.prototype.toISOString` writes it. */
+const Timestamp = (description: string) =>
+  Type.String({ format: 'date-time', description, examples: ['2026-11-25T10:00:00.000Z'] });
+
+const Nullable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+export const HeaderPairSchema = Type.Unsafe<[name: string, value: string]>({
+  $id: 'HeaderPair',
+  type: 'array',
+  description:
+    'One header as received: [name, value], the name in its original case, the value as the received ' +
+    'bytes read as Latin-1 code points.',
+  prefixItems: [{ type: 'string' }, { type: 'string' }],
+  items: false,
+  minItems: 2,
+  maxItems: 2,
+});
+
+export const InboxSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Inbox id (inb_ + 26 base32 characters).', examples: ['inb_6h2m0s7d3k9q1w4e8r5t2y7u0p'] }),
+    ingestUrl: Type.String({ description: 'Path on the ingest origin, /i/<id>.' }),
+    url: Type.String({ description: 'Full URL to send webhooks to (ingest origin + ingestUrl).' }),
+    saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account.' }),
+    expiresAt: Nullable(Timestamp('When the anonymous inbox expires.'), 'When an anonymous inbox expires; null for saved inboxes.'),
+    createdAt: Timestamp('When the inbox was created.'),
+  },
+  { $id: 'Inbox', description: 'A capture inbox.', ...closed },
+);
+
+const eventSummaryFields = {
+  id: Type.String({ description: 'Event id (evt_ + 26 characters, time-sortable).' }),
+  inboxId: Type.String({ description: 'Id of the inbox that captured it.' }),
+  receivedAt: Timestamp('When the request was captured.'),
+  method: Type.String({ description: 'HTTP method as received.' }),
+  path: Type.String({ description: 'Path as received, without the query string (/i/<inboxId>/...).' }),
+  query: Type.String({ description: "Raw query string without the leading '?'; '' when there was none." }),
+  contentType: Nullable(Type.String(), 'The first Content-Type header, or null.'),
+  size: Type.Integer({ minimum: 0, description: 'Body size in bytes.' }),
+};
+
+export const EventSummarySchema = Type.Object(eventSummaryFields, {
+  $id: 'EventSummary',
+  description: 'A captured request without headers and body, as lists and the live stream carry it.',
+  ...closed,
+});
+
+export const EventDetailSchema = Type.Object(
+  {
+    ...eventSummaryFields,
+    sourceIp: Type.String({ description: 'Address of the sender.' }),
+    headers: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }), {
+      description: 'Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED].',
+    }),
+    bodyBase64: Type.String({ description: 'The exact body bytes, base64.' }),
+    bodyText: Nullable(Type.String(), 'The body as UTF-8 text when (and only when) it is valid UTF-8, else null.'),
+    bodyUrl: Type.String({ description: 'API path that serves the raw body bytes.' }),
+  },
+  { $id: 'EventDetail', description: 'A captured request with everything that was stored.', ...closed },
+);
+
+export const ReplaySchema = Type.Object(
+  {
+    id: Type.String({ description: 'Replay id (rpl_...).' }),
+    eventId: Type.String(),
+    destination: Type.String({ description: 'The URL the event was sent to.' }),
+    createdAt: Timestamp('When the replay was made.'),
+    outcome: Type.Union(
+      [Type.Literal('response'), Type.Literal('invalid'), Type.Literal('forbidden'), Type.Literal('unreachable'), Type.Literal('timeout')],
+      { description: 'How the replay ended; only `response` means the destination answered.' },
+    ),
+    statusCode: Nullable(Type.Integer(), 'HTTP status the destination answered; null when it never answered.'),
+    latencyMs: Nullable(Type.Number({ minimum: 0 }), 'Dispatch to the last response byte (or the failure), in ms; null when nothing was sent.'),
+    responseHeaders: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' })),
+    responseBody: Type.String({ description: "The destination's body: UTF-8 text or base64, as responseBodyEncoding says." }),
+    responseBodyEncoding: Type.Union([Type.Literal('utf8'), Type.Literal('base64')]),
+    truncated: Type.Boolean({ description: "True when the body was cut at the server's response size limit." }),
+    error: Nullable(
+      Type.Object({ code: Type.String(), message: Type.String() }, closed),
+      'Why the replay failed (an error code of the catalogue and a message); null when the destination answered.',
+    ),
+  },
+  { $id: 'Replay', description: 'One replay attempt and what the destination answered.', ...closed },
+);
+
+const tokenFields = {
+  id: Type.String({ description: 'Token id (tok_...), used to revoke it.' }),
+  name: Type.String({ description: 'The name given at creation.' }),
+  prefix: Type.String({ description: 'First characters of the token, safe to show.' }),
+  createdAt: Timestamp('When the token was created.'),
+  lastUsedAt: Nullable(Timestamp('Last use.'), 'When the token was last used (updated at most once a minute), or null.'),
+  revokedAt: Nullable(Timestamp('Revocation time.'), 'When the token was revoked, or null.'),
+};
+
+export const TokenSchema = Type.Object(tokenFields, { $id: 'Token', description: 'An API token without its secret.', ...closed });
+
+export const CreatedTokenSchema = Type.Object(
+  { ...tokenFields, token: Type.String({ description: 'The token itself (rhk_...): shown in this answer only.' }) },
+  { $id: 'CreatedToken', description: 'A new API token, with its secret (shown once).', ...closed },
+);
+
+/** Every named schema, registered with the app so the document lists them as components. */
+export const NAMED_SCHEMAS: readonly TSchema[] = [
+  HeaderPairSchema,
+  InboxSchema,
+  EventSummarySchema,
+  EventDetailSchema,
+  ReplaySchema,
+  TokenSchema,
+  CreatedTokenSchema,
+];
+
+/** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */
+export function ref<T extends TSchema>(schema: T): T {
+  if (schema.$id === undefined) throw new Error('ref() needs a schema with an $id');
+  return Type.Unsafe<Static<T>>({ $ref: `${schema.$id}#` }) as unknown as T;
+}
+
+export type InboxJson = Static<typeof InboxSchema>;
+export type EventSummaryJson = Static<typeof EventSummarySchema>;
+export type EventDetailJson = Static<typeof EventDetailSchema>;
+export type ReplayJson = Static<typeof ReplaySchema>;
+export type TokenJson = Static<typeof TokenSchema>;
