@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '../client/api-client.js';
+import { RehookClient } from '../client/rehook-client.js';
 
 /** Options every client command takes: where the server is, who calls, which output. */
 export interface ClientOptions {
@@ -9,6 +9,6 @@ export interface ClientOptions {
   readonly json: boolean;
 }
 
-export function clientFor(options: ClientOptions): ApiClient {
-  return createApiClient({ baseUrl: options.server, token: options.token });
+export function clientFor(options: ClientOptions): RehookClient {
+  return new RehookClient({ baseUrl: options.server, token: options.token });
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ApiConnectionError, ApiError } from '../client/errors.js';
+import { RehookApiError, RehookConnectionError } from '../client/errors.js';
 import { AppError, ConfigError, StorageError } from '../errors.js';
 import { runCli } from './cli.js';
 import { EXIT, ExitError, UsageError } from './exit.js';
@@ -21,11 +21,11 @@ function exitCodeFor(err: unknown, io: CliIO): number {
     io.stderr(`rehook: ${err.message}`);
     return EXIT.USAGE;
   }
-  if (err instanceof ApiError || err instanceof AppError) {
+  if (err instanceof RehookApiError || err instanceof AppError) {
     io.stderr(`rehook: ${err.code}: ${err.message}`);
     return EXIT.FAILURE;
   }
-  if (err instanceof ApiConnectionError) {
+  if (err instanceof RehookConnectionError) {
     io.stderr(`rehook: ${err.message}`);
     io.stderr("Is 'rehook serve' running there? Point to another server with --server or REHOOK_SERVER.");
     return EXIT.FAILURE;

@@ -1,95 +1,30 @@
 /**
- * JSON shapes of the Rehook REST API (v1), as the server sends them (src/http/api/present.ts).
- * Timestamps are ISO 8601 strings; field names are camelCase. Self-contained on purpose: this
- * module is published for other people's tests and the web app, so it imports nothing.
+ * Types of the Rehook client. The API's JSON shapes are those of the OpenAPI document
+ * (openapi-types.ts is generated from openapi.json; the suite fails when it drifts), so the
+ * client cannot disagree with the server about a field.
  */
+import type { components } from './openapi-types.js';
 
-/** One header as received: original name case, value as latin1 code points. */
-export type HeaderPair = [name: string, value: string];
+type Schemas = components['schemas'];
 
-export interface Inbox {
-  readonly id: string;
-  /** Path on the ingest origin, e.g. `/i/inb_...`. */
-  readonly ingestUrl: string;
-  /** Full URL to send webhooks to. */
-  readonly url: string;
-  /** True for persistent (account-owned) inboxes. */
-  readonly saved: boolean;
-  /** When an anonymous inbox expires; null for saved inboxes. */
-  readonly expiresAt: string | null;
-  readonly createdAt: string;
-}
-
-/** A captured request without headers and body, as event listings return it. */
-export interface EventSummary {
-  readonly id: string;
-  readonly inboxId: string;
-  readonly receivedAt: string;
-  readonly method: string;
-  /** Path as received, without the query string. */
-  readonly path: string;
-  /** Raw query string without the leading `?`; '' when there was none. */
-  readonly query: string;
-  readonly contentType: string | null;
-  /** Body size in bytes. */
-  readonly size: number;
-}
-
+/** One header as received: [name, value], original name case, value as Latin-1 code points. */
+export type HeaderPair = Schemas['HeaderPair'];
+export type Inbox = Schemas['Inbox'];
+/** A captured request without headers and body, as event lists return it. */
+export type EventSummary = Schemas['EventSummary'];
 /** A captured request with everything that was stored. */
-export interface EventDetail extends EventSummary {
-  readonly sourceIp: string;
-  /** Every header in arrival order, duplicates kept; redacted ones carry `[REDACTED]`. */
-  readonly headers: HeaderPair[];
-  /** The exact body bytes, base64. */
-  readonly bodyBase64: string;
-  /** The body decoded as UTF-8 when (and only when) it is valid UTF-8, else null. */
-  readonly bodyText: string | null;
-  /** API path that serves the raw body. */
-  readonly bodyUrl: string;
-}
-
-export interface ReplayErrorInfo {
-  readonly code: string;
-  readonly message: string;
-}
-
-/** How a replay ended; only `response` means the destination answered. */
-export type ReplayOutcome = 'response' | 'invalid' | 'forbidden' | 'unreachable' | 'timeout';
-
+export type EventDetail = Schemas['EventDetail'];
 /** One replay attempt and what the destination answered. */
-export interface Replay {
-  readonly id: string;
-  readonly eventId: string;
-  readonly destination: string;
-  readonly createdAt: string;
-  readonly outcome: ReplayOutcome;
-  /** HTTP status of the destination's answer; null when it never answered. */
-  readonly statusCode: number | null;
-  readonly latencyMs: number | null;
-  readonly responseHeaders: HeaderPair[];
-  /** The destination's body: UTF-8 text or base64, as `responseBodyEncoding` says. */
-  readonly responseBody: string;
-  readonly responseBodyEncoding: 'utf8' | 'base64';
-  /** True when the body was cut at the server's response size limit. */
-  readonly truncated: boolean;
-  readonly error: ReplayErrorInfo | null;
-}
-
+export type Replay = Schemas['Replay'];
+export type ReplayOutcome = Replay['outcome'];
 /** An API token without its secret. */
-export interface Token {
-  readonly id: string;
-  readonly name: string;
-  /** First characters of the token, safe to show. */
-  readonly prefix: string;
-  readonly createdAt: string;
-  readonly lastUsedAt: string | null;
-  readonly revokedAt: string | null;
-}
-
-/** The creation response: the only time the plaintext token is ever returned. */
-export interface CreatedToken extends Token {
-  readonly token: string;
-}
+export type Token = Schemas['Token'];
+/** The creation answer: the only time the token itself is returned. */
+export type CreatedToken = Schemas['CreatedToken'];
+/** Every error code of the API (docs/errors.md). */
+export type ErrorCode = Schemas['ErrorCode'];
+/** Body of every error answer. */
+export type ErrorBody = Schemas['ErrorBody'];
 
 /** One page of events, newest first. */
 export interface EventPage {
@@ -104,7 +39,52 @@ export interface EventBody {
   readonly bytes: Uint8Array;
 }
 
-/** Body of every non-2xx API answer. */
-export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly [extra: string]: unknown };
+/** A duration: milliseconds, or a string such as `500ms`, `30s`, `2m`. */
+export type Duration = number | string;
+
+/** A request to send to an inbox's ingest URL, as a webhook provider would. */
+export interface SendRequest {
+  /** Default POST. */
+  readonly method?: string;
+  /** Path below the inbox, e.g. `/stripe` for `/i/<id>/stripe`. Default: the inbox itself. */
+  readonly path?: string;
+  /** Query string (without `?`), or parameters. */
+  readonly query?: string | Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | readonly HeaderPair[];
+  /** Raw body. */
+  readonly body?: string | Uint8Array;
+  /** A JSON body (sets `Content-Type: application/json` unless a content type is given). */
+  readonly json?: unknown;
+}
+
+/**
+ * What `waitForEvent` waits for: a predicate, or a pattern every part of which must hold.
+ * `path` is the full path (`/i/<id>/stripe`) or the part below the inbox (`/stripe`); `json`
+ * matches when the body is JSON and contains the pattern (objects: these keys with matching
+ * values, recursively; arrays and other values: equal); `headers` compares names case-insensitively.
+ */
+export type EventMatch =
+  | ((event: EventDetail) => boolean)
+  | {
+      readonly method?: string;
+      readonly path?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly json?: unknown;
+    };
+
+export interface WaitForEventOptions {
+  /** Which event; default: the first one. */
+  readonly match?: EventMatch;
+  /** Only events newer than this event id; default: events stored after the call. */
+  readonly after?: string;
+  /** Default 30 s; may exceed the server's 120 s per poll (the client polls again). */
+  readonly timeout?: Duration;
+  readonly signal?: AbortSignal;
+}
+
+export interface NextEventOptions {
+  readonly after?: string;
+  /** How long the server waits, 0 to 120 s (default 30 s). */
+  readonly timeout?: Duration;
+  readonly signal?: AbortSignal;
 }

@@ -2,16 +2,18 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { createApiClient, nextBeforeFromLink, type ApiClient } from '../../src/client/api-client.js';
-import { ApiConnectionError, ApiError } from '../../src/client/errors.js';
-import type {
-  CreatedToken,
-  EventDetail,
-  EventSummary,
-  Inbox,
-  Replay,
-  Token,
-} from '../../src/client/types.js';
+import {
+  nextBeforeFromLink,
+  RehookApiError,
+  RehookClient,
+  RehookConnectionError,
+  type CreatedToken,
+  type EventDetail,
+  type EventSummary,
+  type Inbox,
+  type Replay,
+  type Token,
+} from '../../src/index.js';
 import type {
   eventJson,
   eventSummaryJson,
@@ -23,12 +25,12 @@ import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
 
 /**
- * The published API client against a real server in this process. The type checks below fail
- * the build (`npm run build` type-checks test/) when src/client/types.ts drifts from the JSON
- * the server presents.
+ * The published API client against a real server in this process. The client's types are
+ * generated from openapi.json; the checks below fail the build (`npm run build` type-checks
+ * test/) when they and the JSON the server presents drift apart.
  */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-type Fits<Client, Server> = [Client] extends [Server] ? SameKeys<Client, Server> : false;
+type Fits<Client, Server> = [Client] extends [Server] ? ([Server] extends [Client] ? SameKeys<Client, Server> : false) : false;
 const shapesMatch: [
   Fits<Inbox, ReturnType<typeof inboxJson>>,
   Fits<EventSummary, ReturnType<typeof eventSummaryJson>>,
@@ -55,19 +57,19 @@ describe('nextBeforeFromLink', () => {
   });
 });
 
-describe('createApiClient against a running Rehook', () => {
+describe('RehookClient against a running Rehook', () => {
   let rehook: TestRehook;
   let receiver: Receiver;
   let token: string;
-  let authed: ApiClient;
-  let anonymous: ApiClient;
+  let authed: RehookClient;
+  let anonymous: RehookClient;
 
   before(async () => {
     rehook = await startTestRehook({ env: { REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' } });
     receiver = await startReceiver();
     token = (await rehook.createUser()).token;
-    authed = createApiClient({ baseUrl: `${rehook.apiUrl}/`, token });
-    anonymous = createApiClient({ baseUrl: rehook.apiUrl });
+    authed = new RehookClient({ baseUrl: `${rehook.apiUrl}/`, token });
+    anonymous = new RehookClient({ baseUrl: rehook.apiUrl });
   });
 
   after(async () => {
@@ -90,13 +92,13 @@ describe('createApiClient against a running Rehook', () => {
     assert.deepEqual([owned.saved, owned.expiresAt], [true, null]);
     const saved = await authed.saveInbox(anon.id);
     assert.deepEqual([saved.id, saved.saved, saved.expiresAt], [anon.id, true, null]);
-    const listed = (await authed.listInboxes()).map((inbox) => inbox.id);
+    const listed = (await authed.inboxes()).map((inbox) => inbox.id);
     assert.deepEqual(listed.sort(), [anon.id, owned.id].sort());
-    assert.deepEqual(await authed.getInbox(owned.id), owned);
+    assert.deepEqual(await authed.inbox(owned.id), owned);
 
     await authed.deleteInbox(owned.id);
-    await assert.rejects(authed.getInbox(owned.id), (err: unknown) => {
-      assert.ok(err instanceof ApiError);
+    await assert.rejects(authed.inbox(owned.id), (err: unknown) => {
+      assert.ok(err instanceof RehookApiError);
       assert.deepEqual([err.status, err.code, err.message], [404, 'INBOX_NOT_FOUND', 'Inbox not found']);
       return true;
     });
@@ -105,14 +107,14 @@ describe('createApiClient against a running Rehook', () => {
   test('pages through events with the cursor from the Link header', async () => {
     const inbox = await authed.createInbox();
     for (const n of [1, 2, 3]) await ingest(inbox, `event ${n}`, `/n${n}?q=${n}`);
-    const first = await authed.listEvents({ inboxId: inbox.id, limit: 2 });
+    const first = await authed.events(inbox.id, { limit: 2 });
     assert.deepEqual(first.events.map((event) => event.query), ['q=3', 'q=2']);
     assert.equal(first.nextBefore, first.events[1]?.id);
     const before = first.nextBefore ?? undefined;
-    const second = await authed.listEvents({ inboxId: inbox.id, limit: 2, before });
+    const second = await authed.events(inbox.id, { limit: 2, before });
     assert.deepEqual(second.events.map((event) => event.query), ['q=1']);
     assert.equal(second.nextBefore, null);
-    const all = await authed.listEvents({ inboxId: inbox.id });
+    const all = await authed.events(inbox.id);
     assert.equal(all.events.length, 3);
   });
 
@@ -120,36 +122,36 @@ describe('createApiClient against a running Rehook', () => {
     const inbox = await authed.createInbox();
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
     await ingest(inbox, bytes);
-    const [summary] = (await authed.listEvents({ inboxId: inbox.id })).events;
+    const [summary] = (await authed.events(inbox.id)).events;
     assert.ok(summary);
-    const event = await authed.getEvent(summary.id);
+    const event = await authed.event(summary.id);
     assert.deepEqual([event.id, event.size, event.bodyText], [summary.id, 256, null]);
     assert.deepEqual(Buffer.from(event.bodyBase64, 'base64'), Buffer.from(bytes));
-    const body = await authed.getEventBody(summary.id);
+    const body = await authed.eventBody(summary.id);
     assert.deepEqual(Buffer.from(body.bytes), Buffer.from(bytes));
   });
 
-  test('replays an event, lists the replay, and reports a failed replay as ApiError', async () => {
+  test('replays an event, lists the replay, and reports a failed replay as RehookApiError', async () => {
     const inbox = await authed.createInbox();
     await ingest(inbox, '{"replay":true}');
-    const [summary] = (await authed.listEvents({ inboxId: inbox.id })).events;
+    const [summary] = (await authed.events(inbox.id)).events;
     assert.ok(summary);
-    const replay = await authed.replayEvent(summary.id, `${receiver.url}/target`);
+    const replay = await authed.replay(summary.id, { destination: `${receiver.url}/target` });
     assert.deepEqual(
       [replay.outcome, replay.statusCode, replay.responseBody],
       ['response', 201, 'received 15 bytes'],
     );
     assert.equal(receiver.requests.at(-1)?.body, '{"replay":true}');
-    assert.deepEqual((await authed.listReplays(summary.id)).map((r) => r.id), [replay.id]);
+    assert.deepEqual((await authed.replays(summary.id)).map((r) => r.id), [replay.id]);
 
-    await assert.rejects(authed.replayEvent(summary.id, 'ftp://example.test/'), (err: unknown) => {
-      assert.ok(err instanceof ApiError);
+    await assert.rejects(authed.replay(summary.id, { destination: 'ftp://example.test/' }), (err: unknown) => {
+      assert.ok(err instanceof RehookApiError);
       assert.deepEqual([err.status, err.code], [400, 'INVALID_DESTINATION']);
       assert.match(String(err.extra['replayId']), /^rpl_/);
       return true;
     });
-    await assert.rejects(anonymous.replayEvent(summary.id, receiver.url), {
-      name: 'ApiError',
+    await assert.rejects(anonymous.replay(summary.id, { destination: receiver.url }), {
+      name: 'RehookApiError',
       status: 401,
       code: 'UNAUTHORIZED',
     });
@@ -159,16 +161,16 @@ describe('createApiClient against a running Rehook', () => {
     const created = await authed.createToken('second');
     assert.match(created.token, /^rhk_/);
     assert.equal(created.prefix, created.token.slice(0, 8));
-    assert.ok((await authed.listTokens()).some((t) => t.id === created.id && t.revokedAt === null));
-    const second = createApiClient({ baseUrl: rehook.apiUrl, token: created.token });
-    assert.ok(Array.isArray(await second.listInboxes()), 'the new token works');
+    assert.ok((await authed.tokens()).some((t) => t.id === created.id && t.revokedAt === null));
+    const second = new RehookClient({ baseUrl: rehook.apiUrl, token: created.token });
+    assert.ok(Array.isArray(await second.inboxes()), 'the new token works');
     await authed.revokeToken(created.id);
-    await assert.rejects(second.listInboxes(), { name: 'ApiError', status: 401, code: 'UNAUTHORIZED' });
+    await assert.rejects(second.inboxes(), { name: 'RehookApiError', status: 401, code: 'UNAUTHORIZED' });
     await assert.rejects(authed.revokeToken('tok_00000000000000000000000000'), { code: 'TOKEN_NOT_FOUND' });
   });
 });
 
-describe('createApiClient failures', () => {
+describe('RehookClient failures', () => {
   let other: Server;
   let otherUrl: string;
   before(async () => {
@@ -183,19 +185,19 @@ describe('createApiClient failures', () => {
   });
   after(() => new Promise<void>((resolve) => other.close(() => resolve())));
 
-  test('throws ApiConnectionError naming the server when nothing listens', async () => {
+  test('throws RehookConnectionError naming the server when nothing listens', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
-    await assert.rejects(createApiClient({ baseUrl }).listInboxes(), (err: unknown) => {
-      assert.ok(err instanceof ApiConnectionError);
+    await assert.rejects(new RehookClient({ baseUrl }).inboxes(), (err: unknown) => {
+      assert.ok(err instanceof RehookConnectionError);
       assert.equal(err.baseUrl, baseUrl);
       assert.match(err.message, new RegExp(`${baseUrl}: ECONNREFUSED`));
       return true;
     });
   });
 
-  test('turns answers that are not the Rehook API into ApiError', async () => {
-    const client = createApiClient({ baseUrl: otherUrl });
-    await assert.rejects(client.getInbox('inb_x'), { name: 'ApiError', status: 502, code: 'HTTP_502' });
-    await assert.rejects(client.listInboxes(), { name: 'ApiError', status: 200, code: 'INVALID_RESPONSE' });
+  test('turns answers that are not the Rehook API into RehookApiError', async () => {
+    const client = new RehookClient({ baseUrl: otherUrl });
+    await assert.rejects(client.inbox('inb_x'), { name: 'RehookApiError', status: 502, code: 'HTTP_502' });
+    await assert.rejects(client.inboxes(), { name: 'RehookApiError', status: 200, code: 'INVALID_RESPONSE' });
   });
 });

@@ -15,7 +15,7 @@ function bodySection(event: EventDetail): string {
 
 /** `rehook event <eventId>`: request line, headers and body (captured text is escaped). */
 export async function run(options: EventOptions, io: CliIO): Promise<void> {
-  const event = await clientFor(options).getEvent(options.eventId);
+  const event = await clientFor(options).event(options.eventId);
   if (options.json) return io.stdout(json({ event }));
   const target = event.query === '' ? event.path : `${event.path}?${event.query}`;
   io.stdout(

@@ -13,8 +13,7 @@ export interface EventsOptions extends ClientOptions {
  * `{"events": [...], "nextBefore": "evt_..." | null}` (the API sends the cursor in a Link header).
  */
 export async function run(options: EventsOptions, io: CliIO): Promise<void> {
-  const page = await clientFor(options).listEvents({
-    inboxId: options.inboxId,
+  const page = await clientFor(options).events(options.inboxId, {
     limit: options.limit,
     before: options.before,
   });

@@ -8,6 +8,6 @@ export interface InboxGetOptions extends ClientOptions {
 
 /** `rehook inbox get <id>`. */
 export async function run(options: InboxGetOptions, io: CliIO): Promise<void> {
-  const inbox = await clientFor(options).getInbox(options.inboxId);
+  const inbox = await clientFor(options).inbox(options.inboxId);
   io.stdout(options.json ? json({ inbox }) : inboxDetails(inbox));
 }

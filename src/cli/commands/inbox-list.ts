@@ -6,7 +6,7 @@ export type InboxListOptions = ClientOptions;
 
 /** `rehook inbox list`: the token's saved inboxes, newest first. */
 export async function run(options: InboxListOptions, io: CliIO): Promise<void> {
-  const inboxes = await clientFor(options).listInboxes();
+  const inboxes = await clientFor(options).inboxes();
   if (options.json) return io.stdout(json({ inboxes }));
   if (inboxes.length === 0) return io.stdout('No inboxes.');
   io.stdout(

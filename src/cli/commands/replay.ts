@@ -22,7 +22,7 @@ function responseBody(replay: Replay): string {
  * destination answered. A destination that cannot be reached is an API error (exit 1).
  */
 export async function run(options: ReplayOptions, io: CliIO): Promise<void> {
-  const replay = await clientFor(options).replayEvent(options.eventId, options.to);
+  const replay = await clientFor(options).replay(options.eventId, { destination: options.to });
   if (options.json) return io.stdout(json({ replay }));
   io.stdout(
     keyValues([

@@ -1,3 +1,4 @@
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ApiAbuseControls } from '../../abuse/api-limits.js';
@@ -7,13 +8,16 @@ import type { ServiceDeps } from '../../services/deps.js';
 import { requireAccount } from '../../services/auth.js';
 import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
+import { OPENAPI_BASE } from './openapi.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerInboxRoutes } from './routes/inboxes.js';
 import { registerReplayRoutes } from './routes/replays.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
+import { NAMED_SCHEMAS } from './schemas.js';
 
 export interface ApiContext {
   readonly deps: ServiceDeps;
@@ -25,6 +29,22 @@ export interface ApiContext {
   readonly metrics?: () => string;
   /** Per-IP and concurrency limits (src/abuse); absent = no limits. */
   readonly abuse?: ApiAbuseControls;
+  /**
+   * Sees every response before it is sent (route pattern, status, body). The test harness uses
+   * it to hold every answer to the OpenAPI document; absent in production (no hook at all).
+   */
+  readonly inspectResponse?: (response: InspectedResponse) => void;
+}
+
+export interface InspectedResponse {
+  readonly method: string;
+  /** The route's pattern (`/api/v1/inboxes/:inboxId`), or null when no route matched. */
+  readonly route: string | null;
+  readonly url: string;
+  readonly status: number;
+  readonly contentType: string | undefined;
+  /** The serialized body when it is a string (JSON answers are), else null. */
+  readonly body: string | null;
 }
 
 /** Largest API request body: API requests are small JSON documents. */
@@ -78,13 +98,40 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     void reply.header('cache-control', 'no-store');
     void reply.header('x-content-type-options', 'nosniff');
   });
+  if (ctx.inspectResponse) {
+    const inspect = ctx.inspectResponse;
+    app.addHook('onSend', async (request, reply, payload) => {
+      inspect({
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        url: request.url,
+        status: reply.statusCode,
+        contentType: reply.getHeader('content-type')?.toString(),
+        body: typeof payload === 'string' ? payload : null,
+      });
+      return payload;
+    });
+  }
   installErrorHandling(app);
-  registerHealthRoutes(app, ctx);
-  if (ctx.metrics) registerMetricsRoutes(app, ctx.metrics);
-  registerInboxRoutes(app, ctx);
-  registerEventRoutes(app, ctx);
-  registerStreamRoutes(app, ctx);
-  registerReplayRoutes(app, ctx);
-  registerTokenRoutes(app, ctx);
+  // Route schemas document the API (the OpenAPI document is generated from them); they do not
+  // validate or reshape anything at run time. Handlers validate their own input, with precise
+  // messages and the contract's order of checks (401 before 415 before 400), and answers are
+  // plain JSON.stringify, so a response that strays from its schema is not silently trimmed but
+  // caught by the suites, which check every answer against the document.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  void app.register(fastifySwagger, OPENAPI_BASE);
+  // Registered after the swagger plugin (in order, through the plugin queue), so it sees them all.
+  void app.register(async (api) => {
+    registerHealthRoutes(api, ctx);
+    if (ctx.metrics) registerMetricsRoutes(api, ctx.metrics);
+    registerInboxRoutes(api, ctx);
+    registerEventRoutes(api, ctx);
+    registerStreamRoutes(api, ctx);
+    registerReplayRoutes(api, ctx);
+    registerTokenRoutes(api, ctx);
+    registerOpenApiRoute(api);
+  });
   return app;
 }

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -115,6 +116,27 @@ export const CreatedTokenSchema = Type.Object(
   { $id: 'CreatedToken', description: 'A new API token, with its secret (shown once).', ...closed },
 );
 
+export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
+  $id: 'ErrorCode',
+  type: 'string',
+  enum: Object.keys(ERROR_CODES),
+  description: 'Every error code of the API (docs/errors.md); each operation lists the ones it can answer.',
+});
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.Unsafe<ErrorCode>({ $ref: 'ErrorCode#' }),
+        message: Type.String({ description: 'For humans; may change between versions.' }),
+        replayId: Type.Optional(Type.String({ description: 'On failed replays: the id of the recorded attempt.' })),
+      },
+      closed,
+    ),
+  },
+  { $id: 'ErrorBody', description: 'The body of every error answer.', ...closed },
+);
+
 /** Every named schema, registered with the app so the document lists them as components. */
 export const NAMED_SCHEMAS: readonly TSchema[] = [
   HeaderPairSchema,
@@ -124,6 +146,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ReplaySchema,
   TokenSchema,
   CreatedTokenSchema,
+  ErrorCodeSchema,
+  ErrorBodySchema,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

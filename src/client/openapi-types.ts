@@ -1,0 +1,3152 @@
+// GENERATED from openapi.json by `npm run openapi:write` (openapi-typescript): do not edit.
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database answers
+         * @description For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance
+         * @description No authentication: keep it off the public network.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's inboxes
+         * @description Every live inbox owned by the token's account, newest first.
+         */
+        get: operations["listInboxes"];
+        put?: never;
+        /**
+         * Create an inbox
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The request body is ignored.
+         */
+        post: operations["createInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One inbox */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an inbox with its events and replays
+         * @description An owned inbox only by its owner; an anonymous inbox by anyone who holds its id.
+         */
+        delete: operations["deleteInbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an anonymous inbox persistent and owned by the account
+         * @description Saving an inbox the account already owns answers it unchanged.
+         */
+        post: operations["saveInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of an inbox's events, newest first
+         * @description A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One captured event with headers and body */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/body": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The raw body bytes of an event
+         * @description Served as an attachment with the original Content-Type (octet-stream when it is not a plain type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.
+         */
+        get: operations["getEventBody"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/events/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Long-poll: the next event of an inbox
+         * @description Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on any instance, or 204 when none came within `timeout`. Without `after`: the next event stored after the call. Same access rules as listing events. A server shutting down answers waiting polls 204 at once, so clients simply poll again.
+         */
+        get: operations["nextEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of an inbox's new events (server-sent events)
+         * @description One `event.created` message per captured request, its data the event summary (as in the list), its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed event is sent first, oldest first: nothing missed, nothing repeated. A `: ping` comment every 15 s keeps proxies from closing the connection.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send an event to a destination
+         * @description The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a normal result. Redirects are not followed. Loopback, private and reserved addresses are refused unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.
+         */
+        post: operations["replayEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replay history of an event, newest first (at most 100)
+         * @description Of an anonymous inbox's event: only the caller's own replays.
+         */
+        get: operations["listReplays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API tokens, revoked ones included, newest first */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token for the account
+         * @description The answer is the only time the token itself is shown; only its hash is stored.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token of the account
+         * @description The token stops working at once, open live streams included.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of this API
+         * @description The same document as openapi.json in the repository and the package.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/i/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Capture a GET request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        get: operations["ingestGet"];
+        /**
+         * Capture a PUT request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        put: operations["ingestPut"];
+        /**
+         * Capture a POST request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        post: operations["ingestPost"];
+        /**
+         * Capture a DELETE request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        delete: operations["ingestDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Capture a PATCH request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        patch: operations["ingestPatch"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description One header as received: [name, value], the name in its original case, the value as the received bytes read as Latin-1 code points. */
+        HeaderPair: [
+            string,
+            string
+        ];
+        /** @description A capture inbox. */
+        Inbox: {
+            /**
+             * @description Inbox id (inb_ + 26 base32 characters).
+             * @example inb_6h2m0s7d3k9q1w4e8r5t2y7u0p
+             */
+            id: string;
+            /** @description Path on the ingest origin, /i/<id>. */
+            ingestUrl: string;
+            /** @description Full URL to send webhooks to (ingest origin + ingestUrl). */
+            url: string;
+            /** @description True for a persistent inbox owned by an account. */
+            saved: boolean;
+            /** @description When an anonymous inbox expires; null for saved inboxes. */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the inbox was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A captured request without headers and body, as lists and the live stream carry it. */
+        EventSummary: {
+            /** @description Event id (evt_ + 26 characters, time-sortable). */
+            id: string;
+            /** @description Id of the inbox that captured it. */
+            inboxId: string;
+            /**
+             * Format: date-time
+             * @description When the request was captured.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            receivedAt: string;
+            /** @description HTTP method as received. */
+            method: string;
+            /** @description Path as received, without the query string (/i/<inboxId>/...). */
+            path: string;
+            /** @description Raw query string without the leading '?'; '' when there was none. */
+            query: string;
+            /** @description The first Content-Type header, or null. */
+            contentType: string | null;
+            /** @description Body size in bytes. */
+            size: number;
+        };
+        /** @description A captured request with everything that was stored. */
+        EventDetail: {
+            /** @description Event id (evt_ + 26 characters, time-sortable). */
+            id: string;
+            /** @description Id of the inbox that captured it. */
+            inboxId: string;
+            /**
+             * Format: date-time
+             * @description When the request was captured.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            receivedAt: string;
+            /** @description HTTP method as received. */
+            method: string;
+            /** @description Path as received, without the query string (/i/<inboxId>/...). */
+            path: string;
+            /** @description Raw query string without the leading '?'; '' when there was none. */
+            query: string;
+            /** @description The first Content-Type header, or null. */
+            contentType: string | null;
+            /** @description Body size in bytes. */
+            size: number;
+            /** @description Address of the sender. */
+            sourceIp: string;
+            /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
+            headers: components["schemas"]["HeaderPair"][];
+            /** @description The exact body bytes, base64. */
+            bodyBase64: string;
+            /** @description The body as UTF-8 text when (and only when) it is valid UTF-8, else null. */
+            bodyText: string | null;
+            /** @description API path that serves the raw body bytes. */
+            bodyUrl: string;
+        };
+        /** @description One replay attempt and what the destination answered. */
+        Replay: {
+            /** @description Replay id (rpl_...). */
+            id: string;
+            eventId: string;
+            /** @description The URL the event was sent to. */
+            destination: string;
+            /**
+             * Format: date-time
+             * @description When the replay was made.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description How the replay ended; only `response` means the destination answered. */
+            outcome: "response" | "invalid" | "forbidden" | "unreachable" | "timeout";
+            /** @description HTTP status the destination answered; null when it never answered. */
+            statusCode: number | null;
+            /** @description Dispatch to the last response byte (or the failure), in ms; null when nothing was sent. */
+            latencyMs: number | null;
+            responseHeaders: components["schemas"]["HeaderPair"][];
+            /** @description The destination's body: UTF-8 text or base64, as responseBodyEncoding says. */
+            responseBody: string;
+            responseBodyEncoding: "utf8" | "base64";
+            /** @description True when the body was cut at the server's response size limit. */
+            truncated: boolean;
+            /** @description Why the replay failed (an error code of the catalogue and a message); null when the destination answered. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /** @description An API token without its secret. */
+        Token: {
+            /** @description Token id (tok_...), used to revoke it. */
+            id: string;
+            /** @description The name given at creation. */
+            name: string;
+            /** @description First characters of the token, safe to show. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When the token was last used (updated at most once a minute), or null. */
+            lastUsedAt: string | null;
+            /** @description When the token was revoked, or null. */
+            revokedAt: string | null;
+        };
+        /** @description A new API token, with its secret (shown once). */
+        CreatedToken: {
+            /** @description Token id (tok_...), used to revoke it. */
+            id: string;
+            /** @description The name given at creation. */
+            name: string;
+            /** @description First characters of the token, safe to show. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When the token was last used (updated at most once a minute), or null. */
+            lastUsedAt: string | null;
+            /** @description When the token was revoked, or null. */
+            revokedAt: string | null;
+            /** @description The token itself (rhk_...): shown in this answer only. */
+            token: string;
+        };
+        /**
+         * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHORIZED" | "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        /** @description The body of every error answer. */
+        ErrorBody: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                /** @description For humans; may change between versions. */
+                message: string;
+                /** @description On failed replays: the id of the recorded attempt. */
+                replayId?: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listInboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inboxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inboxes: components["schemas"]["Inbox"][];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new inbox. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    saveInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Only events older than this event id (the cursor of the Link header). */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventSummary"][];
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["EventDetail"];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEventBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exact captured bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    nextEvent: {
+        parameters: {
+            query?: {
+                /** @description Answer only an event newer than this event id. */
+                after?: string;
+                /**
+                 * @description How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.
+                 * @example 30s
+                 */
+                timeout?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["EventDetail"];
+                        };
+                    };
+                };
+            };
+            /** @description No event within the timeout (or the server is shutting down): poll again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id (the header wins). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (EventSource sends it). */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replayEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Absolute http or https URL.
+                     * @example https://example.com/webhooks
+                     */
+                    destination: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The destination answered (any status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replay: components["schemas"]["Replay"];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `INVALID_JSON`: Request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "INVALID_JSON";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "DESTINATION_FORBIDDEN";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `DESTINATION_UNREACHABLE`: Destination could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "DESTINATION_UNREACHABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description `DESTINATION_TIMEOUT`: Destination did not respond in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "DESTINATION_TIMEOUT";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                            /** @description Id of the recorded failed attempt (rpl_...). */
+                            replayId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listReplays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replays: components["schemas"]["Replay"][];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens, without their secrets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tokens: components["schemas"]["Token"][];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name to recognise the token by (printable characters). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: components["schemas"]["CreatedToken"];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id (tok_...). */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `TOKEN_NOT_FOUND`: Token not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "TOKEN_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ingestGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ingestPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ingestPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ingestDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ingestPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+}

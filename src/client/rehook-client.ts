@@ -1,0 +1,389 @@
+import { RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
+import type {
+  CreatedToken,
+  Duration,
+  EventBody,
+  EventDetail,
+  EventMatch,
+  EventPage,
+  EventSummary,
+  Inbox,
+  NextEventOptions,
+  Replay,
+  SendRequest,
+  Token,
+  WaitForEventOptions,
+} from './types.js';
+
+export interface RehookClientOptions {
+  /** Origin of the Rehook API, e.g. `http://127.0.0.1:8080` (a trailing slash is ignored). */
+  readonly baseUrl: string;
+  /** API token (rhk_...); without one the client calls as anonymous. */
+  readonly token?: string | undefined;
+  /** fetch implementation; defaults to the global one. */
+  readonly fetch?: typeof fetch;
+}
+
+export interface ListEventsOptions {
+  /** Page size, 1..1000 (server default 50). */
+  readonly limit?: number | undefined;
+  /** Only events older than this event id: the `nextBefore` of the previous page. */
+  readonly before?: string | undefined;
+}
+
+/** The server's longest long-poll (GET .../events/next?timeout=): longer waits poll again. */
+const MAX_POLL_MS = 120_000;
+const DEFAULT_WAIT_MS = 30_000;
+/** Lower than every event id: "any event of the inbox". */
+const FIRST_EVENT_ID = 'evt_00000000000000000000000000';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * Typed client of the Rehook REST API, made for tests as much as for tools: create an inbox,
+ * send it a request, wait for what your code under test sends, inspect and replay events.
+ * Every method throws RehookApiError for an error answer (`err.code` is the API's error code),
+ * RehookConnectionError when the server cannot be reached.
+ *
+ * @example
+ * const client = new RehookClient({ baseUrl: 'http://127.0.0.1:8080', token: process.env.REHOOK_TOKEN });
+ * const inbox = await client.createInbox();
+ * await triggerTheWebhook(inbox.url);
+ * const event = await client.waitForEvent(inbox.id, { match: { json: { type: 'invoice.paid' } } });
+ */
+export class RehookClient {
+  readonly baseUrl: string;
+  readonly #token: string | undefined;
+  readonly #fetch: typeof fetch;
+  /** Full ingest URLs of inboxes already looked up, for send(). */
+  readonly #ingestUrls = new Map<string, string>();
+
+  constructor(options: RehookClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#token = options.token === '' ? undefined : options.token;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  // --- Inboxes ------------------------------------------------------------------------------
+
+  /** A new inbox: persistent and owned with a token, anonymous (expiring after 48 h) without. */
+  async createInbox(): Promise<Inbox> {
+    const inbox = (await this.#data('POST', '/api/v1/inboxes', 'inbox')) as Inbox;
+    this.#ingestUrls.set(inbox.id, inbox.url);
+    return inbox;
+  }
+
+  /** The account's inboxes, newest first (needs a token). */
+  async inboxes(): Promise<Inbox[]> {
+    return (await this.#data('GET', '/api/v1/inboxes', 'inboxes')) as Inbox[];
+  }
+
+  async inbox(inboxId: string): Promise<Inbox> {
+    return (await this.#data('GET', `/api/v1/inboxes/${id(inboxId)}`, 'inbox')) as Inbox;
+  }
+
+  /** Deletes the inbox with its events and replays. */
+  async deleteInbox(inboxId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}`);
+  }
+
+  /** Makes an anonymous inbox persistent and owned by the token's account. */
+  async saveInbox(inboxId: string): Promise<Inbox> {
+    return (await this.#data('POST', `/api/v1/inboxes/${id(inboxId)}/save`, 'inbox')) as Inbox;
+  }
+
+  // --- Sending to an inbox ------------------------------------------------------------------
+
+  /**
+   * Sends a request to the inbox's ingest URL, as a webhook provider would, and resolves once
+   * Rehook has stored it (ingest answers 200 only after the commit).
+   */
+  async send(inboxId: string, request: SendRequest = {}): Promise<void> {
+    const url = new URL(await this.#ingestUrl(inboxId));
+    if (request.path !== undefined && request.path !== '' && request.path !== '/') {
+      url.pathname += request.path.startsWith('/') ? request.path : `/${request.path}`;
+    }
+    if (request.query !== undefined) {
+      url.search = typeof request.query === 'string' ? request.query : new URLSearchParams(request.query).toString();
+    }
+    const headers = new Headers();
+    const pairs = Array.isArray(request.headers) ? request.headers : Object.entries(request.headers ?? {});
+    for (const [name, value] of pairs) headers.append(name, value);
+    let body: string | Uint8Array | undefined = request.body;
+    if (request.json !== undefined) {
+      body = JSON.stringify(request.json);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { method: request.method ?? 'POST', headers, ...(body !== undefined ? { body } : {}) });
+    } catch (err) {
+      throw new RehookConnectionError(url.origin, err);
+    }
+    if (!response.ok) throw await toApiError(response);
+    await response.arrayBuffer();
+  }
+
+  // --- Events -------------------------------------------------------------------------------
+
+  /** One page of the inbox's events, newest first; `nextBefore` pages on. */
+  async events(inboxId: string, options: ListEventsOptions = {}): Promise<EventPage> {
+    const query = new URLSearchParams();
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.before !== undefined) query.set('before', options.before);
+    const search = query.size === 0 ? '' : `?${query.toString()}`;
+    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/events${search}`);
+    const events = await readJson(response);
+    if (!Array.isArray(events)) throw invalidResponse(response.status);
+    return { events: events as EventSummary[], nextBefore: nextBeforeFromLink(response.headers.get('link'), this.baseUrl) };
+  }
+
+  /** One event with headers and body (`bodyText`, and `bodyBase64` for the exact bytes). */
+  async event(eventId: string): Promise<EventDetail> {
+    return (await this.#data('GET', `/api/v1/events/${id(eventId)}`, 'event')) as EventDetail;
+  }
+
+  /** The exact captured body bytes. */
+  async eventBody(eventId: string): Promise<EventBody> {
+    const response = await this.#send('GET', `/api/v1/events/${id(eventId)}/body`);
+    return { contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
+  /**
+   * One long-poll (`GET /api/v1/inboxes/<id>/events/next`): the first event newer than `after`
+   * (without it, the next one stored after the call) as soon as it is stored, or null when none
+   * came within `timeout` (at most 120 s; default 30 s).
+   */
+  async nextEvent(inboxId: string, options: NextEventOptions = {}): Promise<EventDetail | null> {
+    const query = new URLSearchParams();
+    if (options.after !== undefined) query.set('after', options.after);
+    if (options.timeout !== undefined) query.set('timeout', `${Math.max(0, Math.ceil(toMs(options.timeout)))}ms`);
+    const search = query.size === 0 ? '' : `?${query.toString()}`;
+    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/events/next${search}`, undefined, options.signal);
+    if (response.status === 204) {
+      await response.arrayBuffer();
+      return null;
+    }
+    const parsed = await readJson(response);
+    const event = isObject(parsed) && isObject(parsed['data']) ? parsed['data']['event'] : undefined;
+    if (!isObject(event)) throw invalidResponse(response.status);
+    return event as unknown as EventDetail;
+  }
+
+  /**
+   * Waits for an event of the inbox that matches, and returns it: the building block of an
+   * end-to-end test that asserts a webhook was sent. Events stored before the call are not
+   * considered unless `after` names an older event. Throws RehookTimeoutError when none matched
+   * within `timeout` (default 30 s).
+   *
+   * @example
+   * const event = await client.waitForEvent(inbox.id, {
+   *   match: { method: 'POST', path: '/orders', json: { status: 'paid' } },
+   *   timeout: '10s',
+   * });
+   */
+  async waitForEvent(inboxId: string, options: WaitForEventOptions = {}): Promise<EventDetail> {
+    const timeoutMs = toMs(options.timeout ?? DEFAULT_WAIT_MS);
+    const deadline = Date.now() + timeoutMs;
+    const matches = matcherFor(options.match);
+    // A fixed floor, so that an event stored between two polls is never skipped.
+    let cursor = options.after ?? (await this.events(inboxId, { limit: 1 })).events[0]?.id ?? FIRST_EVENT_ID;
+    let unmatched = 0;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new RehookTimeoutError(inboxId, timeoutMs, unmatched);
+      const event = await this.nextEvent(inboxId, {
+        after: cursor,
+        timeout: Math.min(remaining, MAX_POLL_MS),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (event === null) continue;
+      if (matches(event)) return event;
+      unmatched += 1;
+      cursor = event.id;
+    }
+  }
+
+  // --- Replays ------------------------------------------------------------------------------
+
+  /** Re-sends the event from the server to `destination` (needs a token). */
+  async replay(eventId: string, options: { readonly destination: string }): Promise<Replay> {
+    return (await this.#data('POST', `/api/v1/events/${id(eventId)}/replay`, 'replay', { destination: options.destination })) as Replay;
+  }
+
+  /** Replay history of the event, newest first (needs a token). */
+  async replays(eventId: string): Promise<Replay[]> {
+    return (await this.#data('GET', `/api/v1/events/${id(eventId)}/replays`, 'replays')) as Replay[];
+  }
+
+  // --- Tokens -------------------------------------------------------------------------------
+
+  async tokens(): Promise<Token[]> {
+    return (await this.#data('GET', '/api/v1/tokens', 'tokens')) as Token[];
+  }
+
+  /** Creates a token for the caller's account; the secret is in this answer only. */
+  async createToken(name: string): Promise<CreatedToken> {
+    return (await this.#data('POST', '/api/v1/tokens', 'token', { name })) as CreatedToken;
+  }
+
+  async revokeToken(tokenId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/tokens/${id(tokenId)}`);
+  }
+
+  // --- Plumbing -----------------------------------------------------------------------------
+
+  async #ingestUrl(inboxId: string): Promise<string> {
+    let url = this.#ingestUrls.get(inboxId);
+    if (url === undefined) {
+      url = (await this.inbox(inboxId)).url;
+      this.#ingestUrls.set(inboxId, url);
+    }
+    return url;
+  }
+
+  async #send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.#fetch(this.baseUrl + path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      throw new RehookConnectionError(this.baseUrl, err);
+    }
+    if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async #data(method: Method, path: string, key: string, body?: unknown): Promise<unknown> {
+    const response = await this.#send(method, path, body);
+    const parsed = await readJson(response);
+    const envelope = isObject(parsed) ? parsed['data'] : undefined;
+    const value = isObject(envelope) ? envelope[key] : undefined;
+    if (value === undefined || value === null) throw invalidResponse(response.status);
+    return value;
+  }
+}
+
+const id = encodeURIComponent;
+
+/** The parsed JSON body of an event, or undefined when it is not JSON. */
+export function eventJson(event: Pick<EventDetail, 'bodyText'>): unknown {
+  if (event.bodyText === null) return undefined;
+  try {
+    return JSON.parse(event.bodyText) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of the first header with this name (case-insensitive), or undefined. */
+export function eventHeader(event: Pick<EventDetail, 'headers'>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return event.headers.find(([header]) => header.toLowerCase() === wanted)?.[1];
+}
+
+function matcherFor(match: EventMatch | undefined): (event: EventDetail) => boolean {
+  if (match === undefined) return () => true;
+  if (typeof match === 'function') return match;
+  return (event) => {
+    if (match.method !== undefined && event.method.toUpperCase() !== match.method.toUpperCase()) return false;
+    if (match.path !== undefined) {
+      const below = event.path.slice(`/i/${event.inboxId}`.length) || '/';
+      if (event.path !== match.path && below !== match.path) return false;
+    }
+    for (const [name, value] of Object.entries(match.headers ?? {})) {
+      if (eventHeader(event, name) !== value) return false;
+    }
+    if (match.json !== undefined) {
+      const body = eventJson(event);
+      if (body === undefined || !containsJson(body, match.json)) return false;
+    }
+    return true;
+  };
+}
+
+/** True when `value` contains `pattern`: objects by their pattern keys, recursively; the rest equal. */
+function containsJson(value: unknown, pattern: unknown): boolean {
+  if (isObject(pattern)) {
+    if (!isObject(value)) return false;
+    return Object.entries(pattern).every(([key, sub]) => Object.hasOwn(value, key) && containsJson(value[key], sub));
+  }
+  if (Array.isArray(pattern)) {
+    return Array.isArray(value) && value.length === pattern.length && pattern.every((sub, i) => containsJson(value[i], sub));
+  }
+  return Object.is(value, pattern);
+}
+
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Milliseconds of a duration: a number of milliseconds, or a string with its unit: `500ms`, `30s`, `2m`, `1h`. */
+export function toMs(duration: Duration): number {
+  if (typeof duration === 'number') {
+    if (!Number.isFinite(duration) || duration < 0) throw new TypeError(`invalid duration: ${duration}`);
+    return duration;
+  }
+  const match = DURATION.exec(duration.trim());
+  if (!match) throw new TypeError(`invalid duration: ${JSON.stringify(duration)} (use 500ms, 30s, 2m)`);
+  return Number(match[1]) * (UNIT_MS[match[2] as string] ?? 1);
+}
+
+/**
+ * The `before` cursor of the `rel="next"` link, or null. The server sends
+ * `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`.
+ */
+export function nextBeforeFromLink(link: string | null, baseUrl: string): string | null {
+  if (link === null) return null;
+  for (const part of link.split(',')) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (!match || !/(^|;)\s*rel\s*=\s*"?next"?\s*(;|$)/i.test(match[2] ?? '')) continue;
+    try {
+      return new URL(match[1] ?? '', `${baseUrl}/`).searchParams.get('before');
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw invalidResponse(response.status);
+  }
+}
+
+/** A 2xx answer that is not Rehook's JSON: usually a URL that points at some other server. */
+function invalidResponse(status: number): RehookApiError {
+  return new RehookApiError(status, 'INVALID_RESPONSE', 'The server answered with something that is not the Rehook API');
+}
+
+async function toApiError(response: Response): Promise<RehookApiError> {
+  const text = await response.text().catch(() => '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const error = isObject(parsed) ? parsed['error'] : undefined;
+  if (isObject(error) && typeof error['code'] === 'string') {
+    const { code, message, ...extra } = error;
+    return new RehookApiError(response.status, code as RehookApiError['code'], typeof message === 'string' ? message : code, extra);
+  }
+  const reason = response.statusText || 'the server answered with an error that is not the Rehook API';
+  return new RehookApiError(response.status, `HTTP_${response.status}`, reason);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
