@@ -20,10 +20,12 @@ export type CheckpointRequest = { readonly kind: 'dirty' } | { readonly kind: 'c
 /**
  * Checkpoint thread → main thread. `restartDue`: the WAL has grown past `restartFrames` and the
  * thread's checkpoint copied all of it that it saw, so the main connection can finish the job
- * (see Checkpointer).
+ * (see Checkpointer). `seen`: how many `dirty` requests the thread had received when this
+ * checkpoint began (it copied every commit made before the last of them was sent), so that tests
+ * can wait for the checkpoint that follows a commit (Checkpointer.checkpointed).
  */
 export type CheckpointReply =
-  | { readonly kind: 'done'; readonly error?: string; readonly restartDue?: boolean }
+  | { readonly kind: 'done'; readonly seen: number; readonly error?: string; readonly restartDue?: boolean }
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'closed' };
 

@@ -59,10 +59,13 @@ function start(): void {
   }
   let last = 0;
   let timer: NodeJS.Timeout | null = null;
+  /** `dirty` requests received so far (see CheckpointReply's `seen`). */
+  let received = 0;
 
   const checkpoint = (): void => {
     timer = null;
     last = Date.now();
+    const seen = received;
     try {
       let passive = passiveCheckpoint(db);
       // Under sustained writes new commits land while this copies, so SQLite never finds the WAL
@@ -76,10 +79,10 @@ function start(): void {
         if (passive.log - before <= CATCH_UP_TAIL_FRAMES) break;
       }
       const restartDue = caughtUp(passive) && passive.log >= restartFrames;
-      send(restartDue ? { kind: 'done', restartDue } : { kind: 'done' });
+      send(restartDue ? { kind: 'done', seen, restartDue } : { kind: 'done', seen });
     } catch (err) {
       // SQLITE_BUSY and the like: the next request tries again.
-      send({ kind: 'done', error: err instanceof Error ? err.message : String(err) });
+      send({ kind: 'done', seen, error: err instanceof Error ? err.message : String(err) });
     }
   };
 
@@ -98,6 +101,7 @@ function start(): void {
       port.close();
       return;
     }
+    received += 1;
     if (timer !== null) return;
     // Many small checkpoints would each fsync the database file: at most one per interval.
     timer = setTimeout(checkpoint, Math.max(0, last + CHECKPOINT_MIN_INTERVAL_MS - Date.now()));

@@ -46,6 +46,14 @@ export interface WalLimits {
 export class Checkpointer {
   private worker: Worker | null;
   private requested = false;
+  /** Calls of committed(), and how many of them had been made when the last request was sent. */
+  private commits = 0;
+  private requestedAt = 0;
+  /** `dirty` requests sent, and the most of them the thread had seen when a checkpoint began. */
+  private sent = 0;
+  private answered = 0;
+  /** Callers of checkpointed(), each waiting for `answered` to reach `upTo`. */
+  private waiters: { readonly upTo: number; readonly resolve: () => void; readonly reject: (err: Error) => void }[] = [];
   private closing: Promise<void> | null = null;
   private readonly db: BetterSqlite3.Database;
 
@@ -66,6 +74,8 @@ export class Checkpointer {
         this.requested = false;
         if (reply.error !== undefined) onError(reply.error);
         if (reply.restartDue === true) this.finishCheckpoint(onError);
+        this.answered = Math.max(this.answered, reply.seen);
+        this.settleWaiters();
       } else if (reply.kind === 'failed') {
         onError(reply.message);
         this.fallBack(worker);
@@ -99,9 +109,45 @@ export class Checkpointer {
 
   /** A commit added frames to the WAL. Cheap: at most one message per checkpoint. */
   committed(): void {
+    this.commits += 1;
     if (this.requested || this.worker === null) return;
+    this.request(this.worker);
+  }
+
+  private request(worker: Worker): void {
     this.requested = true;
-    this.worker.postMessage({ kind: 'dirty' } satisfies CheckpointRequest);
+    this.sent += 1;
+    this.requestedAt = this.commits;
+    worker.postMessage({ kind: 'dirty' } satisfies CheckpointRequest);
+  }
+
+  /**
+   * For tests, which step the checkpointer with it instead of sleeping: resolves once the thread
+   * has finished a checkpoint that began after every commit reported to committed() so far, and
+   * this side has handled its answer (finishCheckpoint included). The checkpoint is the one
+   * committed() asked for; only if a commit came while a request was already on its way (which
+   * committed() does not repeat) is one more request sent here. Resolves at once when every
+   * commit is covered; rejects when the thread is gone. Nothing on the request path waits for it.
+   */
+  checkpointed(): Promise<void> {
+    if (this.worker === null) return Promise.reject(new Error('the checkpoint thread is not running'));
+    if (this.requestedAt < this.commits) this.request(this.worker);
+    if (this.answered >= this.sent) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ upTo: this.sent, resolve, reject });
+    });
+  }
+
+  private settleWaiters(): void {
+    const waiting = this.waiters;
+    this.waiters = waiting.filter((waiter) => waiter.upTo > this.answered);
+    for (const waiter of waiting) if (waiter.upTo <= this.answered) waiter.resolve();
+  }
+
+  private rejectWaiters(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) waiter.reject(new Error('the checkpoint thread stopped'));
   }
 
   /** Stops the thread (its connection closes first). Safe to call twice. */
@@ -109,6 +155,7 @@ export class Checkpointer {
     if (this.closing !== null) return this.closing;
     const worker = this.worker;
     this.worker = null;
+    this.rejectWaiters();
     if (worker === null) return (this.closing = Promise.resolve());
     this.closing = new Promise<void>((resolve) => {
       // Held until it has exited: whoever awaits close() must not see the process end first.
@@ -122,6 +169,7 @@ export class Checkpointer {
   private fallBack(worker: Worker): void {
     if (this.worker !== worker) return;
     this.worker = null;
+    this.rejectWaiters();
     if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
   }
 }

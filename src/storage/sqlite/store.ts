@@ -37,6 +37,12 @@ export interface SqliteStore extends Store {
   readonly db: Database.Database;
   /** Moves the whole WAL into the database file and truncates the WAL to zero bytes. */
   checkpoint(): void;
+  /**
+   * For tests: resolves once the checkpoint thread has finished a checkpoint begun after every
+   * event batch committed so far (see Checkpointer.checkpointed); at once for an in-memory
+   * database, which has no WAL.
+   */
+  threadCheckpointed(): Promise<void>;
 }
 
 /** The port allows 1..1000. SQLite reads a negative LIMIT as "no limit", so never pass one. */
@@ -114,6 +120,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
+    threadCheckpointed: () => checkpointer?.checkpointed() ?? Promise.resolve(),
     close() {
       // The checkpoint thread's connection goes first, so the main one is the last to close and
       // SQLite folds the WAL into the database file and removes it.
