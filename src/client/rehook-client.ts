@@ -1,3 +1,4 @@
+import { parseDurationMs } from '../domain/duration.js';
 import { RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 import type {
   CreatedToken,
@@ -171,10 +172,11 @@ export class RehookClient {
   }
 
   /**
-   * Waits for an event of the inbox that matches, and returns it: the building block of an
-   * end-to-end test that asserts a webhook was sent. Events stored before the call are not
-   * considered unless `after` names an older event. Throws RehookTimeoutError when none matched
-   * within `timeout` (default 30 s).
+   * The first event of the inbox (oldest first) that matches, as soon as there is one: the
+   * building block of an end-to-end test that asserts a webhook was sent. Events already in the
+   * inbox count, so it does not matter whether the webhook arrived before or after the call
+   * (use a fresh inbox per test, or pass `after`: the id of the newest event to skip). Throws
+   * RehookTimeoutError when none matched within `timeout` (default 30 s).
    *
    * @example
    * const event = await client.waitForEvent(inbox.id, {
@@ -186,8 +188,8 @@ export class RehookClient {
     const timeoutMs = toMs(options.timeout ?? DEFAULT_WAIT_MS);
     const deadline = Date.now() + timeoutMs;
     const matches = matcherFor(options.match);
-    // A fixed floor, so that an event stored between two polls is never skipped.
-    let cursor = options.after ?? (await this.events(inboxId, { limit: 1 })).events[0]?.id ?? FIRST_EVENT_ID;
+    // Always an explicit cursor, so that an event stored between two polls is never skipped.
+    let cursor = options.after ?? FIRST_EVENT_ID;
     let unmatched = 0;
     for (;;) {
       const remaining = deadline - Date.now();
@@ -322,18 +324,14 @@ function containsJson(value: unknown, pattern: unknown): boolean {
   return Object.is(value, pattern);
 }
 
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Milliseconds of a duration: a number of milliseconds, or a string with its unit: `500ms`, `30s`, `2m`, `1h`. */
+/**
+ * Milliseconds of a duration: a number of milliseconds, or a string as the server and the CLI
+ * read it: `500ms`, `30s`, `2m`, `1h`, or a bare number of seconds.
+ */
 export function toMs(duration: Duration): number {
-  if (typeof duration === 'number') {
-    if (!Number.isFinite(duration) || duration < 0) throw new TypeError(`invalid duration: ${duration}`);
-    return duration;
-  }
-  const match = DURATION.exec(duration.trim());
-  if (!match) throw new TypeError(`invalid duration: ${JSON.stringify(duration)} (use 500ms, 30s, 2m)`);
-  return Number(match[1]) * (UNIT_MS[match[2] as string] ?? 1);
+  const ms = typeof duration === 'number' ? duration : parseDurationMs(duration.trim());
+  if (ms === null || !Number.isFinite(ms) || ms < 0) throw new TypeError(`invalid duration: ${JSON.stringify(duration)} (use 500ms, 30s, 2m)`);
+  return ms;
 }
 
 /**

@@ -75,7 +75,7 @@ export type EventMatch =
 export interface WaitForEventOptions {
   /** Which event; default: the first one. */
   readonly match?: EventMatch;
-  /** Only events newer than this event id; default: events stored after the call. */
+  /** Only events newer than this event id; default: every event of the inbox, oldest first. */
   readonly after?: string;
   /** Default 30 s; may exceed the server's 120 s per poll (the client polls again). */
   readonly timeout?: Duration;
