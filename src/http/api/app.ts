@@ -10,6 +10,7 @@ import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
 import { OPENAPI_BASE } from './openapi.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
@@ -128,6 +129,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     if (ctx.metrics) registerMetricsRoutes(api, ctx.metrics);
     registerInboxRoutes(api, ctx);
     registerEventRoutes(api, ctx);
+    registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
