@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { COMMANDS } from '../src/cli/cli.js';
 import { renderCliDoc } from '../src/cli/docs.js';
 import { replaceConfigTable } from '../src/config/docs.js';
-import { replaceErrorTable } from '../src/http/errors-doc.js';
+import { renderErrorsDoc, replaceErrorTable } from '../src/http/errors-doc.js';
 
 export const ROOT = new URL('../', import.meta.url);
 
@@ -16,10 +16,18 @@ export interface GeneratedDoc {
   readonly render: (current: string) => string;
 }
 
+/** The OpenAPI document at the repository root (npm run openapi:write), parsed. */
+export function readOpenApi(): unknown {
+  const url = new URL('openapi.json', ROOT);
+  if (!existsSync(url)) throw new Error('openapi.json is missing at the repository root (npm run openapi:write)');
+  return JSON.parse(readFileSync(url, 'utf8'));
+}
+
 export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { file: 'README.md', render: (current) => replaceErrorTable(replaceConfigTable(current)) },
   { file: 'docs/configuration.md', render: replaceConfigTable },
   { file: 'docs/cli.md', render: () => renderCliDoc(COMMANDS) },
+  { file: 'docs/errors.md', render: () => renderErrorsDoc(readOpenApi()) },
 ];
 
 export function readDoc(file: string): string {

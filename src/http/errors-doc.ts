@@ -111,7 +111,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
 export const OTHER_SOURCES: Readonly<Partial<Record<ErrorCode, { readonly short: string; readonly text: string }>>> = {
   NOT_FOUND: {
     short: 'any unrouted API path',
-    text: 'API: any path without a route, and any method a path has no route for (answered before routing).',
+    text:
+      'API: any path without a route, any method a path has no route for, a path with malformed ' +
+      'percent-encoding, or a path parameter over 200 characters (all answered before routing).',
   },
   CONFLICT: {
     short: '`rehook accounts create` only',

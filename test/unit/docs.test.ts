@@ -35,6 +35,7 @@ describe('generated documentation is committed up to date (run npm run docs:writ
     'README.md': ['| `REHOOK_HOST` |', '| 404 | [`INBOX_NOT_FOUND`]'],
     'docs/configuration.md': ['| `REHOOK_HOST` |'],
     'docs/cli.md': ['| `--host` |', '### rehook tokens revoke'],
+    'docs/errors.md': ['**404**, default message: Inbox not found.', '- `/api/v1/tokens/{tokenId}`: DELETE'],
   };
 
   it('the check fails, naming the file and the fix, when a committed file drifts', () => {
