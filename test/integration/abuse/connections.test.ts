@@ -9,6 +9,8 @@ interface Conn {
   readonly socket: Socket;
   /** Everything received so far. */
   received(): string;
+  /** Date.now() when the last bytes arrived (0: none yet). */
+  lastDataAt(): number;
   /** Resolves with the elapsed ms when the server closes (or resets) the socket. */
   readonly closed: Promise<number>;
 }
@@ -19,13 +21,25 @@ function open(url: string, from?: string): Promise<Conn> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port), ...(from ? { localAddress: from } : {}) });
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let lastDataAt = 0;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      lastDataAt = Date.now();
+    });
     const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - started)));
     socket.on('error', () => undefined);
-    socket.once('connect', () => resolve({ socket, received: () => Buffer.concat(chunks).toString('latin1'), closed }));
+    socket.once('connect', () =>
+      resolve({ socket, received: () => Buffer.concat(chunks).toString('latin1'), lastDataAt: () => lastDataAt, closed }),
+    );
     socket.once('error', reject);
   });
 }
+
+/**
+ * Limit for waits that only catch a hang: what they wait for happens in milliseconds, but on a
+ * loaded machine this process may get little CPU for a while.
+ */
+const HANG_MS = 15_000;
 
 function requestText(url: string, inboxId: string, body: string, keepAlive = true): string {
   const { host } = new URL(url);
@@ -55,27 +69,41 @@ describe('abuse: per-IP connection cap on the ingest listener (REHOOK_MAX_CONNEC
 
   it('closes the N+1th socket at once while the first N keep working; other IPs unaffected', async () => {
     const from = '127.0.0.51';
+    // Each open() resolves once connected, so the server accepts the three before the fourth.
     const first = await Promise.all([open(rehook.ingestUrl, from), open(rehook.ingestUrl, from), open(rehook.ingestUrl, from)]);
     const extra = await open(rehook.ingestUrl, from);
-    const closedAfter = await Promise.race([extra.closed, sleep(2_000).then(() => -1)]);
-    assert.ok(closedAfter >= 0 && closedAfter < 1_000, `the 4th socket was not closed (${closedAfter})`);
+    // Closed on accept. Not closed by the cap, the silent socket would stay open until the
+    // headers timeout (10 s here), which is what the limit tells apart.
+    const closedAfter = await Promise.race([extra.closed, sleep(8_000).then(() => -1)]);
+    assert.ok(closedAfter >= 0 && closedAfter < 5_000, `the 4th socket was not closed (${closedAfter})`);
     assert.equal(extra.received(), '', 'nothing is answered on a refused socket');
 
     // The first three are still served, with keep-alive, more than once.
     for (const [i, conn] of first.entries()) {
       conn.socket.write(requestText(rehook.ingestUrl, inboxId, `first-${i}`));
     }
-    assert.ok(await until(() => first.every((c) => c.received().startsWith('HTTP/1.1 200')), 3_000));
+    assert.ok(await until(() => first.every((c) => c.received().startsWith('HTTP/1.1 200')), HANG_MS));
 
     // Another address gets its own budget.
     const elsewhere = await send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'other-ip', from: '127.0.0.52' });
     assert.equal(elsewhere.status, 200);
 
-    // Closing one frees a slot for the same address.
+    // Closing one frees a slot for the same address, once the server has seen it close: that
+    // can come after it accepted a new connection (a busy event loop handles both in one
+    // turn), so a refused attempt (the socket destroyed before anything is read, nothing
+    // stored) is tried again. A slot never freed fails at the limit.
     first[0]?.socket.destroy();
     await first[0]?.closed;
-    await sleep(50);
-    const again = await send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'after-close', from });
+    const deadline = Date.now() + HANG_MS;
+    let again: Awaited<ReturnType<typeof send>> | undefined;
+    while (again === undefined) {
+      try {
+        again = await send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'after-close', from });
+      } catch (err) {
+        if (Date.now() > deadline) throw new Error(`the slot was never freed: ${String(err)}`);
+        await sleep(20);
+      }
+    }
     assert.equal(again.status, 200);
     for (const conn of first) conn.socket.destroy();
     assert.equal((await eventsOf(rehook.apiUrl, inboxId)).length, 5);
@@ -111,27 +139,38 @@ describe('abuse: ingest timeouts (REHOOK_INGEST_HEADERS_TIMEOUT, _REQUEST_TIMEOU
       if (!slowBody.socket.destroyed) slowBody.socket.write('x');
     }, 1_000);
 
-    // Meanwhile a normal client sends a request every 100 ms and must see fast 200s throughout.
-    const latencies: number[] = [];
+    // Meanwhile a normal client sends a request every 100 ms and must see 200s throughout: while
+    // both slow sockets are still open, not only once they are cut. (How fast is not asserted:
+    // that depends on the machine's load. A server held up by the slow sockets would answer
+    // none of them before the first cut, a second or more away.)
+    let served = 0;
+    let servedWhileBothOpen = 0;
+    let cut = false;
+    void Promise.race([slowHeaders.closed, slowBody.closed]).then(() => {
+      cut = true;
+    });
     let stop = false;
     const normal = (async () => {
       let i = 0;
       while (!stop) {
-        const t0 = Date.now();
         const res = await send(`${rehook.ingestUrl}/i/${inboxId}/normal`, { method: 'POST', body: `n${i}` });
         assert.equal(res.status, 200);
-        latencies.push(Date.now() - t0);
+        served += 1;
+        if (!cut) servedWhileBothOpen += 1;
         i += 1;
         await sleep(100);
       }
     })();
 
     try {
-      const headersCut = await Promise.race([slowHeaders.closed, sleep(4_000).then(() => -1)]);
-      const bodyCut = await Promise.race([slowBody.closed, sleep(5_000).then(() => -1)]);
-      // Timeouts are checked once per second (connectionsCheckingInterval): timeout + ~1 s.
-      assert.ok(headersCut > 0 && headersCut <= 1_000 + 1_500, `slow headers closed after ${headersCut} ms`);
-      assert.ok(bodyCut > 0 && bodyCut <= 2_000 + 1_500, `slow body closed after ${bodyCut} ms`);
+      // Timeouts are checked once per second (connectionsCheckingInterval): timeout + ~1 s, plus
+      // whatever a loaded machine adds. The limits still tell the configured timeouts from the
+      // defaults (10 s for headers, 60 s for a request) and from a socket never cut (the body
+      // would take 100 s, the header drip never ends).
+      const headersCut = await Promise.race([slowHeaders.closed, sleep(9_000).then(() => -1)]);
+      const bodyCut = await Promise.race([slowBody.closed, sleep(12_000).then(() => -1)]);
+      assert.ok(headersCut > 0 && headersCut < 9_000, `slow headers closed after ${headersCut} ms`);
+      assert.ok(bodyCut > 0 && bodyCut < 12_000, `slow body closed after ${bodyCut} ms`);
       for (const conn of [slowHeaders, slowBody]) {
         const answer = conn.received();
         assert.ok(answer === '' || answer.startsWith('HTTP/1.1 408'), `unexpected answer: ${answer.slice(0, 80)}`);
@@ -142,21 +181,22 @@ describe('abuse: ingest timeouts (REHOOK_INGEST_HEADERS_TIMEOUT, _REQUEST_TIMEOU
       stop = true;
       await normal;
     }
-    assert.ok(latencies.length >= 10, `only ${latencies.length} normal requests`);
-    assert.ok(Math.max(...latencies) < 500, `normal latency up to ${Math.max(...latencies)} ms`);
+    assert.ok(servedWhileBothOpen >= 1, `no normal request was answered while the slow sockets were open (${served} after)`);
     const paths = (await eventsOf(rehook.apiUrl, inboxId)).map((e) => e.path as string);
     assert.ok(!paths.some((p) => p.endsWith('/slowloris') || p.endsWith('/slowbody')), 'a cut request was stored');
-    assert.equal(paths.filter((p) => p.endsWith('/normal')).length, latencies.length);
+    assert.equal(paths.filter((p) => p.endsWith('/normal')).length, served);
   });
 
   it('closes an idle keep-alive socket after the keep-alive timeout', async () => {
     const conn = await open(rehook.ingestUrl);
     conn.socket.write(requestText(rehook.ingestUrl, inboxId, 'keep-alive'));
-    assert.ok(await until(() => conn.received().startsWith('HTTP/1.1 200'), 2_000));
-    const answeredAt = Date.now();
-    const closedAfter = await Promise.race([conn.closed, sleep(4_000).then(() => -1)]);
+    assert.ok(await until(() => conn.received().startsWith('HTTP/1.1 200'), HANG_MS));
+    const closedAfter = await Promise.race([conn.closed, sleep(4_500).then(() => -1)]);
     assert.ok(closedAfter > 0, 'idle keep-alive socket was never closed');
-    const idleMs = Date.now() - answeredAt;
-    assert.ok(idleMs >= 800 && idleMs <= 2_500, `closed after ${idleMs} ms idle`);
+    // Idle from the answer's arrival (not from when a poll noticed it) to the close. Configured:
+    // 1 s. Bounds wide enough for a loaded machine, yet apart from an immediate close and from
+    // the 5 s default.
+    const idleMs = Date.now() - conn.lastDataAt();
+    assert.ok(idleMs >= 500 && idleMs < 4_500, `closed after ${idleMs} ms idle`);
   });
 });
