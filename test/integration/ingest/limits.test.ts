@@ -52,11 +52,11 @@ describe('ingest body limit (REHOOK_MAX_BODY=1KiB)', () => {
       rehook.ingestUrl,
       `POST /i/${inboxId}/declared HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\n` +
         'Content-Type: application/octet-stream\r\nContent-Length: 10737418240\r\n\r\n',
-      { timeoutMs: 3_000 },
     );
+    // No body byte is ever sent: any answer at all (before sendRaw's hang limit) came without
+    // waiting for the body. How fast is not asserted: that depends on the machine's load.
     assert.equal(res.timedOut, false, 'the server answered without waiting for the body');
     assert.equal(res.status, 413);
-    assert.ok(res.elapsedMs < 1_000, `took ${res.elapsedMs} ms`);
     assert.ok(res.closed, 'the connection is closed after the 413');
     assertErrorBody(res.responses[0]?.body ?? '', 'PAYLOAD_TOO_LARGE');
     assert.equal(await countEvents(rehook), before);
@@ -67,7 +67,6 @@ describe('ingest body limit (REHOOK_MAX_BODY=1KiB)', () => {
       rehook.ingestUrl,
       `POST /i/${inboxId}/expect HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\n` +
         'Expect: 100-continue\r\nContent-Length: 10737418240\r\n\r\n',
-      { timeoutMs: 3_000 },
     );
     assert.equal(res.status, 413, `first answer: ${res.raw.toString().split('\r\n')[0]}`);
     assert.ok(!res.raw.toString().includes('100 Continue'), 'no invitation to send the body');
@@ -125,7 +124,7 @@ describe('ingest body limit (REHOOK_MAX_BODY=1KiB)', () => {
         chunk(400),
         // Never sent the terminating chunk: the server must not wait for the end of the body.
       ],
-      { gapMs: 20, timeoutMs: 3_000 },
+      { gapMs: 20 },
     );
     assert.equal(res.timedOut, false, 'the server answered without waiting for the end of the body');
     assert.equal(res.status, 413);

@@ -78,7 +78,7 @@ describe('ingest protocol: smuggling shapes are refused by the parser', () => {
   for (const [label, build] of shapes) {
     test(`${label}: 400 BAD_REQUEST, closed, nothing stored; a new connection works`, async () => {
       const before = await countEvents(rehook);
-      const res = await sendRaw(rehook.ingestUrl, build(), { timeoutMs: 3_000 });
+      const res = await sendRaw(rehook.ingestUrl, build());
       assert.equal(res.status, 400, `got: ${JSON.stringify(res.raw.toString().slice(0, 80))}`);
       assert.equal(res.responses.length, 1, 'exactly one answer: no response to a smuggled request');
       assertErrorBody(res.responses[0]?.body ?? '', 'BAD_REQUEST');
@@ -105,7 +105,7 @@ describe('ingest protocol: smuggling shapes are refused by the parser', () => {
 
   test('CONNECT: no event, the connection is closed, the server still serves', async () => {
     const before = await countEvents(rehook);
-    const res = await sendRaw(rehook.ingestUrl, `CONNECT /i/${inboxId} HTTP/1.1\r\nHost: ${host}\r\n\r\n`, { timeoutMs: 3_000 });
+    const res = await sendRaw(rehook.ingestUrl, `CONNECT /i/${inboxId} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     assert.ok(res.closed);
     assert.ok(res.status === null || res.status >= 400, `CONNECT answered ${res.status}`);
     assert.equal(await countEvents(rehook), before);
@@ -150,9 +150,7 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
   test('valid requests pipelined before a malformed one are answered 200 (they are stored) before the 400', async () => {
     const paths = [`/i/${inboxId}/pre-bad/1`, `/i/${inboxId}/pre-bad/2`];
     const bad = `POST /i/${inboxId}/pre-bad/3 HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nxx`;
-    const res = await sendRaw(rehook.ingestUrl, post(paths[0] as string, 'a') + post(paths[1] as string, 'b') + bad, {
-      timeoutMs: 3_000,
-    });
+    const res = await sendRaw(rehook.ingestUrl, post(paths[0] as string, 'a') + post(paths[1] as string, 'b') + bad);
     assert.equal((await eventIdsByPath(rehook, paths[0] as string)).length, 1);
     assert.equal((await eventIdsByPath(rehook, paths[1] as string)).length, 1);
     assert.deepEqual(await eventIdsByPath(rehook, `/i/${inboxId}/pre-bad/3`), []);
@@ -167,7 +165,7 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
   test('a valid request pipelined before a broken chunked body: 200 for it, 400 for the broken one', async () => {
     const path = `/i/${inboxId}/pre-bad-chunk`;
     const broken = `POST /i/${inboxId}/bad-chunk HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\nZZ\r\n`;
-    const res = await sendRaw(rehook.ingestUrl, post(path, 'fine') + broken, { timeoutMs: 3_000 });
+    const res = await sendRaw(rehook.ingestUrl, post(path, 'fine') + broken);
     assert.equal(res.timedOut, false, 'the broken request is answered, not left hanging');
     assert.deepEqual(res.responses.map((r) => r.status), [200, 400]);
     assert.equal((await eventIdsByPath(rehook, path)).length, 1);
@@ -188,7 +186,7 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
     const res = await sendRaw(
       rehook.ingestUrl,
       `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1000\r\n\r\n0123456789`,
-      { destroyAfterWrite: true, timeoutMs: 2_000 },
+      { destroyAfterWrite: true },
     );
     assert.equal(res.status, null, 'no answer was sent for an incomplete body');
     // Give the server a moment to see the reset, then prove it is alive and stored nothing else.
@@ -205,7 +203,7 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
     await sendRaw(
       rehook.ingestUrl,
       [`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n`, '5\r\nhello\r\n', '3\r\nab'],
-      { gapMs: 10, destroyAfterWrite: true, timeoutMs: 2_000 },
+      { gapMs: 10, destroyAfterWrite: true },
     );
     await sleep(50);
     assert.deepEqual(await eventIdsByPath(rehook, path), []);

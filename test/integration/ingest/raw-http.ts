@@ -54,6 +54,13 @@ export function hostHeader(origin: string): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Default limit of {@link sendRaw}. Every exchange the tests make ends by itself (the server
+ * answers and closes, or the client resets), so this only catches a server that hangs; it is
+ * generous because on a loaded machine a test process may get little CPU for a while.
+ */
+export const RAW_TIMEOUT_MS = 15_000;
+
+/**
  * Sends `chunks` over a fresh TCP connection and collects what the server sends back until it
  * closes the connection, `opts.responses` responses are complete, or the timeout fires.
  */
@@ -73,7 +80,7 @@ export async function sendRaw(
     const timer = setTimeout(() => {
       resolve({ closed: false, timedOut: true });
       socket.destroy();
-    }, opts.timeoutMs ?? 5_000);
+    }, opts.timeoutMs ?? RAW_TIMEOUT_MS);
     socket.on('data', (chunk: Buffer) => {
       received.push(chunk);
       if (opts.responses !== undefined) {
