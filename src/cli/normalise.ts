@@ -1,3 +1,4 @@
+import { parseDurationMs } from '../domain/duration.js';
 import type { AdminOptions } from './admin.js';
 import type { ClientOptions } from './client-options.js';
 import type { ParsedInput } from './command.js';
@@ -67,4 +68,16 @@ export function positiveInt(input: ParsedInput, name: string): number | undefine
     throw new UsageError(`--${name} must be a positive integer (got ${JSON.stringify(raw)})`, input.path);
   }
   return Number(raw);
+}
+
+/** An optional `--name` duration (`500ms`, `30s`, `10m`, `1h`, or seconds), in ms; `fallback` when absent. */
+export function durationMs(input: ParsedInput, name: string, fallback: number): number {
+  const raw = str(input, name);
+  if (raw === undefined) return fallback;
+  const ms = parseDurationMs(raw);
+  if (ms === null) {
+    const problem = `--${name} must be a duration such as 500ms, 30s, 10m or 1h (got ${JSON.stringify(raw)})`;
+    throw new UsageError(problem, input.path);
+  }
+  return ms;
 }

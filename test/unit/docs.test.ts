@@ -118,23 +118,23 @@ describe('docs/cli.md', () => {
 
   it('picks up a command added to the definitions, without other changes', () => {
     const added = defineCommand({
-      path: ['wait'],
+      path: ['watch'],
       kind: 'client',
-      summary: 'Wait for the next event.',
+      summary: 'Watch an inbox.',
       args: [{ name: 'inboxId', description: 'Id of the inbox (inb_...).' }],
       options: {
         timeout: { type: 'string', value: 'duration', description: 'Give up after this long.', default: '30s' },
         quiet: { type: 'boolean', short: 'q', description: 'Print nothing.' },
       },
-      examples: ['rehook wait inb_... --timeout 1m'],
+      examples: ['rehook watch inb_... --timeout 1m'],
       normalise: () => ({}),
       load: async () => ({ run: async () => undefined }),
     });
     const section = sectionOf(renderCliDoc([...COMMANDS, added]), added);
-    assert.match(section, /rehook wait <inboxId> \[options\]/);
+    assert.match(section, /rehook watch <inboxId> \[options\]/);
     assert.match(section, /\| `--timeout` \| `<duration>` \|  \| `30s` \| Give up after this long\. \|/);
     assert.match(section, /\| `-q, --quiet` \| \(none: a switch\) \|/);
-    assert.match(section, /rehook wait inb_\.\.\. --timeout 1m/);
+    assert.match(section, /rehook watch inb_\.\.\. --timeout 1m/);
   });
 
   it('lists every exit code', () => {

@@ -17,6 +17,11 @@ function bodySection(event: EventDetail): string {
 export async function run(options: EventOptions, io: CliIO): Promise<void> {
   const event = await clientFor(options).event(options.eventId);
   if (options.json) return io.stdout(json({ event }));
+  printEvent(event, io);
+}
+
+/** The human form of one event (also used by `rehook wait`). */
+export function printEvent(event: EventDetail, io: CliIO): void {
   const target = event.query === '' ? event.path : `${event.path}?${event.query}`;
   io.stdout(
     keyValues([
