@@ -13,8 +13,9 @@ export const EXIT_MEANINGS: Readonly<Record<string, string>> = {
   OK: 'Success.',
   FAILURE:
     'The command ran but failed: the API answered with an error (printed as `rehook: CODE: message`, ' +
-    'the codes are in [errors.md](errors.md)), the server could not be reached, or a store operation ' +
-    'failed (for example `CONFLICT` when `accounts create` finds the e-mail taken).',
+    'the codes are in [errors.md](errors.md)), the server could not be reached, a store operation ' +
+    'failed (for example `CONFLICT` when `accounts create` finds the e-mail taken), or what the command ' +
+    'waited for did not happen (`wait`: no event within `--timeout`).',
   USAGE:
     'Invalid usage or configuration: unknown command or flag, missing argument or required option, ' +
     'an invalid setting (one line names it). A hint to the `--help` of the command follows.',

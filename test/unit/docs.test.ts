@@ -130,6 +130,7 @@ describe('docs/cli.md', () => {
       normalise: () => ({}),
       load: async () => ({ run: async () => undefined }),
     });
+    assert.ok(!COMMANDS.some((command) => command.path[0] === added.path[0]), 'pick a name no real command has');
     const section = sectionOf(renderCliDoc([...COMMANDS, added]), added);
     assert.match(section, /rehook watch <inboxId> \[options\]/);
     assert.match(section, /\| `--timeout` \| `<duration>` \|  \| `30s` \| Give up after this long\. \|/);
