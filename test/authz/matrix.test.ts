@@ -48,6 +48,10 @@ import {
 // INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND.
 // ---------------------------------------------------------------------------------------------
 
+/** An event id older than every real one: the long-poll answers at once with the first event. */
+const BEFORE_ALL = 'evt_00000000000000000000000000';
+const NEXT_AFTER_ALL = `GET /api/v1/inboxes/:id/events/next?after=${BEFORE_ALL}&timeout=0` as const;
+
 const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
 type Who = (typeof PRINCIPALS)[number];
 type ObjectKind = '-' | 'anon' | 'ownedA' | 'expired' | 'missing' | 'tokA';
@@ -82,6 +86,17 @@ const EXPECTED: readonly Row[] = [
   ['GET /api/v1/inboxes/:id/stream',            'ownedA',  '401',  '200',  '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/stream',            'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/stream',            'missing', '404I', '404I', '404I', '401', '401'],
+
+  // The long-poll with timeout=0 answers at once: 204 (nothing newer than the inbox's newest
+  // event), or 200 with the event when asked for anything after an id older than all.
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'anon', '204', '204', '204', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'ownedA', '401', '204', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'missing', '404I', '404I', '404I', '401', '401'],
+  [NEXT_AFTER_ALL, 'anon', '200', '200', '200', '401', '401'],
+  [NEXT_AFTER_ALL, 'ownedA', '401', '200', '404I', '401', '401'],
+  [NEXT_AFTER_ALL, 'expired', '404I', '404I', '404I', '401', '401'],
+  [NEXT_AFTER_ALL, 'missing', '404I', '404I', '404I', '401', '401'],
 
   ['GET /api/v1/events/:id',                    'anon',    '200',  '200',  '200',  '401', '401'],
   ['GET /api/v1/events/:id',                    'ownedA',  '401',  '200',  '404E', '401', '401'],
@@ -202,6 +217,20 @@ const ENDPOINTS = {
   'GET /api/v1/inboxes/:id/stream': {
     destructive: false,
     send: (env, t, authorization) => streamStatus(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/stream`, authorization),
+  },
+  'GET /api/v1/inboxes/:id/events/next?timeout=0': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events/next?timeout=0`, { authorization }),
+  },
+  [NEXT_AFTER_ALL]: {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const reply = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events/next?after=${BEFORE_ALL}&timeout=0`, { authorization });
+      // An allowed caller gets the object's one event, nothing else.
+      const id: unknown = reply.body?.data?.event?.id;
+      return reply.status === 200 && id !== t.eventId ? { ...reply, code: `wrong-event-${String(id)}` } : reply;
+    },
   },
   'GET /api/v1/events/:id': {
     destructive: false,
