@@ -13,6 +13,14 @@ import { countSubscriptions, eventually } from './sse-client.js';
 
 const INBOX_ID = 'inb_0123456789abcdefghjkmnpqrs';
 
+/**
+ * Limit of the waits for heartbeats (real timers, 20-30 ms apart): it only catches what never
+ * comes, and stays far below the 15 s default interval. The checks that nothing comes after a
+ * close are not races: a heartbeat timer left running would expire before the test's own sleep
+ * (armed later, with a longer delay), and timers run in the order they expire.
+ */
+const HANG_MS = 10_000;
+
 /** What a sink was told, in order. */
 type Call =
   | { kind: 'open' }
@@ -283,7 +291,7 @@ describe('openInboxStream (service)', () => {
     const stub = stubDeps({});
     const sink = recordingSink();
     const close = await openInboxStream(stub.deps, ANONYMOUS, { inboxId: INBOX_ID }, sink, { heartbeatMs: 30 });
-    await eventually(() => sink.heartbeats() >= 3, 1000, '3 heartbeats');
+    await eventually(() => sink.heartbeats() >= 3, HANG_MS, '3 heartbeats');
     close();
     const count = sink.heartbeats();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -296,10 +304,10 @@ describe('openInboxStream (service)', () => {
     const expiring = stubDeps({ inbox: { expiresAt } });
     const sink = recordingSink();
     await openInboxStream(expiring.deps, ANONYMOUS, { inboxId: INBOX_ID }, sink, { heartbeatMs: 20 });
-    await eventually(() => sink.heartbeats() >= 1, 1000, 'a heartbeat');
+    await eventually(() => sink.heartbeats() >= 1, HANG_MS, 'a heartbeat');
     assert.ok(!sink.calls.some((c) => c.kind === 'end'));
     expiring.clock.set(expiresAt);
-    await eventually(() => sink.calls.some((c) => c.kind === 'end'), 1000, 'the end');
+    await eventually(() => sink.calls.some((c) => c.kind === 'end'), HANG_MS, 'the end');
     assert.deepEqual(sink.calls.at(-1), { kind: 'end', reason: 'inbox-gone' });
     assert.equal(expiring.subscriptions(), 0);
 
@@ -317,7 +325,7 @@ describe('openInboxStream (service)', () => {
     const close = await openInboxStream(savedStub.deps, ANONYMOUS, { inboxId: INBOX_ID }, kept, { heartbeatMs: 20 });
     saved = true;
     savedStub.clock.set(new Date(expiresAt.getTime() + 1));
-    await eventually(() => kept.heartbeats() >= 4, 1000, '4 heartbeats');
+    await eventually(() => kept.heartbeats() >= 4, HANG_MS, '4 heartbeats');
     assert.ok(!kept.calls.some((c) => c.kind === 'end'), 'a saved inbox keeps streaming');
     assert.equal(savedStub.subscriptions(), 1);
     close();
