@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   // Spec §5.4 and §7 fix the code and the meaning of the message.
   UNAUTHORIZED: { status: 401, message: 'API token is missing or invalid' },
   VALIDATION_FAILED: { status: 400, message: 'Request is invalid' },
+  // Ingest listener only: malformed HTTP and slow senders, refused by Node's parser.
+  BAD_REQUEST: { status: 400, message: 'Malformed HTTP request' },
   INVALID_JSON: { status: 400, message: 'Request body is not valid JSON' },
   INVALID_DESTINATION: {
     status: 400,
@@ -22,6 +24,7 @@ export const ERROR_CODES = {
   TOKEN_NOT_FOUND: { status: 404, message: 'Token not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this route' },
   CONFLICT: { status: 409, message: 'Resource already exists' },
+  REQUEST_TIMEOUT: { status: 408, message: 'Request was not received in time' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   HEADERS_TOO_LARGE: { status: 431, message: 'Request header fields are too large' },

@@ -518,7 +518,7 @@ export interface components {
          * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "VALIDATION_FAILED" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -2045,8 +2045,6 @@ export interface operations {
                             code: "UNAUTHORIZED";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2081,8 +2079,6 @@ export interface operations {
                             code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2099,8 +2095,6 @@ export interface operations {
                             code: "PAYLOAD_TOO_LARGE";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2117,8 +2111,6 @@ export interface operations {
                             code: "UNSUPPORTED_MEDIA_TYPE";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2135,8 +2127,6 @@ export interface operations {
                             code: "RATE_LIMITED";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2153,8 +2143,6 @@ export interface operations {
                             code: "INTERNAL";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };
@@ -2189,8 +2177,6 @@ export interface operations {
                             code: "STORAGE_UNAVAILABLE";
                             /** @description For humans; may change between versions. */
                             message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
                         };
                     };
                 };

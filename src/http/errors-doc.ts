@@ -76,6 +76,10 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
+  BAD_REQUEST:
+    'Ingest: malformed HTTP (conflicting `Content-Length`, `Content-Length` with `Transfer-Encoding`, bare LF, ...); connection closed.',
+  REQUEST_TIMEOUT:
+    'Ingest: headers not complete within `REHOOK_INGEST_HEADERS_TIMEOUT`, or the request within `REHOOK_INGEST_REQUEST_TIMEOUT`.',
   INVALID_DESTINATION:
     'Replay: the destination is not an absolute `http`/`https` URL, or has credentials or spaces.',
   UNAUTHORIZED:

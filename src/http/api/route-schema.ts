@@ -34,8 +34,8 @@ export interface RouteDoc {
   readonly responses: Readonly<Record<number, SuccessResponse>>;
   /** Error codes this route's own logic answers (the common ones are added below). */
   readonly errors: readonly ErrorCode[];
-  /** Extra properties of this route's error object (e.g. `replayId` of failed replays). */
-  readonly errorExtras?: Readonly<Record<string, TSchema>>;
+  /** Extra properties of the error object for some codes (e.g. `replayId` of failed replays). */
+  readonly errorExtras?: { readonly codes: readonly ErrorCode[]; readonly properties: Readonly<Record<string, TSchema>> };
 }
 
 /**
@@ -109,7 +109,11 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     response[String(status)] = {
       description: describeCodes(codes),
-      content: { 'application/json': { schema: errorEnvelope(codes, doc.errorExtras) } },
+      content: {
+        'application/json': {
+          schema: errorEnvelope(codes, codes.some((code) => doc.errorExtras?.codes.includes(code)) ? doc.errorExtras?.properties : {}),
+        },
+      },
     };
   }
   return {

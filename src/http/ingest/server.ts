@@ -5,6 +5,7 @@ import { retryAfterSeconds, UNLIMITED, type KeyedLimiter } from '../../abuse/rat
 import { answerIngestProbe, type IngestProbes } from '../../metrics/ingest.js';
 import { isId } from '../../domain/ids.js';
 import type { CaptureResult, IncomingCapture } from '../../services/ingest.js';
+import type { ErrorCode } from '../../errors.js';
 import { ingestRoute } from './route.js';
 
 export interface IngestServerOptions {
@@ -177,7 +178,7 @@ function sendJson(res: ServerResponse, status: number, body: string, head: boole
   res.end(head ? undefined : body);
 }
 
-const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, string]>> = {
+const CLIENT_ERROR_STATUS: Readonly<Record<string, [number, ErrorCode]>> = {
   HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT'],
 };

@@ -44,7 +44,11 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'DESTINATION_UNREACHABLE',
         'DESTINATION_TIMEOUT',
       ],
-      errorExtras: { replayId: Type.String({ description: 'Id of the recorded failed attempt (rpl_...).' }) },
+      errorExtras: {
+        // Failed attempts are recorded; their errors name the record.
+        codes: ['INVALID_DESTINATION', 'DESTINATION_FORBIDDEN', 'DESTINATION_UNREACHABLE', 'DESTINATION_TIMEOUT'],
+        properties: { replayId: Type.String({ description: 'Id of the recorded failed attempt (rpl_...).' }) },
+      },
     }),
   }, async (request, reply) => {
     const principal = await principalOf(deps, request);
