@@ -38,14 +38,33 @@ describe('live streams follow access changes', () => {
   }
   const paths = (conn: SseConnection): string[] => conn.events().map((e: { path: string }) => e.path);
 
+  /** Only catches a hang: what the waits below wait for takes milliseconds on an idle machine. */
+  const HANG_MS = 15_000;
+
   /**
-   * Ingests `/i/<id><suffix>` and waits until `control` (a stream that must see it) has it, so
-   * every subscriber has been served; a short grace period covers any other delivery order.
+   * Ingests `/i/<id><suffix>` and waits until each of `seers` (streams that must get it) has it.
+   * Each stream checks access on its own before it sends, so they get it in no set order.
    */
-  async function captureSeenBy(control: SseConnection, inboxId: string, suffix: string): Promise<void> {
+  async function captureSeenBy(seers: readonly SseConnection[], inboxId: string, suffix: string): Promise<void> {
     assert.equal(await ingest(rehook, inboxId, suffix), 200);
-    await control.waitFor(() => paths(control).some((p) => p.endsWith(suffix)), 5_000, `${suffix} on the control stream`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const conn of seers) {
+      await conn.waitFor(() => paths(conn).some((p) => p.endsWith(suffix)), HANG_MS, `${suffix} on a stream that may see it`);
+    }
+  }
+
+  /**
+   * Ingests `/i/<id><suffix>`, which `control` must get, while each of `cut` must end instead:
+   * the route checks access again before it sends a live event and ends the stream when that
+   * fails. Once a stream has ended nothing more can reach it, so what it got is final (no grace
+   * period that a slow machine could outlast). A stream that gets the event instead stops the
+   * wait too, and the caller reports the leak.
+   */
+  async function captureEndingStreams(control: SseConnection, cut: readonly SseConnection[], inboxId: string, suffix: string): Promise<void> {
+    await captureSeenBy([control], inboxId, suffix);
+    for (const conn of cut) {
+      const leaked = (): boolean => paths(conn).some((p) => p.endsWith(suffix));
+      await conn.waitFor(() => conn.ended || leaked(), HANG_MS, 'a stream that lost access to end');
+    }
   }
 
   it('stops sending events of an inbox to anonymous and other-account streams once it is saved', async () => {
@@ -55,9 +74,8 @@ describe('live streams follow access changes', () => {
     const asB = await stream(inboxId, B.token);
     const asA = await stream(inboxId, A.token);
 
-    await captureSeenBy(asA, inboxId, '/before-save');
-    assert.ok(paths(asAnon).some((p) => p.endsWith('/before-save')), 'control: the anonymous stream works');
-    assert.ok(paths(asB).some((p) => p.endsWith('/before-save')), "control: B's stream works");
+    // Control: the anonymous stream and B's work.
+    await captureSeenBy([asA, asAnon, asB], inboxId, '/before-save');
 
     const saved = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/save`, { method: 'POST', authorization: bearer(A.token) });
     assert.equal(saved.status, 200, saved.text);
@@ -67,7 +85,7 @@ describe('live streams follow access changes', () => {
     assert.equal(reopenAnon.status, 401);
     assert.equal(reopenB.status, 404);
 
-    await captureSeenBy(asA, inboxId, '/after-save');
+    await captureEndingStreams(asA, [asAnon, asB], inboxId, '/after-save');
     const leaks = [
       ...(paths(asAnon).some((p) => p.endsWith('/after-save')) ? ['the anonymous stream (a new one gets 401)'] : []),
       ...(paths(asB).some((p) => p.endsWith('/after-save')) ? ["B's stream (a new one gets 404)"] : []),
@@ -82,15 +100,14 @@ describe('live streams follow access changes', () => {
     const doomed = await stream(inboxId, token);
     const control = await stream(inboxId, A.token);
 
-    await captureSeenBy(control, inboxId, '/before-revoke');
-    assert.ok(paths(doomed).some((p) => p.endsWith('/before-revoke')), 'control: the stream works');
+    await captureSeenBy([control, doomed], inboxId, '/before-revoke'); // control: the stream works
 
     const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${tokenId}`, { method: 'DELETE', authorization: bearer(A.token) });
     assert.equal(revoked.status, 204, revoked.text);
     const reopen = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { authorization: bearer(token) });
     assert.equal(reopen.status, 401);
 
-    await captureSeenBy(control, inboxId, '/after-revoke');
+    await captureEndingStreams(control, [doomed], inboxId, '/after-revoke');
     assert.ok(
       !paths(doomed).some((p) => p.endsWith('/after-revoke')),
       'an event captured after the token was revoked reached the stream opened with it',
