@@ -66,7 +66,8 @@ export async function streamStatus(base: string, path: string, authorization: st
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (authorization !== undefined) headers['authorization'] = authorization;
-  const timer = setTimeout(() => controller.abort(), 5_000);
+  // Only catches a stream that never answers (a loaded machine can take seconds).
+  const timer = setTimeout(() => controller.abort(), 15_000);
   try {
     const res = await fetch(base + path, { headers, signal: controller.signal });
     if (res.status === 200) {

@@ -191,9 +191,13 @@ export async function startTcpProxy(targetUrl: string = TEST_DATABASE_URL): Prom
   };
 }
 
-/** Polls `check` every 20 ms until it holds; fails the test after 10 s. */
+/**
+ * Polls `check` every 20 ms until it holds; fails the test after 30 s. The limit only catches a
+ * condition that never comes: it is generous because on a loaded machine a test process, or the
+ * server processes it waits on, may get little CPU for a while.
+ */
 export async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

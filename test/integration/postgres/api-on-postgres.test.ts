@@ -16,6 +16,9 @@ import { openSse, type SseConnection } from '../stream/sse-client.js';
 const pg = await connectTestPostgres();
 const skip = pg.available ? false : `PostgreSQL unavailable: ${pg.reason}`;
 
+/** Limit of the stream waits: it only catches what never comes (a loaded machine is slow). */
+const HANG_MS = 15_000;
+
 after(async () => {
   if (pg.available) await pg.close();
 });
@@ -121,7 +124,7 @@ describe('Rehook on PostgreSQL through a connection that can be cut', { skip }, 
     const conn = (await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`)) as SseConnection;
     assert.equal(conn.status, 200);
     try {
-      await conn.waitFor(() => conn.comments.length > 0, 2000, 'the stream to start');
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the stream to start');
       await proxy.cut();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await proxy.restore();
@@ -158,11 +161,11 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
     const inboxId = await createInbox(all);
     const conn = (await openSse(`${all.apiUrl}/api/v1/inboxes/${inboxId}/stream`)) as SseConnection;
     try {
-      await conn.waitFor(() => conn.comments.length > 0, 2000, 'the stream to start');
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the stream to start');
       const longPath = `/${'p'.repeat(9000)}`;
       assert.equal((await ingest(all.ingestUrl, inboxId, longPath)).status, 200);
       assert.equal((await ingest(all.ingestUrl, inboxId, '/small')).status, 200);
-      await conn.waitFor(() => conn.events().length === 2, 2000, 'both events');
+      await conn.waitFor(() => conn.events().length === 2, HANG_MS, 'both events');
       const [big, small] = conn.events();
       assert.equal(big.path, `/i/${inboxId}${longPath}`);
       // Delivery keeps notification order although the first one needed a reload.
@@ -189,9 +192,10 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
     const inboxId = await createInbox(apiOnly);
     const conn = (await openSse(`${apiOnly.apiUrl}/api/v1/inboxes/${inboxId}/stream`)) as SseConnection;
     try {
-      await conn.waitFor(() => conn.comments.length > 0, 2000, 'the stream to start');
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the stream to start');
       assert.equal((await ingest(ingestOnly.ingestUrl, inboxId)).status, 200);
-      await conn.waitFor(() => conn.events().length === 1, 1000, 'the event within 1 s');
+      // Pushed through NOTIFY/LISTEN, nothing polls: without the push it never arrives.
+      await conn.waitFor(() => conn.events().length === 1, HANG_MS, 'the event');
     } finally {
       conn.close();
     }

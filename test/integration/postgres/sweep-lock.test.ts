@@ -13,7 +13,7 @@ after(async () => {
 });
 
 describe('the PostgreSQL sweep lock', { skip }, () => {
-  it('lets one holder at a time run, per schema, and is free again afterwards', async () => {
+  it('lets one holder at a time run, per schema, and is free again afterwards', { timeout: 60_000 }, async () => {
     if (!pg.available) return;
     const [one, two] = await Promise.all([pg.createSchema(), pg.createSchema()]);
     const stores = await Promise.all([
@@ -28,14 +28,20 @@ describe('the PostgreSQL sweep lock', { skip }, () => {
         ReturnType<typeof createPgSweepLock>,
       ];
       let release: () => void = () => undefined;
+      let taken: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
       const holding = lockA.runExclusive(
         () =>
           new Promise<string>((resolve) => {
             release = () => resolve('swept');
+            taken();
           }),
       );
-      // Wait until A holds it (its fn runs once the lock is taken).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Wait until A holds it: its fn runs once the lock is taken (a signal, not a 200 ms sleep
+      // that a slow connection could outlast).
+      await held;
       assert.deepEqual(await lockB.runExclusive(async () => 'B'), { ran: false });
       // Another schema is another deployment: its sweeper is not held up.
       assert.deepEqual(await lockOther.runExclusive(async () => 'other'), { ran: true, value: 'other' });
