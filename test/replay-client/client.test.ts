@@ -166,6 +166,10 @@ describe('replay client: responses', () => {
 
   it('caps a 20 MiB streamed response at maxResponseBytes and stops reading', async (t) => {
     let written = 0;
+    let handlerDone: () => void = () => undefined;
+    const served = new Promise<void>((resolve) => {
+      handlerDone = resolve;
+    });
     const r = await receiver(t, async (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
       const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -176,12 +180,15 @@ describe('replay client: responses', () => {
         }
       }
       res.end();
+      handlerDone();
     });
     const cap = 1024 * 1024;
     const out = asResponse(await client(t, { maxResponseBytes: cap }).send(req(r.url)));
     assert.equal(out.body.length, cap);
     assert.equal(out.truncated, true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The writer stops when the client closes the connection, or once all 20 MiB went out to a
+    // client that kept reading: wait for it to stop (a signal, not a 50 ms pause), then see which.
+    await served;
     assert.ok(written < 20 * 1024 * 1024, `server wrote ${written} bytes: the client kept reading`);
   });
 
