@@ -8,11 +8,13 @@ describe('abuse: per-IP and per-inbox rate limits', () => {
   let token: string;
 
   before(async () => {
+    // Per hour, not per minute: the limiters run on the real clock, and at 5/min a token comes
+    // back after 12 s, which a slow enough run of these tests could reach.
     rehook = await startTestRehook({
       env: {
-        REHOOK_RATE_ANON_INBOXES: '3/min',
-        REHOOK_RATE_AUTH_FAILURES: '3/min',
-        REHOOK_RATE_INGEST_PER_INBOX: '5/min',
+        REHOOK_RATE_ANON_INBOXES: '3/h',
+        REHOOK_RATE_AUTH_FAILURES: '3/h',
+        REHOOK_RATE_INGEST_PER_INBOX: '5/h',
       },
     });
     ({ token } = await rehook.createUser());
