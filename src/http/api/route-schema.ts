@@ -130,6 +130,11 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
   } as FastifySchema;
 }
 
+/** `{"data":{"<key>": <schema>}}`: the envelope of the API's JSON answers (spec §4.1, §4.4). */
+export function dataEnvelope(key: string, schema: TSchema): TObject {
+  return Type.Object({ data: Type.Object({ [key]: schema }, { additionalProperties: false }) }, { additionalProperties: false });
+}
+
 export const InboxIdParams = Type.Object({
   inboxId: Type.String({ description: 'Inbox id (inb_...).' }),
 });

@@ -5,14 +5,11 @@ import { DEFAULT_PAGE_SIZE, getEvent, listEvents, MAX_PAGE_SIZE } from '../../..
 import type { ApiContext } from '../app.js';
 import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
-import { EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
+import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
 import { EventDetailSchema, EventSummarySchema, ref } from '../schemas.js';
 
 /** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
-export const EventEnvelope = Type.Object(
-  { data: Type.Object({ event: ref(EventDetailSchema) }, { additionalProperties: false }) },
-  { additionalProperties: false },
-);
+export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

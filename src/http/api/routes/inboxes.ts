@@ -5,10 +5,10 @@ import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import type { ApiContext } from '../app.js';
 import { inboxJson } from '../present.js';
 import { pathParam, principalOf } from '../request.js';
-import { InboxIdParams, routeSchema } from '../route-schema.js';
+import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';
 import { InboxSchema, ref } from '../schemas.js';
 
-const InboxEnvelope = Type.Object({ data: Type.Object({ inbox: ref(InboxSchema) }, { additionalProperties: false }) }, { additionalProperties: false });
+const InboxEnvelope = dataEnvelope('inbox', ref(InboxSchema));
 
 export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
@@ -46,7 +46,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       responses: {
         200: {
           description: 'The inboxes.',
-          schema: Type.Object({ data: Type.Object({ inboxes: Type.Array(ref(InboxSchema)) }, { additionalProperties: false }) }, { additionalProperties: false }),
+          schema: dataEnvelope('inboxes', Type.Array(ref(InboxSchema))),
         },
       },
       errors: [],

@@ -5,7 +5,7 @@ import { rateLimited, REPLAY_RETRY_AFTER_MS } from '../../../abuse/api-limits.js
 import type { ApiContext } from '../app.js';
 import { replayJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
-import { EventIdParams, routeSchema } from '../route-schema.js';
+import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
 import { ref, ReplaySchema } from '../schemas.js';
 
 export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -30,7 +30,7 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
       responses: {
         200: {
           description: 'The destination answered (any status).',
-          schema: Type.Object({ data: Type.Object({ replay: ref(ReplaySchema) }, { additionalProperties: false }) }, { additionalProperties: false }),
+          schema: dataEnvelope('replay', ref(ReplaySchema)),
         },
       },
       errors: [
@@ -79,7 +79,7 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
       responses: {
         200: {
           description: 'The replays.',
-          schema: Type.Object({ data: Type.Object({ replays: Type.Array(ref(ReplaySchema)) }, { additionalProperties: false }) }, { additionalProperties: false }),
+          schema: dataEnvelope('replays', Type.Array(ref(ReplaySchema))),
         },
       },
       errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],

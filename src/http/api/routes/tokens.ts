@@ -5,7 +5,7 @@ import { createToken, listTokens, MAX_TOKEN_NAME_LENGTH, revokeToken } from '../
 import type { ApiContext } from '../app.js';
 import { tokenJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
-import { routeSchema, TokenIdParams } from '../route-schema.js';
+import { dataEnvelope, routeSchema, TokenIdParams } from '../route-schema.js';
 import { CreatedTokenSchema, ref, TokenSchema } from '../schemas.js';
 
 export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -21,7 +21,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
       responses: {
         200: {
           description: 'The tokens, without their secrets.',
-          schema: Type.Object({ data: Type.Object({ tokens: Type.Array(ref(TokenSchema)) }, { additionalProperties: false }) }, { additionalProperties: false }),
+          schema: dataEnvelope('tokens', Type.Array(ref(TokenSchema))),
         },
       },
       errors: [],
@@ -46,7 +46,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
       responses: {
         201: {
           description: 'The new token, with its secret.',
-          schema: Type.Object({ data: Type.Object({ token: ref(CreatedTokenSchema) }, { additionalProperties: false }) }, { additionalProperties: false }),
+          schema: dataEnvelope('token', ref(CreatedTokenSchema)),
         },
       },
       errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
