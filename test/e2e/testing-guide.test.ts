@@ -20,7 +20,9 @@ async function guideExamples(): Promise<Array<{ file: string; code: string }>> {
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' } });
+    // Without NODE_TEST_CONTEXT, which would make the child think it runs inside this test run.
+    const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
+    const child = spawn(command, args, { cwd, env: { ...env, NODE_OPTIONS: '' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
