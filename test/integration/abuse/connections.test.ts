@@ -194,9 +194,10 @@ describe('abuse: ingest timeouts (REHOOK_INGEST_HEADERS_TIMEOUT, _REQUEST_TIMEOU
     const closedAfter = await Promise.race([conn.closed, sleep(4_500).then(() => -1)]);
     assert.ok(closedAfter > 0, 'idle keep-alive socket was never closed');
     // Idle from the answer's arrival (not from when a poll noticed it) to the close. Configured:
-    // 1 s. Bounds wide enough for a loaded machine, yet apart from an immediate close and from
-    // the 5 s default.
+    // 1 s. Bounds wide enough for a loaded machine (a stalled event loop sees the answer late),
+    // yet apart from an immediate close (0 ms: seen together with the answer) and from the 5 s
+    // default.
     const idleMs = Date.now() - conn.lastDataAt();
-    assert.ok(idleMs >= 500 && idleMs < 4_500, `closed after ${idleMs} ms idle`);
+    assert.ok(idleMs >= 200 && idleMs < 4_500, `closed after ${idleMs} ms idle`);
   });
 });
