@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   replay: 'rpl_',
   account: 'acc_',
   token: 'tok_',
+  session: 'ses_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
@@ -39,7 +40,7 @@ export function randomPart(): string {
   return encodeBase32(randomBytes(17), 26);
 }
 
-/** A new random id of the given kind (inboxes, replays, accounts, tokens). */
+/** A new random id of the given kind (inboxes, replays, accounts, tokens, sessions). */
 export function newId(kind: Exclude<IdKind, 'event'>): string {
   return ID_PREFIX[kind] + randomPart();
 }

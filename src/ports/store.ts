@@ -2,6 +2,7 @@ import type { Account, ApiToken } from '../domain/account.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { ReplayRecord } from '../domain/replay.js';
+import type { Session } from '../domain/session.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -14,6 +15,7 @@ export interface Store {
   readonly replays: ReplayRepository;
   readonly accounts: AccountRepository;
   readonly tokens: TokenRepository;
+  readonly sessions: SessionRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */
@@ -146,4 +148,21 @@ export interface TokenRepository {
   revoke(id: string, accountId: string, now: Date): Promise<boolean>;
   /** Records use of the token (best effort; callers may throttle). */
   touch(id: string, now: Date): Promise<void>;
+}
+
+export interface SessionRepository {
+  insert(session: Session): Promise<void>;
+  /**
+   * The session whose cookie hashes to `hash` if it has not expired at `now` (expiresAt > now),
+   * else null. Expiry is enforced here, on read, so correctness never depends on the sweeper.
+   */
+  findLiveByHash(hash: string, now: Date): Promise<Session | null>;
+  /** Records use of the session (best effort; callers throttle it to once a minute). */
+  touch(id: string, now: Date): Promise<void>;
+  /** Deletes one session (signing out); false when it did not exist. */
+  delete(id: string): Promise<boolean>;
+  /** Deletes every session of the account (sign out everywhere); returns how many. */
+  deleteByAccount(accountId: string): Promise<number>;
+  /** Deletes up to `limit` sessions expired at `now`; returns how many were deleted. */
+  deleteExpired(now: Date, limit: number): Promise<number>;
 }

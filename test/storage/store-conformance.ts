@@ -8,6 +8,7 @@ import { describeEvictionCases } from './conformance/eviction.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describePurgeCases } from './conformance/purge.js';
+import { describeSessionCases } from './conformance/sessions.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import {
   describeAccountCases,
@@ -58,6 +59,7 @@ export function describeStoreConformance(
     describeReplayCases(store);
     describeAccountCases(store);
     describeTokenCases(store);
+    describeSessionCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

@@ -100,8 +100,29 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
 `;
 
-/** Every migration, in order, with the same numbers and intent as the SQLite ones. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_init', sql: INIT_SQL }];
+/** Browser sessions: the same table and indexes as SQLite's migration 2. */
+const SESSIONS_SQL = `
+CREATE TABLE sessions (
+  id           text COLLATE "C" PRIMARY KEY,
+  account_id   text COLLATE "C" NOT NULL,
+  hash         text COLLATE "C" NOT NULL UNIQUE,
+  csrf_token   text NOT NULL,
+  created_at   timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL,
+  expires_at   timestamptz NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account_id);
+CREATE INDEX sessions_expires ON sessions (expires_at);
+`;
+
+/**
+ * Every migration, sorted by version, with the same numbers and intent as the SQLite ones.
+ * Pending ones are applied in this order, whatever order they were added to the code in.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001_init', sql: INIT_SQL },
+  { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+];
 
 /**
  * First key of every advisory lock Rehook takes ('RHK\0'); the second key says what is locked.

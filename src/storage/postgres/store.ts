@@ -11,6 +11,7 @@ import {
   createReplayRepository,
   createTokenRepository,
 } from './repositories.js';
+import { createSessionRepository } from './session-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -109,6 +110,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     replays: createReplayRepository(pool),
     accounts: createAccountRepository(pool),
     tokens: createTokenRepository(pool),
+    sessions: createSessionRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

@@ -92,8 +92,33 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
 `;
 
-/** Every migration, in order. Append new ones; never edit or reorder released ones. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001_init', sql: INIT_SQL }];
+/**
+ * Browser sessions (web sign-in). Only a hash of the cookie's secret is stored. Sessions end by
+ * expiry (checked on read; the sweeper deletes expired rows in bounded batches through the
+ * expiry index), by signing out, or all of an account's at once (account index).
+ */
+const SESSIONS_SQL = `
+CREATE TABLE sessions (
+  id           TEXT PRIMARY KEY,
+  account_id   TEXT NOT NULL,
+  hash         TEXT NOT NULL UNIQUE,
+  csrf_token   TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  expires_at   INTEGER NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account_id);
+CREATE INDEX sessions_expires ON sessions (expires_at);
+`;
+
+/**
+ * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
+ * Pending ones are applied in this order, whatever order they were added to the code in.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001_init', sql: INIT_SQL },
+  { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+];
 
 /**
  * Brings the database up to the newest schema. Each missing migration runs in its own IMMEDIATE

@@ -28,6 +28,7 @@ import {
   toToken,
   tokenParams,
 } from './rows.js';
+import { createSessionRepository } from './session-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
@@ -116,6 +117,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replays: createReplayRepository(s),
     accounts: createAccountRepository(s),
     tokens: createTokenRepository(db, s),
+    sessions: createSessionRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
