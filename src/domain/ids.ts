@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   replay: 'rpl_',
   account: 'acc_',
   token: 'tok_',
+  share: 'shr_',
   session: 'ses_',
 } as const;
 

@@ -2,6 +2,7 @@ import type { Account, ApiToken } from '../domain/account.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { ReplayRecord } from '../domain/replay.js';
+import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 
 /**
@@ -15,6 +16,7 @@ export interface Store {
   readonly replays: ReplayRepository;
   readonly accounts: AccountRepository;
   readonly tokens: TokenRepository;
+  readonly shares: ShareRepository;
   readonly sessions: SessionRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
@@ -165,4 +167,18 @@ export interface SessionRepository {
   deleteByAccount(accountId: string): Promise<number>;
   /** Deletes up to `limit` sessions expired at `now`; returns how many were deleted. */
   deleteExpired(now: Date, limit: number): Promise<number>;
+}
+
+/**
+ * Read-only sharing links of inboxes. Deleting an inbox (InboxRepository.delete and
+ * deleteExpired) deletes its shares in the same step, so a link never outlives its inbox.
+ */
+export interface ShareRepository {
+  insert(share: Share): Promise<void>;
+  /** The share whose token has this hash, or null. Does not check its inbox; services do. */
+  findByHash(hash: string): Promise<Share | null>;
+  /** The shares of an inbox, newest first. */
+  listByInbox(inboxId: string): Promise<Share[]>;
+  /** Deletes the share if it belongs to this inbox; false when there is no such share. */
+  delete(id: string, inboxId: string): Promise<boolean>;
 }

@@ -9,6 +9,7 @@ import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeSessionCases } from './conformance/sessions.js';
+import { describeShareCases } from './conformance/shares.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import {
   describeAccountCases,
@@ -59,6 +60,7 @@ export function describeStoreConformance(
     describeReplayCases(store);
     describeAccountCases(store);
     describeTokenCases(store);
+    describeShareCases(store);
     describeSessionCases(store);
 
     it('answers ping on a usable store', async () => {

@@ -15,12 +15,14 @@ const SQL = {
   // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
   save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
     AND (owner_id IS NULL OR owner_id = $3) RETURNING ${INBOX_COLUMNS}`,
-  // Deleting the row and queuing its purge is one statement, so one atomic step.
+  // Deleting the row, queuing its purge and deleting its sharing links is one statement, so
+  // one atomic step.
   // $2 false: delete whatever the owner; true: only while the owner is still $3 (NULL = anonymous).
   delete: `WITH gone AS (DELETE FROM inboxes WHERE id = $1
       AND (NOT $2::boolean OR owner_id IS NOT DISTINCT FROM $3::text) RETURNING id),
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
-               ON CONFLICT (inbox_id) DO NOTHING)
+               ON CONFLICT (inbox_id) DO NOTHING),
+    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone))
     SELECT count(*)::int AS n FROM gone`,
   // `expires_at <= $1` implies `expires_at IS NOT NULL`, so the partial index serves this.
   // SKIP LOCKED: two sweepers never wait for each other, and an inbox an ingest is writing to
@@ -30,7 +32,8 @@ const SQL = {
       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED),
     gone AS (DELETE FROM inboxes AS i USING doomed AS d WHERE i.id = d.id RETURNING i.id),
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
-               ON CONFLICT (inbox_id) DO NOTHING)
+               ON CONFLICT (inbox_id) DO NOTHING),
+    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone))
     SELECT count(*)::int AS n FROM gone`,
   purgeNext: 'SELECT inbox_id FROM purge_queue LIMIT $1 FOR UPDATE SKIP LOCKED',
   /**

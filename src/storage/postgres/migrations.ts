@@ -100,6 +100,18 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
 `;
 
+/** Read-only sharing links: the same table and indexes as SQLite's migration 4. */
+const SHARES_SQL = `
+CREATE TABLE shares (
+  id         text COLLATE "C" PRIMARY KEY,
+  inbox_id   text COLLATE "C" NOT NULL,
+  hash       text COLLATE "C" NOT NULL UNIQUE,
+  prefix     text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
+`;
+
 /** Browser sessions: the same table and indexes as SQLite's migration 2. */
 const SESSIONS_SQL = `
 CREATE TABLE sessions (
@@ -122,6 +134,7 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_init', sql: INIT_SQL },
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+  { version: 4, name: '0004_shares', sql: SHARES_SQL },
 ];
 
 /**

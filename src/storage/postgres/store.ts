@@ -11,6 +11,7 @@ import {
   createReplayRepository,
   createTokenRepository,
 } from './repositories.js';
+import { createShareRepository } from './share-repository.js';
 import { createSessionRepository } from './session-repository.js';
 
 export interface PostgresStoreOptions {
@@ -110,6 +111,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     replays: createReplayRepository(pool),
     accounts: createAccountRepository(pool),
     tokens: createTokenRepository(pool),
+    shares: createShareRepository(pool),
     sessions: createSessionRepository(pool),
     ping: () =>
       attempt('ping', async () => {

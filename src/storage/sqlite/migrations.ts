@@ -93,6 +93,23 @@ CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
 `;
 
 /**
+ * Read-only sharing links (migration 4). Only a hash of the link's token is stored, as for API
+ * tokens; the unique index on it is the lookup of every request made with a link. Listing an
+ * inbox's links goes through the inbox index; deleting an inbox deletes its links in the same
+ * transaction (inbox-repository.ts).
+ */
+const SHARES_SQL = `
+CREATE TABLE shares (
+  id         TEXT PRIMARY KEY,
+  inbox_id   TEXT NOT NULL,
+  hash       TEXT NOT NULL UNIQUE,
+  prefix     TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
+`;
+
+/**
  * Browser sessions (web sign-in). Only a hash of the cookie's secret is stored. Sessions end by
  * expiry (checked on read; the sweeper deletes expired rows in bounded batches through the
  * expiry index), by signing out, or all of an account's at once (account index).
@@ -118,6 +135,7 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_init', sql: INIT_SQL },
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+  { version: 4, name: '0004_shares', sql: SHARES_SQL },
 ];
 
 /**

@@ -29,6 +29,7 @@ import {
   tokenParams,
 } from './rows.js';
 import { createSessionRepository } from './session-repository.js';
+import { createShareRepository } from './share-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
@@ -117,6 +118,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replays: createReplayRepository(s),
     accounts: createAccountRepository(s),
     tokens: createTokenRepository(db, s),
+    shares: createShareRepository(db),
     sessions: createSessionRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
