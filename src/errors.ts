@@ -6,6 +6,8 @@
 export const ERROR_CODES = {
   // Spec §5.4 and §7 fix the code and the meaning of the message.
   UNAUTHORIZED: { status: 401, message: 'API token is missing or invalid' },
+  // Sign-in only; the same for an unknown e-mail and a wrong password.
+  INVALID_CREDENTIALS: { status: 401, message: 'E-mail address or password is wrong' },
   VALIDATION_FAILED: { status: 400, message: 'Request is invalid' },
   // Ingest listener only: malformed HTTP and slow senders, refused by Node's parser.
   BAD_REQUEST: { status: 400, message: 'Malformed HTTP request' },
@@ -18,6 +20,11 @@ export const ERROR_CODES = {
     status: 403,
     message: 'Destination is not allowed by the replay policy (private or reserved address)',
   },
+  CSRF_FAILED: {
+    status: 403,
+    message: "A request made with a session cookie needs the session's X-CSRF-Token header",
+  },
+  SIGNUP_CLOSED: { status: 403, message: 'Sign-up is closed on this server; ask its operator for an account' },
   NOT_FOUND: { status: 404, message: 'Route not found' },
   INBOX_NOT_FOUND: { status: 404, message: 'Inbox not found' },
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },

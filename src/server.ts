@@ -92,6 +92,7 @@ export async function startRehook(
     logger,
     trustProxy: config.trustProxy,
     abuse: createApiAbuseControls(config),
+    accounts: { signup: config.signup, sessionTtlMs: config.sessionTtlMs },
     metrics: () => metrics.render(),
     ...(opts.inspectApiResponse ? { inspectResponse: opts.inspectApiResponse } : {}),
   });
@@ -162,7 +163,7 @@ function startInstanceSweeper(
     },
     onSweep: (result, timing) => {
       metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
-      if (result.inboxesDeleted + result.rowsPurged > 0) logger.info({ ...result, ...timing }, 'expiry sweep');
+      if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0) logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');
     },
   });

@@ -17,17 +17,25 @@ export interface ApiAbuseControls {
   readonly authFailures: KeyedLimiter;
   /** Replays in flight (REHOOK_REPLAY_MAX_CONCURRENT). */
   readonly replays: ConcurrencyLimiter;
+  /** Sign-in and sign-up attempts, keyed by client IP (REHOOK_RATE_SIGNIN). */
+  readonly signinPerIp: KeyedLimiter;
+  /** Failed sign-ins, keyed by normalised e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL). */
+  readonly signinPerEmail: KeyedLimiter;
 }
 
 export function createApiAbuseControls(limits: {
   rateAnonInboxes: RateLimit | null;
   rateAuthFailures: RateLimit | null;
   replayMaxConcurrent: number;
+  rateSignin: RateLimit | null;
+  rateSigninPerEmail: RateLimit | null;
 }): ApiAbuseControls {
   return {
     anonInboxes: tokenBucketOrUnlimited(limits.rateAnonInboxes),
     authFailures: fixedWindowOrUnlimited(limits.rateAuthFailures),
     replays: new ConcurrencyLimiter(limits.replayMaxConcurrent),
+    signinPerIp: tokenBucketOrUnlimited(limits.rateSignin),
+    signinPerEmail: tokenBucketOrUnlimited(limits.rateSigninPerEmail),
   };
 }
 

@@ -300,6 +300,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and sign in
+         * @description Open unless the server runs with REHOOK_SIGNUP=closed. Sets the session cookie: `rehook_session`, HttpOnly, SameSite=Lax, Path=/, Max-Age = the session lifetime (REHOOK_SESSION_TTL, 30 days by default, from sign-in), Secure when the request came over https. Counts against REHOOK_RATE_SIGNIN.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Sets the session cookie: `rehook_session`, HttpOnly, SameSite=Lax, Path=/, Max-Age = the session lifetime (REHOOK_SESSION_TTL, 30 days by default, from sign-in), Secure when the request came over https. A wrong password and an unknown e-mail get the same 401, after the same work. Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account and the CSRF token of this browser session
+         * @description Answers 401 without a valid session cookie (an API token is not a session).
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign this browser out: its session ends and the cookie is cleared
+         * @description Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the account, this one included
+         * @description Every browser signed in to the account is signed out at once (open live streams end). API tokens keep working: revoke them separately. Works with a session or an API token.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -514,11 +614,30 @@ export interface components {
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
+        /** @description A user account. */
+        Account: {
+            /** @description Account id (acc_...). */
+            id: string;
+            /** @description E-mail address, lower-cased. */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the account was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie). */
+        Session: {
+            account: components["schemas"]["Account"];
+            /** @description Send it as X-CSRF-Token with every request made with the session cookie other than GET, HEAD and OPTIONS. */
+            csrfToken: string;
+        };
         /**
          * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -938,6 +1057,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
             413: {
                 headers: {
@@ -1162,6 +1297,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `INBOX_NOT_FOUND`: Inbox not found. */
             404: {
                 headers: {
@@ -1295,6 +1446,22 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2049,7 +2216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). */
+            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2058,7 +2225,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "DESTINATION_FORBIDDEN";
+                            code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                             /** @description Id of the recorded failed attempt (rpl_...). */
@@ -2457,6 +2624,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
             413: {
                 headers: {
@@ -2590,6 +2773,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `TOKEN_NOT_FOUND`: Token not found. */
             404: {
                 headers: {
@@ -2600,6 +2799,686 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "TOKEN_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description E-mail address (case does not matter). */
+                    email: string;
+                    /** @description At least 8 characters. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, signed in (the cookie is set). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SIGNUP_CLOSED" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `CONFLICT`: Resource already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description E-mail address (case does not matter). */
+                    email: string;
+                    /** @description The account's password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (the cookie is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INVALID_CREDENTIALS`: E-mail address or password is wrong. `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_CREDENTIALS" | "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };

@@ -2,6 +2,7 @@ import { parseDurationMs } from '../domain/duration.js';
 import { RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 import type {
   CreatedToken,
+  Credentials,
   Duration,
   EventBody,
   EventDetail,
@@ -12,6 +13,7 @@ import type {
   NextEventOptions,
   Replay,
   SendRequest,
+  Session,
   Token,
   WaitForEventOptions,
 } from './types.js';
@@ -23,6 +25,13 @@ export interface RehookClientOptions {
   readonly token?: string | undefined;
   /** fetch implementation; defaults to the global one. */
   readonly fetch?: typeof fetch;
+  /**
+   * Cookie mode, for the web app in a browser: every API call passes this to fetch (use
+   * `'same-origin'`), so the browser sends the session cookie that signIn/signUp set. The CSRF
+   * token of the session (remembered from signIn, signUp and session) is then sent as
+   * X-CSRF-Token with every call other than GET. Without it, fetch's own default applies.
+   */
+  readonly credentials?: RequestInit['credentials'];
 }
 
 export interface ListEventsOptions {
@@ -56,6 +65,9 @@ export class RehookClient {
   readonly baseUrl: string;
   readonly #token: string | undefined;
   readonly #fetch: typeof fetch;
+  readonly #credentials: RequestInit['credentials'];
+  /** The session's CSRF token (cookie mode), from the last signIn, signUp or session. */
+  #csrfToken: string | undefined;
   /** Full ingest URLs of inboxes already looked up, for send(). */
   readonly #ingestUrls = new Map<string, string>();
 
@@ -63,6 +75,47 @@ export class RehookClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#token = options.token === '' ? undefined : options.token;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#credentials = options.credentials;
+  }
+
+  // --- Accounts and sessions (cookie mode) --------------------------------------------------
+
+  /**
+   * Creates an account and signs in (the server sets the session cookie): needs sign-up to be
+   * open on the server (else SIGNUP_CLOSED). Remembers the session's CSRF token.
+   */
+  async signUp(credentials: Credentials): Promise<Session> {
+    return this.#session('POST', '/api/v1/auth/signup', { email: credentials.email, password: credentials.password });
+  }
+
+  /** Signs in (the server sets the session cookie; INVALID_CREDENTIALS otherwise). Remembers the CSRF token. */
+  async signIn(credentials: Credentials): Promise<Session> {
+    return this.#session('POST', '/api/v1/auth/signin', { email: credentials.email, password: credentials.password });
+  }
+
+  /** The signed-in account of this browser, or null when it is not signed in. Remembers the CSRF token. */
+  async session(): Promise<Session | null> {
+    try {
+      return await this.#session('GET', '/api/v1/auth/session');
+    } catch (err) {
+      if (err instanceof RehookApiError && err.code === 'UNAUTHORIZED') {
+        this.#csrfToken = undefined;
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** Signs this browser out: the session ends and the server clears the cookie. */
+  async signOut(): Promise<void> {
+    await this.#send('POST', '/api/v1/auth/signout');
+    this.#csrfToken = undefined;
+  }
+
+  /** Ends every session of the account, this one included (API tokens keep working). */
+  async signOutEverywhere(): Promise<void> {
+    await this.#send('POST', '/api/v1/auth/signout-everywhere');
+    this.#csrfToken = undefined;
   }
 
   // --- Inboxes ------------------------------------------------------------------------------
@@ -248,11 +301,13 @@ export class RehookClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && this.#csrfToken !== undefined) headers['x-csrf-token'] = this.#csrfToken;
     let response: Response;
     try {
       response = await this.#fetch(this.baseUrl + path, {
         method,
         headers,
+        ...(this.#credentials !== undefined ? { credentials: this.#credentials } : {}),
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         ...(signal ? { signal } : {}),
       });
@@ -262,6 +317,18 @@ export class RehookClient {
     }
     if (!response.ok) throw await toApiError(response);
     return response;
+  }
+
+  /** A call answered with `{"data":{account, csrfToken}}`; remembers the CSRF token. */
+  async #session(method: Method, path: string, body?: unknown): Promise<Session> {
+    const response = await this.#send(method, path, body);
+    const parsed = await readJson(response);
+    const session = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(session) || typeof session['csrfToken'] !== 'string' || !isObject(session['account'])) {
+      throw invalidResponse(response.status);
+    }
+    this.#csrfToken = session['csrfToken'];
+    return session as unknown as Session;
   }
 
   async #data(method: Method, path: string, key: string, body?: unknown): Promise<unknown> {

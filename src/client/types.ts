@@ -21,6 +21,17 @@ export type ReplayOutcome = Replay['outcome'];
 export type Token = Schemas['Token'];
 /** The creation answer: the only time the token itself is returned. */
 export type CreatedToken = Schemas['CreatedToken'];
+/** A user account. */
+export type Account = Schemas['Account'];
+/** A signed-in browser session: the account, and the CSRF token writes must carry. */
+export type Session = Schemas['Session'];
+
+/** E-mail address and password, for signUp and signIn. */
+export interface Credentials {
+  readonly email: string;
+  readonly password: string;
+}
+
 /** Every error code of the API (docs/errors.md). */
 export type ErrorCode = Schemas['ErrorCode'];
 /** Body of every error answer. */

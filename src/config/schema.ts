@@ -39,9 +39,15 @@ export interface Config {
   readonly sweepIntervalMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
+  /** Whether anyone may sign up in the web app (`closed`: only `rehook accounts create`). */
+  readonly signup: SignupMode;
+  /** Lifetime of a browser session, from sign-in (fixed, not extended by use). */
+  readonly sessionTtlMs: number;
   /** Abuse controls (per instance; null or 0 = off). */
   readonly rateAnonInboxes: RateLimit | null;
   readonly rateAuthFailures: RateLimit | null;
+  readonly rateSignin: RateLimit | null;
+  readonly rateSigninPerEmail: RateLimit | null;
   readonly rateIngestPerInbox: RateLimit | null;
   readonly maxConnectionsPerIp: number;
   readonly anonMaxEvents: number;
@@ -93,6 +99,15 @@ function parseRole(raw: string): Role {
   const value = raw.trim().toLowerCase();
   if (value === 'all' || value === 'api' || value === 'ingest') return value;
   throw new Error('must be all, api or ingest');
+}
+
+/** `open`: anyone may sign up in the web app; `closed`: only an operator creates accounts. */
+export type SignupMode = 'open' | 'closed';
+
+function parseSignup(raw: string): SignupMode {
+  const value = raw.trim().toLowerCase();
+  if (value === 'open' || value === 'closed') return value;
+  throw new Error('must be open or closed');
 }
 
 function setting<K extends keyof Config>(spec: SettingSpec<K>): SettingSpec<K> {
@@ -239,6 +254,24 @@ export const SETTINGS = [
     parse: parseLogLevel,
   }),
   setting({
+    key: 'signup',
+    env: 'REHOOK_SIGNUP',
+    flag: 'signup',
+    defaultText: 'open',
+    description:
+      'Who may create an account: `open` (anyone, with POST /api/v1/auth/signup, as the web app does) or `closed` (sign-up answers 403 SIGNUP_CLOSED; only `rehook accounts create` makes accounts).',
+    parse: parseSignup,
+  }),
+  setting({
+    key: 'sessionTtlMs',
+    env: 'REHOOK_SESSION_TTL',
+    flag: 'session-ttl',
+    defaultText: '30d',
+    description:
+      'Lifetime of a web sign-in (the session cookie), counted from sign-in and not extended by use; afterwards the browser must sign in again.',
+    parse: parseDuration,
+  }),
+  setting({
     key: 'rateAnonInboxes',
     env: 'REHOOK_RATE_ANON_INBOXES',
     flag: 'rate-anon-inboxes',
@@ -254,6 +287,24 @@ export const SETTINGS = [
     defaultText: '30/min',
     description:
       'Failed authentications (401) per client IP and window (0 = off). Once exceeded, every API request from that IP that carries an Authorization header gets 429 until the window passes. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'rateSignin',
+    env: 'REHOOK_RATE_SIGNIN',
+    flag: 'rate-signin',
+    defaultText: '20/min',
+    description:
+      'Sign-in and sign-up attempts per client IP, as a token bucket (the count is also the burst; 0 = off). Beyond it: 429 RATE_LIMITED with Retry-After. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'rateSigninPerEmail',
+    env: 'REHOOK_RATE_SIGNIN_PER_EMAIL',
+    flag: 'rate-signin-per-email',
+    defaultText: '10/15m',
+    description:
+      'Failed sign-ins per e-mail address, from any IP, as a token bucket (0 = off). Beyond it every sign-in to that address gets 429 RATE_LIMITED until the bucket refills, even with the right password. Counted per instance.',
     parse: parseRate,
   }),
   setting({

@@ -84,16 +84,23 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'Replay: the destination is not an absolute `http`/`https` URL, or has credentials or spaces.',
   UNAUTHORIZED:
     'No token where one is needed, or an `Authorization` header that is not exactly one valid token ' +
-    '(on every endpoint: a bad token never counts as anonymous).',
+    '(on every endpoint: a bad token never counts as anonymous); likewise a `rehook_session` cookie ' +
+    'of a session that expired or was signed out (the answer also clears the cookie).',
+  INVALID_CREDENTIALS:
+    'Sign-in: no account with this e-mail address, no password set, or a wrong password (one answer for all three).',
   DESTINATION_FORBIDDEN:
     'Replay: the destination resolves to a loopback, private, link-local, unique-local, multicast, ' +
     'reserved or metadata address, or to one in `REHOOK_REPLAY_DENY_CIDRS`.',
+  CSRF_FAILED:
+    'A request authenticated by the session cookie, with a method other than GET, HEAD or OPTIONS, ' +
+    'without the session\'s `X-CSRF-Token` (or with a wrong one, or sent cross-site).',
+  SIGNUP_CLOSED: 'Sign-up with `REHOOK_SIGNUP=closed`: only an operator creates accounts (`rehook accounts create`).',
   NOT_FOUND: 'No such route.',
   INBOX_NOT_FOUND: "The inbox is unknown, expired, deleted, or owned by another account.",
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
   TOKEN_NOT_FOUND: "The token is unknown, or belongs to another account.",
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
-  CONFLICT: 'An account with this e-mail address already exists (`rehook accounts create`).',
+  CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
   PAYLOAD_TOO_LARGE: 'API body over 64 KiB; ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',

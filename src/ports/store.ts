@@ -138,6 +138,8 @@ export interface AccountRepository {
   findByEmail(email: string): Promise<Account | null>;
   findById(id: string): Promise<Account | null>;
   list(): Promise<Account[]>;
+  /** Replaces the account's password hash; false when there is no such account. */
+  setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
 }
 
 export interface TokenRepository {

@@ -3,7 +3,7 @@ import { newId } from '../domain/ids.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
-import { hashPassword } from './secrets.js';
+import { hashPassword, verifyPassword } from './secrets.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** Capped before hashing so a huge password cannot cost the server a long hash. */
@@ -22,11 +22,7 @@ export async function createAccount(
     throw new AppError('VALIDATION_FAILED', { message: 'E-mail address is not valid' });
   }
   const password = input.password ?? null;
-  if (password !== null && (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
-    });
-  }
+  if (password !== null) checkNewPassword(password);
   const account: Account = {
     id: newId('account'),
     email,
@@ -46,4 +42,62 @@ export async function requireAccountByEmail(deps: { store: Store }, email: strin
     throw new AppError('VALIDATION_FAILED', { message: 'No account with this e-mail address' });
   }
   return account;
+}
+
+/** Throws VALIDATION_FAILED unless the password may be set (length only: any character counts). */
+function checkNewPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
+      details: [{ path: '/password', message: `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` }],
+    });
+  }
+}
+
+/**
+ * A hash of a password nobody knows, made once with the same parameters as real ones: signing
+ * in to an unknown e-mail address (or to an account without a password) checks against it, so
+ * the answer takes as long as for a wrong password and does not tell which e-mails exist.
+ */
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * The account whose e-mail and password these are; throws INVALID_CREDENTIALS otherwise, the
+ * same error, after the same work, whether the e-mail is unknown, the account has no password,
+ * or the password is wrong. Throws VALIDATION_FAILED for a password over the length cap (it is
+ * never hashed).
+ */
+export async function signIn(deps: { store: Store }, input: { email: string; password: string }): Promise<Account> {
+  if (input.password.length === 0 || input.password.length > MAX_PASSWORD_LENGTH) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Password must be 1 to ${MAX_PASSWORD_LENGTH} characters`,
+      details: [{ path: '/password', message: `must be 1 to ${MAX_PASSWORD_LENGTH} characters` }],
+    });
+  }
+  const account = await deps.store.accounts.findByEmail(normalizeEmail(input.email));
+  dummyHash ??= hashPassword(newId('account'));
+  const hash = account?.passwordHash ?? (await dummyHash);
+  const matches = await verifyPassword(input.password, hash);
+  if (!account || account.passwordHash === null || !matches) throw new AppError('INVALID_CREDENTIALS');
+  return account;
+}
+
+/**
+ * Sets the account's password (operator command) and signs the account out everywhere: every
+ * session is deleted, so whoever knew the old password is out. API tokens stay valid. Throws
+ * VALIDATION_FAILED for a bad password or an unknown e-mail.
+ */
+export async function setPassword(
+  deps: { store: Store },
+  input: { email: string; password: string },
+): Promise<{ account: Account; sessionsEnded: number }> {
+  checkNewPassword(input.password);
+  const account = await requireAccountByEmail(deps, input.email);
+  const passwordHash = await hashPassword(input.password);
+  if (!(await deps.store.accounts.setPasswordHash(account.id, passwordHash))) {
+    throw new AppError('VALIDATION_FAILED', { message: 'No account with this e-mail address' });
+  }
+  // After the new hash is stored, so no session made with the old password survives.
+  const sessionsEnded = await deps.store.sessions.deleteByAccount(account.id);
+  return { account: { ...account, passwordHash }, sessionsEnded };
 }

@@ -27,8 +27,11 @@ export async function authenticate(
   return { kind: 'account', accountId: token.accountId, tokenId: token.id };
 }
 
-/** The account id of the caller; throws UNAUTHORIZED for anonymous callers. */
-export function requireAccount(principal: Principal): { accountId: string; tokenId: string } {
+/** An account principal: signed in with an API token or a session. */
+export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
+
+/** The account of the caller (token or session); throws UNAUTHORIZED for anyone else. */
+export function requireAccount(principal: Principal): AccountPrincipal {
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
   return principal;
 }

@@ -13,11 +13,14 @@ export interface ServiceDeps {
 }
 
 /**
- * Who is calling. API tokens identify an account; no token means anonymous. A token that is
- * present but invalid never becomes anonymous: it is rejected with 401 (services/auth.ts).
+ * Who is calling. API tokens and browser sessions (the session cookie) identify an account; no
+ * credential means anonymous. A token or session cookie that is present but invalid never
+ * becomes anonymous: it is rejected with 401 (services/auth.ts, http/api/session-cookie.ts).
  */
 export type Principal =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'account'; readonly accountId: string; readonly tokenId: string };
+  | { readonly kind: 'account'; readonly accountId: string; readonly tokenId: string }
+  /** Signed in with the session cookie: writes must repeat `csrfToken` (X-CSRF-Token). */
+  | { readonly kind: 'account'; readonly accountId: string; readonly sessionId: string; readonly csrfToken: string };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };

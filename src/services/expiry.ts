@@ -9,12 +9,15 @@ const SWEEP_BUDGET_MS = 2_000;
 export interface SweepResult {
   readonly inboxesDeleted: number;
   readonly rowsPurged: number;
+  /** Expired browser sessions deleted (they stopped authenticating at expiry already). */
+  readonly sessionsDeleted: number;
 }
 
 /**
  * One sweep: deletes expired anonymous inboxes, then purges the events and replays of deleted
- * inboxes, in bounded batches so no transaction holds the write lock for long. Expiry is also
- * enforced on every read, so a late sweep never exposes expired data.
+ * inboxes, then deletes expired sessions, in bounded batches so no transaction holds the write
+ * lock for long. Expiry is also enforced on every read, so a late sweep never exposes expired
+ * data and an expired session never authenticates.
  */
 export async function sweepOnce(
   deps: { store: Store; clock: Clock },
@@ -36,7 +39,14 @@ export async function sweepOnce(
     if (count === 0 || Date.now() > deadline) break;
     await yieldToEventLoop();
   }
-  return { inboxesDeleted, rowsPurged };
+  let sessionsDeleted = 0;
+  for (;;) {
+    const count = await deps.store.sessions.deleteExpired(deps.clock.now(), batchSize);
+    sessionsDeleted += count;
+    if (count < batchSize || Date.now() > deadline) break;
+    await yieldToEventLoop();
+  }
+  return { inboxesDeleted, rowsPurged, sessionsDeleted };
 }
 
 /**

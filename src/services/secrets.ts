@@ -75,3 +75,32 @@ export async function verifyPassword(password: string, encoded: string): Promise
   });
   return timingSafeEqual(actual, expected);
 }
+
+export const SESSION_PREFIX = 'rhs_';
+const SESSION_CHARS = 40;
+const SESSION_PATTERN = new RegExp(`^${SESSION_PREFIX}[${ALPHABET}]{${SESSION_CHARS}}$`);
+
+/**
+ * A new session secret, the value of the session cookie: `rhs_` + 40 random base32 characters
+ * (200 bits). Stored only as its SHA-256 ({@link hashToken}), like API tokens.
+ */
+export function generateSessionSecret(): string {
+  return SESSION_PREFIX + toBase32(randomBytes(SESSION_CHARS), SESSION_CHARS);
+}
+
+/** True when the string has a session secret's shape (checked before any database lookup). */
+export function isWellFormedSessionSecret(value: string): boolean {
+  return SESSION_PATTERN.test(value);
+}
+
+/** A CSRF token: 32 random base32 characters (160 bits). */
+export function generateCsrfToken(): string {
+  return toBase32(randomBytes(32), 32);
+}
+
+/** Constant-time comparison of two strings (false at once when the lengths differ). */
+export function stringsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

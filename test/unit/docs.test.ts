@@ -195,7 +195,15 @@ function fixture() {
         },
       },
       '/api/v1/tokens/{tokenId}': {
-        delete: { responses: { '204': { description: 'gone' }, '404': errorResponse(['TOKEN_NOT_FOUND']), ...common } },
+        delete: {
+          responses: {
+            '204': { description: 'gone' },
+            '404': errorResponse(['TOKEN_NOT_FOUND']),
+            ...common,
+            '401': errorResponse(['UNAUTHORIZED', 'INVALID_CREDENTIALS']),
+            '403': errorResponse(['CSRF_FAILED', 'SIGNUP_CLOSED']),
+          },
+        },
       },
       '/i/{inboxId}': {
         post: {

@@ -8,7 +8,9 @@ import type { ServiceDeps } from '../../services/deps.js';
 import { requireAccount } from '../../services/auth.js';
 import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
+import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
 import { OPENAPI_BASE } from './openapi.js';
+import { registerAuthRoutes, type AccountSettings } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
@@ -30,6 +32,8 @@ export interface ApiContext {
   readonly metrics?: () => string;
   /** Per-IP and concurrency limits (src/abuse); absent = no limits. */
   readonly abuse?: ApiAbuseControls;
+  /** Sign-up and sessions (REHOOK_SIGNUP, REHOOK_SESSION_TTL); absent = open, 30-day sessions. */
+  readonly accounts?: AccountSettings;
   /**
    * Sees every response before it is sent (route pattern, status, body). The test harness uses
    * it to hold every answer to the OpenAPI document; absent in production (no hook at all).
@@ -90,8 +94,11 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
       request.principal = await authenticateRequest(ctx.deps, request);
     } catch (err) {
       if (carriesToken && err instanceof AppError && err.code === 'UNAUTHORIZED') ctx.abuse?.authFailures.take(clientAddress(request, ctx.trustProxy));
+      clearFailedSessionCookie(request, reply, err, ctx.trustProxy);
       throw err;
     }
+    // Before the body is parsed too: a forged request learns nothing about its body either.
+    checkCsrf(request, request.principal);
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
   });
   app.addHook('onSend', async (request, reply) => {
@@ -133,6 +140,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
+    registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
   });
   return app;

@@ -67,12 +67,21 @@ export const OPENAPI_BASE: SwaggerOptions = {
       { name: 'Events' },
       { name: 'Replays' },
       { name: 'Tokens' },
+      { name: 'Accounts', description: 'Sign-up, sign-in and browser sessions.' },
       { name: 'Operations' },
       { name: 'Ingest', description: 'The capture endpoint, on the ingest origin.' },
     ],
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token: rhk_ followed by 38 characters.' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'rehook_session',
+          description:
+            'A browser session, set by sign-in or sign-up. Requests other than GET, HEAD and OPTIONS made with it ' +
+            'need the X-CSRF-Token header (the csrfToken of the session); an Authorization header wins over it.',
+        },
       },
     },
   },

@@ -1,10 +1,10 @@
 import { isUtf8 } from 'node:buffer';
-import type { ApiToken } from '../../domain/account.js';
+import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
 import { isSaved, type Inbox } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
-import type { EventDetailJson, InboxJson, ReplayJson, TokenJson } from './schemas.js';
+import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, TokenJson } from './schemas.js';
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
 
@@ -63,6 +63,11 @@ export function replayJson(replay: ReplayRecord): ReplayJson {
 }
 
 /** A token without its secret (only the creation response carries the plaintext). */
+/** An account as the API shows it: never its password hash. */
+export function accountJson(account: Account): AccountJson {
+  return { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() };
+}
+
 export function tokenJson(token: ApiToken): TokenJson {
   return {
     id: token.id,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { authenticate } from '../../services/auth.js';
 import type { Principal, ServiceDeps } from '../../services/deps.js';
+import { authenticateSessionCookie } from './session-cookie.js';
 
 /** Every Authorization header as sent (Node keeps only the first in `headers`). */
 function authorizationValues(request: FastifyRequest): string[] {
@@ -26,13 +27,19 @@ declare module 'fastify' {
 
 /**
  * Authenticates a request from its Authorization headers: anonymous without one, the token's
- * account with a valid token, else 401 UNAUTHORIZED.
+ * account with a valid token, else 401 UNAUTHORIZED. Without an Authorization header, an API
+ * call's session cookie counts (the header wins when both are sent; see session-cookie.ts).
  */
-export function authenticateRequest(
+export async function authenticateRequest(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
   request: FastifyRequest,
 ): Promise<Principal> {
-  return authenticate(deps, authorizationValues(request));
+  const authorization = authorizationValues(request);
+  if (authorization.length === 0) {
+    const signedIn = await authenticateSessionCookie(deps, request);
+    if (signedIn !== null) return signedIn;
+  }
+  return authenticate(deps, authorization);
 }
 
 /** The caller, as resolved before the route ran (authenticates now if that did not happen). */

@@ -10,7 +10,11 @@ import { ERROR_CODES, type ErrorCode } from '../../errors.js';
  * harness enforces on every response the suites receive.
  */
 
-export type Access = 'public' | 'anonymous-or-token' | 'token';
+/**
+ * Who may call: anyone; anyone, with more rights for an account; an account (an API token or a
+ * signed-in browser's session cookie); a signed-in browser only.
+ */
+export type Access = 'public' | 'anonymous-or-token' | 'token' | 'session';
 
 interface SuccessResponse {
   readonly description: string;
@@ -24,7 +28,7 @@ export interface RouteDoc {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Operations';
+  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Accounts' | 'Operations';
   readonly access: Access;
   readonly params?: TObject;
   readonly querystring?: TObject;
@@ -53,6 +57,9 @@ const BODY_PARSER: readonly ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Every method but GET, HEAD and OPTIONS changes something: with the session cookie, it needs X-CSRF-Token. */
+const CSRF_CHECKED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** The error envelope with the codes one status of one route can carry. */
 export function errorEnvelope(codes: readonly ErrorCode[], extras: Readonly<Record<string, TSchema>> = {}): TSchema {
   return Type.Object(
@@ -79,14 +86,16 @@ export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   for (const code of EVERY_ROUTE) codes.add(code);
   if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
+  if (CSRF_CHECKED.has(method)) codes.add('CSRF_FAILED');
   return [...codes];
 }
 
 const SECURITY: Readonly<Record<Access, readonly Record<string, string[]>[]>> = {
   // An empty object means "no credentials needed"; a token is still checked when one is sent.
   public: [{}],
-  'anonymous-or-token': [{}, { bearerAuth: [] }],
-  token: [{ bearerAuth: [] }],
+  'anonymous-or-token': [{}, { bearerAuth: [] }, { sessionCookie: [] }],
+  token: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  session: [{ sessionCookie: [] }],
 };
 
 /** The Fastify route schema (and so the OpenAPI operation) of one route. */

@@ -116,6 +116,30 @@ export const CreatedTokenSchema = Type.Object(
   { $id: 'CreatedToken', description: 'A new API token, with its secret (shown once).', ...closed },
 );
 
+export const AccountSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Account id (acc_...).' }),
+    email: Type.String({ description: 'E-mail address, lower-cased.' }),
+    createdAt: Timestamp('When the account was created.'),
+  },
+  { $id: 'Account', description: 'A user account.', ...closed },
+);
+
+export const SessionSchema = Type.Object(
+  {
+    account: Type.Unsafe<Static<typeof AccountSchema>>({ $ref: 'Account#' }),
+    csrfToken: Type.String({
+      description:
+        'Send it as X-CSRF-Token with every request made with the session cookie other than GET, HEAD and OPTIONS.',
+    }),
+  },
+  {
+    $id: 'Session',
+    description: 'The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie).',
+    ...closed,
+  },
+);
+
 export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   $id: 'ErrorCode',
   type: 'string',
@@ -146,6 +170,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ReplaySchema,
   TokenSchema,
   CreatedTokenSchema,
+  AccountSchema,
+  SessionSchema,
   ErrorCodeSchema,
   ErrorBodySchema,
 ];
@@ -161,3 +187,4 @@ export type EventSummaryJson = Static<typeof EventSummarySchema>;
 export type EventDetailJson = Static<typeof EventDetailSchema>;
 export type ReplayJson = Static<typeof ReplaySchema>;
 export type TokenJson = Static<typeof TokenSchema>;
+export type AccountJson = Static<typeof AccountSchema>;

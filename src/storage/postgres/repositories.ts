@@ -67,6 +67,7 @@ const SQL = {
   findAccountByEmail: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`,
   findAccountById: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
   listAccounts: `SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`,
+  setPasswordHash: 'UPDATE accounts SET password_hash = $1 WHERE id = $2',
   insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(8)})`,
   findToken: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = $1`,
   listTokens: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = $1
@@ -168,6 +169,11 @@ export function createAccountRepository(pool: Pool): AccountRepository {
       attempt('list accounts', async () => {
         const { rows } = await pool.query<AccountRow>(SQL.listAccounts);
         return rows.map(toAccount);
+      }),
+    setPasswordHash: (id, passwordHash) =>
+      attempt('set password', async () => {
+        const result = await pool.query(SQL.setPasswordHash, [passwordHash, id]);
+        return result.rowCount === 1;
       }),
   };
 }

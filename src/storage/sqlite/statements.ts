@@ -144,6 +144,7 @@ function accountStatements(db: Db) {
     ),
     findById: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE id = ?`),
     list: db.prepare<[], AccountRow>(`SELECT ${columns} FROM accounts ORDER BY created_at, id`),
+    setPasswordHash: db.prepare<[string, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
   };
 }
 

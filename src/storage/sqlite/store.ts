@@ -210,6 +210,8 @@ function createAccountRepository(s: Statements): AccountRepository {
         return row === undefined ? null : toAccount(row);
       }),
     list: () => attempt('list accounts', () => s.accounts.list.all().map(toAccount)),
+    setPasswordHash: (id, passwordHash) =>
+      attempt('set password', () => s.accounts.setPasswordHash.run(passwordHash, id).changes === 1),
   };
 }
 

@@ -91,6 +91,17 @@ export function describeAccountCases(store: StoreGetter): void {
       assert.deepEqual(await store().accounts.list(), [first]);
     });
 
+    it('replaces the password hash of one account only', async () => {
+      const account = makeAccount({ passwordHash: 'scrypt$16384$8$1$b2xk$b2xk' });
+      const other = makeAccount({ passwordHash: null });
+      await store().accounts.insert(account);
+      await store().accounts.insert(other);
+      assert.equal(await store().accounts.setPasswordHash(account.id, 'scrypt$16384$8$1$bmV3$bmV3'), true);
+      assert.deepEqual(await store().accounts.findById(account.id), { ...account, passwordHash: 'scrypt$16384$8$1$bmV3$bmV3' });
+      assert.deepEqual(await store().accounts.findByEmail(other.email), other);
+      assert.equal(await store().accounts.setPasswordHash(newId('account'), 'x'), false);
+    });
+
     it('lists every account', async () => {
       const accounts = [0, 1, 2].map((offset) => makeAccount({ createdAt: at(offset) }));
       for (const account of accounts) assert.equal(await store().accounts.insert(account), true);
