@@ -116,7 +116,34 @@ function removeAbandonedStaging(dist) {
   }
 }
 
-/** Compiles `root`'s src into `root`/dist and returns the process exit code. */
+/**
+ * Builds the web app (ui/, Vite) into `root`/dist/ui through a staging directory, moved in the
+ * same way as the server build: a running server keeps serving the files it loaded. Returns the
+ * process exit code.
+ */
+export async function buildUi(root) {
+  const dist = join(root, 'dist');
+  mkdirSync(dist, { recursive: true });
+  const staging = join(dist, `${STAGING_PREFIX}${process.pid}-ui-${randomBytes(4).toString('hex')}`);
+  try {
+    const vitePath = createRequire(join(root, 'package.json')).resolve('vite');
+    const vite = await import(pathToFileURL(vitePath).href);
+    await vite.build({
+      configFile: join(root, 'ui', 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true },
+    });
+    syncBuild(staging, join(dist, 'ui'));
+    return 0;
+  } catch (err) {
+    console.error(`web app build failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return 1;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Compiles `root`'s src into `root`/dist/src and returns the process exit code. */
 export function build(root) {
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
@@ -131,9 +158,10 @@ export function build(root) {
     if (compiled.status !== 0) return compiled.status ?? 1;
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const bins = typeof pkg.bin === 'string' ? [pkg.bin] : Object.values(pkg.bin ?? {});
-    // "dist/src/cli/index.js" → "src/cli/index.js" (relative to dist/), in this platform's separators.
-    const executables = bins.map((bin) => relative('dist', bin).split('/').join(sep));
-    syncBuild(staging, dist, executables);
+    // "dist/src/cli/index.js" → "cli/index.js" (relative to dist/src), in this platform's separators.
+    const executables = bins.map((bin) => relative('dist/src', bin).split('/').join(sep));
+    // Only dist/src is the server build; dist/ui (the web app) is moved in by buildUi.
+    syncBuild(join(staging, 'src'), join(dist, 'src'), executables);
     return 0;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -141,5 +169,7 @@ export function build(root) {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = build(fileURLToPath(new URL('..', import.meta.url)));
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // `--server-only` skips the web app (quick rebuilds while working on the server).
+  process.exitCode = build(root) || (process.argv.includes('--server-only') ? 0 : await buildUi(root));
 }

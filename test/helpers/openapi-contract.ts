@@ -52,6 +52,8 @@ export function checkResponse(response: InspectedResponse): string | null {
   if (response.route === null) {
     // No route matched (404 NOT_FOUND, malformed URLs, shutting down): still the error envelope.
     if (response.status < 400) return `${what}: a success without a route`;
+    // The web app's not-found page, for browsers on non-API paths (src/http/api/static-ui.ts).
+    if (response.status === 404 && mediaTypeOf(response.contentType) === 'text/html' && !response.url.startsWith('/api/')) return null;
     return checkErrorEnvelope(what, response);
   }
   const operation = document.paths[openApiPath(response.route)]?.[response.method.toLowerCase()];

@@ -29,7 +29,11 @@ const FASTIFY_CODES: Readonly<Record<string, ErrorCode>> = {
  * errors → catalogue codes; StorageError → 503; anything else → an opaque 500 (logged with its
  * cause, never shown to the client).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  /** Answers an unrouted request itself (the web app's page for browsers) and says so. */
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.status).send(errorBody(err.code, err.message, err.extra));
@@ -54,7 +58,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('INTERNAL', ERROR_CODES.INTERNAL.message));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(errorBody('NOT_FOUND', ERROR_CODES.NOT_FOUND.message)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (notFoundFallback?.(request, reply) === true) return reply;
+    return reply.code(404).send(errorBody('NOT_FOUND', ERROR_CODES.NOT_FOUND.message));
+  });
 }

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Icon, Link } from './components/common.js';
+import { Dashboard } from './pages/Dashboard.js';
+import { Home } from './pages/Home.js';
+import { InboxPage } from './pages/InboxPage.js';
+import { SharePage } from './pages/SharePage.js';
+import { SignIn, SignUp } from './pages/Auth.js';
+import { Tokens } from './pages/Tokens.js';
+import { themeChoice, type ThemeChoice } from './lib/storage.js';
+import { navigate, paths, useRoute, type Route } from './router.js';
+import { signOut, useSession } from './session.js';
+import { cycleTheme } from './theme.js';
+
+export function App() {
+  const route = useRoute();
+  useEffect(() => {
+    document.title = titleOf(route);
+  }, [route]);
+  const wide = route.page === 'inbox' || route.page === 'share';
+  return (
+    <div class={`shell ${wide ? 'shell-wide' : ''}`}>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header route={route} />
+      <main id="main" class={wide ? 'main-wide' : 'main'} tabIndex={-1}>
+        <Page route={route} />
+      </main>
+    </div>
+  );
+}
+
+function titleOf(route: Route): string {
+  switch (route.page) {
+    case 'home':
+      return 'Rehook — capture, inspect and replay webhooks';
+    case 'inbox':
+      return `Inbox ${route.inboxId} · Rehook`;
+    case 'share':
+      return 'Shared inbox · Rehook';
+    case 'signin':
+      return 'Sign in · Rehook';
+    case 'signup':
+      return 'Create an account · Rehook';
+    case 'dashboard':
+      return 'Inboxes · Rehook';
+    case 'tokens':
+      return 'API tokens · Rehook';
+    default:
+      return 'Not found · Rehook';
+  }
+}
+
+function Page(props: { route: Route }) {
+  const { route } = props;
+  switch (route.page) {
+    case 'home':
+      return <Home />;
+    case 'inbox':
+      return <InboxPage key={route.inboxId} inboxId={route.inboxId} eventId={route.eventId} />;
+    case 'share':
+      return <SharePage key={route.token} token={route.token} eventId={route.eventId} />;
+    case 'signin':
+      return <SignIn next={route.next} />;
+    case 'signup':
+      return <SignUp next={route.next} />;
+    case 'dashboard':
+      return <Dashboard />;
+    case 'tokens':
+      return <Tokens />;
+    default:
+      return <NotFound />;
+  }
+}
+
+function NotFound() {
+  return (
+    <div class="page narrow">
+      <h1>Page not found</h1>
+      <p class="muted">There is nothing at this address.</p>
+      <p>
+        <Link href={paths.home()} class="btn btn-primary">
+          Go to the start page
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+const THEME_LABEL: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
+const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
+
+function Header(props: { route: Route }) {
+  const session = useSession();
+  const [theme, setTheme] = useState(themeChoice);
+  const here = props.route.page;
+  return (
+    <header class="topbar">
+      <Link href={paths.home()} class="brand" aria-label="Rehook home">
+        <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+          <rect width="32" height="32" rx="8" />
+          <path d="M9 17a7 7 0 0 1 12-5l2-2v6h-6l2-2a4.5 4.5 0 0 0-7.5 3M23 15a7 7 0 0 1-12 5l-2 2v-6h6l-2 2a4.5 4.5 0 0 0 7.5-3" />
+        </svg>
+        <span>Rehook</span>
+      </Link>
+      <nav class="nav" aria-label="Main">
+        {session.account && (
+          <>
+            <Link href={paths.dashboard()} class="nav-link" aria-current={here === 'dashboard' ? 'page' : undefined}>
+              Inboxes
+            </Link>
+            <Link href={paths.tokens()} class="nav-link" aria-current={here === 'tokens' ? 'page' : undefined}>
+              API tokens
+            </Link>
+          </>
+        )}
+      </nav>
+      <span class="spacer" />
+      <button
+        type="button"
+        class="btn btn-ghost btn-icon"
+        aria-label={`${THEME_LABEL[theme]} (change)`}
+        title={THEME_LABEL[theme]}
+        onClick={() => setTheme(cycleTheme())}
+      >
+        <Icon name={THEME_ICON[theme]} />
+      </button>
+      {session.account === undefined ? null : session.account === null ? (
+        <div class="auth-links">
+          <Link href={paths.signin(location.pathname === '/signin' ? undefined : location.pathname)} class="btn btn-ghost">
+            Sign in
+          </Link>
+          <Link href={paths.signup()} class="btn btn-primary">
+            Sign up
+          </Link>
+        </div>
+      ) : (
+        <details class="menu">
+          <summary class="btn btn-ghost menu-button" aria-label={`Account ${session.account.email}`}>
+            <span class="avatar" aria-hidden="true">{session.account.email.slice(0, 1).toUpperCase()}</span>
+            <span class="menu-email">{session.account.email}</span>
+          </summary>
+          <div class="menu-panel">
+            <p class="menu-head small muted">Signed in as {session.account.email}</p>
+            <Link href={paths.dashboard()} class="menu-item">
+              <Icon name="grid" /> Inboxes
+            </Link>
+            <Link href={paths.tokens()} class="menu-item">
+              <Icon name="key" /> API tokens
+            </Link>
+            <button type="button" class="menu-item" onClick={() => void signOut().then(() => navigate(paths.home()))}>
+              <Icon name="logout" /> Sign out
+            </button>
+            <button type="button" class="menu-item" onClick={() => void signOut(true).then(() => navigate(paths.home()))}>
+              <Icon name="logout" /> Sign out everywhere
+            </button>
+          </div>
+        </details>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, createInbox, errorMessage, renameInbox, type InboxView as Inbox } from '../api.js';
+import { ConfirmButton, Empty, ErrorNote, Icon, Link, Spinner, Time } from '../components/common.js';
+import { recentInboxes, rememberInbox, forgetInbox } from '../lib/storage.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+/** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
+export function Dashboard() {
+  const session = useSession();
+  const [inboxes, setInboxes] = useState<Inbox[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+
+  const load = async () => {
+    try {
+      setInboxes((await client.inboxes()) as Inbox[]);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  useEffect(() => {
+    if (session.account === null) navigate(paths.signin(paths.dashboard()), { replace: true });
+    if (session.account) void load();
+  }, [session.account?.id]);
+
+  if (!session.account) {
+    return (
+      <div class="page-loading">
+        <Spinner />
+      </div>
+    );
+  }
+
+  const ownedIds = new Set((inboxes ?? []).map((inbox) => inbox.id));
+  const anonymous = recentInboxes().filter((item) => item.expiresAt !== null && !ownedIds.has(item.id));
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const inbox = await createInbox(name.trim() === '' ? undefined : name.trim());
+      rememberInbox(inbox);
+      setName('');
+      await load();
+      setError(null);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="page">
+      <header class="page-head">
+        <div>
+          <h1>Inboxes</h1>
+          <p class="muted small">Saved inboxes never expire and keep their replay history.</p>
+        </div>
+        <span class="spacer" />
+        <form class="create-form" onSubmit={create}>
+          <label for="new-inbox-name" class="visually-hidden">
+            Name of the new inbox
+          </label>
+          <input
+            id="new-inbox-name"
+            class="input"
+            placeholder="Name (optional), e.g. Stripe staging"
+            maxLength={100}
+            value={name}
+            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+          />
+          <button type="submit" class="btn btn-primary" disabled={busy}>
+            <Icon name="plus" />
+            <span>New inbox</span>
+          </button>
+        </form>
+      </header>
+      <ErrorNote error={error} />
+      {inboxes === null ? (
+        <Spinner label="Loading inboxes" />
+      ) : inboxes.length === 0 ? (
+        <div class="card">
+          <Empty title="No saved inboxes yet" icon="inbox">
+            <p class="muted small">Create one above, or save an anonymous inbox you opened.</p>
+          </Empty>
+        </div>
+      ) : (
+        <div class="card table-card">
+          <table class="table" data-testid="inbox-table">
+            <caption class="visually-hidden">Your inboxes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Inbox</th>
+                <th scope="col" class="num">
+                  Requests
+                </th>
+                <th scope="col">Last request</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {inboxes.map((inbox) => (
+                <tr key={inbox.id}>
+                  <td>
+                    {editing === inbox.id ? (
+                      <form
+                        class="rename-form"
+                        onSubmit={async (event) => {
+                          event.preventDefault();
+                          try {
+                            await renameInbox(inbox.id, draft.trim() === '' ? null : draft.trim());
+                            setEditing(null);
+                            await load();
+                          } catch (err) {
+                            setError(errorMessage(err));
+                          }
+                        }}
+                      >
+                        <label class="visually-hidden" for={`rename-${inbox.id}`}>
+                          New name
+                        </label>
+                        <input
+                          id={`rename-${inbox.id}`}
+                          class="input"
+                          value={draft}
+                          maxLength={100}
+                          onInput={(event) => setDraft((event.currentTarget as HTMLInputElement).value)}
+                          ref={(element) => element?.focus()}
+                        />
+                        <button type="submit" class="btn btn-primary btn-sm">
+                          Save
+                        </button>
+                        <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(null)}>
+                          Cancel
+                        </button>
+                      </form>
+                    ) : (
+                      <Link href={paths.inbox(inbox.id)} class="inbox-cell">
+                        <span class="inbox-name">{inbox.name ?? 'Untitled inbox'}</span>
+                        <span class="mono muted small">{inbox.id}</span>
+                      </Link>
+                    )}
+                  </td>
+                  <td class="num">{inbox.eventCount === undefined ? '—' : inbox.eventCount.toLocaleString()}</td>
+                  <td>{inbox.lastEventAt ? <Time iso={inbox.lastEventAt} /> : <span class="muted">never</span>}</td>
+                  <td>
+                    <Time iso={inbox.createdAt} />
+                  </td>
+                  <td class="actions">
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-sm"
+                      onClick={() => {
+                        setDraft(inbox.name ?? '');
+                        setEditing(inbox.id);
+                      }}
+                      aria-label={`Rename ${inbox.name ?? inbox.id}`}
+                    >
+                      <Icon name="edit" />
+                      <span>Rename</span>
+                    </button>
+                    <ConfirmButton
+                      label="Delete"
+                      confirmLabel="Delete inbox"
+                      icon="trash"
+                      class="btn-ghost btn-sm"
+                      onConfirm={async () => {
+                        try {
+                          await client.deleteInbox(inbox.id);
+                          forgetInbox(inbox.id);
+                          await load();
+                        } catch (err) {
+                          setError(errorMessage(err));
+                        }
+                      }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {anonymous.length > 0 && (
+        <section class="card" aria-labelledby="anon-title">
+          <header class="card-head">
+            <h2 id="anon-title">Anonymous inboxes you opened</h2>
+            <span class="muted small">They expire; save one to keep it.</span>
+          </header>
+          <ul class="recent-list">
+            {anonymous.map((item) => (
+              <li key={item.id} class="recent-item">
+                <Link href={paths.inbox(item.id)} class="recent-link mono">
+                  {item.id}
+                </Link>
+                <span class="spacer" />
+                <button
+                  type="button"
+                  class="btn btn-sm"
+                  onClick={async () => {
+                    try {
+                      const saved = await client.saveInbox(item.id);
+                      rememberInbox(saved);
+                      await load();
+                    } catch (err) {
+                      setError(errorMessage(err));
+                    }
+                  }}
+                >
+                  <Icon name="save" />
+                  <span>Save to my account</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

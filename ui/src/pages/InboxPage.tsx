@@ -1,0 +1,483 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import {
+  clearInbox,
+  client,
+  createShare,
+  errorMessage,
+  isRehookError,
+  listShares,
+  renameInbox,
+  revokeShare,
+  withShare,
+  type EventSummary,
+  type InboxView as Inbox,
+  type Share,
+} from '../api.js';
+import { ConfirmButton, CopyButton, ErrorNote, Icon, Link, Spinner, Time, useTick } from '../components/common.js';
+import { EventList } from '../components/EventList.js';
+import { Inspector } from '../components/Inspector.js';
+import { formatExact, formatUntil } from '../lib/format.js';
+import { InboxEvents, type LiveStatus } from '../lib/live.js';
+import { rememberInbox } from '../lib/storage.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+export function InboxPage(props: { inboxId: string; eventId: string | null }) {
+  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const session = useSession();
+
+  useEffect(() => {
+    let live = true;
+    client.inbox(props.inboxId).then(
+      (loaded) => {
+        if (!live) return;
+        setInbox(loaded);
+        rememberInbox(loaded);
+      },
+      (err: unknown) => live && setError({ code: isRehookError(err) ? err.code : 'ERROR', message: errorMessage(err) }),
+    );
+    return () => {
+      live = false;
+    };
+    // An inbox that another session saved answers 404 until signed in: try again after sign-in.
+  }, [props.inboxId, session.account?.id]);
+
+  if (error !== null) {
+    return (
+      <div class="page narrow">
+        <h1>{error.code === 'INBOX_NOT_FOUND' ? 'Inbox not found' : 'Cannot open this inbox'}</h1>
+        <p class="muted">
+          {error.code === 'INBOX_NOT_FOUND'
+            ? 'It may have expired (anonymous inboxes live 48 hours), been deleted, or belong to another account.'
+            : error.message}
+        </p>
+        <p class="row">
+          <Link href={paths.home()} class="btn btn-primary">
+            Create a new inbox
+          </Link>
+          {session.account === null && (
+            <Link href={paths.signin(location.pathname)} class="btn">
+              Sign in
+            </Link>
+          )}
+        </p>
+      </div>
+    );
+  }
+  if (inbox === null) {
+    return (
+      <div class="page-loading">
+        <Spinner label="Loading the inbox" />
+      </div>
+    );
+  }
+  return (
+    <InboxView
+      inbox={inbox}
+      eventId={props.eventId}
+      readOnly={false}
+      eventHref={(eventId) => paths.event(inbox.id, eventId)}
+      listHref={paths.inbox(inbox.id)}
+      onInboxChange={setInbox}
+    />
+  );
+}
+
+/** The inbox screen, also the shared view (readOnly: no replay, delete, clear, rename, save or share). */
+export function InboxView(props: {
+  inbox: Inbox;
+  eventId: string | null;
+  readOnly: boolean;
+  eventHref: (eventId: string) => string;
+  listHref: string;
+  onInboxChange?: (inbox: Inbox) => void;
+  banner?: preact.ComponentChildren;
+  /** The live stream could not be opened (shared views check their link). */
+  onOffline?: () => void;
+}) {
+  const { inbox } = props;
+  const store = useMemo(
+    () =>
+      new InboxEvents({
+        page: (before) => client.events(inbox.id, { limit: 100, ...(before !== undefined ? { before } : {}) }),
+        streamUrl: (lastEventId) =>
+          withShare(`/api/v1/inboxes/${encodeURIComponent(inbox.id)}/stream${lastEventId !== null ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''}`),
+        offline: () => props.onOffline?.(),
+      }),
+    [inbox.id],
+  );
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [count, setCount] = useState(0);
+  const [cursor, setCursor] = useState(-1);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const unsubscribe = store.subscribe(() => {
+      setStatus(store.status);
+      setCount(store.length);
+    });
+    store.start();
+    return () => {
+      unsubscribe();
+      store.close();
+    };
+  }, [store]);
+
+  // The opened event is the cursor's starting point.
+  useEffect(() => {
+    if (props.eventId !== null) {
+      const index = store.indexOf(props.eventId);
+      if (index !== -1) setCursor(index);
+    }
+  }, [props.eventId, count]);
+
+  // j/k move through the list, Enter opens, Escape goes back to the list.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      if (event.key === 'j' || event.key === 'k') {
+        event.preventDefault();
+        const next = Math.max(0, Math.min(store.length - 1, cursor + (event.key === 'j' ? 1 : -1)));
+        setCursor(next);
+        const row = store.at(next);
+        if (row) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${row.id}"]`)?.focus());
+      } else if (event.key === 'Enter' && target?.tagName !== 'A' && target?.tagName !== 'BUTTON') {
+        const row = store.at(cursor);
+        if (row) navigate(props.eventHref(row.id));
+      } else if (event.key === 'Escape' && props.eventId !== null) {
+        navigate(props.listHref);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [cursor, props.eventId, store]);
+
+  const ingestOrigin = originOf(inbox.url);
+  const example = exampleCurl(inbox.url);
+  const selected = props.eventId;
+
+  return (
+    <div class={`inbox ${selected !== null ? 'has-selection' : ''}`}>
+      {props.banner}
+      <InboxBar inbox={inbox} status={status} count={count} readOnly={props.readOnly} onInboxChange={props.onInboxChange} onCleared={() => {
+        store.remove('all');
+        if (selected !== null) navigate(props.listHref);
+      }} onError={setActionError} />
+      <ErrorNote error={actionError ?? store.error} class="inbox-error" />
+      <div class="split">
+        <section class="list-pane" aria-label="Requests">
+          <div class="list-head">
+            <span class="list-count" aria-live="polite">
+              {count === 0 ? 'No requests' : `${count.toLocaleString()}${store.hasOlder ? '+' : ''} ${count === 1 ? 'request' : 'requests'}`}
+            </span>
+            <span class="muted small kbd-hint" aria-hidden="true">
+              <kbd>j</kbd>
+              <kbd>k</kbd> move · <kbd>Enter</kbd> open
+            </span>
+          </div>
+          <EventList
+            store={store}
+            inboxId={inbox.id}
+            selectedId={selected}
+            cursor={cursor}
+            onCursor={setCursor}
+            hrefOf={(event: EventSummary) => props.eventHref(event.id)}
+            emptyHint={<p class="muted small">Send a request to the URL above; it shows up here at once.</p>}
+          />
+        </section>
+        <section class="detail-pane" aria-label="Request details">
+          {selected !== null ? (
+            <Inspector
+              key={selected}
+              inboxId={inbox.id}
+              eventId={selected}
+              ingestOrigin={ingestOrigin}
+              readOnly={props.readOnly}
+              backHref={props.listHref}
+              onDeleted={(eventId) => {
+                const index = store.indexOf(eventId);
+                store.remove([eventId]);
+                const next = store.at(Math.min(index, store.length - 1));
+                navigate(next ? props.eventHref(next.id) : props.listHref, { replace: true });
+              }}
+            />
+          ) : (
+            <Setup inbox={inbox} example={example} readOnly={props.readOnly} hasEvents={count > 0} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return location.origin;
+  }
+}
+
+function exampleCurl(url: string): string {
+  return `curl -X POST '${url}/hooks/test?source=curl' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"event":"order.paid","amount":4200}'`;
+}
+
+const STATUS_LABEL: Record<LiveStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline, retrying…',
+};
+
+function LiveIndicator(props: { status: LiveStatus }) {
+  return (
+    <span class={`live live-${props.status}`} role="status" data-testid="live-status" data-status={props.status}>
+      <span class="live-dot" aria-hidden="true" />
+      {STATUS_LABEL[props.status]}
+    </span>
+  );
+}
+
+function InboxBar(props: {
+  inbox: Inbox;
+  status: LiveStatus;
+  count: number;
+  readOnly: boolean;
+  onInboxChange: ((inbox: Inbox) => void) | undefined;
+  onCleared: () => void;
+  onError: (message: string | null) => void;
+}) {
+  const { inbox } = props;
+  const session = useSession();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(inbox.name ?? '');
+  const [sharing, setSharing] = useState(false);
+  useTick();
+  const owned = inbox.saved && !props.readOnly && session.account !== null && session.account !== undefined;
+
+  const save = async () => {
+    try {
+      const saved = await client.saveInbox(inbox.id);
+      props.onInboxChange?.({ ...inbox, ...saved });
+      rememberInbox(saved);
+      props.onError(null);
+    } catch (err) {
+      props.onError(errorMessage(err));
+    }
+  };
+
+  const rename = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const renamed = await renameInbox(inbox.id, name.trim() === '' ? null : name.trim());
+      props.onInboxChange?.({ ...inbox, ...renamed });
+      rememberInbox(renamed);
+      setRenaming(false);
+      props.onError(null);
+    } catch (err) {
+      props.onError(errorMessage(err));
+    }
+  };
+
+  return (
+    <section class="inbox-bar" aria-label="Inbox">
+      <div class="inbox-title-row">
+        {renaming ? (
+          <form class="rename-form" onSubmit={rename}>
+            <label for="inbox-name" class="visually-hidden">
+              Inbox name
+            </label>
+            <input
+              id="inbox-name"
+              class="input"
+              value={name}
+              maxLength={100}
+              placeholder="Name this inbox"
+              onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+              ref={(element) => element?.focus()}
+            />
+            <button type="submit" class="btn btn-primary">
+              Save name
+            </button>
+            <button type="button" class="btn btn-ghost" onClick={() => setRenaming(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <h1 class="inbox-title">
+            {inbox.name ? <span>{inbox.name}</span> : <span class="mono">{inbox.id}</span>}
+            {owned && (
+              <button type="button" class="btn btn-ghost btn-icon" aria-label="Rename the inbox" title="Rename" onClick={() => {
+                setName(inbox.name ?? '');
+                setRenaming(true);
+              }}>
+                <Icon name="edit" />
+              </button>
+            )}
+          </h1>
+        )}
+        <LiveIndicator status={props.status} />
+        {inbox.expiresAt !== null ? (
+          <span class="badge badge-warn" title={`Expires ${formatExact(inbox.expiresAt)}`}>
+            <Icon name="clock" /> Expires {formatUntil(inbox.expiresAt)}
+          </span>
+        ) : (
+          <span class="badge badge-ok">
+            <Icon name="save" /> Saved
+          </span>
+        )}
+        <span class="spacer" />
+        {!props.readOnly && (
+          <div class="inbox-actions">
+            {!inbox.saved && session.account && (
+              <button type="button" class="btn" onClick={save}>
+                <Icon name="save" />
+                <span>Save to my account</span>
+              </button>
+            )}
+            {!inbox.saved && session.account === null && (
+              <Link class="btn btn-ghost" href={paths.signin(location.pathname)} title="Sign in to keep this inbox beyond 48 hours">
+                <Icon name="save" />
+                <span>Sign in to save</span>
+              </Link>
+            )}
+            {owned && (
+              <button type="button" class="btn" aria-expanded={sharing} onClick={() => setSharing(!sharing)}>
+                <Icon name="share" />
+                <span>Share</span>
+              </button>
+            )}
+            <ConfirmButton
+              label="Clear"
+              confirmLabel={`Delete all ${props.count > 0 ? props.count : ''} events`.replace('  ', ' ')}
+              icon="trash"
+              class="btn-ghost"
+              disabled={props.count === 0}
+              onConfirm={async () => {
+                try {
+                  await clearInbox(inbox.id);
+                  props.onCleared();
+                  props.onError(null);
+                } catch (err) {
+                  props.onError(errorMessage(err));
+                }
+              }}
+            />
+          </div>
+        )}
+      </div>
+      <div class="ingest-row">
+        <label class="ingest-label" for="ingest-url">
+          Send requests to
+        </label>
+        <input id="ingest-url" class="input mono ingest-url" readOnly value={inbox.url} onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+        <CopyButton text={inbox.url} label="Copy URL" class="btn-primary" />
+      </div>
+      <p class="muted small ingest-help">Any method, any path below it, any body. Paths and query strings are kept.</p>
+      {sharing && owned && <SharePanel inboxId={inbox.id} onClose={() => setSharing(false)} />}
+    </section>
+  );
+}
+
+function SharePanel(props: { inboxId: string; onClose: () => void }) {
+  const [shares, setShares] = useState<Share[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async () => {
+    try {
+      setShares(await listShares(props.inboxId));
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [props.inboxId]);
+  const linkOf = (share: Share) => `${location.origin}${paths.share(share.token)}`;
+  return (
+    <section class="card share-panel" aria-labelledby="share-title">
+      <header class="card-head">
+        <h2 id="share-title">Read-only links</h2>
+        <span class="muted small">Whoever has a link sees the live requests and their details; they cannot replay, delete or change anything.</span>
+        <span class="spacer" />
+        <button type="button" class="btn btn-ghost btn-icon" aria-label="Close sharing" onClick={props.onClose}>
+          ×
+        </button>
+      </header>
+      <ErrorNote error={error} />
+      {shares === null ? (
+        <Spinner label="Loading links" />
+      ) : (
+        <>
+          {shares.length === 0 && <p class="muted small">No links yet.</p>}
+          <ul class="share-list">
+            {shares.map((share) => (
+              <li key={share.id} class="share-item">
+                <input class="input mono" readOnly value={linkOf(share)} aria-label="Share link" onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+                <CopyButton text={linkOf(share)} label="Copy link" />
+                <span class="muted small">
+                  created <Time iso={share.createdAt} />
+                </span>
+                <ConfirmButton
+                  label="Revoke"
+                  confirmLabel="Revoke link"
+                  class="btn-ghost"
+                  onConfirm={async () => {
+                    try {
+                      await revokeShare(props.inboxId, share.id);
+                      await load();
+                    } catch (err) {
+                      setError(errorMessage(err));
+                    }
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            class="btn btn-primary"
+            onClick={async () => {
+              try {
+                await createShare(props.inboxId);
+                await load();
+                setError(null);
+              } catch (err) {
+                setError(errorMessage(err));
+              }
+            }}
+          >
+            <Icon name="link" />
+            <span>Create a link</span>
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Setup(props: { inbox: Inbox; example: string; readOnly: boolean; hasEvents: boolean }) {
+  return (
+    <div class="setup">
+      {props.hasEvents ? (
+        <div class="setup-hint">
+          <Icon name="eye" />
+          <p>Select a request to inspect it{props.readOnly ? '' : ', replay it or copy it as curl'}.</p>
+        </div>
+      ) : null}
+      <section class="card" aria-labelledby="try-title">
+        <header class="card-head">
+          <h2 id="try-title">
+            <Icon name="terminal" /> Try it
+          </h2>
+          <span class="spacer" />
+          <CopyButton text={props.example} label="Copy command" />
+        </header>
+        <pre class="code code-shell" data-testid="example-curl">{props.example}</pre>
+        <p class="muted small">Or point your provider's webhook settings (Stripe, GitHub, Shopify…) at the URL above.</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'preact/hooks';
+import { errorMessage, isRehookError, openShare, setShareToken, type InboxView as Inbox } from '../api.js';
+import { Icon, Link, Spinner } from '../components/common.js';
+import { paths } from '../router.js';
+import { InboxView } from './InboxPage.js';
+
+/** `/s/<token>`: a read-only view of one inbox, through its sharing link. */
+export function SharePage(props: { token: string; eventId: string | null }) {
+  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [error, setError] = useState<{ gone: boolean; message: string } | null>(null);
+
+  useEffect(() => {
+    setShareToken(props.token);
+    let live = true;
+    openShare(props.token).then(
+      (loaded) => live && setInbox(loaded),
+      (err: unknown) => live && setError({ gone: isRehookError(err) && err.status === 404, message: errorMessage(err) }),
+    );
+    return () => {
+      live = false;
+      setShareToken(null);
+    };
+  }, [props.token]);
+
+  if (error !== null) {
+    return (
+      <div class="page narrow">
+        <h1>{error.gone ? 'This link does not work any more' : 'Cannot open this link'}</h1>
+        <p class="muted">{error.gone ? 'The owner of the inbox revoked it, or it never existed.' : error.message}</p>
+        <p>
+          <Link href={paths.home()} class="btn btn-primary">
+            Go to the start page
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (inbox === null) {
+    return (
+      <div class="page-loading">
+        <Spinner label="Opening the shared inbox" />
+      </div>
+    );
+  }
+  return (
+    <InboxView
+      inbox={inbox}
+      eventId={props.eventId}
+      readOnly={true}
+      eventHref={(eventId) => paths.shareEvent(props.token, eventId)}
+      listHref={paths.share(props.token)}
+      onOffline={() => {
+        openShare(props.token).catch((err: unknown) => {
+          if (isRehookError(err) && err.status === 404) setError({ gone: true, message: errorMessage(err) });
+        });
+      }}
+      banner={
+        <p class="banner" role="note">
+          <Icon name="eye" /> You are viewing a shared inbox: read-only.
+        </p>
+      }
+    />
+  );
+}

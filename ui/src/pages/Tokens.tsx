@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, type CreatedToken, type Token } from '../api.js';
+import { ConfirmButton, CopyButton, Empty, ErrorNote, Icon, Spinner, Time } from '../components/common.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+/** Settings > API tokens: create (shown once), list with last use, revoke. */
+export function Tokens() {
+  const session = useSession();
+  const [tokens, setTokens] = useState<Token[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+
+  const load = async () => {
+    try {
+      setTokens(await client.tokens());
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  useEffect(() => {
+    if (session.account === null) navigate(paths.signin(paths.tokens()), { replace: true });
+    if (session.account) void load();
+  }, [session.account?.id]);
+
+  if (!session.account) {
+    return (
+      <div class="page-loading">
+        <Spinner />
+      </div>
+    );
+  }
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      setCreated(await client.createToken(name.trim()));
+      setName('');
+      setError(null);
+      await load();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const active = (tokens ?? []).filter((token) => token.revokedAt === null);
+  const revoked = (tokens ?? []).filter((token) => token.revokedAt !== null);
+
+  return (
+    <div class="page">
+      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
+        Settings <span aria-hidden="true">›</span> <span aria-current="page">API tokens</span>
+      </nav>
+      <header class="page-head">
+        <div>
+          <h1>API tokens</h1>
+          <p class="muted small">
+            For the CLI, scripts and CI: <code>Authorization: Bearer rhk_…</code>. A token acts as your account.
+          </p>
+        </div>
+      </header>
+      <ErrorNote error={error} />
+      <form class="card token-form" onSubmit={create}>
+        <label for="token-name" class="label">
+          Token name
+        </label>
+        <div class="input-row">
+          <input
+            id="token-name"
+            class="input"
+            required
+            maxLength={100}
+            placeholder="What is it for? e.g. laptop, GitHub Actions"
+            value={name}
+            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+          />
+          <button type="submit" class="btn btn-primary" disabled={busy}>
+            <Icon name="plus" />
+            <span>Create token</span>
+          </button>
+        </div>
+      </form>
+
+      {created !== null && (
+        <section class="card token-created" aria-labelledby="created-title" data-testid="created-token">
+          <h2 id="created-title">
+            <Icon name="key" /> Token “{created.name}” created
+          </h2>
+          <p class="note note-warn" role="alert">
+            <Icon name="alert" />
+            <span>Copy it now: it will not be shown again. Rehook stores only a hash of it.</span>
+          </p>
+          <div class="input-row">
+            <label for="created-token" class="visually-hidden">
+              The new token
+            </label>
+            <input id="created-token" class="input mono" readOnly value={created.token} onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+            <CopyButton text={created.token} label="Copy token" class="btn-primary" />
+          </div>
+          <button type="button" class="btn btn-ghost btn-sm" onClick={() => setCreated(null)}>
+            I have copied it
+          </button>
+        </section>
+      )}
+
+      {tokens === null ? (
+        <Spinner label="Loading tokens" />
+      ) : active.length === 0 && revoked.length === 0 ? (
+        <div class="card">
+          <Empty title="No tokens yet" icon="key" />
+        </div>
+      ) : (
+        <div class="card table-card">
+          <table class="table" data-testid="token-table">
+            <caption class="visually-hidden">Your API tokens</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Token</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...active, ...revoked].map((token) => (
+                <tr key={token.id} class={token.revokedAt !== null ? 'is-revoked' : ''}>
+                  <td class="strong">{token.name}</td>
+                  <td class="mono muted">{token.prefix}…</td>
+                  <td>
+                    <Time iso={token.createdAt} />
+                  </td>
+                  <td>{token.lastUsedAt ? <Time iso={token.lastUsedAt} /> : <span class="muted">never</span>}</td>
+                  <td class="actions">
+                    {token.revokedAt !== null ? (
+                      <span class="badge">
+                        revoked <Time iso={token.revokedAt} />
+                      </span>
+                    ) : (
+                      <ConfirmButton
+                        label="Revoke"
+                        confirmLabel={`Revoke ${token.name}`}
+                        class="btn-ghost btn-sm"
+                        onConfirm={async () => {
+                          try {
+                            await client.revokeToken(token.id);
+                            await load();
+                          } catch (err) {
+                            setError(errorMessage(err));
+                          }
+                        }}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

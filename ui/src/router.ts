@@ -1,0 +1,97 @@
+/**
+ * A tiny client-side router over the History API. Routes are the server's UI_ROUTES
+ * (src/http/api/static-ui.ts): each of these paths is served index.html.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route =
+  | { readonly page: 'home' }
+  | { readonly page: 'inbox'; readonly inboxId: string; readonly eventId: string | null }
+  | { readonly page: 'signin'; readonly next: string | null }
+  | { readonly page: 'signup'; readonly next: string | null }
+  | { readonly page: 'dashboard' }
+  | { readonly page: 'tokens' }
+  | { readonly page: 'share'; readonly token: string; readonly eventId: string | null }
+  | { readonly page: 'notFound' };
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Only same-app paths are followed after sign-in (never an absolute or protocol-relative URL). */
+export function safeNext(value: string | null): string | null {
+  return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+export function parseRoute(pathname: string, search: string): Route {
+  const query = new URLSearchParams(search);
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1).map(decode);
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === '')) return { page: 'home' };
+  const [first, second, third, fourth] = parts;
+  if (first === 'inboxes' && second !== undefined && parts.length === 2) return { page: 'inbox', inboxId: second, eventId: null };
+  if (first === 'inboxes' && second !== undefined && third === 'events' && fourth !== undefined && parts.length === 4) {
+    return { page: 'inbox', inboxId: second, eventId: fourth };
+  }
+  if (first === 'signin' && parts.length === 1) return { page: 'signin', next: safeNext(query.get('next')) };
+  if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
+  if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
+  if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
+  if (first === 's' && second !== undefined && parts.length === 2) return { page: 'share', token: second, eventId: query.get('event') };
+  return { page: 'notFound' };
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (path === location.pathname + location.search) return;
+  if (options.replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  for (const listener of listeners) listener();
+}
+
+window.addEventListener('popstate', () => {
+  for (const listener of listeners) listener();
+});
+
+export function currentRoute(): Route {
+  return parseRoute(location.pathname, location.search);
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(currentRoute);
+  useEffect(() => {
+    const update = () => setRoute(currentRoute());
+    listeners.add(update);
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
+  return route;
+}
+
+/** Click handler for in-app links: plain clicks navigate without a reload. */
+export function linkClick(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = (event.currentTarget as HTMLAnchorElement | null) ?? null;
+  if (anchor === null || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search);
+}
+
+export const paths = {
+  home: () => '/',
+  inbox: (inboxId: string) => `/inboxes/${encodeURIComponent(inboxId)}`,
+  event: (inboxId: string, eventId: string) => `/inboxes/${encodeURIComponent(inboxId)}/events/${encodeURIComponent(eventId)}`,
+  share: (token: string) => `/s/${encodeURIComponent(token)}`,
+  shareEvent: (token: string, eventId: string) => `/s/${encodeURIComponent(token)}?event=${encodeURIComponent(eventId)}`,
+  signin: (next?: string) => (next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
+  signup: (next?: string) => (next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'),
+  dashboard: () => '/dashboard',
+  tokens: () => '/settings/tokens',
+};
