@@ -21,6 +21,7 @@ import { registerReplayRoutes } from './routes/replays.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
+import { loadUiFiles, registerUiRoutes, type UiFallback, type UiFiles } from './static-ui.js';
 
 export interface ApiContext {
   readonly deps: ServiceDeps;
@@ -39,6 +40,8 @@ export interface ApiContext {
    * it to hold every answer to the OpenAPI document; absent in production (no hook at all).
    */
   readonly inspectResponse?: (response: InspectedResponse) => void;
+  /** The web app's files; default: the build in dist/ui (src/http/api/static-ui.ts). */
+  readonly ui?: UiFiles;
 }
 
 export interface InspectedResponse {
@@ -83,6 +86,9 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
   // learns anything about how its body would have been judged.
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
+    // Pages and files of the web app need no credentials (a stale cookie must not stop the app
+    // from loading); the app's own API calls are authenticated as usual.
+    if (request.routeOptions.config.uiAsset === true) return;
     // An address past its failed-authentication budget gets 429 for anything that carries a
     // token until its window passes (guessing tokens gains nothing); requests without one go on.
     const carriesToken = ctx.abuse !== undefined && request.headers.authorization !== undefined;
@@ -103,7 +109,8 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    void reply.header('cache-control', 'no-store');
+    // The web app's files set their own (immutable assets, no-cache pages); the API never caches.
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     void reply.header('x-content-type-options', 'nosniff');
   });
   if (ctx.inspectResponse) {
@@ -120,7 +127,10 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
       return payload;
     });
   }
-  installErrorHandling(app);
+  // The web app (dist/ui); its not-found fallback answers browsers on unknown non-API paths.
+  const ui = ctx.ui ?? loadUiFiles();
+  let uiFallback: UiFallback | undefined;
+  installErrorHandling(app, (request, reply) => uiFallback?.(request, reply) ?? false);
   // Route schemas document the API (the OpenAPI document is generated from them); they do not
   // validate or reshape anything at run time. Handlers validate their own input, with precise
   // messages and the contract's order of checks (401 before 415 before 400), and answers are
@@ -142,6 +152,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerTokenRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
+    uiFallback = registerUiRoutes(api, ui);
   });
   return app;
 }
