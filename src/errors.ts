@@ -12,6 +12,12 @@ export const ERROR_CODES = {
   // Ingest listener only: malformed HTTP and slow senders, refused by Node's parser.
   BAD_REQUEST: { status: 400, message: 'Malformed HTTP request' },
   INVALID_JSON: { status: 400, message: 'Request body is not valid JSON' },
+  // A share credential (X-Rehook-Share or ?share=) together with an Authorization header, or
+  // more than one share credential.
+  AMBIGUOUS_CREDENTIALS: {
+    status: 400,
+    message: 'Send one credential: an Authorization header or a share token, not both or two of them',
+  },
   INVALID_DESTINATION: {
     status: 400,
     message: 'Destination must be an absolute http or https URL without credentials',
@@ -25,12 +31,16 @@ export const ERROR_CODES = {
     message: "A request made with a session cookie needs the session's X-CSRF-Token header",
   },
   SIGNUP_CLOSED: { status: 403, message: 'Sign-up is closed on this server; ask its operator for an account' },
+  // Everything but reading its own inbox, with a share credential.
+  SHARE_READ_ONLY: { status: 403, message: 'A sharing link only reads its inbox and its events' },
   NOT_FOUND: { status: 404, message: 'Route not found' },
   INBOX_NOT_FOUND: { status: 404, message: 'Inbox not found' },
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },
   TOKEN_NOT_FOUND: { status: 404, message: 'Token not found' },
+  SHARE_NOT_FOUND: { status: 404, message: 'Sharing link not found: it was revoked or never existed' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this route' },
   CONFLICT: { status: 409, message: 'Resource already exists' },
+  INBOX_NOT_SAVED: { status: 409, message: 'Only saved inboxes can be shared: save the inbox first' },
   REQUEST_TIMEOUT: { status: 408, message: 'Request was not received in time' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },

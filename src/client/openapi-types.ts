@@ -300,6 +300,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sharing links of a saved inbox, newest first
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. Links are listed without their tokens; revoked links are gone.
+         */
+        get: operations["listShares"];
+        put?: never;
+        /**
+         * Create a read-only sharing link of a saved inbox
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. The answer carries the link's token, shown this once (only a hash is stored), and the path of its page in the web app. Whoever holds the token reads the inbox, its events and their live stream, nothing else, until the link is revoked. The request body is ignored.
+         */
+        post: operations["createShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a sharing link
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. The link stops working at once: the next request made with it gets 404 SHARE_NOT_FOUND, and its open live streams and waiting long-polls end, on every instance. Revoking it again answers 404 SHARE_NOT_FOUND.
+         */
+        delete: operations["revokeShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox a sharing link reads
+         * @description For the web app's /s/<token> page: no other credential is needed (the token in the path is one). An unknown or revoked link, or one whose inbox was deleted, is 404 SHARE_NOT_FOUND.
+         */
+        get: operations["resolveShare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -412,6 +476,186 @@ export interface paths {
          * @description The same document as openapi.json in the repository and the package.
          */
         get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{inboxId}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId/events/:eventId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxIdEventsEventId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /signin
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSignin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /signup
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSignup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /dashboard
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /settings/tokens
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSettingsTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{shareToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /s/:shareToken
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSShareToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the web app (script, style sheet, icon)
+         * @description Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). Never from a CDN: Rehook works air-gapped.
+         */
+        get: operations["webAppAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -614,6 +858,40 @@ export interface components {
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
+        /** @description A read-only sharing link of an inbox, without its token. */
+        Share: {
+            /** @description Link id (shr_...), used to revoke it. */
+            id: string;
+            /** @description The inbox it reads. */
+            inboxId: string;
+            /** @description First characters of its token (rhl_...), safe to show, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the link was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A new sharing link, with its token (shown once). */
+        CreatedShare: {
+            /** @description Link id (shr_...), used to revoke it. */
+            id: string;
+            /** @description The inbox it reads. */
+            inboxId: string;
+            /** @description First characters of its token (rhl_...), safe to show, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the link was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description The link's token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=). */
+            token: string;
+            /** @description Path of the web app's page for the link, /s/<token>, on the API origin. */
+            path: string;
+        };
         /** @description A user account. */
         Account: {
             /** @description Account id (acc_...). */
@@ -637,7 +915,7 @@ export interface components {
          * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INBOX_NOT_SAVED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -678,6 +956,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -688,6 +982,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -765,6 +1091,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -775,6 +1117,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -849,6 +1223,22 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -859,6 +1249,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -937,6 +1359,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -947,6 +1385,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1025,7 +1495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1034,7 +1504,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1057,7 +1527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1066,7 +1536,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1164,6 +1650,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -1180,7 +1682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1189,7 +1691,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1265,7 +1767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1274,7 +1776,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1297,7 +1799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1306,14 +1808,14 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1322,7 +1824,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1420,7 +1922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1429,7 +1931,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1452,7 +1954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1461,14 +1963,14 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1477,7 +1979,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1576,7 +2078,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventSummary"][];
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1585,7 +2087,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1608,7 +2110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1617,7 +2119,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1699,6 +2201,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -1715,7 +2233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1724,7 +2242,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1802,6 +2320,22 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -1818,7 +2352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1827,7 +2361,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1924,7 +2458,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1933,7 +2467,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1956,7 +2490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +2499,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2049,7 +2583,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2058,7 +2592,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2081,7 +2615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2090,7 +2624,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INBOX_NOT_FOUND";
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2182,7 +2716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `INVALID_JSON`: Request body is not valid JSON. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2191,7 +2725,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "INVALID_JSON";
+                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
                             /** @description For humans; may change between versions. */
                             message: string;
                             /** @description Id of the recorded failed attempt (rpl_...). */
@@ -2216,7 +2750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2225,7 +2759,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED";
+                            code: "DESTINATION_FORBIDDEN" | "SHARE_READ_ONLY" | "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                             /** @description Id of the recorded failed attempt (rpl_...). */
@@ -2234,7 +2768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2243,7 +2777,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2393,6 +2927,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -2409,7 +2959,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2418,7 +2984,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2497,6 +3063,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -2507,6 +3089,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2592,7 +3206,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2601,7 +3215,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2624,7 +3238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2633,7 +3247,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2741,7 +3371,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2750,7 +3380,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2773,7 +3403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2782,14 +3412,14 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
                     };
                 };
             };
-            /** @description `TOKEN_NOT_FOUND`: Token not found. */
+            /** @description `TOKEN_NOT_FOUND`: Token not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2798,7 +3428,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "TOKEN_NOT_FOUND";
+                            code: "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2815,6 +3445,622 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            shares: components["schemas"]["Share"][];
+                        };
+                    };
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_SAVED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link, with its token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            share: components["schemas"]["CreatedShare"];
+                        };
+                    };
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_SAVED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+                /** @description Link id (shr_...). */
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_SAVED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resolveShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (rhl_...). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2900,7 +4146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,7 +4155,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2932,7 +4178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2941,7 +4187,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "SIGNUP_CLOSED" | "CSRF_FAILED";
+                            code: "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3075,7 +4337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +4346,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_JSON";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3107,7 +4369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3116,7 +4378,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3225,6 +4503,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -3235,6 +4529,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3307,7 +4633,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3316,7 +4642,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3339,7 +4665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +4674,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3437,7 +4779,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3446,7 +4788,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3469,7 +4811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3478,7 +4820,23 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "CSRF_FAILED";
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -3571,6 +4929,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
             /** @description `UNAUTHORIZED`: API token is missing or invalid. */
             401: {
                 headers: {
@@ -3581,6 +4955,1236 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppInboxesInboxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppInboxesInboxIdEventsEventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppSignin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppSettingsTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppSShareToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shareToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    webAppAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name, e.g. index-4f3a2b1c.js. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `NOT_FOUND`: Route not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };

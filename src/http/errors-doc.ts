@@ -76,6 +76,9 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
+  AMBIGUOUS_CREDENTIALS:
+    'A sharing link (`X-Rehook-Share` or `?share=`) sent with an `Authorization` header, or two sharing ' +
+    'links (the header twice, the parameter twice, or both): one credential per request.',
   BAD_REQUEST:
     'Ingest: malformed HTTP (conflicting `Content-Length`, `Content-Length` with `Transfer-Encoding`, bare LF, ...); connection closed.',
   REQUEST_TIMEOUT:
@@ -95,12 +98,19 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'A request authenticated by the session cookie, with a method other than GET, HEAD or OPTIONS, ' +
     'without the session\'s `X-CSRF-Token` (or with a wrong one, or sent cross-site).',
   SIGNUP_CLOSED: 'Sign-up with `REHOOK_SIGNUP=closed`: only an operator creates accounts (`rehook accounts create`).',
+  SHARE_READ_ONLY:
+    'A request made with a sharing link to anything but reading its inbox, its events and their stream ' +
+    '(replay, delete, save, rename, share, tokens, creating inboxes, ...).',
   NOT_FOUND: 'No such route.',
   INBOX_NOT_FOUND: "The inbox is unknown, expired, deleted, or owned by another account.",
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
   TOKEN_NOT_FOUND: "The token is unknown, or belongs to another account.",
+  SHARE_NOT_FOUND:
+    'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
+    'endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox\'s.',
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
   CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
+  INBOX_NOT_SAVED: 'Sharing links of an anonymous inbox: only saved inboxes can be shared (save it first).',
   PAYLOAD_TOO_LARGE: 'API body over 64 KiB; ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 import type { EventSummary } from '../domain/captured-request.js';
-import type { EventBus } from '../ports/event-bus.js';
+import type { ControlMessage, EventBus } from '../ports/event-bus.js';
 
 /** The channel in the `public` schema; other schemas get their own (see channelFor). */
 export const CHANNEL = 'rehook_events';
@@ -51,12 +51,17 @@ export interface PgNotifyBus extends EventBus {
 }
 
 /**
- * The notification payload: the whole summary when it fits, else only the ids (`r`: reload).
- * Dates travel as epoch milliseconds.
+ * The notification payload: the whole summary when it fits, else only the ids (`r`: reload);
+ * or a control message (`c`). Dates travel as epoch milliseconds.
  */
 type Payload =
   | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
-  | { v: 1; r: { id: string; inboxId: string } };
+  | { v: 1; r: { id: string; inboxId: string } }
+  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } };
+
+export function encodeControlPayload(message: ControlMessage): string {
+  return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
+}
 
 export function encodePayload(event: EventSummary): string {
   const full = JSON.stringify({ v: 1, e: { ...event, receivedAt: event.receivedAt.getTime() } } satisfies Payload);
@@ -66,7 +71,11 @@ export function encodePayload(event: EventSummary): string {
 
 export function decodePayload(
   text: string,
-): { kind: 'event'; event: EventSummary } | { kind: 'reload'; id: string; inboxId: string } | null {
+):
+  | { kind: 'event'; event: EventSummary }
+  | { kind: 'reload'; id: string; inboxId: string }
+  | { kind: 'control'; message: ControlMessage }
+  | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -74,7 +83,12 @@ export function decodePayload(
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || (parsed as { v?: unknown }).v !== 1) return null;
-  const payload = parsed as Partial<{ e: Record<string, unknown>; r: Record<string, unknown> }>;
+  const payload = parsed as Partial<{ e: Record<string, unknown>; r: Record<string, unknown>; c: Record<string, unknown> }>;
+  const c = payload.c;
+  if (c) {
+    if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;
+    return { kind: 'control', message: { type: 'share.revoked', shareId: c['s'], inboxId: c['i'] } };
+  }
   if (payload.r && typeof payload.r['id'] === 'string' && typeof payload.r['inboxId'] === 'string') {
     return { kind: 'reload', id: payload.r['id'], inboxId: payload.r['inboxId'] };
   }
@@ -125,11 +139,16 @@ export function channelFor(schema: string): string {
  * inbox. The connection is re-opened with backoff when it drops; events notified while it was
  * down are not delivered (a stream client catches up by reconnecting with Last-Event-ID).
  * Publish failures are logged and never reach ingest.
+ *
+ * Control messages (a revoked sharing link) travel on the same channel; the publishing instance
+ * also hands them to its own subscribers at once. One lost while a LISTEN connection was down
+ * only delays its effect: streams of a link re-check it at every heartbeat.
  */
 export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNotifyBus> {
   const { rows } = await opts.pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
   const channel = channelFor(rows[0]?.schema ?? 'public');
   const subscribers = new Map<string, Set<(event: EventSummary) => void>>();
+  const controlSubscribers = new Set<(message: ControlMessage) => void>();
   const log = opts.logger;
 
   let closed = false;
@@ -150,7 +169,7 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
       }
     }
   };
-  const publish = (event: EventSummary): void => {
+  const enqueue = (payload: string): void => {
     // After close the pool is gone; an ingest finishing during shutdown has nobody to tell.
     if (closed) return;
     if (queue.length >= MAX_QUEUED) {
@@ -158,9 +177,10 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
       dropped += 1;
       if (dropped === 1 || dropped % 1000 === 0) log.warn({ dropped }, 'live bus: notification queue full, dropping');
     }
-    queue.push(encodePayload(event));
+    queue.push(payload);
     if (flushing === null) startFlush();
   };
+  const publish = (event: EventSummary): void => enqueue(encodePayload(event));
   const startFlush = (): void => {
     flushing = flush().finally(() => {
       flushing = null;
@@ -191,10 +211,22 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
       }
     }
   };
+  const deliverControl = (message: ControlMessage): void => {
+    for (const onMessage of [...controlSubscribers]) {
+      try {
+        onMessage(message);
+      } catch (err) {
+        log.warn({ err }, 'live bus: control subscriber failed');
+      }
+    }
+  };
   const onNotification = (message: pg.Notification): void => {
     if (message.channel !== channel || message.payload === undefined) return;
     const decoded = decodePayload(message.payload);
     if (decoded === null) return log.warn({ channel }, 'live bus: ignoring malformed notification');
+    // Access changes act at once, outside the events' delivery chain: ending a stream early
+    // never sends an event it must not get.
+    if (decoded.kind === 'control') return deliverControl(decoded.message);
     const inboxId = decoded.kind === 'event' ? decoded.event.inboxId : decoded.inboxId;
     if (!subscribers.has(inboxId)) return;
     // A chain keeps delivery in notification order even while an event is reloaded.
@@ -287,6 +319,20 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
         if (!current) return;
         current.delete(entry);
         if (current.size === 0) subscribers.delete(inboxId);
+      };
+    },
+    publishControl(message) {
+      // This instance's subscribers at once (its LISTEN connection may be down), every instance
+      // (this one again, harmlessly) through NOTIFY.
+      deliverControl(message);
+      enqueue(encodeControlPayload(message));
+    },
+    subscribeControl(onMessage) {
+      // A wrapper per call: the same function subscribed twice is two subscriptions.
+      const entry = (message: ControlMessage): void => onMessage(message);
+      controlSubscribers.add(entry);
+      return () => {
+        controlSubscribers.delete(entry);
       };
     },
     async close() {

@@ -1,6 +1,16 @@
 import type { EventSummary } from '../domain/captured-request.js';
 
 /**
+ * A message about access rather than an event, for every instance: a revoked sharing link must
+ * end the streams and long-polls that use it wherever they are open.
+ */
+export interface ControlMessage {
+  readonly type: 'share.revoked';
+  readonly shareId: string;
+  readonly inboxId: string;
+}
+
+/**
  * Fan-out of newly captured events to live subscribers (the SSE stream, later the CLI).
  * Published only after the event is committed; a publish failure never affects ingest.
  */
@@ -8,6 +18,15 @@ export interface EventBus {
   publish(event: EventSummary): void;
   /** Subscribes to one inbox; call the returned function to unsubscribe. */
   subscribe(inboxId: string, onEvent: (event: EventSummary) => void): () => void;
+  /**
+   * Sends a control message to every instance, this one included (its own subscribers get it
+   * at once). Best effort like events: call it after the change it announces is committed, and
+   * keep a check that does not depend on it (a lost message must only delay the effect).
+   * A subscriber may get the same message twice; acting on it must be idempotent.
+   */
+  publishControl(message: ControlMessage): void;
+  /** Receives every control message; call the returned function to unsubscribe. */
+  subscribeControl(onMessage: (message: ControlMessage) => void): () => void;
   /** Sends what is still queued and releases connections (buses that hold any). */
   close?(): Promise<void>;
 }

@@ -20,6 +20,8 @@ export interface ServiceDeps {
 export type Principal =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'account'; readonly accountId: string; readonly tokenId: string }
+  /** A read-only sharing link (X-Rehook-Share or ?share=): reads its one inbox, nothing else. */
+  | { readonly kind: 'share'; readonly shareId: string; readonly inboxId: string }
   /** Signed in with the session cookie: writes must repeat `csrfToken` (X-CSRF-Token). */
   | { readonly kind: 'account'; readonly accountId: string; readonly sessionId: string; readonly csrfToken: string };
 

@@ -55,6 +55,8 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
  * whoever holds the id, the same principal that can already read all of their data.
  */
 export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<void> {
+  // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const inbox = await getReadableInbox(deps, principal, inboxId);
   // Conditional on the owner seen above: a save by another account in between wins, not both.
   if (!(await deps.store.inboxes.delete(inbox.id, inbox.ownerId))) throw new AppError('INBOX_NOT_FOUND');
@@ -85,6 +87,11 @@ export async function findLiveInbox(deps: { store: Store; clock: Clock }, inboxI
 
 /** Access rule shared by everything that reads an inbox or its events. */
 export function assertCanAccess(principal: Principal, inbox: Inbox): void {
+  // A sharing link reads its own inbox only; any other one, anonymous ones included, is unknown.
+  if (principal.kind === 'share') {
+    if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
+    return;
+  }
   if (inbox.ownerId === null) return;
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
   if (principal.accountId !== inbox.ownerId) throw new AppError('INBOX_NOT_FOUND');

@@ -27,6 +27,12 @@ export interface StreamOptions {
    * false to end the stream. Checks are coalesced: one per burst of events.
    */
   readonly checkAccess?: () => Promise<boolean>;
+  /**
+   * Also run `checkAccess` at every heartbeat, so access that ends without any event (a revoked
+   * sharing link whose bus message was lost) ends the stream within one heartbeat. A check that
+   * fails with an AppError, or resolves false, ends it; storage trouble does not (next beat).
+   */
+  readonly checkAccessOnHeartbeat?: boolean;
 }
 
 /**
@@ -160,9 +166,27 @@ export async function openInboxStream(
   state = 'live';
 
   let checking = false;
+  let rechecking = false;
   timer = setInterval(() => {
     if (state !== 'live') return;
     sink.heartbeat();
+    if (options.checkAccessOnHeartbeat === true && options.checkAccess && !rechecking) {
+      rechecking = true;
+      options.checkAccess().then(
+        (allowed) => {
+          rechecking = false;
+          if (allowed || state !== 'live') return;
+          close();
+          sink.end('access-revoked');
+        },
+        (err: unknown) => {
+          rechecking = false;
+          if (!(err instanceof AppError) || state !== 'live') return;
+          close();
+          sink.end('access-revoked');
+        },
+      );
+    }
     const expiresAt = inbox.expiresAt;
     if (checking || expiresAt === null || deps.clock.now() < expiresAt) return;
     // Past the expiry known at open: confirm with the store (the inbox may have been saved).

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerInboxRoutes } from './routes/inboxes.js';
 import { registerReplayRoutes } from './routes/replays.js';
+import { registerShareRoutes } from './routes/shares.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
@@ -105,6 +106,11 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     }
     // Before the body is parsed too: a forged request learns nothing about its body either.
     checkCsrf(request, request.principal);
+    // A sharing link reads its inbox and events only: every route not marked shareReadable
+    // refuses it (unrouted paths still answer 404).
+    if (request.principal.kind === 'share' && request.routeOptions.url !== undefined && request.routeOptions.config.shareReadable !== true) {
+      throw new AppError('SHARE_READ_ONLY');
+    }
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
   });
   app.addHook('onSend', async (request, reply) => {
@@ -150,6 +156,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
+    registerShareRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);

@@ -67,6 +67,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       { name: 'Events' },
       { name: 'Replays' },
       { name: 'Tokens' },
+      { name: 'Shares', description: 'Read-only sharing links of saved inboxes.' },
       { name: 'Accounts', description: 'Sign-up, sign-in and browser sessions.' },
       { name: 'Operations' },
       { name: 'Ingest', description: 'The capture endpoint, on the ingest origin.' },
@@ -74,6 +75,20 @@ export const OPENAPI_BASE: SwaggerOptions = {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token: rhk_ followed by 38 characters.' },
+        shareHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Rehook-Share',
+          description:
+            'A read-only sharing link (rhl_ followed by 38 characters): reads its inbox, its events and their ' +
+            'stream. Not with an Authorization header (400); a session cookie sent with it is ignored.',
+        },
+        shareQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'share',
+          description: 'The sharing link as a query parameter, for clients that cannot set headers (EventSource).',
+        },
         sessionCookie: {
           type: 'apiKey',
           in: 'cookie',

@@ -4,6 +4,9 @@ import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
 import { isSaved, type Inbox } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
+import type { Share } from '../../domain/share.js';
+import { sharePath } from '../../services/shares.js';
+import type { CreatedShareJson, ShareJson } from './schemas.js';
 import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, TokenJson } from './schemas.js';
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
@@ -77,4 +80,14 @@ export function tokenJson(token: ApiToken): TokenJson {
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     revokedAt: token.revokedAt?.toISOString() ?? null,
   };
+}
+
+/** A sharing link without its token (only the creation answer carries it). */
+export function shareJson(share: Share): ShareJson {
+  return { id: share.id, inboxId: share.inboxId, prefix: share.prefix, createdAt: share.createdAt.toISOString() };
+}
+
+/** A new sharing link with its token and the path of its page: the only time the token is shown. */
+export function createdShareJson(share: Share, token: string): CreatedShareJson {
+  return { ...shareJson(share), token, path: sharePath(token) };
 }

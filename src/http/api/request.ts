@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { authenticate } from '../../services/auth.js';
 import type { Principal, ServiceDeps } from '../../services/deps.js';
+import { authenticateShare } from '../../services/shares.js';
+import { shareCredential } from './share-credential.js';
 import { authenticateSessionCookie } from './session-cookie.js';
 
 /** Every Authorization header as sent (Node keeps only the first in `headers`). */
@@ -35,6 +37,14 @@ export async function authenticateRequest(
   request: FastifyRequest,
 ): Promise<Principal> {
   const authorization = authorizationValues(request);
+  // A sharing link (X-Rehook-Share or ?share=) reads as itself only: with an Authorization
+  // header too the caller asked for two things (400); a session cookie is ignored, as browsers
+  // send it by themselves (EventSource included) when a signed-in person opens a link.
+  const share = shareCredential(request);
+  if (share !== undefined) {
+    if (authorization.length > 0) throw new AppError('AMBIGUOUS_CREDENTIALS');
+    return authenticateShare(deps, share);
+  }
   if (authorization.length === 0) {
     const signedIn = await authenticateSessionCookie(deps, request);
     if (signedIn !== null) return signedIn;

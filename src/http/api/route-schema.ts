@@ -28,8 +28,14 @@ export interface RouteDoc {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Accounts' | 'Operations';
+  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Operations';
   readonly access: Access;
+  /**
+   * The route reads an inbox or its events and also takes a sharing link (X-Rehook-Share or
+   * ?share=); its config must say `shareReadable: true` too (the app enforces that one). Every
+   * other route answers a link 403 SHARE_READ_ONLY.
+   */
+  readonly share?: boolean;
   readonly params?: TObject;
   readonly querystring?: TObject;
   readonly headers?: TObject;
@@ -48,6 +54,13 @@ export interface RouteDoc {
  * trouble during that authentication, and the opaque 500 of a bug.
  */
 const EVERY_ROUTE: readonly ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'STORAGE_UNAVAILABLE', 'INTERNAL'];
+
+/**
+ * Codes of a sharing-link credential, checked on every request like a token: an unknown or
+ * revoked link, and a link sent with an Authorization header (or two links). Routes that do
+ * not take links also answer a valid one 403 SHARE_READ_ONLY.
+ */
+const SHARE_CREDENTIAL: readonly ErrorCode[] = ['SHARE_NOT_FOUND', 'AMBIGUOUS_CREDENTIALS'];
 
 /**
  * Codes of the body parser on methods whose body Fastify reads (POST, PUT, PATCH, DELETE): a
@@ -85,6 +98,8 @@ function describeCodes(codes: readonly ErrorCode[]): string {
 export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   for (const code of EVERY_ROUTE) codes.add(code);
+  for (const code of SHARE_CREDENTIAL) codes.add(code);
+  if (doc.share !== true) codes.add('SHARE_READ_ONLY');
   if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
   if (CSRF_CHECKED.has(method)) codes.add('CSRF_FAILED');
   return [...codes];
@@ -97,6 +112,9 @@ const SECURITY: Readonly<Record<Access, readonly Record<string, string[]>[]>> = 
   token: [{ bearerAuth: [] }, { sessionCookie: [] }],
   session: [{ sessionCookie: [] }],
 };
+
+/** The alternatives a route that takes sharing links adds. */
+const SHARE_SECURITY: readonly Record<string, string[]>[] = [{ shareHeader: [] }, { shareQuery: [] }];
 
 /** The Fastify route schema (and so the OpenAPI operation) of one route. */
 export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
@@ -130,7 +148,7 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     ...(doc.description !== undefined ? { description: doc.description } : {}),
     tags: [doc.tag],
-    security: SECURITY[doc.access] as Record<string, string[]>[],
+    security: [...SECURITY[doc.access], ...(doc.share === true ? SHARE_SECURITY : [])] as Record<string, string[]>[],
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     ...(doc.headers ? { headers: doc.headers } : {}),

@@ -116,6 +116,30 @@ export const CreatedTokenSchema = Type.Object(
   { $id: 'CreatedToken', description: 'A new API token, with its secret (shown once).', ...closed },
 );
 
+const shareFields = {
+  id: Type.String({ description: 'Link id (shr_...), used to revoke it.' }),
+  inboxId: Type.String({ description: 'The inbox it reads.' }),
+  prefix: Type.String({ description: 'First characters of its token (rhl_...), safe to show, to tell links apart.' }),
+  createdAt: Timestamp('When the link was created.'),
+};
+
+export const ShareSchema = Type.Object(shareFields, {
+  $id: 'Share',
+  description: 'A read-only sharing link of an inbox, without its token.',
+  ...closed,
+});
+
+export const CreatedShareSchema = Type.Object(
+  {
+    ...shareFields,
+    token: Type.String({
+      description: 'The link\'s token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=).',
+    }),
+    path: Type.String({ description: 'Path of the web app\'s page for the link, /s/<token>, on the API origin.' }),
+  },
+  { $id: 'CreatedShare', description: 'A new sharing link, with its token (shown once).', ...closed },
+);
+
 export const AccountSchema = Type.Object(
   {
     id: Type.String({ description: 'Account id (acc_...).' }),
@@ -170,6 +194,8 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ReplaySchema,
   TokenSchema,
   CreatedTokenSchema,
+  ShareSchema,
+  CreatedShareSchema,
   AccountSchema,
   SessionSchema,
   ErrorCodeSchema,
@@ -187,4 +213,6 @@ export type EventSummaryJson = Static<typeof EventSummarySchema>;
 export type EventDetailJson = Static<typeof EventDetailSchema>;
 export type ReplayJson = Static<typeof ReplaySchema>;
 export type TokenJson = Static<typeof TokenSchema>;
+export type ShareJson = Static<typeof ShareSchema>;
+export type CreatedShareJson = Static<typeof CreatedShareSchema>;
 export type AccountJson = Static<typeof AccountSchema>;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { decodePayload, encodePayload, MAX_PAYLOAD_BYTES } from '../../../src/live/pg-notify-bus.js';
+import { decodePayload, encodeControlPayload, encodePayload, MAX_PAYLOAD_BYTES } from '../../../src/live/pg-notify-bus.js';
+import type { ControlMessage } from '../../../src/ports/event-bus.js';
 import { connectTestPostgres, startTcpProxy, type TcpProxy, waitFor } from '../../helpers/postgres.js';
 import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { metricValue } from '../cluster/launcher.js';
@@ -57,6 +58,13 @@ describe('notification payloads', () => {
     assert.deepEqual(decodePayload(encoded), { kind: 'reload', id: event.id, inboxId: event.inboxId });
     assert.equal(decodePayload('nope'), null);
     assert.equal(decodePayload('{"v":1,"e":{"id":1}}'), null);
+  });
+
+  it('carry control messages apart from events; malformed ones are refused', () => {
+    const message: ControlMessage = { type: 'share.revoked', shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa', inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    assert.deepEqual(decodePayload(encodeControlPayload(message)), { kind: 'control', message });
+    assert.equal(decodePayload('{"v":1,"c":{"t":"inbox.exploded","s":"x","i":"y"}}'), null);
+    assert.equal(decodePayload('{"v":1,"c":{"t":"share.revoked","s":1,"i":"y"}}'), null);
   });
 });
 
@@ -172,6 +180,29 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
       assert.equal(small.path, `/i/${inboxId}/small`);
     } finally {
       conn.close();
+    }
+  });
+
+  it('a control message reaches the control subscribers of every instance, and no event subscriber', async () => {
+    const message: ControlMessage = { type: 'share.revoked', shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa', inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    const got = { all: [] as ControlMessage[], apiOnly: [] as ControlMessage[] };
+    const stops = [
+      all.deps.bus.subscribeControl((m) => got.all.push(m)),
+      apiOnly.deps.bus.subscribeControl((m) => got.apiOnly.push(m)),
+    ];
+    let events = 0;
+    const stopEvents = apiOnly.deps.bus.subscribe(message.inboxId, () => (events += 1));
+    try {
+      all.deps.bus.publishControl(message);
+      // The publisher's own subscribers get it at once, before any round trip.
+      assert.deepEqual(got.all, [message]);
+      // The other instance only through NOTIFY/LISTEN: without the push it never arrives.
+      await waitFor('the control message on the other instance', async () => got.apiOnly.length > 0);
+      assert.deepEqual(got.apiOnly[0], message);
+      assert.equal(events, 0);
+    } finally {
+      for (const stop of stops) stop();
+      stopEvents();
     }
   });
 

@@ -36,8 +36,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   // Spec §4.3: a bare JSON array, newest first; the next page is in the Link header.
   app.get('/api/v1/inboxes/:inboxId/events', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'listEvents',
+      share: true,
       summary: "One page of an inbox's events, newest first",
       description:
         'A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next ' +
@@ -75,8 +77,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
   });
 
   app.get('/api/v1/events/:eventId', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'getEvent',
+      share: true,
       summary: 'One captured event with headers and body',
       tag: 'Events',
       access: 'anonymous-or-token',
@@ -92,8 +96,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
   // Captured bodies are hostile: served as a download with nosniff and a sandboxing CSP, so a
   // captured HTML or SVG body can never run as a page of the API origin.
   app.get('/api/v1/events/:eventId/body', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'getEventBody',
+      share: true,
       summary: 'The raw body bytes of an event',
       description:
         'Served as an attachment with the original Content-Type (octet-stream when it is not a plain ' +

@@ -57,8 +57,10 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
   });
 
   app.get('/api/v1/inboxes/:inboxId', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'getInbox',
+      share: true,
       summary: 'One inbox',
       tag: 'Inboxes',
       access: 'anonymous-or-token',

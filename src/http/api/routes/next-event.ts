@@ -2,7 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { CapturedEvent } from '../../../domain/captured-request.js';
 import { parseDurationMs } from '../../../domain/duration.js';
+import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';
+import { watchShareRevocation } from '../../../services/shares.js';
 import type { ApiContext } from '../app.js';
 import { eventJson } from '../present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -38,8 +40,10 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   app.get('/api/v1/inboxes/:inboxId/events/next', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'nextEvent',
+      share: true,
       summary: 'Long-poll: the next event of an inbox',
       description:
         'Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on ' +
@@ -81,6 +85,16 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
       ended.abort();
     };
     const onShutdown = (): void => ended.abort();
+    // A poll made with a sharing link ends the moment the link is revoked (on any instance): 404.
+    let revoked = false;
+    const unwatch =
+      principal.kind === 'share'
+        ? watchShareRevocation(deps.bus, principal.shareId, () => {
+            revoked = true;
+            request.log.debug({ inboxId, shareId: principal.shareId }, 'long-poll ended: its sharing link was revoked');
+            ended.abort();
+          })
+        : () => undefined;
     res.once('close', onClose);
     shutdown.signal.addEventListener('abort', onShutdown, { once: true });
     if (shutdown.signal.aborted) ended.abort();
@@ -96,6 +110,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
         onWaiting: () => request.log.debug({ inboxId, after }, 'long-poll waiting'),
       });
     } finally {
+      unwatch();
       restoreSocketTimeout();
       res.off('close', onClose);
       shutdown.signal.removeEventListener('abort', onShutdown);
@@ -105,6 +120,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
       void reply.hijack();
       return reply;
     }
+    if (revoked) throw new AppError('SHARE_NOT_FOUND');
     // Closing: the connection goes with this answer, so the server's close() does not wait on it.
     if (shutdown.signal.aborted) void reply.header('connection', 'close');
     if (event !== null) return { data: { event: eventJson(event) } };

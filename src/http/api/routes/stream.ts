@@ -5,6 +5,8 @@ import { openInboxStream, type StreamOptions } from '../../../services/stream.js
 import type { ApiContext } from '../app.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
+import { watchShareRevocation } from '../../../services/shares.js';
+import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
 import { InboxIdParams, routeSchema } from '../route-schema.js';
 
@@ -45,8 +47,10 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
   });
 
   app.get('/api/v1/inboxes/:inboxId/stream', {
+    config: { shareReadable: true },
     schema: routeSchema('GET', {
       operationId: 'streamEvents',
+      share: true,
       summary: "Live stream of an inbox's new events (server-sent events)",
       description:
         'One `event.created` message per captured request, its data the event summary (as in the list), ' +
@@ -75,11 +79,25 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
     let gone = false;
     // Aborting it closes the service's stream (unsubscribes, stops the heartbeat).
     const disconnected = new AbortController();
+    // A sharing link's stream ends the moment the link is revoked, on whichever instance: the
+    // bus carries the revocation. Before the stream started, the answer is 404 instead.
+    let started = false;
+    let revokedBeforeStart = false;
+    const unwatch =
+      principal.kind === 'share'
+        ? watchShareRevocation(deps.bus, principal.shareId, () => {
+            request.log.debug({ inboxId, shareId: principal.shareId }, 'live stream ended: its sharing link was revoked');
+            if (started) return finish('end');
+            revokedBeforeStart = true;
+            disconnected.abort();
+          })
+        : () => undefined;
 
     const finish = (how: 'end' | 'destroy'): void => {
       if (!gone) {
         gone = true;
         open.delete(endForShutdown);
+        unwatch();
         disconnected.abort();
       }
       if (how === 'destroy') {
@@ -108,6 +126,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       { inboxId, lastEventId, signal: disconnected.signal },
       {
         open: () => {
+          started = true;
           void reply.hijack();
           if (gone) return;
           res.writeHead(200, {
@@ -138,8 +157,17 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
           await getReadableInbox(deps, await authenticateRequest(deps, request), inboxId);
           return true;
         },
+        // A link can be revoked with no event to trigger a check; each heartbeat checks it too.
+        checkAccessOnHeartbeat: principal.kind === 'share',
       },
-    );
+    ).catch((err: unknown) => {
+      unwatch();
+      throw err;
+    });
+    if (revokedBeforeStart && !started) {
+      unwatch();
+      throw new AppError('SHARE_NOT_FOUND');
+    }
     // The client left while access and backlog were checked: nothing to answer.
     if (gone) void reply.hijack();
     // The app began closing meanwhile: preClose has run already, so end this one here.
