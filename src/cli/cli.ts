@@ -129,6 +129,21 @@ export const COMMANDS: readonly Command[] = [
     load: () => import('./commands/accounts-list.js'),
   }),
   defineCommand({
+    path: ['accounts', 'set-password'],
+    kind: 'server',
+    summary: "Set an account's password and sign it out everywhere.",
+    description:
+      'Set the password of an account in the store (the data directory, or PostgreSQL with DATABASE_URL), ' +
+      'read from stdin, which must be piped (one trailing newline is dropped). Every session of the ' +
+      'account is deleted: each browser signed in to it is signed out at once and must sign in with the ' +
+      'new password. API tokens keep working (revoke them with `rehook tokens revoke`).',
+    args: [],
+    options: { email: EMAIL, ...STORE, json: JSON_OUTPUT },
+    examples: [`printf '%s' "$NEW_PASSWORD" | rehook accounts set-password --email dev@example.com`],
+    normalise: (input) => ({ ...adminOptions(input), email: required(input, 'email') }),
+    load: () => import('./commands/accounts-set-password.js'),
+  }),
+  defineCommand({
     path: ['tokens', 'create'],
     kind: 'server',
     summary: 'Create an API token; prints only the token.',

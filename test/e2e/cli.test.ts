@@ -30,6 +30,7 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   migrate: ['--data-dir', '--database-url', '--json'],
   'accounts create': ['--email', '--data-dir', 'REHOOK_DATA_DIR', '--json', 'stdin'],
   'accounts list': ['--data-dir', '--json'],
+  'accounts set-password': ['--email', '--data-dir', 'DATABASE_URL', '--json', 'stdin', 'signed out'],
   'tokens create': ['--email', '--name', '--data-dir'],
   'tokens list': ['--email', '--data-dir', '--json'],
   'tokens revoke': ['<tokenId>', '--email', '--data-dir'],
