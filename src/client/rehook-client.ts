@@ -1,6 +1,7 @@
 import { parseDurationMs } from '../domain/duration.js';
 import { RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 import type {
+  CreatedShare,
   CreatedToken,
   Credentials,
   Duration,
@@ -13,6 +14,7 @@ import type {
   NextEventOptions,
   Replay,
   SendRequest,
+  Share,
   Session,
   Token,
   WaitForEventOptions,
@@ -25,6 +27,13 @@ export interface RehookClientOptions {
   readonly token?: string | undefined;
   /** fetch implementation; defaults to the global one. */
   readonly fetch?: typeof fetch;
+  /**
+   * Read as a sharing link (rhl_...): every call sends it as X-Rehook-Share. Such a client reads
+   * the link's inbox, its events and their bodies (inbox, events, event, eventBody, nextEvent,
+   * waitForEvent); anything else answers SHARE_READ_ONLY. Not together with `token` (the server
+   * would answer AMBIGUOUS_CREDENTIALS, so the constructor refuses it).
+   */
+  readonly share?: string | undefined;
   /**
    * Cookie mode, for the web app in a browser: every API call passes this to fetch (use
    * `'same-origin'`), so the browser sends the session cookie that signIn/signUp set. The CSRF
@@ -65,6 +74,7 @@ export class RehookClient {
   readonly baseUrl: string;
   readonly #token: string | undefined;
   readonly #fetch: typeof fetch;
+  readonly #share: string | undefined;
   readonly #credentials: RequestInit['credentials'];
   /** The session's CSRF token (cookie mode), from the last signIn, signUp or session. */
   #csrfToken: string | undefined;
@@ -75,6 +85,10 @@ export class RehookClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#token = options.token === '' ? undefined : options.token;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#share = options.share === '' ? undefined : options.share;
+    if (this.#share !== undefined && this.#token !== undefined) {
+      throw new TypeError('RehookClient: give either a token or a share, not both');
+    }
     this.#credentials = options.credentials;
   }
 
@@ -286,6 +300,44 @@ export class RehookClient {
     await this.#send('DELETE', `/api/v1/tokens/${id(tokenId)}`);
   }
 
+  // --- Sharing links -----------------------------------------------------------------------
+
+  /**
+   * Creates a read-only sharing link of a saved inbox of the caller's. The answer carries the
+   * link's token (shown this once) and `path`, its page in the web app (`/s/<token>`).
+   */
+  async createShare(inboxId: string): Promise<CreatedShare> {
+    return (await this.#data('POST', `/api/v1/inboxes/${id(inboxId)}/shares`, 'share')) as CreatedShare;
+  }
+
+  /** The sharing links of a saved inbox of the caller's, newest first (without their tokens). */
+  async shares(inboxId: string): Promise<Share[]> {
+    return (await this.#data('GET', `/api/v1/inboxes/${id(inboxId)}/shares`, 'shares')) as Share[];
+  }
+
+  /** Revokes a sharing link: it stops working at once, its open streams included. */
+  async revokeShare(inboxId: string, shareId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}/shares/${id(shareId)}`);
+  }
+
+  /** The inbox a sharing link reads (SHARE_NOT_FOUND when it is unknown or revoked). */
+  async resolveShare(token: string): Promise<Inbox> {
+    return (await this.#data('GET', `/api/v1/shares/${id(token)}`, 'inbox')) as Inbox;
+  }
+
+  /**
+   * The URL of the inbox's live stream (server-sent events) for an EventSource, which cannot
+   * set headers: a sharing-link client puts its link in the query (`share=`). Cookie mode needs
+   * nothing more (the browser sends the cookie); a token cannot travel this way.
+   */
+  streamUrl(inboxId: string, options: { readonly lastEventId?: string } = {}): string {
+    const query = new URLSearchParams();
+    if (this.#share !== undefined) query.set('share', this.#share);
+    if (options.lastEventId !== undefined) query.set('lastEventId', options.lastEventId);
+    const search = query.size === 0 ? '' : `?${query.toString()}`;
+    return `${this.baseUrl}/api/v1/inboxes/${id(inboxId)}/stream${search}`;
+  }
+
   // --- Plumbing -----------------------------------------------------------------------------
 
   async #ingestUrl(inboxId: string): Promise<string> {
@@ -300,6 +352,7 @@ export class RehookClient {
   async #send(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.#token !== undefined) headers['authorization'] = `Bearer ${this.#token}`;
+    if (this.#share !== undefined) headers['x-rehook-share'] = this.#share;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET' && this.#csrfToken !== undefined) headers['x-csrf-token'] = this.#csrfToken;
     let response: Response;

@@ -21,6 +21,10 @@ export type ReplayOutcome = Replay['outcome'];
 export type Token = Schemas['Token'];
 /** The creation answer: the only time the token itself is returned. */
 export type CreatedToken = Schemas['CreatedToken'];
+/** A read-only sharing link of an inbox, without its token. */
+export type Share = Schemas['Share'];
+/** The creation answer of a sharing link: the only time its token is returned. */
+export type CreatedShare = Schemas['CreatedShare'];
 /** A user account. */
 export type Account = Schemas['Account'];
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
