@@ -20,13 +20,16 @@ import {
   AUTHZ_ENV,
   bearer,
   call,
+  credentialHeaders,
   extraToken,
   ingest,
   newAccount,
+  newSession,
   streamStatus,
   UNKNOWN_EVENT_ID,
   UNKNOWN_INBOX_ID,
   UNKNOWN_TOKEN_ID,
+  type Credential,
   type Reply,
 } from './support.js';
 
@@ -46,6 +49,12 @@ import {
 //
 // Cells: the status; 401 means 401 UNAUTHORIZED; 404I / 404E / 404T mean 404 with
 // INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND.
+//
+// Browser sessions (issue 11) add two columns whose cells are those of token columns, because a
+// session cookie is its account's principal on every endpoint (README "Accounts and sessions"):
+// sesA = a live session of A (the rehook_session cookie and its X-CSRF-Token) answers as A;
+// endA = a cookie of A whose session was signed out through the API, or has expired, answers as
+// revA. Writes with the cookie but without the right X-CSRF-Token are a test of their own below.
 // ---------------------------------------------------------------------------------------------
 
 /** An event id older than every real one: the long-poll answers at once with the first event. */
@@ -56,6 +65,16 @@ const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
 type Who = (typeof PRINCIPALS)[number];
 type ObjectKind = '-' | 'anon' | 'ownedA' | 'expired' | 'missing' | 'tokA';
 type Row = readonly [endpoint: EndpointName, object: ObjectKind, anon: string, A: string, B: string, revA: string, bad: string];
+
+/** Session columns, each with the token column whose cells it must answer. */
+const SESSION_COLUMNS = [['sesA', 'A'], ['endA', 'revA']] as const;
+type Column = Who | (typeof SESSION_COLUMNS)[number][0];
+const COLUMNS: ReadonlyArray<readonly [column: Column, answersAs: Who]> = [
+  ...PRINCIPALS.map((who) => [who, who] as const),
+  ...SESSION_COLUMNS,
+];
+/** Ways a write made with A's session cookie can lack the right X-CSRF-Token (see its test). */
+const FORGED_CSRF_VARIANTS = 4;
 
 const EXPECTED: readonly Row[] = [
   // endpoint                                   object     anon    A       B       revA   bad
@@ -146,7 +165,7 @@ interface Env {
 interface Endpoint {
   /** Needs a fresh object for every request: the request may change or remove it. */
   readonly destructive: boolean;
-  send(env: Env, target: Target, authorization: string | undefined): Promise<Reply>;
+  send(env: Env, target: Target, authorization: Credential): Promise<Reply>;
   /** Checks the object after the request; returns a description of what is wrong, or null. */
   after?(env: Env, target: Target, object: ObjectKind, who: Who, reply: Reply): Promise<string | null>;
 }
@@ -305,7 +324,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
    * The Authorization values of each column; every one must get the cell's answer. The scheme
    * name is case-insensitive (RFC 9110), so `bearer` and `BEARER` are the same principal.
    */
-  let variants: Record<Who, Array<[label: string, value: string | undefined]>>;
+  let variants: Record<Column, Array<[label: string, value: Credential]>>;
   /** Anonymous inboxes (with one event each) created before the clock passed their expiry. */
   const expiredPool: Target[] = [];
   const shared = new Map<ObjectKind, Target>();
@@ -372,6 +391,14 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     assert.equal(revoke.status, 204, `setup: revoke: ${revoke.text}`);
     revokedA = doomed.token;
 
+    // Sessions of A: one live, one signed out through the API, one that expires when the clock
+    // passes the anonymous TTL below.
+    const liveSession = await newSession(rehook, A.accountId);
+    const endedSession = await newSession(rehook, A.accountId);
+    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', authorization: endedSession.credential });
+    assert.equal(signOut.status, 204, `setup: sign out: ${signOut.text}`);
+    const expiringSession = await newSession(rehook, A.accountId, { ttlMs: ANON_TTL_MS });
+
     const last = A.token.slice(-1);
     const badVariants: Array<[label: string, value: string]> = [
       ['bad checksum', bearer(A.token.slice(0, -1) + (last === 'a' ? 'b' : 'a'))],
@@ -398,12 +425,18 @@ describe('authorization matrix: every endpoint × principal × object', () => {
         ['bearer', `bearer ${revokedA}`],
       ],
       bad: badVariants,
+      sesA: [['cookie + X-CSRF-Token', liveSession.credential]],
+      endA: [
+        ['signed out', endedSession.credential],
+        ['expired', expiringSession.credential],
+      ],
     };
 
     // Expired objects first (one per destructive cell plus the shared one), then the clock
     // passes their expiry; everything created afterwards is live.
     const destructiveExpiredCells = EXPECTED.filter(([e, o]) => o === 'expired' && ENDPOINTS[e].destructive).length;
-    const poolSize = 1 + destructiveExpiredCells * Object.values(variants).reduce((n, list) => n + list.length, 0);
+    const perCell = Object.values(variants).reduce((n, list) => n + list.length, 0) + FORGED_CSRF_VARIANTS;
+    const poolSize = 1 + destructiveExpiredCells * perCell;
     for (let i = 0; i < poolSize; i += 1) expiredPool.push(await newInboxWithEvent(undefined));
     clock.advance(ANON_TTL_MS + 1);
     // The shared expired object is the first one; destructive cells pop from the end.
@@ -424,9 +457,9 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     for (const [endpointName, object, ...expectedCells] of EXPECTED) {
       const endpoint: Endpoint = ENDPOINTS[endpointName];
       const line = [`${endpointName} [${object}]`];
-      for (const [i, who] of PRINCIPALS.entries()) {
-        const expected = expectedCells[i] as string;
-        const attempts = variants[who];
+      for (const [column, who] of COLUMNS) {
+        const expected = expectedCells[PRINCIPALS.indexOf(who)] as string;
+        const attempts = variants[column];
         let shown = '';
         cells += 1;
         for (const [label, authorization] of attempts) {
@@ -442,7 +475,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
           const actual = notation(reply);
           const problem = endpoint.after ? await endpoint.after(env, target, object, who, reply) : null;
           if (actual !== expected || problem !== null) {
-            const where = attempts.length > 1 ? `${who} (${label})` : who;
+            const where = attempts.length > 1 ? `${column} (${label})` : column;
             mismatches.push(
               `${endpointName} [${object}] as ${where}: expected ${expected}, got ${actual}` +
                 (problem ? `; afterwards: ${problem}` : '') +
@@ -457,7 +490,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     }
 
     if (mismatches.length > 0) {
-      const header = ['endpoint [object]', ...PRINCIPALS];
+      const header = ['endpoint [object]', ...COLUMNS.map(([column]) => column)];
       const widths = header.map((h, c) => Math.max(h.length, ...printed.map((row) => (row[c] ?? '').length)));
       const fmt = (row: string[]): string => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');
       const table = [fmt(header), ...printed.map(fmt)].join('\n');
@@ -466,7 +499,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
           `Matrix (*x = got x; ! = wrong state afterwards):\n${table}\n\nMismatches:\n${mismatches.join('\n')}`,
       );
     }
-    assert.equal(cells, EXPECTED.length * PRINCIPALS.length);
+    assert.equal(cells, EXPECTED.length * COLUMNS.length);
   });
 
   it('answers HEAD on every GET cell with the status of GET', async () => {
@@ -479,19 +512,47 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       const path = template.startsWith('/api/v1/events/')
         ? template.replace(':id', target.eventId)
         : template.replace(':id', target.inboxId);
-      for (const [i, who] of PRINCIPALS.entries()) {
-        const expected = Number((expectedCells[i] as string).slice(0, 3));
-        const [, authorization] = variants[who][0] as [string, string | undefined];
-        const res = await fetch(rehook.apiUrl + path, {
-          method: 'HEAD',
-          headers: authorization === undefined ? {} : { authorization },
-        });
+      for (const [column, who] of COLUMNS) {
+        const expected = Number((expectedCells[PRINCIPALS.indexOf(who)] as string).slice(0, 3));
+        const [, authorization] = variants[column][0] as [string, Credential];
+        const res = await fetch(rehook.apiUrl + path, { method: 'HEAD', headers: credentialHeaders(authorization) });
         await res.arrayBuffer();
         requests += 1;
-        if (res.status !== expected) mismatches.push(`HEAD ${template} [${object}] as ${who}: expected ${expected}, got ${res.status}`);
+        if (res.status !== expected) mismatches.push(`HEAD ${template} [${object}] as ${column}: expected ${expected}, got ${res.status}`);
       }
     }
     assert.deepEqual(mismatches, [], `${mismatches.length} of ${requests} HEAD requests disagree`);
+  });
+
+  it('refuses every state-changing cell made with a session cookie without its X-CSRF-Token (403 CSRF_FAILED), changing nothing', async () => {
+    const session = await newSession(rehook, env.A.accountId, { csrf: false });
+    const other = await newSession(rehook, env.A.accountId);
+    const cookie = session.cookie;
+    const forged: Array<[label: string, credential: Credential]> = [
+      ['no X-CSRF-Token', session.credential],
+      ['a made-up X-CSRF-Token', { label: 'made up', headers: { cookie, 'x-csrf-token': 'a'.repeat(session.csrfToken.length) } }],
+      ["another session's X-CSRF-Token", { label: 'other', headers: { cookie, 'x-csrf-token': other.csrfToken } }],
+      ['the right one, sent cross-site', { label: 'cross-site', headers: { cookie, 'x-csrf-token': session.csrfToken, 'sec-fetch-site': 'cross-site' } }],
+    ];
+    assert.equal(forged.length, FORGED_CSRF_VARIANTS);
+    const mismatches: string[] = [];
+    let requests = 0;
+    for (const [endpointName, object] of EXPECTED) {
+      if (endpointName.startsWith('GET ')) continue;
+      const endpoint: Endpoint = ENDPOINTS[endpointName];
+      for (const [label, credential] of forged) {
+        const target = await targetFor(object, endpoint.destructive && object !== 'missing' && object !== '-');
+        const reply = await endpoint.send(env, target, credential);
+        requests += 1;
+        // Refused: the object must look as if nothing had been asked (for A, its rightful owner).
+        const problem = endpoint.after ? await endpoint.after(env, target, object, 'A', reply) : null;
+        if (notation(reply) !== '403(CSRF_FAILED)' || problem !== null) {
+          mismatches.push(`${endpointName} [${object}] (${label}): got ${notation(reply)}${problem ? `; afterwards: ${problem}` : ''}`);
+        }
+      }
+    }
+    assert.ok(requests > 0);
+    assert.deepEqual(mismatches, [], `${mismatches.length} of ${requests} forged writes were not refused cleanly`);
   });
 
   it('ignores tokens outside the Authorization header (?token=, ?access_token=)', async () => {

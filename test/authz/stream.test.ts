@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { assertStream, openSse, type SseConnection } from '../integration/stream/sse-client.js';
-import { AUTHZ_ENV, bearer, call, extraToken, ingest, newAccount } from './support.js';
+import { AUTHZ_ENV, bearer, call, credentialHeaders, extraToken, ingest, newAccount, newSession, type Credential } from './support.js';
 
 describe('live streams follow access changes', () => {
   let rehook: TestRehook;
@@ -30,9 +30,10 @@ describe('live streams follow access changes', () => {
   });
 
   async function stream(inboxId: string, token?: string): Promise<SseConnection> {
-    const conn = assertStream(
-      await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, token ? { authorization: bearer(token) } : {}),
-    );
+    return streamAs(inboxId, token === undefined ? undefined : bearer(token));
+  }
+  async function streamAs(inboxId: string, credential: Credential): Promise<SseConnection> {
+    const conn = assertStream(await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, credentialHeaders(credential)));
     open.push(conn);
     return conn;
   }
@@ -91,6 +92,43 @@ describe('live streams follow access changes', () => {
       ...(paths(asB).some((p) => p.endsWith('/after-save')) ? ["B's stream (a new one gets 404)"] : []),
     ];
     if (leaks.length > 0) assert.fail(`an event captured after A saved the inbox reached ${leaks.join(' and ')}`);
+  });
+
+  it('ends the streams of a session that signs out, and of every session of the account on sign-out everywhere', async () => {
+    const owned: string = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: bearer(A.token) })).body.data.inbox.id;
+    const anonymous: string = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST' })).body.data.inbox.id;
+    const [first, second, third] = [await newSession(rehook, A.accountId), await newSession(rehook, A.accountId), await newSession(rehook, A.accountId)];
+    const control = await stream(owned, A.token);
+    const anonControl = await stream(anonymous);
+    const firstOwned = await streamAs(owned, first.credential);
+    // An anonymous inbox is readable without credentials, but a stream opened with a session
+    // that then ends is cut like one opened with a revoked token.
+    const firstAnon = await streamAs(anonymous, first.credential);
+    const secondOwned = await streamAs(owned, second.credential);
+    const thirdOwned = await streamAs(owned, third.credential);
+    await captureSeenBy([control, firstOwned, secondOwned, thirdOwned], owned, '/before-signout');
+    await captureSeenBy([anonControl, firstAnon], anonymous, '/before-signout');
+
+    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', authorization: first.credential });
+    assert.equal(signOut.status, 204, signOut.text);
+    const reopen = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${owned}/stream`, credentialHeaders(first.credential));
+    assert.equal(reopen.status, 401);
+    await captureEndingStreams(control, [firstOwned], owned, '/after-signout');
+    await captureEndingStreams(anonControl, [firstAnon], anonymous, '/after-signout');
+    assert.ok(!paths(firstOwned).some((p) => p.endsWith('/after-signout')), 'an event after sign-out reached the signed-out stream');
+    assert.ok(!paths(firstAnon).some((p) => p.endsWith('/after-signout')), 'an event after sign-out reached the signed-out stream');
+    for (const conn of [secondOwned, thirdOwned]) {
+      // The account's other sessions keep streaming.
+      await conn.waitFor(() => paths(conn).some((p) => p.endsWith('/after-signout')), HANG_MS, 'another session to keep streaming');
+    }
+
+    // Sign out everywhere, here with an API token: both remaining sessions end, the token lives on.
+    const everywhere = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', authorization: bearer(A.token) });
+    assert.equal(everywhere.status, 204, everywhere.text);
+    await captureEndingStreams(control, [secondOwned, thirdOwned], owned, '/after-everywhere');
+    for (const conn of [secondOwned, thirdOwned]) {
+      assert.ok(!paths(conn).some((p) => p.endsWith('/after-everywhere')), 'an event after sign-out everywhere reached a session stream');
+    }
   });
 
   it('stops sending events to a stream opened with a token that is then revoked', async () => {

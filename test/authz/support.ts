@@ -2,6 +2,7 @@
 // Only loopback: the Rehook under test, its ingest listener and the replay receiver all bind
 // 127.0.0.1.
 import { createAccount } from '../../src/services/accounts.js';
+import { startSession } from '../../src/services/sessions.js';
 import { createToken } from '../../src/services/tokens.js';
 import type { TestRehook } from '../helpers/rehook.js';
 
@@ -37,17 +38,27 @@ export interface Reply {
   readonly headers: Headers;
 }
 
+/**
+ * What a caller presents: the whole Authorization header value, other headers (a session cookie
+ * with its X-CSRF-Token, say), or undefined for nothing.
+ */
+export type Credential = string | { readonly label: string; readonly headers: Readonly<Record<string, string>> } | undefined;
+
+/** The request headers of a credential. */
+export function credentialHeaders(credential: Credential): Record<string, string> {
+  if (credential === undefined) return {};
+  return typeof credential === 'string' ? { authorization: credential } : { ...credential.headers };
+}
+
 export interface CallInit {
   readonly method?: string;
-  /** The whole Authorization header value, or undefined for none. */
-  readonly authorization?: string | undefined;
+  readonly authorization?: Credential;
   readonly json?: unknown;
 }
 
 /** One API call; never throws for an HTTP status. */
 export async function call(base: string, path: string, init: CallInit = {}): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (init.authorization !== undefined) headers['authorization'] = init.authorization;
+  const headers: Record<string, string> = credentialHeaders(init.authorization);
   let body: string | undefined;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -62,10 +73,9 @@ export async function call(base: string, path: string, init: CallInit = {}): Pro
  * Opens the SSE stream and reports only how it was answered: a 200 stream is aborted as soon as
  * its headers arrive, an error answer is read whole.
  */
-export async function streamStatus(base: string, path: string, authorization: string | undefined): Promise<Reply> {
+export async function streamStatus(base: string, path: string, authorization: Credential): Promise<Reply> {
   const controller = new AbortController();
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
-  if (authorization !== undefined) headers['authorization'] = authorization;
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...credentialHeaders(authorization) };
   // Only catches a stream that never answers (a loaded machine can take seconds).
   const timer = setTimeout(() => controller.abort(), 15_000);
   try {
@@ -118,6 +128,21 @@ export async function newAccount(
   });
   const { token, plaintext } = await createToken(rehook.deps, { accountId: account.id, name: `${label}-1` });
   return { accountId: account.id, token: plaintext, tokenId: token.id };
+}
+
+/**
+ * A browser session of the account, started through the services (as sign-in does): the
+ * credential a signed-in web app presents, the cookie and, unless `csrf` is false, X-CSRF-Token.
+ */
+export async function newSession(
+  rehook: TestRehook,
+  accountId: string,
+  opts: { ttlMs?: number; csrf?: boolean } = {},
+): Promise<{ cookie: string; csrfToken: string; sessionId: string; credential: Credential }> {
+  const { session, secret } = await startSession(rehook.deps, { accountId, ttlMs: opts.ttlMs ?? 24 * 60 * 60 * 1000 });
+  const cookie = `rehook_session=${secret}`;
+  const headers = opts.csrf === false ? { cookie } : { cookie, 'x-csrf-token': session.csrfToken };
+  return { cookie, csrfToken: session.csrfToken, sessionId: session.id, credential: { label: 'session cookie', headers } };
 }
 
 /** One more token of an account, id and plaintext. */
