@@ -62,7 +62,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   accounts:
     'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
-  inbox: 'Create, inspect, save and delete inboxes on a running server.',
+  inbox: 'Create, inspect, save, delete and share inboxes on a running server.',
 };
 
 const INBOX_ID = { name: 'inboxId', description: 'Id of the inbox (inb_...).' };
@@ -239,6 +239,43 @@ export const COMMANDS: readonly Command[] = [
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
     load: () => import('./commands/inbox-save.js'),
+  }),
+  defineCommand({
+    path: ['inbox', 'share'],
+    kind: 'client',
+    summary: 'Create a read-only sharing link of a saved inbox (needs its owner).',
+    description:
+      'Create a read-only sharing link of a saved inbox and print its page (`/s/<token>` on the server) and ' +
+      'its token, shown this once. Whoever holds the link reads the inbox, its events and their live stream ' +
+      '(nothing else) until it is revoked with `rehook inbox unshare`. Needs the token of the inbox\'s owner; ' +
+      'an anonymous inbox must be saved first.',
+    args: [INBOX_ID],
+    options: CLIENT,
+    examples: ['rehook inbox share inb_... --token "$TOKEN"'],
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
+    load: () => import('./commands/inbox-share.js'),
+  }),
+  defineCommand({
+    path: ['inbox', 'shares'],
+    kind: 'client',
+    summary: "List an inbox's sharing links (needs its owner).",
+    description: 'List the sharing links of a saved inbox, newest first: id, token prefix and creation time (never the tokens).',
+    args: [INBOX_ID],
+    options: CLIENT,
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
+    load: () => import('./commands/inbox-shares.js'),
+  }),
+  defineCommand({
+    path: ['inbox', 'unshare'],
+    kind: 'client',
+    summary: 'Revoke a sharing link (needs the inbox\'s owner).',
+    description:
+      'Revoke a sharing link: it stops working at once, and its open live streams end, on every instance.',
+    args: [INBOX_ID, { name: 'shareId', description: 'Id of the link (shr_...), as `rehook inbox shares` shows it.' }],
+    options: CLIENT,
+    examples: ['rehook inbox unshare inb_... shr_... --token "$TOKEN"'],
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0), shareId: arg(input, 1) }),
+    load: () => import('./commands/inbox-unshare.js'),
   }),
   defineCommand({
     path: ['events'],
