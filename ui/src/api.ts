@@ -25,12 +25,18 @@ export interface Account {
   readonly createdAt: string;
 }
 
+/** A sharing link as listed: only a hash of its token is stored, so the link itself is shown once. */
 export interface Share {
   readonly id: string;
   readonly inboxId: string;
+  readonly prefix: string;
+  readonly createdAt: string;
+}
+
+/** A new sharing link: the only answer that carries its token. */
+export interface CreatedShare extends Share {
   readonly token: string;
   readonly path: string;
-  readonly createdAt: string;
 }
 
 const credentials = { csrf: null as string | null, share: null as string | null };
@@ -41,12 +47,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const browserFetch: typeof fetch = (input, init = {}) => {
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
-  if (credentials.csrf !== null && !SAFE_METHODS.has(method)) headers.set('x-csrf-token', credentials.csrf);
+  if (credentials.csrf !== null && !SAFE_METHODS.has(method) && !headers.has('x-csrf-token')) headers.set('x-csrf-token', credentials.csrf);
   if (credentials.share !== null) headers.set('x-rehook-share', credentials.share);
   return fetch(input, { ...init, headers, credentials: 'same-origin' });
 };
 
-export const client = new RehookClient({ baseUrl: location.origin, fetch: browserFetch });
+// Cookie mode: the client sends the session cookie and the CSRF token of the session it signed in
+// with. Its fetch is ours (an arrow function: a bare `fetch` called as a method of another object
+// throws "Illegal invocation" in browsers), adding the share token in shared views.
+export const client = new RehookClient({ baseUrl: location.origin, fetch: browserFetch, credentials: 'same-origin' });
 
 export function setCsrfToken(token: string | null): void {
   credentials.csrf = token;
@@ -107,27 +116,23 @@ export interface SessionInfo {
 
 /** The signed-in account, or null. */
 export async function fetchSession(): Promise<SessionInfo | null> {
-  try {
-    const value = await call('GET', '/api/v1/auth/session');
-    return { account: data<Account>(value, 'account'), csrfToken: data<string>(value, 'csrfToken') };
-  } catch (err) {
-    if (isRehookError(err) && (err.status === 401 || err.status === 404)) return null;
-    throw err;
-  }
+  const session = await client.session();
+  return session === null ? null : { account: session.account, csrfToken: session.csrfToken };
 }
 
 export async function signUp(email: string, password: string): Promise<SessionInfo> {
-  const value = await call('POST', '/api/v1/auth/signup', { email, password });
-  return { account: data<Account>(value, 'account'), csrfToken: data<string>(value, 'csrfToken') };
+  const session = await client.signUp({ email, password });
+  return { account: session.account, csrfToken: session.csrfToken };
 }
 
 export async function signIn(email: string, password: string): Promise<SessionInfo> {
-  const value = await call('POST', '/api/v1/auth/signin', { email, password });
-  return { account: data<Account>(value, 'account'), csrfToken: data<string>(value, 'csrfToken') };
+  const session = await client.signIn({ email, password });
+  return { account: session.account, csrfToken: session.csrfToken };
 }
 
 export async function signOut(everywhere = false): Promise<void> {
-  await call('POST', everywhere ? '/api/v1/auth/signout-everywhere' : '/api/v1/auth/signout');
+  if (everywhere) await client.signOutEverywhere();
+  else await client.signOut();
 }
 
 // --- Inboxes ------------------------------------------------------------------------------
@@ -155,8 +160,8 @@ export async function listShares(inboxId: string): Promise<Share[]> {
   return data<Share[]>(await call('GET', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares`), 'shares');
 }
 
-export async function createShare(inboxId: string): Promise<Share> {
-  return data<Share>(await call('POST', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares`), 'share');
+export async function createShare(inboxId: string): Promise<CreatedShare> {
+  return data<CreatedShare>(await call('POST', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares`), 'share');
 }
 
 export async function revokeShare(inboxId: string, shareId: string): Promise<void> {

@@ -25,11 +25,11 @@ export function CopyButton(props: { text: string | (() => string); label?: strin
   useEffect(() => () => clearTimeout(timer.current), []);
   const label = props.label ?? 'Copy';
   return (
+    <>
     <button
       type="button"
       class={`btn ${props.class ?? ''}`}
       title={props.title}
-      aria-label={label}
       data-state={state}
       onClick={async () => {
         try {
@@ -43,9 +43,10 @@ export function CopyButton(props: { text: string | (() => string); label?: strin
       }}
     >
       <Icon name={state === 'copied' ? 'check' : 'copy'} />
-      <span>{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
-      <span class="visually-hidden" aria-live="polite">{state === 'copied' ? 'Copied to the clipboard' : ''}</span>
+      <span class="btn-label">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
     </button>
+    <span class="visually-hidden" aria-live="polite">{state === 'copied' ? 'Copied to the clipboard' : ''}</span>
+    </>
   );
 }
 
@@ -259,7 +260,7 @@ export function ConfirmButton(props: {
 
 export type IconName =
   | 'copy' | 'check' | 'alert' | 'lock' | 'inbox' | 'download' | 'trash' | 'terminal' | 'send' | 'share'
-  | 'plus' | 'sun' | 'moon' | 'monitor' | 'key' | 'grid' | 'logout' | 'arrow-left' | 'bolt' | 'save' | 'edit' | 'eye' | 'clock' | 'link';
+  | 'plus' | 'sun' | 'moon' | 'monitor' | 'key' | 'grid' | 'logout' | 'arrow-left' | 'bolt' | 'save' | 'edit' | 'eye' | 'clock' | 'link' | 'x';
 
 const PATHS: Record<IconName, string> = {
   copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
@@ -284,6 +285,7 @@ const PATHS: Record<IconName, string> = {
   save: 'M5 3h11l3 3v15H5zM8 3v5h8M8 14h8v7H8z',
   edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
   eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zm10 3a3 3 0 100-6 3 3 0 000 6z',
+  x: 'M6 6l12 12M18 6L6 18',
   clock: 'M12 7v5l3 3M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
   link: 'M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1',
 };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   clearInbox,
   client,
@@ -11,6 +11,7 @@ import {
   withShare,
   type EventSummary,
   type InboxView as Inbox,
+  type CreatedShare,
   type Share,
 } from '../api.js';
 import { ConfirmButton, CopyButton, ErrorNote, Icon, Link, Spinner, Time, useTick } from '../components/common.js';
@@ -109,7 +110,12 @@ export function InboxView(props: {
   );
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [count, setCount] = useState(0);
-  const [cursor, setCursor] = useState(-1);
+  const [cursor, setCursorState] = useState(-1);
+  const cursorRef = useRef(-1);
+  const setCursor = (index: number) => {
+    cursorRef.current = index;
+    setCursorState(index);
+  };
   const [actionError, setActionError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -140,12 +146,14 @@ export function InboxView(props: {
       if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
       if (event.key === 'j' || event.key === 'k') {
         event.preventDefault();
-        const next = Math.max(0, Math.min(store.length - 1, cursor + (event.key === 'j' ? 1 : -1)));
+        // Keys can come faster than renders: the ref holds the cursor as of the last key.
+        const next = Math.max(0, Math.min(store.length - 1, cursorRef.current + (event.key === 'j' ? 1 : -1)));
+        cursorRef.current = next;
         setCursor(next);
         const row = store.at(next);
         if (row) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${row.id}"]`)?.focus());
       } else if (event.key === 'Enter' && target?.tagName !== 'A' && target?.tagName !== 'BUTTON') {
-        const row = store.at(cursor);
+        const row = store.at(cursorRef.current);
         if (row) navigate(props.eventHref(row.id));
       } else if (event.key === 'Escape' && props.eventId !== null) {
         navigate(props.listHref);
@@ -153,7 +161,7 @@ export function InboxView(props: {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [cursor, props.eventId, store]);
+  }, [props.eventId, store]);
 
   const ingestOrigin = originOf(inbox.url);
   const example = exampleCurl(inbox.url);
@@ -384,6 +392,7 @@ function InboxBar(props: {
 
 function SharePanel(props: { inboxId: string; onClose: () => void }) {
   const [shares, setShares] = useState<Share[] | null>(null);
+  const [created, setCreated] = useState<CreatedShare | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = async () => {
     try {
@@ -395,53 +404,72 @@ function SharePanel(props: { inboxId: string; onClose: () => void }) {
   useEffect(() => {
     void load();
   }, [props.inboxId]);
-  const linkOf = (share: Share) => `${location.origin}${paths.share(share.token)}`;
+  const createdLink = created === null ? '' : `${location.origin}${paths.share(created.token)}`;
   return (
     <section class="card share-panel" aria-labelledby="share-title">
       <header class="card-head">
-        <h2 id="share-title">Read-only links</h2>
-        <span class="muted small">Whoever has a link sees the live requests and their details; they cannot replay, delete or change anything.</span>
+        <h2 id="share-title">
+          <Icon name="link" /> Read-only links
+        </h2>
+        <span class="muted small">Whoever has a link sees the requests live and their details; nobody can replay, delete or change anything with it.</span>
         <span class="spacer" />
         <button type="button" class="btn btn-ghost btn-icon" aria-label="Close sharing" onClick={props.onClose}>
-          ×
+          <Icon name="x" />
         </button>
       </header>
       <ErrorNote error={error} />
+      {created !== null && (
+        <div class="share-created" data-testid="created-share">
+          <p class="note note-warn">
+            <Icon name="alert" />
+            <span>Copy the link now: only a hash of it is stored, so it cannot be shown again.</span>
+          </p>
+          <div class="input-row">
+            <input class="input mono" readOnly value={createdLink} aria-label="New sharing link" onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+            <CopyButton text={createdLink} label="Copy link" class="btn-primary" />
+          </div>
+        </div>
+      )}
       {shares === null ? (
         <Spinner label="Loading links" />
       ) : (
         <>
-          {shares.length === 0 && <p class="muted small">No links yet.</p>}
-          <ul class="share-list">
-            {shares.map((share) => (
-              <li key={share.id} class="share-item">
-                <input class="input mono" readOnly value={linkOf(share)} aria-label="Share link" onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
-                <CopyButton text={linkOf(share)} label="Copy link" />
-                <span class="muted small">
-                  created <Time iso={share.createdAt} />
-                </span>
-                <ConfirmButton
-                  label="Revoke"
-                  confirmLabel="Revoke link"
-                  class="btn-ghost"
-                  onConfirm={async () => {
-                    try {
-                      await revokeShare(props.inboxId, share.id);
-                      await load();
-                    } catch (err) {
-                      setError(errorMessage(err));
-                    }
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
+          {shares.length === 0 ? (
+            <p class="muted small">No links yet.</p>
+          ) : (
+            <ul class="share-list" data-testid="share-list">
+              {shares.map((share) => (
+                <li key={share.id} class="share-item">
+                  <Icon name="link" />
+                  <span class="mono">/s/{share.prefix}…</span>
+                  <span class="muted small">
+                    created <Time iso={share.createdAt} />
+                  </span>
+                  <span class="spacer" />
+                  <ConfirmButton
+                    label="Revoke"
+                    confirmLabel="Revoke link"
+                    class="btn-ghost btn-sm"
+                    onConfirm={async () => {
+                      try {
+                        await revokeShare(props.inboxId, share.id);
+                        if (created?.id === share.id) setCreated(null);
+                        await load();
+                      } catch (err) {
+                        setError(errorMessage(err));
+                      }
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
           <button
             type="button"
-            class="btn btn-primary"
+            class="btn"
             onClick={async () => {
               try {
-                await createShare(props.inboxId);
+                setCreated(await createShare(props.inboxId));
                 await load();
                 setError(null);
               } catch (err) {
@@ -449,7 +477,7 @@ function SharePanel(props: { inboxId: string; onClose: () => void }) {
               }
             }}
           >
-            <Icon name="link" />
+            <Icon name="plus" />
             <span>Create a link</span>
           </button>
         </>
