@@ -1,4 +1,7 @@
-/** A user account. Passwords are optional for now (the web sign-in comes later). */
+/**
+ * A user account. The password is optional: an account without one cannot sign in to the web
+ * app, only use API tokens.
+ */
 export interface Account {
   readonly id: string;
   /** Lower-cased, trimmed e-mail address; unique. */

@@ -131,6 +131,26 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
     assert.equal((await call(`/api/v1/tokens/${doomed.body.data.token.id}`, { method: 'DELETE', token: cliToken })).status, 204);
     assert.equal((await call('/api/v1/tokens', { token: doomedToken })).status, 401);
 
+    // Browser sessions: sign in with the password over HTTP, use the session, sign one out.
+    const signIn = async (): Promise<string> => {
+      const res = await fetch(`${urls.api}/api/v1/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      assert.equal(res.status, 200);
+      const value = /^rehook_session=([^;]+)/.exec(res.headers.getSetCookie()[0] ?? '')?.[1];
+      assert.ok(value, 'sign-in sets the session cookie');
+      return value;
+    };
+    const sessionSecret = await signIn();
+    assert.equal((await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${sessionSecret}` } })).status, 200);
+    const endedSecret = await signIn();
+    const endedCsrf = (await call('/api/v1/auth/session', { headers: { cookie: `rehook_session=${endedSecret}` } })).body.data.csrfToken as string;
+    const signedOut = await call('/api/v1/auth/signout', { method: 'POST', headers: { cookie: `rehook_session=${endedSecret}`, 'x-csrf-token': endedCsrf } });
+    assert.equal(signedOut.status, 204);
+    assert.equal((await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${endedSecret}` } })).status, 401);
+
     // A captured request carrying credentials, next to a non-secret control value.
     const bearer = generateToken();
     const cookieSecret = `sess-${randomBytes(16).toString('hex')}`;
@@ -158,6 +178,8 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       password,
       'captured Authorization bearer': bearer,
       'captured Cookie value': cookieSecret,
+      'session cookie': sessionSecret,
+      'signed-out session cookie': endedSecret,
     };
 
     const inspect = (when: string) => {
