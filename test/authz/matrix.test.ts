@@ -12,6 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateToken } from '../../src/services/secrets.js';
+import { generateShareToken } from '../../src/services/shares.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
@@ -21,10 +22,13 @@ import {
   bearer,
   call,
   credentialHeaders,
+  credentialPath,
   extraToken,
   ingest,
   newAccount,
   newSession,
+  newShareLink,
+  shareCredential,
   streamStatus,
   UNKNOWN_EVENT_ID,
   UNKNOWN_INBOX_ID,
@@ -48,17 +52,29 @@ import {
 // token of A; '-' = the endpoint names no object.
 //
 // Cells: the status; 401 means 401 UNAUTHORIZED; 404I / 404E / 404T mean 404 with
-// INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND.
+// INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND; 404S 404 SHARE_NOT_FOUND; 409N 409
+// INBOX_NOT_SAVED; 403S 403 SHARE_READ_ONLY.
 //
 // Browser sessions (issue 11) add two columns whose cells are those of token columns, because a
 // session cookie is its account's principal on every endpoint (README "Accounts and sessions"):
 // sesA = a live session of A (the rehook_session cookie and its X-CSRF-Token) answers as A;
 // endA = a cookie of A whose session was signed out through the API, or has expired, answers as
 // revA. Writes with the cookie but without the right X-CSRF-Token are a test of their own below.
+//
+// Sharing links (issue 11 point 8) add two columns with cells of their own (SHARE_CELLS below):
+// shareA = a live link of A's inbox (the shared ownedA object), sent as `X-Rehook-Share` and as
+// `?share=`; revS = a dead link: one revoked through the API (header and query), a well-formed
+// one never issued, a malformed one. A link reads its own inbox, its events and their stream
+// (404 for every other inbox and event, anonymous ones included) and is refused everything else
+// with 403 SHARE_READ_ONLY (403S), before anything is looked at; a dead link is 404
+// SHARE_NOT_FOUND (404S) wherever it is sent.
 // ---------------------------------------------------------------------------------------------
 
 /** An event id older than every real one: the long-poll answers at once with the first event. */
 const BEFORE_ALL = 'evt_00000000000000000000000000';
+/** A well-formed link that nobody was given (its id, and a token with a valid checksum). */
+const UNKNOWN_SHARE_ID = 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa';
+const UNKNOWN_SHARE_TOKEN = generateShareToken();
 const NEXT_AFTER_ALL = `GET /api/v1/inboxes/:id/events/next?after=${BEFORE_ALL}&timeout=0` as const;
 
 const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
@@ -68,10 +84,18 @@ type Row = readonly [endpoint: EndpointName, object: ObjectKind, anon: string, A
 
 /** Session columns, each with the token column whose cells it must answer. */
 const SESSION_COLUMNS = [['sesA', 'A'], ['endA', 'revA']] as const;
-type Column = Who | (typeof SESSION_COLUMNS)[number][0];
+/**
+ * Sharing-link columns. Their cells are in SHARE_CELLS; to the checks made after a request they
+ * are callers with no rights over the object ('anon').
+ */
+const SHARE_COLUMNS = ['shareA', 'revS'] as const;
+type ShareColumn = (typeof SHARE_COLUMNS)[number];
+const isShareColumn = (column: string): column is ShareColumn => (SHARE_COLUMNS as readonly string[]).includes(column);
+type Column = Who | (typeof SESSION_COLUMNS)[number][0] | ShareColumn;
 const COLUMNS: ReadonlyArray<readonly [column: Column, answersAs: Who]> = [
   ...PRINCIPALS.map((who) => [who, who] as const),
   ...SESSION_COLUMNS,
+  ...SHARE_COLUMNS.map((column) => [column, 'anon'] as const),
 ];
 /** Ways a write made with A's session cookie can lack the right X-CSRF-Token (see its test). */
 const FORGED_CSRF_VARIANTS = 4;
@@ -137,6 +161,21 @@ const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/replays',            'expired', '401',  '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/replays',            'missing', '401',  '404E', '404E', '401', '401'],
 
+  // Sharing links of an inbox: its owner only; an anonymous inbox has none (409 INBOX_NOT_SAVED).
+  ['POST /api/v1/inboxes/:id/shares',           'anon',    '401',  '409N', '409N', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares',           'ownedA',  '401',  '201',  '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares',           'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares',           'missing', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares',            'anon',    '401',  '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares',            'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares',            'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares',            'missing', '401',  '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '401',  '204',  '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'missing', '401', '404I', '404I', '401', '401'],
+  // Resolving a link needs no credential; a bad one sent along is still refused.
+  ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/shares/:token',                 'missing', '404S', '404S', '404S', '401', '401'],
+
   ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
   ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
@@ -153,6 +192,9 @@ interface Target {
   readonly tokenId: string;
   /** The token of `tokenId` (tokA only), to see whether it still works. */
   readonly token: string;
+  /** A sharing link of the inbox (ownedA only; unknown ids otherwise), created with A's token. */
+  readonly shareId: string;
+  readonly shareToken: string;
 }
 
 interface Env {
@@ -280,6 +322,50 @@ const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replays`, { authorization }),
   },
+  'POST /api/v1/inboxes/:id/shares': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, { method: 'POST', authorization }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      // Exactly the links of the object (its own, plus the one just made when it was accepted).
+      const list = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, { authorization: bearer(env.A.token) });
+      const count: number = list.body?.data?.shares?.length ?? -1;
+      const want = reply.status === 201 ? 2 : 1;
+      return count === want ? null : `${reply.status}, yet the inbox has ${count} links (${want} expected)`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/shares': {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const reply = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, { authorization });
+      // The owner sees the object's link, without its token.
+      const shares: Array<{ id: string }> | undefined = reply.body?.data?.shares;
+      if (reply.status === 200 && (shares?.length !== 1 || shares[0]?.id !== t.shareId || reply.text.includes(t.shareToken))) {
+        return { ...reply, code: 'wrong-links' };
+      }
+      return reply;
+    },
+  },
+  'DELETE /api/v1/inboxes/:id/shares/:shareId': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares/${t.shareId}`, { method: 'DELETE', authorization }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const use = await call(env.rehook.apiUrl, `/api/v1/shares/${t.shareToken}`);
+      if (reply.status === 204) return use.status === 404 ? null : `revoked, yet the link still answers ${use.status}`;
+      return use.status === 200 ? null : `refused with ${reply.status}, yet the link now answers ${use.status}`;
+    },
+  },
+  'GET /api/v1/shares/:token': {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const reply = await call(env.rehook.apiUrl, `/api/v1/shares/${t.shareToken}`, { authorization });
+      const id: unknown = reply.body?.data?.inbox?.id;
+      return reply.status === 200 && id !== t.inboxId ? { ...reply, code: `wrong-inbox-${String(id)}` } : reply;
+    },
+  },
   'GET /api/v1/tokens': {
     destructive: false,
     send: (env, _t, authorization) => call(env.rehook.apiUrl, '/api/v1/tokens', { authorization }),
@@ -303,13 +389,105 @@ const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
 
+/** The cells of the sharing-link columns, one row per row of EXPECTED (a test checks it). */
+const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: ObjectKind, shareA: string, revS: string]> = [
+  // endpoint                                   object     shareA  revS
+  ['POST /api/v1/inboxes',                      '-',       '403S', '404S'],
+  ['GET /api/v1/inboxes',                       '-',       '403S', '404S'],
+
+  ['GET /api/v1/inboxes/:id',                   'anon',    '404I', '404S'],
+  ['GET /api/v1/inboxes/:id',                   'ownedA',  '200',  '404S'],
+  ['GET /api/v1/inboxes/:id',                   'expired', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id',                   'missing', '404I', '404S'],
+
+  ['DELETE /api/v1/inboxes/:id',                'anon',    '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id',                'ownedA',  '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id',                'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id',                'missing', '403S', '404S'],
+
+  ['POST /api/v1/inboxes/:id/save',             'anon',    '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/save',             'ownedA',  '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/save',             'expired', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/save',             'missing', '403S', '404S'],
+
+  ['GET /api/v1/inboxes/:id/events',            'anon',    '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/events',            'ownedA',  '200',  '404S'],
+  ['GET /api/v1/inboxes/:id/events',            'expired', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/events',            'missing', '404I', '404S'],
+
+  ['GET /api/v1/inboxes/:id/stream',            'anon',    '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/stream',            'ownedA',  '200',  '404S'],
+  ['GET /api/v1/inboxes/:id/stream',            'expired', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/stream',            'missing', '404I', '404S'],
+
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'anon', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'ownedA', '204', '404S'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'expired', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'missing', '404I', '404S'],
+  [NEXT_AFTER_ALL, 'anon', '404I', '404S'],
+  [NEXT_AFTER_ALL, 'ownedA', '200', '404S'],
+  [NEXT_AFTER_ALL, 'expired', '404I', '404S'],
+  [NEXT_AFTER_ALL, 'missing', '404I', '404S'],
+
+  ['GET /api/v1/events/:id',                    'anon',    '404E', '404S'],
+  ['GET /api/v1/events/:id',                    'ownedA',  '200',  '404S'],
+  ['GET /api/v1/events/:id',                    'expired', '404I', '404S'],
+  ['GET /api/v1/events/:id',                    'missing', '404E', '404S'],
+
+  ['GET /api/v1/events/:id/body',               'anon',    '404E', '404S'],
+  ['GET /api/v1/events/:id/body',               'ownedA',  '200',  '404S'],
+  ['GET /api/v1/events/:id/body',               'expired', '404I', '404S'],
+  ['GET /api/v1/events/:id/body',               'missing', '404E', '404S'],
+
+  ['POST /api/v1/events/:id/replay',            'anon',    '403S', '404S'],
+  ['POST /api/v1/events/:id/replay',            'ownedA',  '403S', '404S'],
+  ['POST /api/v1/events/:id/replay',            'expired', '403S', '404S'],
+  ['POST /api/v1/events/:id/replay',            'missing', '403S', '404S'],
+
+  ['GET /api/v1/events/:id/replays',            'anon',    '403S', '404S'],
+  ['GET /api/v1/events/:id/replays',            'ownedA',  '403S', '404S'],
+  ['GET /api/v1/events/:id/replays',            'expired', '403S', '404S'],
+  ['GET /api/v1/events/:id/replays',            'missing', '403S', '404S'],
+
+  ['GET /api/v1/tokens',                        '-',       '403S', '404S'],
+  ['POST /api/v1/tokens',                       '-',       '403S', '404S'],
+  ['DELETE /api/v1/tokens/:id',                 'tokA',    '403S', '404S'],
+  ['DELETE /api/v1/tokens/:id',                 'missing', '403S', '404S'],
+
+  ['POST /api/v1/inboxes/:id/shares',           'anon',    '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/shares',           'ownedA',  '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/shares',           'expired', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/shares',           'missing', '403S', '404S'],
+
+  ['GET /api/v1/inboxes/:id/shares',            'anon',    '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/shares',            'ownedA',  '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/shares',            'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/shares',            'missing', '403S', '404S'],
+
+  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'missing', '403S', '404S'],
+
+  ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '404S'],
+  ['GET /api/v1/shares/:token',                 'missing', '404S', '404S'],
+];
+
+/** The expected cell of a column in a row of EXPECTED. */
+function expectedCell(endpoint: EndpointName, object: ObjectKind, column: Column, who: Who, cells: readonly string[]): string {
+  if (!isShareColumn(column)) return cells[PRINCIPALS.indexOf(who)] as string;
+  const row = SHARE_CELLS.find(([e, o]) => e === endpoint && o === object);
+  if (row === undefined) return `(no SHARE_CELLS row for ${endpoint} [${object}])`;
+  return column === 'shareA' ? row[2] : row[3];
+}
+
 /** The answer in the notation of the table. */
 function notation(reply: Reply): string {
   if (reply.status === 401) return reply.code === 'UNAUTHORIZED' ? '401' : `401(${reply.code})`;
   if (reply.status === 404) {
-    const letter = { INBOX_NOT_FOUND: 'I', EVENT_NOT_FOUND: 'E', TOKEN_NOT_FOUND: 'T' }[reply.code as string];
+    const letter = { INBOX_NOT_FOUND: 'I', EVENT_NOT_FOUND: 'E', TOKEN_NOT_FOUND: 'T', SHARE_NOT_FOUND: 'S' }[reply.code as string];
     return letter ? `404${letter}` : `404(${reply.code})`;
   }
+  if (reply.status === 403 && reply.code === 'SHARE_READ_ONLY') return '403S';
+  if (reply.status === 409 && reply.code === 'INBOX_NOT_SAVED') return '409N';
   if (reply.status >= 200 && reply.status < 300 && reply.code === '') return String(reply.status);
   return `${reply.status}(${reply.code})`;
 }
@@ -340,7 +518,8 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     // The event id, read from the store (the oracle does not go through the access rules).
     const [event] = await rehook.deps.store.events.listByInbox(inboxId, { limit: 1 });
     assert.ok(event, `setup: the event of ${inboxId} was not stored`);
-    return { inboxId, eventId: event.id, tokenId: UNKNOWN_TOKEN_ID, token: '' };
+    const link = token === undefined ? { id: UNKNOWN_SHARE_ID, token: UNKNOWN_SHARE_TOKEN } : await newShareLink(rehook, inboxId, token);
+    return { inboxId, eventId: event.id, tokenId: UNKNOWN_TOKEN_ID, token: '', shareId: link.id, shareToken: link.token };
   }
 
   /** The object a cell names: shared for read-only endpoints, fresh for destructive ones. */
@@ -350,7 +529,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     switch (object) {
       case '-':
       case 'missing':
-        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId: UNKNOWN_TOKEN_ID, token: '' };
+        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId: UNKNOWN_TOKEN_ID, token: '', shareId: UNKNOWN_SHARE_ID, shareToken: UNKNOWN_SHARE_TOKEN };
         break;
       case 'anon':
         target = await newInboxWithEvent(undefined);
@@ -366,7 +545,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       }
       case 'tokA': {
         const { token, tokenId } = await extraToken(rehook, env.A.accountId, 'matrix-target');
-        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId, token };
+        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId, token, shareId: UNKNOWN_SHARE_ID, shareToken: UNKNOWN_SHARE_TOKEN };
         break;
       }
     }
@@ -399,6 +578,17 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     assert.equal(signOut.status, 204, `setup: sign out: ${signOut.text}`);
     const expiringSession = await newSession(rehook, A.accountId, { ttlMs: ANON_TTL_MS });
 
+    // Links of A's shared inbox (the ownedA object of the read-only cells): one live, one
+    // revoked through the API.
+    const sharedOwned = await targetFor('ownedA', false);
+    const liveLink = { token: sharedOwned.shareToken };
+    const revokedLink = await newShareLink(rehook, sharedOwned.inboxId, A.token);
+    const unshare = await call(rehook.apiUrl, `/api/v1/inboxes/${sharedOwned.inboxId}/shares/${revokedLink.id}`, {
+      method: 'DELETE',
+      authorization: bearer(A.token),
+    });
+    assert.equal(unshare.status, 204, `setup: revoke a link: ${unshare.text}`);
+
     const last = A.token.slice(-1);
     const badVariants: Array<[label: string, value: string]> = [
       ['bad checksum', bearer(A.token.slice(0, -1) + (last === 'a' ? 'b' : 'a'))],
@@ -425,6 +615,16 @@ describe('authorization matrix: every endpoint × principal × object', () => {
         ['bearer', `bearer ${revokedA}`],
       ],
       bad: badVariants,
+      shareA: [
+        ['X-Rehook-Share', shareCredential(liveLink.token, 'header')],
+        ['?share=', shareCredential(liveLink.token, 'query')],
+      ],
+      revS: [
+        ['revoked, X-Rehook-Share', shareCredential(revokedLink.token, 'header')],
+        ['revoked, ?share=', shareCredential(revokedLink.token, 'query')],
+        ['well-formed, never issued', shareCredential(generateShareToken(), 'header')],
+        ['malformed', shareCredential('rhl_not-a-link', 'header')],
+      ],
       sesA: [['cookie + X-CSRF-Token', liveSession.credential]],
       endA: [
         ['signed out', endedSession.credential],
@@ -458,7 +658,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       const endpoint: Endpoint = ENDPOINTS[endpointName];
       const line = [`${endpointName} [${object}]`];
       for (const [column, who] of COLUMNS) {
-        const expected = expectedCells[PRINCIPALS.indexOf(who)] as string;
+        const expected = expectedCell(endpointName, object, column, who, expectedCells);
         const attempts = variants[column];
         let shown = '';
         cells += 1;
@@ -502,6 +702,11 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     assert.equal(cells, EXPECTED.length * COLUMNS.length);
   });
 
+  it('has the sharing-link cells of every row, and of no other', () => {
+    const key = ([endpoint, object]: readonly [string, string, ...unknown[]]): string => `${endpoint} [${object}]`;
+    assert.deepEqual(SHARE_CELLS.map(key).sort(), EXPECTED.map(key).sort());
+  });
+
   it('answers HEAD on every GET cell with the status of GET', async () => {
     const mismatches: string[] = [];
     let requests = 0;
@@ -509,13 +714,13 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       if (!endpointName.startsWith('GET ')) continue;
       const target = await targetFor(object, false);
       const template = endpointName.slice('GET '.length);
-      const path = template.startsWith('/api/v1/events/')
-        ? template.replace(':id', target.eventId)
-        : template.replace(':id', target.inboxId);
+      const path = (
+        template.startsWith('/api/v1/events/') ? template.replace(':id', target.eventId) : template.replace(':id', target.inboxId)
+      ).replace(':token', target.shareToken);
       for (const [column, who] of COLUMNS) {
-        const expected = Number((expectedCells[PRINCIPALS.indexOf(who)] as string).slice(0, 3));
+        const expected = Number(expectedCell(endpointName, object, column, who, expectedCells).slice(0, 3));
         const [, authorization] = variants[column][0] as [string, Credential];
-        const res = await fetch(rehook.apiUrl + path, { method: 'HEAD', headers: credentialHeaders(authorization) });
+        const res = await fetch(rehook.apiUrl + credentialPath(path, authorization), { method: 'HEAD', headers: credentialHeaders(authorization) });
         await res.arrayBuffer();
         requests += 1;
         if (res.status !== expected) mismatches.push(`HEAD ${template} [${object}] as ${column}: expected ${expected}, got ${res.status}`);

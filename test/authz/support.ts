@@ -42,7 +42,29 @@ export interface Reply {
  * What a caller presents: the whole Authorization header value, other headers (a session cookie
  * with its X-CSRF-Token, say), or undefined for nothing.
  */
-export type Credential = string | { readonly label: string; readonly headers: Readonly<Record<string, string>> } | undefined;
+export type Credential =
+  | string
+  | {
+      readonly label: string;
+      readonly headers: Readonly<Record<string, string>>;
+      /** Query parameters it adds to the request's URL (a sharing link's `share=`). */
+      readonly query?: Readonly<Record<string, string>>;
+    }
+  | undefined;
+
+/** `path` with the credential's query parameters, if it has any. */
+export function credentialPath(path: string, credential: Credential): string {
+  if (credential === undefined || typeof credential === 'string' || credential.query === undefined) return path;
+  const query = new URLSearchParams(credential.query).toString();
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** A sharing link's token as the credential of a request: its header, or its query parameter. */
+export function shareCredential(token: string, via: 'header' | 'query'): Credential {
+  return via === 'header'
+    ? { label: 'X-Rehook-Share', headers: { 'x-rehook-share': token } }
+    : { label: '?share=', headers: {}, query: { share: token } };
+}
 
 /** The request headers of a credential. */
 export function credentialHeaders(credential: Credential): Record<string, string> {
@@ -64,7 +86,7 @@ export async function call(base: string, path: string, init: CallInit = {}): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const res = await fetch(base + path, { method: init.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(base + credentialPath(path, init.authorization), { method: init.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, ...parsed(text) };
 }
@@ -79,7 +101,7 @@ export async function streamStatus(base: string, path: string, authorization: Cr
   // Only catches a stream that never answers (a loaded machine can take seconds).
   const timer = setTimeout(() => controller.abort(), 15_000);
   try {
-    const res = await fetch(base + path, { headers, signal: controller.signal });
+    const res = await fetch(base + credentialPath(path, authorization), { headers, signal: controller.signal });
     if (res.status === 200) {
       controller.abort();
       await res.body?.cancel().catch(() => undefined);
@@ -143,6 +165,16 @@ export async function newSession(
   const cookie = `rehook_session=${secret}`;
   const headers = opts.csrf === false ? { cookie } : { cookie, 'x-csrf-token': session.csrfToken };
   return { cookie, csrfToken: session.csrfToken, sessionId: session.id, credential: { label: 'session cookie', headers } };
+}
+
+/**
+ * A sharing link of a saved inbox, created through the API with the owner's token: its id and
+ * its token.
+ */
+export async function newShareLink(rehook: TestRehook, inboxId: string, ownerToken: string): Promise<{ id: string; token: string }> {
+  const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', authorization: bearer(ownerToken) });
+  if (res.status !== 201) throw new Error(`setup: create a sharing link: ${res.status} ${res.text}`);
+  return { id: res.body.data.share.id, token: res.body.data.share.token };
 }
 
 /** One more token of an account, id and plaintext. */
