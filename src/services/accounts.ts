@@ -55,11 +55,12 @@ function checkNewPassword(password: string): void {
 }
 
 /**
- * A hash of a password nobody knows, made once with the same parameters as real ones: signing
- * in to an unknown e-mail address (or to an account without a password) checks against it, so
- * the answer takes as long as for a wrong password and does not tell which e-mails exist.
+ * The hash of a random password nobody knows, with hashPassword's parameters (a unit test keeps
+ * them equal): signing in to an unknown e-mail address, or to an account without a password,
+ * checks against it, so the answer costs the same scrypt work as a wrong password and does not
+ * tell which e-mail addresses exist. A constant, so not even the first such sign-in differs.
  */
-let dummyHash: Promise<string> | null = null;
+export const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$sdeWvpvIW96FRrOyehV48Q==$IaK6PB7WyvZ1cTduGf3fI7EK1Hr60yt1dA9r0pw38RY=';
 
 /**
  * The account whose e-mail and password these are; throws INVALID_CREDENTIALS otherwise, the
@@ -75,9 +76,7 @@ export async function signIn(deps: { store: Store }, input: { email: string; pas
     });
   }
   const account = await deps.store.accounts.findByEmail(normalizeEmail(input.email));
-  dummyHash ??= hashPassword(newId('account'));
-  const hash = account?.passwordHash ?? (await dummyHash);
-  const matches = await verifyPassword(input.password, hash);
+  const matches = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!account || account.passwordHash === null || !matches) throw new AppError('INVALID_CREDENTIALS');
   return account;
 }
