@@ -138,9 +138,12 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The Set-Cookie value that hands the browser its session secret, for `ttlMs`. */
+/**
+ * The Set-Cookie value that hands the browser its session secret, for `ttlMs` (whole seconds,
+ * rounded down so the cookie never outlives the session, but at least 1: 0 would delete it).
+ */
 export function sessionCookie(secret: string, ttlMs: number, secure: boolean): string {
-  return cookie(secret, Math.floor(ttlMs / 1000), secure);
+  return cookie(secret, Math.max(1, Math.floor(ttlMs / 1000)), secure);
 }
 
 /** The Set-Cookie value that makes the browser forget the session cookie. */
