@@ -136,8 +136,9 @@ function Header(props: { route: Route }) {
         </div>
       ) : (
         <details class="menu">
-          <summary class="btn btn-ghost menu-button" aria-label={`Account ${session.account.email}`}>
+          <summary class="btn btn-ghost menu-button" data-testid="account-menu">
             <span class="avatar" aria-hidden="true">{session.account.email.slice(0, 1).toUpperCase()}</span>
+            <span class="visually-hidden">Account </span>
             <span class="menu-email">{session.account.email}</span>
           </summary>
           <div class="menu-panel">

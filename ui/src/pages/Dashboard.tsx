@@ -26,7 +26,7 @@ export function Dashboard() {
   useEffect(() => {
     if (session.account === null) navigate(paths.signin(paths.dashboard()), { replace: true });
     if (session.account) void load();
-  }, [session.account?.id]);
+  }, [session.account === null, session.account?.id]);
 
   if (!session.account) {
     return (

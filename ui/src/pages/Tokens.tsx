@@ -24,7 +24,7 @@ export function Tokens() {
   useEffect(() => {
     if (session.account === null) navigate(paths.signin(paths.tokens()), { replace: true });
     if (session.account) void load();
-  }, [session.account?.id]);
+  }, [session.account === null, session.account?.id]);
 
   if (!session.account) {
     return (
