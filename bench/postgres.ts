@@ -70,7 +70,7 @@ export async function preparePostgres(snap: string, baseUrl: string): Promise<Po
       const account = await createAccount(deps, { email: 'bench@rehook.invalid' });
       const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
       const inboxId = newId('inbox');
-      await store.inboxes.insert({ id: inboxId, ownerId: account.id, createdAt: new Date(), expiresAt: null });
+      await store.inboxes.insert({ id: inboxId, ownerId: account.id, name: null, createdAt: new Date(), expiresAt: null });
       return { url, display: `${redact(parsed)} (schema ${schema})`, token, inboxId, drop };
     } finally {
       await store.close();

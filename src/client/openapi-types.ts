@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox
-         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The request body is ignored.
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name.
          */
         post: operations["createInbox"];
         delete?: never;
@@ -99,7 +99,11 @@ export interface paths {
         delete: operations["deleteInbox"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an inbox
+         * @description Sets the name of the inbox (`null` removes it). Same access as deleting it: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id.
+         */
+        patch: operations["renameInbox"];
         trace?: never;
     };
     "/api/v1/inboxes/{inboxId}/save": {
@@ -136,7 +140,11 @@ export interface paths {
         get: operations["listEvents"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete every event of an inbox (clear it)
+         * @description Deletes the events stored before the call, with their replays; the inbox stays and keeps capturing (events that arrive meanwhile are kept). Same access as deleting the inbox. Works in short steps of 1,000 rows, so ingest never waits long; a very large inbox takes a moment. Open live streams of the inbox get an `inbox.cleared` message.
+         */
+        delete: operations["clearInbox"];
         options?: never;
         head?: never;
         patch?: never;
@@ -153,7 +161,11 @@ export interface paths {
         get: operations["getEvent"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete one event with its replays
+         * @description Same access as deleting its inbox: an owned inbox's event only by the owner; an anonymous inbox's event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.
+         */
+        delete: operations["deleteEvent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -208,7 +220,7 @@ export interface paths {
         };
         /**
          * Live stream of an inbox's new events (server-sent events)
-         * @description One `event.created` message per captured request, its data the event summary (as in the list), its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed event is sent first, oldest first: nothing missed, nothing repeated. A `: ping` comment every 15 s keeps proxies from closing the connection.
+         * @description One `event.created` message per captured request, its data the event summary (as in the list), its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed event is sent first, oldest first: nothing missed, nothing repeated. While the stream is open, `event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data `{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. A `: ping` comment every 15 s keeps proxies from closing the connection.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -720,6 +732,8 @@ export interface components {
             ingestUrl: string;
             /** @description Full URL to send webhooks to (ingest origin + ingestUrl). */
             url: string;
+            /** @description A name given by its user (1 to 100 printable characters), or null. */
+            name: string | null;
             /** @description True for a persistent inbox owned by an account. */
             saved: boolean;
             /** @description When an anonymous inbox expires; null for saved inboxes. */
@@ -730,6 +744,10 @@ export interface components {
              * @example 2026-11-25T10:00:00.000Z
              */
             createdAt: string;
+            /** @description Events the inbox holds now (after evictions and deletions). */
+            eventCount: number;
+            /** @description When the newest event the inbox holds was received; null when it holds none. */
+            lastEventAt: string | null;
         };
         /** @description A captured request without headers and body, as lists and the live stream carry it. */
         EventSummary: {
@@ -1480,7 +1498,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
+                    name?: string | null;
+                };
+            };
+        };
         responses: {
             /** @description The new inbox. */
             201: {
@@ -1495,7 +1520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,7 +1529,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1569,6 +1594,22 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -1841,6 +1882,184 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    renameInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
+                    name: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -2176,6 +2395,155 @@ export interface operations {
             };
         };
     };
+    clearInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getEvent: {
         parameters: {
             query?: never;
@@ -2243,6 +2611,155 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "RATE_LIMITED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Internal server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "STORAGE_UNAVAILABLE";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNAUTHORIZED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            /** @description For humans; may change between versions. */
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };

@@ -56,7 +56,7 @@ const DEFAULT_WAIT_MS = 30_000;
 /** Lower than every event id: "any event of the inbox". */
 const FIRST_EVENT_ID = 'evt_00000000000000000000000000';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Typed client of the Rehook REST API, made for tests as much as for tools: create an inbox,
@@ -134,11 +134,25 @@ export class RehookClient {
 
   // --- Inboxes ------------------------------------------------------------------------------
 
-  /** A new inbox: persistent and owned with a token, anonymous (expiring after 48 h) without. */
-  async createInbox(): Promise<Inbox> {
-    const inbox = (await this.#data('POST', '/api/v1/inboxes', 'inbox')) as Inbox;
+  /**
+   * A new inbox: persistent and owned with a token, anonymous (expiring after 48 h) without;
+   * with a `name` (1 to 100 printable characters) when one is given.
+   */
+  async createInbox(options: { readonly name?: string | null } = {}): Promise<Inbox> {
+    const body = options.name === undefined ? undefined : { name: options.name };
+    const inbox = (await this.#data('POST', '/api/v1/inboxes', 'inbox', body)) as Inbox;
     this.#ingestUrls.set(inbox.id, inbox.url);
     return inbox;
+  }
+
+  /** Sets the inbox's name; null removes it. */
+  async renameInbox(inboxId: string, name: string | null): Promise<Inbox> {
+    return (await this.#data('PATCH', `/api/v1/inboxes/${id(inboxId)}`, 'inbox', { name })) as Inbox;
+  }
+
+  /** Deletes every event of the inbox (and their replays); the inbox stays and keeps capturing. */
+  async clearInbox(inboxId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}/events`);
   }
 
   /** The account's inboxes, newest first (needs a token). */
@@ -209,6 +223,11 @@ export class RehookClient {
   /** One event with headers and body (`bodyText`, and `bodyBase64` for the exact bytes). */
   async event(eventId: string): Promise<EventDetail> {
     return (await this.#data('GET', `/api/v1/events/${id(eventId)}`, 'event')) as EventDetail;
+  }
+
+  /** Deletes one event with its replays. */
+  async deleteEvent(eventId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/events/${id(eventId)}`);
   }
 
   /** The exact captured body bytes. */

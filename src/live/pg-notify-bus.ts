@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 import type { EventSummary } from '../domain/captured-request.js';
-import type { ControlMessage, EventBus } from '../ports/event-bus.js';
+import type { ControlMessage, EventBus, InboxNotice } from '../ports/event-bus.js';
 
 /** The channel in the `public` schema; other schemas get their own (see channelFor). */
 export const CHANNEL = 'rehook_events';
@@ -52,12 +52,32 @@ export interface PgNotifyBus extends EventBus {
 
 /**
  * The notification payload: the whole summary when it fits, else only the ids (`r`: reload);
- * or a control message (`c`). Dates travel as epoch milliseconds.
+ * or a control message (`c`), or a deletion notice (`d`, see encodeNoticePayload). Dates travel
+ * as epoch milliseconds.
  */
 type Payload =
   | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
   | { v: 1; r: { id: string; inboxId: string } }
-  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } };
+  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } }
+  | { v: 1; d: { k: 'event.deleted'; i: string; e: string } | { k: 'inbox.cleared'; i: string; t: string | null } };
+
+/** A deletion notice (`d`): its kind, the inbox, and the event id or the clear's `through`. */
+export function encodeNoticePayload(notice: InboxNotice): string {
+  const d =
+    notice.kind === 'event.deleted'
+      ? { k: notice.kind, i: notice.inboxId, e: notice.eventId }
+      : { k: notice.kind, i: notice.inboxId, t: notice.through };
+  return JSON.stringify({ v: 1, d } satisfies Payload);
+}
+
+function decodeNotice(d: Record<string, unknown>): InboxNotice | null {
+  if (typeof d['i'] !== 'string') return null;
+  if (d['k'] === 'event.deleted' && typeof d['e'] === 'string') return { kind: 'event.deleted', inboxId: d['i'], eventId: d['e'] };
+  if (d['k'] === 'inbox.cleared' && (d['t'] === null || typeof d['t'] === 'string')) {
+    return { kind: 'inbox.cleared', inboxId: d['i'], through: d['t'] };
+  }
+  return null;
+}
 
 export function encodeControlPayload(message: ControlMessage): string {
   return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
@@ -75,6 +95,7 @@ export function decodePayload(
   | { kind: 'event'; event: EventSummary }
   | { kind: 'reload'; id: string; inboxId: string }
   | { kind: 'control'; message: ControlMessage }
+  | { kind: 'notice'; notice: InboxNotice }
   | null {
   let parsed: unknown;
   try {
@@ -83,7 +104,16 @@ export function decodePayload(
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || (parsed as { v?: unknown }).v !== 1) return null;
-  const payload = parsed as Partial<{ e: Record<string, unknown>; r: Record<string, unknown>; c: Record<string, unknown> }>;
+  const payload = parsed as Partial<{
+    e: Record<string, unknown>;
+    r: Record<string, unknown>;
+    c: Record<string, unknown>;
+    d: Record<string, unknown>;
+  }>;
+  if (payload.d) {
+    const notice = typeof payload.d === 'object' && payload.d !== null ? decodeNotice(payload.d) : null;
+    return notice === null ? null : { kind: 'notice', notice };
+  }
   const c = payload.c;
   if (c) {
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;
@@ -121,6 +151,12 @@ export function decodePayload(
   };
 }
 
+/** One subscription to an inbox. */
+interface Subscriber {
+  readonly onEvent: (event: EventSummary) => void;
+  readonly onNotice: ((notice: InboxNotice) => void) | undefined;
+}
+
 /**
  * The channel of a schema: `rehook_events` in `public`, else `rehook_events_<hash>`, so
  * deployments (and test runs) sharing a database in different schemas do not hear each other.
@@ -147,7 +183,7 @@ export function channelFor(schema: string): string {
 export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNotifyBus> {
   const { rows } = await opts.pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
   const channel = channelFor(rows[0]?.schema ?? 'public');
-  const subscribers = new Map<string, Set<(event: EventSummary) => void>>();
+  const subscribers = new Map<string, Set<Subscriber>>();
   const controlSubscribers = new Set<(message: ControlMessage) => void>();
   const log = opts.logger;
 
@@ -203,9 +239,20 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
   const deliver = (event: EventSummary): void => {
     const set = subscribers.get(event.inboxId);
     if (!set) return;
-    for (const onEvent of [...set]) {
+    for (const entry of [...set]) {
       try {
-        onEvent(event);
+        entry.onEvent(event);
+      } catch (err) {
+        log.warn({ err }, 'live bus: subscriber failed');
+      }
+    }
+  };
+  const deliverNotice = (notice: InboxNotice): void => {
+    const set = subscribers.get(notice.inboxId);
+    if (!set) return;
+    for (const entry of [...set]) {
+      try {
+        entry.onNotice?.(notice);
       } catch (err) {
         log.warn({ err }, 'live bus: subscriber failed');
       }
@@ -227,11 +274,13 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     // Access changes act at once, outside the events' delivery chain: ending a stream early
     // never sends an event it must not get.
     if (decoded.kind === 'control') return deliverControl(decoded.message);
-    const inboxId = decoded.kind === 'event' ? decoded.event.inboxId : decoded.inboxId;
+    const inboxId =
+      decoded.kind === 'event' ? decoded.event.inboxId : decoded.kind === 'notice' ? decoded.notice.inboxId : decoded.inboxId;
     if (!subscribers.has(inboxId)) return;
     // A chain keeps delivery in notification order even while an event is reloaded.
     delivery = delivery.then(async () => {
       if (decoded.kind === 'event') return deliver(decoded.event);
+      if (decoded.kind === 'notice') return deliverNotice(decoded.notice);
       try {
         const event = await opts.findEvent(decoded.id);
         if (event) deliver(event);
@@ -308,11 +357,12 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     channel,
     ready,
     publish,
-    subscribe(inboxId, onEvent) {
+    publishNotice: (notice) => enqueue(encodeNoticePayload(notice)),
+    subscribe(inboxId, onEvent, onNotice) {
       let set = subscribers.get(inboxId);
       if (!set) subscribers.set(inboxId, (set = new Set()));
-      // A wrapper per call: the same function subscribed twice is two subscriptions.
-      const entry = (event: EventSummary): void => onEvent(event);
+      // An object per call: the same functions subscribed twice are two subscriptions.
+      const entry: Subscriber = { onEvent, onNotice };
       set.add(entry);
       return () => {
         const current = subscribers.get(inboxId);

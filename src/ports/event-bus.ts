@@ -11,13 +11,34 @@ export interface ControlMessage {
 }
 
 /**
+ * A change to an inbox's stored events other than a new one, for the inbox's live subscribers
+ * (the SSE stream tells a second browser tab). Published after the change has committed.
+ */
+export type InboxNotice =
+  | { readonly kind: 'event.deleted'; readonly inboxId: string; readonly eventId: string }
+  /** Every event of the inbox up to `through` (inclusive) was deleted; null: it held none. */
+  | { readonly kind: 'inbox.cleared'; readonly inboxId: string; readonly through: string | null };
+
+/**
  * Fan-out of newly captured events to live subscribers (the SSE stream, later the CLI).
  * Published only after the event is committed; a publish failure never affects ingest.
  */
 export interface EventBus {
   publish(event: EventSummary): void;
-  /** Subscribes to one inbox; call the returned function to unsubscribe. */
-  subscribe(inboxId: string, onEvent: (event: EventSummary) => void): () => void;
+  /**
+   * Tells the inbox's subscribers, on every instance, about a deletion. Best effort like
+   * publish, and on the same path, so a subscriber gets it after the events published before it.
+   */
+  publishNotice(notice: InboxNotice): void;
+  /**
+   * Subscribes to one inbox: its new events, and its notices when `onNotice` is given. Call the
+   * returned function to unsubscribe.
+   */
+  subscribe(
+    inboxId: string,
+    onEvent: (event: EventSummary) => void,
+    onNotice?: (notice: InboxNotice) => void,
+  ): () => void;
   /**
    * Sends a control message to every instance, this one included (its own subscribers get it
    * at once). Best effort like events: call it after the change it announces is committed, and

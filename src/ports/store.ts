@@ -1,6 +1,6 @@
 import type { Account, ApiToken } from '../domain/account.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
-import type { Inbox } from '../domain/inbox.js';
+import type { Inbox, InboxStats } from '../domain/inbox.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
@@ -46,6 +46,19 @@ export interface InboxRepository {
    * a concurrent save by another account and this delete cannot both succeed.
    */
   delete(id: string, expectedOwnerId?: string | null): Promise<boolean>;
+  /**
+   * Sets the name of a live inbox (null removes it), only while the inbox still has
+   * `expectedOwnerId` (null = anonymous), like delete: a concurrent save by another account and
+   * this rename cannot both succeed. Returns the updated inbox, or null when it is not live or
+   * has another owner.
+   */
+  rename(id: string, name: string | null, expectedOwnerId: string | null, now: Date): Promise<Inbox | null>;
+  /**
+   * The statistics of each inbox, in the order of `ids` (an unknown id gets 0 events and null).
+   * The count is kept by every insert, eviction and deletion in their own transactions, so this
+   * never counts an inbox's events: it costs the same for an inbox of a million events.
+   */
+  stats(ids: readonly string[]): Promise<InboxStats[]>;
   /**
    * Deletes up to `limit` anonymous inboxes expired at `now` (queuing their events and replays
    * for purging). Returns how many were deleted.
@@ -100,11 +113,22 @@ export interface InsertEventOptions {
   readonly maxEventsForAnonymous?: number;
 }
 
+/** Which inbox an event deletion is for, and who must still own it when the deletion runs. */
+export interface EventScope {
+  readonly inboxId: string;
+  /**
+   * The owner the caller's access was checked against (null = anonymous): the deletion happens
+   * only while the inbox exists with this owner, so a concurrent save by another account wins.
+   */
+  readonly expectedOwnerId: string | null;
+}
+
 export interface EventRepository {
   /**
    * Stores the event if its inbox is live at `now` (the check and the insert are one atomic
    * step). Resolves true only after the event is durably committed; false when the inbox is
    * unknown or expired (nothing stored). Rejects with StorageError when it could not be stored.
+   * The inbox's count (InboxRepository.stats) changes in the same transaction.
    */
   insertIfInboxLive(event: CapturedEvent, now: Date, opts?: InsertEventOptions): Promise<boolean>;
   /** The full event (headers and body), or null. Does not check the inbox; services do. */
@@ -124,6 +148,20 @@ export interface EventRepository {
    * encoded as the API's JSON array, and whether an older page exists.
    */
   listSummaryPageJson(inboxId: string, page: ListPage): Promise<EventSummaryPageJson>;
+  /**
+   * Deletes the event, if it belongs to `scope.inboxId` and that inbox still has
+   * `scope.expectedOwnerId`, together with its replays, in one atomic step that also updates the
+   * inbox's count. Returns false when nothing was deleted.
+   */
+  delete(eventId: string, scope: EventScope): Promise<boolean>;
+  /**
+   * One bounded step of clearing an inbox: deletes up to `limit` of its events whose id is at
+   * most `scope.through` and up to `limit` replays of such events, in one short transaction that
+   * also updates the inbox's count. Events with a greater id (stored after the clear began) are
+   * kept. Returns how many rows were removed (0: nothing up to `through` is left), or null when
+   * the inbox is gone or has another owner than `scope.expectedOwnerId` (nothing was removed).
+   */
+  clearThrough(scope: EventScope & { readonly through: string }, limit: number): Promise<number | null>;
 }
 
 export interface ReplayRepository {

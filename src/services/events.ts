@@ -10,6 +10,11 @@ type EventDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
+/**
+ * Rows (events, then replays) one step of clearing an inbox deletes: each step is its own short
+ * transaction, so ingest into the same store never waits long behind a clear.
+ */
+export const CLEAR_BATCH_SIZE = 1000;
 
 /**
  * Events of an inbox, newest first, `limit` at a time, older than `before` when given, already
@@ -57,4 +62,53 @@ export async function getEvent(
     throw err;
   }
   return { event, inbox };
+}
+
+/**
+ * Deletes one event and its replays. Same access rule as deleting its inbox (the owner; for an
+ * anonymous inbox anyone who holds the id), with the answers of reading the event: UNAUTHORIZED,
+ * EVENT_NOT_FOUND (unknown, another account's, or deleted meanwhile), INBOX_NOT_FOUND (its inbox
+ * expired or was deleted). Open live streams of the inbox are told (`event.deleted`).
+ */
+export async function deleteEvent(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,
+  principal: Principal,
+  eventId: string,
+): Promise<void> {
+  // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const { event, inbox } = await getEvent(deps, principal, eventId);
+  // Conditional on the owner seen above, like deleting the inbox: a save by another account wins.
+  const deleted = await deps.store.events.delete(event.id, { inboxId: inbox.id, expectedOwnerId: inbox.ownerId });
+  if (!deleted) throw new AppError('EVENT_NOT_FOUND');
+  deps.bus.publishNotice({ kind: 'event.deleted', inboxId: inbox.id, eventId: event.id });
+}
+
+/**
+ * Deletes every event of the inbox stored before the call, with their replays; the inbox stays
+ * and keeps taking events, and events stored while it is cleared are kept (the clear goes up to
+ * the newest event at the start). Works in steps of `batchSize` rows, each its own transaction,
+ * giving the event loop back between them. Same access rule as deleting the inbox
+ * (UNAUTHORIZED, INBOX_NOT_FOUND; also when the inbox is saved by another account or deleted
+ * meanwhile). Open live streams of the inbox are told (`inbox.cleared`).
+ */
+export async function clearInbox(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,
+  principal: Principal,
+  inboxId: string,
+  opts: { readonly batchSize?: number } = {},
+): Promise<void> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const inbox = await getReadableInbox(deps, principal, inboxId);
+  const [newest] = await deps.store.events.listByInbox(inbox.id, { limit: 1 });
+  if (newest !== undefined) {
+    const scope = { inboxId: inbox.id, expectedOwnerId: inbox.ownerId, through: newest.id };
+    for (;;) {
+      const removed = await deps.store.events.clearThrough(scope, opts.batchSize ?? CLEAR_BATCH_SIZE);
+      if (removed === null) throw new AppError('INBOX_NOT_FOUND');
+      if (removed === 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  deps.bus.publishNotice({ kind: 'inbox.cleared', inboxId: inbox.id, through: newest?.id ?? null });
 }

@@ -1,5 +1,5 @@
 import { isId, newId } from '../domain/ids.js';
-import type { Inbox } from '../domain/inbox.js';
+import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
@@ -8,24 +8,93 @@ import type { Principal, ServiceDeps } from './deps.js';
 
 type InboxDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 
+export const MAX_INBOX_NAME_LENGTH = 100;
+
+/**
+ * Not printable, or able to make a name pass for another: C0 and C1 controls, DEL, the Unicode
+ * line and paragraph separators and the bidi overrides and isolates; and lone surrogates, which
+ * no database stores as given.
+ */
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * An inbox name as given in a request: null stays null (no name), a string is trimmed and must
+ * then be 1 to 100 printable characters (code points). Throws VALIDATION_FAILED otherwise.
+ */
+export function parseInboxName(value: unknown): string | null {
+  if (value === null) return null;
+  const name = typeof value === 'string' ? value.trim() : null;
+  const length = name === null ? 0 : [...name].length;
+  if (name === null || length === 0 || length > MAX_INBOX_NAME_LENGTH || UNPRINTABLE.test(name)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Inbox name must be 1 to ${MAX_INBOX_NAME_LENGTH} printable characters, or null for no name`,
+      details: [{ path: '/name', message: `must be a string of 1 to ${MAX_INBOX_NAME_LENGTH} printable characters, or null` }],
+    });
+  }
+  return name;
+}
+
+const NO_EVENTS: InboxStats = { eventCount: 0, lastEventAt: null };
+
+/** The inboxes with their statistics (one store call whatever their number). */
+export async function withStats(deps: Pick<ServiceDeps, 'store'>, inboxes: readonly Inbox[]): Promise<InboxWithStats[]> {
+  if (inboxes.length === 0) return [];
+  const stats = await deps.store.inboxes.stats(inboxes.map((inbox) => inbox.id));
+  return inboxes.map((inbox, index) => ({ ...inbox, ...(stats[index] ?? NO_EVENTS) }));
+}
+
+async function oneWithStats(deps: Pick<ServiceDeps, 'store'>, inbox: Inbox): Promise<InboxWithStats> {
+  const [stats] = await deps.store.inboxes.stats([inbox.id]);
+  return { ...inbox, ...(stats ?? NO_EVENTS) };
+}
+
 /**
  * Creates an inbox: anonymous (expires after the anonymous TTL) without a token, persistent and
- * owned by the account with one.
+ * owned by the account with one. `name` is checked by parseInboxName (VALIDATION_FAILED);
+ * absent means no name.
  */
 export async function createInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'anonTtlMs'>,
   principal: Principal,
-): Promise<Inbox> {
+  input: { readonly name?: unknown } = {},
+): Promise<InboxWithStats> {
+  const name = input.name === undefined ? null : parseInboxName(input.name);
   const now = deps.clock.now();
   const owned = principal.kind === 'account';
   const inbox: Inbox = {
     id: newId('inbox'),
     ownerId: owned ? principal.accountId : null,
+    name,
     createdAt: now,
     expiresAt: owned ? null : new Date(now.getTime() + deps.anonTtlMs),
   };
   await deps.store.inboxes.insert(inbox);
-  return inbox;
+  return { ...inbox, ...NO_EVENTS };
+}
+
+/** The inbox with its statistics, if the caller may read it (see getReadableInbox). */
+export async function getInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<InboxWithStats> {
+  return oneWithStats(deps, await getReadableInbox(deps, principal, inboxId));
+}
+
+/**
+ * Sets the inbox's name (null removes it). Same access rule as deleting the inbox: its owner, or
+ * anyone holding the id of an anonymous inbox (UNAUTHORIZED / INBOX_NOT_FOUND otherwise);
+ * VALIDATION_FAILED for a bad name. A save by another account in between wins: INBOX_NOT_FOUND.
+ */
+export async function renameInbox(
+  deps: InboxDeps,
+  principal: Principal,
+  input: { readonly inboxId: string; readonly name: unknown },
+): Promise<InboxWithStats> {
+  // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const inbox = await getReadableInbox(deps, principal, input.inboxId);
+  const name = parseInboxName(input.name);
+  const renamed = await deps.store.inboxes.rename(inbox.id, name, inbox.ownerId, deps.clock.now());
+  if (!renamed) throw new AppError('INBOX_NOT_FOUND');
+  return oneWithStats(deps, renamed);
 }
 
 /**
@@ -44,10 +113,13 @@ export async function getReadableInbox(
   return inbox;
 }
 
-/** Inboxes owned by the caller's account, newest first. Throws UNAUTHORIZED when anonymous. */
-export async function listInboxes(deps: InboxDeps, principal: Principal): Promise<Inbox[]> {
+/**
+ * Inboxes owned by the caller's account, newest first, with their statistics. Throws
+ * UNAUTHORIZED when anonymous.
+ */
+export async function listInboxes(deps: InboxDeps, principal: Principal): Promise<InboxWithStats[]> {
   const { accountId } = requireAccount(principal);
-  return deps.store.inboxes.listByOwner(accountId, deps.clock.now());
+  return withStats(deps, await deps.store.inboxes.listByOwner(accountId, deps.clock.now()));
 }
 
 /**
@@ -67,14 +139,13 @@ export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId
  * owner). Throws UNAUTHORIZED when anonymous, INBOX_NOT_FOUND when unknown, expired or owned
  * by another account.
  */
-export async function saveInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<Inbox> {
+export async function saveInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<InboxWithStats> {
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
-  if (inbox.ownerId === accountId) return inbox;
-  if (inbox.ownerId !== null) throw new AppError('INBOX_NOT_FOUND');
-  const saved = await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
+  if (inbox.ownerId !== null && inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  const saved = inbox.ownerId === accountId ? inbox : await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
   if (!saved) throw new AppError('INBOX_NOT_FOUND');
-  return saved;
+  return oneWithStats(deps, saved);
 }
 
 /** Throws INBOX_NOT_FOUND unless the inbox exists and is live now. */

@@ -2,10 +2,18 @@ import type { EventSummary } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
+import type { InboxNotice } from '../ports/event-bus.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getReadableInbox } from './inboxes.js';
 
 type StreamDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
+
+/** Deleted event ids a stream remembers (see openInboxStream). */
+const MAX_REMEMBERED_DELETIONS = 10_000;
+
+function isNotice(item: EventSummary | InboxNotice): item is InboxNotice {
+  return 'kind' in item;
+}
 
 /** Heartbeat interval: well under the idle timeouts of common proxies (nginx: 60 s). */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -45,6 +53,8 @@ export interface StreamSink {
   open(): void;
   /** One captured event, in the order it must be sent. */
   event(event: EventSummary): void;
+  /** An event was deleted or the inbox cleared (live only; in order with the events). */
+  notice(notice: InboxNotice): void;
   /**
    * Resumption found more than `maxBacklog` missed events: only the newest `maxBacklog` follow.
    * The events newer than Last-Event-ID and older than `before` were not sent (the list
@@ -78,6 +88,10 @@ export type CloseStream = () => void;
  * backlog; it is sent once. Live events are delivered in bus order and never dropped for being
  * older than the last one sent: across instances ids come from different clocks.
  *
+ * Deletions (an event deleted, the inbox cleared) reach the sink as notices while the stream is
+ * open, in order with the events; an event announced deleted is never sent afterwards. They are
+ * not part of resumption: a client that reconnects reloads what it shows.
+ *
  * An inbox that expires while streaming ends the stream (checked at each heartbeat, confirmed
  * in the store so a just-saved inbox keeps streaming). A deleted persistent inbox does not end
  * it: the stream stays open but receives nothing more; a reconnect gets 404.
@@ -108,8 +122,12 @@ export async function openInboxStream(
 
   // Widened on purpose: callbacks change it, so checks after an await must not be narrowed away.
   let state = 'buffering' as 'buffering' | 'live' | 'closed';
-  const buffered: EventSummary[] = [];
-  const pending: EventSummary[] = [];
+  const buffered: (EventSummary | InboxNotice)[] = [];
+  const pending: (EventSummary | InboxNotice)[] = [];
+  // Ids announced deleted. On PostgreSQL an event's own notification can arrive after the
+  // deletion's (each instance notifies in its own order), and a deleted event is never sent after
+  // its deletion. Bounded: the oldest are forgotten first.
+  const deleted = new Set<string>();
   let draining = false;
   const signal = input.signal;
   if (signal?.aborted) return () => undefined;
@@ -120,10 +138,21 @@ export async function openInboxStream(
   // (PostgreSQL's NOTIFY arrives after the commit it reports, so after the backlog read it);
   // live delivery skips them too. At most maxBacklog ids, kept for the stream's life.
   const sent = new Set<string>();
-  const unsubscribe = deps.bus.subscribe(inbox.id, (event) => {
-    if (state === 'buffering') buffered.push(event);
-    else if (state === 'live') deliverLive(event);
-  });
+  const unsubscribe = deps.bus.subscribe(
+    inbox.id,
+    (event) => {
+      if (state === 'buffering') buffered.push(event);
+      else if (state === 'live') deliverLive(event);
+    },
+    (notice) => {
+      if (notice.kind === 'event.deleted') {
+        deleted.add(notice.eventId);
+        if (deleted.size > MAX_REMEMBERED_DELETIONS) deleted.delete(deleted.values().next().value as string);
+      }
+      if (state === 'buffering') buffered.push(notice);
+      else if (state === 'live') queueLive(notice);
+    },
+  );
   let timer: NodeJS.Timeout | undefined;
   const close: CloseStream = () => {
     if (state === 'closed') return;
@@ -156,10 +185,14 @@ export async function openInboxStream(
     sent.add(event.id);
     sink.event(event);
   }
-  for (const event of buffered) {
+  for (const item of buffered) {
     if (state !== 'buffering') break;
-    if (sent.has(event.id) || (floor !== undefined && event.id <= floor)) continue;
-    sink.event(event);
+    if (isNotice(item)) {
+      sink.notice(item);
+      continue;
+    }
+    if (sent.has(item.id) || deleted.has(item.id) || (floor !== undefined && item.id <= floor)) continue;
+    sink.event(item);
   }
   buffered.length = 0;
   if (state !== 'buffering') return close;
@@ -217,8 +250,13 @@ export async function openInboxStream(
    * saved by another account stops the stream before the next event; order is kept.
    */
   function deliverLive(event: EventSummary): void {
-    if ((floor !== undefined && event.id <= floor) || sent.has(event.id)) return;
-    pending.push(event);
+    if ((floor !== undefined && event.id <= floor) || sent.has(event.id) || deleted.has(event.id)) return;
+    queueLive(event);
+  }
+
+  /** Notices take the same queue as events: the same access check, and their order is kept. */
+  function queueLive(item: EventSummary | InboxNotice): void {
+    pending.push(item);
     if (!draining) void drain();
   }
 
@@ -234,7 +272,10 @@ export async function openInboxStream(
         sink.end('access-revoked');
         break;
       }
-      for (const event of batch) sink.event(event);
+      for (const item of batch) {
+        if (isNotice(item)) sink.notice(item);
+        else sink.event(item);
+      }
     }
     draining = false;
   }

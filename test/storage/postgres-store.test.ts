@@ -154,6 +154,45 @@ if (!pg.available) {
       }
     });
 
+    it('migration 3 counts the events of the inboxes a schema already holds', async () => {
+      // A schema of Rehook before migration 3: the first migration only, then rows.
+      const old = await pg.createSchema();
+      const t = (name: string) => `"${old.name}".${name}`;
+      try {
+        const [first] = MIGRATIONS;
+        await admin.query(`SET search_path TO "${old.name}"; ${first?.sql ?? ''}
+          CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
+          INSERT INTO schema_migrations (version, name) VALUES (${first?.version}, '${first?.name}'); RESET search_path;`);
+        const busy = anonymousInbox();
+        const quiet = anonymousInbox();
+        for (const inbox of [busy, quiet]) {
+          await admin.query(`INSERT INTO ${t('inboxes')} (id, owner_id, created_at, expires_at) VALUES ($1, NULL, now(), NULL)`, [inbox.id]);
+        }
+        const insertEventRow = (id: string, inboxId: string, ms: number) =>
+          admin.query(
+            `INSERT INTO ${t('events')} (id, inbox_id, received_at, method, path, query, content_type, size, source_ip, headers, body)
+             VALUES ($1, $2, $3, 'POST', '/', '', NULL, 0, '127.0.0.1', '[]', '')`,
+            [id, inboxId, new Date(ms).toISOString()],
+          );
+        for (let i = 0; i < 3; i += 1) await insertEventRow(make(busy.id).id, busy.id, i);
+        // Events of an inbox deleted before the upgrade (waiting for the purge) count nowhere.
+        await insertEventRow(make(busy.id).id, 'inb_deleted_before_upgrade', 9);
+
+        const upgraded = await openPostgresStore({ url: old.url, poolSize: 2 });
+        try {
+          assert.deepEqual(await upgraded.inboxes.stats([busy.id, quiet.id]), [
+            { eventCount: 3, lastEventAt: new Date(2) },
+            { eventCount: 0, lastEventAt: null },
+          ]);
+          assert.equal((await upgraded.inboxes.findLive(busy.id, new Date()))?.name, null);
+        } finally {
+          await upgraded.close();
+        }
+      } finally {
+        await old.drop();
+      }
+    });
+
     it('runMigrations (rehook migrate) migrates a fresh schema once', async () => {
       const fresh = await pg.createSchema();
       try {

@@ -102,6 +102,39 @@ describe('SQLite store', () => {
     store = openSqliteStore({ path }); // afterEach closes it
   });
 
+  it('migration 3 counts the events of the inboxes a database already holds', async () => {
+    // A database of Rehook before migration 3: the first migration only, then rows.
+    const oldPath = join(dir.path, 'old.db');
+    const raw = new Database(oldPath);
+    const [first] = MIGRATIONS;
+    raw.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL);
+      ${first?.sql ?? ''}`);
+    raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(first?.version, first?.name);
+    const busy = anonymousInbox();
+    const quiet = anonymousInbox();
+    const insertInbox = raw.prepare('INSERT INTO inboxes (id, owner_id, created_at, expires_at) VALUES (?, NULL, 0, NULL)');
+    for (const inbox of [busy, quiet]) insertInbox.run(inbox.id);
+    const insertEventRow = raw.prepare(
+      `INSERT INTO events (id, inbox_id, received_at, method, path, query, content_type, size, source_ip, headers, body)
+       VALUES (?, ?, ?, 'POST', '/', '', NULL, 0, '127.0.0.1', '[]', x'')`,
+    );
+    for (let i = 0; i < 3; i += 1) insertEventRow.run(make(busy.id).id, busy.id, i);
+    // Events of an inbox deleted before the upgrade (waiting for the purge) count nowhere.
+    insertEventRow.run(make(busy.id).id, 'inb_deleted_before_upgrade', 9);
+    raw.close();
+
+    const upgraded = openSqliteStore({ path: oldPath });
+    try {
+      assert.deepEqual(await upgraded.inboxes.stats([busy.id, quiet.id]), [
+        { eventCount: 3, lastEventAt: new Date(2) },
+        { eventCount: 0, lastEventAt: null },
+      ]);
+      assert.equal((await upgraded.inboxes.findLive(busy.id, new Date(0)))?.name, null);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
   it('keeps inboxes, events and accounts across close and reopen', async () => {
     const inbox = anonymousInbox();
     await store.inboxes.insert(inbox);

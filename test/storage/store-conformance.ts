@@ -5,6 +5,7 @@ import type { Store } from '../../src/ports/store.js';
 import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
 import { describeEvictionCases } from './conformance/eviction.js';
+import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describePurgeCases } from './conformance/purge.js';
@@ -51,6 +52,7 @@ export function describeStoreConformance(
     };
 
     describeInboxCases(store);
+    describeInboxNameAndCountCases(store);
     describePurgeCases(store);
     describeEventCases(store);
     describeEvictionCases(store);

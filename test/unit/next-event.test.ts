@@ -51,7 +51,7 @@ function stubDeps(opts: {
 }) {
   const committed = opts.committed ?? [];
   const deleted = new Set<string>();
-  const inbox: Inbox = { id: INBOX_ID, ownerId: opts.ownerId ?? null, createdAt: new Date(0), expiresAt: null };
+  const inbox: Inbox = { id: INBOX_ID, ownerId: opts.ownerId ?? null, name: null, createdAt: new Date(0), expiresAt: null };
   const bus = createLocalBus();
   const subscriptions = countSubscriptions(bus);
   let calls = 0;

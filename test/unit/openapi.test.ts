@@ -56,7 +56,17 @@ describe('openapi.json', () => {
   describe('the contract check the suites run on every response', () => {
     it('refuses an undocumented status, an undocumented field and an undocumented error code', () => {
       const base = { method: 'GET', route: '/api/v1/inboxes/:inboxId', url: '/api/v1/inboxes/x', contentType: 'application/json' };
-      const inbox = { id: 'inb_x', ingestUrl: '/i/inb_x', url: 'http://h/i/inb_x', saved: false, expiresAt: null, createdAt: '2026-11-25T00:00:00.000Z' };
+      const inbox = {
+        id: 'inb_x',
+        ingestUrl: '/i/inb_x',
+        url: 'http://h/i/inb_x',
+        name: null,
+        saved: false,
+        expiresAt: null,
+        createdAt: '2026-11-25T00:00:00.000Z',
+        eventCount: 0,
+        lastEventAt: null,
+      };
       assert.equal(checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox } }) }), null);
       assert.match(checkResponse({ ...base, status: 418, body: '{}' }) ?? '', /status 418 is not documented/);
       assert.match(checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox: { ...inbox, secret: 1 } } }) }) ?? '', /additional properties/);

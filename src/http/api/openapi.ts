@@ -1,7 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { ERROR_CODES } from '../../errors.js';
 import { packageVersion } from '../../version.js';
-import { errorEnvelope } from './route-schema.js';
+import { errorEnvelope, OPTIONAL_BODY_MARK } from './route-schema.js';
 
 /**
  * The ingest endpoint is served by its own listener (src/http/ingest, plain node:http, a
@@ -110,6 +110,12 @@ export const OPENAPI_BASE: SwaggerOptions = {
     const ingest: Record<string, unknown> = {};
     for (const method of INGEST_METHODS) ingest[method.toLowerCase()] = ingestOperation(method);
     document.paths = { ...document.paths, '/i/{inboxId}': ingest };
+    for (const operation of Object.values(document.paths).flatMap((item) => Object.values(item as object))) {
+      const op = operation as Record<string, unknown> & { requestBody?: { required?: boolean } };
+      if (op[OPTIONAL_BODY_MARK] !== true) continue;
+      delete op[OPTIONAL_BODY_MARK];
+      if (op.requestBody) op.requestBody.required = false;
+    }
     return documentObject.openapiObject;
   },
 };

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
-import { isSaved, type Inbox } from '../../domain/inbox.js';
+import { isSaved, type InboxWithStats } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
 import type { Share } from '../../domain/share.js';
 import { sharePath } from '../../services/shares.js';
@@ -11,15 +11,18 @@ import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, TokenJson } f
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
 
-export function inboxJson(inbox: Inbox, ingestOrigin: string): InboxJson {
+export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJson {
   const ingestUrl = `/i/${inbox.id}`;
   return {
     id: inbox.id,
     ingestUrl,
     url: ingestOrigin + ingestUrl,
+    name: inbox.name,
     saved: isSaved(inbox),
     expiresAt: inbox.expiresAt?.toISOString() ?? null,
     createdAt: inbox.createdAt.toISOString(),
+    eventCount: inbox.eventCount,
+    lastEventAt: inbox.lastEventAt?.toISOString() ?? null,
   };
 }
 

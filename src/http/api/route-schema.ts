@@ -41,6 +41,8 @@ export interface RouteDoc {
   readonly headers?: TObject;
   /** JSON request body (sent as application/json). */
   readonly body?: TObject;
+  /** The body may be left out altogether (the document then says `requestBody.required: false`). */
+  readonly bodyOptional?: boolean;
   readonly responses: Readonly<Record<number, SuccessResponse>>;
   /** Error codes this route's own logic answers (the common ones are added below). */
   readonly errors: readonly ErrorCode[];
@@ -69,6 +71,9 @@ const SHARE_CREDENTIAL: readonly ErrorCode[] = ['SHARE_NOT_FOUND', 'AMBIGUOUS_CR
 const BODY_PARSER: readonly ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'];
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Schema key (copied into the operation, as `x-` keys are) of a route whose body is optional. */
+export const OPTIONAL_BODY_MARK = 'x-rehook-optional-body';
 
 /** Every method but GET, HEAD and OPTIONS changes something: with the session cookie, it needs X-CSRF-Token. */
 const CSRF_CHECKED = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -153,6 +158,8 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     ...(doc.headers ? { headers: doc.headers } : {}),
     ...(doc.body ? { body: doc.body } : {}),
+    // @fastify/swagger marks every body required; openapi.ts reads this mark and removes itself.
+    ...(doc.body && doc.bodyOptional === true ? { [OPTIONAL_BODY_MARK]: true } : {}),
     response,
   } as FastifySchema;
 }

@@ -38,9 +38,18 @@ export const InboxSchema = Type.Object(
     id: Type.String({ description: 'Inbox id (inb_ + 26 base32 characters).', examples: ['inb_6h2m0s7d3k9q1w4e8r5t2y7u0p'] }),
     ingestUrl: Type.String({ description: 'Path on the ingest origin, /i/<id>.' }),
     url: Type.String({ description: 'Full URL to send webhooks to (ingest origin + ingestUrl).' }),
+    name: Nullable(
+      Type.String({ minLength: 1, maxLength: 100 }),
+      'A name given by its user (1 to 100 printable characters), or null.',
+    ),
     saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account.' }),
     expiresAt: Nullable(Timestamp('When the anonymous inbox expires.'), 'When an anonymous inbox expires; null for saved inboxes.'),
     createdAt: Timestamp('When the inbox was created.'),
+    eventCount: Type.Integer({ minimum: 0, description: 'Events the inbox holds now (after evictions and deletions).' }),
+    lastEventAt: Nullable(
+      Timestamp('When its newest event was received.'),
+      'When the newest event the inbox holds was received; null when it holds none.',
+    ),
   },
   { $id: 'Inbox', description: 'A capture inbox.', ...closed },
 );

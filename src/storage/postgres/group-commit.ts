@@ -34,6 +34,10 @@ const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
  * and then queues the new events for purging. Without the lock an event could land in an inbox
  * whose purge has already finished and stay behind forever. Every placeholder carries its type:
  * VALUES in a sub-select does not take types from the target columns.
+ *
+ * The same statement adds the stored events to each inbox's count (inbox_counters), so the count
+ * commits with them. The upsert takes its row locks in inbox order (its input is sorted), so
+ * concurrent batches that share inboxes queue on the counters instead of deadlocking.
  */
 export function buildBatchInsert(
   rows: readonly (readonly SqlValue[])[]
@@ -46,13 +50,27 @@ export function buildBatchInsert(
     const cells = EVENT_INSERT_COLUMNS.map(([, type], col) => `$${base + col + 1}::${type}`);
     return `(${cells.join(', ')}, $${base + PARAMS_PER_ROW}::timestamptz)`;
   });
-  const text = `INSERT INTO events (${COLUMN_LIST})
+  const text = `WITH stored AS (
+INSERT INTO events (${COLUMN_LIST})
 SELECT ${EVENT_INSERT_COLUMNS.map(([name]) => `v.${name}`).join(', ')}
 FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
 JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
 FOR KEY SHARE OF i
-RETURNING id`;
+RETURNING id, inbox_id),
+counted AS (${countUpsert('stored', 'count(*)')})
+SELECT id FROM stored`;
   return { text, values: rows.flat() };
+}
+
+/**
+ * Adds a number of events per inbox to inbox_counters: `source` is a CTE with an inbox_id column,
+ * `delta` the aggregate to add per inbox. Sorted by inbox, so the row locks are always taken in
+ * the same order (see buildBatchInsert).
+ */
+function countUpsert(source: string, delta: string): string {
+  return `INSERT INTO inbox_counters AS c (inbox_id, event_count)
+  SELECT inbox_id, ${delta} FROM ${source} GROUP BY inbox_id ORDER BY inbox_id
+  ON CONFLICT (inbox_id) DO UPDATE SET event_count = c.event_count + excluded.event_count`;
 }
 
 /**
@@ -63,7 +81,7 @@ RETURNING id`;
  * is never evicted (the inbox may stay a few rows above the cap until its next insert). Rows
  * another statement is already deleting are skipped, so concurrent evictions never deadlock.
  */
-const EVICT_SQL = `DELETE FROM events WHERE seq IN (
+const EVICT_SQL = `WITH evicted AS (DELETE FROM events WHERE seq IN (
   SELECT e.seq
   FROM unnest($1::text[]) AS b (inbox_id)
   JOIN inboxes AS i ON i.id = b.inbox_id AND i.owner_id IS NULL
@@ -71,7 +89,9 @@ const EVICT_SQL = `DELETE FROM events WHERE seq IN (
     SELECT c.id FROM events AS c WHERE c.inbox_id = b.inbox_id
     ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS cut
   JOIN events AS e ON e.inbox_id = b.inbox_id AND e.id <= cut.id
-  FOR UPDATE OF e SKIP LOCKED)`;
+  FOR UPDATE OF e SKIP LOCKED)
+  RETURNING inbox_id)
+${countUpsert('evicted', '-count(*)')}`;
 
 /**
  * Errors caused by the data of some row (class 22 data exception, 23 integrity constraint such

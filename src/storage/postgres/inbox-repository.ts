@@ -4,17 +4,29 @@ import type { InboxRepository } from '../../ports/store.js';
 import { attempt, inTransaction } from './attempt.js';
 import { inboxParams, toInbox, type InboxRow } from './rows.js';
 
-const INBOX_COLUMNS = 'id, owner_id, created_at, expires_at';
+const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > $2)';
 
 const SQL = {
-  insert: `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES ($1, $2, $3, $4)`,
+  insert: `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`,
   findLive: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = $1 AND ${LIVE}`,
   listByOwner: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = $1 AND ${LIVE}
     ORDER BY created_at DESC, id DESC`,
   // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
   save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
     AND (owner_id IS NULL OR owner_id = $3) RETURNING ${INBOX_COLUMNS}`,
+  // Like delete: only while the owner is still $4 (NULL = anonymous).
+  rename: `UPDATE inboxes SET name = $3 WHERE id = $1 AND ${LIVE}
+    AND owner_id IS NOT DISTINCT FROM $4::text RETURNING ${INBOX_COLUMNS}`,
+  // In the order of $1; a deleted inbox (its events not purged yet) has 0 and null like an
+  // unknown one. The newest event is one step down the (inbox_id, id) index.
+  stats: `SELECT coalesce(c.event_count, 0)::int AS event_count,
+      (SELECT e.received_at FROM events AS e WHERE e.inbox_id = i.id
+       ORDER BY e.inbox_id DESC, e.id DESC LIMIT 1) AS last_event_at
+    FROM unnest($1::text[]) WITH ORDINALITY AS u (id, n)
+    LEFT JOIN inboxes AS i ON i.id = u.id
+    LEFT JOIN inbox_counters AS c ON c.inbox_id = i.id
+    ORDER BY u.n`,
   // Deleting the row, queuing its purge and deleting its sharing links is one statement, so
   // one atomic step.
   // $2 false: delete whatever the owner; true: only while the owner is still $3 (NULL = anonymous).
@@ -50,7 +62,9 @@ const SQL = {
       RETURNING 1),
     removed AS (SELECT (SELECT count(*) FROM ev) + (SELECT count(*) FROM rp) AS n),
     done AS (
-      DELETE FROM purge_queue WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2 RETURNING 1)
+      DELETE FROM purge_queue WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2 RETURNING 1),
+    uncounted AS (
+      DELETE FROM inbox_counters WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2)
     SELECT ((SELECT n FROM removed) + (SELECT count(*) FROM done))::int AS n`,
 };
 
@@ -78,6 +92,17 @@ export function createInboxRepository(pool: Pool): InboxRepository {
       attempt('save inbox', async () => {
         const { rows } = await pool.query<InboxRow>(SQL.save, [id, now.toISOString(), ownerId]);
         return rows[0] === undefined ? null : toInbox(rows[0]);
+      }),
+    rename: (id, name, expectedOwnerId, now) =>
+      attempt('rename inbox', async () => {
+        const { rows } = await pool.query<InboxRow>(SQL.rename, [id, now.toISOString(), name, expectedOwnerId]);
+        return rows[0] === undefined ? null : toInbox(rows[0]);
+      }),
+    stats: (ids) =>
+      attempt('inbox stats', async () => {
+        if (ids.length === 0) return [];
+        const { rows } = await pool.query<{ event_count: number; last_event_at: Date | null }>(SQL.stats, [ids]);
+        return rows.map((row) => ({ eventCount: row.event_count, lastEventAt: row.last_event_at }));
       }),
     delete: (id, expectedOwnerId) =>
       attempt('delete inbox', async () => {

@@ -112,6 +112,25 @@ CREATE TABLE shares (
 CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
 `;
 
+/**
+ * Inbox names and event counts: the same column and table as SQLite's migration 3. The counts
+ * have a table of their own, one narrow row per inbox: the event insert keeps them with an upsert
+ * in inbox order (INSERT ... ON CONFLICT takes its row locks in the order of its input, so two
+ * batches never deadlock), and ingest never rewrites an inbox row, which every request reads.
+ * Half-empty pages (fillfactor 50) keep those frequent updates HOT. Existing inboxes are counted
+ * once, here.
+ */
+const INBOX_NAMES_AND_COUNTS_SQL = `
+ALTER TABLE inboxes ADD COLUMN name text NULL;
+CREATE TABLE inbox_counters (
+  inbox_id    text COLLATE "C" PRIMARY KEY,
+  event_count bigint NOT NULL
+) WITH (fillfactor = 50);
+INSERT INTO inbox_counters (inbox_id, event_count)
+  SELECT e.inbox_id, count(*) FROM events AS e JOIN inboxes AS i ON i.id = e.inbox_id
+  GROUP BY e.inbox_id;
+`;
+
 /** Browser sessions: the same table and indexes as SQLite's migration 2. */
 const SESSIONS_SQL = `
 CREATE TABLE sessions (
@@ -134,6 +153,7 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_init', sql: INIT_SQL },
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+  { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
   { version: 4, name: '0004_shares', sql: SHARES_SQL },
 ];
 

@@ -56,6 +56,36 @@ const SQL = {
     ORDER BY inbox_id, id LIMIT $2`,
   listAfter: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id > $3
     ORDER BY inbox_id, id LIMIT $2`,
+  // Deletions of events check, in the same statement, that the inbox still has the owner the
+  // caller was allowed by (FOR SHARE: a concurrent save waits, or wins first and nothing is
+  // deleted), and move the inbox's count with what they delete.
+  deleteEvent: `WITH allowed AS (
+      SELECT 1 FROM inboxes WHERE id = $2 AND owner_id IS NOT DISTINCT FROM $3::text FOR SHARE),
+    gone AS (
+      DELETE FROM events WHERE id = $1 AND inbox_id = $2 AND EXISTS (SELECT 1 FROM allowed)
+      RETURNING id),
+    replays_gone AS (DELETE FROM replays WHERE event_id IN (SELECT id FROM gone)),
+    counted AS (
+      UPDATE inbox_counters SET event_count = event_count - 1
+      WHERE inbox_id = $2 AND EXISTS (SELECT 1 FROM gone))
+    SELECT count(*)::int AS n FROM gone`,
+  // One bounded step of clearing: up to $4 events with id <= $3 (oldest first, on the
+  // (inbox_id, id) index) and up to $4 replays of such events.
+  clearStep: `WITH allowed AS (
+      SELECT 1 FROM inboxes WHERE id = $1 AND owner_id IS NOT DISTINCT FROM $2::text FOR SHARE),
+    ev AS (
+      DELETE FROM events WHERE seq IN (
+        SELECT seq FROM events WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4)
+      AND EXISTS (SELECT 1 FROM allowed) RETURNING 1),
+    rp AS (
+      DELETE FROM replays WHERE seq IN (
+        SELECT seq FROM replays WHERE inbox_id = $1 AND event_id <= $3 LIMIT $4)
+      AND EXISTS (SELECT 1 FROM allowed) RETURNING 1),
+    counted AS (
+      UPDATE inbox_counters SET event_count = event_count - (SELECT count(*) FROM ev)
+      WHERE inbox_id = $1 AND EXISTS (SELECT 1 FROM ev))
+    SELECT EXISTS (SELECT 1 FROM allowed) AS allowed,
+      ((SELECT count(*) FROM ev) + (SELECT count(*) FROM rp))::int AS n`,
   insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(14)})`,
   listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     ORDER BY seq DESC LIMIT $2`,
@@ -122,6 +152,22 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
             ? await pool.query<EventSummaryRow>(SQL.listOldest, [inboxId, limit])
             : await pool.query<EventSummaryRow>(SQL.listAfter, [inboxId, limit, page.after]);
         return rows.map(toEventSummary);
+      }),
+    delete: (eventId, scope) =>
+      attempt('delete event', async () => {
+        const { rows } = await pool.query<{ n: number }>(SQL.deleteEvent, [eventId, scope.inboxId, scope.expectedOwnerId]);
+        return rows[0]?.n === 1;
+      }),
+    clearThrough: (scope, limit) =>
+      attempt('clear inbox', async () => {
+        if (limit < 1) return 0;
+        const { rows } = await pool.query<{ allowed: boolean; n: number }>(SQL.clearStep, [
+          scope.inboxId,
+          scope.expectedOwnerId,
+          scope.through,
+          Math.floor(limit),
+        ]);
+        return rows[0]?.allowed === true ? rows[0].n : null;
       }),
   };
 }

@@ -10,6 +10,7 @@ import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 export interface InboxRow {
   id: string;
   owner_id: string | null;
+  name: string | null;
   created_at: Date;
   expires_at: Date | null;
 }
@@ -98,6 +99,7 @@ export function toInbox(row: InboxRow): Inbox {
   return {
     id: row.id,
     ownerId: row.owner_id,
+    name: row.name,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };
@@ -105,7 +107,7 @@ export function toInbox(row: InboxRow): Inbox {
 
 /** Parameters of the inbox insert, in column order. */
 export function inboxParams(inbox: Inbox): SqlValue[] {
-  return [inbox.id, inbox.ownerId, inbox.createdAt.toISOString(), isoOrNull(inbox.expiresAt)];
+  return [inbox.id, inbox.ownerId, inbox.name, inbox.createdAt.toISOString(), isoOrNull(inbox.expiresAt)];
 }
 
 /** Maps a list row (no headers, no body) to an EventSummary with exactly its fields. */

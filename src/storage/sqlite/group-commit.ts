@@ -14,10 +14,24 @@ interface PendingInsert {
 
 type BatchResult = boolean | StorageError;
 
-/** Inboxes whose event count the writer keeps for the anonymous cap (see GroupCommitWriter). */
-const MAX_COUNTED_INBOXES = 10_000;
-/** Count marker of a saved inbox: never trimmed. */
-const OWNED = -1;
+/** What a batch needs to know about an inbox, read once per batch inside its transaction. */
+interface InboxState {
+  /** ms since the epoch; null: never expires. */
+  readonly expiresAt: number | null;
+  readonly anonymous: boolean;
+  /** Its count in inbox_counters when the batch began. */
+  readonly eventCount: number;
+}
+
+/** The statements the writer runs (prepared by statements.ts). */
+export interface WriterStatements {
+  /** A plain INSERT of one event row. */
+  readonly insert: BetterSqlite3.Statement<EventInsertParams>;
+  /** The inbox's expiry, whether it is anonymous, and its event count; undefined: no inbox. */
+  readonly inboxState: BetterSqlite3.Statement<[string], { expires_at: number | null; anonymous: number; event_count: number }>;
+  /** Sets the inbox's count in inbox_counters (inserting its row the first time). */
+  readonly setEventCount: BetterSqlite3.Statement<[string, number]>;
+}
 
 /**
  * TEST-ONLY FAILPOINT, NEVER SET IN PRODUCTION. With `REHOOK_UNSAFE_ACK_BEFORE_COMMIT=1` the
@@ -51,13 +65,12 @@ export class GroupCommitWriter {
   private scheduled: NodeJS.Immediate | null = null;
   private closed = false;
   private readonly db: BetterSqlite3.Database;
-  private readonly insert: BetterSqlite3.Statement<EventInsertParams>;
-  private readonly inboxExpiry: BetterSqlite3.Statement<[string], number | null>;
+  private readonly statements: WriterStatements;
   /**
-   * Expiry of each inbox met by the running batch (null: never expires, undefined: no inbox),
-   * read once per batch inside its transaction, so a delete cannot slip in between.
+   * Each inbox met by the running batch (undefined: no such inbox), read once per batch inside
+   * its transaction, so a delete cannot slip in between.
    */
-  private readonly expiries = new Map<string, number | null | undefined>();
+  private readonly inboxes = new Map<string, InboxState | undefined>();
   private readonly commitBatch: BetterSqlite3.Transaction<
     (batch: readonly PendingInsert[]) => BatchResult[]
   >;
@@ -68,128 +81,79 @@ export class GroupCommitWriter {
   /** Called after every committed batch (the store asks for a WAL checkpoint then). */
   private readonly afterCommit: () => void;
 
-  /**
-   * `statements.insert` is a plain INSERT of one event row; `statements.inboxExpiry` reads an
-   * inbox's expires_at (undefined: no such inbox).
-   */
   constructor(
     db: BetterSqlite3.Database,
-    statements: {
-      insert: BetterSqlite3.Statement<EventInsertParams>;
-      inboxExpiry: BetterSqlite3.Statement<[string], number | null>;
-    },
+    statements: WriterStatements,
     opts: { unsafeAckBeforeCommit?: boolean; afterCommit?: () => void } = {},
   ) {
     this.db = db;
-    this.insert = statements.insert;
-    this.inboxExpiry = statements.inboxExpiry;
+    this.statements = statements;
     this.unsafeAckBeforeCommit = opts.unsafeAckBeforeCommit === true;
     this.afterCommit = opts.afterCommit ?? (() => undefined);
     // Eviction of the oldest events of capped anonymous inboxes runs in the batch's transaction,
-    // after its inserts: the commit that stores an event also trims its inbox, never one without
-    // the other. The first time the writer meets an inbox it trims by offset (a scan of up to
-    // `keep` index entries) and counts what is left; from then on it keeps the count itself and
-    // deletes just the few oldest rows a batch pushes past the cap (see evictOldest).
+    // after its inserts: the commit that stores an event also trims its inbox and updates its
+    // count, never one without the others.
     this.evict = {
+      oldest: db.prepare<[string, number]>(
+        `DELETE FROM events WHERE seq IN (
+           SELECT seq FROM events WHERE inbox_id = ? ORDER BY id LIMIT ?)`,
+      ),
       byOffset: db.prepare<[{ inbox_id: string; offset: number }]>(
         `DELETE FROM events WHERE inbox_id = @inbox_id
-           AND id < (SELECT id FROM events WHERE inbox_id = @inbox_id ORDER BY id DESC LIMIT 1 OFFSET @offset)
-           AND EXISTS (SELECT 1 FROM inboxes WHERE id = @inbox_id AND owner_id IS NULL)`,
+           AND id < (SELECT id FROM events WHERE inbox_id = @inbox_id ORDER BY id DESC LIMIT 1 OFFSET @offset)`,
       ),
-      countUpTo: db.prepare<[string, number], { n: number }>(
-        'SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE inbox_id = ? LIMIT ?)',
-      ),
-      oldest: db.prepare<[{ inbox_id: string; n: number }]>(
-        `DELETE FROM events WHERE seq IN (
-           SELECT seq FROM events WHERE inbox_id = @inbox_id ORDER BY id LIMIT @n)
-         AND EXISTS (SELECT 1 FROM inboxes WHERE id = @inbox_id AND owner_id IS NULL)`,
-      ),
-      isAnonymous: db.prepare<[string], { anonymous: number }>(
-        'SELECT owner_id IS NULL AS anonymous FROM inboxes WHERE id = ?',
-      ),
+      count: db.prepare<[string], number>('SELECT count(*) FROM events WHERE inbox_id = ?').pluck(true),
     };
     this.commitBatch = db.transaction((batch: readonly PendingInsert[]) => {
-      this.expiries.clear();
+      this.inboxes.clear();
       const results = batch.map((item) => this.insertOne(item));
-      this.evictOldest(batch, results);
+      this.updateCounts(batch, results);
       return results;
     });
   }
 
   private readonly evict: {
+    readonly oldest: BetterSqlite3.Statement<[string, number]>;
     readonly byOffset: BetterSqlite3.Statement<[{ inbox_id: string; offset: number }]>;
-    readonly countUpTo: BetterSqlite3.Statement<[string, number], { n: number }>;
-    readonly oldest: BetterSqlite3.Statement<[{ inbox_id: string; n: number }]>;
-    readonly isAnonymous: BetterSqlite3.Statement<[string], { anonymous: number }>;
+    readonly count: BetterSqlite3.Statement<[string], number>;
   };
 
-  /**
-   * Events per capped inbox as this writer counted them (OWNED: a saved inbox, never trimmed).
-   * Only this writer inserts events and only inbox deletion removes them otherwise (after which
-   * the inbox takes no more inserts), so the count stays exact; it is updated only after a
-   * commit, dropped when a commit fails or a delete disagrees with it, and bounded in size
-   * (a forgotten inbox is counted again).
-   */
-  private readonly counts = new Map<string, number>();
-  /** Counts computed by the running batch, applied once it committed. */
-  private staged = new Map<string, number>();
-
-  /** Runs the batch transaction and then publishes the counts it computed. */
+  /** Runs the batch transaction, then tells the checkpointer. */
   private runBatch(batch: readonly PendingInsert[]): BatchResult[] {
-    this.staged = new Map();
-    try {
-      const results = this.commitBatch.immediate(batch);
-      this.afterCommit();
-      for (const [inboxId, count] of this.staged) {
-        this.counts.delete(inboxId);
-        this.counts.set(inboxId, count);
-        if (this.counts.size > MAX_COUNTED_INBOXES) {
-          const oldest = this.counts.keys().next().value;
-          if (oldest !== undefined) this.counts.delete(oldest);
-        }
-      }
-      return results;
-    } catch (err) {
-      for (const inboxId of this.staged.keys()) this.counts.delete(inboxId);
-      throw err;
-    } finally {
-      this.staged = new Map();
-    }
+    const results = this.commitBatch.immediate(batch);
+    this.afterCommit();
+    return results;
   }
 
-  /** Trims each capped inbox that received an event in this batch to its newest `keep` events. */
-  private evictOldest(batch: readonly PendingInsert[], results: readonly BatchResult[]): void {
-    let added: Map<string, { keep: number; n: number }> | undefined;
+  /**
+   * Adds what the batch stored to each inbox's event count: one UPDATE per inbox per batch, never
+   * one per event. A capped anonymous inbox that went past its cap first loses its oldest events
+   * (REHOOK_ANON_MAX_EVENTS), by the count, so no scan of the inbox is needed.
+   */
+  private updateCounts(batch: readonly PendingInsert[], results: readonly BatchResult[]): void {
+    const added = new Map<string, { n: number; keep: number | undefined }>();
     batch.forEach((item, index) => {
-      if (item.keepAnonymous === undefined || results[index] !== true) return;
-      added ??= new Map();
+      if (results[index] !== true) return;
       const inboxId = item.params.inbox_id;
       const seen = added.get(inboxId);
-      added.set(inboxId, { keep: Math.min(seen?.keep ?? Infinity, item.keepAnonymous), n: (seen?.n ?? 0) + 1 });
+      const keep = item.keepAnonymous === undefined ? seen?.keep : Math.min(seen?.keep ?? Infinity, item.keepAnonymous);
+      added.set(inboxId, { n: (seen?.n ?? 0) + 1, keep });
     });
-    for (const [inboxId, { keep, n }] of added ?? []) {
-      const known = this.counts.get(inboxId);
-      if (known === OWNED) continue;
-      if (known !== undefined && known + n <= keep) {
-        this.staged.set(inboxId, known + n);
-        continue;
-      }
-      if (known !== undefined) {
-        const excess = known + n - keep;
-        const removed = this.evict.oldest.run({ inbox_id: inboxId, n: excess }).changes;
-        if (removed === excess) {
-          this.staged.set(inboxId, keep);
-          continue;
+    for (const [inboxId, { n, keep }] of added) {
+      // Present: an event was stored, so the batch has read the inbox.
+      const state = this.inboxes.get(inboxId) as InboxState;
+      let count = state.eventCount + n;
+      if (keep !== undefined && state.anonymous && count > keep) {
+        const excess = count - keep;
+        const removed = this.evict.oldest.run(inboxId, excess).changes;
+        count -= removed;
+        if (removed !== excess) {
+          // The count was off (the file was changed behind Rehook's back): trim exactly and count again.
+          this.evict.byOffset.run({ inbox_id: inboxId, offset: Math.max(0, keep - 1) });
+          count = this.evict.count.get(inboxId) ?? 0;
         }
-        if (removed === 0 && this.evict.isAnonymous.get(inboxId)?.anonymous === 0) {
-          this.staged.set(inboxId, OWNED);
-          continue;
-        }
-        // The count was off (another writer on the file?): fall back to the exact trim.
       }
-      this.evict.byOffset.run({ inbox_id: inboxId, offset: Math.max(0, keep - 1) });
-      const left = this.evict.countUpTo.get(inboxId, keep + 1)?.n ?? 0;
-      this.staged.set(inboxId, left > keep ? OWNED : left);
+      this.statements.setEventCount.run(inboxId, count);
     }
   }
 
@@ -252,18 +216,19 @@ export class GroupCommitWriter {
   /** Whether the item's inbox exists and has not expired at the item's `now`. */
   private inboxLive(item: PendingInsert): boolean {
     const inboxId = item.params.inbox_id;
-    let expiry = this.expiries.get(inboxId);
-    if (!this.expiries.has(inboxId)) {
-      expiry = this.inboxExpiry.get(inboxId);
-      this.expiries.set(inboxId, expiry);
+    let state = this.inboxes.get(inboxId);
+    if (!this.inboxes.has(inboxId)) {
+      const row = this.statements.inboxState.get(inboxId);
+      state = row && { expiresAt: row.expires_at, anonymous: row.anonymous === 1, eventCount: row.event_count };
+      this.inboxes.set(inboxId, state);
     }
-    return expiry === null || (expiry !== undefined && expiry > item.params.now);
+    return state !== undefined && (state.expiresAt === null || state.expiresAt > item.params.now);
   }
 
   private insertOne(item: PendingInsert): BatchResult {
     try {
       if (!this.inboxLive(item)) return false;
-      return this.insert.run(...eventInsertParams(item.params)).changes === 1;
+      return this.statements.insert.run(...eventInsertParams(item.params)).changes === 1;
     } catch (err) {
       // A constraint violation (e.g. a duplicate id) undoes only its own statement and the
       // transaction goes on, so one bad event does not fail the batch. Anything else (disk full,

@@ -43,6 +43,21 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
         const row = s.inboxes.save.get({ ownerId, id, now: now.getTime() });
         return row === undefined ? null : toInbox(row);
       }),
+    rename: (id, name, expectedOwnerId, now) =>
+      attempt('rename inbox', () => {
+        const row = s.inboxes.rename.get({ name, id, ownerId: expectedOwnerId, now: now.getTime() });
+        return row === undefined ? null : toInbox(row);
+      }),
+    stats: (ids) =>
+      attempt('inbox stats', () =>
+        ids.map((id) => {
+          const row = s.inboxes.stats.get(id);
+          return {
+            eventCount: row?.event_count ?? 0,
+            lastEventAt: row?.last_event_at == null ? null : new Date(row.last_event_at),
+          };
+        }),
+      ),
     delete: (id, expectedOwnerId) => attempt('delete inbox', () => deleteOne.immediate(id, expectedOwnerId)),
     deleteExpired: (now, limit) =>
       attempt('delete expired inboxes', () =>
@@ -69,6 +84,7 @@ function purgeBatch(s: Statements, limit: number): number {
     if (remaining === 0) break;
     // Both deletes returned fewer rows than allowed: nothing of this inbox is left.
     s.purge.done.run(inboxId);
+    s.purge.uncount.run(inboxId);
     remaining -= 1;
     if (remaining === 0) break;
   }

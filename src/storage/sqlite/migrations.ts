@@ -129,12 +129,32 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 `;
 
 /**
+ * Inbox names and event counts (migration 3). An inbox's count is kept by every statement that
+ * adds or removes its events, in the same transaction (the group commit adds one upsert per inbox
+ * per batch), so the dashboard never counts events: COUNT(*) over the index of a 100,000-event
+ * inbox took 2.4 ms of the event loop. The counts have a table of their own, as on PostgreSQL
+ * (where that keeps ingest from rewriting inbox rows); a row goes when its inbox is purged.
+ * Existing inboxes are counted once, here.
+ */
+const INBOX_NAMES_AND_COUNTS_SQL = `
+ALTER TABLE inboxes ADD COLUMN name TEXT NULL;
+CREATE TABLE inbox_counters (
+  inbox_id    TEXT PRIMARY KEY,
+  event_count INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO inbox_counters (inbox_id, event_count)
+  SELECT e.inbox_id, count(*) FROM events AS e JOIN inboxes AS i ON i.id = e.inbox_id
+  GROUP BY e.inbox_id;
+`;
+
+/**
  * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
  */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '0001_init', sql: INIT_SQL },
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
+  { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
   { version: 4, name: '0004_shares', sql: SHARES_SQL },
 ];
 

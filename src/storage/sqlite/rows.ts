@@ -10,6 +10,7 @@ import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 export interface InboxRow {
   id: string;
   owner_id: string | null;
+  name: string | null;
   created_at: number;
   expires_at: number | null;
 }
@@ -126,14 +127,15 @@ export function toInbox(row: InboxRow): Inbox {
   return {
     id: row.id,
     ownerId: row.owner_id,
+    name: row.name,
     createdAt: toDate(row.created_at),
     expiresAt: toDateOrNull(row.expires_at),
   };
 }
 
 /** Positional parameters of the inbox insert, in column order. */
-export function inboxParams(inbox: Inbox): [string, string | null, number, number | null] {
-  return [inbox.id, inbox.ownerId, inbox.createdAt.getTime(), toMsOrNull(inbox.expiresAt)];
+export function inboxParams(inbox: Inbox): [string, string | null, string | null, number, number | null] {
+  return [inbox.id, inbox.ownerId, inbox.name, inbox.createdAt.getTime(), toMsOrNull(inbox.expiresAt)];
 }
 
 /** Maps a list row (no headers, no body) to an EventSummary with exactly its fields. */

@@ -25,7 +25,7 @@ type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
   ): P extends unknown[] ? Statement<P, R> : Statement<[P], R>;
 };
 
-const INBOX_COLUMNS = 'id, owner_id, created_at, expires_at';
+const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 // Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
 const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size';
@@ -37,8 +37,8 @@ const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used
 
 function inboxStatements(db: Db) {
   return {
-    insert: db.prepare<[string, string | null, number, number | null]>(
-      `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?)`,
+    insert: db.prepare<[string, string | null, string | null, number, number | null]>(
+      `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?)`,
     ),
     // Liveness is decided in JavaScript from `now` (see inbox-lookup.ts), so the row is cacheable.
     findById: db.prepare<[string], InboxRow>(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ?`),
@@ -50,6 +50,16 @@ function inboxStatements(db: Db) {
     save: db.prepare<{ ownerId: string; id: string; now: number }, InboxRow>(
       `UPDATE inboxes SET owner_id = @ownerId, expires_at = NULL WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
        AND (owner_id IS NULL OR owner_id = @ownerId) RETURNING ${INBOX_COLUMNS}`,
+    ),
+    rename: db.prepare<{ name: string | null; id: string; ownerId: string | null; now: number }, InboxRow>(
+      `UPDATE inboxes SET name = @name WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
+       AND owner_id IS @ownerId RETURNING ${INBOX_COLUMNS}`,
+    ),
+    // The count is kept in inbox_counters; the newest event is one step down the (inbox_id, id) index.
+    stats: db.prepare<[string], { event_count: number; last_event_at: number | null }>(
+      `SELECT coalesce((SELECT event_count FROM inbox_counters WHERE inbox_id = inboxes.id), 0) AS event_count,
+         (SELECT received_at FROM events WHERE inbox_id = inboxes.id ORDER BY id DESC LIMIT 1) AS last_event_at
+       FROM inboxes WHERE id = ?`,
     ),
     delete: db.prepare<[string]>('DELETE FROM inboxes WHERE id = ?'),
     // `IS` compares NULL as a value: an anonymous inbox matches an expected owner of null.
@@ -76,6 +86,7 @@ function purgeStatements(db: Db) {
       'DELETE FROM replays WHERE seq IN (SELECT seq FROM replays WHERE inbox_id = ? LIMIT ?)',
     ),
     done: db.prepare<[string]>('DELETE FROM purge_queue WHERE inbox_id = ?'),
+    uncount: db.prepare<[string]>('DELETE FROM inbox_counters WHERE inbox_id = ?'),
   };
 }
 
@@ -90,10 +101,32 @@ function eventStatements(db: Db) {
     insert: db.prepare<EventInsertParams>(
       `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    /** The inbox's expiry: undefined when there is no such inbox, null when it never expires. */
-    inboxExpiry: db
-      .prepare<[string], number | null>('SELECT expires_at FROM inboxes WHERE id = ?')
-      .pluck(true),
+    /** The inbox's expiry (null: never expires), owner kind and event count; undefined: no inbox. */
+    inboxState: db.prepare<[string], { expires_at: number | null; anonymous: number; event_count: number }>(
+      `SELECT expires_at, owner_id IS NULL AS anonymous,
+         coalesce((SELECT event_count FROM inbox_counters WHERE inbox_id = inboxes.id), 0) AS event_count
+       FROM inboxes WHERE id = ?`,
+    ),
+    setEventCount: db.prepare<[string, number]>(
+      `INSERT INTO inbox_counters (inbox_id, event_count) VALUES (?, ?)
+       ON CONFLICT (inbox_id) DO UPDATE SET event_count = excluded.event_count`,
+    ),
+    // Deleting events (one, or an inbox cleared in bounded steps): each step checks the owner the
+    // caller was allowed by, deletes, and moves the count, in one transaction (store.ts).
+    inboxOwner: db.prepare<[string], { owner_id: string | null }>('SELECT owner_id FROM inboxes WHERE id = ?'),
+    deleteOne: db.prepare<[string, string]>('DELETE FROM events WHERE id = ? AND inbox_id = ?'),
+    deleteReplaysOfEvent: db.prepare<[string]>('DELETE FROM replays WHERE event_id = ?'),
+    clearEvents: db.prepare<[string, string, number]>(
+      `DELETE FROM events WHERE seq IN (
+         SELECT seq FROM events WHERE inbox_id = ? AND id <= ? ORDER BY id LIMIT ?)`,
+    ),
+    clearReplays: db.prepare<[string, string, number]>(
+      `DELETE FROM replays WHERE seq IN (
+         SELECT seq FROM replays WHERE inbox_id = ? AND event_id <= ? LIMIT ?)`,
+    ),
+    addToEventCount: db.prepare<[number, string]>(
+      'UPDATE inbox_counters SET event_count = event_count + ? WHERE inbox_id = ?',
+    ),
     findById: db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listNewest: db.prepare<[string, number], EventSummaryRow>(
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? ORDER BY id DESC LIMIT ?`,

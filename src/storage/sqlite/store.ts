@@ -7,6 +7,7 @@ import { StorageError } from '../../errors.js';
 import type {
   AccountRepository,
   EventRepository,
+  EventScope,
   ReplayRepository,
   Store,
   TokenRepository,
@@ -147,6 +148,24 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
   const listRows = (inboxId: string, limit: number, before: string | undefined) =>
     before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
   const summaryPage = createSummaryPageReader(db, listRows);
+  /** Whether the inbox exists with the owner the caller was allowed by (inside a transaction). */
+  const ownedAsExpected = (scope: EventScope): boolean => {
+    const row = s.events.inboxOwner.get(scope.inboxId);
+    return row !== undefined && row.owner_id === scope.expectedOwnerId;
+  };
+  const deleteOne = db.transaction((eventId: string, scope: EventScope): boolean => {
+    if (!ownedAsExpected(scope)) return false;
+    if (s.events.deleteOne.run(eventId, scope.inboxId).changes === 0) return false;
+    s.events.deleteReplaysOfEvent.run(eventId);
+    s.events.addToEventCount.run(-1, scope.inboxId);
+    return true;
+  });
+  const clearStep = db.transaction((scope: EventScope & { through: string }, limit: number): number | null => {
+    if (!ownedAsExpected(scope)) return null;
+    const events = s.events.clearEvents.run(scope.inboxId, scope.through, limit).changes;
+    if (events > 0) s.events.addToEventCount.run(-events, scope.inboxId);
+    return events + s.events.clearReplays.run(scope.inboxId, scope.through, limit).changes;
+  });
   return {
     insertIfInboxLive(event, now, opts) {
       try {
@@ -176,6 +195,9 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
             : s.events.listAfter.all(inboxId, page.after, limit);
         return rows.map(toEventSummary);
       }),
+    delete: (eventId, scope) => attempt('delete event', () => deleteOne.immediate(eventId, scope)),
+    clearThrough: (scope, limit) =>
+      attempt('clear inbox', () => (limit < 1 ? 0 : clearStep.immediate(scope, Math.floor(limit)))),
   };
 }
 

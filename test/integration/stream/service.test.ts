@@ -27,6 +27,7 @@ type Call =
   | { kind: 'event'; id: string }
   | { kind: 'truncated'; maxBacklog: number; before: string }
   | { kind: 'heartbeat' }
+  | { kind: 'notice'; what: string }
   | { kind: 'end'; reason: string };
 
 function recordingSink(): StreamSink & { calls: Call[]; eventIds(): string[]; heartbeats(): number } {
@@ -39,6 +40,8 @@ function recordingSink(): StreamSink & { calls: Call[]; eventIds(): string[]; he
     event: (event) => calls.push({ kind: 'event', id: event.id }),
     truncated: (info) => calls.push({ kind: 'truncated', ...info }),
     heartbeat: () => calls.push({ kind: 'heartbeat' }),
+    notice: (notice) =>
+      calls.push({ kind: 'notice', what: notice.kind === 'event.deleted' ? `deleted ${notice.eventId}` : `cleared ${notice.through}` }),
     end: (reason) => calls.push({ kind: 'end', reason }),
   };
 }
@@ -70,7 +73,7 @@ function stubDeps(opts: {
   onList?: (call: number, page: ListPage) => void | Promise<void>;
 }) {
   const committed = opts.committed ?? [];
-  const inbox: Inbox = { id: INBOX_ID, ownerId: null, createdAt: new Date(0), expiresAt: null, ...opts.inbox };
+  const inbox: Inbox = { id: INBOX_ID, ownerId: null, name: null, createdAt: new Date(0), expiresAt: null, ...opts.inbox };
   const clock = createFakeClock(new Date('2026-01-01T00:00:00.000Z'));
   const bus = createLocalBus();
   const subscriptions = countSubscriptions(bus);
@@ -178,6 +181,61 @@ describe('openInboxStream (service)', () => {
     stub.bus.publish(events[3] as EventSummary);
     stub.bus.publish(events[4] as EventSummary);
     assert.deepEqual(sink.eventIds(), [events[2]?.id, events[3]?.id, events[4]?.id]);
+    close();
+  });
+
+  it('passes deletions on in order with the events, and never sends an event after its deletion', async () => {
+    const events = makeEvents(5);
+    const at = (i: number): EventSummary => events[i] as EventSummary;
+    const stub = stubDeps({ committed: events.slice(0, 2) });
+    const sink = recordingSink();
+    const close = await openInboxStream(stub.deps, ANONYMOUS, { inboxId: INBOX_ID }, sink);
+    stub.bus.publish(at(2));
+    stub.bus.publishNotice({ kind: 'event.deleted', inboxId: INBOX_ID, eventId: at(2).id });
+    stub.bus.publishNotice({ kind: 'inbox.cleared', inboxId: INBOX_ID, through: at(2).id });
+    // Another instance's deletion notified before the event's own notification (PostgreSQL).
+    stub.bus.publishNotice({ kind: 'event.deleted', inboxId: INBOX_ID, eventId: at(3).id });
+    stub.bus.publish(at(3));
+    stub.bus.publish(at(4));
+    // Another inbox's deletions are not this stream's business.
+    stub.bus.publishNotice({ kind: 'event.deleted', inboxId: 'inb_other', eventId: at(4).id });
+    assert.deepEqual(sink.calls, [
+      { kind: 'open' },
+      { kind: 'event', id: at(2).id },
+      { kind: 'notice', what: `deleted ${at(2).id}` },
+      { kind: 'notice', what: `cleared ${at(2).id}` },
+      { kind: 'notice', what: `deleted ${at(3).id}` },
+      { kind: 'event', id: at(4).id },
+    ]);
+    close();
+    assert.equal(stub.subscriptions(), 0);
+    stub.bus.publishNotice({ kind: 'inbox.cleared', inboxId: INBOX_ID, through: null });
+    assert.equal(sink.calls.length, 6, 'nothing after close');
+  });
+
+  it('sends the deletions announced while the backlog is read after the backlog, in their order', async () => {
+    const events = makeEvents(5);
+    const at = (i: number): EventSummary => events[i] as EventSummary;
+    const stub = stubDeps({
+      committed: events.slice(0, 4),
+      onList: (call) => {
+        if (call !== 1) return;
+        stub.bus.publishNotice({ kind: 'event.deleted', inboxId: INBOX_ID, eventId: at(2).id });
+        // Deleted before its own notification arrived: never sent.
+        stub.bus.publishNotice({ kind: 'event.deleted', inboxId: INBOX_ID, eventId: at(4).id });
+        stub.bus.publish(at(4));
+      },
+    });
+    const sink = recordingSink();
+    const close = await openInboxStream(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, lastEventId: at(0).id }, sink);
+    assert.deepEqual(sink.calls, [
+      { kind: 'open' },
+      { kind: 'event', id: at(1).id },
+      { kind: 'event', id: at(2).id },
+      { kind: 'event', id: at(3).id },
+      { kind: 'notice', what: `deleted ${at(2).id}` },
+      { kind: 'notice', what: `deleted ${at(4).id}` },
+    ]);
     close();
   });
 
@@ -316,9 +374,9 @@ describe('openInboxStream (service)', () => {
       inbox: { expiresAt },
       findLive: (now) =>
         saved
-          ? { id: INBOX_ID, ownerId: 'acc_0123456789abcdefghjkmnpqrs', createdAt: new Date(0), expiresAt: null }
+          ? { id: INBOX_ID, ownerId: 'acc_0123456789abcdefghjkmnpqrs', name: null, createdAt: new Date(0), expiresAt: null }
           : now < expiresAt
-            ? { id: INBOX_ID, ownerId: null, createdAt: new Date(0), expiresAt }
+            ? { id: INBOX_ID, ownerId: null, name: null, createdAt: new Date(0), expiresAt }
             : null,
     });
     const kept = recordingSink();

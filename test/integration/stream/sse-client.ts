@@ -156,9 +156,9 @@ export function assertStream(result: SseConnection | SseRefusal): SseConnection 
 export function countSubscriptions(bus: EventBus): () => number {
   let active = 0;
   const original = bus.subscribe.bind(bus);
-  bus.subscribe = (inboxId, onEvent) => {
+  bus.subscribe = (inboxId, onEvent, onNotice) => {
     active += 1;
-    const unsubscribe = original(inboxId, onEvent);
+    const unsubscribe = original(inboxId, onEvent, onNotice);
     let done = false;
     return () => {
       if (!done) {

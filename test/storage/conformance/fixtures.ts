@@ -20,12 +20,12 @@ export function at(offsetMs: number): Date {
 /** An anonymous inbox created at T0 that expires 48 hours later. */
 export function anonymousInbox(overrides: Partial<Inbox> = {}): Inbox {
   const id = newId('inbox');
-  return { id, ownerId: null, createdAt: at(0), expiresAt: at(48 * HOUR), ...overrides };
+  return { id, ownerId: null, name: null, createdAt: at(0), expiresAt: at(48 * HOUR), ...overrides };
 }
 
 /** A saved inbox of `ownerId`, created at T0 + `createdOffsetMs`, that never expires. */
 export function ownedInbox(ownerId: string, createdOffsetMs = 0): Inbox {
-  return { id: newId('inbox'), ownerId, createdAt: at(createdOffsetMs), expiresAt: null };
+  return { id: newId('inbox'), ownerId, name: null, createdAt: at(createdOffsetMs), expiresAt: null };
 }
 
 export type EventMaker = (inboxId: string, overrides?: Partial<CapturedEvent>) => CapturedEvent;

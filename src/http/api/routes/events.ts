@@ -1,7 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors.js';
-import { DEFAULT_PAGE_SIZE, getEvent, listEvents, MAX_PAGE_SIZE } from '../../../services/events.js';
+import {
+  clearInbox,
+  DEFAULT_PAGE_SIZE,
+  deleteEvent,
+  getEvent,
+  listEvents,
+  MAX_PAGE_SIZE,
+} from '../../../services/events.js';
 import type { ApiContext } from '../app.js';
 import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
@@ -117,5 +124,43 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
       .header('content-disposition', `attachment; filename="${event.id}.bin"`)
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(event.body);
+  });
+
+  app.delete('/api/v1/events/:eventId', {
+    schema: routeSchema('DELETE', {
+      operationId: 'deleteEvent',
+      summary: 'Delete one event with its replays',
+      description:
+        'Same access as deleting its inbox: an owned inbox\'s event only by the owner; an anonymous inbox\'s ' +
+        'event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: EventIdParams,
+      responses: { 204: { description: 'Deleted.' } },
+      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    }),
+  }, async (request, reply) => {
+    await deleteEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/v1/inboxes/:inboxId/events', {
+    schema: routeSchema('DELETE', {
+      operationId: 'clearInbox',
+      summary: 'Delete every event of an inbox (clear it)',
+      description:
+        'Deletes the events stored before the call, with their replays; the inbox stays and keeps capturing ' +
+        '(events that arrive meanwhile are kept). Same access as deleting the inbox. Works in short steps of ' +
+        '1,000 rows, so ingest never waits long; a very large inbox takes a moment. Open live streams of the ' +
+        'inbox get an `inbox.cleared` message.',
+      tag: 'Events',
+      access: 'anonymous-or-token',
+      params: InboxIdParams,
+      responses: { 204: { description: 'Cleared.' } },
+      errors: ['INBOX_NOT_FOUND'],
+    }),
+  }, async (request, reply) => {
+    await clearInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    return reply.code(204).send();
   });
 }

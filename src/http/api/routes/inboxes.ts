@@ -1,14 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { createInbox, deleteInbox, getReadableInbox, listInboxes, saveInbox } from '../../../services/inboxes.js';
+import {
+  createInbox,
+  deleteInbox,
+  getInbox,
+  listInboxes,
+  MAX_INBOX_NAME_LENGTH,
+  parseInboxName,
+  renameInbox,
+  saveInbox,
+} from '../../../services/inboxes.js';
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import type { ApiContext } from '../app.js';
 import { inboxJson } from '../present.js';
-import { pathParam, principalOf } from '../request.js';
+import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';
 import { InboxSchema, ref } from '../schemas.js';
 
 const InboxEnvelope = dataEnvelope('inbox', ref(InboxSchema));
+
+const NameField = Type.Union([Type.String({ minLength: 1, maxLength: MAX_INBOX_NAME_LENGTH }), Type.Null()], {
+  description: `A name for the inbox: 1 to ${MAX_INBOX_NAME_LENGTH} printable characters (trimmed), or null for none.`,
+});
 
 export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
@@ -19,19 +32,25 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       summary: 'Create an inbox',
       description:
         'Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a ' +
-        'persistent inbox owned by the account. The request body is ignored.',
+        'persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; ' +
+        'no body, an empty one, or `{}` makes an inbox without a name.',
       tag: 'Inboxes',
       access: 'anonymous-or-token',
+      body: Type.Object({ name: Type.Optional(NameField) }),
+      bodyOptional: true,
       responses: { 201: { description: 'The new inbox.', schema: InboxEnvelope } },
-      errors: ['RATE_LIMITED'],
+      errors: ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
     }),
   }, async (request, reply) => {
     const principal = await principalOf(deps, request);
+    // Checked before the rate limit: a refused request does not use up the address's budget.
+    const body = jsonObjectBody(request);
+    const name = body['name'] === undefined ? null : parseInboxName(body['name']);
     if (principal.kind === 'anonymous' && ctx.abuse) {
       const allowed = ctx.abuse.anonInboxes.take(clientAddress(request, ctx.trustProxy));
       if (!allowed.ok) throw rateLimited(reply, allowed.retryAfterMs, 'Too many anonymous inboxes created from this address');
     }
-    const inbox = await createInbox(deps, principal);
+    const inbox = await createInbox(deps, principal, { name });
     return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
   });
 
@@ -69,7 +88,28 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       errors: ['INBOX_NOT_FOUND'],
     }),
   }, async (request) => {
-    const inbox = await getReadableInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    const inbox = await getInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+  });
+
+  app.patch('/api/v1/inboxes/:inboxId', {
+    schema: routeSchema('PATCH', {
+      operationId: 'renameInbox',
+      summary: 'Rename an inbox',
+      description:
+        'Sets the name of the inbox (`null` removes it). Same access as deleting it: an owned inbox only ' +
+        'by its owner; an anonymous inbox by anyone who holds its id.',
+      tag: 'Inboxes',
+      access: 'anonymous-or-token',
+      params: InboxIdParams,
+      body: Type.Object({ name: NameField }),
+      responses: { 200: { description: 'The renamed inbox.', schema: InboxEnvelope } },
+      errors: ['INBOX_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+    }),
+  }, async (request) => {
+    const principal = await principalOf(deps, request);
+    const body = jsonObjectBody(request);
+    const inbox = await renameInbox(deps, principal, { inboxId: pathParam(request, 'inboxId'), name: body['name'] });
     return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
   });
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { withStats } from '../../../services/inboxes.js';
 import { createShare, listShares, resolveShare, revokeShare } from '../../../services/shares.js';
 import type { ApiContext } from '../app.js';
 import { createdShareJson, inboxJson, shareJson } from '../present.js';
@@ -100,6 +101,7 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ApiContext): void
     }),
   }, async (request) => {
     const { inbox } = await resolveShare(deps, pathParam(request, 'token'));
-    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+    const [shown] = await withStats(deps, [inbox]);
+    return { data: { inbox: inboxJson(shown ?? { ...inbox, eventCount: 0, lastEventAt: null }, ctx.ingestOrigin()) } };
   });
 }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { EventSummary } from '../../../domain/captured-request.js';
+import type { InboxNotice } from '../../../ports/event-bus.js';
 import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
 import type { ApiContext } from '../app.js';
 import { eventSummaryJson } from '../present.js';
@@ -25,6 +26,16 @@ export interface StreamRouteOptions extends StreamOptions {
 export function eventMessage(event: EventSummary): string {
   // JSON.stringify never emits a raw CR or LF, so the payload is one `data:` line.
   return `id: ${event.id}\nevent: event.created\ndata: ${JSON.stringify(eventSummaryJson(event))}\n\n`;
+}
+
+/**
+ * A deletion, as a message without `id:` (the client's Last-Event-ID stays the last event it
+ * got): `event.deleted` with the event's id, `inbox.cleared` with the newest id it removed.
+ */
+export function noticeMessage(notice: InboxNotice): string {
+  return notice.kind === 'event.deleted'
+    ? `event: event.deleted\ndata: ${JSON.stringify({ id: notice.eventId, inboxId: notice.inboxId })}\n\n`
+    : `event: inbox.cleared\ndata: ${JSON.stringify({ inboxId: notice.inboxId, through: notice.through })}\n\n`;
 }
 
 /**
@@ -55,8 +66,10 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       description:
         'One `event.created` message per captured request, its data the event summary (as in the list), ' +
         'its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed ' +
-        'event is sent first, oldest first: nothing missed, nothing repeated. A `: ping` comment every ' +
-        '15 s keeps proxies from closing the connection.',
+        'event is sent first, oldest first: nothing missed, nothing repeated. While the stream is open, ' +
+        '`event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data ' +
+        '`{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. ' +
+        'A `: ping` comment every 15 s keeps proxies from closing the connection.',
       tag: 'Events',
       access: 'anonymous-or-token',
       params: InboxIdParams,
@@ -144,6 +157,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
           write(`retry: ${RETRY_MS}\n: rehook live stream of ${inboxId}\n\n`);
         },
         event: (event) => write(eventMessage(event)),
+        notice: (notice) => write(noticeMessage(notice)),
         truncated: (info) =>
           write(`event: stream.truncated\ndata: ${JSON.stringify({ maxBacklog: info.maxBacklog, before: info.before })}\n\n`),
         heartbeat: () => write(': ping\n\n'),
