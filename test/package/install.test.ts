@@ -124,10 +124,22 @@ function startServer(
   });
 }
 
-/** /healthz answers, an anonymous inbox is created, and a webhook sent to it is listed. */
+/**
+ * /healthz answers, the web app is served (built into the package: no dev dependency at install
+ * time), an anonymous inbox is created, and a webhook sent to it is listed.
+ */
 async function exercise(server: { apiUrl: string; ingestUrl: string }): Promise<void> {
   const health = await fetch(`${server.apiUrl}/healthz`);
   assert.equal(health.status, 200);
+  const page = await fetch(`${server.apiUrl}/inboxes/inb_x`, { headers: { accept: 'text/html' } });
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+  const html = await page.text();
+  const bundle = /<script[^>]*src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+  assert.ok(bundle, `the web app's page: ${html.slice(0, 300)}`);
+  const script = await fetch(server.apiUrl + bundle);
+  assert.equal(script.status, 200);
+  assert.ok((await script.text()).length > 10_000, 'the bundle is served');
   const created = await fetch(`${server.apiUrl}/api/v1/inboxes`, { method: 'POST' });
   assert.equal(created.status, 201);
   const { inbox } = ((await created.json()) as { data: { inbox: { id: string } } }).data;
@@ -210,18 +222,22 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
       'dist/src/index.d.ts',
       'dist/src/testing/index.js',
       'dist/src/testing/index.d.ts',
+      'dist/ui/index.html',
     ]) {
       assert.ok(paths.includes(required), `${required} is not in the tarball`);
     }
     const unexpected = paths.filter(
       (path) =>
         !(path.startsWith('dist/src/') && /\.(js|d\.ts)$/.test(path)) &&
+        // The web app, built: index.html and its hashed files (no source maps).
+        !(path === 'dist/ui/index.html' || /^dist\/ui\/assets\/[\w.-]+\.(js|css|svg)$/.test(path)) &&
         !path.startsWith('docs/') &&
         !['package.json', 'README.md', 'CHANGELOG.md', 'openapi.json'].includes(path),
     );
     assert.deepEqual(unexpected, []);
     // Room to grow, but a stray test tree, source map or data file would blow it.
     assert.ok(packed.size < 512 * 1024, `packed size ${packed.size} bytes`);
+    assert.ok(paths.some((path) => /^dist\/ui\/assets\/index-[\w-]+\.js$/.test(path)), 'the web app\'s bundle is in the tarball');
   });
 });
 

@@ -144,17 +144,17 @@ export function Inspector(props: {
                 </>
               )}
             </section>
-            <section aria-labelledby="headers-title">
-              <h3 id="headers-title" class="section-title">
-                Headers <span class="count">{event.headers.length}</span>
-              </h3>
-              <PairsTable caption="Request headers" pairs={event.headers} nameLabel="Header" redacted={(_name, value) => value === REDACTED} />
-            </section>
             <section aria-labelledby="body-title">
               <h3 id="body-title" class="section-title">
                 Body
               </h3>
               <BodyView bodyBase64={event.bodyBase64} bodyText={event.bodyText} contentType={event.contentType} size={event.size} />
+            </section>
+            <section aria-labelledby="headers-title">
+              <h3 id="headers-title" class="section-title">
+                Headers <span class="count">{event.headers.length}</span>
+              </h3>
+              <PairsTable caption="Request headers" pairs={event.headers} nameLabel="Header" redacted={(_name, value) => value === REDACTED} />
             </section>
           </>
         )}

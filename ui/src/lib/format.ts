@@ -40,7 +40,7 @@ export function formatUntil(iso: string, now: number = Date.now()): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `in ${minutes}m`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `in ${hours}h ${minutes % 60}m`;
+  if (hours < 72) return `in ${hours}h ${minutes % 60}m`;
   return `in ${Math.floor(hours / 24)}d`;
 }
 
