@@ -191,7 +191,8 @@ export class RehookClient {
     const headers = new Headers();
     const pairs = Array.isArray(request.headers) ? request.headers : Object.entries(request.headers ?? {});
     for (const [name, value] of pairs) headers.append(name, value);
-    let body: string | Uint8Array | undefined = request.body;
+    // Uint8Array<ArrayBuffer>: what the DOM's BodyInit accepts too (the web app bundles this client).
+    let body: string | Uint8Array<ArrayBuffer> | undefined = request.body as string | Uint8Array<ArrayBuffer> | undefined;
     if (request.json !== undefined) {
       body = JSON.stringify(request.json);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
