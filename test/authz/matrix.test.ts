@@ -115,6 +115,22 @@ const EXPECTED: readonly Row[] = [
   ['DELETE /api/v1/inboxes/:id',                'expired', '404I', '404I', '404I', '401', '401'],
   ['DELETE /api/v1/inboxes/:id',                'missing', '404I', '404I', '404I', '401', '401'],
 
+  // Renaming an inbox, deleting one of its events and clearing it: the rules of deleting it.
+  ['PATCH /api/v1/inboxes/:id',                 'anon',    '200',  '200',  '200',  '401', '401'],
+  ['PATCH /api/v1/inboxes/:id',                 'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id',                 'expired', '404I', '404I', '404I', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id',                 'missing', '404I', '404I', '404I', '401', '401'],
+
+  ['DELETE /api/v1/events/:id',                 'anon',    '204',  '204',  '204',  '401', '401'],
+  ['DELETE /api/v1/events/:id',                 'ownedA',  '401',  '204',  '404E', '401', '401'],
+  ['DELETE /api/v1/events/:id',                 'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/events/:id',                 'missing', '404E', '404E', '404E', '401', '401'],
+
+  ['DELETE /api/v1/inboxes/:id/events',         'anon',    '204',  '204',  '204',  '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events',         'ownedA',  '401',  '204',  '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events',         'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events',         'missing', '404I', '404I', '404I', '401', '401'],
+
   ['POST /api/v1/inboxes/:id/save',             'anon',    '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/inboxes/:id/save',             'ownedA',  '401',  '200',  '404I', '401', '401'],
   ['POST /api/v1/inboxes/:id/save',             'expired', '401',  '404I', '404I', '401', '401'],
@@ -244,6 +260,33 @@ const ENDPOINTS = {
         ? null
         : `refused with ${reply.status}, yet ${seen}`;
     },
+  },
+  'PATCH /api/v1/inboxes/:id': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { method: 'PATCH', authorization, json: { name: 'renamed' } }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'anon' && object !== 'ownedA') return null;
+      const reader = object === 'anon' ? undefined : bearer(env.A.token);
+      const inbox = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization: reader });
+      const name: unknown = inbox.body?.data?.inbox?.name;
+      if (reply.status === 200) {
+        return name === 'renamed' && reply.body?.data?.inbox?.name === 'renamed' ? null : `renamed, yet the name is ${String(name)}`;
+      }
+      return inbox.status === 200 && name === null ? null : `refused with ${reply.status}, yet inbox ${inbox.status}, name ${String(name)}`;
+    },
+  },
+  'DELETE /api/v1/events/:id': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}`, { method: 'DELETE', authorization }),
+    after: (env, t, object, _who, reply) => eventsLeft(env, t, object, reply, 'deleted the event'),
+  },
+  'DELETE /api/v1/inboxes/:id/events': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events`, { method: 'DELETE', authorization }),
+    after: (env, t, object, _who, reply) => eventsLeft(env, t, object, reply, 'cleared'),
   },
   'POST /api/v1/inboxes/:id/save': {
     destructive: true,
@@ -389,6 +432,26 @@ const ENDPOINTS = {
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
 
+/**
+ * After deleting an object's event or clearing its inbox: accepted, the inbox is still there and
+ * holds nothing; refused, it still holds its one event. Read by the rightful reader.
+ */
+async function eventsLeft(env: Env, t: Target, object: ObjectKind, reply: Reply, what: string): Promise<string | null> {
+  if (object !== 'anon' && object !== 'ownedA') return null;
+  const reader = object === 'anon' ? undefined : bearer(env.A.token);
+  const inbox = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization: reader });
+  const event = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}`, { authorization: reader });
+  const events = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events`, { authorization: reader });
+  const count: unknown = inbox.body?.data?.inbox?.eventCount;
+  const seen = `inbox ${inbox.status} (eventCount ${String(count)}), event ${event.status}, events ${events.body?.length}`;
+  if (reply.status === 204) {
+    return inbox.status === 200 && count === 0 && event.status === 404 && events.body?.length === 0 ? null : `${what}, yet ${seen}`;
+  }
+  return inbox.status === 200 && count === 1 && event.status === 200 && events.body?.length === 1
+    ? null
+    : `refused with ${reply.status}, yet ${seen}`;
+}
+
 /** The cells of the sharing-link columns, one row per row of EXPECTED (a test checks it). */
 const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: ObjectKind, shareA: string, revS: string]> = [
   // endpoint                                   object     shareA  revS
@@ -404,6 +467,21 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['DELETE /api/v1/inboxes/:id',                'ownedA',  '403S', '404S'],
   ['DELETE /api/v1/inboxes/:id',                'expired', '403S', '404S'],
   ['DELETE /api/v1/inboxes/:id',                'missing', '403S', '404S'],
+
+  ['PATCH /api/v1/inboxes/:id',                 'anon',    '403S', '404S'],
+  ['PATCH /api/v1/inboxes/:id',                 'ownedA',  '403S', '404S'],
+  ['PATCH /api/v1/inboxes/:id',                 'expired', '403S', '404S'],
+  ['PATCH /api/v1/inboxes/:id',                 'missing', '403S', '404S'],
+
+  ['DELETE /api/v1/events/:id',                 'anon',    '403S', '404S'],
+  ['DELETE /api/v1/events/:id',                 'ownedA',  '403S', '404S'],
+  ['DELETE /api/v1/events/:id',                 'expired', '403S', '404S'],
+  ['DELETE /api/v1/events/:id',                 'missing', '403S', '404S'],
+
+  ['DELETE /api/v1/inboxes/:id/events',         'anon',    '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/events',         'ownedA',  '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/events',         'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/events',         'missing', '403S', '404S'],
 
   ['POST /api/v1/inboxes/:id/save',             'anon',    '403S', '404S'],
   ['POST /api/v1/inboxes/:id/save',             'ownedA',  '403S', '404S'],
