@@ -3,41 +3,15 @@
  * authenticates with the session cookie (sent by fetch with `credentials: 'same-origin'`); writes
  * carry the session's CSRF token; a shared view sends its share token instead.
  *
- * Endpoints the client does not have a method for yet go through `call`, with the same error
- * type (RehookApiError), so screens handle every failure alike.
  */
 import { isRehookError, RehookApiError, RehookClient } from '../../src/client/index.js';
-import type { EventDetail, EventSummary, Inbox, Replay, Token, CreatedToken } from '../../src/client/index.js';
+import type { Account, CreatedShare, CreatedToken, EventDetail, EventSummary, Inbox, Replay, Share, Token } from '../../src/client/index.js';
 
 export { isRehookError, RehookApiError };
-export type { EventDetail, EventSummary, Replay, Token, CreatedToken };
+export type { Account, CreatedShare, CreatedToken, EventDetail, EventSummary, Replay, Share, Token };
 
-/** An inbox with the dashboard's fields (name, event count, last activity). */
-export type InboxView = Inbox & {
-  readonly name?: string | null;
-  readonly eventCount?: number;
-  readonly lastEventAt?: string | null;
-};
-
-export interface Account {
-  readonly id: string;
-  readonly email: string;
-  readonly createdAt: string;
-}
-
-/** A sharing link as listed: only a hash of its token is stored, so the link itself is shown once. */
-export interface Share {
-  readonly id: string;
-  readonly inboxId: string;
-  readonly prefix: string;
-  readonly createdAt: string;
-}
-
-/** A new sharing link: the only answer that carries its token. */
-export interface CreatedShare extends Share {
-  readonly token: string;
-  readonly path: string;
-}
+/** An inbox as the screens show it (name, event count and last activity included). */
+export type InboxView = Inbox;
 
 const credentials = { csrf: null as string | null, share: null as string | null };
 
@@ -70,43 +44,6 @@ export function shareToken(): string | null {
   return credentials.share;
 }
 
-/** One API call for endpoints without a client method: JSON in, JSON out, RehookApiError on failure. */
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await browserFetch(path, {
-      method,
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw new RehookApiError(0, 'HTTP_0', 'Cannot reach the Rehook server. Check your connection.');
-  }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const error = (parsed as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-    if (error && typeof error.code === 'string') {
-      return Promise.reject(
-        new RehookApiError(response.status, error.code as RehookApiError['code'], typeof error.message === 'string' ? error.message : error.code),
-      );
-    }
-    throw new RehookApiError(response.status, `HTTP_${response.status}`, response.statusText || `HTTP ${response.status}`);
-  }
-  return parsed;
-}
-
-function data<T>(value: unknown, key: string): T {
-  const inner = (value as { data?: Record<string, unknown> } | undefined)?.data?.[key];
-  if (inner === undefined) throw new RehookApiError(200, 'INVALID_RESPONSE', 'Unexpected answer from the server');
-  return inner as T;
-}
-
 // --- Accounts and sessions ---------------------------------------------------------------
 
 export interface SessionInfo {
@@ -135,43 +72,20 @@ export async function signOut(everywhere = false): Promise<void> {
   else await client.signOut();
 }
 
-// --- Inboxes ------------------------------------------------------------------------------
+// --- Inboxes and sharing links -------------------------------------------------------------
 
 export async function createInbox(name?: string): Promise<InboxView> {
-  if (name === undefined || name === '') return (await client.createInbox()) as InboxView;
-  return data<InboxView>(await call('POST', '/api/v1/inboxes', { name }), 'inbox');
+  return client.createInbox(name === undefined || name === '' ? {} : { name });
 }
 
-export async function renameInbox(inboxId: string, name: string | null): Promise<InboxView> {
-  return data<InboxView>(await call('PATCH', `/api/v1/inboxes/${encodeURIComponent(inboxId)}`, { name }), 'inbox');
-}
-
-export async function deleteEvent(eventId: string): Promise<void> {
-  await call('DELETE', `/api/v1/events/${encodeURIComponent(eventId)}`);
-}
-
-export async function clearInbox(inboxId: string): Promise<void> {
-  await call('DELETE', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events`);
-}
-
-// --- Sharing ------------------------------------------------------------------------------
-
-export async function listShares(inboxId: string): Promise<Share[]> {
-  return data<Share[]>(await call('GET', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares`), 'shares');
-}
-
-export async function createShare(inboxId: string): Promise<CreatedShare> {
-  return data<CreatedShare>(await call('POST', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares`), 'share');
-}
-
-export async function revokeShare(inboxId: string, shareId: string): Promise<void> {
-  await call('DELETE', `/api/v1/inboxes/${encodeURIComponent(inboxId)}/shares/${encodeURIComponent(shareId)}`);
-}
-
-/** The inbox a share link opens (no other credential needed). */
-export async function openShare(token: string): Promise<InboxView> {
-  return data<InboxView>(await call('GET', `/api/v1/shares/${encodeURIComponent(token)}`), 'inbox');
-}
+export const renameInbox = (inboxId: string, name: string | null): Promise<InboxView> => client.renameInbox(inboxId, name);
+export const deleteEvent = (eventId: string): Promise<void> => client.deleteEvent(eventId);
+export const clearInbox = (inboxId: string): Promise<void> => client.clearInbox(inboxId);
+export const listShares = (inboxId: string): Promise<Share[]> => client.shares(inboxId);
+export const createShare = (inboxId: string): Promise<CreatedShare> => client.createShare(inboxId);
+export const revokeShare = (inboxId: string, shareId: string): Promise<void> => client.revokeShare(inboxId, shareId);
+/** The inbox a sharing link opens (no other credential needed). */
+export const openShare = (token: string): Promise<InboxView> => client.resolveShare(token);
 
 /** A URL of the API with the share token in the query when in a shared view (EventSource, downloads). */
 export function withShare(path: string): string {
