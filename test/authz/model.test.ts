@@ -3,10 +3,11 @@
 // fast-check generates sequences of commands (create inbox, ingest (unknown inboxes too), list
 // events, open the stream, get inbox, list inboxes, get event/body, replay, replay history,
 // save, delete, revoke a token, advance the fake clock (minutes, past the 1 h TTL, to exactly
-// the expiry ±1 ms, a year), run the sweeper) for two accounts, their revoked tokens and
-// anonymous callers. Each runs against a real Rehook and against a small in-memory model of the
-// README's rules; the first status code (or event list, inbox list, replay count) on which they
-// disagree fails the run, shrunk to a minimal sequence.
+// the expiry ±1 ms, a year), run the sweeper, create, list and revoke sharing links) for two
+// accounts, their revoked tokens, anonymous callers and the run's latest sharing link (live or
+// revoked, sent as X-Rehook-Share or as ?share=). Each runs against a real Rehook and against a
+// small in-memory model of the README's rules; the first status code (or event list, inbox list,
+// replay count, link list) on which they disagree fails the run, shrunk to a minimal sequence.
 //
 // `npm test` runs 50 sequences of up to 40 commands. For a long run:
 //   FC_NUM_RUNS=5000 node --import tsx --test test/authz/model.test.ts
@@ -32,13 +33,17 @@ import {
   call,
   ingest,
   newAccount,
+  shareCredential,
   streamStatus,
   UNKNOWN_EVENT_ID,
   UNKNOWN_INBOX_ID,
+  type Credential,
   type Reply,
 } from './support.js';
 
 const NUM_RUNS = Number(process.env['FC_NUM_RUNS'] ?? 50);
+/** A well-formed link id nobody was given. */
+const UNKNOWN_SHARE_ID = 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa';
 const MAX_COMMANDS = Number(process.env['FC_MAX_COMMANDS'] ?? 40);
 
 // --------------------------------------------------------------------------------------------
@@ -46,8 +51,11 @@ const MAX_COMMANDS = Number(process.env['FC_MAX_COMMANDS'] ?? 40);
 // --------------------------------------------------------------------------------------------
 
 type AccountName = 'A' | 'B';
-/** Who calls: nobody, a live token of A or B, or the last revoked token of A or B. */
-type Who = 'anon' | AccountName | 'revokedA' | 'revokedB';
+/**
+ * Who calls: nobody, a live token of A or B, the last revoked token of A or B, or the run's
+ * most recent sharing link (live or not), sent as X-Rehook-Share (`share`) or ?share= (`shareQ`).
+ */
+type Who = 'anon' | AccountName | 'revokedA' | 'revokedB' | 'share' | 'shareQ';
 
 interface MAccount {
   accountId: string;
@@ -77,8 +85,18 @@ interface MEvent {
   readonly replays: Record<AccountName, number>;
 }
 
+/** A sharing link, created through the API. */
+interface MShare {
+  readonly id: string;
+  readonly token: string;
+  readonly inbox: MInbox;
+  revoked: boolean;
+}
+
 interface Model {
   now: number;
+  /** Every link of the run, oldest first. */
+  readonly shares: MShare[];
   readonly accounts: Record<AccountName, MAccount>;
   readonly inboxes: MInbox[];
   /** Every stored event of the run, oldest first. */
@@ -96,8 +114,9 @@ const live = (m: Model, inbox: MInbox): boolean =>
   !inbox.deleted && (inbox.expiresAt === null || inbox.expiresAt > m.now);
 
 const isRevoked = (who: Who): who is 'revokedA' | 'revokedB' => who === 'revokedA' || who === 'revokedB';
+const isShare = (who: Who): who is 'share' | 'shareQ' => who === 'share' || who === 'shareQ';
 
-function authorization(m: Model, who: Who): string | undefined {
+function authorization(m: Model, who: Who): Credential {
   switch (who) {
     case 'anon':
       return undefined;
@@ -109,12 +128,15 @@ function authorization(m: Model, who: Who): string | undefined {
       const revoked = m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked;
       return bearer(revoked[revoked.length - 1] as string);
     }
+    case 'share':
+    case 'shareQ':
+      return shareCredential(currentShare(m).token, who === 'share' ? 'header' : 'query');
   }
 }
 
-/** A revoked principal can only be used once its account has revoked a token. */
+/** A revoked principal once its account has revoked a token; a link once one was made. */
 const usable = (m: Readonly<Model>, who: Who): boolean =>
-  !isRevoked(who) || m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked.length > 0;
+  isShare(who) ? m.shares.length > 0 : !isRevoked(who) || m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked.length > 0;
 
 interface Expect {
   readonly status: number;
@@ -126,10 +148,14 @@ const err = (status: number, ...codes: string[]): Expect => ({ status, codes });
 const UNAUTHORIZED = err(401, 'UNAUTHORIZED');
 const NO_INBOX = err(404, 'INBOX_NOT_FOUND');
 const NO_EVENT = err(404, 'EVENT_NOT_FOUND');
+const NO_SHARE = err(404, 'SHARE_NOT_FOUND');
+const READ_ONLY = err(403, 'SHARE_READ_ONLY');
+const NOT_SAVED = err(409, 'INBOX_NOT_SAVED');
 
 /** Reading an inbox or its events (GET inbox, list events). */
 function readInbox(m: Model, who: Who, inbox: MInbox | undefined): Expect {
   if (isRevoked(who)) return UNAUTHORIZED;
+  if (isShare(who)) return deadShare(m, who) ?? (inbox && live(m, inbox) && inbox === currentShare(m).inbox ? ok(200) : NO_INBOX);
   if (!inbox || !live(m, inbox)) return NO_INBOX;
   if (inbox.owner === null) return ok(200);
   if (who === 'anon') return UNAUTHORIZED;
@@ -139,6 +165,9 @@ function readInbox(m: Model, who: Who, inbox: MInbox | undefined): Expect {
 /** Reading an event (GET event, body); replay and history add "a token is required". */
 function readEvent(m: Model, who: Who, event: MEvent | undefined, needsAccount: boolean): Expect {
   if (isRevoked(who)) return UNAUTHORIZED;
+  if (isShare(who) && needsAccount) return refusedToShare(m, who);
+  const dead = deadShare(m, who);
+  if (dead) return dead;
   if (needsAccount && who === 'anon') return UNAUTHORIZED;
   if (!event) return NO_EVENT;
   const inbox = event.inbox;
@@ -146,6 +175,7 @@ function readEvent(m: Model, who: Who, event: MEvent | undefined, needsAccount: 
   // has purged the events the server no longer knows the event, and answers EVENT_NOT_FOUND;
   // both are a 404 that reveals nothing, so both are accepted after a sweep.
   if (!live(m, inbox)) return inbox.purged ? err(404, 'INBOX_NOT_FOUND', 'EVENT_NOT_FOUND') : NO_INBOX;
+  if (isShare(who)) return inbox === currentShare(m).inbox ? ok(200) : NO_EVENT;
   if (inbox.owner === null) return ok(200);
   if (who === 'anon') return UNAUTHORIZED;
   return inbox.owner === who ? ok(200) : NO_EVENT;
@@ -174,6 +204,42 @@ function recent<T>(items: readonly T[], index: number | null): T | undefined {
 const pickInbox = (m: Readonly<Model>, index: number | null): MInbox | undefined => recent(m.inboxes, index);
 const pickEvent = (m: Readonly<Model>, index: number | null): MEvent | undefined => recent(m.events, index);
 
+
+/** The most recent link of the run, which the `share` and `shareQ` callers present. */
+function currentShare(m: Readonly<Model>): MShare {
+  const share = m.shares[m.shares.length - 1];
+  if (share === undefined) throw new Error('no link yet: usable() should have ruled this call out');
+  return share;
+}
+
+/** A link works while it is not revoked and its inbox lives (deleting the inbox deletes it). */
+const shareLive = (m: Model, share: MShare): boolean => !share.revoked && live(m, share.inbox);
+
+/**
+ * What a link caller gets whatever it asks: 404 SHARE_NOT_FOUND once the link is dead, else
+ * null (the endpoint's own rule decides).
+ */
+function deadShare(m: Model, who: Who): Expect | null {
+  if (!isShare(who)) return null;
+  return shareLive(m, currentShare(m)) ? null : NO_SHARE;
+}
+
+/** Anything but reading with a link: 403 SHARE_READ_ONLY (404 SHARE_NOT_FOUND when it is dead). */
+const refusedToShare = (m: Model, who: Who): Expect => deadShare(m, who) ?? READ_ONLY;
+
+/**
+ * Managing an inbox's links (create, list, revoke): its owner's token only; an anonymous inbox
+ * has no links (409 INBOX_NOT_SAVED).
+ */
+function manageShares(m: Model, who: Who, inbox: MInbox | undefined, success: number): Expect {
+  if (isRevoked(who)) return UNAUTHORIZED;
+  if (isShare(who)) return refusedToShare(m, who);
+  if (who === 'anon') return UNAUTHORIZED;
+  if (!inbox || !live(m, inbox)) return NO_INBOX;
+  if (inbox.owner === null) return NOT_SAVED;
+  return inbox.owner === who ? ok(success) : NO_INBOX;
+}
+
 const label = (inbox: MInbox | undefined): string =>
   inbox ? `inbox#${inbox.id.slice(-4)}(${inbox.owner ?? 'anon'}${inbox.deleted ? ',deleted' : ''})` : 'unknown inbox';
 
@@ -187,7 +253,7 @@ function command(name: string, check: (m: Readonly<Model>) => boolean, run: (m: 
   return { check, run, toString: () => name };
 }
 
-const whoArb = fc.constantFrom<Who>('anon', 'A', 'B', 'revokedA', 'revokedB');
+const whoArb = fc.constantFrom<Who>('anon', 'A', 'B', 'revokedA', 'revokedB', 'share', 'shareQ');
 const accountArb = fc.constantFrom<AccountName>('A', 'B');
 /** An index into the run's inboxes/events (taken modulo their count), or null for an unknown id. */
 const refArb = fc.option(fc.nat(50), { freq: 8 });
@@ -199,6 +265,7 @@ const createInbox = whoArb.map((who) =>
     async (m, r) => {
       const reply = await call(r.rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: authorization(m, who) });
       if (isRevoked(who)) return assertAnswer(reply, UNAUTHORIZED, `create as ${who}`);
+      if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `create as ${who}`);
       assertAnswer(reply, ok(201), `create as ${who}`);
       const owner = who === 'anon' ? null : who;
       const expiresAt = owner === null ? m.now + ANON_TTL_MS : null;
@@ -292,6 +359,7 @@ const listInboxes = whoArb.map((who) =>
     (m) => usable(m, who),
     async (m, r) => {
       const reply = await call(r.rehook.apiUrl, '/api/v1/inboxes', { authorization: authorization(m, who) });
+      if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `list inboxes as ${who}`);
       if (who !== 'A' && who !== 'B') return assertAnswer(reply, UNAUTHORIZED, `list inboxes as ${who}`);
       assertAnswer(reply, ok(200), `list inboxes as ${who}`);
       const got = (reply.body.data.inboxes as Array<{ id: string }>).map((i) => i.id).sort();
@@ -374,7 +442,8 @@ const save = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         authorization: authorization(m, who),
       });
       let expected: Expect;
-      if (isRevoked(who) || who === 'anon') expected = UNAUTHORIZED;
+      if (isShare(who)) expected = refusedToShare(m, who);
+      else if (isRevoked(who) || who === 'anon') expected = UNAUTHORIZED;
       else if (!inbox || !live(m, inbox)) expected = NO_INBOX;
       else if (inbox.owner !== null && inbox.owner !== who) expected = NO_INBOX;
       else expected = ok(200);
@@ -400,7 +469,7 @@ const deleteInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         authorization: authorization(m, who),
       });
       const read = readInbox(m, who, inbox);
-      const expected = read.status === 200 ? ok(204) : read;
+      const expected = isShare(who) ? refusedToShare(m, who) : read.status === 200 ? ok(204) : read;
       assertAnswer(reply, expected, `delete ${label(inbox)} as ${who}`);
       if (expected.status === 204 && inbox) inbox.deleted = true;
     },
@@ -441,6 +510,89 @@ const revokeToken = fc.tuple(accountArb, fc.constantFrom('self', 'other', 'anon'
       target.revoked.push(old);
       target.token = created.body.data.token.token;
       target.tokenId = created.body.data.token.id;
+    },
+  ),
+);
+
+
+const createShare = fc.tuple(whoArb, refArb).map(([who, ref]) =>
+  command(
+    `createShare(${who}, ${ref ?? 'unknown'})`,
+    (m) => usable(m, who),
+    async (m, r) => {
+      const inbox = pickInbox(m, ref);
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/shares`, {
+        method: 'POST',
+        authorization: authorization(m, who),
+      });
+      const expected = manageShares(m, who, inbox, 201);
+      assertAnswer(reply, expected, `share ${label(inbox)} as ${who}`);
+      if (expected.status === 201 && inbox) {
+        const created = reply.body.data.share;
+        m.shares.push({ id: created.id, token: created.token, inbox, revoked: false });
+      }
+    },
+  ),
+);
+
+const listShares = fc.tuple(whoArb, refArb).map(([who, ref]) =>
+  command(
+    `listShares(${who}, ${ref ?? 'unknown'})`,
+    (m) => usable(m, who),
+    async (m, r) => {
+      const inbox = pickInbox(m, ref);
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/shares`, {
+        authorization: authorization(m, who),
+      });
+      const expected = manageShares(m, who, inbox, 200);
+      assertAnswer(reply, expected, `list links of ${label(inbox)} as ${who}`);
+      if (expected.status === 200 && inbox) {
+        const got = (reply.body.data.shares as Array<{ id: string }>).map((s) => s.id).sort();
+        const want = m.shares.filter((s) => s.inbox === inbox && !s.revoked).map((s) => s.id).sort();
+        assert.deepEqual(got, want, `links of ${label(inbox)}`);
+      }
+    },
+  ),
+);
+
+/** A link made by the owner of a recent saved inbox: the success path, so links are common. */
+const createOwnShare = fc.nat(50).map((ref) => {
+  const owned = (m: Readonly<Model>): MInbox[] => m.inboxes.filter((i) => i.owner !== null && live(m as Model, i));
+  return command(
+    `createOwnShare(${ref})`,
+    (m) => owned(m).length > 0,
+    async (m, r) => {
+      const inbox = recent(owned(m), ref) as MInbox;
+      const who = inbox.owner as AccountName;
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', authorization: authorization(m, who) });
+      assertAnswer(reply, ok(201), `share ${label(inbox)} as ${who}`);
+      const created = reply.body.data.share;
+      m.shares.push({ id: created.id, token: created.token, inbox, revoked: false });
+    },
+  );
+});
+
+/** Revokes a recent link (or, with none, an unknown link of a recent inbox). */
+const revokeShare = fc.tuple(whoArb, refArb).map(([who, ref]) =>
+  command(
+    `revokeShare(${who}, ${ref ?? 'unknown'})`,
+    (m) => usable(m, who),
+    async (m, r) => {
+      const share = recent(m.shares, ref);
+      const inbox = share?.inbox ?? pickInbox(m, ref);
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/shares/${share?.id ?? UNKNOWN_SHARE_ID}`, {
+        method: 'DELETE',
+        authorization: authorization(m, who),
+      });
+      let expected = manageShares(m, who, inbox, 204);
+      if (expected.status === 204 && (!share || share.revoked)) expected = NO_SHARE;
+      assertAnswer(reply, expected, `revoke a link of ${label(inbox)}${share?.revoked ? ' (already revoked)' : ''} as ${who}`);
+      if (expected.status === 204 && share) {
+        share.revoked = true;
+        // It stops working at once, for the page that resolves it too.
+        const resolved = await call(r.rehook.apiUrl, `/api/v1/shares/${share.token}`);
+        assertAnswer(resolved, NO_SHARE, `resolve-link (just revoked) as anon`);
+      }
     },
   ),
 );
@@ -501,6 +653,11 @@ const allCommands = [
   save,
   deleteInbox,
   revokeToken,
+  createShare,
+  createOwnShare,
+  createOwnShare,
+  listShares,
+  revokeShare,
   advanceClock,
   advanceToExpiry,
   sweep,
@@ -534,6 +691,7 @@ describe('authorization model: random command sequences agree with the access ru
         accounts: { A: { ...A, revoked: [] }, B: { ...B, revoked: [] } },
         inboxes: [],
         events: [],
+        shares: [],
         seq: 0,
       };
       return { model, real };
