@@ -73,8 +73,13 @@ export async function authenticateSessionCookie(
     return { kind: 'account', accountId: session.accountId, sessionId: session.id, csrfToken: session.csrfToken };
   }
   if (request.routeOptions.config.sessionCookie === 'optional') return ANONYMOUS;
-  throw new AppError('UNAUTHORIZED', { message: 'Session has expired or was signed out; sign in again' });
+  const err = new AppError('UNAUTHORIZED', { message: 'Session has expired or was signed out; sign in again' });
+  deadSessionErrors.add(err);
+  throw err;
 }
+
+/** The 401s thrown for a dead session cookie (and no others): their answer clears the cookie. */
+const deadSessionErrors = new WeakSet<Error>();
 
 /** The live session the request's cookie names, or null (none, two cookies, or not live). */
 export async function cookieSession(deps: Pick<ServiceDeps, 'store' | 'clock'>, request: FastifyRequest): Promise<Session | null> {
@@ -88,9 +93,9 @@ export async function cookieSession(deps: Pick<ServiceDeps, 'store' | 'clock'>, 
  * clears the cookie, so the browser's next request is simply anonymous.
  */
 export function clearFailedSessionCookie(request: FastifyRequest, reply: FastifyReply, err: unknown, trustProxy: boolean): void {
-  if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') return;
-  if (request.headers.authorization !== undefined || !usesSessionCookie(request)) return;
-  void reply.header('set-cookie', clearedSessionCookie(isHttps(request, trustProxy)));
+  if (err instanceof Error && deadSessionErrors.has(err)) {
+    void reply.header('set-cookie', clearedSessionCookie(isHttps(request, trustProxy)));
+  }
 }
 
 /**
