@@ -921,7 +921,17 @@ async function main(): Promise<void> {
   try {
     const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
     if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
-    else await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
+    else {
+      await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
+      // The web app's three figures (bench/ui.ts; also alone: npm run bench:ui).
+      try {
+        const { formatUiBench, runUiBench } = await import('./ui.js');
+        process.stdout.write(formatUiBench(await runUiBench(repo)));
+      } catch (err) {
+        log(`web app figures failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+      }
+    }
   } finally {
     await cleanup();
   }

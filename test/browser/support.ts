@@ -3,6 +3,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { describeViolations, launchBrowser, newContext, seriousA11yViolations } from '../helpers/browser.js';
 
+// Functions passed to page.evaluate run in the browser; this file is type-checked without the DOM library.
+declare const window: any;
+declare const document: any;
+declare const navigator: any;
+
 /**
  * The browser tests: a real Rehook (test/helpers/rehook.ts, every API answer held to
  * openapi.json) serving the built web app (dist/ui: `npm test` builds first), and Debian's
@@ -76,7 +81,7 @@ export async function ingest(
 ): Promise<void> {
   const url = `${inboxUrl}${request.path ?? ''}${request.query ? `?${request.query}` : ''}`;
   const init: RequestInit = { method: request.method ?? 'POST', headers: request.headers ?? {} };
-  if (request.body !== undefined) init.body = request.body as BodyInit;
+  if (request.body !== undefined) init.body = request.body as NonNullable<RequestInit['body']>;
   const response = await fetch(url, init);
   assert.equal(response.status, 200, `ingest answered ${response.status}`);
   await response.arrayBuffer();
