@@ -151,6 +151,17 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
     assert.equal(signedOut.status, 204);
     assert.equal((await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${endedSecret}` } })).status, 401);
 
+    // Sharing links: one used by header and by ?share= (the stream's form), one revoked and tried.
+    const link = await call(`/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', token: apiToken });
+    assert.equal(link.status, 201);
+    const linkToken = link.body.data.share.token as string;
+    assert.equal((await call(`/api/v1/inboxes/${inboxId}/events`, { headers: { 'x-rehook-share': linkToken } })).status, 200);
+    assert.equal((await call(`/api/v1/inboxes/${inboxId}?share=${linkToken}`)).status, 200);
+    const revokedLink = await call(`/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', token: apiToken });
+    const revokedLinkToken = revokedLink.body.data.share.token as string;
+    assert.equal((await call(`/api/v1/inboxes/${inboxId}/shares/${revokedLink.body.data.share.id}`, { method: 'DELETE', token: apiToken })).status, 204);
+    assert.equal((await call(`/api/v1/inboxes/${inboxId}`, { headers: { 'x-rehook-share': revokedLinkToken } })).status, 404);
+
     // A captured request carrying credentials, next to a non-secret control value.
     const bearer = generateToken();
     const cookieSecret = `sess-${randomBytes(16).toString('hex')}`;
@@ -180,6 +191,8 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       'captured Cookie value': cookieSecret,
       'session cookie': sessionSecret,
       'signed-out session cookie': endedSecret,
+      'sharing link': linkToken,
+      'revoked sharing link': revokedLinkToken,
     };
 
     const inspect = (when: string) => {
@@ -192,6 +205,7 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       assert.ok(countHits(all, Buffer.from(control)) > 0, `${when}: the control header value is found`);
       assert.ok(countHits(all, Buffer.from(createHash('sha256').update(apiToken).digest('hex'))) > 0, `${when}: the token hash is found`);
       assert.ok(countHits(all, Buffer.from(apiToken.slice(0, 8))) > 0, `${when}: the token's public prefix is found`);
+      assert.ok(countHits(all, Buffer.from(createHash('sha256').update(linkToken).digest('hex'))) > 0, `${when}: the sharing link's hash is found`);
       assert.ok(countHits(all, Buffer.from('[REDACTED]')) >= 2, `${when}: the redaction placeholders are found`);
       assert.ok(countHits(all, Buffer.from('scrypt$')) > 0, `${when}: the password hash is found`);
       assert.ok(log.length > 0, 'the server logged something');
