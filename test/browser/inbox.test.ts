@@ -133,6 +133,53 @@ describe('an anonymous inbox', () => {
     await page.context().close();
   });
 
+  test('a dropped stream reconnects from the last event it got: what arrived meanwhile shows, once', async () => {
+    const context = await rig.context();
+    // Keeps a hand on the page's EventSource objects, to drop the stream as a network would.
+    await context.addInitScript(`
+      const Native = window.EventSource;
+      window.__sources = [];
+      window.EventSource = class extends Native {
+        constructor(...args) { super(...args); window.__sources.push(this); }
+      };
+    `);
+    const page = await context.newPage();
+    await page.goto(`${rig.rehook.apiUrl}/`);
+    const { url } = await createInboxFromHome(page);
+    await ingest(url, { path: '/before-drop' });
+    const before = row(page, '/before-drop');
+    await before.waitFor();
+    const lastId = await before.getAttribute('data-event-id');
+    // Reconnections wait until the events "missed" while disconnected are stored.
+    let release!: () => void;
+    const stored = new Promise<void>((resolve) => (release = resolve));
+    const reconnects: string[] = [];
+    await page.route('**/api/v1/inboxes/*/stream*', async (route) => {
+      reconnects.push(route.request().url());
+      await stored;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const sources = (window as unknown as { __sources: EventSource[] }).__sources;
+      const source = sources[sources.length - 1] as EventSource;
+      source.close();
+      source.dispatchEvent(new Event('error'));
+    });
+    await page.locator('[data-testid="live-status"][data-status="offline"]').waitFor();
+    await ingest(url, { path: '/while-down-1' });
+    await ingest(url, { path: '/while-down-2' });
+    release();
+    await row(page, '/while-down-2').waitFor();
+    await waitLive(page);
+    await ingest(url, { path: '/after-drop' });
+    await row(page, '/after-drop').waitFor();
+    assert.match(reconnects[0] ?? '', new RegExp(`lastEventId=${lastId}`), 'resumed from the last event received');
+    await page.locator('.list-count', { hasText: /^4 requests$/ }).waitFor();
+    const paths = await page.locator('.event-path').allTextContents();
+    assert.deepEqual(paths, ['/after-drop', '/while-down-2', '/while-down-1', '/before-drop']);
+    await context.close();
+  });
+
   test('the inspector shows JSON, XML, form, multipart, text and binary bodies, the query table, headers and the raw request', async () => {
     const page = await rig.open('/');
     const { url } = await createInboxFromHome(page);
