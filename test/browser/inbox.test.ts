@@ -159,12 +159,12 @@ describe('an anonymous inbox', () => {
       await stored;
       await route.continue();
     });
-    await page.evaluate(() => {
-      const sources = (window as unknown as { __sources: EventSource[] }).__sources;
-      const source = sources[sources.length - 1] as EventSource;
+    // Runs in the page (this file is type-checked without the DOM library).
+    await page.evaluate(`(() => {
+      const source = window.__sources[window.__sources.length - 1];
       source.close();
       source.dispatchEvent(new Event('error'));
-    });
+    })()`);
     await page.locator('[data-testid="live-status"][data-status="offline"]').waitFor();
     await ingest(url, { path: '/while-down-1' });
     await ingest(url, { path: '/while-down-2' });
