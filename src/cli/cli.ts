@@ -62,7 +62,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   accounts:
     'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
-  inbox: 'Create, inspect, save, delete and share inboxes on a running server.',
+  inbox: 'Create, inspect, rename, save, clear, delete and share inboxes on a running server.',
 };
 
 const INBOX_ID = { name: 'inboxId', description: 'Id of the inbox (inb_...).' };
@@ -199,9 +199,12 @@ export const COMMANDS: readonly Command[] = [
       'Create an inbox and print its id, full URL and expiry. With a token the inbox is persistent and ' +
       'owned by the account; without one it is anonymous and expires.',
     args: [],
-    options: CLIENT,
-    examples: ['rehook inbox create', 'rehook inbox create --token "$TOKEN" --json'],
-    normalise: clientOptions,
+    options: {
+      name: { type: 'string', value: 'name', description: 'A name for the inbox (1 to 100 printable characters).' },
+      ...CLIENT,
+    },
+    examples: ['rehook inbox create', 'rehook inbox create --name "Stripe test" --token "$TOKEN" --json'],
+    normalise: (input) => ({ ...clientOptions(input), name: str(input, 'name') }),
     load: () => import('./commands/inbox-create.js'),
   }),
   defineCommand({
@@ -221,6 +224,34 @@ export const COMMANDS: readonly Command[] = [
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
     load: () => import('./commands/inbox-get.js'),
+  }),
+  defineCommand({
+    path: ['inbox', 'rename'],
+    kind: 'client',
+    summary: 'Rename an inbox (an empty name removes it).',
+    description:
+      'Set the name of an inbox (1 to 100 printable characters) and print the inbox; an empty name ("") ' +
+      'removes it. An owned inbox needs its owner\'s token; an anonymous one only its id.',
+    args: [INBOX_ID, { name: 'name', description: 'The new name; "" removes the name.' }],
+    options: CLIENT,
+    examples: ['rehook inbox rename inb_... "Stripe (staging)"', 'rehook inbox rename inb_... ""'],
+    normalise: (input) => {
+      const name = arg(input, 1);
+      return { ...clientOptions(input), inboxId: arg(input, 0), name: name === '' ? null : name };
+    },
+    load: () => import('./commands/inbox-rename.js'),
+  }),
+  defineCommand({
+    path: ['inbox', 'clear'],
+    kind: 'client',
+    summary: 'Delete every event of an inbox; the inbox stays.',
+    description:
+      'Delete every event of an inbox, with their replays. The inbox and its URL stay and keep capturing ' +
+      '(requests that arrive meanwhile are kept). An owned inbox needs its owner\'s token.',
+    args: [INBOX_ID],
+    options: CLIENT,
+    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
+    load: () => import('./commands/inbox-clear.js'),
   }),
   defineCommand({
     path: ['inbox', 'delete'],
@@ -308,6 +339,16 @@ export const COMMANDS: readonly Command[] = [
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
     load: () => import('./commands/event.js'),
+  }),
+  defineCommand({
+    path: ['event', 'delete'],
+    kind: 'client',
+    summary: 'Delete one event with its replays.',
+    description: 'Delete a captured event and its replay history. An owned inbox\'s event needs its owner\'s token.',
+    args: [EVENT_ID],
+    options: CLIENT,
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
+    load: () => import('./commands/event-delete.js'),
   }),
   defineCommand({
     path: ['wait'],
@@ -406,8 +447,14 @@ function prescan(args: readonly string[]): { words: string[]; help: boolean; ver
   return { words: positionals, help: values['help'] === true, version: values['version'] === true };
 }
 
+/** The command whose words the line starts with; the longest one (`event delete`, not `event`). */
 function findCommand(words: readonly string[]): Command | undefined {
-  return COMMANDS.find((command) => command.path.every((word, index) => words[index] === word));
+  let found: Command | undefined;
+  for (const command of COMMANDS) {
+    if (!command.path.every((word, index) => words[index] === word)) continue;
+    if (found === undefined || command.path.length > found.path.length) found = command;
+  }
+  return found;
 }
 
 function isParseArgsError(err: unknown): err is Error {

@@ -73,14 +73,20 @@ export function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** An inbox as `key  value` lines: id, URL, whether it is saved, and when it expires. */
+/**
+ * An inbox as `key  value` lines: id, name, URL, whether it is saved, when it expires, and how
+ * many events it holds.
+ */
 export function inboxDetails(inbox: Inbox): string {
   const expires = inbox.expiresAt === null ? 'never' : `${inbox.expiresAt} (${relativeFuture(inbox.expiresAt)})`;
   return keyValues([
     ['id', inbox.id],
+    ['name', orDash(inbox.name === null ? null : cleanLine(inbox.name))],
     ['url', inbox.url],
     ['saved', inbox.saved ? 'yes' : 'no'],
     ['expires', expires],
     ['created', inbox.createdAt],
+    ['events', String(inbox.eventCount)],
+    ['last event', orDash(inbox.lastEventAt)],
   ]);
 }

@@ -34,13 +34,16 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   'tokens create': ['--email', '--name', '--data-dir'],
   'tokens list': ['--email', '--data-dir', '--json'],
   'tokens revoke': ['<tokenId>', '--email', '--data-dir'],
-  'inbox create': ['--server', 'REHOOK_SERVER', '--token', 'REHOOK_TOKEN', '--json'],
+  'inbox create': ['--name', '--server', 'REHOOK_SERVER', '--token', 'REHOOK_TOKEN', '--json'],
   'inbox list': ['--server', '--token', '--json'],
   'inbox get': ['<inboxId>', '--server', '--token', '--json'],
+  'inbox rename': ['<inboxId>', '<name>', '--server', '--token', '--json'],
+  'inbox clear': ['<inboxId>', '--server', '--token', '--json'],
   'inbox delete': ['<inboxId>', '--server', '--token', '--json'],
   'inbox save': ['<inboxId>', '--server', '--token', '--json'],
   events: ['<inboxId>', '--limit', '--before', '--server', '--token', '--json'],
   event: ['<eventId>', '--server', '--token', '--json'],
+  'event delete': ['<eventId>', '--server', '--token', '--json'],
   replay: ['<eventId>', '--to', '--server', '--token', '--json'],
 };
 

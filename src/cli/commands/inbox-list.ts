@@ -1,5 +1,5 @@
 import { clientFor, type ClientOptions } from '../client-options.js';
-import { json, orDash, table } from '../format.js';
+import { cleanLine, json, orDash, table } from '../format.js';
 import type { CliIO } from '../io.js';
 
 export type InboxListOptions = ClientOptions;
@@ -11,9 +11,12 @@ export async function run(options: InboxListOptions, io: CliIO): Promise<void> {
   if (inboxes.length === 0) return io.stdout('No inboxes.');
   io.stdout(
     table(
-      ['ID', 'URL', 'SAVED', 'EXPIRES', 'CREATED'],
+      ['ID', 'NAME', 'EVENTS', 'LAST EVENT', 'URL', 'SAVED', 'EXPIRES', 'CREATED'],
       inboxes.map((inbox) => [
         inbox.id,
+        orDash(inbox.name === null ? null : cleanLine(inbox.name)),
+        String(inbox.eventCount),
+        orDash(inbox.lastEventAt),
         inbox.url,
         inbox.saved ? 'yes' : 'no',
         orDash(inbox.expiresAt),
