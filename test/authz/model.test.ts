@@ -2,12 +2,14 @@
 //
 // fast-check generates sequences of commands (create inbox, ingest (unknown inboxes too), list
 // events, open the stream, get inbox, list inboxes, get event/body, replay, replay history,
-// save, delete, revoke a token, advance the fake clock (minutes, past the 1 h TTL, to exactly
-// the expiry ±1 ms, a year), run the sweeper, create, list and revoke sharing links) for two
+// save, delete, rename, delete an event, clear an inbox, revoke a token, advance the fake clock
+// (minutes, past the 1 h TTL, to exactly the expiry ±1 ms, a year), run the sweeper, create,
+// list and revoke sharing links) for two
 // accounts, their revoked tokens, anonymous callers and the run's latest sharing link (live or
 // revoked, sent as X-Rehook-Share or as ?share=). Each runs against a real Rehook and against a
 // small in-memory model of the README's rules; the first status code (or event list, inbox list,
-// replay count, link list) on which they disagree fails the run, shrunk to a minimal sequence.
+// name, event count, replay count, link list) on which they disagree fails the run, shrunk to a
+// minimal sequence.
 //
 // `npm test` runs 50 sequences of up to 40 commands. For a long run:
 //   FC_NUM_RUNS=5000 node --import tsx --test test/authz/model.test.ts
@@ -73,7 +75,9 @@ interface MInbox {
   deleted: boolean;
   /** A sweep ran while the inbox was gone: its events may be purged (then EVENT_NOT_FOUND). */
   purged: boolean;
-  /** Its events, oldest first. */
+  /** Its name (PATCH), null when it has none. */
+  name: string | null;
+  /** Its events, oldest first (deleted ones leave it). */
   readonly events: MEvent[];
 }
 
@@ -83,6 +87,8 @@ interface MEvent {
   /** Path suffix of the ingest request, unique in the run. */
   readonly marker: string;
   readonly replays: Record<AccountName, number>;
+  /** Deleted on its own or by clearing its inbox: unknown to the server from then on. */
+  deleted: boolean;
 }
 
 /** A sharing link, created through the API. */
@@ -169,7 +175,7 @@ function readEvent(m: Model, who: Who, event: MEvent | undefined, needsAccount: 
   const dead = deadShare(m, who);
   if (dead) return dead;
   if (needsAccount && who === 'anon') return UNAUTHORIZED;
-  if (!event) return NO_EVENT;
+  if (!event || event.deleted) return NO_EVENT;
   const inbox = event.inbox;
   // README: "The event's inbox has expired or was deleted: 404 INBOX_NOT_FOUND". Once a sweep
   // has purged the events the server no longer knows the event, and answers EVENT_NOT_FOUND;
@@ -272,7 +278,8 @@ const createInbox = whoArb.map((who) =>
       const body = reply.body.data.inbox;
       assert.equal(body.saved, owner !== null, 'saved flag of a new inbox');
       assert.equal(body.expiresAt, expiresAt === null ? null : new Date(expiresAt).toISOString(), 'expiresAt of a new inbox');
-      m.inboxes.push({ id: body.id, owner, expiresAt, deleted: false, purged: false, events: [] });
+      assert.deepEqual([body.name, body.eventCount, body.lastEventAt], [null, 0, null], 'name and counts of a new inbox');
+      m.inboxes.push({ id: body.id, owner, expiresAt, deleted: false, purged: false, name: null, events: [] });
     },
   ),
 );
@@ -293,7 +300,7 @@ const ingestCmd = refArb.map((ref) =>
       const expected = inbox !== undefined && live(m, inbox);
       assert.equal(stored, expected, `ingest into ${label(inbox)}: stored ${stored}, model says ${expected}`);
       if (inbox && newest && expected) {
-        const event: MEvent = { id: newest.id, inbox, marker, replays: { A: 0, B: 0 } };
+        const event: MEvent = { id: newest.id, inbox, marker, replays: { A: 0, B: 0 }, deleted: false };
         inbox.events.push(event);
         m.events.push(event);
       }
@@ -348,6 +355,7 @@ const getInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         const body = reply.body.data.inbox;
         assert.equal(body.saved, inbox.owner !== null, `saved flag of ${label(inbox)}`);
         assert.equal(body.expiresAt, inbox.expiresAt === null ? null : new Date(inbox.expiresAt).toISOString());
+        assertNameAndCount(body, inbox);
       }
     },
   ),
@@ -362,9 +370,11 @@ const listInboxes = whoArb.map((who) =>
       if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `list inboxes as ${who}`);
       if (who !== 'A' && who !== 'B') return assertAnswer(reply, UNAUTHORIZED, `list inboxes as ${who}`);
       assertAnswer(reply, ok(200), `list inboxes as ${who}`);
-      const got = (reply.body.data.inboxes as Array<{ id: string }>).map((i) => i.id).sort();
+      const listed = reply.body.data.inboxes as Array<{ id: string; name: unknown; eventCount: unknown; lastEventAt: unknown }>;
+      const got = listed.map((i) => i.id).sort();
       const want = m.inboxes.filter((i) => i.owner === who && live(m, i)).map((i) => i.id).sort();
       assert.deepEqual(got, want, `inboxes of ${who}`);
+      for (const body of listed) assertNameAndCount(body, m.inboxes.find((i) => i.id === body.id) as MInbox);
     },
   ),
 );
@@ -475,6 +485,84 @@ const deleteInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
     },
   ),
 );
+
+/** Renaming: the rules of deleting the inbox; null removes the name, a name is trimmed. */
+const renameInbox = fc
+  .tuple(whoArb, refArb, fc.constantFrom<string | null>(null, 'Stripe', '  GitHub hooks ', 'ünïcödé ✓ 🚀'))
+  .map(([who, ref, name]) =>
+    command(
+      `renameInbox(${who}, ${ref ?? 'unknown'}, ${JSON.stringify(name)})`,
+      (m) => usable(m, who),
+      async (m, r) => {
+        const inbox = pickInbox(m, ref);
+        const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}`, {
+          method: 'PATCH',
+          authorization: authorization(m, who),
+          json: { name },
+        });
+        const expected = isShare(who) ? refusedToShare(m, who) : readInbox(m, who, inbox);
+        assertAnswer(reply, expected, `rename ${label(inbox)} as ${who}`);
+        if (expected.status === 200 && inbox) {
+          inbox.name = name === null ? null : name.trim();
+          assertNameAndCount(reply.body.data.inbox, inbox);
+        }
+      },
+    ),
+  );
+
+/** Deleting one event: the rules of deleting its inbox, with the answers of reading the event. */
+const deleteEvent = fc.tuple(whoArb, refArb).map(([who, ref]) =>
+  command(
+    `deleteEvent(${who}, ${ref ?? 'unknown'})`,
+    (m) => usable(m, who),
+    async (m, r) => {
+      const event = pickEvent(m, ref);
+      const reply = await call(r.rehook.apiUrl, `/api/v1/events/${event?.id ?? UNKNOWN_EVENT_ID}`, {
+        method: 'DELETE',
+        authorization: authorization(m, who),
+      });
+      const read = isShare(who) ? refusedToShare(m, who) : readEvent(m, who, event, false);
+      const expected = read.status === 200 ? ok(204) : read;
+      assertAnswer(reply, expected, `delete an event of ${label(event?.inbox)} as ${who}`);
+      if (expected.status === 204 && event) forgetEvents(event.inbox, [event]);
+    },
+  ),
+);
+
+/** Clearing an inbox: the rules of deleting it; its events go, it stays. */
+const clearInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
+  command(
+    `clearInbox(${who}, ${ref ?? 'unknown'})`,
+    (m) => usable(m, who),
+    async (m, r) => {
+      const inbox = pickInbox(m, ref);
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/events`, {
+        method: 'DELETE',
+        authorization: authorization(m, who),
+      });
+      const read = readInbox(m, who, inbox);
+      const expected = isShare(who) ? refusedToShare(m, who) : read.status === 200 ? ok(204) : read;
+      assertAnswer(reply, expected, `clear ${label(inbox)} as ${who}`);
+      if (expected.status === 204 && inbox) forgetEvents(inbox, [...inbox.events]);
+    },
+  ),
+);
+
+/** The model after a deletion: the events are gone from their inbox and unknown to the server. */
+function forgetEvents(inbox: MInbox, events: readonly MEvent[]): void {
+  for (const event of events) {
+    event.deleted = true;
+    const index = inbox.events.indexOf(event);
+    if (index >= 0) inbox.events.splice(index, 1);
+  }
+}
+
+/** The name, the count and the last activity the API shows for an inbox, against the model. */
+function assertNameAndCount(body: { name?: unknown; eventCount?: unknown; lastEventAt?: unknown }, inbox: MInbox): void {
+  assert.equal(body.name, inbox.name, `name of ${label(inbox)}`);
+  assert.equal(body.eventCount, inbox.events.length, `eventCount of ${label(inbox)}`);
+  assert.equal(body.lastEventAt === null, inbox.events.length === 0, `lastEventAt of ${label(inbox)}: ${String(body.lastEventAt)}`);
+}
 
 const revokeToken = fc.tuple(accountArb, fc.constantFrom('self', 'other', 'anon')).map(([account, by]) =>
   command(
@@ -652,6 +740,9 @@ const allCommands = [
   listReplays,
   save,
   deleteInbox,
+  renameInbox,
+  deleteEvent,
+  clearInbox,
   revokeToken,
   createShare,
   createOwnShare,
