@@ -104,6 +104,30 @@ describe('RehookClient against a running Rehook', () => {
     });
   });
 
+  test('names, renames and clears inboxes, deletes events, and shows the counts', async () => {
+    const named = await authed.createInbox({ name: 'Stripe test' });
+    assert.deepEqual([named.name, named.eventCount, named.lastEventAt], ['Stripe test', 0, null]);
+    assert.equal((await anonymous.createInbox({ name: null })).name, null);
+    for (const n of [1, 2, 3]) await ingest(named, `event ${n}`, `/n${n}`);
+    const [newest, middle] = (await authed.events(named.id)).events as [EventSummary, EventSummary, EventSummary];
+    const shown = await authed.inbox(named.id);
+    assert.deepEqual([shown.eventCount, shown.lastEventAt], [3, newest.receivedAt]);
+
+    assert.equal((await authed.renameInbox(named.id, 'GitHub')).name, 'GitHub');
+    assert.equal((await authed.renameInbox(named.id, null)).name, null);
+    await assert.rejects(authed.renameInbox(named.id, ''), { name: 'RehookApiError', status: 400, code: 'VALIDATION_FAILED' });
+
+    await authed.deleteEvent(middle.id);
+    await assert.rejects(authed.event(middle.id), { name: 'RehookApiError', status: 404, code: 'EVENT_NOT_FOUND' });
+    assert.equal((await authed.inbox(named.id)).eventCount, 2);
+    await assert.rejects(anonymous.deleteEvent(newest.id), { name: 'RehookApiError', status: 401, code: 'UNAUTHORIZED' });
+
+    await authed.clearInbox(named.id);
+    assert.deepEqual((await authed.events(named.id)).events, []);
+    assert.deepEqual([(await authed.inbox(named.id)).eventCount, (await authed.inbox(named.id)).lastEventAt], [0, null]);
+    await assert.rejects(authed.clearInbox('inb_00000000000000000000000000'), { code: 'INBOX_NOT_FOUND' });
+  });
+
   test('pages through events with the cursor from the Link header', async () => {
     const inbox = await authed.createInbox();
     for (const n of [1, 2, 3]) await ingest(inbox, `event ${n}`, `/n${n}?q=${n}`);

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { decodePayload, encodeControlPayload, encodePayload, MAX_PAYLOAD_BYTES } from '../../../src/live/pg-notify-bus.js';
-import type { ControlMessage } from '../../../src/ports/event-bus.js';
+import {
+  decodePayload,
+  encodeControlPayload,
+  encodeNoticePayload,
+  encodePayload,
+  MAX_PAYLOAD_BYTES,
+} from '../../../src/live/pg-notify-bus.js';
+import type { ControlMessage, InboxNotice } from '../../../src/ports/event-bus.js';
 import { connectTestPostgres, startTcpProxy, type TcpProxy, waitFor } from '../../helpers/postgres.js';
 import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { metricValue } from '../cluster/launcher.js';
@@ -65,6 +71,20 @@ describe('notification payloads', () => {
     assert.deepEqual(decodePayload(encodeControlPayload(message)), { kind: 'control', message });
     assert.equal(decodePayload('{"v":1,"c":{"t":"inbox.exploded","s":"x","i":"y"}}'), null);
     assert.equal(decodePayload('{"v":1,"c":{"t":"share.revoked","s":1,"i":"y"}}'), null);
+  });
+
+  it('carry deletion notices; malformed ones are refused', () => {
+    const inboxId = 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa';
+    const notices: InboxNotice[] = [
+      { kind: 'event.deleted', inboxId, eventId: 'evt_01aaaaaaaaaaaaaaaaaaaaaaaa' },
+      { kind: 'inbox.cleared', inboxId, through: 'evt_01aaaaaaaaaaaaaaaaaaaaaaaa' },
+      { kind: 'inbox.cleared', inboxId, through: null },
+    ];
+    for (const notice of notices) assert.deepEqual(decodePayload(encodeNoticePayload(notice)), { kind: 'notice', notice });
+    assert.equal(decodePayload('{"v":1,"d":{"k":"event.deleted","i":"inb_x"}}'), null);
+    assert.equal(decodePayload('{"v":1,"d":{"k":"inbox.exploded","i":"inb_x"}}'), null);
+    assert.equal(decodePayload('{"v":1,"d":{"k":"inbox.cleared","i":7,"t":null}}'), null);
+    assert.equal(decodePayload('{"v":1,"d":null}'), null);
   });
 });
 
@@ -227,6 +247,33 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
       assert.equal((await ingest(ingestOnly.ingestUrl, inboxId)).status, 200);
       // Pushed through NOTIFY/LISTEN, nothing polls: without the push it never arrives.
       await conn.waitFor(() => conn.events().length === 1, HANG_MS, 'the event');
+    } finally {
+      conn.close();
+    }
+  });
+
+  it('deleting an event and clearing an inbox on one instance reach the streams of another', async () => {
+    const inboxId = await createInbox(apiOnly);
+    const conn = (await openSse(`${apiOnly.apiUrl}/api/v1/inboxes/${inboxId}/stream`)) as SseConnection;
+    try {
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the stream to start');
+      assert.equal((await ingest(ingestOnly.ingestUrl, inboxId, '/one')).status, 200);
+      assert.equal((await ingest(ingestOnly.ingestUrl, inboxId, '/two')).status, 200);
+      await conn.waitFor(() => conn.events().length === 2, HANG_MS, 'both events');
+      const [first, second] = conn.events() as [{ id: string }, { id: string }];
+      // Deleted and cleared through the other API instance: only NOTIFY/LISTEN brings the news.
+      assert.equal((await api(all.apiUrl, `/api/v1/events/${first.id}`, { method: 'DELETE' })).status, 204);
+      assert.equal((await api(all.apiUrl, `/api/v1/inboxes/${inboxId}/events`, { method: 'DELETE' })).status, 204);
+      await conn.waitFor(() => conn.messages.length === 4, HANG_MS, 'the deletion messages');
+      assert.deepEqual(
+        conn.messages.map((m) => [m.event, JSON.parse(m.data)]),
+        [
+          ['event.created', conn.events()[0]],
+          ['event.created', conn.events()[1]],
+          ['event.deleted', { id: first.id, inboxId }],
+          ['inbox.cleared', { inboxId, through: second.id }],
+        ],
+      );
     } finally {
       conn.close();
     }
