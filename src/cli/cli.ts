@@ -276,7 +276,7 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'Create a read-only sharing link of a saved inbox (needs its owner).',
     description:
-      'Create a read-only sharing link of a saved inbox and print its page (`/s/<token>` on the server) and ' +
+      'Create a read-only sharing link of a saved inbox and print the URL of its page in the web app and ' +
       'its token, shown this once. Whoever holds the link reads the inbox, its events and their live stream ' +
       '(nothing else) until it is revoked with `rehook inbox unshare`. Needs the token of the inbox\'s owner; ' +
       'an anonymous inbox must be saved first.',
