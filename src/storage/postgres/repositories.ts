@@ -7,7 +7,7 @@ import type {
   TokenRepository,
 } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
-import { attempt, clampLimit, storageError } from './attempt.js';
+import { attempt, clampLimit, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
 import {
   accountParams,
@@ -69,13 +69,14 @@ const SQL = {
       UPDATE inbox_counters SET event_count = event_count - 1
       WHERE inbox_id = $2 AND EXISTS (SELECT 1 FROM gone))
     SELECT count(*)::int AS n FROM gone`,
-  // One bounded step of clearing: up to $4 events with id <= $3 (oldest first, on the
-  // (inbox_id, id) index) and up to $4 replays of such events.
+  // One bounded step of clearing: up to $4 events with id <= $3 (oldest first) and up to $4
+  // replays of such events. The rows are found on the (inbox_id, id) index, in its order (see
+  // CLEAR_PLAN), and deleted by ctid: each step costs about the same from the first to the last.
   clearStep: `WITH allowed AS (
       SELECT 1 FROM inboxes WHERE id = $1 AND owner_id IS NOT DISTINCT FROM $2::text FOR SHARE),
     ev AS (
-      DELETE FROM events WHERE seq IN (
-        SELECT seq FROM events WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4)
+      DELETE FROM events WHERE ctid = ANY (ARRAY(
+        SELECT ctid FROM events WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4))
       AND EXISTS (SELECT 1 FROM allowed) RETURNING 1),
     rp AS (
       DELETE FROM replays WHERE seq IN (
@@ -107,6 +108,14 @@ const SQL = {
     WHERE id = $2 AND account_id = $3`,
   touchToken: 'UPDATE api_tokens SET last_used_at = $1 WHERE id = $2',
 };
+
+/**
+ * Planner settings of a clearing step (SET LOCAL: its transaction only). Left to itself, the
+ * planner estimates few rows for a fresh or unanalysed inbox and reads them all by a bitmap scan
+ * and a sort, every step: clearing 100,000 events took 18 s in 160 ms steps. Walking the
+ * (inbox_id, id) index in order stops after `limit` rows whatever the statistics say.
+ */
+const CLEAR_PLAN = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off';
 
 export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): EventRepository {
   /** Summaries of an inbox, newest first, `limit` of them, older than `before` when given. */
@@ -161,12 +170,15 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     clearThrough: (scope, limit) =>
       attempt('clear inbox', async () => {
         if (limit < 1) return 0;
-        const { rows } = await pool.query<{ allowed: boolean; n: number }>(SQL.clearStep, [
-          scope.inboxId,
-          scope.expectedOwnerId,
-          scope.through,
-          Math.floor(limit),
-        ]);
+        const { rows } = await inTransaction(pool, async (client) => {
+          await client.query(CLEAR_PLAN);
+          return client.query<{ allowed: boolean; n: number }>(SQL.clearStep, [
+            scope.inboxId,
+            scope.expectedOwnerId,
+            scope.through,
+            Math.floor(limit),
+          ]);
+        });
         return rows[0]?.allowed === true ? rows[0].n : null;
       }),
   };
