@@ -128,7 +128,7 @@ export const SETTINGS = [
     env: 'REHOOK_PORT',
     flag: 'port',
     defaultText: '8080',
-    description: 'Port of the REST API (and later the web app). 0 picks a free port.',
+    description: 'Port of the REST API and the web app. 0 picks a free port.',
     parse: parsePort,
   }),
   setting({
