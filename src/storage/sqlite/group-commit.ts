@@ -126,7 +126,7 @@ export class GroupCommitWriter {
   }
 
   /**
-   * Adds what the batch stored to each inbox's event count: one UPDATE per inbox per batch, never
+   * Adds what the batch stored to each inbox's event count: one upsert per inbox per batch, never
    * one per event. A capped anonymous inbox that went past its cap first loses its oldest events
    * (REHOOK_ANON_MAX_EVENTS), by the count, so no scan of the inbox is needed.
    */
