@@ -289,9 +289,15 @@ describe('an anonymous inbox', () => {
     await page.getByRole('button', { name: 'Delete this event' }).click();
     await row(page, '/b').waitFor({ state: 'detached' });
     await page.locator('.list-count', { hasText: /^2 requests$/ }).waitFor();
+    // A second tab on the same inbox follows deletions live.
+    const second = await page.context().newPage();
+    await second.goto(page.url().replace(/\/events\/.*$/, ''));
+    await waitLive(second);
+    await row(second, '/c').waitFor();
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await page.getByRole('button', { name: /Delete all 2 events/ }).click();
     await page.getByText('Waiting for the first request…').waitFor();
+    await second.getByText('Waiting for the first request…').waitFor();
     await page.reload();
     await waitLive(page);
     await page.getByText('Waiting for the first request…').waitFor();

@@ -134,6 +134,20 @@ export class InboxEvents {
       this.#pending.push(event);
       this.#frame ??= requestAnimationFrame(() => this.#flush());
     });
+    // Deletions made elsewhere (another tab, the CLI): the list follows them.
+    source.addEventListener('event.deleted', (message) => {
+      const id = parseField((message as MessageEvent<string>).data, 'id');
+      if (id === null) return;
+      this.#flush();
+      if (this.#ids.has(id)) this.remove([id]);
+    });
+    source.addEventListener('inbox.cleared', (message) => {
+      const through = parseField((message as MessageEvent<string>).data, 'through');
+      this.#flush();
+      if (through === null) return;
+      const gone = this.#events.filter((event) => event.id <= through).map((event) => event.id);
+      if (gone.length > 0) this.remove(gone);
+    });
     // More was missed than the server replays: start again from the newest page.
     source.addEventListener('stream.truncated', () => void this.#reloadFirst());
     source.addEventListener('error', () => {
@@ -154,6 +168,7 @@ export class InboxEvents {
   }
 
   #flush(): void {
+    if (this.#frame !== null) cancelAnimationFrame(this.#frame);
     this.#frame = null;
     const batch = this.#pending;
     this.#pending = [];
@@ -251,6 +266,15 @@ function parseEvent(data: string): EventSummary | null {
   try {
     const value = JSON.parse(data) as EventSummary;
     return typeof value.id === 'string' && typeof value.method === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseField(data: string, field: string): string | null {
+  try {
+    const value = (JSON.parse(data) as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : null;
   } catch {
     return null;
   }
