@@ -84,7 +84,8 @@ export class RehookClient {
   constructor(options: RehookClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#token = options.token === '' ? undefined : options.token;
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    // Called as a plain function: browsers refuse a fetch invoked as a method of another object.
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#share = options.share === '' ? undefined : options.share;
     if (this.#share !== undefined && this.#token !== undefined) {
       throw new TypeError('RehookClient: give either a token or a share, not both');

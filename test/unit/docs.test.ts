@@ -198,7 +198,6 @@ function fixture() {
         delete: {
           responses: {
             '204': { description: 'gone' },
-            '404': errorResponse(['TOKEN_NOT_FOUND']),
             ...common,
             '400': errorResponse(['AMBIGUOUS_CREDENTIALS']),
             '401': errorResponse(['UNAUTHORIZED', 'INVALID_CREDENTIALS']),
