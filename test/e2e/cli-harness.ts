@@ -114,7 +114,7 @@ export function rehook(
       child.kill('SIGKILL');
       const output = `stdout: ${stdout}\nstderr: ${stderr}`;
       reject(new Error(`rehook ${args.join(' ')} did not finish in time\n${output}`));
-    }, opts.timeoutMs ?? 30_000);
+    }, opts.timeoutMs ?? 60_000);
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(timer);
@@ -164,7 +164,7 @@ export function startServe(args: readonly string[], env: Record<string, string> 
       child.kill('SIGKILL');
       reject(new Error(`${reason}\nstdout: ${stdout}\nstderr: ${stderr}`));
     };
-    const timer = setTimeout(() => fail('rehook serve wrote no log line in time'), 30_000);
+    const timer = setTimeout(() => fail('rehook serve wrote no log line in time'), 60_000);
     void exited.then(({ code }) => fail(`rehook serve exited early with ${code}`));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

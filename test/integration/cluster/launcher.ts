@@ -55,7 +55,8 @@ function baseEnv(): Record<string, string> {
 
 /**
  * Starts `rehook serve` on ephemeral ports and resolves once it logged 'Rehook started' (with
- * both URLs); rejects when it exits first or takes over 20 s.
+ * both URLs); rejects when it exits first or takes over 60 s (a hang: a start takes about 0.5 s
+ * on an idle machine, but many seconds on a loaded one).
  */
 export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, serveCommand(), {
@@ -69,8 +70,8 @@ export function startInstance(name: string, env: Record<string, string>): Promis
     let started = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${name} did not start in 20 s:\n${rawOutput.join('\n')}`));
-    }, 20_000);
+      reject(new Error(`${name} did not start in 60 s:\n${rawOutput.join('\n')}`));
+    }, 60_000);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     const onLine = (line: string): void => {
       if (line.trim() === '') return;
