@@ -34,7 +34,8 @@ function newestSourceMtime(dir: string): number {
 export function ensureBuilt(): void {
   if (existsSync(BUILT_CLI) && statSync(BUILT_CLI).mtimeMs >= newestSourceMtime(join(ROOT, 'src'))) return;
   try {
-    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 120_000 });
+    // The limit only catches a hung build: tsc and vite share the cores with the other tests.
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe', timeout: 600_000 });
   } catch (err) {
     const output = err as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed:\n${String(output.stdout ?? '')}${String(output.stderr ?? '')}`);
