@@ -14,7 +14,9 @@ import { killAllInstances, startInstance, type Instance } from './launcher.js';
 const pg = await connectTestPostgres();
 const skip = pg.available ? false : `PostgreSQL unavailable: ${pg.reason}`;
 
-describe('long-poll for the next event across two instances', { skip, timeout: 60_000 }, () => {
+// The limit only catches a hang: the two server starts alone can take many seconds on a loaded
+// machine (the launcher gives each 60 s).
+describe('long-poll for the next event across two instances', { skip, timeout: 300_000 }, () => {
   let schema: TestSchema;
   let a: Instance;
   let b: Instance;
