@@ -314,9 +314,11 @@ describe('an anonymous inbox', () => {
     }
     const list = await rig.open(`/inboxes/${inboxId}`, { context: page.context() });
     await waitLive(list);
-    await list.locator('.list-count', { hasText: /^100\+ requests$/ }).waitFor();
-    const rendered = await list.locator('.event-row').count();
-    assert.ok(rendered < 60, `${rendered} rows in the DOM for 100 events`);
+    // The first page is in (the list may already have fetched older pages to fill its height:
+    // whether it did depends on when the layout was measured, not on a fault).
+    await list.locator('.list-count', { hasText: new RegExp(`^(100\\+|200\\+|${total}) requests$`) }).waitFor();
+    // Virtualised: however many events are loaded, only the visible rows are in the DOM.
+    await list.waitForFunction("(n => n > 0 && n < 60)(document.querySelectorAll('.event-row').length)");
     // Scrolling to the end loads the older pages, until all are there.
     for (let page = 0; page < 4; page += 1) {
       await list.getByTestId('event-list').evaluate((element) => element.scrollTo(0, element.scrollHeight));
