@@ -8,6 +8,7 @@ import {
   T0,
   anonymousInbox,
   createEventMaker,
+  inboxWithEvents as storedEvents,
   insertEvent,
   summaryOf,
   type StoreGetter,
@@ -16,15 +17,7 @@ import {
 /** Conformance cases for EventRepository.listAfter: oldest first, strictly after, limit, shape. */
 export function describeListAfterCases(store: StoreGetter): void {
   describe('listing events after an id (oldest first)', () => {
-    /** A new inbox holding `count` events, returned oldest first. */
-    async function inboxWithEvents(count: number): Promise<CapturedEvent[]> {
-      const inbox = anonymousInbox();
-      await store().inboxes.insert(inbox);
-      const make = createEventMaker();
-      const events = Array.from({ length: count }, () => make(inbox.id));
-      for (const event of events) assert.equal(await insertEvent(store(), event), true);
-      return events;
-    }
+    const inboxWithEvents = (count: number): Promise<CapturedEvent[]> => storedEvents(store(), count);
 
     const ids = (items: readonly { id: string }[]): string[] => items.map((item) => item.id);
     const after = (inboxId: string, page: AfterPage) => store().events.listAfter(inboxId, page);

@@ -71,6 +71,18 @@ export function insertEvent(store: Store, event: CapturedEvent): Promise<boolean
   return store.events.insertIfInboxLive(event, event.receivedAt);
 }
 
+/** A new anonymous inbox holding `count` stored events, returned oldest first. */
+export async function inboxWithEvents(store: Store, count: number): Promise<CapturedEvent[]> {
+  const inbox = anonymousInbox();
+  await store.inboxes.insert(inbox);
+  const make = createEventMaker();
+  const events = Array.from({ length: count }, () => make(inbox.id));
+  for (const event of events) {
+    if (!(await insertEvent(store, event))) throw new Error('the event was not stored');
+  }
+  return events;
+}
+
 /** A successful replay of `event` requested by `accountId`. */
 export function makeReplay(
   event: CapturedEvent,
