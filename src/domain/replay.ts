@@ -1,4 +1,5 @@
 import type { HeaderPair } from './captured-request.js';
+import type { SentRequest } from './replay-request.js';
 
 /** How a replay ended. Only `response` is a success; every kind is recorded in the history. */
 export type ReplayOutcomeKind = 'response' | 'invalid' | 'forbidden' | 'unreachable' | 'timeout';
@@ -26,4 +27,12 @@ export interface ReplayRecord {
   readonly errorCode: string | null;
   /** Human-readable failure detail, null on `response`. Never contains the request's secrets. */
   readonly errorMessage: string | null;
+  /**
+   * What was sent (migration 10): method, URL, headers, the body when edited, the overrides.
+   * Null for replays recorded before migration 10 and when nothing could be built (an invalid
+   * destination).
+   */
+  readonly request?: SentRequest | null;
+  /** The bulk replay job that made this replay, or null for a replay of its own. */
+  readonly jobId?: string | null;
 }

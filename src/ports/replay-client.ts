@@ -7,6 +7,12 @@ export interface OutboundRequest {
   /** Headers as stored; the client removes hop-by-hop and redacted ones and sets Host/Length. */
   readonly headers: readonly HeaderPair[];
   readonly body: Buffer;
+  /**
+   * True when `headers` are already the outbound ones (built with `buildOutboundHeaders`, then
+   * edited by the caller): the client then drops only hop-by-hop, `proxy-*`, Host and
+   * Content-Length, so an Authorization or Cookie header the caller set is sent.
+   */
+  readonly prepared?: boolean;
 }
 
 export type ReplayOutcome =

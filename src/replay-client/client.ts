@@ -8,7 +8,7 @@ import { classifyFailure } from './classify.js';
 import { DeadlineExceededError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import type { LookupFn } from './guarded-connector.js';
-import { buildOutboundHeaders, flattenHeaders } from './outbound-headers.js';
+import { buildOutboundHeaders, flattenHeaders, stripTransportHeaders } from './outbound-headers.js';
 import { readCapped } from './read-capped.js';
 
 /** Options of {@link createReplayClient}. */
@@ -110,7 +110,7 @@ async function exchange(
     origin: req.url.origin,
     path: `${req.url.pathname}${req.url.search}`,
     method: req.method,
-    headers: flattenHeaders(buildOutboundHeaders(req.headers)),
+    headers: flattenHeaders(req.prepared === true ? stripTransportHeaders(req.headers) : buildOutboundHeaders(req.headers)),
     body: req.body,
     signal,
     // A fresh connection per replay means a fresh resolution and policy check: a pooled

@@ -66,6 +66,20 @@ export function buildOutboundHeaders(stored: readonly HeaderPair[]): HeaderPair[
   });
 }
 
+/**
+ * For headers a caller already built with {@link buildOutboundHeaders} and then edited
+ * (edit-and-replay): drops only what describes a connection or is recomputed (hop-by-hop,
+ * `proxy-*`, `host`, `content-length`), so an Authorization or Cookie header the caller set
+ * explicitly is sent.
+ */
+export function stripTransportHeaders(headers: readonly HeaderPair[]): HeaderPair[] {
+  return headers.filter(([name]) => {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP_HEADER_NAMES.includes(lower) || RECOMPUTED_HEADER_NAMES.includes(lower)) return false;
+    return !DROPPED_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
+  });
+}
+
 /** Flattens pairs to undici's `[name, value, name, value]` form, which keeps order and case. */
 export function flattenHeaders(pairs: readonly HeaderPair[]): string[] {
   return pairs.flatMap(([name, value]) => [name, value]);

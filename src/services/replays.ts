@@ -1,13 +1,93 @@
-import { parseDestination } from '../domain/destination.js';
+import type { CapturedEvent, HeaderPair } from '../domain/captured-request.js';
+import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
+import type { Inbox } from '../domain/inbox.js';
 import { newId } from '../domain/ids.js';
 import type { ReplayRecord } from '../domain/replay.js';
+import {
+  editHeaders,
+  recordOverrides,
+  redactHeaders,
+  replayUrl,
+  type ReplayOverrides,
+  type SentRequest,
+} from '../domain/replay-request.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import type { ReplayOutcome } from '../ports/replay-client.js';
+import { buildOutboundHeaders, stripTransportHeaders } from '../replay-client/outbound-headers.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
 
 export const MAX_REPLAY_HISTORY = 100;
+
+/** What {@link replayOnce} replays and how. */
+export interface ReplayOnceInput {
+  /** The event to send (with its headers and body). */
+  readonly event: CapturedEvent;
+  /** The event's inbox, when the caller has it (spares a lookup for `resign`). */
+  readonly inbox?: Inbox;
+  /** Account the replay is recorded for. */
+  readonly accountId: string;
+  /** Destination URL as given; validated here (an invalid one is a recorded `invalid` attempt). */
+  readonly destination: unknown;
+  /** Edits applied before sending (parse them with `parseReplayOverrides`). */
+  readonly overrides?: ReplayOverrides;
+  /** Recompute the inbox's signature headers after the overrides (fresh timestamp). */
+  readonly resign?: boolean;
+  /** The bulk replay job this attempt belongs to. */
+  readonly jobId?: string;
+}
+
+/**
+ * Re-sends one event to a destination through the SSRF-guarded replay client and records the
+ * attempt with what was sent. Never throws for destination problems: an invalid destination, a
+ * policy refusal, an unreachable or timed-out destination all come back as the recorded failed
+ * record (`errorCode` set). Throws only before anything is sent or recorded: for `resign`
+ * problems (the inbox has no signature secret) and storage failures.
+ *
+ * Order: overrides (method, URL path/query, header edits, body) first, then `resign` signs the
+ * edited request, then the client sends it (decision 22).
+ */
+export async function replayOnce(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
+  input: ReplayOnceInput,
+): Promise<ReplayRecord> {
+  const { event, overrides } = input;
+  const base = {
+    id: newId('replay'),
+    eventId: event.id,
+    inboxId: event.inboxId,
+    accountId: input.accountId,
+    destination: typeof input.destination === 'string' ? input.destination.slice(0, MAX_DESTINATION_LENGTH) : '',
+    createdAt: deps.clock.now(),
+    jobId: input.jobId ?? null,
+  };
+  const target = parseDestination(input.destination);
+  if (!target.ok) {
+    const record = toRecord({ ...base, request: null }, { kind: 'invalid', reason: target.reason });
+    await deps.store.replays.insert(record);
+    return record;
+  }
+  const url = replayUrl(target.url, overrides);
+  const method = overrides?.method ?? event.method;
+  const body = overrides?.body ?? event.body;
+  const headers = editHeaders(buildOutboundHeaders(event.headers), overrides?.headers);
+  const resigned = input.resign === true;
+  const signed = resigned ? await resignHeaders(deps, event.inboxId, headers, body) : headers;
+  const request: SentRequest = {
+    method,
+    url: url.href,
+    headers: redactHeaders(stripTransportHeaders(signed)),
+    body: overrides?.body === undefined ? null : body,
+    bodySize: body.length,
+    overrides: recordOverrides(overrides),
+    resigned,
+  };
+  const outcome = await deps.replayClient.send({ url, method, headers: signed, body, prepared: true });
+  const record = toRecord({ ...base, request }, outcome);
+  await deps.store.replays.insert(record);
+  return record;
+}
 
 /**
  * Re-sends a captured event to `destination` from the server and records the attempt. Who may:
@@ -20,36 +100,29 @@ export const MAX_REPLAY_HISTORY = 100;
 export async function replayEvent(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
   principal: Principal,
-  input: { eventId: string; destination: unknown },
+  input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean },
 ): Promise<ReplayRecord> {
   const { accountId } = requireAccount(principal);
-  const { event } = await getEvent(deps, principal, input.eventId);
-  const base = {
-    id: newId('replay'),
-    eventId: event.id,
-    inboxId: event.inboxId,
+  const { event, inbox } = await getEvent(deps, principal, input.eventId);
+  const record = await replayOnce(deps, {
+    event,
+    inbox,
     accountId,
-    destination: typeof input.destination === 'string' ? input.destination.slice(0, 4096) : '',
-    createdAt: deps.clock.now(),
-  };
-  const target = parseDestination(input.destination);
-  const outcome: ReplayOutcome | { kind: 'invalid'; reason: string } = target.ok
-    ? await deps.replayClient.send({
-        url: target.url,
-        method: event.method,
-        headers: event.headers,
-        body: event.body,
-      })
-    : { kind: 'invalid', reason: target.reason };
-  const record = toRecord(base, outcome);
-  await deps.store.replays.insert(record);
-  if (record.errorCode !== null) {
-    throw new AppError(record.errorCode as ErrorCode, {
-      message: `${failureTitle(record.errorCode)}: ${record.errorMessage ?? ''}`,
-      extra: { replayId: record.id },
-    });
-  }
+    destination: input.destination,
+    ...(input.overrides === undefined ? {} : { overrides: input.overrides }),
+    ...(input.resign === undefined ? {} : { resign: input.resign }),
+  });
+  throwIfFailed(record);
   return record;
+}
+
+/** Throws the record's error (INVALID_DESTINATION, DESTINATION_*) with its `replayId`; no-op on success. */
+export function throwIfFailed(record: ReplayRecord): void {
+  if (record.errorCode === null) return;
+  throw new AppError(record.errorCode as ErrorCode, {
+    message: `${failureTitle(record.errorCode)}: ${record.errorMessage ?? ''}`,
+    extra: { replayId: record.id },
+  });
 }
 
 /**
@@ -90,7 +163,7 @@ function failureTitle(code: string): string {
   }
 }
 
-type RecordBase = Pick<ReplayRecord, 'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt'>;
+type RecordBase = Pick<ReplayRecord, 'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt' | 'request' | 'jobId'>;
 
 function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
   if (outcome.kind === 'response') {
@@ -117,4 +190,15 @@ function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; 
     errorCode: FAILURE_CODES[outcome.kind],
     errorMessage: outcome.reason,
   };
+}
+
+/** `resign`: the headers with the inbox's signature headers recomputed over `body`. */
+async function resignHeaders(
+  _deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  _inboxId: string,
+  _headers: readonly HeaderPair[],
+  _body: Buffer,
+): Promise<HeaderPair[]> {
+  // Wired to signatures.resignRequest once it lands (helper 4).
+  throw new AppError('VALIDATION_FAILED', { message: 'resign is not available yet on this server' });
 }
