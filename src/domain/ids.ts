@@ -75,6 +75,14 @@ export function createEventIdFactory(): (nowMs: number) => string {
   };
 }
 
+/**
+ * The smallest event id of millisecond `ms`: every event captured at `ms` or later has an id at
+ * least this, every earlier one a smaller id. Turns a time into a keyset bound (search by time).
+ */
+export function firstEventIdAt(ms: number): string {
+  return ID_PREFIX.event + encodeTime(ms) + '0'.repeat(16);
+}
+
 function encodeTime(ms: number): string {
   let out = '';
   let rest = ms;

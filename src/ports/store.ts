@@ -1,5 +1,6 @@
 import type { Account, ApiToken } from '../domain/account.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
+import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { Share } from '../domain/share.js';
@@ -71,11 +72,41 @@ export interface InboxRepository {
   purgeDeleted(limit: number): Promise<number>;
 }
 
+export type { EventFilter } from '../domain/event-filter.js';
+
 export interface ListPage {
   /** 1..1000 */
   readonly limit: number;
   /** Return only events older than this event id (keyset pagination). */
   readonly before?: string;
+}
+
+/**
+ * A page of a search (EventRepository.searchByInbox, and listSummaryPageJson with a filter):
+ * the events matching `filter`, newest first, older than `before`. The database does the
+ * matching, newest first, in bounded steps; it examines at most `scanLimit` events for one page
+ * (default SEARCH_SCAN_LIMIT), so a filter that matches rarely costs a bounded time per page.
+ */
+export interface SearchPage extends ListPage {
+  readonly filter: EventFilter;
+  /** Most events examined for this page (>= 1); absent = SEARCH_SCAN_LIMIT. */
+  readonly scanLimit?: number;
+}
+
+/** Events one search page examines at most by default (see SearchPage). */
+export const SEARCH_SCAN_LIMIT = 100_000;
+
+/** The matching events of one search page, and where the next page goes on from. */
+export interface SearchResult {
+  /** Matching summaries, newest first, at most `limit`. */
+  readonly events: EventSummary[];
+  /**
+   * The `before` of the next page, or null when nothing older can match. When the page is full
+   * it is its last event's id; when the scan stopped at `scanLimit` before finding `limit`
+   * matches, it is the last event examined, so a page may hold fewer than `limit` events (even
+   * none) and still have a next page.
+   */
+  readonly nextBefore: string | null;
 }
 
 /** A page of events read forwards in time (EventRepository.listAfter). */
