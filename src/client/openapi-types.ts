@@ -771,6 +771,22 @@ export interface components {
             contentType: string | null;
             /** @description Body size in bytes. */
             size: number;
+            /** @description The sender's signature as checked when the event was captured. */
+            signature: {
+                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+                scheme: string | null;
+                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+                status: "valid" | "invalid" | "unchecked";
+                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+                reason: string | null;
+            };
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            answer: {
+                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+                rule: number | null;
+                /** @description HTTP status the ingest listener answered. */
+                status: number;
+            };
         };
         /** @description A captured request with everything that was stored. */
         EventDetail: {
@@ -794,6 +810,22 @@ export interface components {
             contentType: string | null;
             /** @description Body size in bytes. */
             size: number;
+            /** @description The sender's signature as checked when the event was captured. */
+            signature: {
+                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+                scheme: string | null;
+                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+                status: "valid" | "invalid" | "unchecked";
+                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+                reason: string | null;
+            };
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            answer: {
+                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+                rule: number | null;
+                /** @description HTTP status the ingest listener answered. */
+                status: number;
+            };
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */

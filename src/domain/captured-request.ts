@@ -15,7 +15,45 @@ export interface EventSummary {
   readonly contentType: string | null;
   /** Body size in bytes. */
   readonly size: number;
+  /**
+   * The sender's signature as checked at capture against the inbox's secret; null when the inbox
+   * had no secret set then (or the event predates signatures). Presented as `unchecked`.
+   */
+  readonly signature: SignatureCheck | null;
+  /**
+   * The answer the ingest listener sent; null when it was the contract's plain 200 (no response
+   * configured, or the event predates programmable responses).
+   */
+  readonly answer: AnswerRecord | null;
 }
+
+export type SignatureStatus = 'valid' | 'invalid' | 'unchecked';
+
+/** Result of checking the sender's signature at capture time. */
+export interface SignatureCheck {
+  /** The inbox's scheme (e.g. `stripe`); null when no secret was set. */
+  readonly scheme: string | null;
+  readonly status: SignatureStatus;
+  /** Why the status is not `valid` (missing header, mismatch, timestamp outside tolerance...). */
+  readonly reason: string | null;
+}
+
+/** Which answer the ingest listener sent for an event. */
+export interface AnswerRecord {
+  /** Index (0-based) of the inbox's response rule that matched; null for the default answer. */
+  readonly rule: number | null;
+  readonly status: number;
+}
+
+/** How an event without a stored check is presented (no secret was set when it arrived). */
+export const UNCHECKED_SIGNATURE: SignatureCheck = Object.freeze({
+  scheme: null,
+  status: 'unchecked',
+  reason: 'no signature secret is set',
+});
+
+/** How an event without a stored answer is presented: the contract's 200. */
+export const CONTRACT_ANSWER: AnswerRecord = Object.freeze({ rule: null, status: 200 });
 
 /** A captured request with everything that was stored. */
 export interface CapturedEvent extends EventSummary {

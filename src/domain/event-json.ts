@@ -1,4 +1,10 @@
-import type { EventSummary } from './captured-request.js';
+import {
+  CONTRACT_ANSWER,
+  UNCHECKED_SIGNATURE,
+  type AnswerRecord,
+  type EventSummary,
+  type SignatureCheck,
+} from './captured-request.js';
 
 /**
  * The API's JSON shape of an event summary (list entries and live-stream messages). Here rather
@@ -15,8 +21,54 @@ export function eventSummaryJson(event: EventSummary) {
     query: event.query,
     contentType: event.contentType,
     size: event.size,
+    signature: signatureJson(event.signature ?? UNCHECKED_SIGNATURE),
+    answer: answerJson(event.answer ?? CONTRACT_ANSWER),
   };
 }
+
+/** The one key order of a stored or presented signature check (adapters store these bytes). */
+export function signatureJson(check: SignatureCheck) {
+  return { scheme: check.scheme, status: check.status, reason: check.reason };
+}
+
+/** The one key order of a stored or presented answer record (adapters store these bytes). */
+export function answerJson(answer: AnswerRecord) {
+  return { rule: answer.rule, status: answer.status };
+}
+
+/** `signature`/`answer` as stored in the events table: JSON text in the key order above, or null. */
+export function encodeSignature(check: SignatureCheck | null): string | null {
+  return check === null ? null : JSON.stringify(signatureJson(check));
+}
+
+export function encodeAnswer(answer: AnswerRecord | null): string | null {
+  return answer === null ? null : JSON.stringify(answerJson(answer));
+}
+
+/** Reads a stored column back; anything unreadable counts as absent rather than failing a read. */
+export function decodeSignature(text: string | null): SignatureCheck | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as SignatureCheck;
+    return signatureJson(value);
+  } catch {
+    return null;
+  }
+}
+
+export function decodeAnswer(text: string | null): AnswerRecord | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as AnswerRecord;
+    return answerJson(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Stored-null defaults as JSON text, for adapters that encode summaries in SQL. */
+export const UNCHECKED_SIGNATURE_JSON = JSON.stringify(signatureJson(UNCHECKED_SIGNATURE));
+export const CONTRACT_ANSWER_JSON = JSON.stringify(answerJson(CONTRACT_ANSWER));
 
 /**
  * The body of the event list: the summaries as a JSON array. Storage adapters may build the same

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import pg from 'pg';
 
-import type { EventSummary } from '../domain/captured-request.js';
+import type { AnswerRecord, EventSummary, SignatureCheck } from '../domain/captured-request.js';
 import type { ControlMessage, EventBus, InboxNotice } from '../ports/event-bus.js';
 
 /** The channel in the `public` schema; other schemas get their own (see channelFor). */
@@ -58,7 +58,7 @@ export interface PgNotifyBus extends EventBus {
 type Payload =
   | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
   | { v: 1; r: { id: string; inboxId: string } }
-  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } }
+  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } | { t: 'replay-job.changed'; j: string } }
   | { v: 1; d: { k: 'event.deleted'; i: string; e: string } | { k: 'inbox.cleared'; i: string; t: string | null } };
 
 /** A deletion notice (`d`): its kind, the inbox, and the event id or the clear's `through`. */
@@ -80,6 +80,9 @@ function decodeNotice(d: Record<string, unknown>): InboxNotice | null {
 }
 
 export function encodeControlPayload(message: ControlMessage): string {
+  if (message.type === 'replay-job.changed') {
+    return JSON.stringify({ v: 1, c: { t: message.type, j: message.jobId } } satisfies Payload);
+  }
   return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
 }
 
@@ -116,6 +119,9 @@ export function decodePayload(
   }
   const c = payload.c;
   if (c) {
+    if (c['t'] === 'replay-job.changed') {
+      return typeof c['j'] === 'string' ? { kind: 'control', message: { type: 'replay-job.changed', jobId: c['j'] } } : null;
+    }
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;
     return { kind: 'control', message: { type: 'share.revoked', shareId: c['s'], inboxId: c['i'] } };
   }
@@ -147,8 +153,28 @@ export function decodePayload(
       query: e['query'],
       contentType: e['contentType'] as string | null,
       size: e['size'],
+      signature: decodeSignatureField(e['signature']),
+      answer: decodeAnswerField(e['answer']),
     },
   };
+}
+
+/** A summary's signature check from a payload; anything malformed (or an older sender's absent field) is null. */
+function decodeSignatureField(value: unknown): SignatureCheck | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const status = v['status'];
+  if (status !== 'valid' && status !== 'invalid' && status !== 'unchecked') return null;
+  if (v['scheme'] !== null && typeof v['scheme'] !== 'string') return null;
+  if (v['reason'] !== null && typeof v['reason'] !== 'string') return null;
+  return { scheme: v['scheme'] as string | null, status, reason: v['reason'] as string | null };
+}
+
+function decodeAnswerField(value: unknown): AnswerRecord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v['status'] !== 'number' || (v['rule'] !== null && typeof v['rule'] !== 'number')) return null;
+  return { rule: v['rule'] as number | null, status: v['status'] };
 }
 
 /** One subscription to an inbox. */

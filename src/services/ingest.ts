@@ -1,4 +1,4 @@
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-request.js';
 import { pairRawHeaders } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ServiceDeps } from './deps.js';
@@ -17,6 +17,16 @@ export interface IncomingCapture {
   readonly sourceIp: string;
 }
 
+/**
+ * What the ingest path worked out about a request before storing it, stored with the event:
+ * the sender's signature check and the answer it will get. Absent = null (no secret set; the
+ * contract's plain 200).
+ */
+export interface CaptureAssessment {
+  readonly signature?: SignatureCheck | null;
+  readonly answer?: AnswerRecord | null;
+}
+
 export type CaptureResult = { readonly stored: true; readonly eventId: string } | { readonly stored: false };
 
 /**
@@ -32,6 +42,7 @@ export async function captureRequest(
     anonMaxEvents?: number;
   },
   incoming: IncomingCapture,
+  assessment: CaptureAssessment = {},
 ): Promise<CaptureResult> {
   if (!isId('inbox', incoming.inboxId)) return { stored: false };
   const now = deps.clock.now();
@@ -46,6 +57,8 @@ export async function captureRequest(
     query: incoming.query,
     contentType,
     size: incoming.body.length,
+    signature: assessment.signature ?? null,
+    answer: assessment.answer ?? null,
     headers,
     body: incoming.body,
     sourceIp: incoming.sourceIp,
@@ -64,6 +77,8 @@ export async function captureRequest(
     query: event.query,
     contentType: event.contentType,
     size: event.size,
+    signature: event.signature,
+    answer: event.answer,
   });
   return { stored: true, eventId: event.id };
 }

@@ -234,7 +234,9 @@ export function sqliteSchemaShape(db: BetterSqlite3.Database): SchemaShape {
   const shape: SchemaShape = { columns: {}, indexes: [], unique: [] };
   for (const name of tables) {
     const info = db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[];
-    shape.columns[name] = info.map((column) => column.name);
+    // Sorted: column order is each adapter's physical choice (SQLite keeps list columns before
+    // the body; PostgreSQL can only append), the set of columns is what must match.
+    shape.columns[name] = info.map((column) => column.name).sort();
     const list = db.prepare(`PRAGMA index_list(${name})`).all() as {
       name: string;
       unique: number;
@@ -262,6 +264,7 @@ export async function pgSchemaShape(admin: Pool, schemaName: string): Promise<Sc
   );
   const shape: SchemaShape = { columns: {}, indexes: [], unique: [] };
   for (const row of columns.rows) (shape.columns[row.table_name] ??= []).push(row.column_name);
+  for (const list of Object.values(shape.columns)) list.sort();
   const indexes = await admin.query<{
     name: string;
     table_name: string;

@@ -135,6 +135,46 @@ describe('SQLite store', () => {
     }
   });
 
+  it('migration 5 rebuilds the events table keeping every event, seq and index', async () => {
+    // A database of Rehook before migration 5: migrations 1 to 4, then rows.
+    const oldPath = join(dir.path, 'before-5.db');
+    const raw = new Database(oldPath);
+    raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    for (const migration of MIGRATIONS.filter((m) => m.version < 5)) {
+      raw.exec(migration.sql);
+      raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
+    }
+    const inbox = anonymousInbox();
+    raw.prepare('INSERT INTO inboxes (id, owner_id, created_at, expires_at) VALUES (?, NULL, 0, NULL)').run(inbox.id);
+    const insertEventRow = raw.prepare(
+      `INSERT INTO events (id, inbox_id, received_at, method, path, query, content_type, size, source_ip, headers, body)
+       VALUES (?, ?, ?, 'PUT', '/i/x', 'a=1', 'text/plain', 3, '127.0.0.1', '[["X-A","1"]]', x'00ff41')`,
+    );
+    const ids = [make(inbox.id).id, make(inbox.id).id];
+    for (const [i, id] of ids.entries()) insertEventRow.run(id, inbox.id, i);
+    const seqsBefore = raw.prepare('SELECT seq FROM events ORDER BY seq').pluck().all();
+    raw.close();
+
+    const upgraded = openSqliteStore({ path: oldPath });
+    try {
+      const found = await upgraded.events.findById(ids[1] ?? '');
+      assert.deepEqual(found?.body, Buffer.from([0x00, 0xff, 0x41]));
+      assert.deepEqual(found?.headers, [['X-A', '1']]);
+      assert.equal(found?.signature, null);
+      assert.equal(found?.answer, null);
+      const page = JSON.parse((await upgraded.events.listSummaryPageJson(inbox.id, { limit: 10 })).json) as { id: string }[];
+      assert.deepEqual(page.map((e) => e.id), [...ids].reverse());
+      assert.deepEqual(upgraded.db.prepare('SELECT seq FROM events ORDER BY seq').pluck().all(), seqsBefore);
+      const indexes = upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").pluck().all();
+      assert.ok(indexes.includes('events_inbox'), String(indexes));
+      // The list columns sit before headers and body (see the migration's comment).
+      const columns = upgraded.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('events') as string[];
+      assert.ok(columns.indexOf('answer') < columns.indexOf('headers') && columns.indexOf('signature') < columns.indexOf('body'));
+    } finally {
+      await upgraded.close();
+    }
+  });
+
   it('keeps inboxes, events and accounts across close and reopen', async () => {
     const inbox = anonymousInbox();
     await store.inboxes.insert(inbox);

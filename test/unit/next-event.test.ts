@@ -28,6 +28,8 @@ function makeEvents(count: number): CapturedEvent[] {
     query: '',
     contentType: null,
     size: 1,
+    signature: null,
+    answer: null,
     headers: [],
     body: Buffer.from([i]),
     sourceIp: '127.0.0.1',
@@ -35,8 +37,8 @@ function makeEvents(count: number): CapturedEvent[] {
 }
 
 function summaryOf(event: CapturedEvent): EventSummary {
-  const { id, inboxId, receivedAt, method, path, query, contentType, size } = event;
-  return { id, inboxId, receivedAt, method, path, query, contentType, size };
+  const { id, inboxId, receivedAt, method, path, query, contentType, size, signature, answer } = event;
+  return { id, inboxId, receivedAt, method, path, query, contentType, size, signature, answer };
 }
 
 /**

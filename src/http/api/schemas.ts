@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
+import { RESPONSE_SCHEMAS } from './response-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -63,6 +64,23 @@ const eventSummaryFields = {
   query: Type.String({ description: "Raw query string without the leading '?'; '' when there was none." }),
   contentType: Nullable(Type.String(), 'The first Content-Type header, or null.'),
   size: Type.Integer({ minimum: 0, description: 'Body size in bytes.' }),
+  signature: Type.Object(
+    {
+      scheme: Nullable(Type.String(), "The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set."),
+      status: Type.Union([Type.Literal('valid'), Type.Literal('invalid'), Type.Literal('unchecked')], {
+        description: '`valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against.',
+      }),
+      reason: Nullable(Type.String(), 'Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid.'),
+    },
+    { description: "The sender's signature as checked when the event was captured.", ...closed },
+  ),
+  answer: Type.Object(
+    {
+      rule: Nullable(Type.Integer({ minimum: 0 }), "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer."),
+      status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
+    },
+    { description: 'Which answer the sender got (the contract\'s 200 unless the inbox has a programmed response).', ...closed },
+  ),
 };
 
 export const EventSummarySchema = Type.Object(eventSummaryFields, {
@@ -85,6 +103,39 @@ export const EventDetailSchema = Type.Object(
   { $id: 'EventDetail', description: 'A captured request with everything that was stored.', ...closed },
 );
 
+export const ReplayRequestSchema = Type.Object(
+  {
+    method: Type.String({ description: 'The method sent.' }),
+    url: Type.String({ description: 'The URL dialled: the destination with the path and query overrides applied.' }),
+    headers: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }), {
+      description: 'The headers sent, in order (Host and Content-Length are added by the connection); Authorization and Cookie values read [REDACTED].',
+    }),
+    body: Nullable(
+      Type.String(),
+      "The body sent when it was edited (UTF-8 text or base64, as bodyEncoding says); null when the event's own body was sent unchanged (see the event's bodyUrl).",
+    ),
+    bodyEncoding: Nullable(Type.Union([Type.Literal('utf8'), Type.Literal('base64')]), 'How `body` is written; null when `body` is null.'),
+    bodySize: Type.Integer({ minimum: 0, description: 'Size of the body sent, in bytes.' }),
+    edited: Type.Boolean({ description: 'True when anything differed from the event (an override was given).' }),
+    overrides: Nullable(
+      Type.Object(
+        {
+          method: Type.Optional(Type.String()),
+          path: Type.Optional(Type.String({ description: "Appended to the destination's path." })),
+          query: Type.Optional(Type.String({ description: "Replaced the destination's query." })),
+          setHeaders: Type.Optional(Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }))),
+          removeHeaders: Type.Optional(Type.Array(Type.String())),
+          body: Type.Optional(Type.Boolean({ description: 'True when the body was replaced (the bytes are in `body`).' })),
+        },
+        { description: 'What the caller asked to change (Authorization and Cookie values redacted).', ...closed },
+      ),
+      'What the caller asked to change; null for a verbatim replay.',
+    ),
+    resigned: Type.Boolean({ description: "True when the signature headers were recomputed with the inbox's secret (`resign`)." }),
+  },
+  { $id: 'ReplayRequest', description: 'The request a replay sent, to compare with the original event.', ...closed },
+);
+
 export const ReplaySchema = Type.Object(
   {
     id: Type.String({ description: 'Replay id (rpl_...).' }),
@@ -105,6 +156,11 @@ export const ReplaySchema = Type.Object(
       Type.Object({ code: Type.String(), message: Type.String() }, closed),
       'Why the replay failed (an error code of the catalogue and a message); null when the destination answered.',
     ),
+    request: Nullable(
+      Type.Unsafe<Static<typeof ReplayRequestSchema>>({ $ref: 'ReplayRequest#' }),
+      'What was sent; null for replays made before this was recorded and when the destination was invalid (nothing was sent).',
+    ),
+    jobId: Nullable(Type.String(), 'The bulk replay job that made this replay; null for a replay of its own.'),
   },
   { $id: 'Replay', description: 'One replay attempt and what the destination answered.', ...closed },
 );
@@ -200,6 +256,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   InboxSchema,
   EventSummarySchema,
   EventDetailSchema,
+  ReplayRequestSchema,
   ReplaySchema,
   TokenSchema,
   CreatedTokenSchema,
@@ -209,6 +266,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   SessionSchema,
   ErrorCodeSchema,
   ErrorBodySchema,
+  ...RESPONSE_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */
@@ -221,6 +279,7 @@ export type InboxJson = Static<typeof InboxSchema>;
 export type EventSummaryJson = Static<typeof EventSummarySchema>;
 export type EventDetailJson = Static<typeof EventDetailSchema>;
 export type ReplayJson = Static<typeof ReplaySchema>;
+export type ReplayRequestJson = Static<typeof ReplayRequestSchema>;
 export type TokenJson = Static<typeof TokenSchema>;
 export type ShareJson = Static<typeof ShareSchema>;
 export type CreatedShareJson = Static<typeof CreatedShareSchema>;

@@ -16,7 +16,7 @@ interface PendingInsert {
 }
 
 export interface GroupCommitLimits {
-  /** Rows per INSERT statement (each row binds 12 parameters; PostgreSQL allows 65535). */
+  /** Rows per INSERT statement (each row binds 14 parameters; PostgreSQL allows 65535). */
   readonly maxBatchRows: number;
   /** Body bytes per statement; a single larger event still goes alone. */
   readonly maxBatchBytes: number;

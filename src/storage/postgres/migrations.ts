@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 
 import { StorageError } from '../../errors.js';
+import { SIGNATURES_SQL } from './signature-repository.js';
+import { REPLAY_JOBS_SQL } from './replay-jobs.js';
 import { inTransaction, storageError } from './attempt.js';
 
 /** One schema step. Versions only grow; a released migration is never edited, only followed. */
@@ -131,6 +133,16 @@ INSERT INTO inbox_counters (inbox_id, event_count)
   GROUP BY e.inbox_id;
 `;
 
+/**
+ * What each event's sender signature check and ingest answer were (migration 5): JSON text,
+ * null for events stored before or without a secret or a configured answer. text rather than
+ * jsonb so the stored bytes are the ones written (jsonb reorders keys). Adding a nullable
+ * column without a default changes no existing row.
+ */
+const EVENT_SIGNATURE_AND_ANSWER_SQL = `
+ALTER TABLE events ADD COLUMN signature text NULL, ADD COLUMN answer text NULL;
+`;
+
 /** Browser sessions: the same table and indexes as SQLite's migration 2. */
 const SESSIONS_SQL = `
 CREATE TABLE sessions (
@@ -146,6 +158,15 @@ CREATE INDEX sessions_account ON sessions (account_id);
 CREATE INDEX sessions_expires ON sessions (expires_at);
 `;
 
+/** Programmable responses (migration 7): the same table as SQLite's. */
+const INBOX_RESPONSES_SQL = `
+CREATE TABLE inbox_responses (
+  inbox_id   text PRIMARY KEY,
+  config     text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+`;
+
 /**
  * Every migration, sorted by version, with the same numbers and intent as the SQLite ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
@@ -155,6 +176,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
   { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
   { version: 4, name: '0004_shares', sql: SHARES_SQL },
+  { version: 5, name: '0005_event_signature_and_answer', sql: EVENT_SIGNATURE_AND_ANSWER_SQL },
+  { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
+  { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
+  { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
 ];
 
 /**

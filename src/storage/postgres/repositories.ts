@@ -27,8 +27,9 @@ import {
 } from './rows.js';
 
 // Listing never names headers or body, so their (TOASTed) values are never read.
-const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size';
-const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
+const SUMMARY_COLUMNS =
+  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
   'latency_ms, response_headers, truncated, error_code, error_message, response_body';

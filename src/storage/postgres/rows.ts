@@ -1,5 +1,6 @@
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captured-request.js';
+import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 
@@ -25,6 +26,10 @@ export interface EventSummaryRow {
   content_type: string | null;
   /** bigint: node-postgres returns int8 as a string so no value ever loses precision. */
   size: string;
+  /** JSON text (src/domain/event-json.ts encodeSignature) or null; text, not jsonb, so the bytes stay as written. */
+  signature: string | null;
+  /** JSON text (encodeAnswer) or null. */
+  answer: string | null;
 }
 
 export interface EventRow extends EventSummaryRow {
@@ -121,6 +126,8 @@ export function toEventSummary(row: EventSummaryRow): EventSummary {
     query: row.query,
     contentType: row.content_type,
     size: Number(row.size),
+    signature: decodeSignature(row.signature),
+    answer: decodeAnswer(row.answer),
   };
 }
 
@@ -143,6 +150,8 @@ export const EVENT_INSERT_COLUMNS = [
   ['query', 'text'],
   ['content_type', 'text'],
   ['size', 'bigint'],
+  ['signature', 'text'],
+  ['answer', 'text'],
   ['source_ip', 'text'],
   ['headers', 'text'],
   ['body', 'bytea'],
@@ -159,6 +168,8 @@ export function eventValues(event: CapturedEvent, now: Date): SqlValue[] {
     event.query,
     event.contentType,
     event.size,
+    encodeSignature(event.signature),
+    encodeAnswer(event.answer),
     event.sourceIp,
     encodeHeaders(event.headers),
     event.body,

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
+import { CONTRACT_ANSWER_JSON, UNCHECKED_SIGNATURE_JSON } from '../../domain/event-json.js';
 import type { EventSummaryPageJson, ListPage } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { ReadCache } from './read-cache.js';
@@ -26,6 +27,11 @@ import { toEventSummary, type EventSummaryRow } from './rows.js';
 //   order of an aggregate such as group_concat is only guaranteed with its own ORDER BY, which
 //   costs a sort.
 
+/** A constant as an SQL string literal. */
+function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** Largest instant toISOString writes with a four-digit year: 9999-12-31T23:59:59.999Z. */
 const MAX_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999;
 
@@ -40,6 +46,8 @@ const ROW_JSON = `CASE WHEN received_at BETWEEN 0 AND ${MAX_FOUR_DIGIT_YEAR_MS} 
     ',"query":', json_quote(query),
     ',"contentType":', json_quote(content_type),
     ',"size":', size,
+    ',"signature":', coalesce(signature, ${sqlString(UNCHECKED_SIGNATURE_JSON)}),
+    ',"answer":', coalesce(answer, ${sqlString(CONTRACT_ANSWER_JSON)}),
     '}')
   END`;
 

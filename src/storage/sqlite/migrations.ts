@@ -1,6 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { StorageError } from '../../errors.js';
+import { SIGNATURES_SQL } from './signature-repository.js';
+import { REPLAY_JOBS_SQL } from './replay-jobs.js';
 
 /** One schema step. Versions only grow; a released migration is never edited, only followed. */
 export interface Migration {
@@ -148,6 +150,53 @@ INSERT INTO inbox_counters (inbox_id, event_count)
 `;
 
 /**
+ * What each event's sender signature check and ingest answer were (migration 5): JSON text,
+ * null for events stored before or without a secret or a configured answer. The list reads both,
+ * so they must sit before headers and body: a column after the body is reached only by walking
+ * the body's overflow pages, which would make listing as costly as reading every body. ALTER
+ * TABLE can only append, so the table is rebuilt in the documented way (create, copy, drop,
+ * rename, re-index) inside the migration's transaction; seq (the rowid) is copied as is.
+ */
+const EVENT_SIGNATURE_AND_ANSWER_SQL = `
+CREATE TABLE events_new (
+  seq          INTEGER PRIMARY KEY,
+  id           TEXT NOT NULL UNIQUE,
+  inbox_id     TEXT NOT NULL,
+  received_at  INTEGER NOT NULL,
+  method       TEXT NOT NULL,
+  path         TEXT NOT NULL,
+  query        TEXT NOT NULL,
+  content_type TEXT NULL,
+  size         INTEGER NOT NULL,
+  signature    TEXT NULL, -- JSON {scheme, status, reason}
+  answer       TEXT NULL, -- JSON {rule, status}
+  source_ip    TEXT NOT NULL,
+  headers      TEXT NOT NULL, -- JSON array of [name, value]
+  body         BLOB NOT NULL
+);
+INSERT INTO events_new (seq, id, inbox_id, received_at, method, path, query, content_type, size,
+                        signature, answer, source_ip, headers, body)
+  SELECT seq, id, inbox_id, received_at, method, path, query, content_type, size,
+         NULL, NULL, source_ip, headers, body FROM events ORDER BY seq;
+DROP TABLE events;
+ALTER TABLE events_new RENAME TO events;
+CREATE INDEX events_inbox ON events (inbox_id, id);
+`;
+
+/**
+ * Programmable responses (migration 7): at most one per inbox, as one JSON document (the default
+ * answer and its rules, bodies in base64; src/domain/inbox-response.ts reads and writes it).
+ * Deleting an inbox deletes its row in the same transaction (inbox-repository.ts).
+ */
+const INBOX_RESPONSES_SQL = `
+CREATE TABLE inbox_responses (
+  inbox_id   TEXT PRIMARY KEY,
+  config     TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+/**
  * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
  */
@@ -156,6 +205,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
   { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
   { version: 4, name: '0004_shares', sql: SHARES_SQL },
+  { version: 5, name: '0005_event_signature_and_answer', sql: EVENT_SIGNATURE_AND_ANSWER_SQL },
+  { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
+  { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
+  { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
 ];
 
 /**

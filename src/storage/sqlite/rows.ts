@@ -1,5 +1,6 @@
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captured-request.js';
+import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 
@@ -24,6 +25,10 @@ export interface EventSummaryRow {
   query: string;
   content_type: string | null;
   size: number;
+  /** JSON text (src/domain/event-json.ts encodeSignature) or null. */
+  signature: string | null;
+  /** JSON text (encodeAnswer) or null. */
+  answer: string | null;
 }
 
 export interface EventRow extends EventSummaryRow {
@@ -80,6 +85,8 @@ export type EventInsertParams = [
   query: string,
   contentType: string | null,
   size: number,
+  signature: string | null,
+  answer: string | null,
   sourceIp: string,
   headers: string,
   body: Buffer | null,
@@ -89,7 +96,7 @@ export type EventInsertParams = [
 export function eventInsertParams(p: EventParams): EventInsertParams {
   return [
     p.id, p.inbox_id, p.received_at, p.method, p.path, p.query, p.content_type, p.size,
-    p.source_ip, p.headers, p.body,
+    p.signature, p.answer, p.source_ip, p.headers, p.body,
   ];
 }
 
@@ -149,6 +156,8 @@ export function toEventSummary(row: EventSummaryRow): EventSummary {
     query: row.query,
     contentType: row.content_type,
     size: row.size,
+    signature: decodeSignature(row.signature),
+    answer: decodeAnswer(row.answer),
   };
 }
 
@@ -173,6 +182,8 @@ export function eventParams(event: CapturedEvent, now: Date): EventParams {
     query: event.query,
     content_type: event.contentType,
     size: event.size,
+    signature: encodeSignature(event.signature),
+    answer: encodeAnswer(event.answer),
     source_ip: event.sourceIp,
     headers: encodeHeaders(event.headers),
     body: event.body,

@@ -28,8 +28,9 @@ type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
 const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 // Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
-const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size';
-const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
+const SUMMARY_COLUMNS =
+  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
   'latency_ms, response_headers, truncated, error_code, error_message, response_body';
@@ -99,7 +100,7 @@ function eventStatements(db: Db) {
     // Positional parameters (EventInsertParams): binding a 12-key object per row was a
     // measurable part of each ingest batch.
     insert: db.prepare<EventInsertParams>(
-      `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     /** The inbox's expiry (null: never expires), owner kind and event count; undefined: no inbox. */
     inboxState: db.prepare<[string], { expires_at: number | null; anonymous: number; event_count: number }>(

@@ -137,6 +137,8 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
       query: '',
       contentType: 'text/plain',
       size: 1,
+      signature: null,
+      answer: null,
       headers: [['Content-Type', 'text/plain']] as [string, string][],
       body: Buffer.from('x'),
       sourceIp: '127.0.0.1',

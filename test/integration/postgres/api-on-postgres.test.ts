@@ -56,6 +56,8 @@ describe('notification payloads', () => {
       query: 'a=1',
       contentType: null,
       size: 3,
+      signature: { scheme: 'stripe', status: 'invalid' as const, reason: 'signature does not match' },
+      answer: null,
     };
     assert.deepEqual(decodePayload(encodePayload(event)), { kind: 'event', event });
     const long = { ...event, path: `/i/${event.inboxId}/${'é'.repeat(5000)}` };

@@ -59,6 +59,8 @@ function makeEvents(count: number): EventSummary[] {
     query: '',
     contentType: null,
     size: 0,
+    signature: null,
+    answer: null,
   }));
 }
 

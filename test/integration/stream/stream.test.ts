@@ -136,7 +136,11 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     }
     const events = conn.events();
     for (const [i, event] of events.entries()) {
-      assert.deepEqual(Object.keys(event).sort(), ['contentType', 'id', 'inboxId', 'method', 'path', 'query', 'receivedAt', 'size']);
+      assert.deepEqual(Object.keys(event).sort(), [
+        'answer', 'contentType', 'id', 'inboxId', 'method', 'path', 'query', 'receivedAt', 'signature', 'size',
+      ]);
+      assert.deepEqual(event['signature'], { scheme: null, status: 'unchecked', reason: 'no signature secret is set' });
+      assert.deepEqual(event['answer'], { rule: null, status: 200 });
       assert.equal(event.id, conn.messages[i]?.id);
       assert.equal(event.inboxId, inboxId);
       assert.match(event.receivedAt, ISO_UTC);
@@ -368,6 +372,8 @@ describe('stream route with test options (real HTTP)', () => {
           query: '',
           contentType: null,
           size: 0,
+          signature: null,
+          answer: null,
         });
       }
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -53,6 +53,8 @@ export function createEventMaker(): EventMaker {
         ['X-Request-Id', 'r-1'],
       ],
       sourceIp: '203.0.113.7',
+      signature: null,
+      answer: null,
       ...overrides,
       body,
       size: overrides.size ?? body.length,
@@ -62,8 +64,8 @@ export function createEventMaker(): EventMaker {
 
 /** Exactly the fields a listing returns for `event`. */
 export function summaryOf(event: CapturedEvent): EventSummary {
-  const { id, inboxId, receivedAt, method, path, query, contentType, size } = event;
-  return { id, inboxId, receivedAt, method, path, query, contentType, size };
+  const { id, inboxId, receivedAt, method, path, query, contentType, size, signature, answer } = event;
+  return { id, inboxId, receivedAt, method, path, query, contentType, size, signature, answer };
 }
 
 /** Inserts `event` with now = its receivedAt and asserts nothing; returns the store's answer. */

@@ -59,6 +59,44 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
       });
     });
 
+    it('carries each event\'s signature check and answer, stored or absent, byte for byte', async () => {
+      const awkward = 'mismatch: "v1" \\ \u2028 é \u0001';
+      const { inboxId, events } = await stored((make, id) => [
+        make(id),
+        make(id, { signature: { scheme: 'stripe', status: 'valid', reason: null } }),
+        make(id, { signature: { scheme: 'github', status: 'invalid', reason: awkward }, answer: { rule: 2, status: 503 } }),
+        make(id, { answer: { rule: null, status: 418 } }),
+        make(id, { signature: { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' } }),
+      ]);
+      await assertPage(inboxId, events, { limit: 50 });
+      const listed = JSON.parse((await store().events.listSummaryPageJson(inboxId, { limit: 50 })).json) as {
+        signature: unknown;
+        answer: unknown;
+      }[];
+      assert.deepEqual(listed.map((e) => e.signature), [
+        { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' },
+        { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+        { scheme: 'github', status: 'invalid', reason: awkward },
+        { scheme: 'stripe', status: 'valid', reason: null },
+        { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+      ]);
+      assert.deepEqual(listed.map((e) => e.answer), [
+        { rule: null, status: 200 },
+        { rule: null, status: 418 },
+        { rule: 2, status: 503 },
+        { rule: null, status: 200 },
+        { rule: null, status: 200 },
+      ]);
+      // The full event and the forwards listing keep them too.
+      for (const event of events) {
+        const found = await store().events.findById(event.id);
+        assert.deepEqual(found?.signature, event.signature);
+        assert.deepEqual(found?.answer, event.answer);
+      }
+      const after = await store().events.listAfter(inboxId, { limit: 50 });
+      assert.deepEqual(after.map((e) => [e.signature, e.answer]), events.map((e) => [e.signature, e.answer]));
+    });
+
     it('pages newest first with the cursor only when an older page exists', async () => {
       const { inboxId, events } = await stored((make, id) => Array.from({ length: 7 }, () => make(id)));
       await assertPage(inboxId, events, { limit: 50 });
