@@ -93,6 +93,7 @@ export async function startRehook(
     trustProxy: config.trustProxy,
     abuse: createApiAbuseControls(config),
     accounts: { signup: config.signup, sessionTtlMs: config.sessionTtlMs },
+    replayMaxBodyBytes: config.maxBodyBytes,
     metrics: () => metrics.render(),
     ...(opts.inspectApiResponse ? { inspectResponse: opts.inspectApiResponse } : {}),
   });

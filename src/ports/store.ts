@@ -2,6 +2,7 @@ import type { Account, ApiToken } from '../domain/account.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
 import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
+import type { InboxResponse } from '../domain/inbox-response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
@@ -19,6 +20,8 @@ export interface Store {
   readonly tokens: TokenRepository;
   readonly shares: ShareRepository;
   readonly sessions: SessionRepository;
+  /** Programmable responses of inboxes (migration 7). */
+  readonly responses: InboxResponseRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */
@@ -252,4 +255,24 @@ export interface ShareRepository {
   listByInbox(inboxId: string): Promise<Share[]>;
   /** Deletes the share if it belongs to this inbox; false when there is no such share. */
   delete(id: string, inboxId: string): Promise<boolean>;
+}
+
+/**
+ * Programmable responses (migration 7): at most one per inbox. Deleting an inbox
+ * (InboxRepository.delete and deleteExpired) deletes its response in the same step.
+ */
+export interface InboxResponseRepository {
+  /** The inbox's response, or null. Does not check the inbox (ingest and services do). */
+  find(inboxId: string): Promise<InboxResponse | null>;
+  /**
+   * Sets (or replaces) the inbox's response, only while the inbox is live at `now` and still has
+   * `expectedOwnerId` (null = anonymous), in one atomic step: a concurrent deletion or a save by
+   * another account and this write cannot both succeed. False when nothing was stored.
+   */
+  put(response: InboxResponse, expectedOwnerId: string | null, now: Date): Promise<boolean>;
+  /**
+   * Removes the inbox's response (whether it had one or not), under the same condition as put.
+   * False when the inbox is not live or has another owner (nothing removed).
+   */
+  delete(inboxId: string, expectedOwnerId: string | null, now: Date): Promise<boolean>;
 }

@@ -8,6 +8,7 @@ import { describeEvictionCases } from './conformance/eviction.js';
 import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
+import { describeResponseCases } from './conformance/responses.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeSessionCases } from './conformance/sessions.js';
 import { describeShareCases } from './conformance/shares.js';
@@ -64,6 +65,7 @@ export function describeStoreConformance(
     describeTokenCases(store);
     describeShareCases(store);
     describeSessionCases(store);
+    describeResponseCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerInboxRoutes } from './routes/inboxes.js';
 import { registerReplayRoutes } from './routes/replays.js';
+import { registerResponseRoutes } from './routes/responses.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
@@ -43,6 +44,8 @@ export interface ApiContext {
   readonly inspectResponse?: (response: InspectedResponse) => void;
   /** The web app's files; default: the build in dist/ui (src/http/api/static-ui.ts). */
   readonly ui?: UiFiles;
+  /** Largest body an edited replay may send (REHOOK_MAX_BODY); default 10 MiB. */
+  readonly replayMaxBodyBytes?: number;
 }
 
 export interface InspectedResponse {
@@ -157,6 +160,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerReplayRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
     registerShareRoutes(api, ctx);
+    registerResponseRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);

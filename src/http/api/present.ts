@@ -4,10 +4,11 @@ import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
 import { isSaved, type InboxWithStats } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
+import type { SentRequest } from '../../domain/replay-request.js';
 import type { Share } from '../../domain/share.js';
 import { sharePath } from '../../services/shares.js';
 import type { CreatedShareJson, ShareJson } from './schemas.js';
-import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, TokenJson } from './schemas.js';
+import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, ReplayRequestJson, TokenJson } from './schemas.js';
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
 
@@ -65,6 +66,35 @@ export function replayJson(replay: ReplayRecord): ReplayJson {
     responseBodyEncoding: text ? 'utf8' : 'base64',
     truncated: replay.truncated,
     error: replay.errorCode === null ? null : { code: replay.errorCode, message: replay.errorMessage ?? '' },
+    request: replay.request ? replayRequestJson(replay.request) : null,
+    jobId: replay.jobId ?? null,
+  };
+}
+
+/** What a replay sent; the body only when it was edited (else the event's own bytes went). */
+export function replayRequestJson(request: SentRequest): ReplayRequestJson {
+  const text = request.body !== null && isUtf8(request.body);
+  const overrides = request.overrides;
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers.map(([name, value]): [string, string] => [name, value]),
+    body: request.body === null ? null : request.body.toString(text ? 'utf8' : 'base64'),
+    bodyEncoding: request.body === null ? null : text ? 'utf8' : 'base64',
+    bodySize: request.bodySize,
+    edited: overrides !== null,
+    overrides:
+      overrides === null
+        ? null
+        : {
+            ...(overrides.method === undefined ? {} : { method: overrides.method }),
+            ...(overrides.path === undefined ? {} : { path: overrides.path }),
+            ...(overrides.query === undefined ? {} : { query: overrides.query }),
+            ...(overrides.setHeaders ? { setHeaders: overrides.setHeaders.map(([n, v]): [string, string] => [n, v]) } : {}),
+            ...(overrides.removeHeaders ? { removeHeaders: [...overrides.removeHeaders] } : {}),
+            ...(overrides.body === undefined ? {} : { body: overrides.body }),
+          },
+    resigned: request.resigned,
   };
 }
 

@@ -34,7 +34,8 @@ const SQL = {
       AND (NOT $2::boolean OR owner_id IS NOT DISTINCT FROM $3::text) RETURNING id),
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
                ON CONFLICT (inbox_id) DO NOTHING),
-    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone))
+    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone))
     SELECT count(*)::int AS n FROM gone`,
   // `expires_at <= $1` implies `expires_at IS NOT NULL`, so the partial index serves this.
   // SKIP LOCKED: two sweepers never wait for each other, and an inbox an ingest is writing to
@@ -45,7 +46,8 @@ const SQL = {
     gone AS (DELETE FROM inboxes AS i USING doomed AS d WHERE i.id = d.id RETURNING i.id),
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
                ON CONFLICT (inbox_id) DO NOTHING),
-    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone))
+    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone))
     SELECT count(*)::int AS n FROM gone`,
   purgeNext: 'SELECT inbox_id FROM purge_queue LIMIT $1 FOR UPDATE SKIP LOCKED',
   /**
@@ -64,7 +66,10 @@ const SQL = {
     done AS (
       DELETE FROM purge_queue WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2 RETURNING 1),
     uncounted AS (
-      DELETE FROM inbox_counters WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2)
+      DELETE FROM inbox_counters WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2),
+    -- Also here: a response written while the inbox's deletion waited for its lock.
+    unanswered AS (
+      DELETE FROM inbox_responses WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2)
     SELECT ((SELECT n FROM removed) + (SELECT count(*) FROM done))::int AS n`,
 };
 

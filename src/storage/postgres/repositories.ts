@@ -32,7 +32,8 @@ const SUMMARY_COLUMNS =
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
-  'latency_ms, response_headers, truncated, error_code, error_message, response_body';
+  'latency_ms, response_headers, truncated, error_code, error_message, response_body, ' +
+  'job_id, request, request_body';
 const ACCOUNT_COLUMNS = 'id, email, password_hash, created_at';
 const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
 
@@ -88,7 +89,7 @@ const SQL = {
       WHERE inbox_id = $1 AND EXISTS (SELECT 1 FROM ev))
     SELECT EXISTS (SELECT 1 FROM allowed) AS allowed,
       ((SELECT count(*) FROM ev) + (SELECT count(*) FROM rp))::int AS n`,
-  insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(14)})`,
+  insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(17)})`,
   listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     ORDER BY seq DESC LIMIT $2`,
   listReplaysOfAccount: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1

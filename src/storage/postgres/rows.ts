@@ -3,6 +3,7 @@ import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captu
 import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
+import { decodeSentRequest, encodeSentRequest } from '../../domain/replay-request.js';
 
 // Row shapes exactly as node-postgres returns them with its default type parsers (timestamptz
 // as Date, bytea as Buffer, boolean, integer and double precision as number, bigint as string),
@@ -53,6 +54,10 @@ export interface ReplayRow {
   error_code: string | null;
   error_message: string | null;
   response_body: Buffer | null;
+  job_id: string | null;
+  /** JSON text (encodeSentRequest) or null. */
+  request: string | null;
+  request_body: Buffer | null;
 }
 
 export interface AccountRow {
@@ -194,6 +199,8 @@ export function toReplay(row: ReplayRow): ReplayRecord {
     truncated: row.truncated,
     errorCode: row.error_code,
     errorMessage: row.error_message,
+    request: decodeSentRequest(row.request, row.request_body),
+    jobId: row.job_id,
   };
 }
 
@@ -214,6 +221,9 @@ export function replayParams(replay: ReplayRecord): SqlValue[] {
     replay.errorCode,
     replay.errorMessage,
     replay.responseBody,
+    replay.jobId ?? null,
+    replay.request ? encodeSentRequest(replay.request) : null,
+    replay.request?.body ?? null,
   ];
 }
 

@@ -13,6 +13,7 @@ import {
 } from './repositories.js';
 import { createShareRepository } from './share-repository.js';
 import { createSessionRepository } from './session-repository.js';
+import { createResponseRepository } from './response-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -113,6 +114,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     tokens: createTokenRepository(pool),
     shares: createShareRepository(pool),
     sessions: createSessionRepository(pool),
+    responses: createResponseRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

@@ -15,12 +15,15 @@ import type { Statements } from './statements.js';
 export function createInboxRepository(db: BetterSqlite3.Database, s: Statements): InboxRepository {
   // An inbox's sharing links go with it, in the same transaction (few rows, unlike its events).
   const deleteShares = db.prepare<[string]>('DELETE FROM shares WHERE inbox_id = ?');
+  // So does its programmable response (one row).
+  const deleteResponse = db.prepare<[string]>('DELETE FROM inbox_responses WHERE inbox_id = ?');
   const deleteAndQueue = (id: string, expectedOwnerId?: string | null): boolean => {
     const result =
       expectedOwnerId === undefined ? s.inboxes.delete.run(id) : s.inboxes.deleteOwned.run(id, expectedOwnerId);
     if (result.changes === 0) return false;
     s.purge.enqueue.run(id, Date.now());
     deleteShares.run(id);
+    deleteResponse.run(id);
     return true;
   };
   const deleteOne = db.transaction(deleteAndQueue);

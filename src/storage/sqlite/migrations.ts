@@ -197,6 +197,20 @@ CREATE TABLE inbox_responses (
 `;
 
 /**
+/**
+ * What each replay sent (migration 10, edit-and-replay): `request` is JSON text (method, url,
+ * headers as sent with Authorization/Cookie redacted, body size, the overrides asked for,
+ * whether it was re-signed; src/domain/replay-request.ts encodes it), `request_body` the bytes
+ * sent when they were edited (null = the event's own body, never stored twice; at most
+ * REHOOK_MAX_BODY, checked before sending), `job_id` the bulk replay job that made it. All null
+ * for replays recorded before. Appended after response_body: a replay row is always read whole.
+ */
+const REPLAY_REQUESTS_SQL = `
+ALTER TABLE replays ADD COLUMN job_id TEXT NULL;
+ALTER TABLE replays ADD COLUMN request TEXT NULL;
+ALTER TABLE replays ADD COLUMN request_body BLOB NULL;
+`;
+
  * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
  */
@@ -211,6 +225,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
 ];
 
+  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 /**
  * Brings the database up to the newest schema. Each missing migration runs in its own IMMEDIATE
  * transaction together with its schema_migrations row, so a crash leaves either the old or the

@@ -3,6 +3,7 @@ import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captu
 import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
+import { decodeSentRequest, encodeSentRequest } from '../../domain/replay-request.js';
 
 // Row shapes exactly as better-sqlite3 returns them (timestamps are INTEGER milliseconds), and
 // the mappers between rows and domain objects. Column names double as named statement
@@ -52,6 +53,10 @@ export interface ReplayRow {
   error_code: string | null;
   error_message: string | null;
   response_body: Buffer | null;
+  job_id: string | null;
+  /** JSON text (encodeSentRequest) or null. */
+  request: string | null;
+  request_body: Buffer | null;
 }
 
 export interface AccountRow {
@@ -209,6 +214,8 @@ export function toReplay(row: ReplayRow): ReplayRecord {
     truncated: row.truncated !== 0,
     errorCode: row.error_code,
     errorMessage: row.error_message,
+    request: decodeSentRequest(row.request, row.request_body),
+    jobId: row.job_id,
   };
 }
 
@@ -229,6 +236,9 @@ export function replayParams(replay: ReplayRecord): ReplayRow {
     error_code: replay.errorCode,
     error_message: replay.errorMessage,
     response_body: replay.responseBody,
+    job_id: replay.jobId ?? null,
+    request: replay.request ? encodeSentRequest(replay.request) : null,
+    request_body: replay.request?.body ?? null,
   };
 }
 

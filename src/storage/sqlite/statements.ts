@@ -33,7 +33,8 @@ const SUMMARY_COLUMNS =
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
-  'latency_ms, response_headers, truncated, error_code, error_message, response_body';
+  'latency_ms, response_headers, truncated, error_code, error_message, response_body, ' +
+  'job_id, request, request_body';
 const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
 
 function inboxStatements(db: Db) {
@@ -153,7 +154,7 @@ function replayStatements(db: Db) {
       `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (
          @id, @event_id, @inbox_id, @account_id, @destination, @created_at, @outcome,
          @status_code, @latency_ms, @response_headers, @truncated, @error_code, @error_message,
-         @response_body)`,
+         @response_body, @job_id, @request, @request_body)`,
     ),
     listByEvent: db.prepare<[string, number], ReplayRow>(
       `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = ? ORDER BY seq DESC LIMIT ?`,

@@ -29,6 +29,7 @@ import {
   toToken,
   tokenParams,
 } from './rows.js';
+import { createResponseRepository } from './response-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
@@ -121,6 +122,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     tokens: createTokenRepository(db, s),
     shares: createShareRepository(db),
     sessions: createSessionRepository(db),
+    responses: createResponseRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,0 +1,216 @@
+import {
+  chooseAnswer,
+  parseInboxResponseInput,
+  responseWeight,
+  subPathOf,
+  type ChosenAnswer,
+  type InboxResponse,
+} from '../domain/inbox-response.js';
+import { AppError } from '../errors.js';
+import type { InboxResponseRepository, Store } from '../ports/store.js';
+import type { Principal, ServiceDeps } from './deps.js';
+import { getReadableInbox } from './inboxes.js';
+
+type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
+
+/**
+ * Programmable responses (issue 13 point 1). Who may read and change an inbox's response: the
+ * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
+ * who can already send it requests). Sharing links are read-only and never see it.
+ */
+async function writableInbox(deps: ResponseDeps, principal: Principal, inboxId: string) {
+  // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  return getReadableInbox(deps, principal, inboxId);
+}
+
+/** The inbox's response, or null when it answers the contract's 200. */
+export async function getInboxResponse(deps: ResponseDeps, principal: Principal, inboxId: string): Promise<InboxResponse | null> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  return deps.store.responses.find(inbox.id);
+}
+
+/**
+ * Sets the inbox's response from the body of `PUT /api/v1/inboxes/<id>/response`
+ * (VALIDATION_FAILED with the first problem found). This process's ingest sees it at once; other
+ * instances within RESPONSE_CACHE_MAX_AGE_MS.
+ */
+export async function setInboxResponse(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+  body: unknown,
+): Promise<InboxResponse> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  const parsed = parseInboxResponseInput(body);
+  if (!parsed.ok) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Invalid response at ${parsed.problem.path}: ${parsed.problem.message}`,
+      details: [parsed.problem],
+    });
+  }
+  const now = deps.clock.now();
+  const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: now };
+  try {
+    // Conditional on the owner seen above: a save by another account in between wins.
+    if (!(await deps.store.responses.put(response, inbox.ownerId, now))) throw new AppError('INBOX_NOT_FOUND');
+  } finally {
+    responseCacheFor(deps.store).invalidate(inbox.id);
+  }
+  return response;
+}
+
+/** Removes the inbox's response: it answers the contract's `200 {"ok":true}` again. */
+export async function clearInboxResponse(deps: ResponseDeps, principal: Principal, inboxId: string): Promise<void> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  try {
+    if (!(await deps.store.responses.delete(inbox.id, inbox.ownerId, deps.clock.now()))) throw new AppError('INBOX_NOT_FOUND');
+  } finally {
+    responseCacheFor(deps.store).invalidate(inbox.id);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ingest side: the answer is chosen before the event is stored, from a short-lived cache.
+// ---------------------------------------------------------------------------------------------
+
+/** How old a cached response may be when ingest uses it: other instances' changes show within this. */
+export const RESPONSE_CACHE_MAX_AGE_MS = 1000;
+
+interface CacheEntry {
+  readonly response: InboxResponse | null;
+  readonly loadedAt: number;
+  readonly weight: number;
+}
+
+export interface ResponseCacheOptions {
+  readonly maxAgeMs?: number;
+  /** Inboxes remembered at most (those without a response too). */
+  readonly maxEntries?: number;
+  /** Approximate bytes of responses held at most. */
+  readonly maxWeight?: number;
+  /** Monotonic milliseconds. */
+  readonly now?: () => number;
+}
+
+/**
+ * The ingest listener's view of inboxes' responses: each inbox's (or its absence) is read at
+ * most once per `maxAgeMs` per process, so an inbox without one costs a Map lookup per request,
+ * not a query. A hit returns synchronously (no extra turn of the event loop on the hot path).
+ * Writes made through this process invalidate at once (services call `invalidate`); a read that
+ * was in flight during a write is not cached. Concurrent misses of one inbox share one read.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly loading = new Map<string, Promise<InboxResponse | null>>();
+  private weight = 0;
+  /** Moves on every invalidation; a read started under an older value is not cached. */
+  private generation = 0;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly maxWeight: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly repository: Pick<InboxResponseRepository, 'find'>,
+    opts: ResponseCacheOptions = {},
+  ) {
+    this.maxAgeMs = opts.maxAgeMs ?? RESPONSE_CACHE_MAX_AGE_MS;
+    this.maxEntries = opts.maxEntries ?? 10_000;
+    this.maxWeight = opts.maxWeight ?? 64 * 1024 * 1024;
+    this.now = opts.now ?? (() => performance.now());
+  }
+
+  /** The inbox's response: synchronously when a fresh one is cached, else once it is read. */
+  lookup(inboxId: string): InboxResponse | null | Promise<InboxResponse | null> {
+    const entry = this.entries.get(inboxId);
+    if (entry !== undefined && this.now() - entry.loadedAt < this.maxAgeMs) return entry.response;
+    return this.loading.get(inboxId) ?? this.load(inboxId);
+  }
+
+  invalidate(inboxId: string): void {
+    this.generation += 1;
+    this.loading.delete(inboxId);
+    this.remove(inboxId);
+  }
+
+  private load(inboxId: string): Promise<InboxResponse | null> {
+    const generation = this.generation;
+    const loadedAt = this.now();
+    const pending = this.repository.find(inboxId).then(
+      (response) => {
+        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
+        if (generation === this.generation) this.store(inboxId, response, loadedAt);
+        return response;
+      },
+      (err: unknown) => {
+        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
+        throw err;
+      },
+    );
+    this.loading.set(inboxId, pending);
+    return pending;
+  }
+
+  private store(inboxId: string, response: InboxResponse | null, loadedAt: number): void {
+    this.remove(inboxId);
+    const weight = response === null ? 64 : responseWeight(response);
+    if (weight > this.maxWeight) return;
+    this.entries.set(inboxId, { response, loadedAt, weight });
+    this.weight += weight;
+    // Map order is insertion order: the first entries are the ones read longest ago.
+    for (const [id] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
+      this.remove(id);
+    }
+  }
+
+  private remove(inboxId: string): void {
+    const entry = this.entries.get(inboxId);
+    if (entry === undefined) return;
+    this.entries.delete(inboxId);
+    this.weight -= entry.weight;
+  }
+}
+
+/** One cache per store: the API's writes and ingest's reads of one process meet here. */
+const caches = new WeakMap<Store, ResponseCache>();
+
+export function responseCacheFor(store: Store): ResponseCache {
+  let cache = caches.get(store);
+  if (cache === undefined) {
+    cache = new ResponseCache(store.responses);
+    caches.set(store, cache);
+  }
+  return cache;
+}
+
+/** What the ingest listener knows of a request when it picks the answer. */
+export interface AnswerableRequest {
+  readonly inboxId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly rawHeaders: readonly string[];
+}
+
+function choose(response: InboxResponse | null, request: AnswerableRequest): ChosenAnswer | null {
+  if (response === null) return null;
+  return chooseAnswer(response, {
+    method: request.method,
+    subPath: subPathOf(request.path, request.inboxId),
+    rawHeaders: request.rawHeaders,
+  });
+}
+
+/**
+ * The answer for an ingest request, or null for the contract's 200 (no response set):
+ * synchronously when the inbox's response is cached. Rejects with StorageError when it had to be
+ * read and could not be (the listener answers 503, as for a failed insert).
+ */
+export function answerForRequest(
+  cache: ResponseCache,
+  request: AnswerableRequest,
+): ChosenAnswer | null | Promise<ChosenAnswer | null> {
+  const response = cache.lookup(request.inboxId);
+  return response instanceof Promise ? response.then((loaded) => choose(loaded, request)) : choose(response, request);
+}
