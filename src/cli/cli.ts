@@ -11,6 +11,7 @@ import {
   SERVE_OPTIONS,
 } from './help.js';
 import type { CliIO } from './io.js';
+import { LISTEN_OPTIONS, normaliseListen } from './listen/options.js';
 import {
   adminOptions,
   arg,
@@ -50,11 +51,16 @@ const CLIENT: Readonly<Record<string, OptionDef>> = {
   server: {
     type: 'string',
     value: 'url',
-    description: 'Origin of the Rehook API.',
+    description: 'Origin of the Rehook API. Default: the server `rehook login` stored, else http://127.0.0.1:8080.',
     env: 'REHOOK_SERVER',
     default: DEFAULT_SERVER,
   },
-  token: { type: 'string', value: 'token', description: 'API token (rhk_...).', env: 'REHOOK_TOKEN' },
+  token: {
+    type: 'string',
+    value: 'token',
+    description: 'API token (rhk_...). Default: the one `rehook login` stored, when --server is the stored server.',
+    env: 'REHOOK_TOKEN',
+  },
   json: JSON_OUTPUT,
 };
 
@@ -388,6 +394,66 @@ export const COMMANDS: readonly Command[] = [
     load: () => import('./commands/wait.js'),
   }),
   defineCommand({
+    path: ['listen'],
+    kind: 'client',
+    summary: 'Forward the events of an inbox to a local server as they arrive.',
+    description:
+      'Follow an inbox and send every new event to a local server (no tunnel: the listener calls the ' +
+      'Rehook server, your server only gets requests from it) with the original method, sub-path, query, ' +
+      'headers and exact body bytes. One line per event: capture time, method, path, local status and ' +
+      'latency. Reconnects by itself after a drop and resumes where it stopped, also after a restart: ' +
+      'the position is saved per server, inbox and --forward-to targets in the user state directory ' +
+      '(REHOOK_STATE_DIR, else $XDG_STATE_HOME/rehook, else ~/.local/state/rehook). An event the local ' +
+      'server refuses with 5xx, or cannot take, is retried --retries times, then given up on (the position ' +
+      'moves on). Ctrl-C (or SIGTERM) stops it, prints how far it delivered and exits 0; a second Ctrl-C ' +
+      'exits at once with 130. Exit 1: the token or the inbox was refused. See docs/listen.md.',
+    args: [INBOX_ID],
+    options: {
+      ...LISTEN_OPTIONS,
+      ...CLIENT,
+      json: { ...JSON_OUTPUT, description: 'One JSON object per line (each delivery attempt, each skipped event, the summary at the end).' },
+    },
+    examples: [
+      'rehook listen inb_... --forward-to http://localhost:3000/webhooks',
+      'rehook listen inb_... --since 2h --forward-to /stripe=http://localhost:3000/stripe --forward-to /github=http://localhost:4000/gh',
+      'rehook listen inb_... --forward-to http://localhost:3000/hooks --only-method POST --timeout 0 --print-body',
+    ],
+    normalise: normaliseListen,
+    load: () => import('./commands/listen.js'),
+  }),
+  defineCommand({
+    path: ['login'],
+    kind: 'client',
+    summary: 'Store a server and an API token for the client commands.',
+    description:
+      'Check an API token against the server, then store the server and the token in the user config ' +
+      'file (REHOOK_CONFIG_DIR/config.json, else $XDG_CONFIG_HOME/rehook/config.json, else ' +
+      '~/.config/rehook/config.json), readable only by you (mode 0600). Client commands then use them ' +
+      'unless --server/REHOOK_SERVER or --token/REHOOK_TOKEN are given; the token is only sent to the ' +
+      'server it was stored with. The token comes from --token, REHOOK_TOKEN, stdin when piped, or a ' +
+      'prompt that does not echo it.',
+    args: [],
+    options: {
+      server: CLIENT['server'] as OptionDef,
+      token: CLIENT['token'] as OptionDef,
+    },
+    examples: ['rehook login --server https://rehook.example.com', 'printf %s "$TOKEN" | rehook login --server https://rehook.example.com'],
+    normalise: (input) => {
+      const token = str(input, 'token') ?? input.env['REHOOK_TOKEN'];
+      return { server: clientOptions(input).server, token: token === '' ? undefined : token, env: input.env };
+    },
+    load: () => import('./commands/login.js'),
+  }),
+  defineCommand({
+    path: ['logout'],
+    kind: 'client',
+    summary: 'Remove the server and token stored by `rehook login`.',
+    args: [],
+    options: {},
+    normalise: (input) => ({ env: input.env }),
+    load: () => import('./commands/logout.js'),
+  }),
+  defineCommand({
     path: ['replay'],
     kind: 'client',
     summary: 'Re-send an event from the server to a URL (needs a token).',
@@ -410,7 +476,11 @@ type ParseOptions = NonNullable<ParseArgsConfig['options']>;
 function toParseOptions(options: Readonly<Record<string, OptionDef>>): ParseOptions {
   const out: ParseOptions = {};
   for (const [name, def] of Object.entries(options)) {
-    out[name] = def.short === undefined ? { type: def.type } : { type: def.type, short: def.short };
+    out[name] = {
+      type: def.type,
+      ...(def.short === undefined ? {} : { short: def.short }),
+      ...(def.multiple === true ? { multiple: true } : {}),
+    };
   }
   return out;
 }
@@ -482,7 +552,7 @@ function parseFor(command: Command, args: readonly string[], env: CliIO['env']):
   if (missing !== undefined) throw new UsageError(`missing argument <${missing.name}>`, command.path);
   const extra = positionals[command.args.length];
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`, command.path);
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   for (const [name, def] of Object.entries(command.options)) {
     if (def.required === true && values[name] === undefined) {
       throw new UsageError(`missing required option --${name}`, command.path);

@@ -13,6 +13,8 @@ export interface OptionDef {
   readonly default?: string;
   /** A usage error (exit 2) when absent. */
   readonly required?: boolean;
+  /** May be given several times; the parsed value is then an array of strings. */
+  readonly multiple?: boolean;
 }
 
 /** A positional argument; all of them are required. */
@@ -25,7 +27,7 @@ export interface ArgDef {
 export interface ParsedInput {
   /** The command's words, for usage errors that point to its --help. */
   readonly path: readonly string[];
-  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly values: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   readonly args: readonly string[];
   readonly env: CliIO['env'];
 }

@@ -3,6 +3,7 @@ import type { AdminOptions } from './admin.js';
 import type { ClientOptions } from './client-options.js';
 import type { ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
+import { configPath, readUserConfig } from './user-config.js';
 
 /** Turning parsed flags into the typed options of the command modules. */
 
@@ -29,10 +30,16 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** `--server` (or REHOOK_SERVER, or the default), `--token` (or REHOOK_TOKEN) and `--json`. */
+/**
+ * `--server` (or REHOOK_SERVER, or the server `rehook login` stored, or the default), `--token`
+ * (or REHOOK_TOKEN, or the stored token when the server is the stored one: a login's token is
+ * never sent to another server) and `--json`.
+ */
 export function clientOptions(input: ParsedInput): ClientOptions {
   const flag = str(input, 'server');
-  const server = flag ?? nonEmpty(input.env['REHOOK_SERVER']) ?? DEFAULT_SERVER;
+  const fromEnv = nonEmpty(input.env['REHOOK_SERVER']);
+  const login = readUserConfig(input.env);
+  const server = flag ?? fromEnv ?? login?.server ?? DEFAULT_SERVER;
   let protocol = '';
   try {
     protocol = new URL(server).protocol;
@@ -40,13 +47,17 @@ export function clientOptions(input: ParsedInput): ClientOptions {
     protocol = '';
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
-    const source = flag !== undefined ? '--server' : 'REHOOK_SERVER';
+    const source = flag !== undefined ? '--server' : fromEnv !== undefined ? 'REHOOK_SERVER' : configPath(input.env);
     const problem = `${source} must be an http or https URL (got ${JSON.stringify(server)})`;
     throw new UsageError(problem, input.path);
   }
+  const origin = server.replace(/\/+$/, '');
+  // An empty --token or REHOOK_TOKEN means "no token" (anonymous), even after a login.
+  const given = str(input, 'token') ?? input.env['REHOOK_TOKEN'];
+  const stored = login !== undefined && login.server === origin ? login.token : undefined;
   return {
-    server: server.replace(/\/+$/, ''),
-    token: nonEmpty(str(input, 'token') ?? input.env['REHOOK_TOKEN']),
+    server: origin,
+    token: given !== undefined ? nonEmpty(given) : stored,
     json: input.values['json'] === true,
   };
 }

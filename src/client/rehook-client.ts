@@ -13,6 +13,7 @@ import type {
   Inbox,
   NextEventOptions,
   Replay,
+  ResignedHeaders,
   SendRequest,
   Share,
   Session,
@@ -299,6 +300,19 @@ export class RehookClient {
   /** Re-sends the event from the server to `destination` (needs a token). */
   async replay(eventId: string, options: { readonly destination: string }): Promise<Replay> {
     return (await this.#data('POST', `/api/v1/events/${id(eventId)}/replay`, 'replay', { destination: options.destination })) as Replay;
+  }
+
+  /**
+   * Fresh signature headers for the event (`POST /api/v1/events/<id>/resign`), computed with the
+   * inbox's stored secret and the current time: set them on the request in place of the
+   * same-named captured ones (`rehook listen --resign` does). Needs the inbox's owner.
+   */
+  async resign(eventId: string): Promise<ResignedHeaders> {
+    const response = await this.#send('POST', `/api/v1/events/${id(eventId)}/resign`);
+    const parsed = await readJson(response);
+    const data = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(data) || !Array.isArray(data['headers'])) throw invalidResponse(response.status);
+    return data as unknown as ResignedHeaders;
   }
 
   /** Replay history of the event, newest first (needs a token). */

@@ -54,6 +54,14 @@ export interface EventBody {
   readonly bytes: Uint8Array;
 }
 
+/** Fresh signature headers of an event (`RehookClient.resign`). */
+export interface ResignedHeaders {
+  /** The inbox's signature scheme, e.g. `stripe`. */
+  readonly scheme: string;
+  /** The signature headers to set, replacing same-named captured headers (case-insensitively). */
+  readonly headers: HeaderPair[];
+}
+
 /** A duration: milliseconds, or a string such as `500ms`, `30s`, `2m`. */
 export type Duration = number | string;
 
