@@ -168,7 +168,6 @@ CREATE TABLE inbox_responses (
 `;
 
 /**
-/**
  * What each replay sent (migration 10, edit-and-replay), as on SQLite: `request` JSON text,
  * `request_body` the edited bytes (null = the event's own body), `job_id` the bulk job; null
  * for replays recorded before. Adding nullable columns rewrites nothing.
@@ -179,6 +178,7 @@ ALTER TABLE replays ADD COLUMN request text NULL;
 ALTER TABLE replays ADD COLUMN request_body bytea NULL;
 `;
 
+/**
  * Every migration, sorted by version, with the same numbers and intent as the SQLite ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
  */
@@ -191,9 +191,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
   { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
   { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
+  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 ];
 
-  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 /**
  * First key of every advisory lock Rehook takes ('RHK\0'); the second key says what is locked.
  * Locks on one bigint key live in a separate key space and never collide with these.

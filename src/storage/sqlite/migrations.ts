@@ -197,7 +197,6 @@ CREATE TABLE inbox_responses (
 `;
 
 /**
-/**
  * What each replay sent (migration 10, edit-and-replay): `request` is JSON text (method, url,
  * headers as sent with Authorization/Cookie redacted, body size, the overrides asked for,
  * whether it was re-signed; src/domain/replay-request.ts encodes it), `request_body` the bytes
@@ -211,6 +210,7 @@ ALTER TABLE replays ADD COLUMN request TEXT NULL;
 ALTER TABLE replays ADD COLUMN request_body BLOB NULL;
 `;
 
+/**
  * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
  * Pending ones are applied in this order, whatever order they were added to the code in.
  */
@@ -223,9 +223,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
   { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
   { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
+  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 ];
 
-  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 /**
  * Brings the database up to the newest schema. Each missing migration runs in its own IMMEDIATE
  * transaction together with its schema_migrations row, so a crash leaves either the old or the
