@@ -126,3 +126,41 @@ export function editHeaders(stored: readonly HeaderPair[], edits: HeaderEdits | 
   }
   return out;
 }
+
+/**
+ * Storage form of a {@link SentRequest} without its body (both adapters, migration 10): JSON
+ * text `{"method","url","headers":[[n,v]],"bodySize","overrides","resigned"}`. The body bytes go
+ * to a column of their own (null when the event's own body was sent).
+ */
+export function encodeSentRequest(request: SentRequest): string {
+  return JSON.stringify({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    bodySize: request.bodySize,
+    overrides: request.overrides,
+    resigned: request.resigned,
+  });
+}
+
+/** Reads {@link encodeSentRequest}'s text back (with the body column); null for null. */
+export function decodeSentRequest(text: string | null, body: Buffer | null): SentRequest | null {
+  if (text === null) return null;
+  const raw = JSON.parse(text) as {
+    method: string;
+    url: string;
+    headers: HeaderPair[];
+    bodySize: number;
+    overrides: RecordedOverrides | null;
+    resigned: boolean;
+  };
+  return {
+    method: raw.method,
+    url: raw.url,
+    headers: raw.headers.map(([name, value]): HeaderPair => [name, value]),
+    body,
+    bodySize: raw.bodySize,
+    overrides: raw.overrides,
+    resigned: raw.resigned,
+  };
+}

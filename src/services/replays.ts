@@ -116,6 +116,67 @@ export async function replayEvent(
   return record;
 }
 
+/** Totals of a repeated replay (`repeat`). */
+export interface RepeatSummary {
+  /** Replays asked for. */
+  readonly requested: number;
+  /** Attempts made: `requested`, or fewer when the replay policy refused the destination midway. */
+  readonly attempts: number;
+  /** Attempts the destination answered (any status). */
+  readonly responses: number;
+  /** Attempts that failed (unreachable, timeout, refused). */
+  readonly failures: number;
+  /** Answers by status code, e.g. {"200": 9, "503": 1}. */
+  readonly statusCodes: Readonly<Record<string, number>>;
+  /** Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}. */
+  readonly errors: Readonly<Record<string, number>>;
+}
+
+/**
+ * `repeat`: replays the event `repeat` times, one after the other (each attempt starts when the
+ * previous one ended; each is recorded, each `resign` gets a fresh timestamp). Unreachable and
+ * timed-out attempts are results, not errors: the destination may come back. A destination
+ * refused outright ends the run: an invalid one, or one the policy refuses on the first attempt,
+ * is thrown as for a single replay (INVALID_DESTINATION, DESTINATION_FORBIDDEN with `replayId`);
+ * a policy refusal on a later attempt (its DNS answer changed) stops the run, which answers the
+ * attempts made so far.
+ */
+export async function replayRepeatedly(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
+  principal: Principal,
+  input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean; repeat: number },
+): Promise<{ replays: ReplayRecord[]; summary: RepeatSummary }> {
+  const { accountId } = requireAccount(principal);
+  const { event, inbox } = await getEvent(deps, principal, input.eventId);
+  const replays: ReplayRecord[] = [];
+  for (let i = 0; i < input.repeat; i += 1) {
+    const record = await replayOnce(deps, {
+      event,
+      inbox,
+      accountId,
+      destination: input.destination,
+      ...(input.overrides === undefined ? {} : { overrides: input.overrides }),
+      ...(input.resign === undefined ? {} : { resign: input.resign }),
+    });
+    const refused = record.outcome === 'invalid' || record.outcome === 'forbidden';
+    if (refused && i === 0) throwIfFailed(record);
+    replays.push(record);
+    if (refused) break;
+  }
+  return { replays, summary: summarize(input.repeat, replays) };
+}
+
+function summarize(requested: number, replays: readonly ReplayRecord[]): RepeatSummary {
+  const statusCodes: Record<string, number> = {};
+  const errors: Record<string, number> = {};
+  for (const replay of replays) {
+    if (replay.statusCode !== null) statusCodes[replay.statusCode] = (statusCodes[replay.statusCode] ?? 0) + 1;
+    if (replay.errorCode !== null) errors[replay.errorCode] = (errors[replay.errorCode] ?? 0) + 1;
+  }
+  const responses = replays.filter((replay) => replay.outcome === 'response').length;
+  return { requested, attempts: replays.length, responses, failures: replays.length - responses, statusCodes, errors };
+}
+
 /** Throws the record's error (INVALID_DESTINATION, DESTINATION_*) with its `replayId`; no-op on success. */
 export function throwIfFailed(record: ReplayRecord): void {
   if (record.errorCode === null) return;
