@@ -12,6 +12,9 @@ import type { ReplayClient } from './ports/replay-client.js';
 import type { Store } from './ports/store.js';
 import { createReplayClient } from './replay-client/client.js';
 import type { ServiceDeps } from './services/deps.js';
+import { createSignatureKeys, type SignatureKeys } from './services/signatures.js';
+import { createSecretBox } from './signatures/secret-box.js';
+import { keyFileIsShared, loadServerKey } from './signatures/server-key.js';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
 import { createPgSweepLock } from './storage/postgres/sweep-lock.js';
 import { openSqliteStore } from './storage/sqlite/store.js';
@@ -112,13 +115,50 @@ export async function composeDeps(
     if (overrides.store === undefined) await opened.close().catch(() => undefined);
     throw err;
   }
+  let signatureKeys: SignatureKeys;
+  try {
+    signatureKeys = await buildSignatureKeys(config, overrides.logger ?? SILENT);
+  } catch (err) {
+    await bus.close?.().catch(() => undefined);
+    if (overrides.store === undefined) await opened.close().catch(() => undefined);
+    throw err;
+  }
   return {
     store: overrides.metrics ? countReplays(opened, overrides.metrics) : opened,
     clock: overrides.clock ?? systemClock,
     bus,
     replayClient: overrides.replayClient ?? buildReplayClient(config),
     anonTtlMs: config.anonTtlMs,
+    signatureKeys,
   };
+}
+
+/**
+ * The server key for signature secrets (REHOOK_SECRET_KEY, else the key file in the data
+ * directory, generated on first start) and the warning for secrets it cannot open. Logs where a
+ * generated key went, and warns when PostgreSQL is used without REHOOK_SECRET_KEY: instances
+ * sharing the database must share the key too. Never logs the key.
+ */
+export async function buildSignatureKeys(
+  config: Pick<Config, 'secretKey' | 'dataDir' | 'databaseUrl'>,
+  logger: BusLogger,
+): Promise<SignatureKeys> {
+  const loaded = await loadServerKey({ configured: config.secretKey, dataDir: config.dataDir });
+  if (loaded.source === 'generated') {
+    logger.info({ path: loaded.path }, 'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)');
+  }
+  if (loaded.path !== null && (await keyFileIsShared(loaded.path))) {
+    logger.warn({ path: loaded.path }, 'the server key file can be read by other users: chmod 600 it');
+  }
+  if (loaded.source !== 'config' && config.databaseUrl !== null) {
+    logger.warn(
+      { path: loaded.path },
+      'PostgreSQL without REHOOK_SECRET_KEY: signature secrets are sealed with this instance\'s key file; give every instance the same REHOOK_SECRET_KEY',
+    );
+  }
+  return createSignatureKeys(createSecretBox(loaded.key), (inboxId, reason) => {
+    logger.warn({ inboxId, reason }, "an inbox's signature secret cannot be opened: its events are stored unchecked");
+  });
 }
 
 const SILENT: BusLogger = { info: () => undefined, warn: () => undefined };

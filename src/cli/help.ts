@@ -32,6 +32,7 @@ const PLACEHOLDERS = new Map<SettingSpec['parse'], string>([
 const KEY_PLACEHOLDERS: Readonly<Partial<Record<SettingSpec['key'], string>>> = {
   dataDir: 'dir',
   databaseUrl: 'url',
+  secretKey: 'key',
   role: 'all|api|ingest',
   replayAllowCidrs: 'cidrs',
   replayDenyCidrs: 'cidrs',

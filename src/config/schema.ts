@@ -14,6 +14,7 @@ import {
   type RateLimit,
 } from './parse.js';
 import { invalidAllowEntries } from '../replay-client/address-policy.js';
+import { parseServerKey } from '../signatures/server-key.js';
 
 /**
  * Every setting of `rehook serve`, in one table: environment variable, command-line flag,
@@ -26,6 +27,11 @@ export interface Config {
   readonly dataDir: string;
   /** PostgreSQL connection URL (a secret: it may hold a password); null = SQLite in dataDir. */
   readonly databaseUrl: string | null;
+  /**
+   * REHOOK_SECRET_KEY: the key signature secrets are sealed with (a secret); null = the key file
+   * generated in dataDir (src/signatures/server-key.ts).
+   */
+  readonly secretKey: Buffer | null;
   /** Which listeners this instance runs: both (`all`), the API and the sweeper, or ingest. */
   readonly role: Role;
   /** Public origin of the ingest listener; null = derived from host and the bound ingest port. */
@@ -159,6 +165,17 @@ export const SETTINGS = [
     description:
       'PostgreSQL connection URL (postgres:// or postgresql://). When set, Rehook stores everything in PostgreSQL, so several instances can share it; when unset (the default), it uses the SQLite file in the data directory. Secret: it usually holds the database password, so prefer the environment variable to the flag and keep it out of logs.',
     parse: parseDatabaseUrl,
+  }),
+  setting({
+    key: 'secretKey',
+    env: 'REHOOK_SECRET_KEY',
+    flag: 'secret-key',
+    defaultText: null,
+    defaultNote: 'generated',
+    secret: true,
+    description:
+      'Key that encrypts the signature secrets of inboxes at rest (AES-256-GCM): 32 bytes as base64 (`openssl rand -base64 32`) or 64 hex digits. When unset, Rehook generates one into `secret.key` in the data directory (mode 0600) on first start and reuses it; back it up with the database. Several instances on one PostgreSQL database must all be given the same key: secrets sealed by one instance cannot be opened by another with a different key (their events are then `unchecked`). Secret: prefer the environment variable to the flag.',
+    parse: parseServerKey,
   }),
   setting({
     key: 'role',

@@ -110,7 +110,13 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox\'s.',
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
   CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
-  INBOX_NOT_SAVED: 'Sharing links of an anonymous inbox: only saved inboxes can be shared (save it first).',
+  INBOX_NOT_SAVED:
+    'Sharing links, signature settings or forwarding of an anonymous inbox (and the deliveries of its ' +
+    'events): only a saved inbox can be shared, given a signature secret or forward events (save it first).',
+  SIGNATURE_NOT_SET:
+    'Re-signing (`resign: true` on a replay, `POST /api/v1/events/<id>/resign`) an event whose inbox ' +
+    'has no signature secret set (anonymous inboxes never have one), or whose stored secret this ' +
+    'server cannot open (another `REHOOK_SECRET_KEY`).',
   PAYLOAD_TOO_LARGE: 'API body over 64 KiB; ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',

@@ -2,6 +2,7 @@ import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { ReplayClient } from '../ports/replay-client.js';
 import type { Store } from '../ports/store.js';
+import type { SignatureKeys } from './signatures.js';
 
 /** What the use cases need; built once by compose.ts (tests build their own). */
 export interface ServiceDeps {
@@ -10,6 +11,8 @@ export interface ServiceDeps {
   readonly bus: EventBus;
   readonly replayClient: ReplayClient;
   readonly anonTtlMs: number;
+  /** The server key's box for signature secrets, and where unopenable ones are reported. */
+  readonly signatureKeys: SignatureKeys;
 }
 
 /**

@@ -12,6 +12,7 @@ import { describeResponseCases } from './conformance/responses.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeSessionCases } from './conformance/sessions.js';
 import { describeShareCases } from './conformance/shares.js';
+import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import {
   describeAccountCases,
@@ -64,6 +65,7 @@ export function describeStoreConformance(
     describeAccountCases(store);
     describeTokenCases(store);
     describeShareCases(store);
+    describeSignatureCases(store);
     describeSessionCases(store);
     describeResponseCases(store);
 

@@ -111,3 +111,31 @@ describe('secret settings', () => {
     );
   });
 });
+
+describe('REHOOK_SECRET_KEY', () => {
+  it('defaults to none (a key file generated in the data directory)', () => {
+    assert.equal(loadConfig({}).secretKey, null);
+  });
+
+  it('takes 32 bytes as base64, base64url or hex', () => {
+    const key = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
+    assert.deepEqual(loadConfig({ REHOOK_SECRET_KEY: key.toString('base64') }).secretKey, key);
+    assert.deepEqual(loadConfig({ REHOOK_SECRET_KEY: key.toString('base64url') }).secretKey, key);
+    assert.deepEqual(loadConfig({ REHOOK_SECRET_KEY: key.toString('hex') }).secretKey, key);
+    assert.deepEqual(loadConfig({}, { 'secret-key': key.toString('hex').toUpperCase() }).secretKey, key);
+  });
+
+  it('refuses another length, naming the setting and never repeating the value', () => {
+    for (const bad of [Buffer.alloc(16, 7).toString('base64'), 'correct horse battery staple', 'ab'.repeat(33)]) {
+      assert.throws(
+        () => loadConfig({ REHOOK_SECRET_KEY: bad }),
+        (err: unknown) => {
+          assert.ok(err instanceof ConfigError);
+          assert.match(err.message, /REHOOK_SECRET_KEY must be 32 bytes/);
+          assert.ok(!err.message.includes(bad));
+          return true;
+        },
+      );
+    }
+  });
+});

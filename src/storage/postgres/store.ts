@@ -12,6 +12,7 @@ import {
   createTokenRepository,
 } from './repositories.js';
 import { createShareRepository } from './share-repository.js';
+import { createSignatureRepository } from './signature-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 
@@ -113,6 +114,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     accounts: createAccountRepository(pool),
     tokens: createTokenRepository(pool),
     shares: createShareRepository(pool),
+    signatures: createSignatureRepository(pool),
     sessions: createSessionRepository(pool),
     responses: createResponseRepository(pool),
     ping: () =>

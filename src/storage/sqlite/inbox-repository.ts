@@ -15,6 +15,8 @@ import type { Statements } from './statements.js';
 export function createInboxRepository(db: BetterSqlite3.Database, s: Statements): InboxRepository {
   // An inbox's sharing links go with it, in the same transaction (few rows, unlike its events).
   const deleteShares = db.prepare<[string]>('DELETE FROM shares WHERE inbox_id = ?');
+  // So do its signature settings (a sealed secret never outlives its inbox).
+  const deleteSignatures = db.prepare<[string]>('DELETE FROM inbox_signatures WHERE inbox_id = ?');
   // So does its programmable response (one row).
   const deleteResponse = db.prepare<[string]>('DELETE FROM inbox_responses WHERE inbox_id = ?');
   const deleteAndQueue = (id: string, expectedOwnerId?: string | null): boolean => {
@@ -23,6 +25,7 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
     if (result.changes === 0) return false;
     s.purge.enqueue.run(id, Date.now());
     deleteShares.run(id);
+    deleteSignatures.run(id);
     deleteResponse.run(id);
     return true;
   };

@@ -32,6 +32,7 @@ import {
 import { createResponseRepository } from './response-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
+import { createSignatureRepository } from './signature-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
@@ -121,6 +122,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     accounts: createAccountRepository(s),
     tokens: createTokenRepository(db, s),
     shares: createShareRepository(db),
+    signatures: createSignatureRepository(db),
     sessions: createSessionRepository(db),
     responses: createResponseRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
