@@ -56,6 +56,8 @@ export class SettingsError extends Error {
 
 const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
+/** C0 and C1 controls and DEL: never part of a secret someone typed or copied. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}|[A-Za-z0-9+/]{3})?$/;
 
 /** Header names this scheme's signature travels in (lowercase), for replacing them on re-signing. */
@@ -96,8 +98,11 @@ function checkSecret(scheme: SchemeName, value: unknown): string {
   if (value.length > MAX_SECRET_LENGTH) {
     throw new SettingsError('/secret', `secret must be at most ${MAX_SECRET_LENGTH} characters`);
   }
-  if (!PRINTABLE_ASCII.test(value)) {
-    throw new SettingsError('/secret', 'secret must be printable ASCII without spaces (check for a copied line break)');
+  if (CONTROL.test(value)) {
+    throw new SettingsError('/secret', 'secret must not contain control characters (check for a copied line break)');
+  }
+  if (value.trim() !== value) {
+    throw new SettingsError('/secret', 'secret must not begin or end with a space (check what was copied)');
   }
   if (scheme === 'stripe' && !value.startsWith('whsec_')) {
     throw new SettingsError('/secret', "a Stripe endpoint secret starts with 'whsec_' (Dashboard > Webhooks, or `stripe listen`)");
