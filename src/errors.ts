@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   EVENT_NOT_FOUND: { status: 404, message: 'Event not found' },
   TOKEN_NOT_FOUND: { status: 404, message: 'Token not found' },
   SHARE_NOT_FOUND: { status: 404, message: 'Sharing link not found: it was revoked or never existed' },
+  REPLAY_JOB_NOT_FOUND: { status: 404, message: 'Replay job not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this route' },
   CONFLICT: { status: 409, message: 'Resource already exists' },
   INBOX_NOT_SAVED: { status: 409, message: 'Only saved inboxes can be shared: save the inbox first' },

@@ -14,6 +14,7 @@ import type { Clock } from './ports/clock.js';
 import type { ServiceDeps } from './services/deps.js';
 import { startSweeper } from './services/expiry.js';
 import { captureRequest } from './services/ingest.js';
+import { startReplayJobRunner } from './services/replay-job-runner.js';
 
 export interface RunningRehook {
   /** Origin the API listens on, e.g. http://127.0.0.1:8080; '' with role ingest. */
@@ -122,12 +123,16 @@ export async function startRehook(
     logger.info({ apiUrl, ingestUrl, publicIngestUrl, dataDir: config.dataDir, role: config.role }, 'Rehook started');
     // The sweeper runs with the API; on PostgreSQL one instance at a time sweeps (advisory lock).
     const stopSweeper = runsApi ? startInstanceSweeper(deps, config, logger, metrics) : async () => undefined;
+    // Bulk replay jobs run with the API too; leases keep each job on one instance at a time.
+    const jobRunner = runsApi ? startJobRunner(deps, config, logger) : null;
     return {
       apiUrl,
       ingestUrl,
       publicIngestUrl,
       deps,
       close: async () => {
+        // First: the runner records its sends in flight and hands its jobs over while the store is open.
+        await jobRunner?.stop();
         await stopSweeper();
         await Promise.all([closeServer(ingestServer), api.close()]);
         await deps.replayClient.close();
@@ -167,6 +172,14 @@ function startInstanceSweeper(
       if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0) logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');
     },
+  });
+}
+
+function startJobRunner(deps: ServiceDeps, config: Config, logger: Logger): { stop(): Promise<void> } {
+  return startReplayJobRunner(deps, {
+    leaseMs: config.replayJobLeaseMs,
+    onError: (err, context) => logger.error({ err }, context),
+    onJobEnded: (job, outcome) => logger.info({ jobId: job.id, inboxId: job.inboxId, outcome }, 'replay job ended on this instance'),
   });
 }
 

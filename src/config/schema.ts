@@ -42,6 +42,8 @@ export interface Config {
   readonly replayConnectTimeoutMs: number;
   readonly replayTimeoutMs: number;
   readonly replayMaxResponseBytes: number;
+  /** How long a claim on a bulk replay job lasts before another instance may take it over. */
+  readonly replayJobLeaseMs: number;
   readonly sweepIntervalMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
@@ -244,6 +246,15 @@ export const SETTINGS = [
     defaultText: '1MiB',
     description: 'Largest destination response body kept per replay; the rest is dropped and `truncated` set.',
     parse: parseByteSize,
+  }),
+  setting({
+    key: 'replayJobLeaseMs',
+    env: 'REHOOK_REPLAY_JOB_LEASE',
+    flag: 'replay-job-lease',
+    defaultText: '30s',
+    description:
+      'How long an instance holds a bulk replay job it runs (renewed every third of it). When an instance dies, another one resumes its jobs after this long; a shutdown hands them over at once.',
+    parse: parseDuration,
   }),
   setting({
     key: 'sweepIntervalMs',

@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   token: 'tok_',
   share: 'shr_',
   session: 'ses_',
+  replayJob: 'job_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

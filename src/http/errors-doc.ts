@@ -108,6 +108,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
     'endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox\'s.',
+  REPLAY_JOB_NOT_FOUND:
+    'The bulk replay job is unknown, or was made by another account (and is not of an inbox the caller owns).',
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
   CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
   INBOX_NOT_SAVED:

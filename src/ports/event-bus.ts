@@ -4,11 +4,17 @@ import type { EventSummary } from '../domain/captured-request.js';
  * A message about access rather than an event, for every instance: a revoked sharing link must
  * end the streams and long-polls that use it wherever they are open.
  */
-export interface ControlMessage {
-  readonly type: 'share.revoked';
-  readonly shareId: string;
-  readonly inboxId: string;
-}
+export type ControlMessage =
+  | {
+      readonly type: 'share.revoked';
+      readonly shareId: string;
+      readonly inboxId: string;
+    }
+  /**
+   * A bulk replay job was created or cancelled: every instance's job runner looks at once
+   * instead of at its next poll (a lost message only delays that).
+   */
+  | { readonly type: 'replay-job.changed'; readonly jobId: string };
 
 /**
  * A change to an inbox's stored events other than a new one, for the inbox's live subscribers

@@ -4,6 +4,7 @@ import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
 import type { InboxResponse } from '../domain/inbox-response.js';
 import type { ReplayRecord } from '../domain/replay.js';
+import type { ReplayJobRepository } from './replay-job-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 
@@ -20,6 +21,8 @@ export interface Store {
   readonly tokens: TokenRepository;
   readonly shares: ShareRepository;
   readonly sessions: SessionRepository;
+  /** Bulk replay jobs and their items (migration 9; src/ports/replay-job-store.ts). */
+  readonly replayJobs: ReplayJobRepository;
   /** Signature settings of inboxes (migration 6). */
   readonly signatures: SignatureSettingsRepository;
   /** Programmable responses of inboxes (migration 7). */

@@ -10,6 +10,7 @@ import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describeResponseCases } from './conformance/responses.js';
 import { describePurgeCases } from './conformance/purge.js';
+import { describeReplayJobCases } from './conformance/replay-jobs.js';
 import { describeSessionCases } from './conformance/sessions.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
@@ -67,6 +68,7 @@ export function describeStoreConformance(
     describeShareCases(store);
     describeSignatureCases(store);
     describeSessionCases(store);
+    describeReplayJobCases(store);
     describeResponseCases(store);
 
     it('answers ping on a usable store', async () => {

@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerMetricsRoutes } from './routes/metrics.js';
 import { registerInboxRoutes } from './routes/inboxes.js';
 import { registerReplayRoutes } from './routes/replays.js';
+import { registerReplayJobRoutes } from './routes/replay-jobs.js';
 import { registerResponseRoutes } from './routes/responses.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerStreamRoutes } from './routes/stream.js';
@@ -158,6 +159,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);
+    registerReplayJobRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
     registerShareRoutes(api, ctx);
     registerResponseRoutes(api, ctx);

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
+import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -267,6 +268,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ErrorCodeSchema,
   ErrorBodySchema,
   ...RESPONSE_SCHEMAS,
+  ...REPLAY_JOB_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

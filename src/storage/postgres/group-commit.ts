@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 
 import { StorageError } from '../../errors.js';
 import { sqlState, storageError } from './attempt.js';
+import { ENQUEUE_DELIVERIES_CTE } from './forwarding-repository.js';
 import { EVENT_INSERT_COLUMNS, type SqlValue } from './rows.js';
 
 /** One queued insert: its row values (see eventValues) and how to settle its promise. */
@@ -36,7 +37,8 @@ const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
  * VALUES in a sub-select does not take types from the target columns.
  *
  * The same statement adds the stored events to each inbox's count (inbox_counters), so the count
- * commits with them. The upsert takes its row locks in inbox order (its input is sorted), so
+ * commits with them, and queues the delivery of each event of a forwarded inbox (migration 8;
+ * ENQUEUE_DELIVERIES_CTE), so no stored event misses its delivery. The upsert takes its row locks in inbox order (its input is sorted), so
  * concurrent batches that share inboxes queue on the counters instead of deadlocking.
  */
 export function buildBatchInsert(
@@ -56,8 +58,9 @@ SELECT ${EVENT_INSERT_COLUMNS.map(([name]) => `v.${name}`).join(', ')}
 FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
 JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
 FOR KEY SHARE OF i
-RETURNING id, inbox_id),
-counted AS (${countUpsert('stored', 'count(*)')})
+RETURNING id, inbox_id, received_at),
+counted AS (${countUpsert('stored', 'count(*)')}),
+${ENQUEUE_DELIVERIES_CTE}
 SELECT id FROM stored`;
   return { text, values: rows.flat() };
 }

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { StorageError } from '../../errors.js';
 import { SIGNATURES_SQL } from './signature-repository.js';
 import { REPLAY_JOBS_SQL } from './replay-jobs.js';
+import { FORWARDING_SQL } from './forwarding-repository.js';
 import { inTransaction, storageError } from './attempt.js';
 
 /** One schema step. Versions only grow; a released migration is never edited, only followed. */
@@ -190,6 +191,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005_event_signature_and_answer', sql: EVENT_SIGNATURE_AND_ANSWER_SQL },
   { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
   { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
+  { version: 8, name: '0008_forwarding', sql: FORWARDING_SQL },
   { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
   { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
 ];

@@ -13,6 +13,7 @@ import {
 } from './repositories.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
+import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 
@@ -116,6 +117,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     shares: createShareRepository(pool),
     signatures: createSignatureRepository(pool),
     sessions: createSessionRepository(pool),
+    replayJobs: createReplayJobRepository(pool),
     responses: createResponseRepository(pool),
     ping: () =>
       attempt('ping', async () => {

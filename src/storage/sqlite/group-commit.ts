@@ -21,6 +21,8 @@ interface InboxState {
   readonly anonymous: boolean;
   /** Its count in inbox_counters when the batch began. */
   readonly eventCount: number;
+  /** Its forwarding is enabled: each stored event gets a delivery in the same transaction. */
+  readonly forwarded: boolean;
 }
 
 /** The statements the writer runs (prepared by statements.ts). */
@@ -28,7 +30,12 @@ export interface WriterStatements {
   /** A plain INSERT of one event row. */
   readonly insert: BetterSqlite3.Statement<EventInsertParams>;
   /** The inbox's expiry, whether it is anonymous, and its event count; undefined: no inbox. */
-  readonly inboxState: BetterSqlite3.Statement<[string], { expires_at: number | null; anonymous: number; event_count: number }>;
+  readonly inboxState: BetterSqlite3.Statement<
+    [string],
+    { expires_at: number | null; anonymous: number; event_count: number; forwarded: number }
+  >;
+  /** Queues the delivery of a stored event (forwarded inboxes only). */
+  readonly enqueueDelivery: BetterSqlite3.Statement<[{ event_id: string; inbox_id: string; now: number }]>;
   /** Sets the inbox's count in inbox_counters (inserting its row the first time). */
   readonly setEventCount: BetterSqlite3.Statement<[string, number]>;
 }
@@ -219,7 +226,12 @@ export class GroupCommitWriter {
     let state = this.inboxes.get(inboxId);
     if (!this.inboxes.has(inboxId)) {
       const row = this.statements.inboxState.get(inboxId);
-      state = row && { expiresAt: row.expires_at, anonymous: row.anonymous === 1, eventCount: row.event_count };
+      state = row && {
+        expiresAt: row.expires_at,
+        anonymous: row.anonymous === 1,
+        eventCount: row.event_count,
+        forwarded: row.forwarded === 1,
+      };
       this.inboxes.set(inboxId, state);
     }
     return state !== undefined && (state.expiresAt === null || state.expiresAt > item.params.now);
@@ -228,7 +240,12 @@ export class GroupCommitWriter {
   private insertOne(item: PendingInsert): BatchResult {
     try {
       if (!this.inboxLive(item)) return false;
-      return this.statements.insert.run(...eventInsertParams(item.params)).changes === 1;
+      if (this.statements.insert.run(...eventInsertParams(item.params)).changes !== 1) return false;
+      // Forwarded inbox (read with the inbox, once per batch): its delivery commits with the event.
+      if (this.inboxes.get(item.params.inbox_id)?.forwarded === true) {
+        this.statements.enqueueDelivery.run({ event_id: item.params.id, inbox_id: item.params.inbox_id, now: item.params.now });
+      }
+      return true;
     } catch (err) {
       // A constraint violation (e.g. a duplicate id) undoes only its own statement and the
       // transaction goes on, so one bad event does not fail the batch. Anything else (disk full,

@@ -9,6 +9,7 @@ import type {
   ReplayRow,
   TokenRow,
 } from './rows.js';
+import { ENQUEUE_DELIVERY_SQL } from './forwarding-repository.js';
 
 /**
  * A prepared statement: better-sqlite3's own type under a name that declaration files can print
@@ -103,12 +104,18 @@ function eventStatements(db: Db) {
     insert: db.prepare<EventInsertParams>(
       `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    /** The inbox's expiry (null: never expires), owner kind and event count; undefined: no inbox. */
-    inboxState: db.prepare<[string], { expires_at: number | null; anonymous: number; event_count: number }>(
+    /**
+     * The inbox's expiry (null: never expires), owner kind, event count and whether its
+     * forwarding is enabled (its events get a delivery); undefined: no inbox.
+     */
+    inboxState: db.prepare<[string], { expires_at: number | null; anonymous: number; event_count: number; forwarded: number }>(
       `SELECT expires_at, owner_id IS NULL AS anonymous,
-         coalesce((SELECT event_count FROM inbox_counters WHERE inbox_id = inboxes.id), 0) AS event_count
+         coalesce((SELECT event_count FROM inbox_counters WHERE inbox_id = inboxes.id), 0) AS event_count,
+         EXISTS (SELECT 1 FROM forwarding WHERE inbox_id = inboxes.id AND enabled = 1) AS forwarded
        FROM inboxes WHERE id = ?`,
     ),
+    /** Queues the delivery of a stored event of a forwarded inbox (migration 8). */
+    enqueueDelivery: db.prepare<[{ event_id: string; inbox_id: string; now: number }]>(ENQUEUE_DELIVERY_SQL),
     setEventCount: db.prepare<[string, number]>(
       `INSERT INTO inbox_counters (inbox_id, event_count) VALUES (?, ?)
        ON CONFLICT (inbox_id) DO UPDATE SET event_count = excluded.event_count`,

@@ -30,6 +30,7 @@ import {
   tokenParams,
 } from './rows.js';
 import { createResponseRepository } from './response-repository.js';
+import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
@@ -124,6 +125,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     shares: createShareRepository(db),
     signatures: createSignatureRepository(db),
     sessions: createSessionRepository(db),
+    replayJobs: createReplayJobRepository(db),
     responses: createResponseRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {

@@ -1,0 +1,179 @@
+import { parseDestination } from '../domain/destination.js';
+import {
+  FORWARDING_LIMITS,
+  type Delivery,
+  type DeliveryWithAttempts,
+  type Forwarding,
+} from '../domain/forwarding.js';
+import { isId } from '../domain/ids.js';
+import type { Inbox } from '../domain/inbox.js';
+import { AppError } from '../errors.js';
+import { requireAccount } from './auth.js';
+import type { Principal, ServiceDeps } from './deps.js';
+import { findLiveInbox } from './inboxes.js';
+
+/**
+ * Automatic forwarding (issue 13 point 4; docs/forwarding.md): the owner of a saved inbox sets
+ * a destination, and every event stored afterwards is delivered there in the background by the
+ * delivery worker (services/delivery-worker.ts). Only the owner: it makes the server send
+ * requests, so an anonymous inbox (whose id is its only credential) cannot forward.
+ */
+
+type ForwardingDeps = Pick<ServiceDeps, 'store' | 'clock'>;
+
+/**
+ * In-process listeners told when a forwarding changes here, so this instance's worker updates
+ * the inboxes it listens to at once (other instances do on their next poll).
+ */
+const changeListeners = new Set<() => void>();
+
+export function onForwardingChanged(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+function forwardingChanged(): void {
+  for (const listener of changeListeners) {
+    try {
+      listener();
+    } catch {
+      // A listener's failure is its own business.
+    }
+  }
+}
+
+const NOT_SAVED_MESSAGE = 'Only saved inboxes can forward events: save the inbox first';
+
+/**
+ * The caller's saved inbox. UNAUTHORIZED without an account (SHARE_READ_ONLY for a link, by the
+ * route), INBOX_NOT_FOUND for an unknown, expired or another account's inbox, INBOX_NOT_SAVED
+ * for an anonymous one.
+ */
+async function ownedInbox(deps: ForwardingDeps, principal: Principal, inboxId: string): Promise<Inbox> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const { accountId } = requireAccount(principal);
+  const inbox = await findLiveInbox(deps, inboxId);
+  if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
+  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  return inbox;
+}
+
+/** The event and its inbox, when the caller owns the (saved) inbox; EVENT_NOT_FOUND otherwise. */
+async function ownedEvent(deps: ForwardingDeps, principal: Principal, eventId: string): Promise<{ eventId: string; inbox: Inbox }> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const { accountId } = requireAccount(principal);
+  if (!isId('event', eventId)) throw new AppError('EVENT_NOT_FOUND');
+  const event = await deps.store.events.findById(eventId);
+  if (!event) throw new AppError('EVENT_NOT_FOUND');
+  const inbox = await deps.store.inboxes.findLive(event.inboxId, deps.clock.now());
+  if (!inbox) throw new AppError('EVENT_NOT_FOUND');
+  if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
+  if (inbox.ownerId !== accountId) throw new AppError('EVENT_NOT_FOUND');
+  return { eventId: event.id, inbox };
+}
+
+/** The fields PUT accepts. */
+const FIELDS = new Set(['destination', 'enabled', 'attempts', 'maxDelayMs']);
+
+function invalid(message: string, path: string): AppError {
+  return new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
+}
+
+function integerIn(value: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(`${name} must be an integer from ${min} to ${max}`, `/${name}`);
+  }
+  return value;
+}
+
+/** The settings of a PUT body, checked; throws VALIDATION_FAILED or INVALID_DESTINATION. */
+export function parseForwardingInput(body: Record<string, unknown>): {
+  destination: string;
+  enabled: boolean;
+  maxAttempts: number;
+  maxDelayMs: number;
+} {
+  for (const key of Object.keys(body)) {
+    if (!FIELDS.has(key)) throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
+  }
+  if (body['destination'] === undefined) throw invalid('destination is required', '/destination');
+  const target = parseDestination(body['destination']);
+  if (!target.ok) throw new AppError('INVALID_DESTINATION', { message: `Invalid destination: ${target.reason}` });
+  const enabled = body['enabled'];
+  if (enabled !== undefined && typeof enabled !== 'boolean') throw invalid('enabled must be true or false', '/enabled');
+  const L = FORWARDING_LIMITS;
+  return {
+    destination: body['destination'] as string,
+    enabled: enabled ?? true,
+    maxAttempts: integerIn(body['attempts'], 'attempts', L.minAttempts, L.maxAttempts, L.defaultAttempts),
+    maxDelayMs: integerIn(body['maxDelayMs'], 'maxDelayMs', L.minMaxDelayMs, L.maxMaxDelayMs, L.defaultMaxDelayMs),
+  };
+}
+
+/**
+ * Sets (creates or replaces) the forwarding of a saved inbox of the caller's. Fields left out
+ * get their defaults (enabled, 8 attempts, 1 h max delay). Events stored from now on are
+ * delivered; deliveries already queued keep going with the new settings.
+ */
+export async function setForwarding(
+  deps: ForwardingDeps,
+  principal: Principal,
+  inboxId: string,
+  body: Record<string, unknown>,
+): Promise<Forwarding> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const input = parseForwardingInput(body);
+  const now = deps.clock.now();
+  const stored = await deps.store.forwarding.put({ inboxId: inbox.id, ...input, createdAt: now, updatedAt: now });
+  forwardingChanged();
+  return stored;
+}
+
+/** The forwarding of a saved inbox of the caller's; FORWARDING_NOT_FOUND when none is set. */
+export async function getForwarding(deps: ForwardingDeps, principal: Principal, inboxId: string): Promise<Forwarding> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const forwarding = await deps.store.forwarding.find(inbox.id);
+  if (!forwarding) throw new AppError('FORWARDING_NOT_FOUND');
+  return forwarding;
+}
+
+/**
+ * Removes the forwarding of a saved inbox of the caller's and cancels its unfinished
+ * deliveries (an attempt being sent right now still ends, and is recorded). Returns how many
+ * were cancelled; FORWARDING_NOT_FOUND when none was set.
+ */
+export async function removeForwarding(deps: ForwardingDeps, principal: Principal, inboxId: string): Promise<number> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const cancelled = await deps.store.forwarding.remove(inbox.id, deps.clock.now());
+  if (cancelled === null) throw new AppError('FORWARDING_NOT_FOUND');
+  forwardingChanged();
+  return cancelled;
+}
+
+/** The deliveries of an event of a saved inbox of the caller's (zero or one), with attempts. */
+export async function listDeliveries(
+  deps: ForwardingDeps,
+  principal: Principal,
+  eventId: string,
+): Promise<DeliveryWithAttempts[]> {
+  const owned = await ownedEvent(deps, principal, eventId);
+  return deps.store.forwarding.listByEvent(owned.eventId);
+}
+
+/**
+ * Delivers an event again, by hand: reopens its finished delivery (failed, cancelled, or
+ * delivered) with a new round of attempts, or creates one for an event stored before the
+ * forwarding was set. Needs the inbox's forwarding (FORWARDING_NOT_FOUND); DELIVERY_IN_PROGRESS
+ * while the delivery is pending or being sent. A paused (disabled) forwarding keeps it queued
+ * until it is enabled again.
+ */
+export async function retryDelivery(deps: ForwardingDeps, principal: Principal, eventId: string): Promise<Delivery> {
+  const owned = await ownedEvent(deps, principal, eventId);
+  const forwarding = await deps.store.forwarding.find(owned.inbox.id);
+  if (!forwarding) throw new AppError('FORWARDING_NOT_FOUND');
+  const delivery = await deps.store.forwarding.retry({ eventId: owned.eventId, inboxId: owned.inbox.id, now: deps.clock.now() });
+  if (delivery === 'busy') throw new AppError('DELIVERY_IN_PROGRESS');
+  forwardingChanged();
+  return delivery;
+}

@@ -1,0 +1,336 @@
+import type { Pool } from 'pg';
+
+import {
+  ABANDONED_MESSAGE,
+  deliveryIdFor,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryState,
+  type Forwarding,
+} from '../../domain/forwarding.js';
+import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import { attempt, inTransaction } from './attempt.js';
+
+/**
+ * Migration 8, as on SQLite (src/storage/sqlite/forwarding-repository.ts): `next_attempt_at` is
+ * set exactly while a delivery is unfinished (due time, or end of its lease), so one partial
+ * index serves the claim of due deliveries and of those whose instance died.
+ */
+export const FORWARDING_SQL = `
+CREATE TABLE forwarding (
+  inbox_id     text COLLATE "C" PRIMARY KEY,
+  destination  text NOT NULL,
+  enabled      boolean NOT NULL,
+  max_attempts integer NOT NULL,
+  max_delay_ms bigint NOT NULL,
+  created_at   timestamptz NOT NULL,
+  updated_at   timestamptz NOT NULL
+);
+
+CREATE TABLE deliveries (
+  event_id        text COLLATE "C" PRIMARY KEY,
+  inbox_id        text COLLATE "C" NOT NULL,
+  state           text NOT NULL,
+  attempts        integer NOT NULL,
+  attempts_total  integer NOT NULL,
+  next_attempt_at timestamptz NULL,
+  lease_owner     text NULL,
+  created_at      timestamptz NOT NULL,
+  updated_at      timestamptz NOT NULL
+);
+CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX deliveries_inbox ON deliveries (inbox_id);
+
+CREATE TABLE delivery_attempts (
+  event_id      text COLLATE "C" NOT NULL,
+  number        integer NOT NULL,
+  inbox_id      text COLLATE "C" NOT NULL,
+  started_at    timestamptz NOT NULL,
+  url           text NOT NULL,
+  outcome       text NOT NULL,
+  status_code   integer NULL,
+  latency_ms    double precision NULL,
+  error_code    text NULL,
+  error_message text NULL,
+  PRIMARY KEY (event_id, number)
+);
+CREATE INDEX delivery_attempts_inbox ON delivery_attempts (inbox_id);
+`;
+
+/**
+ * The CTE the batch insert of events adds (group-commit.ts): one pending delivery per stored
+ * event whose inbox's forwarding is enabled, in the same statement (so the same transaction).
+ * `stored` must return id, inbox_id and received_at. FOR KEY SHARE keeps the forwarding row
+ * until COMMIT, so removing the forwarding (which deletes the row, then cancels the inbox's
+ * unfinished deliveries) waits for the batch and then cancels its deliveries too.
+ */
+export const ENQUEUE_DELIVERIES_CTE = `queued AS (
+INSERT INTO deliveries (event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, lease_owner, created_at, updated_at)
+SELECT s.id, s.inbox_id, 'pending', 0, 0, s.received_at, NULL, s.received_at, s.received_at
+FROM stored AS s JOIN forwarding AS f ON f.inbox_id = s.inbox_id AND f.enabled
+FOR KEY SHARE OF f
+ON CONFLICT (event_id) DO NOTHING)`;
+
+interface ForwardingRow {
+  inbox_id: string;
+  destination: string;
+  enabled: boolean;
+  max_attempts: number;
+  max_delay_ms: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface DeliveryRow {
+  event_id: string;
+  inbox_id: string;
+  state: string;
+  attempts: number;
+  attempts_total: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AttemptRow {
+  event_id: string;
+  number: number;
+  started_at: Date;
+  url: string;
+  outcome: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+interface ClaimedRow {
+  event_id: string;
+  inbox_id: string;
+  attempts: number;
+  attempts_total: number;
+  destination: string;
+  max_attempts: number;
+  max_delay_ms: string;
+}
+
+const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
+const DELIVERY_COLUMNS = 'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
+const ATTEMPT_COLUMNS = 'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+
+const SQL = {
+  upsert: `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    ON CONFLICT (inbox_id) DO UPDATE SET destination = excluded.destination, enabled = excluded.enabled,
+      max_attempts = excluded.max_attempts, max_delay_ms = excluded.max_delay_ms, updated_at = excluded.updated_at
+    RETURNING ${FORWARDING_COLUMNS}`,
+  find: `SELECT ${FORWARDING_COLUMNS} FROM forwarding WHERE inbox_id = $1`,
+  remove: 'DELETE FROM forwarding WHERE inbox_id = $1',
+  // A new statement, so a new snapshot: it sees the deliveries of insert batches that held the
+  // forwarding row (FOR KEY SHARE) and committed while the DELETE waited for them.
+  cancel: `UPDATE deliveries SET state = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, updated_at = $2
+    WHERE inbox_id = $1 AND next_attempt_at IS NOT NULL`,
+  enabledIds: 'SELECT inbox_id FROM forwarding WHERE enabled ORDER BY inbox_id',
+  /**
+   * One statement: lock the due rows no other claimer holds (SKIP LOCKED), lease them, record
+   * the abandoned attempt of those whose lease had expired, and return what the worker needs.
+   */
+  claim: `WITH due AS (
+    SELECT d.event_id, d.state AS old_state, d.updated_at AS old_updated_at
+    FROM deliveries AS d
+    WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= $1
+      AND NOT (d.inbox_id = ANY ($5::text[]))
+      AND EXISTS (SELECT 1 FROM forwarding AS f WHERE f.inbox_id = d.inbox_id AND f.enabled)
+    ORDER BY d.next_attempt_at
+    LIMIT $2
+    FOR UPDATE OF d SKIP LOCKED),
+  claimed AS (
+    UPDATE deliveries AS d SET state = 'delivering', attempts = d.attempts + 1,
+      attempts_total = d.attempts_total + 1, lease_owner = $3, next_attempt_at = $4, updated_at = $1
+    FROM due WHERE d.event_id = due.event_id
+    RETURNING d.event_id, d.inbox_id, d.attempts, d.attempts_total, due.old_state, due.old_updated_at),
+  with_config AS (
+    SELECT c.*, f.destination, f.max_attempts, f.max_delay_ms
+    FROM claimed AS c JOIN forwarding AS f ON f.inbox_id = c.inbox_id),
+  abandoned AS (
+    INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
+    SELECT event_id, attempts_total - 1, inbox_id, old_updated_at, destination, 'abandoned', NULL, NULL, NULL, $6
+    FROM with_config WHERE old_state = 'delivering'
+    ON CONFLICT (event_id, number) DO NOTHING)
+  SELECT event_id, inbox_id, attempts, attempts_total, destination, max_attempts, max_delay_ms FROM with_config`,
+  recordAttempt: `INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
+    SELECT $1, $2, d.inbox_id, $3, $4, $5, $6, $7, $8, $9 FROM deliveries AS d WHERE d.event_id = $1
+    ON CONFLICT (event_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
+      outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
+      error_code = excluded.error_code, error_message = excluded.error_message
+    WHERE delivery_attempts.outcome = 'abandoned'`,
+  finish: `UPDATE deliveries SET state = $1, next_attempt_at = $2, lease_owner = NULL, updated_at = $3
+    WHERE event_id = $4 AND state = 'delivering' AND lease_owner = $5 AND attempts_total = $6`,
+  findDelivery: `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1`,
+  listAttempts: `SELECT ${ATTEMPT_COLUMNS} FROM delivery_attempts WHERE event_id = $1 ORDER BY number`,
+  reopen: `INSERT INTO deliveries (${DELIVERY_COLUMNS}, lease_owner)
+    VALUES ($1, $2, 'pending', 0, 0, $3, $3, $3, NULL)
+    ON CONFLICT (event_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
+      lease_owner = NULL, updated_at = excluded.updated_at
+    WHERE deliveries.next_attempt_at IS NULL
+    RETURNING ${DELIVERY_COLUMNS}`,
+  nextDue: `SELECT d.next_attempt_at FROM deliveries AS d
+    WHERE d.next_attempt_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM forwarding AS f WHERE f.inbox_id = d.inbox_id AND f.enabled)
+    ORDER BY d.next_attempt_at LIMIT 1`,
+  depth: 'SELECT count(*)::int AS n FROM deliveries WHERE next_attempt_at IS NOT NULL',
+};
+
+function toForwarding(row: ForwardingRow): Forwarding {
+  return {
+    inboxId: row.inbox_id,
+    destination: row.destination,
+    enabled: row.enabled,
+    maxAttempts: row.max_attempts,
+    maxDelayMs: Number(row.max_delay_ms),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: deliveryIdFor(row.event_id),
+    eventId: row.event_id,
+    inboxId: row.inbox_id,
+    state: row.state as DeliveryState,
+    attempts: row.attempts,
+    attemptsTotal: row.attempts_total,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toAttempt(row: AttemptRow): DeliveryAttempt {
+  return {
+    eventId: row.event_id,
+    number: row.number,
+    startedAt: row.started_at,
+    url: row.url,
+    outcome: row.outcome as AttemptOutcome,
+    statusCode: row.status_code,
+    latencyMs: row.latency_ms,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+  };
+}
+
+/** ForwardingRepository on PostgreSQL. */
+export function createForwardingRepository(pool: Pool): ForwardingRepository {
+  return {
+    put: (f) =>
+      attempt('set forwarding', async () => {
+        const { rows } = await pool.query<ForwardingRow>(SQL.upsert, [
+          f.inboxId,
+          f.destination,
+          f.enabled,
+          f.maxAttempts,
+          f.maxDelayMs,
+          f.createdAt.toISOString(),
+          f.updatedAt.toISOString(),
+        ]);
+        return toForwarding(rows[0] as ForwardingRow);
+      }),
+    find: (inboxId) =>
+      attempt('find forwarding', async () => {
+        const { rows } = await pool.query<ForwardingRow>(SQL.find, [inboxId]);
+        return rows[0] === undefined ? null : toForwarding(rows[0]);
+      }),
+    remove: (inboxId, now) =>
+      attempt('remove forwarding', () =>
+        inTransaction(pool, async (client) => {
+          if ((await client.query(SQL.remove, [inboxId])).rowCount === 0) return null;
+          return (await client.query(SQL.cancel, [inboxId, now.toISOString()])).rowCount ?? 0;
+        }),
+      ),
+    enabledInboxIds: () =>
+      attempt('list forwarding', async () => {
+        const { rows } = await pool.query<{ inbox_id: string }>(SQL.enabledIds);
+        return rows.map((row) => row.inbox_id);
+      }),
+    claim: (opts) =>
+      attempt('claim deliveries', async () => {
+        if (opts.limit < 1) return [];
+        const { rows } = await pool.query<ClaimedRow>(SQL.claim, [
+          opts.now.toISOString(),
+          Math.min(Math.floor(opts.limit), 1000),
+          opts.owner,
+          new Date(opts.now.getTime() + opts.leaseMs).toISOString(),
+          [...(opts.excludeInboxIds ?? [])],
+          ABANDONED_MESSAGE,
+        ]);
+        return rows.map(
+          (row): ClaimedDelivery => ({
+            eventId: row.event_id,
+            inboxId: row.inbox_id,
+            attempt: row.attempts,
+            number: row.attempts_total,
+            forwarding: {
+              destination: row.destination,
+              maxAttempts: row.max_attempts,
+              maxDelayMs: Number(row.max_delay_ms),
+            },
+          }),
+        );
+      }),
+    complete: (input) =>
+      attempt('complete delivery', () =>
+        inTransaction(pool, async (client) => {
+          const a = input.attempt;
+          if (a !== null) {
+            await client.query(SQL.recordAttempt, [
+              input.eventId,
+              input.number,
+              a.startedAt.toISOString(),
+              a.url,
+              a.outcome,
+              a.statusCode,
+              a.latencyMs,
+              a.errorCode,
+              a.errorMessage,
+            ]);
+          }
+          const next = input.next;
+          const result = await client.query(SQL.finish, [
+            next.state,
+            next.state === 'pending' ? next.nextAttemptAt.toISOString() : null,
+            input.now.toISOString(),
+            input.eventId,
+            input.owner,
+            input.number,
+          ]);
+          return result.rowCount === 1;
+        }),
+      ),
+    listByEvent: (eventId) =>
+      attempt('list deliveries', async () => {
+        const { rows } = await pool.query<DeliveryRow>(SQL.findDelivery, [eventId]);
+        const row = rows[0];
+        if (row === undefined) return [];
+        const attempts = await pool.query<AttemptRow>(SQL.listAttempts, [eventId]);
+        return [{ ...toDelivery(row), attemptLog: attempts.rows.map(toAttempt) }];
+      }),
+    retry: (input) =>
+      attempt('retry delivery', async () => {
+        const { rows } = await pool.query<DeliveryRow>(SQL.reopen, [input.eventId, input.inboxId, input.now.toISOString()]);
+        return rows[0] === undefined ? 'busy' : toDelivery(rows[0]);
+      }),
+    nextDueAt: () =>
+      attempt('next delivery', async () => {
+        const { rows } = await pool.query<{ next_attempt_at: Date }>(SQL.nextDue);
+        return rows[0]?.next_attempt_at ?? null;
+      }),
+    queueDepth: () =>
+      attempt('count deliveries', async () => {
+        const { rows } = await pool.query<{ n: number }>(SQL.depth);
+        return rows[0]?.n ?? 0;
+      }),
+  };
+}

@@ -1,0 +1,317 @@
+import type { Pool } from 'pg';
+
+import type {
+  EventSelection,
+  ReplayJob,
+  ReplayJobFilter,
+  ReplayJobItem,
+  ReplayJobState,
+} from '../../domain/replay-job.js';
+import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
+import { attempt, clampLimit } from './attempt.js';
+
+/**
+ * Bulk replay jobs (migration 9): the same tables and indexes as SQLite's
+ * (src/storage/sqlite/replay-jobs.ts), in PostgreSQL types. The runners' claim locks the job
+ * row it picks with FOR UPDATE SKIP LOCKED, so concurrent claimers on several instances take
+ * different jobs instead of queuing on one.
+ */
+export const REPLAY_JOBS_SQL = `
+CREATE TABLE replay_jobs (
+  id              text COLLATE "C" PRIMARY KEY,
+  inbox_id        text COLLATE "C" NOT NULL,
+  account_id      text COLLATE "C" NOT NULL,
+  destination     text NOT NULL,
+  filter          text NOT NULL, -- JSON, as the request gave it
+  rate_per_second double precision NOT NULL,
+  concurrency     integer NOT NULL,
+  state           text NOT NULL,
+  total           integer NOT NULL,
+  succeeded       integer NOT NULL,
+  failed          integer NOT NULL,
+  created_at      timestamptz NOT NULL,
+  started_at      timestamptz NULL,
+  finished_at     timestamptz NULL,
+  error_code      text NULL,
+  error_message   text NULL,
+  lease_owner     text NULL,
+  lease_until     timestamptz NULL
+);
+CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
+CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
+
+CREATE TABLE replay_job_items (
+  job_id       text COLLATE "C" NOT NULL,
+  position     integer NOT NULL,
+  event_id     text COLLATE "C" NOT NULL,
+  done         boolean NOT NULL,
+  replay_id    text NULL,
+  status_code  integer NULL,
+  latency_ms   double precision NULL,
+  error_code   text NULL,
+  completed_at timestamptz NULL,
+  PRIMARY KEY (job_id, position)
+);
+`;
+
+/** A replay_jobs row as node-postgres returns it (timestamptz as Date). */
+interface JobRow {
+  id: string;
+  inbox_id: string;
+  account_id: string;
+  destination: string;
+  filter: string;
+  rate_per_second: number;
+  concurrency: number;
+  state: string;
+  total: number;
+  succeeded: number;
+  failed: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+interface ItemRow {
+  job_id: string;
+  position: number;
+  event_id: string;
+  done: boolean;
+  replay_id: string | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  error_code: string | null;
+  completed_at: Date | null;
+}
+
+const JOB_COLUMNS =
+  'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
+  'created_at, started_at, finished_at, error_code, error_message';
+
+const ITEM_COLUMNS = 'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
+
+const SQL = {
+  insertJob: `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, NULL, NULL)`,
+  // Positions follow the array's order (WITH ORDINALITY counts from 1).
+  insertItems: `INSERT INTO replay_job_items (job_id, position, event_id, done)
+    SELECT $1, t.ord - 1, t.id, false FROM unnest($2::text[]) WITH ORDINALITY AS t(id, ord)`,
+  findById: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = $1`,
+  listByInbox: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1
+    ORDER BY created_at DESC, id DESC LIMIT $2`,
+  listByInboxAndAccount: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1 AND account_id = $3
+    ORDER BY created_at DESC, id DESC LIMIT $2`,
+  listItems: `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = $1 AND position > $2
+    ORDER BY position LIMIT $3`,
+  listPending: `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = $1 AND position > $2 AND NOT done
+    ORDER BY position LIMIT $3`,
+  existing: `SELECT id FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`,
+  // The subquery locks the row it picks and skips rows other claimers hold; the outer WHERE
+  // repeats the conditions, which PostgreSQL re-checks on the locked row's newest version.
+  claim: `UPDATE replay_jobs SET state = 'running', started_at = coalesce(started_at, $1),
+      lease_owner = $2, lease_until = $3
+    WHERE id = (
+      SELECT id FROM replay_jobs
+      WHERE state IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < $1)
+        AND NOT (id = ANY($4::text[]))
+      ORDER BY created_at, id LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    AND state IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < $1)
+    RETURNING ${JOB_COLUMNS}`,
+  renew: `UPDATE replay_jobs SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+    RETURNING ${JOB_COLUMNS}`,
+  release: `UPDATE replay_jobs SET lease_owner = NULL, lease_until = NULL
+    WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+  // The item and the job's counts in one statement: a second recorder of the same item (a
+  // previous lease holder) finds it done and changes nothing.
+  complete: `WITH item AS (
+      UPDATE replay_job_items SET done = true, replay_id = $3, status_code = $4, latency_ms = $5,
+        error_code = $6, completed_at = $7
+      WHERE job_id = $1 AND position = $2 AND NOT done
+      RETURNING 1)
+    UPDATE replay_jobs SET succeeded = succeeded + $8, failed = failed + $9
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM item)
+    RETURNING 1`,
+  finish: `UPDATE replay_jobs SET state = $3, finished_at = $4, error_code = $5, error_message = $6,
+      lease_owner = NULL, lease_until = NULL
+    WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
+  cancel: `UPDATE replay_jobs SET state = 'cancelled', finished_at = $2, lease_owner = NULL, lease_until = NULL
+    WHERE id = $1 AND state IN ('queued', 'running')`,
+};
+
+function toJob(row: JobRow): ReplayJob {
+  return {
+    id: row.id,
+    inboxId: row.inbox_id,
+    accountId: row.account_id,
+    destination: row.destination,
+    filter: JSON.parse(row.filter) as ReplayJobFilter,
+    ratePerSecond: row.rate_per_second,
+    concurrency: row.concurrency,
+    state: row.state as ReplayJobState,
+    counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+  };
+}
+
+function toItem(row: ItemRow): ReplayJobItem {
+  return {
+    jobId: row.job_id,
+    position: row.position,
+    eventId: row.event_id,
+    result: !row.done
+      ? null
+      : {
+          replayId: row.replay_id,
+          statusCode: row.status_code,
+          latencyMs: row.latency_ms,
+          errorCode: row.error_code,
+          completedAt: row.completed_at ?? new Date(0),
+        },
+  };
+}
+
+/** The WHERE conditions and parameters of an event selection ($1 is the inbox's id). */
+function selectionSql(inboxId: string, selection: EventSelection): { where: string; params: unknown[] } {
+  const params: unknown[] = [inboxId];
+  const conditions = ['inbox_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown): void => {
+    params.push(value);
+    conditions.push(sql(`$${params.length}`));
+  };
+  if (selection.fromId !== undefined) add((n) => `id >= ${n}`, selection.fromId);
+  if (selection.throughId !== undefined) add((n) => `id <= ${n}`, selection.throughId);
+  if (selection.sinceMs !== undefined) add((n) => `received_at >= ${n}`, new Date(selection.sinceMs).toISOString());
+  if (selection.untilMs !== undefined) add((n) => `received_at < ${n}`, new Date(selection.untilMs).toISOString());
+  if (selection.method !== undefined) add((n) => `method = ${n}`, selection.method);
+  // left(), not LIKE: a prefix holding % or _ means those characters.
+  if (selection.pathPrefix !== undefined) add((n) => `left(path, length(${n})) = ${n}`, selection.pathPrefix);
+  return { where: conditions.join(' AND '), params };
+}
+
+/** ReplayJobRepository on PostgreSQL; every write is one statement or one transaction. */
+export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
+  const findById = async (id: string): Promise<ReplayJob | null> => {
+    const { rows } = await pool.query<JobRow>(SQL.findById, [id]);
+    return rows[0] === undefined ? null : toJob(rows[0]);
+  };
+  return {
+    selectEventIds: (inboxId, selection, limit) =>
+      attempt('select events for a replay job', async () => {
+        const { where, params } = selectionSql(inboxId, selection);
+        // Both columns in the ORDER BY, so the (inbox_id, id) index serves it (see repositories.ts).
+        const { rows } = await pool.query<{ id: string }>(
+          `SELECT id FROM events WHERE ${where} ORDER BY inbox_id, id LIMIT $${params.length + 1}`,
+          [...params, Math.max(0, Math.floor(limit))],
+        );
+        return rows.map((row) => row.id);
+      }),
+    existingEventIds: (inboxId, eventIds) =>
+      attempt('find events for a replay job', async () => {
+        const { rows } = await pool.query<{ id: string }>(SQL.existing, [inboxId, [...new Set(eventIds)]]);
+        return rows.map((row) => row.id);
+      }),
+    insert: (job, eventIds) =>
+      attempt('insert replay job', async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query(SQL.insertJob, [
+            job.id,
+            job.inboxId,
+            job.accountId,
+            job.destination,
+            JSON.stringify(job.filter),
+            job.ratePerSecond,
+            job.concurrency,
+            eventIds.length,
+            job.createdAt.toISOString(),
+          ]);
+          await client.query(SQL.insertItems, [job.id, [...eventIds]]);
+          await client.query('COMMIT');
+          client.release();
+        } catch (err) {
+          // Never hand a connection with an open transaction back to the pool.
+          client.release(err instanceof Error ? err : new Error(String(err)));
+          throw err;
+        }
+      }),
+    findById: (id) => attempt('find replay job', () => findById(id)),
+    listByInbox: (inboxId, opts) =>
+      attempt('list replay jobs', async () => {
+        const limit = clampLimit(opts.limit);
+        const { rows } =
+          opts.accountId === undefined
+            ? await pool.query<JobRow>(SQL.listByInbox, [inboxId, limit])
+            : await pool.query<JobRow>(SQL.listByInboxAndAccount, [inboxId, limit, opts.accountId]);
+        return rows.map(toJob);
+      }),
+    listItems: (jobId, page) =>
+      attempt('list replay job items', async () => {
+        const { rows } = await pool.query<ItemRow>(page.pendingOnly === true ? SQL.listPending : SQL.listItems, [
+          jobId,
+          page.after ?? -1,
+          clampLimit(page.limit),
+        ]);
+        return rows.map(toItem);
+      }),
+    claim: (owner, now, leaseUntil, exclude = []) =>
+      attempt('claim replay job', async () => {
+        const { rows } = await pool.query<JobRow>(SQL.claim, [
+          now.toISOString(),
+          owner,
+          leaseUntil.toISOString(),
+          [...exclude],
+        ]);
+        return rows[0] === undefined ? null : { job: toJob(rows[0]), owner, leaseUntil };
+      }),
+    renewLease: (jobId, owner, leaseUntil) =>
+      attempt('renew replay job lease', async () => {
+        const { rows } = await pool.query<JobRow>(SQL.renew, [jobId, owner, leaseUntil.toISOString()]);
+        return rows[0] === undefined ? null : toJob(rows[0]);
+      }),
+    releaseLease: (jobId, owner) =>
+      attempt('release replay job lease', async () => {
+        await pool.query(SQL.release, [jobId, owner]);
+      }),
+    completeItem: (jobId, position, r) =>
+      attempt('record replay job item', async () => {
+        const succeeded = r.statusCode === null ? 0 : 1;
+        const { rowCount } = await pool.query(SQL.complete, [
+          jobId,
+          position,
+          r.replayId,
+          r.statusCode,
+          r.latencyMs,
+          r.errorCode,
+          r.completedAt.toISOString(),
+          succeeded,
+          1 - succeeded,
+        ]);
+        return rowCount === 1;
+      }),
+    finish: (jobId, owner, outcome, now) =>
+      attempt('finish replay job', async () => {
+        const { rowCount } = await pool.query(SQL.finish, [
+          jobId,
+          owner,
+          outcome.state,
+          now.toISOString(),
+          outcome.errorCode ?? null,
+          outcome.errorMessage ?? null,
+        ]);
+        return rowCount === 1;
+      }),
+    cancel: (jobId, now) =>
+      attempt('cancel replay job', async () => {
+        await pool.query(SQL.cancel, [jobId, now.toISOString()]);
+        return findById(jobId);
+      }),
+  };
+}

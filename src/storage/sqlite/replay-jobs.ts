@@ -1,0 +1,331 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import type {
+  EventSelection,
+  ReplayJob,
+  ReplayJobFilter,
+  ReplayJobItem,
+  ReplayJobState,
+} from '../../domain/replay-job.js';
+import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
+import { attempt } from './attempt.js';
+
+/**
+ * Bulk replay jobs (migration 9). A job row carries its counts (kept by completeItem in the
+ * transaction that records an item) and its lease; its items are one row per event, keyed by
+ * (job, position), so the runner reads the pending ones in replay order from the primary key.
+ * The partial index holds only unfinished jobs: the runners' claim never scans finished ones.
+ */
+export const REPLAY_JOBS_SQL = `
+CREATE TABLE replay_jobs (
+  id              TEXT PRIMARY KEY,
+  inbox_id        TEXT NOT NULL,
+  account_id      TEXT NOT NULL,
+  destination     TEXT NOT NULL,
+  filter          TEXT NOT NULL, -- JSON, as the request gave it
+  rate_per_second REAL NOT NULL,
+  concurrency     INTEGER NOT NULL,
+  state           TEXT NOT NULL,
+  total           INTEGER NOT NULL,
+  succeeded       INTEGER NOT NULL,
+  failed          INTEGER NOT NULL,
+  created_at      INTEGER NOT NULL,
+  started_at      INTEGER NULL,
+  finished_at     INTEGER NULL,
+  error_code      TEXT NULL,
+  error_message   TEXT NULL,
+  lease_owner     TEXT NULL,
+  lease_until     INTEGER NULL
+);
+CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
+CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
+
+CREATE TABLE replay_job_items (
+  job_id       TEXT NOT NULL,
+  position     INTEGER NOT NULL,
+  event_id     TEXT NOT NULL,
+  done         INTEGER NOT NULL,
+  replay_id    TEXT NULL,
+  status_code  INTEGER NULL,
+  latency_ms   REAL NULL,
+  error_code   TEXT NULL,
+  completed_at INTEGER NULL,
+  PRIMARY KEY (job_id, position)
+) WITHOUT ROWID;
+`;
+
+/** A replay_jobs row as better-sqlite3 returns it (timestamps are INTEGER milliseconds). */
+interface JobRow {
+  id: string;
+  inbox_id: string;
+  account_id: string;
+  destination: string;
+  filter: string;
+  rate_per_second: number;
+  concurrency: number;
+  state: string;
+  total: number;
+  succeeded: number;
+  failed: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+}
+
+interface ItemRow {
+  job_id: string;
+  position: number;
+  event_id: string;
+  done: number;
+  replay_id: string | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  error_code: string | null;
+  completed_at: number | null;
+}
+
+const JOB_COLUMNS =
+  'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
+  'created_at, started_at, finished_at, error_code, error_message, lease_owner, lease_until';
+
+const ITEM_COLUMNS = 'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
+
+function toJob(row: JobRow): ReplayJob {
+  return {
+    id: row.id,
+    inboxId: row.inbox_id,
+    accountId: row.account_id,
+    destination: row.destination,
+    filter: JSON.parse(row.filter) as ReplayJobFilter,
+    ratePerSecond: row.rate_per_second,
+    concurrency: row.concurrency,
+    state: row.state as ReplayJobState,
+    counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
+    createdAt: new Date(row.created_at),
+    startedAt: row.started_at === null ? null : new Date(row.started_at),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+  };
+}
+
+function toItem(row: ItemRow): ReplayJobItem {
+  return {
+    jobId: row.job_id,
+    position: row.position,
+    eventId: row.event_id,
+    result:
+      row.done === 0
+        ? null
+        : {
+            replayId: row.replay_id,
+            statusCode: row.status_code,
+            latencyMs: row.latency_ms,
+            errorCode: row.error_code,
+            completedAt: new Date(row.completed_at ?? 0),
+          },
+  };
+}
+
+/** The port allows 1..1000 (SQLite reads a negative LIMIT as "no limit"). */
+function clampLimit(limit: number, max = 1000): number {
+  return Math.min(Math.max(Math.floor(limit), 0), max);
+}
+
+/** The WHERE conditions and parameters of an event selection (the inbox's id comes first). */
+function selectionSql(inboxId: string, selection: EventSelection): { where: string; params: unknown[] } {
+  const conditions = ['inbox_id = ?'];
+  const params: unknown[] = [inboxId];
+  if (selection.fromId !== undefined) {
+    conditions.push('id >= ?');
+    params.push(selection.fromId);
+  }
+  if (selection.throughId !== undefined) {
+    conditions.push('id <= ?');
+    params.push(selection.throughId);
+  }
+  if (selection.sinceMs !== undefined) {
+    conditions.push('received_at >= ?');
+    params.push(selection.sinceMs);
+  }
+  if (selection.untilMs !== undefined) {
+    conditions.push('received_at < ?');
+    params.push(selection.untilMs);
+  }
+  if (selection.method !== undefined) {
+    conditions.push('method = ?');
+    params.push(selection.method);
+  }
+  if (selection.pathPrefix !== undefined) {
+    // substr, not LIKE: a prefix holding % or _ means those characters.
+    conditions.push('substr(path, 1, length(?)) = ?');
+    params.push(selection.pathPrefix, selection.pathPrefix);
+  }
+  return { where: conditions.join(' AND '), params };
+}
+
+/** ReplayJobRepository on SQLite; every write is one IMMEDIATE transaction or one statement. */
+export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJobRepository {
+  const insertJob = db.prepare(
+    `INSERT INTO replay_jobs (${JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, NULL, NULL, NULL, NULL, NULL, NULL)`,
+  );
+  const insertItem = db.prepare<[string, number, string]>(
+    'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',
+  );
+  const findById = db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
+  const listByInbox = db.prepare<[string, number], JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const listByInboxAndAccount = db.prepare<[string, string, number], JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? AND account_id = ?
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const listItems = db.prepare<[string, number, number], ItemRow>(
+    `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? ORDER BY position LIMIT ?`,
+  );
+  const listPending = db.prepare<[string, number, number], ItemRow>(
+    `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? AND done = 0
+     ORDER BY position LIMIT ?`,
+  );
+  const existing = db.prepare<[string, string], { id: string }>(
+    'SELECT id FROM events WHERE inbox_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  );
+  // One statement: SQLite runs it under the write lock, so two processes never claim one job.
+  const claim = db.prepare<[number, string, number, number, string], JobRow>(
+    `UPDATE replay_jobs SET state = 'running', started_at = coalesce(started_at, ?), lease_owner = ?, lease_until = ?
+     WHERE id = (
+       SELECT id FROM replay_jobs
+       WHERE state IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < ?)
+         AND id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY created_at, id LIMIT 1)
+     RETURNING ${JOB_COLUMNS}`,
+  );
+  const renew = db.prepare<[number, string, string], JobRow>(
+    `UPDATE replay_jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'
+     RETURNING ${JOB_COLUMNS}`,
+  );
+  const release = db.prepare<[string, string]>(
+    `UPDATE replay_jobs SET lease_owner = NULL, lease_until = NULL
+     WHERE id = ? AND lease_owner = ? AND state = 'running'`,
+  );
+  const recordItem = db.prepare(
+    `UPDATE replay_job_items SET done = 1, replay_id = ?, status_code = ?, latency_ms = ?, error_code = ?, completed_at = ?
+     WHERE job_id = ? AND position = ? AND done = 0`,
+  );
+  const countItem = db.prepare<[number, number, string]>(
+    'UPDATE replay_jobs SET succeeded = succeeded + ?, failed = failed + ? WHERE id = ?',
+  );
+  const finish = db.prepare(
+    `UPDATE replay_jobs SET state = ?, finished_at = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = NULL
+     WHERE id = ? AND lease_owner = ? AND state = 'running'`,
+  );
+  const cancel = db.prepare<[number, string]>(
+    `UPDATE replay_jobs SET state = 'cancelled', finished_at = ?, lease_owner = NULL, lease_until = NULL
+     WHERE id = ? AND state IN ('queued', 'running')`,
+  );
+
+  const insertAll = db.transaction((job: ReplayJob, eventIds: readonly string[]) => {
+    insertJob.run(
+      job.id,
+      job.inboxId,
+      job.accountId,
+      job.destination,
+      JSON.stringify(job.filter),
+      job.ratePerSecond,
+      job.concurrency,
+      'queued',
+      eventIds.length,
+      job.createdAt.getTime(),
+    );
+    eventIds.forEach((eventId, position) => insertItem.run(job.id, position, eventId));
+  });
+  const complete = db.transaction((jobId: string, position: number, r: Parameters<ReplayJobRepository['completeItem']>[2]) => {
+    const changed = recordItem.run(
+      r.replayId,
+      r.statusCode,
+      r.latencyMs,
+      r.errorCode,
+      r.completedAt.getTime(),
+      jobId,
+      position,
+    ).changes;
+    if (changed === 0) return false;
+    const succeeded = r.statusCode === null ? 0 : 1;
+    countItem.run(succeeded, 1 - succeeded, jobId);
+    return true;
+  });
+
+  return {
+    selectEventIds: (inboxId, selection, limit) =>
+      attempt('select events for a replay job', () => {
+        const { where, params } = selectionSql(inboxId, selection);
+        const rows = db
+          .prepare<unknown[], { id: string }>(`SELECT id FROM events WHERE ${where} ORDER BY id LIMIT ?`)
+          .all(...params, clampLimit(limit, Number.MAX_SAFE_INTEGER));
+        return rows.map((row) => row.id);
+      }),
+    existingEventIds: (inboxId, eventIds) =>
+      attempt('find events for a replay job', () =>
+        existing.all(inboxId, JSON.stringify([...eventIds])).map((row) => row.id),
+      ),
+    insert: (job, eventIds) => attempt('insert replay job', () => insertAll.immediate(job, eventIds)),
+    findById: (id) =>
+      attempt('find replay job', () => {
+        const row = findById.get(id);
+        return row === undefined ? null : toJob(row);
+      }),
+    listByInbox: (inboxId, opts) =>
+      attempt('list replay jobs', () => {
+        const limit = clampLimit(opts.limit);
+        const rows =
+          opts.accountId === undefined
+            ? listByInbox.all(inboxId, limit)
+            : listByInboxAndAccount.all(inboxId, opts.accountId, limit);
+        return rows.map(toJob);
+      }),
+    listItems: (jobId, page) =>
+      attempt('list replay job items', () => {
+        const statement = page.pendingOnly === true ? listPending : listItems;
+        return statement.all(jobId, page.after ?? -1, clampLimit(page.limit)).map(toItem);
+      }),
+    claim: (owner, now, leaseUntil, exclude = []) =>
+      attempt('claim replay job', () => {
+        const row = claim.get(now.getTime(), owner, leaseUntil.getTime(), now.getTime(), JSON.stringify([...exclude]));
+        return row === undefined ? null : { job: toJob(row), owner, leaseUntil };
+      }),
+    renewLease: (jobId, owner, leaseUntil) =>
+      attempt('renew replay job lease', () => {
+        const row = renew.get(leaseUntil.getTime(), jobId, owner);
+        return row === undefined ? null : toJob(row);
+      }),
+    releaseLease: (jobId, owner) =>
+      attempt('release replay job lease', () => {
+        release.run(jobId, owner);
+      }),
+    completeItem: (jobId, position, result) =>
+      attempt('record replay job item', () => complete.immediate(jobId, position, result)),
+    finish: (jobId, owner, outcome, now) =>
+      attempt(
+        'finish replay job',
+        () =>
+          finish.run(
+            outcome.state,
+            now.getTime(),
+            outcome.errorCode ?? null,
+            outcome.errorMessage ?? null,
+            jobId,
+            owner,
+          ).changes === 1,
+      ),
+    cancel: (jobId, now) =>
+      attempt('cancel replay job', () => {
+        cancel.run(now.getTime(), jobId);
+        const row = findById.get(jobId);
+        return row === undefined ? null : toJob(row);
+      }),
+  };
+}
