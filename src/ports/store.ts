@@ -125,6 +125,23 @@ export interface AfterPage {
   readonly after?: string;
 }
 
+/** A page of full events read forwards in time, bounded in count and in body bytes (EventRepository.listFullAfter). */
+export interface FullPage {
+  /** 1..1000 */
+  readonly limit: number;
+  /** Return only events newer than this event id; absent = from the inbox's oldest event. */
+  readonly after?: string;
+  /** Return only events with an id at least this one (inclusive; a filter's `since`). */
+  readonly since?: string;
+  /** Return only events with an id below this one (exclusive; a filter's `until`). */
+  readonly until?: string;
+  /**
+   * Most body bytes the page may hold in all: events are added, oldest first, while their bodies
+   * fit; the first event is always returned, whatever its size, so paging always advances.
+   */
+  readonly maxBytes: number;
+}
+
 /**
  * A page of event summaries already encoded as the API's JSON: the read path of the event list
  * is hot enough that building one object per row and serializing it again dominated its cost.
@@ -182,6 +199,14 @@ export interface EventRepository {
    * event and catching up on what was missed.
    */
   listAfter(inboxId: string, page: AfterPage): Promise<EventSummary[]>;
+  /**
+   * Full events (headers and bodies) of an inbox, OLDEST first (ascending id), newer than
+   * `page.after`, within `since`/`until`, bounded by `page.limit` and `page.maxBytes` of bodies
+   * (see FullPage), so the memory of a page stays bounded whatever the bodies weigh. Paging
+   * forwards is passing the last id of one page as `after` of the next; an empty array means
+   * nothing is left. Serves the export (HAR, NDJSON) of an inbox of any size.
+   */
+  listFullAfter(inboxId: string, page: FullPage): Promise<CapturedEvent[]>;
   /**
    * The same page as listByInbox (`page.limit` events, newest first, older than `page.before`),
    * encoded as the API's JSON array, and whether an older page exists.

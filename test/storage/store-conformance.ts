@@ -5,6 +5,7 @@ import type { Store } from '../../src/ports/store.js';
 import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
 import { describeEvictionCases } from './conformance/eviction.js';
+import { describeFullPageCases } from './conformance/full-pages.js';
 import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
 import { describeInboxCases } from './conformance/inboxes.js';
 import { describeListingCases } from './conformance/listing.js';
@@ -61,6 +62,7 @@ export function describeStoreConformance(
     describeEvictionCases(store);
     describeListingCases(store);
     describeListAfterCases(store);
+    describeFullPageCases(store);
     describeSummaryJsonCases(store);
     describeReplayCases(store);
     describeAccountCases(store);

@@ -12,6 +12,7 @@ import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
 import { OPENAPI_BASE } from './openapi.js';
 import { registerAuthRoutes, type AccountSettings } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerExportRoutes } from './routes/export.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -156,6 +157,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     if (ctx.metrics) registerMetricsRoutes(api, ctx.metrics);
     registerInboxRoutes(api, ctx);
     registerEventRoutes(api, ctx);
+    registerExportRoutes(api, ctx);
     registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);

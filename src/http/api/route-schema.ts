@@ -22,6 +22,8 @@ interface SuccessResponse {
   readonly schema?: TSchema;
   /** Non-JSON body: its media type (the body is then described as a string). */
   readonly mediaType?: string;
+  /** Several media types (chosen by a parameter or Accept): each with its body schema. */
+  readonly content?: Readonly<Record<string, TSchema>>;
 }
 
 export interface RouteDoc {
@@ -125,7 +127,10 @@ const SHARE_SECURITY: readonly Record<string, string[]>[] = [{ shareHeader: [] }
 export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
   const response: Record<string, unknown> = {};
   for (const [status, success] of Object.entries(doc.responses)) {
-    if (success.schema !== undefined) {
+    if (success.content !== undefined) {
+      const content = Object.fromEntries(Object.entries(success.content).map(([type, schema]) => [type, { schema }]));
+      response[status] = { description: success.description, content };
+    } else if (success.schema !== undefined) {
       response[status] = { description: success.description, content: { 'application/json': { schema: success.schema } } };
     } else if (success.mediaType !== undefined) {
       response[status] = { description: success.description, content: { [success.mediaType]: { schema: { type: 'string' } } } };

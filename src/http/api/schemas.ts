@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
+import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
 
 /**
@@ -268,6 +269,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ErrorCodeSchema,
   ErrorBodySchema,
   ...RESPONSE_SCHEMAS,
+  ...EXPORT_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
 ];
 

@@ -7,6 +7,7 @@ import type {
   TokenRepository,
 } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
+import { listFullAfter } from './full-page.js';
 import { attempt, clampLimit, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
 import {
@@ -155,6 +156,7 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         const limit = clampLimit(page.limit);
         return summaryPageFromRows(await listSummaries(inboxId, limit + 1, page.before), limit);
       }),
+    listFullAfter: (inboxId, page) => attempt('list full events', () => listFullAfter(pool, inboxId, page)),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);

@@ -15,6 +15,7 @@ import type {
 import { attempt, storageError } from './attempt.js';
 import { Checkpointer } from './checkpointer.js';
 import { createSummaryPageReader } from './event-list.js';
+import { createFullPageReader } from './full-page.js';
 import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
@@ -154,6 +155,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
   const listRows = (inboxId: string, limit: number, before: string | undefined) =>
     before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
   const summaryPage = createSummaryPageReader(db, listRows);
+  const fullPage = createFullPageReader(db);
   /** Whether the inbox exists with the owner the caller was allowed by (inside a transaction). */
   const ownedAsExpected = (scope: EventScope): boolean => {
     const row = s.events.inboxOwner.get(scope.inboxId);
@@ -192,6 +194,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
       attempt('list events', () => listRows(inboxId, clampLimit(page.limit), page.before).map(toEventSummary)),
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
+    listFullAfter: (inboxId, page) => attempt('list full events', () => fullPage(inboxId, page)),
     listAfter: (inboxId, page) =>
       attempt('list events', () => {
         const limit = clampLimit(page.limit);

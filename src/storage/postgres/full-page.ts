@@ -1,0 +1,37 @@
+import type { Pool } from 'pg';
+
+import type { CapturedEvent } from '../../domain/captured-request.js';
+import type { FullPage } from '../../ports/store.js';
+import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../full-page.js';
+import { clampLimit } from './attempt.js';
+import { EVENT_COLUMNS } from './repositories.js';
+import { toEvent, type EventRow } from './rows.js';
+
+// The ids and sizes of the next events on the (inbox_id, id) index (the TOASTed bodies are not
+// read), both columns in the ORDER BY so only that index matches (see listOldest); then the full
+// rows of the ids that fit the page's byte budget. Ids are COLLATE "C": the sentinels sort as bytes.
+const SIZES = `SELECT id, size FROM events WHERE inbox_id = $1 AND id > $2 AND id >= $3 AND id < $4
+  ORDER BY inbox_id, id LIMIT $5`;
+// A function, not a constant: repositories.ts imports this module (a constant would be read
+// before EVENT_COLUMNS exists).
+const rowsSql = () => `SELECT ${EVENT_COLUMNS} FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`;
+
+/** EventRepository.listFullAfter on PostgreSQL. */
+export async function listFullAfter(pool: Pool, inboxId: string, page: FullPage): Promise<CapturedEvent[]> {
+  const limit = clampLimit(page.limit);
+  if (limit === 0) return [];
+  const { rows: candidates } = await pool.query<{ id: string; size: string }>(SIZES, [
+    inboxId,
+    page.after ?? BEFORE_EVERY_ID,
+    page.since ?? BEFORE_EVERY_ID,
+    page.until ?? AFTER_EVERY_ID,
+    limit,
+  ]);
+  const ids = idsWithinBytes(
+    candidates.map((row) => ({ id: row.id, size: Number(row.size) })),
+    page.maxBytes,
+  );
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<EventRow>(rowsSql(), [inboxId, ids]);
+  return rows.map(toEvent);
+}
