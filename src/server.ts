@@ -15,6 +15,7 @@ import type { ServiceDeps } from './services/deps.js';
 import { startSweeper } from './services/expiry.js';
 import { captureRequest } from './services/ingest.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
+import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
 
 export interface RunningRehook {
   /** Origin the API listens on, e.g. http://127.0.0.1:8080; '' with role ingest. */
@@ -125,6 +126,9 @@ export async function startRehook(
     const stopSweeper = runsApi ? startInstanceSweeper(deps, config, logger, metrics) : async () => undefined;
     // Bulk replay jobs run with the API too; leases keep each job on one instance at a time.
     const jobRunner = runsApi ? startJobRunner(deps, config, logger) : null;
+    // Automatic forwarding with the API too (whose live bus hears every instance's new events);
+    // leases keep each delivery on one instance.
+    const deliveryWorker = runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
     return {
       apiUrl,
       ingestUrl,
@@ -133,6 +137,8 @@ export async function startRehook(
       close: async () => {
         // First: the runner records its sends in flight and hands its jobs over while the store is open.
         await jobRunner?.stop();
+        // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
+        await deliveryWorker?.stop();
         await stopSweeper();
         await Promise.all([closeServer(ingestServer), api.close()]);
         await deps.replayClient.close();
@@ -148,6 +154,24 @@ export async function startRehook(
     await deps.store.close();
     throw err;
   }
+}
+
+function startInstanceDeliveryWorker(
+  deps: ServiceDeps,
+  config: Config,
+  logger: Logger,
+  metrics: RehookMetrics,
+): DeliveryWorker {
+  return startDeliveryWorker(deps, {
+    concurrency: config.forwardConcurrency,
+    pollIntervalMs: config.forwardPollIntervalMs,
+    leaseMs: config.forwardLeaseMs,
+    baseDelayMs: config.forwardBaseDelayMs,
+    onError: (err, context) => logger.error({ err }, `delivery worker: ${context} failed`),
+    onAttempt: (outcome, seconds) => metrics.deliveryAttempted(outcome, seconds),
+    onFinished: (state) => metrics.deliveryFinished(state),
+    onQueueDepth: (depth) => metrics.setDeliveryQueueDepth(depth),
+  });
 }
 
 function startInstanceSweeper(

@@ -34,6 +34,10 @@ export function loadConfig(
   if (problems.length === 0 && config.replayConnectTimeoutMs > config.replayTimeoutMs) {
     problems.push('REHOOK_REPLAY_CONNECT_TIMEOUT must not exceed REHOOK_REPLAY_TIMEOUT');
   }
+  if (problems.length === 0 && config.forwardLeaseMs <= config.replayTimeoutMs) {
+    // A lease that ends while its send may still run would let a second instance send it too.
+    problems.push('REHOOK_FORWARD_LEASE must be longer than REHOOK_REPLAY_TIMEOUT');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -65,6 +65,13 @@ export interface Config {
   readonly replayAllowCidrs: readonly string[] | null;
   readonly replayDenyCidrs: readonly string[] | null;
   readonly replayMaxConcurrent: number;
+  /** Automatic forwarding: deliveries in flight per instance (0 = this instance sends none). */
+  readonly forwardConcurrency: number;
+  readonly forwardPollIntervalMs: number;
+  /** First retry delay of a delivery; each retry doubles it up to the inbox's maxDelayMs. */
+  readonly forwardBaseDelayMs: number;
+  /** How long a claimed delivery stays one instance's (longer than REHOOK_REPLAY_TIMEOUT). */
+  readonly forwardLeaseMs: number;
 }
 
 export interface SettingSpec<K extends keyof Config = keyof Config> {
@@ -412,5 +419,41 @@ export const SETTINGS = [
     description:
       'Replays in flight at once per instance (0 = no limit); beyond it POST /replay answers 429 with Retry-After.',
     parse: parseLimit,
+  }),
+  setting({
+    key: 'forwardConcurrency',
+    env: 'REHOOK_FORWARD_CONCURRENCY',
+    flag: 'forward-concurrency',
+    defaultText: '16',
+    description:
+      'Automatic forwarding: deliveries this instance sends at once (0 = this instance sends none; others on the same PostgreSQL do). One inbox takes at most a quarter of them while others wait, so a slow destination does not hold up the rest.',
+    parse: parseLimit,
+  }),
+  setting({
+    key: 'forwardPollIntervalMs',
+    env: 'REHOOK_FORWARD_POLL_INTERVAL',
+    flag: 'forward-poll-interval',
+    defaultText: '5s',
+    description:
+      'How often the delivery worker looks for due deliveries without being woken (new events of forwarded inboxes and due retries wake it at once); also how soon another instance\'s forwarding change is seen.',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'forwardBaseDelayMs',
+    env: 'REHOOK_FORWARD_BASE_DELAY',
+    flag: 'forward-base-delay',
+    defaultText: '5s',
+    description:
+      'Wait before the first retry of a failed delivery; each further retry waits twice as long, up to the inbox\'s maxDelayMs, with jitter (half fixed, half random).',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'forwardLeaseMs',
+    env: 'REHOOK_FORWARD_LEASE',
+    flag: 'forward-lease',
+    defaultText: '2m',
+    description:
+      'How long a delivery an instance took stays its own: when the instance dies mid-send, another one (or it, restarted) sends it again after this time. Must be longer than REHOOK_REPLAY_TIMEOUT.',
+    parse: parseDuration,
   }),
 ] as const satisfies readonly SettingSpec[];

@@ -1,3 +1,4 @@
+import type { AttemptOutcome } from '../domain/forwarding.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../domain/replay.js';
 import type { ReplayRepository, Store } from '../ports/store.js';
 import { Counter, Gauge, Histogram, Registry } from './registry.js';
@@ -10,6 +11,9 @@ export interface PoolStats {
 }
 
 const REPLAY_OUTCOMES: readonly ReplayOutcomeKind[] = ['response', 'invalid', 'forbidden', 'unreachable', 'timeout'];
+const DELIVERY_STATES = ['delivered', 'failed', 'cancelled'] as const;
+const ATTEMPT_OUTCOMES: readonly AttemptOutcome[] = ['delivered', 'rejected', 'forbidden', 'unreachable', 'timeout'];
+const DELIVERY_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** Seconds from the end of an ingest request to the commit being answered. */
 const INGEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -33,11 +37,19 @@ export interface RehookMetrics {
   sweepFailed(): void;
   /** Reports the database pool's use at each scrape (never called when unset). */
   setPoolStats(read: () => PoolStats): void;
+  /** Automatic forwarding: a delivery attempt ended (`seconds` null when nothing was sent). */
+  deliveryAttempted(outcome: AttemptOutcome, seconds: number | null): void;
+  /** A delivery finished (by this instance). */
+  deliveryFinished(state: 'delivered' | 'failed' | 'cancelled'): void;
+  /** Unfinished deliveries of every instance, as last measured by the delivery worker. */
+  setDeliveryQueueDepth(depth: number): void;
   readonly counters: {
     readonly sweeps: Counter;
     readonly sweepsSkipped: Counter;
     readonly ingested: Counter;
     readonly replays: Counter;
+    readonly deliveries: Counter;
+    readonly deliveryAttempts: Counter;
   };
   /** The exposition text. */
   render(): string;
@@ -104,6 +116,32 @@ export function createRehookMetrics(): RehookMetrics {
     ),
   );
 
+  const deliveries = registry.register(
+    new Counter(
+      'rehook_deliveries_total',
+      'Deliveries of automatic forwarding finished by this instance, by outcome (delivered: a 2xx answer; failed: attempts ran out or the destination is forbidden; cancelled: forwarding removed or event deleted).',
+      DELIVERY_STATES.map((outcome) => ({ outcome })),
+    ),
+  );
+  const deliveryAttempts = registry.register(
+    new Counter(
+      'rehook_delivery_attempts_total',
+      'Delivery attempts this instance made, by outcome (delivered, rejected = another status, forbidden, unreachable, timeout).',
+      ATTEMPT_OUTCOMES.map((outcome) => ({ outcome })),
+    ),
+  );
+  const deliveryDuration = registry.register(
+    new Histogram('rehook_delivery_attempt_duration_seconds', 'Duration of the delivery attempts this instance sent.', DELIVERY_BUCKETS),
+  );
+  let queueDepth: number | null = null;
+  registry.register(
+    new Gauge(
+      'rehook_delivery_queue_depth',
+      'Unfinished (pending or delivering) deliveries of the whole cluster, measured at every poll of this instance\'s delivery worker (counted up to 100,000; absent without a worker).',
+      () => (queueDepth === null ? [] : [{ value: queueDepth }]),
+    ),
+  );
+
   const countIngested = { stored: ingested.bind({ result: 'stored' }), ignored: ingested.bind({ result: 'ignored' }) };
   return {
     ingested(result, seconds) {
@@ -140,7 +178,17 @@ export function createRehookMetrics(): RehookMetrics {
     setPoolStats(read) {
       readPool = read;
     },
-    counters: { sweeps, sweepsSkipped, ingested, replays },
+    deliveryAttempted(outcome, seconds) {
+      if (outcome !== 'abandoned') deliveryAttempts.inc({ outcome });
+      if (seconds !== null) deliveryDuration.observe(seconds);
+    },
+    deliveryFinished(state) {
+      deliveries.inc({ outcome: state });
+    },
+    setDeliveryQueueDepth(depth) {
+      queueDepth = depth;
+    },
+    counters: { sweeps, sweepsSkipped, ingested, replays, deliveries, deliveryAttempts },
     render: () => registry.render(),
   };
 }

@@ -139,3 +139,45 @@ describe('REHOOK_SECRET_KEY', () => {
     }
   });
 });
+
+describe('REHOOK_FORWARD_*', () => {
+  it('defaults: 16 deliveries at once, a 5 s poll, a 5 s first retry, a 2 min lease', () => {
+    const config = loadConfig({});
+    assert.equal(config.forwardConcurrency, 16);
+    assert.equal(config.forwardPollIntervalMs, 5_000);
+    assert.equal(config.forwardBaseDelayMs, 5_000);
+    assert.equal(config.forwardLeaseMs, 120_000);
+  });
+
+  it('takes valid values, 0 deliveries at once included (this instance sends none)', () => {
+    const config = loadConfig({
+      REHOOK_FORWARD_CONCURRENCY: '0',
+      REHOOK_FORWARD_POLL_INTERVAL: '200ms',
+      REHOOK_FORWARD_BASE_DELAY: '20ms',
+      REHOOK_FORWARD_LEASE: '40s',
+    });
+    assert.deepEqual(
+      [config.forwardConcurrency, config.forwardPollIntervalMs, config.forwardBaseDelayMs, config.forwardLeaseMs],
+      [0, 200, 20, 40_000],
+    );
+  });
+
+  it('refuses invalid values, naming each setting', () => {
+    assert.throws(
+      () => loadConfig({ REHOOK_FORWARD_CONCURRENCY: '-1', REHOOK_FORWARD_POLL_INTERVAL: '0s', REHOOK_FORWARD_BASE_DELAY: 'soon' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.equal(err.problems.length, 3);
+        for (const name of ['REHOOK_FORWARD_CONCURRENCY', 'REHOOK_FORWARD_POLL_INTERVAL', 'REHOOK_FORWARD_BASE_DELAY']) {
+          assert.match(err.message, new RegExp(name));
+        }
+        return true;
+      },
+    );
+  });
+
+  it('refuses a lease that is not longer than the replay timeout', () => {
+    assert.throws(() => loadConfig({ REHOOK_FORWARD_LEASE: '30s' }), /REHOOK_FORWARD_LEASE must be longer than REHOOK_REPLAY_TIMEOUT/);
+    assert.equal(loadConfig({ REHOOK_FORWARD_LEASE: '3s', REHOOK_REPLAY_TIMEOUT: '2s', REHOOK_REPLAY_CONNECT_TIMEOUT: '1s' }).forwardLeaseMs, 3_000);
+  });
+});
