@@ -12,6 +12,7 @@ import {
 } from './help.js';
 import type { CliIO } from './io.js';
 import { LISTEN_OPTIONS, normaliseListen } from './listen/options.js';
+import { REPLAY_EDIT_OPTIONS, replayEdits } from './replay-flags.js';
 import {
   adminOptions,
   arg,
@@ -456,17 +457,24 @@ export const COMMANDS: readonly Command[] = [
   defineCommand({
     path: ['replay'],
     kind: 'client',
-    summary: 'Re-send an event from the server to a URL (needs a token).',
+    summary: 'Re-send an event from the server to a URL, as captured or edited (needs a token).',
     description:
       'Re-send a captured event from the server to a URL and print the status code, latency and ' +
-      'response body of the destination. Needs a token.',
+      'response body of the destination. Needs a token. The method, path, query, headers and body ' +
+      'can be changed first, the signature recomputed (--resign), and the replay repeated (--repeat); ' +
+      'the replay history keeps what was sent (docs/replay.md).',
     args: [EVENT_ID],
     options: {
       to: { type: 'string', value: 'url', description: 'Destination URL (http or https).', required: true },
+      ...REPLAY_EDIT_OPTIONS,
       ...CLIENT,
     },
-    examples: ['rehook replay evt_... --to http://localhost:3000/webhooks --token "$TOKEN"'],
-    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to') }),
+    examples: [
+      'rehook replay evt_... --to http://localhost:3000/webhooks --token "$TOKEN"',
+      'rehook replay evt_... --to https://staging.example.com/hooks --set-header "X-Debug: 1" --remove-header User-Agent --body @event.json --resign',
+      'rehook replay evt_... --to https://staging.example.com/hooks --repeat 10 --json',
+    ],
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to'), edits: replayEdits(input) }),
     load: () => import('./commands/replay.js'),
   }),
 ];

@@ -15,6 +15,8 @@ import type {
   Replay,
   ResignedHeaders,
   SendRequest,
+  ReplayOptions,
+  ReplayRun,
   Share,
   Session,
   Token,
@@ -297,9 +299,22 @@ export class RehookClient {
 
   // --- Replays ------------------------------------------------------------------------------
 
-  /** Re-sends the event from the server to `destination` (needs a token). */
-  async replay(eventId: string, options: { readonly destination: string }): Promise<Replay> {
-    return (await this.#data('POST', `/api/v1/events/${id(eventId)}/replay`, 'replay', { destination: options.destination })) as Replay;
+  /**
+   * Re-sends the event from the server to `destination` (needs a token), as captured or with
+   * the edits of `options` (method, path, query, headers, body or bodyBase64; `resign`). With
+   * `repeat` it is sent that many times and every result comes back with a summary.
+   */
+  async replay(eventId: string, options: ReplayOptions & { readonly repeat: number }): Promise<ReplayRun>;
+  async replay(eventId: string, options: ReplayOptions & { readonly repeat?: undefined }): Promise<Replay>;
+  async replay(eventId: string, options: ReplayOptions & { readonly repeat?: number | undefined }): Promise<Replay | ReplayRun> {
+    const body = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    const path = `/api/v1/events/${id(eventId)}/replay`;
+    if (options.repeat === undefined) return (await this.#data('POST', path, 'replay', body)) as Replay;
+    const response = await this.#send('POST', path, body);
+    const parsed = await readJson(response);
+    const data = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(data) || !Array.isArray(data['replays']) || !isObject(data['summary'])) throw invalidResponse(response.status);
+    return data as unknown as ReplayRun;
   }
 
   /**

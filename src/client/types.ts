@@ -17,6 +17,71 @@ export type EventDetail = Schemas['EventDetail'];
 /** One replay attempt and what the destination answered. */
 export type Replay = Schemas['Replay'];
 export type ReplayOutcome = Replay['outcome'];
+/** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
+export type CurlCommand = Schemas['CurlCommand'];
+
+/**
+ * Filters of an inbox's events, as the API takes them (docs/search.md): every part narrows the
+ * result. Repeatable parts take an array.
+ */
+export interface EventFilterParams {
+  /** Methods (any case). */
+  readonly method?: string | readonly string[];
+  /** Prefix of the path below the inbox, e.g. `/stripe`. */
+  readonly path?: string;
+  /** `name` (present) or `name:value` (exact value). */
+  readonly header?: string | readonly string[];
+  /** Text in the path, query, a header or the body. */
+  readonly q?: string;
+  /** `field.path=value` on JSON bodies, or `field.path` to exist. */
+  readonly json?: string | readonly string[];
+  /** ISO 8601 time or event id: received at or after. */
+  readonly since?: string;
+  /** ISO 8601 time or event id: received before. */
+  readonly until?: string;
+}
+
+/** Options of RehookClient.exportInbox. */
+export interface ExportInboxOptions {
+  /** Default `har`. */
+  readonly format?: 'har' | 'ndjson';
+  readonly filter?: EventFilterParams;
+  readonly signal?: AbortSignal;
+}
+/** What a replay sent (`replay.request`): method, URL, headers, the edited body, the overrides. */
+export type ReplayRequest = Schemas['ReplayRequest'];
+/** Totals of a repeated replay. */
+export type ReplaySummary = Schemas['ReplaySummary'];
+/** The answer of a replay with `repeat`: every attempt in order, and the totals. */
+export interface ReplayRun {
+  readonly replays: Replay[];
+  readonly summary: ReplaySummary;
+}
+
+/** Destination and edits of `RehookClient.replay` (docs/replay.md). */
+export interface ReplayOptions {
+  /** Absolute http or https URL. */
+  readonly destination: string;
+  /** Send this method instead of the event's. */
+  readonly method?: string;
+  /** Appended to the destination's path. */
+  readonly path?: string;
+  /** Replaces the destination's query ('' removes it). */
+  readonly query?: string;
+  /** `remove` names first, then `set` (each name replaces all same-named headers). */
+  readonly headers?: {
+    readonly set?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>;
+    readonly remove?: readonly string[];
+  };
+  /** Send this text (UTF-8) as the body. Not with bodyBase64. */
+  readonly body?: string;
+  /** Send these bytes (base64) as the body. Not with body. */
+  readonly bodyBase64?: string;
+  /** Recompute the inbox's signature headers with a fresh timestamp after the edits. */
+  readonly resign?: boolean;
+  /** Send it this many times (1-100), one after the other. */
+  readonly repeat?: number;
+}
 /** An API token without its secret. */
 export type Token = Schemas['Token'];
 /** The creation answer: the only time the token itself is returned. */

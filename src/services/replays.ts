@@ -1,4 +1,4 @@
-import type { CapturedEvent, HeaderPair } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-request.js';
 import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
 import type { Inbox } from '../domain/inbox.js';
 import { newId } from '../domain/ids.js';
@@ -17,8 +17,17 @@ import { buildOutboundHeaders, stripTransportHeaders } from '../replay-client/ou
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
+import { resignRequest } from './signatures.js';
 
 export const MAX_REPLAY_HISTORY = 100;
+
+/** What replays need; `signatureKeys` only for `resign` (a caller that never re-signs may omit it). */
+export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'> & Partial<Pick<ServiceDeps, 'signatureKeys'>>;
+
+function signingDeps(deps: ReplayDeps): Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'> {
+  if (deps.signatureKeys === undefined) throw new Error('replayOnce: resign needs deps.signatureKeys');
+  return { store: deps.store, clock: deps.clock, signatureKeys: deps.signatureKeys };
+}
 
 /** What {@link replayOnce} replays and how. */
 export interface ReplayOnceInput {
@@ -49,7 +58,7 @@ export interface ReplayOnceInput {
  * edited request, then the client sends it (decision 22).
  */
 export async function replayOnce(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
+  deps: ReplayDeps,
   input: ReplayOnceInput,
 ): Promise<ReplayRecord> {
   const { event, overrides } = input;
@@ -73,7 +82,7 @@ export async function replayOnce(
   const body = overrides?.body ?? event.body;
   const headers = editHeaders(buildOutboundHeaders(event.headers), overrides?.headers);
   const resigned = input.resign === true;
-  const signed = resigned ? await resignHeaders(deps, event.inboxId, headers, body) : headers;
+  const signed = resigned ? await resignRequest(signingDeps(deps), event.inboxId, { headers, body }) : headers;
   const request: SentRequest = {
     method,
     url: url.href,
@@ -98,7 +107,7 @@ export async function replayOnce(
  * DESTINATION_TIMEOUT (the error carries `replayId`).
  */
 export async function replayEvent(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
+  deps: ReplayDeps,
   principal: Principal,
   input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean },
 ): Promise<ReplayRecord> {
@@ -142,7 +151,7 @@ export interface RepeatSummary {
  * attempts made so far.
  */
 export async function replayRepeatedly(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>,
+  deps: ReplayDeps,
   principal: Principal,
   input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean; repeat: number },
 ): Promise<{ replays: ReplayRecord[]; summary: RepeatSummary }> {
@@ -251,15 +260,4 @@ function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; 
     errorCode: FAILURE_CODES[outcome.kind],
     errorMessage: outcome.reason,
   };
-}
-
-/** `resign`: the headers with the inbox's signature headers recomputed over `body`. */
-async function resignHeaders(
-  _deps: Pick<ServiceDeps, 'store' | 'clock'>,
-  _inboxId: string,
-  _headers: readonly HeaderPair[],
-  _body: Buffer,
-): Promise<HeaderPair[]> {
-  // Wired to signatures.resignRequest once it lands (helper 4).
-  throw new AppError('VALIDATION_FAILED', { message: 'resign is not available yet on this server' });
 }

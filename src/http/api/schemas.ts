@@ -169,6 +169,18 @@ export const ReplaySchema = Type.Object(
 
 const tokenFields = {
   id: Type.String({ description: 'Token id (tok_...), used to revoke it.' }),
+export const ReplaySummarySchema = Type.Object(
+  {
+    requested: Type.Integer({ minimum: 1, description: 'Replays asked for (repeat).' }),
+    attempts: Type.Integer({ minimum: 1, description: 'Attempts made: requested, or fewer when the replay policy refused the destination midway.' }),
+    responses: Type.Integer({ minimum: 0, description: 'Attempts the destination answered (any status).' }),
+    failures: Type.Integer({ minimum: 0, description: 'Attempts that got no answer (unreachable, timeout, refused).' }),
+    statusCodes: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Answers by status code, e.g. {"200": 9, "503": 1}.' }),
+    errors: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}.' }),
+  },
+  { $id: 'ReplaySummary', description: 'Totals of a repeated replay (`repeat`).', ...closed },
+);
+
   name: Type.String({ description: 'The name given at creation.' }),
   prefix: Type.String({ description: 'First characters of the token, safe to show.' }),
   createdAt: Timestamp('When the token was created.'),
@@ -262,6 +274,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ReplaySchema,
   TokenSchema,
   CreatedTokenSchema,
+  ReplaySummarySchema,
   ShareSchema,
   CreatedShareSchema,
   AccountSchema,

@@ -8,7 +8,7 @@ import type { ApiContext } from '../app.js';
 import { replayJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
-import { ref, ReplaySchema } from '../schemas.js';
+import { ref, ReplaySchema, ReplaySummarySchema } from '../schemas.js';
 
 /** Largest edited body when the server does not say (REHOOK_MAX_BODY's default). */
 const DEFAULT_REPLAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -67,24 +67,12 @@ const ReplayRequestBody = Type.Object({
   ),
 });
 
-const RepeatSummarySchema = Type.Object(
-  {
-    requested: Type.Integer({ minimum: 1, description: 'Replays asked for (repeat).' }),
-    attempts: Type.Integer({ minimum: 1, description: 'Attempts made: requested, or fewer when the replay policy refused the destination midway.' }),
-    responses: Type.Integer({ minimum: 0, description: 'Attempts the destination answered (any status).' }),
-    failures: Type.Integer({ minimum: 0, description: 'Attempts that got no answer (unreachable, timeout, refused).' }),
-    statusCodes: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Answers by status code, e.g. {"200": 9, "503": 1}.' }),
-    errors: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}.' }),
-  },
-  { additionalProperties: false, description: 'Totals of a repeated replay.' },
-);
-
 const RepeatEnvelope = Type.Object(
   {
     data: Type.Object(
       {
         replays: Type.Array(ref(ReplaySchema), { description: 'Every attempt, in the order made.' }),
-        summary: RepeatSummarySchema,
+        summary: ref(ReplaySummarySchema),
       },
       { additionalProperties: false },
     ),
@@ -132,6 +120,7 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'DESTINATION_FORBIDDEN',
         'EVENT_NOT_FOUND',
         'INBOX_NOT_FOUND',
+        'SIGNATURE_NOT_SET',
         'UNSUPPORTED_MEDIA_TYPE',
         'RATE_LIMITED',
         'DESTINATION_UNREACHABLE',
