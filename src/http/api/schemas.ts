@@ -1,7 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
+import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
 import { EXPORT_SCHEMAS } from './export-schemas.js';
+import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
 
 /**
@@ -167,8 +169,6 @@ export const ReplaySchema = Type.Object(
   { $id: 'Replay', description: 'One replay attempt and what the destination answered.', ...closed },
 );
 
-const tokenFields = {
-  id: Type.String({ description: 'Token id (tok_...), used to revoke it.' }),
 export const ReplaySummarySchema = Type.Object(
   {
     requested: Type.Integer({ minimum: 1, description: 'Replays asked for (repeat).' }),
@@ -181,6 +181,8 @@ export const ReplaySummarySchema = Type.Object(
   { $id: 'ReplaySummary', description: 'Totals of a repeated replay (`repeat`).', ...closed },
 );
 
+const tokenFields = {
+  id: Type.String({ description: 'Token id (tok_...), used to revoke it.' }),
   name: Type.String({ description: 'The name given at creation.' }),
   prefix: Type.String({ description: 'First characters of the token, safe to show.' }),
   createdAt: Timestamp('When the token was created.'),
@@ -272,9 +274,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   EventDetailSchema,
   ReplayRequestSchema,
   ReplaySchema,
+  ReplaySummarySchema,
   TokenSchema,
   CreatedTokenSchema,
-  ReplaySummarySchema,
   ShareSchema,
   CreatedShareSchema,
   AccountSchema,
@@ -282,7 +284,9 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ErrorCodeSchema,
   ErrorBodySchema,
   ...RESPONSE_SCHEMAS,
+  ...SIGNATURE_SCHEMAS,
   ...EXPORT_SCHEMAS,
+  ...FORWARDING_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
 ];
 
