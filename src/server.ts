@@ -14,6 +14,7 @@ import type { Clock } from './ports/clock.js';
 import type { ServiceDeps } from './services/deps.js';
 import { startSweeper } from './services/expiry.js';
 import { captureRequest } from './services/ingest.js';
+import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
 
@@ -71,7 +72,15 @@ export async function startRehook(
   const readPool = poolStatsOf(deps.store);
   if (readPool) metrics.setPoolStats(readPool);
   // Built once: the ingest hot path must not copy the dependencies per request.
-  const captureDeps = { ...deps, newEventId: createEventIdFactory(), anonMaxEvents: config.anonMaxEvents };
+  const captureDeps = {
+    ...deps,
+    newEventId: createEventIdFactory(),
+    anonMaxEvents: config.anonMaxEvents,
+    // Programmed responses, read through a per-process cache the API's writes invalidate.
+    responses: responseCacheFor(deps.store),
+  };
+  // Cuts programmed delays short on close (src/http/ingest/server.ts).
+  const ingestShutdown = new AbortController();
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
@@ -86,6 +95,7 @@ export async function startRehook(
     keepAliveTimeoutMs: config.ingestKeepAliveTimeoutMs,
     maxConnectionsPerIp: config.maxConnectionsPerIp,
     inboxLimiter: tokenBucketOrUnlimited(config.rateIngestPerInbox),
+    shutdown: ingestShutdown.signal,
   });
   let publicIngestUrl = config.publicIngestUrl ?? '';
   const api = buildApiApp({
@@ -140,6 +150,7 @@ export async function startRehook(
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
         await stopSweeper();
+        ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
         await deps.replayClient.close();
         await deps.bus.close?.();

@@ -1,7 +1,10 @@
 import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-request.js';
 import { pairRawHeaders } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
+import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
 import type { ServiceDeps } from './deps.js';
+import { checkCapturedSignature, type SignatureKeys } from './signatures.js';
+import { answerForRequest, type ResponseCache } from './responses.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
 export interface IncomingCapture {
@@ -27,7 +30,14 @@ export interface CaptureAssessment {
   readonly answer?: AnswerRecord | null;
 }
 
-export type CaptureResult = { readonly stored: true; readonly eventId: string } | { readonly stored: false };
+export type CaptureResult =
+  | {
+      readonly stored: true;
+      readonly eventId: string;
+      /** The inbox's programmed answer to send (after its delay); null or absent = the contract's 200. */
+      readonly answer?: ResponseAnswer | null;
+    }
+  | { readonly stored: false };
 
 /**
  * Stores a captured request as an event of its inbox, redacting credentials first. Resolves
@@ -40,14 +50,33 @@ export async function captureRequest(
     newEventId: (nowMs: number) => string;
     /** REHOOK_ANON_MAX_EVENTS: an anonymous inbox keeps its newest N events (0 or absent = all). */
     anonMaxEvents?: number;
+    /**
+     * The server key (services/signatures.ts): with it, the sender's signature is checked here,
+     * before the insert, against the inbox's secret (cached per process). Absent = not checked.
+     */
+    signatureKeys?: SignatureKeys;
+    /**
+     * Inboxes' programmed responses (services/responses.ts): the answer is chosen here, before
+     * the insert, and recorded with the event. Absent = every inbox answers the contract's 200.
+     */
+    responses?: ResponseCache;
   },
   incoming: IncomingCapture,
   assessment: CaptureAssessment = {},
 ): Promise<CaptureResult> {
   if (!isId('inbox', incoming.inboxId)) return { stored: false };
+  // Synchronous when the inbox's response is cached (the common case): no extra await.
+  let chosen: ChosenAnswer | null | Promise<ChosenAnswer | null> = deps.responses ? answerForRequest(deps.responses, incoming) : null;
+  if (chosen instanceof Promise) chosen = await chosen;
   const now = deps.clock.now();
   const headers = pairRawHeaders(incoming.rawHeaders);
   const contentType = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+  // Checked against the capture time; synchronous when the inbox's settings are cached.
+  let signature: SignatureCheck | null | Promise<SignatureCheck | null> = assessment.signature ?? null;
+  if (assessment.signature === undefined && deps.signatureKeys !== undefined) {
+    signature = checkCapturedSignature(deps.store, deps.signatureKeys, incoming.inboxId, { headers, body: incoming.body, receivedAt: now });
+    if (signature instanceof Promise) signature = await signature;
+  }
   const event: CapturedEvent = {
     id: deps.newEventId(now.getTime()),
     inboxId: incoming.inboxId,
@@ -57,8 +86,8 @@ export async function captureRequest(
     query: incoming.query,
     contentType,
     size: incoming.body.length,
-    signature: assessment.signature ?? null,
-    answer: assessment.answer ?? null,
+    signature,
+    answer: chosen?.record ?? assessment.answer ?? null,
     headers,
     body: incoming.body,
     sourceIp: incoming.sourceIp,
@@ -80,5 +109,5 @@ export async function captureRequest(
     signature: event.signature,
     answer: event.answer,
   });
-  return { stored: true, eventId: event.id };
+  return { stored: true, eventId: event.id, answer: chosen?.answer ?? null };
 }

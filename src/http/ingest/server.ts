@@ -4,6 +4,7 @@ import { capConnectionsPerIp } from '../../abuse/connection-cap.js';
 import { retryAfterSeconds, UNLIMITED, type KeyedLimiter } from '../../abuse/rate-limiter.js';
 import { answerIngestProbe, type IngestProbes } from '../../metrics/ingest.js';
 import { isId } from '../../domain/ids.js';
+import { omitsContentLength, type ResponseAnswer } from '../../domain/inbox-response.js';
 import type { CaptureResult, IncomingCapture } from '../../services/ingest.js';
 import type { ErrorCode } from '../../errors.js';
 import { ingestRoute } from './route.js';
@@ -24,6 +25,12 @@ export interface IngestServerOptions {
   readonly maxConnectionsPerIp?: number;
   /** Per-inbox request limiter (REHOOK_RATE_INGEST_PER_INBOX); absent = no limit. */
   readonly inboxLimiter?: KeyedLimiter;
+  /**
+   * Aborted when the process shuts down: programmed answers still waiting out their delay are
+   * sent at once (with `Connection: close`), and later ones are not delayed, so closing never
+   * waits up to 30 s for a delay. Absent = delays always run to their end.
+   */
+  readonly shutdown?: AbortSignal;
 }
 
 /** Limits that keep slow or oversized clients from holding the ingest listener. */
@@ -59,6 +66,8 @@ export function createIngestServer(opts: IngestServerOptions): Server {
     },
     (req, res) => handleRequest(opts, req, res),
   );
+  // Programmed answers waiting out their delay: sent at once when the process shuts down.
+  opts.shutdown?.addEventListener('abort', () => cutDelays(opts), { once: true });
   // Node keeps only ~2,000 header lines by default and silently drops the rest; every header a
   // sender sent within the 16 KiB header limit must be stored.
   server.maxHeadersCount = 0;
@@ -124,7 +133,13 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
       sourceIp: sourceIpOf(req, opts.trustProxy),
     };
     opts.capture(incoming).then(
-      () => sendJson(res, 200, OK_BODY, req.method === 'HEAD', req.method === 'OPTIONS'),
+      (result) => {
+        // The event is committed: a programmed answer waits out its delay only now, holding
+        // nothing but this response (no storage, no database connection).
+        const answer = result.stored ? (result.answer ?? null) : null;
+        if (answer === null) return sendJson(res, 200, OK_BODY, req.method === 'HEAD', req.method === 'OPTIONS');
+        answerAfterDelay(opts, res, answer, req.method === 'HEAD');
+      },
       (err: unknown) => {
         opts.onError(err, 'ingest storage failed');
         sendError(req, res, 503, 'STORAGE_UNAVAILABLE', 'The event could not be stored; retry later');
@@ -133,6 +148,69 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
   });
   // A client that resets mid-body never reaches 'end': nothing is stored.
   req.on('error', () => undefined);
+}
+
+/** Sends of programmed answers waiting for their delay, per server options (one listener each). */
+const delayed = new WeakMap<IngestServerOptions, Set<() => void>>();
+
+function cutDelays(opts: IngestServerOptions): void {
+  const waiting = delayed.get(opts);
+  if (waiting === undefined) return;
+  for (const send of [...waiting]) send();
+}
+
+/** Sends `answer` after its delay (at once when there is none or the process is shutting down). */
+function answerAfterDelay(opts: IngestServerOptions, res: ServerResponse, answer: ResponseAnswer, head: boolean): void {
+  if (answer.delayMs === 0 || opts.shutdown?.aborted === true) return sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
+  let waiting = delayed.get(opts);
+  if (waiting === undefined) {
+    waiting = new Set();
+    delayed.set(opts, waiting);
+  }
+  const pending = waiting;
+  const settle = () => {
+    clearTimeout(timer);
+    pending.delete(cut);
+    res.off('close', settle);
+  };
+  const cut = () => {
+    settle();
+    sendAnswer(res, answer, head, true);
+  };
+  const timer = setTimeout(() => {
+    settle();
+    sendAnswer(res, answer, head, false);
+  }, answer.delayMs);
+  pending.add(cut);
+  // A sender that hangs up while waiting: nothing left to send.
+  res.once('close', settle);
+}
+
+/**
+ * Writes a programmed answer: its headers in their order (validated when it was set: never a
+ * hop-by-hop or framing header, never CR or LF), then Content-Length, and headers that keep the
+ * ingest origin from serving active content (a sandboxing CSP always; nosniff and a public
+ * Access-Control-Allow-Origin unless the answer sets them). No body for HEAD.
+ */
+function sendAnswer(res: ServerResponse, answer: ResponseAnswer, head: boolean, closing: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  const flat: string[] = [];
+  let allowOrigin = false;
+  let nosniff = false;
+  for (const [name, value] of answer.headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'access-control-allow-origin') allowOrigin = true;
+    else if (lower === 'x-content-type-options') nosniff = true;
+    flat.push(name, value);
+  }
+  if (!omitsContentLength(answer.status)) flat.push('Content-Length', String(answer.body.length));
+  flat.push('Content-Security-Policy', 'sandbox');
+  if (!nosniff) flat.push('X-Content-Type-Options', 'nosniff');
+  if (!allowOrigin) flat.push('Access-Control-Allow-Origin', '*');
+  // Shutting down: the connection closes after this answer, so the listener can close.
+  if (closing) res.shouldKeepAlive = false;
+  res.writeHead(answer.status, flat);
+  res.end(head || answer.body.length === 0 ? undefined : answer.body);
 }
 
 function declaresTooLarge(req: IncomingMessage, maxBodyBytes: number): boolean {
