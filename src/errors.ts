@@ -39,8 +39,13 @@ export const ERROR_CODES = {
   TOKEN_NOT_FOUND: { status: 404, message: 'Token not found' },
   SHARE_NOT_FOUND: { status: 404, message: 'Sharing link not found: it was revoked or never existed' },
   REPLAY_JOB_NOT_FOUND: { status: 404, message: 'Replay job not found' },
+  FORWARDING_NOT_FOUND: { status: 404, message: 'This inbox has no forwarding set' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed on this route' },
   CONFLICT: { status: 409, message: 'Resource already exists' },
+  DELIVERY_IN_PROGRESS: {
+    status: 409,
+    message: "The event's delivery is pending or being sent; retry it once it has finished",
+  },
   INBOX_NOT_SAVED: { status: 409, message: 'Only saved inboxes can be shared: save the inbox first' },
   // Re-signing (replay `resign: true`, POST /api/v1/events/:id/resign) for an inbox without a usable secret.
   SIGNATURE_NOT_SET: { status: 409, message: 'The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature)' },

@@ -110,8 +110,14 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox\'s.',
   REPLAY_JOB_NOT_FOUND:
     'The bulk replay job is unknown, or was made by another account (and is not of an inbox the caller owns).',
+  FORWARDING_NOT_FOUND:
+    'Reading or removing the forwarding of an inbox that has none, or retrying a delivery by hand ' +
+    '(`POST /api/v1/events/<id>/deliveries/retry`) of an event whose inbox has none.',
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
   CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
+  DELIVERY_IN_PROGRESS:
+    'Retrying a delivery by hand while it is still pending or being sent: wait until it is delivered, ' +
+    'failed or cancelled (`GET /api/v1/events/<id>/deliveries` shows its state).',
   INBOX_NOT_SAVED:
     'Sharing links, signature settings or forwarding of an anonymous inbox (and the deliveries of its ' +
     'events): only a saved inbox can be shared, given a signature secret or forward events (save it first).',

@@ -293,14 +293,13 @@ export interface CheckedRequest {
  * (the event itself is still stored, or fails to be, on its own).
  */
 export function checkCapturedSignature(
-  store: Store,
-  keys: SignatureKeys,
+  deps: Pick<ServiceDeps, 'store' | 'signatureKeys'>,
   inboxId: string,
   request: CheckedRequest,
 ): SignatureCheck | null | Promise<SignatureCheck | null> {
   let loaded: LoadedSettings | null | Promise<LoadedSettings | null>;
   try {
-    loaded = signatureCacheFor(store).lookup(inboxId, keys);
+    loaded = signatureCacheFor(deps.store).lookup(inboxId, deps.signatureKeys);
   } catch {
     return UNREADABLE;
   }

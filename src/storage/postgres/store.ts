@@ -16,6 +16,7 @@ import { createSignatureRepository } from './signature-repository.js';
 import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
+import { createForwardingRepository } from './forwarding-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -119,6 +120,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     sessions: createSessionRepository(pool),
     replayJobs: createReplayJobRepository(pool),
     responses: createResponseRepository(pool),
+    forwarding: createForwardingRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');
