@@ -293,13 +293,14 @@ export interface CheckedRequest {
  * (the event itself is still stored, or fails to be, on its own).
  */
 export function checkCapturedSignature(
-  deps: Pick<ServiceDeps, 'store' | 'signatureKeys'>,
+  store: Store,
+  keys: SignatureKeys,
   inboxId: string,
   request: CheckedRequest,
 ): SignatureCheck | null | Promise<SignatureCheck | null> {
   let loaded: LoadedSettings | null | Promise<LoadedSettings | null>;
   try {
-    loaded = signatureCacheFor(deps.store).lookup(inboxId, deps.signatureKeys);
+    loaded = signatureCacheFor(store).lookup(inboxId, keys);
   } catch {
     return UNREADABLE;
   }

@@ -165,6 +165,9 @@ export function parseSignatureSettings(input: unknown): SignatureSettings {
   if (typeof header !== 'string' || header.length === 0 || header.length > MAX_HEADER_NAME_LENGTH || !HEADER_TOKEN.test(header)) {
     throw new SettingsError('/header', `header is required for hmac-sha256: a header name of 1 to ${MAX_HEADER_NAME_LENGTH} token characters (e.g. X-Signature)`);
   }
+  if (['authorization', 'cookie'].includes(header.toLowerCase())) {
+    throw new SettingsError('/header', `${header} cannot carry a signature here: Rehook redacts it before storing the event`);
+  }
   const encoding = body['encoding'] ?? 'hex';
   if (encoding !== 'hex' && encoding !== 'base64') {
     throw new SettingsError('/encoding', 'encoding must be hex or base64');

@@ -286,6 +286,7 @@ describe('parseSignatureSettings', () => {
       [{ scheme: 'hmac-sha256', secret: 'x' }, '/header', /header is required/],
       [{ scheme: 'hmac-sha256', secret: 'x', header: 'Bad Header' }, '/header', /token characters/],
       [{ scheme: 'hmac-sha256', secret: 'x', header: 'X', encoding: 'base32' }, '/encoding', /hex or base64/],
+      [{ scheme: 'hmac-sha256', secret: 'x', header: 'authorization' }, '/header', /redacts it before storing/],
       [{ scheme: 'hmac-sha256', secret: 'x', header: 'X', prefix: 'a b' }, '/prefix', /printable ASCII/],
       [{ scheme: 'github', secret: 'x', extra: 1 }, '/extra', /unknown field 'extra'/],
     ];

@@ -22,6 +22,7 @@ import { registerReplayRoutes } from './routes/replays.js';
 import { registerReplayJobRoutes } from './routes/replay-jobs.js';
 import { registerResponseRoutes } from './routes/responses.js';
 import { registerShareRoutes } from './routes/shares.js';
+import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
@@ -164,6 +165,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerReplayJobRoutes(api, ctx);
     registerTokenRoutes(api, ctx);
     registerShareRoutes(api, ctx);
+    registerSignatureRoutes(api, ctx);
     registerResponseRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
