@@ -32,7 +32,7 @@ export interface ReplayRecord {
    * Null for replays recorded before migration 10 and when nothing could be built (an invalid
    * destination).
    */
-  readonly request?: SentRequest | null;
+  readonly request: SentRequest | null;
   /** The bulk replay job that made this replay, or null for a replay of its own. */
-  readonly jobId?: string | null;
+  readonly jobId: string | null;
 }

@@ -109,6 +109,8 @@ export function makeReplay(
     truncated: false,
     errorCode: null,
     errorMessage: null,
+    request: null,
+    jobId: null,
     ...overrides,
   };
 }

@@ -66,6 +66,58 @@ export function describeReplayCases(store: StoreGetter): void {
       assert.deepEqual(found, replay);
       assert.ok(Buffer.isBuffer(found?.responseBody));
     });
+
+    it('keeps what an edited replay sent (migration 10): method, URL, headers, body bytes, overrides, job id', async () => {
+      const event = createEventMaker()(newId('inbox'));
+      const body = Buffer.from([0, 0xff, 0x80, 0x7f, 10, 13]);
+      const replay = makeReplay(event, newId('account'), {
+        jobId: newId('replayJob'),
+        request: {
+          method: 'PUT',
+          url: 'https://example.com/hooks/v2?attempt=2',
+          headers: [
+            ['Content-Type', 'application/octet-stream'],
+            ['X-Dup', 'one'],
+            ['x-dup', 'two \u00e9'],
+            ['Authorization', '[REDACTED]'],
+          ],
+          body,
+          bodySize: body.length,
+          overrides: {
+            method: 'PUT',
+            path: '/v2',
+            query: 'attempt=2',
+            setHeaders: [['Authorization', '[REDACTED]']],
+            removeHeaders: ['User-Agent'],
+            body: true,
+          },
+          resigned: true,
+        },
+      });
+      await store().replays.insert(replay);
+      const [found] = await store().replays.listByEvent(event.id, { limit: 1 });
+      assert.deepEqual(found, replay);
+      assert.ok(Buffer.isBuffer(found?.request?.body));
+    });
+
+    it('keeps a verbatim replay\'s request without a body of its own (null: the event\'s body was sent)', async () => {
+      const event = createEventMaker()(newId('inbox'));
+      const replay = makeReplay(event, newId('account'), {
+        request: {
+          method: 'POST',
+          url: 'https://example.com/hook?x=1',
+          headers: [['Content-Type', 'application/json']],
+          body: null,
+          bodySize: 1234,
+          overrides: null,
+          resigned: false,
+        },
+      });
+      const invalid = makeReplay(event, newId('account'), { createdAt: at(HOUR + 1), outcome: 'invalid', request: null });
+      await store().replays.insert(replay);
+      await store().replays.insert(invalid);
+      assert.deepEqual(await store().replays.listByEvent(event.id, { limit: 10 }), [invalid, replay]);
+    });
   });
 }
 
