@@ -76,6 +76,8 @@ const BEFORE_ALL = 'evt_00000000000000000000000000';
 const UNKNOWN_SHARE_ID = 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa';
 const UNKNOWN_SHARE_TOKEN = generateShareToken();
 const NEXT_AFTER_ALL = `GET /api/v1/inboxes/:id/events/next?after=${BEFORE_ALL}&timeout=0` as const;
+/** A replay with overrides and repeat (edit-and-replay): the replay route's rules hold for it too. */
+const REPLAY_EDITED = 'POST /api/v1/events/:id/replay (edited, repeat 2)';
 
 const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
 type Who = (typeof PRINCIPALS)[number];
@@ -171,6 +173,12 @@ const EXPECTED: readonly Row[] = [
   ['POST /api/v1/events/:id/replay',            'ownedA',  '401',  '200',  '404E', '401', '401'],
   ['POST /api/v1/events/:id/replay',            'expired', '401',  '404I', '404I', '401', '401'],
   ['POST /api/v1/events/:id/replay',            'missing', '401',  '404E', '404E', '401', '401'],
+
+  // Edit-and-replay (issue 12): the same rules, whatever the overrides; repeat sends N or nothing.
+  [REPLAY_EDITED, 'anon',    '401',  '200',  '200',  '401', '401'],
+  [REPLAY_EDITED, 'ownedA',  '401',  '200',  '404E', '401', '401'],
+  [REPLAY_EDITED, 'expired', '401',  '404I', '404I', '401', '401'],
+  [REPLAY_EDITED, 'missing', '401',  '404E', '404E', '401', '401'],
 
   ['GET /api/v1/events/:id/replays',            'anon',    '401',  '200',  '200',  '401', '401'],
   ['GET /api/v1/events/:id/replays',            'ownedA',  '401',  '200',  '404E', '401', '401'],
@@ -361,6 +369,32 @@ const ENDPOINTS = {
       return reply;
     },
   },
+  [REPLAY_EDITED]: {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const before = env.receiver.requests.length;
+      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replay`, {
+        method: 'POST',
+        authorization,
+        json: {
+          destination: `${env.receiver.url}/matrix`,
+          method: 'PUT',
+          path: '/edited',
+          headers: { set: { 'X-Matrix': 'edited' } },
+          body: 'edited',
+          repeat: 2,
+        },
+      });
+      // Only an accepted replay may reach the destination, twice, as edited.
+      const reached = env.receiver.requests.slice(before);
+      const want = reply.status === 200 ? 2 : 0;
+      const edited = reached.every((r) => r.method === 'PUT' && r.url === '/matrix/edited' && r.body.toString() === 'edited');
+      if (reached.length !== want || !edited) {
+        return { ...reply, status: reply.status, code: `${reply.code}+${reached.length}-requests-at-receiver${edited ? '' : '-not-as-edited'}` };
+      }
+      return reply;
+    },
+  },
   'GET /api/v1/events/:id/replays': {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replays`, { authorization }),
@@ -521,6 +555,11 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['POST /api/v1/events/:id/replay',            'ownedA',  '403S', '404S'],
   ['POST /api/v1/events/:id/replay',            'expired', '403S', '404S'],
   ['POST /api/v1/events/:id/replay',            'missing', '403S', '404S'],
+
+  [REPLAY_EDITED, 'anon',    '403S', '404S'],
+  [REPLAY_EDITED, 'ownedA',  '403S', '404S'],
+  [REPLAY_EDITED, 'expired', '403S', '404S'],
+  [REPLAY_EDITED, 'missing', '403S', '404S'],
 
   ['GET /api/v1/events/:id/replays',            'anon',    '403S', '404S'],
   ['GET /api/v1/events/:id/replays',            'ownedA',  '403S', '404S'],
