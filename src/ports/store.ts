@@ -93,7 +93,7 @@ export interface ListPage {
 }
 
 /**
- * A page of a search (EventRepository.searchByInbox, and listSummaryPageJson with a filter):
+ * A page of a search (EventRepository.searchByInbox):
  * the events matching `filter`, newest first, older than `before`. The database does the
  * matching, newest first, in bounded steps; it examines at most `scanLimit` events for one page
  * (default SEARCH_SCAN_LIMIT), so a filter that matches rarely costs a bounded time per page.
@@ -112,10 +112,11 @@ export interface SearchResult {
   /** Matching summaries, newest first, at most `limit`. */
   readonly events: EventSummary[];
   /**
-   * The `before` of the next page, or null when nothing older can match. When the page is full
-   * it is its last event's id; when the scan stopped at `scanLimit` before finding `limit`
-   * matches, it is the last event examined, so a page may hold fewer than `limit` events (even
-   * none) and still have a next page.
+   * The `before` of the next page, or null when the scan reached the end of the inbox (or the
+   * filter's `since`). Otherwise it is the last event examined: the page's last event when more
+   * matches were seen, else where the scan stopped (the page is full, or `scanLimit` events were
+   * examined). So a page may hold fewer than `limit` events (even none) and still have a next
+   * page, and a next page may turn out empty.
    */
   readonly nextBefore: string | null;
 }
@@ -215,6 +216,13 @@ export interface EventRepository {
    * encoded as the API's JSON array, and whether an older page exists.
    */
   listSummaryPageJson(inboxId: string, page: ListPage): Promise<EventSummaryPageJson>;
+  /**
+   * One page of a search (src/domain/event-filter.ts): the inbox's events matching
+   * `page.filter`, newest first, older than `page.before`, at most `page.limit`, examining at
+   * most `page.scanLimit` events (see SearchPage and SearchResult). The database does the
+   * matching; bodies are never brought into memory.
+   */
+  searchByInbox(inboxId: string, page: SearchPage): Promise<SearchResult>;
   /**
    * Deletes the event, if it belongs to `scope.inboxId` and that inbox still has
    * `scope.expectedOwnerId`, together with its replays, in one atomic step that also updates the

@@ -1,4 +1,6 @@
 import type { CapturedEvent } from '../domain/captured-request.js';
+import { eventSummaryPageJson } from '../domain/event-json.js';
+import { isEmptyFilter, type EventFilter } from '../domain/event-filter.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
@@ -21,11 +23,22 @@ export const CLEAR_BATCH_SIZE = 1000;
  * encoded as the API's JSON array (see EventRepository.listSummaryPageJson: the list is read
  * often enough that building and re-serializing row objects was most of its cost). Same access
  * rules as reading the inbox. Throws VALIDATION_FAILED for a malformed cursor.
+ *
+ * With a non-empty `filter` (parseEventFilter) only matching events are listed
+ * (EventRepository.searchByInbox): a page then examines at most `scanLimit` events
+ * (SEARCH_SCAN_LIMIT by default) and may hold fewer than `limit` events while `nextBefore` still
+ * says where the next page goes on (docs/search.md).
  */
 export async function listEvents(
   deps: EventDeps,
   principal: Principal,
-  input: { inboxId: string; limit: number; before?: string | undefined },
+  input: {
+    inboxId: string;
+    limit: number;
+    before?: string | undefined;
+    filter?: EventFilter | undefined;
+    scanLimit?: number | undefined;
+  },
 ): Promise<EventSummaryPageJson> {
   const inbox = await getReadableInbox(deps, principal, input.inboxId);
   if (input.before !== undefined && !isId('event', input.before)) {
@@ -33,6 +46,15 @@ export async function listEvents(
       message: 'before must be an event id',
       details: [{ path: '/before', message: 'must be an event id (evt_...)' }],
     });
+  }
+  if (input.filter !== undefined && !isEmptyFilter(input.filter)) {
+    const { events, nextBefore } = await deps.store.events.searchByInbox(inbox.id, {
+      limit: input.limit,
+      filter: input.filter,
+      ...(input.before !== undefined ? { before: input.before } : {}),
+      ...(input.scanLimit !== undefined ? { scanLimit: input.scanLimit } : {}),
+    });
+    return { json: eventSummaryPageJson(events), count: events.length, nextBefore };
   }
   return deps.store.events.listSummaryPageJson(inbox.id, {
     limit: input.limit,

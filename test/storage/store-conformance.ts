@@ -13,6 +13,7 @@ import { describeResponseCases } from './conformance/responses.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeReplayJobCases } from './conformance/replay-jobs.js';
 import { describeSessionCases } from './conformance/sessions.js';
+import { describeSearchCases } from './conformance/search.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
@@ -63,6 +64,7 @@ export function describeStoreConformance(
     describeListingCases(store);
     describeListAfterCases(store);
     describeFullPageCases(store);
+    describeSearchCases(store);
     describeSummaryJsonCases(store);
     describeReplayCases(store);
     describeAccountCases(store);

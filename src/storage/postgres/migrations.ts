@@ -4,6 +4,7 @@ import { StorageError } from '../../errors.js';
 import { SIGNATURES_SQL } from './signature-repository.js';
 import { REPLAY_JOBS_SQL } from './replay-jobs.js';
 import { FORWARDING_SQL } from './forwarding-repository.js';
+import { SEARCH_SQL } from './event-search.js';
 import { inTransaction, storageError } from './attempt.js';
 
 /** One schema step. Versions only grow; a released migration is never edited, only followed. */
@@ -194,6 +195,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: '0008_forwarding', sql: FORWARDING_SQL },
   { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
   { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
+  // Search (event-search.ts): a function that reads a body as jsonb or NULL. SQLite needs no
+  // migration for it (its search registers a function on the connection instead).
+  { version: 11, name: '0011_search', sql: SEARCH_SQL },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type {
 } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { listFullAfter } from './full-page.js';
+import { createPgSearch } from './event-search.js';
 import { attempt, clampLimit, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
 import {
@@ -129,6 +130,7 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, before]);
     return rows.map(toEventSummary);
   };
+  const search = createPgSearch<EventSummaryRow>(pool, SUMMARY_COLUMNS);
   return {
     insertIfInboxLive(event, now, opts) {
       try {
@@ -157,6 +159,11 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         return summaryPageFromRows(await listSummaries(inboxId, limit + 1, page.before), limit);
       }),
     listFullAfter: (inboxId, page) => attempt('list full events', () => listFullAfter(pool, inboxId, page)),
+    searchByInbox: (inboxId, page) =>
+      attempt('search events', async () => {
+        const found = await search(inboxId, page, clampLimit(page.limit));
+        return { events: found.rows.map(toEventSummary), nextBefore: found.nextBefore };
+      }),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);

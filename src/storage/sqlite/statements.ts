@@ -29,7 +29,7 @@ type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
 const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 // Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
-const SUMMARY_COLUMNS =
+export const SUMMARY_COLUMNS =
   'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =

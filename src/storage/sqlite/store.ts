@@ -16,6 +16,7 @@ import { attempt, storageError } from './attempt.js';
 import { Checkpointer } from './checkpointer.js';
 import { createSummaryPageReader } from './event-list.js';
 import { createFullPageReader } from './full-page.js';
+import { createSqliteSearch } from './event-search.js';
 import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
@@ -29,6 +30,7 @@ import {
   toReplay,
   toToken,
   tokenParams,
+  type EventSummaryRow,
 } from './rows.js';
 import { createResponseRepository } from './response-repository.js';
 import { createReplayJobRepository } from './replay-jobs.js';
@@ -36,7 +38,7 @@ import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
-import { prepareStatements, type Statements } from './statements.js';
+import { prepareStatements, SUMMARY_COLUMNS, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
@@ -158,6 +160,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
   const summaryPage = createSummaryPageReader(db, listRows);
   const fullPage = createFullPageReader(db);
+  const search = createSqliteSearch<EventSummaryRow>(db, SUMMARY_COLUMNS);
   /** Whether the inbox exists with the owner the caller was allowed by (inside a transaction). */
   const ownedAsExpected = (scope: EventScope): boolean => {
     const row = s.events.inboxOwner.get(scope.inboxId);
@@ -197,6 +200,14 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
     listFullAfter: (inboxId, page) => attempt('list full events', () => fullPage(inboxId, page)),
+    async searchByInbox(inboxId, page) {
+      try {
+        const found = await search(inboxId, page, clampLimit(page.limit));
+        return { events: found.rows.map(toEventSummary), nextBefore: found.nextBefore };
+      } catch (err) {
+        throw storageError('search events', err);
+      }
+    },
     listAfter: (inboxId, page) =>
       attempt('list events', () => {
         const limit = clampLimit(page.limit);

@@ -9,7 +9,9 @@ import {
   listEvents,
   MAX_PAGE_SIZE,
 } from '../../../services/events.js';
+import { eventFilterQuery } from '../../../domain/event-filter.js';
 import type { ApiContext } from '../app.js';
+import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
 import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
@@ -50,13 +52,18 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
       summary: "One page of an inbox's events, newest first",
       description:
         'A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next ' +
-        'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`.',
+        'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
+        'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
+        'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
+        'most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still ' +
+        'leads on; follow it until there is none.',
       tag: 'Events',
       access: 'anonymous-or-token',
       params: InboxIdParams,
       querystring: Type.Object({
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' })),
         before: Type.Optional(Type.String({ description: 'Only events older than this event id (the cursor of the Link header).' })),
+        ...EventFilterQueryProperties,
       }),
       responses: {
         200: {
@@ -69,13 +76,19 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
   }, async (request, reply) => {
     const inboxId = pathParam(request, 'inboxId');
     const limit = parseLimit(queryParam(request, 'limit'));
+    const filter = eventFilterOf(request, inboxId);
     const page = await listEvents(deps, await principalOf(deps, request), {
       inboxId,
       limit,
       before: queryParam(request, 'before'),
+      filter,
     });
     if (page.nextBefore !== null) {
-      const next = `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events?limit=${limit}&before=${page.nextBefore}`;
+      // The next page keeps the filter (times as the event ids they were turned into).
+      const filterQuery = new URLSearchParams(eventFilterQuery(filter)).toString();
+      const next =
+        `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events?limit=${limit}&before=${page.nextBefore}` +
+        (filterQuery === '' ? '' : `&${filterQuery}`);
       void reply.header('link', `<${next}>; rel="next"`);
     }
     // Already the JSON body (eventSummaryJson of each event): sent as is, with the content type

@@ -1,0 +1,166 @@
+import type { Pool } from 'pg';
+
+import type { EventFilter, JsonMatch } from '../../domain/event-filter.js';
+import type { SearchPage } from '../../ports/store.js';
+import { scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+
+// Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
+// (src/storage/event-search.ts), the same meaning (the property test holds both to
+// eventMatchesFilter), in PostgreSQL's terms:
+// - q: strpos() over path, query and the headers' JSON text (json_array_elements checks a hit
+//   exactly), position() over the body bytea (a byte search, binary bodies as they are).
+// - json: rehook_try_jsonb(body) (migration 11) turns a body into jsonb, or NULL when it is not
+//   UTF-8 JSON, without raising; it runs only on bodies that hold the path's last key as a JSON
+//   string (or a backslash, which could spell it otherwise). Array steps are checked to be
+//   arrays, as `#>` would also read an object's "0" key.
+// No pg_trgm: a trigram index cannot be built over bodies that are not valid text (bytea), the
+// extension may not be installable on a user's server, and the bounded scan is fast enough
+// (bench: npm run bench -- --only search).
+
+/**
+ * Migration 11 (search). A function with an exception handler is the one way to attempt a cast
+ * and get NULL instead of an error in plain PostgreSQL 13+ (pg_input_is_valid arrived in 16 and
+ * would still need the bytes as valid text first).
+ */
+export const SEARCH_SQL = `
+CREATE FUNCTION rehook_try_jsonb(body bytea) RETURNS jsonb
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
+  RETURN convert_from(body, 'UTF8')::jsonb;
+EXCEPTION WHEN others THEN
+  RETURN NULL;
+END
+$$;
+`;
+
+export interface PgFilterSql {
+  /** `AND ...` conditions over the events table (unqualified columns), `$n` from `firstParam`. */
+  readonly where: string;
+  readonly params: unknown[];
+}
+
+function lastKey(match: JsonMatch): string | null {
+  for (let i = match.path.length - 1; i >= 0; i -= 1) {
+    const step = match.path[i];
+    if (typeof step === 'string') return step;
+  }
+  return null;
+}
+
+/** The filter's conditions, numbering parameters from `$firstParam`. */
+export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: number): PgFilterSql {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = ''): string => {
+    params.push(value);
+    return `$${firstParam + params.length - 1}${cast}`;
+  };
+  if (filter.methods !== undefined && filter.methods.length > 0) {
+    where.push(`method = ANY (${param(filter.methods, '::text[]')})`);
+  }
+  if (filter.pathPrefix !== undefined) {
+    where.push(`starts_with(path, ${param(`/i/${inboxId}${filter.pathPrefix}`, '::text')})`);
+  }
+  for (const header of filter.headers ?? []) {
+    const name = param(header.name, '::text');
+    let cheap = `strpos(lower(headers), ${param(JSON.stringify(header.name), '::text')}) > 0`;
+    let exact = `lower(h ->> 0) = ${name}`;
+    if (header.value !== undefined) {
+      const value = param(header.value, '::text');
+      cheap = `strpos(headers, ${param(JSON.stringify(header.value), '::text')}) > 0 AND ${cheap}`;
+      exact += ` AND h ->> 1 = ${value}`;
+    }
+    where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h WHERE ${exact}))`);
+  }
+  if (filter.text !== undefined) {
+    const q = param(filter.text, '::text');
+    const qHeaders = param(JSON.stringify(filter.text).slice(1, -1), '::text');
+    const qBody = param(Buffer.from(filter.text, 'utf8'), '::bytea');
+    where.push(
+      `(strpos(path, ${q}) > 0 OR strpos(query, ${q}) > 0
+        OR (strpos(headers, ${qHeaders}) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h
+              WHERE strpos(h ->> 0, ${q}) > 0 OR strpos(h ->> 1, ${q}) > 0))
+        OR position(${qBody} IN body) > 0)`,
+    );
+  }
+  if (filter.json !== undefined && filter.json.length > 0) {
+    const guards: string[] = [];
+    const matches: string[] = [];
+    for (const match of filter.json) {
+      const key = lastKey(match);
+      if (key !== null) {
+        guards.push(
+          `(position(${param(Buffer.from(JSON.stringify(key), 'utf8'), '::bytea')} IN body) > 0 OR position('\\x5c'::bytea IN body) > 0)`,
+        );
+      }
+      const steps = match.path.map(String);
+      const path = param(steps, '::text[]');
+      const conditions: string[] = [];
+      // Every array step's container must be an array (`#>` reads an object's "0" key too).
+      match.path.forEach((step, i) => {
+        if (typeof step === 'number') conditions.push(`jsonb_typeof(j #> ${param(steps.slice(0, i), '::text[]')}) = 'array'`);
+      });
+      if (match.value === undefined) {
+        conditions.push(`(j #> ${path}) IS NOT NULL`);
+      } else {
+        const value = param(match.value, '::text');
+        const number = match.number === undefined ? 'NULL::numeric' : param(match.value, '::numeric');
+        conditions.push(`CASE jsonb_typeof(j #> ${path})
+          WHEN 'string' THEN (j #>> ${path}) = ${value}
+          WHEN 'number' THEN (j #>> ${path})::numeric = ${number}
+          WHEN 'boolean' THEN (j #>> ${path}) = ${value}
+          WHEN 'null' THEN ${value} = 'null'
+          ELSE false END`);
+      }
+      matches.push(conditions.join(' AND '));
+    }
+    // OFFSET 0 keeps the sub-select from being folded into its user, so the body is parsed once.
+    const parsed = `(SELECT coalesce(${matches.join(' AND ')}, false) FROM (SELECT rehook_try_jsonb(body) AS j OFFSET 0) AS parsed WHERE j IS NOT NULL)`;
+    where.push(`(${[...guards, `coalesce(${parsed}, false)`].join(' AND ')})`);
+  }
+  return { where: where.map((condition) => ` AND ${condition}`).join(''), params };
+}
+
+/** Step sizes on PostgreSQL: steps run on the server, so they can be larger. */
+const PG_TUNING: StepTuning = {
+  initialChunk: 5_000,
+  minChunk: 1_000,
+  maxChunk: 100_000,
+  targetStepMs: 50,
+  yieldBetweenSteps: false,
+};
+
+/**
+ * Returns the search of the PostgreSQL store: one page of `columns` rows (newest first) matching
+ * the page's filter. Both columns of the (inbox_id, id) index are in the ORDER BY, as in the
+ * listing (repositories.ts), so the planner walks that index.
+ */
+export function createPgSearch<Row extends { id: string }>(
+  pool: Pool,
+  columns: string,
+): (inboxId: string, page: SearchPage, limit: number) => Promise<ScanOutcome<Row>> {
+  const boundarySql = `SELECT id FROM events WHERE inbox_id = $1 AND id < $2 AND id >= $3
+    ORDER BY inbox_id DESC, id DESC LIMIT 1 OFFSET $4`;
+  return (inboxId, page, limit) => {
+    const filter = pgFilterSql(inboxId, page.filter, 5);
+    const matchesSql = `SELECT ${columns} FROM events
+      WHERE inbox_id = $1 AND id < $2 AND id >= $3${filter.where}
+      ORDER BY inbox_id DESC, id DESC LIMIT $4`;
+    return scanSearchPage<Row>(
+      page,
+      limit,
+      {
+        boundary: async (upper, lower, count) => {
+          const { rows } = await pool.query<{ id: string }>(boundarySql, [inboxId, upper, lower, count - 1]);
+          return rows[0]?.id ?? null;
+        },
+        matches: async (upper, lower, max) => {
+          const { rows } = await pool.query<Row>(matchesSql, [inboxId, upper, lower, max, ...filter.params]);
+          return rows;
+        },
+      },
+      (row) => row.id,
+      PG_TUNING,
+    );
+  };
+}
