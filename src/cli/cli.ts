@@ -10,6 +10,7 @@ import {
   rootHelp,
   SERVE_OPTIONS,
 } from './help.js';
+import { EVENT_FILTER_OPTIONS, eventFilterParams } from './filter-options.js';
 import type { CliIO } from './io.js';
 import { LISTEN_OPTIONS, normaliseListen } from './listen/options.js';
 import { REPLAY_EDIT_OPTIONS, replayEdits } from './replay-flags.js';
@@ -73,6 +74,12 @@ const GROUPS: Readonly<Record<string, string>> = {
 };
 
 const INBOX_ID = { name: 'inboxId', description: 'Id of the inbox (inb_...).' };
+
+function exportFormat(input: ParsedInput): 'har' | 'ndjson' {
+  const format = str(input, 'format') ?? 'har';
+  if (format !== 'har' && format !== 'ndjson') throw new UsageError('--format must be har or ndjson', input.path);
+  return format;
+}
 const EVENT_ID = { name: 'eventId', description: 'Id of a captured event (evt_...).' };
 
 /** Every command, in the order `rehook --help` lists them. */
@@ -346,6 +353,47 @@ export const COMMANDS: readonly Command[] = [
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
     load: () => import('./commands/event.js'),
+  }),
+  defineCommand({
+    path: ['curl'],
+    kind: 'client',
+    summary: 'Print a curl command that sends a captured request again, byte for byte.',
+    description:
+      'A POSIX shell command (sh, bash, zsh) for the event: its method, path and raw query on the inbox\'s ' +
+      'public ingest URL, every header in order with duplicates, the exact body (binary bodies through printf). ' +
+      'Authorization and Cookie were redacted when captured: they are left out, and named on stderr.',
+    args: [EVENT_ID],
+    options: CLIENT,
+    examples: ['rehook curl evt_...', 'rehook curl evt_... | sh'],
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
+    load: () => import('./commands/curl.js'),
+  }),
+  defineCommand({
+    path: ['export'],
+    kind: 'client',
+    summary: "Export an inbox's events as HAR 1.2 or NDJSON to standard output.",
+    description:
+      'Oldest first, up to the newest event when the export starts, with the same filters as the event list. ' +
+      'HAR opens in browser dev tools (Network, import) and Insomnia; NDJSON has one event per line (the JSON ' +
+      'of `rehook event --json`). Streamed: nothing is held in memory, so any inbox fits.',
+    args: [INBOX_ID],
+    options: {
+      format: { type: 'string', value: 'har|ndjson', description: 'Export format.', default: 'har' },
+      ...EVENT_FILTER_OPTIONS,
+      server: CLIENT['server'] as OptionDef,
+      token: CLIENT['token'] as OptionDef,
+    },
+    examples: [
+      'rehook export inb_... > inbox.har',
+      'rehook export inb_... --format ndjson --method POST --since 2026-01-01 > events.ndjson',
+    ],
+    normalise: (input) => ({
+      ...clientOptions(input),
+      inboxId: arg(input, 0),
+      format: exportFormat(input),
+      filter: eventFilterParams(input),
+    }),
+    load: () => import('./commands/export.js'),
   }),
   defineCommand({
     path: ['event', 'delete'],

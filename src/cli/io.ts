@@ -11,6 +11,12 @@ export interface CliIO {
   readonly stdin: () => Promise<string | null>;
   /** The environment (REHOOK_* settings, REHOOK_SERVER, REHOOK_TOKEN). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Writes raw bytes to standard output (no newline added) and resolves once the stream can take
+   * more (backpressure), with false when the reader has gone away (`| head`): stop writing then.
+   * Absent in test doubles that only collect text.
+   */
+  readonly writeStdout?: (chunk: Uint8Array) => Promise<boolean>;
 }
 
 /** The real process streams and environment; only the bin entry calls this. */
@@ -28,7 +34,25 @@ export function processIo(): CliIO {
     stderr: (text) => void process.stderr.write(`${text}\n`),
     stdin: readStdin,
     env: process.env,
+    writeStdout,
   };
+}
+
+function writeStdout(chunk: Uint8Array): Promise<boolean> {
+  const out = process.stdout;
+  if (out.destroyed || out.writableEnded) return Promise.resolve(false);
+  if (out.write(chunk)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    out.once('drain', onDrain);
+    out.once('close', onClose);
+  });
 }
 
 async function readStdin(): Promise<string | null> {

@@ -9,6 +9,8 @@ import type {
   EventDetail,
   EventMatch,
   EventPage,
+  CurlCommand,
+  ExportInboxOptions,
   EventSummary,
   Inbox,
   NextEventOptions,
@@ -295,6 +297,48 @@ export class RehookClient {
       unmatched += 1;
       cursor = event.id;
     }
+  }
+
+  // --- Export --------------------------------------------------------------------------------
+
+  /**
+   * A POSIX shell command (sh, bash, zsh) that sends the captured request again to the inbox's
+   * public ingest URL, byte for byte (`command`); `omittedHeaders` names the redacted headers
+   * (Authorization, Cookie) it leaves out.
+   */
+  async curl(eventId: string): Promise<CurlCommand> {
+    return (await this.#data('GET', `/api/v1/events/${id(eventId)}/curl`, 'curl')) as CurlCommand;
+  }
+
+  /**
+   * The inbox's events as a HAR 1.2 document (`format: 'har'`, the default) or NDJSON (one
+   * event per line), oldest first, with the event list's filters. Resolves once the server has
+   * accepted the request (errors such as INBOX_NOT_FOUND are thrown here), then yields the bytes
+   * as they arrive: nothing is buffered, so any size fits. Stopping the iteration early (or
+   * aborting `signal`) ends the download.
+   */
+  async exportInbox(inboxId: string, options: ExportInboxOptions = {}): Promise<AsyncIterable<Uint8Array>> {
+    const query = new URLSearchParams();
+    if (options.format !== undefined) query.set('format', options.format);
+    for (const [name, value] of Object.entries(options.filter ?? {})) {
+      for (const one of typeof value === 'string' ? [value] : (value as readonly string[] | undefined) ?? []) query.append(name, one);
+    }
+    const search = query.size === 0 ? '' : `?${query.toString()}`;
+    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/export${search}`, undefined, options.signal);
+    const body = response.body;
+    if (body === null) throw invalidResponse(response.status);
+    return (async function* bytes() {
+      const reader = body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        await reader.cancel().catch(() => undefined);
+      }
+    })();
   }
 
   // --- Replays ------------------------------------------------------------------------------

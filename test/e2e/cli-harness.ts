@@ -58,6 +58,11 @@ export async function useBuiltCli(): Promise<() => Promise<void>> {
   return () => rm(dir, { recursive: true, force: true });
 }
 
+/** Path of the bin the suite runs (after useBuiltCli: its copy), for tests that spawn it themselves. */
+export function builtCliPath(): string {
+  return bin.cli;
+}
+
 /** The environment without REHOOK_* (a developer's own settings must not leak into tests). */
 function baseEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};

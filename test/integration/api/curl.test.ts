@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { sendRawHttp, type RawHttpRequest } from '../../helpers/raw-http.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { assertError, call, createInbox } from './support.js';
 
@@ -17,31 +17,12 @@ const SHELLS = ['/bin/sh', 'bash'];
 /** Headers the command leaves to curl, and the ones redacted at capture (left out). */
 const NOT_REPRODUCED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'authorization', 'cookie']);
 
-interface RawRequest {
-  readonly method: string;
+type RawRequest = Omit<RawHttpRequest, 'target'> & {
   /** Request target below the inbox, e.g. `/stripe?a=1` ('' for the inbox itself). */
   readonly target: string;
-  readonly headers: readonly (readonly [string, string])[];
-  readonly body?: Buffer;
-}
+};
 
-/** Writes one request to the ingest listener byte for byte (node:net), and waits for its answer. */
-function sendRaw(origin: string, inboxId: string, req: RawRequest): Promise<string> {
-  const { hostname, port } = new URL(origin);
-  const body = req.body ?? Buffer.alloc(0);
-  const lines = [`${req.method} /i/${inboxId}${req.target} HTTP/1.1`, `Host: ${hostname}:${port}`];
-  for (const [name, value] of req.headers) lines.push(`${name}: ${value}`);
-  if (body.length > 0) lines.push(`Content-Length: ${body.length}`);
-  lines.push('Connection: close', '', '');
-  const bytes = Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(bytes));
-    let answer = '';
-    socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk));
-    socket.once('error', reject);
-    socket.once('close', () => resolve(answer));
-  });
-}
+const sendRaw = (origin: string, inboxId: string, req: RawRequest) => sendRawHttp(origin, { ...req, target: `/i/${inboxId}${req.target}` });
 
 /** Runs the command as a script file (a command line over 128 KiB could not be an argument). */
 async function run(shell: string, command: string): Promise<{ code: number | null; stderr: string }> {

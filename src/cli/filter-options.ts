@@ -1,0 +1,40 @@
+import type { EventFilterParams } from '../client/types.js';
+import type { OptionDef, ParsedInput } from './command.js';
+
+/**
+ * The event filters as command-line flags (the API's query parameters, docs/search.md), for
+ * every command that selects events: `export` (and the event list, bulk replay).
+ */
+export const EVENT_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
+  method: { type: 'string', value: 'method', multiple: true, description: 'Only this method (repeatable, or comma-separated).' },
+  path: { type: 'string', value: 'prefix', description: 'Only paths below the inbox starting with this prefix, e.g. /stripe.' },
+  header: { type: 'string', value: 'name[:value]', multiple: true, description: 'Only events with this header, or this header value (repeatable).' },
+  q: { type: 'string', value: 'text', description: 'Only events with this text in the path, query, a header or the body.' },
+  json: { type: 'string', value: 'field=value', multiple: true, description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable).' },
+  since: { type: 'string', value: 'time|eventId', description: 'Only events received at or after this ISO 8601 time or event id.' },
+  until: { type: 'string', value: 'time|eventId', description: 'Only events received before this ISO 8601 time or event id.' },
+};
+
+function list(input: ParsedInput, name: string): string[] | undefined {
+  const value = input.values[name];
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  return typeof value === 'string' ? [value] : [...value];
+}
+
+/** The filter flags given, as the client's filter parameters (the server checks them). */
+export function eventFilterParams(input: ParsedInput): EventFilterParams {
+  const single = (name: string) => {
+    const value = input.values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const params: Record<string, string | string[]> = {};
+  for (const name of ['method', 'header', 'json']) {
+    const values = list(input, name);
+    if (values !== undefined && values.length > 0) params[name] = values;
+  }
+  for (const name of ['path', 'q', 'since', 'until']) {
+    const value = single(name);
+    if (value !== undefined) params[name] = value;
+  }
+  return params as EventFilterParams;
+}
