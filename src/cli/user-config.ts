@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -81,6 +82,23 @@ export function writeFileAtomic(path: string, data: string, mode = 0o600): void 
     renameSync(temp, path);
   } catch (err) {
     rmSync(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The same as writeFileAtomic, without blocking the event loop (the listener saves its position
+ * after every event). The mode is given at creation; the umask can only take bits away.
+ */
+export async function writeFileAtomicAsync(path: string, data: string, mode = 0o600): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, data, { mode, flag: 'wx' });
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
     throw err;
   }
 }

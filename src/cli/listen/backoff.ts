@@ -7,8 +7,8 @@ export interface BackoffPolicy {
   readonly capMs: number;
 }
 
-/** Reconnecting to the server: 250 ms, 500 ms, 1 s, ... up to 10 s. */
-export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 250, capMs: 10_000 };
+/** Reconnecting to the server: 100 ms, 200 ms, 400 ms, ... up to 10 s. */
+export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 100, capMs: 10_000 };
 /** Retrying the local target: 500 ms, 1 s, 2 s, ... up to 10 s. */
 export const RETRY_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 10_000 };
 

@@ -175,16 +175,28 @@ export class Listener {
       cursor = start.first.id;
     }
     const pollMs = this.#deps.pollMs ?? POLL_MS;
-    while (!this.#signal.aborted) {
-      const after = cursor;
-      const event = await this.#call('wait for events', async () => {
+    const poll = (after: string): Promise<EventDetail | null | undefined> => {
+      const next = this.#call('wait for events', async () => {
         // A connection that went silent (a dead NAT mapping, a half-open socket) is dropped too.
         const limit = AbortSignal.timeout(pollMs + POLL_GRACE_MS);
         const signal = AbortSignal.any([this.#signal, limit]);
         return this.#deps.client.nextEvent(inboxId, { after, timeout: pollMs, signal });
       });
+      // Abandoned when the listener stops first; its fatal error then has nobody to tell.
+      next.catch(() => undefined);
+      return next;
+    };
+    // The poll for the next event runs while the current one is delivered (a prefetch of one):
+    // the cursor of the *saved* position still only moves once an event is done with.
+    let pending = poll(cursor);
+    while (!this.#signal.aborted) {
+      const event = await pending;
       if (event === undefined) break; // stopped
-      if (event === null) continue; // the poll's wait ended without an event: poll again
+      if (event === null) {
+        pending = poll(cursor); // the poll's wait ended without an event: poll again
+        continue;
+      }
+      pending = poll(event.id);
       const outcome = await this.#process(event);
       if (outcome === 'stopped') break;
       cursor = event.id;
@@ -305,7 +317,7 @@ export class Listener {
     if (outcome === 'stopped') return outcome;
     const position = { lastEventId: event.id, lastReceivedAt: event.receivedAt };
     try {
-      writePosition(this.#settings.positionPath, this.#settings.positionKey, position);
+      await writePosition(this.#settings.positionPath, this.#settings.positionKey, position);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new ExitError(EXIT.FAILURE, `cannot save the listener's position in ${this.#settings.positionPath}: ${reason}`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateDir, writeFileAtomic } from '../user-config.js';
+import { stateDir, writeFileAtomicAsync } from '../user-config.js';
 
 /**
  * How far `rehook listen` got, per (server, inbox, forwarding rules): one small JSON file in the
@@ -55,7 +55,7 @@ export function readPosition(path: string): SavedPosition | undefined {
 }
 
 /** Saves the position (atomically; mode 0600 like the rest of the user's Rehook files). */
-export function writePosition(path: string, key: PositionKey, position: SavedPosition): void {
+export async function writePosition(path: string, key: PositionKey, position: SavedPosition): Promise<void> {
   const file: PositionFile = {
     version: 1,
     server: key.server,
@@ -65,5 +65,5 @@ export function writePosition(path: string, key: PositionKey, position: SavedPos
     lastReceivedAt: position.lastReceivedAt,
     updatedAt: new Date().toISOString(),
   };
-  writeFileAtomic(path, `${JSON.stringify(file)}\n`, 0o600);
+  await writeFileAtomicAsync(path, `${JSON.stringify(file)}\n`, 0o600);
 }
