@@ -13,6 +13,8 @@ import type {
   ExportInboxOptions,
   EventSummary,
   Inbox,
+  InboxResponse,
+  InboxResponseInput,
   NextEventOptions,
   Replay,
   ResignedHeaders,
@@ -61,7 +63,7 @@ const DEFAULT_WAIT_MS = 30_000;
 /** Lower than every event id: "any event of the inbox". */
 const FIRST_EVENT_ID = 'evt_00000000000000000000000000';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Typed client of the Rehook REST API, made for tests as much as for tools: create an inbox,
@@ -178,6 +180,30 @@ export class RehookClient {
   /** Makes an anonymous inbox persistent and owned by the token's account. */
   async saveInbox(inboxId: string): Promise<Inbox> {
     return (await this.#data('POST', `/api/v1/inboxes/${id(inboxId)}/save`, 'inbox')) as Inbox;
+  }
+
+  // --- Programmed responses ----------------------------------------------------------------
+
+  /** What the inbox answers its senders; null while it answers the contract's `200 {"ok":true}`. */
+  async inboxResponse(inboxId: string): Promise<InboxResponse | null> {
+    const parsed = await readJson(await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/response`));
+    const data = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(data) || !('response' in data)) throw invalidResponse(200);
+    return data['response'] as InboxResponse | null;
+  }
+
+  /**
+   * Programs what the inbox answers (replacing what was set): the default answer and ordered
+   * rules, the first match winning. Takes effect at once on the server that stored it, within
+   * 1 s on the others.
+   */
+  async setInboxResponse(inboxId: string, response: InboxResponseInput): Promise<InboxResponse> {
+    return (await this.#data('PUT', `/api/v1/inboxes/${id(inboxId)}/response`, 'response', response)) as InboxResponse;
+  }
+
+  /** The inbox answers the contract's `200 {"ok":true}` again. */
+  async clearInboxResponse(inboxId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}/response`);
   }
 
   // --- Sending to an inbox ------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * (openapi-types.ts is generated from openapi.json; the suite fails when it drifts), so the
  * client cannot disagree with the server about a field.
  */
-import type { components } from './openapi-types.js';
+import type { components, operations } from './openapi-types.js';
 
 type Schemas = components['schemas'];
 
@@ -17,6 +17,13 @@ export type EventDetail = Schemas['EventDetail'];
 /** One replay attempt and what the destination answered. */
 export type Replay = Schemas['Replay'];
 export type ReplayOutcome = Replay['outcome'];
+/** An inbox's programmed response (GET/PUT /api/v1/inboxes/<id>/response; docs/responses.md). */
+export type InboxResponse = Schemas['InboxResponse'];
+/** One answer of the ingest listener: status, headers, body (text or base64), delayMs. */
+export type ResponseAnswer = Schemas['ResponseAnswer'];
+export type ResponseRule = Schemas['ResponseRule'];
+/** What RehookClient.setInboxResponse takes: every field optional (status 200, no headers, empty body, no delay). */
+export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
 export type CurlCommand = Schemas['CurlCommand'];
 

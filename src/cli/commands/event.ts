@@ -32,6 +32,8 @@ export function printEvent(event: EventDetail, io: CliIO): void {
       ['from', cleanLine(event.sourceIp)],
       ['content type', cleanLine(orDash(event.contentType))],
       ['size', formatBytes(event.size)],
+      // Which answer the sender got: the inbox's programmed response (rule n, or its default), or 200.
+      ['answer', event.answer.rule === null ? String(event.answer.status) : `${event.answer.status} (rule ${event.answer.rule})`],
     ]),
   );
   const headers = event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`);

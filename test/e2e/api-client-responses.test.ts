@@ -1,0 +1,53 @@
+// RehookClient's programmed-response methods against a real server in this process.
+//
+//   node --import tsx --test test/e2e/api-client-responses.test.ts
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { RehookApiError, RehookClient, type InboxResponse, type InboxResponseInput } from '../../src/index.js';
+import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
+
+describe('RehookClient: programmed responses', () => {
+  let rehook: TestRehook;
+  let client: RehookClient;
+  before(async () => {
+    rehook = await startTestRehook();
+    client = new RehookClient({ baseUrl: rehook.apiUrl });
+  });
+  after(() => rehook.stop());
+
+  test('inboxResponse, setInboxResponse, clearInboxResponse; send() gets the programmed answer', async () => {
+    const inbox = await client.createInbox();
+    assert.equal(await client.inboxResponse(inbox.id), null);
+    const input: InboxResponseInput = {
+      status: 202,
+      headers: [['X-Programmed', 'yes']],
+      body: 'accepted',
+      rules: [{ match: { pathPrefix: '/fail' }, response: { status: 500, bodyBase64: Buffer.from([0, 255]).toString('base64') } }],
+    };
+    const set: InboxResponse = await client.setInboxResponse(inbox.id, input);
+    assert.equal(set.status, 202);
+    assert.deepEqual(set.headers, [['X-Programmed', 'yes']]);
+    assert.equal(set.rules[0]?.response.bodyBase64, 'AP8=');
+    assert.deepEqual(await client.inboxResponse(inbox.id), set);
+
+    const answered = await fetch(`${inbox.url}/fail/now`, { method: 'POST', body: 'x' });
+    assert.equal(answered.status, 500);
+    assert.deepEqual(Buffer.from(await answered.arrayBuffer()), Buffer.from([0, 255]));
+    const [event] = (await client.events(inbox.id)).events;
+    assert.deepEqual(event?.answer, { rule: 0, status: 500 });
+
+    await client.clearInboxResponse(inbox.id);
+    assert.equal(await client.inboxResponse(inbox.id), null);
+    const plain = await fetch(inbox.url, { method: 'POST', body: 'x' });
+    assert.equal(plain.status, 200);
+    assert.equal(await plain.text(), '{"ok":true}');
+  });
+
+  test('a refused header is a RehookApiError VALIDATION_FAILED', async () => {
+    const inbox = await client.createInbox();
+    await assert.rejects(
+      client.setInboxResponse(inbox.id, { headers: [['Transfer-Encoding', 'chunked']] }),
+      (err: unknown) => err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Transfer-Encoding/.test(err.message),
+    );
+  });
+});
