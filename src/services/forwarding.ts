@@ -58,15 +58,18 @@ async function ownedInbox(deps: ForwardingDeps, principal: Principal, inboxId: s
   return inbox;
 }
 
-/** The event and its inbox, when the caller owns the (saved) inbox; EVENT_NOT_FOUND otherwise. */
+/**
+ * The event and its inbox, when the caller owns the (saved) inbox. As for reading the event:
+ * EVENT_NOT_FOUND for an unknown event or another account's, INBOX_NOT_FOUND when its inbox is
+ * gone or expired; INBOX_NOT_SAVED for an anonymous inbox's event.
+ */
 async function ownedEvent(deps: ForwardingDeps, principal: Principal, eventId: string): Promise<{ eventId: string; inbox: Inbox }> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   if (!isId('event', eventId)) throw new AppError('EVENT_NOT_FOUND');
   const event = await deps.store.events.findById(eventId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
-  const inbox = await deps.store.inboxes.findLive(event.inboxId, deps.clock.now());
-  if (!inbox) throw new AppError('EVENT_NOT_FOUND');
+  const inbox = await findLiveInbox(deps, event.inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
   if (inbox.ownerId !== accountId) throw new AppError('EVENT_NOT_FOUND');
   return { eventId: event.id, inbox };

@@ -200,6 +200,28 @@ const EXPECTED: readonly Row[] = [
   ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '200',  '200',  '401', '401'],
   ['GET /api/v1/shares/:token',                 'missing', '404S', '404S', '404S', '401', '401'],
 
+  // Automatic forwarding: only the owner of a saved inbox (an anonymous one answers 409N).
+  ['PUT /api/v1/inboxes/:id/forwarding',        'anon',    '401',  '409N', '409N', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding',        'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding',        'expired', '401',  '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding',        'missing', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding',        'anon',    '401',  '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding',        'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding',        'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding',        'missing', '401',  '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding',     'anon',    '401',  '409N', '409N', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding',     'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding',     'expired', '401',  '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding',     'missing', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries',         'anon',    '401',  '409N', '409N', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries',         'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries',         'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries',         'missing', '401',  '404E', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry',  'anon',    '401',  '409N', '409N', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry',  'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry',  'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry',  'missing', '401',  '404E', '404E', '401', '401'],
+
   ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
   ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
@@ -463,6 +485,43 @@ const ENDPOINTS = {
       return use.status === 200 ? null : `refused with ${reply.status}, yet the token now answers ${use.status}`;
     },
   },
+  'PUT /api/v1/inboxes/:id/forwarding': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, {
+        method: 'PUT',
+        authorization,
+        json: { destination: 'https://forward.example.test/hooks' },
+      }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { authorization: bearer(env.A.token) });
+      const want = reply.status === 200 ? 200 : 404;
+      return shown.status === want ? null : `${reply.status}, yet the owner reads the forwarding with ${shown.status}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/forwarding': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/forwarding': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { method: 'DELETE', authorization }),
+  },
+  'GET /api/v1/events/:id/deliveries': {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/deliveries`, { authorization });
+      // The object's event was stored without forwarding: it has no delivery.
+      return reply.status === 200 && reply.body?.data?.deliveries?.length !== 0 ? { ...reply, code: 'unexpected-deliveries' } : reply;
+    },
+  },
+  'POST /api/v1/events/:id/deliveries/retry': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/deliveries/retry`, { method: 'POST', authorization }),
+  },
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
 
@@ -586,6 +645,27 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
 
   ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '404S'],
   ['GET /api/v1/shares/:token',                 'missing', '404S', '404S'],
+
+  ['PUT /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+  ['GET /api/v1/events/:id/deliveries', 'anon', '403S', '404S'],
+  ['GET /api/v1/events/:id/deliveries', 'ownedA', '403S', '404S'],
+  ['GET /api/v1/events/:id/deliveries', 'expired', '403S', '404S'],
+  ['GET /api/v1/events/:id/deliveries', 'missing', '403S', '404S'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'anon', '403S', '404S'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'ownedA', '403S', '404S'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'expired', '403S', '404S'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'missing', '403S', '404S'],
 ];
 
 /** The expected cell of a column in a row of EXPECTED. */

@@ -103,7 +103,7 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       access: 'token',
       params: EventIdParams,
       responses: { 200: { description: 'The deliveries (zero or one).', schema: dataEnvelope('deliveries', Type.Array(ref(DeliverySchema))) } },
-      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_SAVED'],
+      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
   }, async (request) => {
     const deliveries = await listDeliveries(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
@@ -124,7 +124,7 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       access: 'token',
       params: EventIdParams,
       responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
-      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND', 'DELIVERY_IN_PROGRESS'],
+      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND', 'DELIVERY_IN_PROGRESS'],
     }),
   }, async (request, reply) => {
     const delivery = await retryDelivery(deps, await principalOf(deps, request), pathParam(request, 'eventId'));

@@ -1,0 +1,1 @@
+export { runDeliveries as run } from './forwarding.js';
