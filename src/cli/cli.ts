@@ -72,6 +72,7 @@ const GROUPS: Readonly<Record<string, string>> = {
     'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
   inbox: 'Create, inspect, rename, save, clear, delete and share inboxes on a running server.',
+  forwarding: "Forward a saved inbox's events to a URL automatically, with retries (docs/forwarding.md).",
   response: 'Show, program and clear what an inbox answers its senders (docs/responses.md).',
 };
 
@@ -629,6 +630,83 @@ export const COMMANDS: readonly Command[] = [
     ],
     normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to'), edits: replayEdits(input) }),
     load: () => import('./commands/replay.js'),
+  }),
+  defineCommand({
+    path: ['forwarding', 'set'],
+    kind: 'client',
+    summary: "Forward a saved inbox's events to a URL automatically (needs its owner).",
+    description:
+      'Set (replace) the automatic forwarding of a saved inbox: every event stored from now on is sent by the ' +
+      'server to the URL in the background, at least once: method, headers, exact body, with the event\'s ' +
+      'sub-path and query appended to the URL. A 2xx answer delivers it; anything else is retried with ' +
+      'exponential backoff until the attempts run out (docs/forwarding.md). Options left out get their defaults.',
+    args: [INBOX_ID],
+    options: {
+      to: { type: 'string', value: 'url', description: 'Destination URL (http or https).', required: true },
+      attempts: { type: 'string', value: 'n', description: 'Attempts per event before it is failed (1 to 30).', default: '8' },
+      'max-delay': {
+        type: 'string',
+        value: 'duration',
+        description: 'Longest wait between two attempts: 1s to 24h (e.g. 30s, 10m, 1h).',
+        default: '1h',
+      },
+      disable: { type: 'boolean', description: 'Set it paused: nothing is queued or sent until it is set again without this.' },
+      ...CLIENT,
+    },
+    examples: [
+      'rehook forwarding set inb_... --to https://staging.example.com/webhooks --token "$TOKEN"',
+      'rehook forwarding set inb_... --to https://example.com/hooks --attempts 12 --max-delay 10m',
+    ],
+    normalise: (input) => ({
+      ...clientOptions(input),
+      action: 'set' as const,
+      inboxId: arg(input, 0),
+      input: {
+        destination: required(input, 'to'),
+        enabled: input.values['disable'] !== true,
+        attempts: positiveInt(input, 'attempts') ?? 8,
+        maxDelayMs: durationMs(input, 'max-delay', 3_600_000),
+      },
+    }),
+    load: () => import('./commands/forwarding.js'),
+  }),
+  defineCommand({
+    path: ['forwarding', 'show'],
+    kind: 'client',
+    summary: "Show a saved inbox's automatic forwarding.",
+    args: [INBOX_ID],
+    options: CLIENT,
+    normalise: (input) => ({ ...clientOptions(input), action: 'show' as const, inboxId: arg(input, 0) }),
+    load: () => import('./commands/forwarding.js'),
+  }),
+  defineCommand({
+    path: ['forwarding', 'remove'],
+    kind: 'client',
+    summary: "Stop forwarding a saved inbox's events; cancels the deliveries not finished yet.",
+    description:
+      'Remove the automatic forwarding of a saved inbox: new events are no longer sent, and deliveries not ' +
+      'finished yet are cancelled. To pause without cancelling, use `rehook forwarding set ... --disable`.',
+    args: [INBOX_ID],
+    options: CLIENT,
+    normalise: (input) => ({ ...clientOptions(input), action: 'remove' as const, inboxId: arg(input, 0) }),
+    load: () => import('./commands/forwarding.js'),
+  }),
+  defineCommand({
+    path: ['deliveries'],
+    kind: 'client',
+    summary: "Show how an event was forwarded: its delivery and every attempt.",
+    description:
+      "Show the delivery of an event to its inbox's forwarding destination: its state and every attempt " +
+      '(time, outcome, status, latency, error). With --retry, queue it again: a failed, cancelled or ' +
+      'delivered delivery gets a new round of attempts, and an event stored before forwarding was set gets one.',
+    args: [EVENT_ID],
+    options: {
+      retry: { type: 'boolean', description: 'Queue the event\'s delivery again instead of showing it.' },
+      ...CLIENT,
+    },
+    examples: ['rehook deliveries evt_... --token "$TOKEN"', 'rehook deliveries evt_... --retry'],
+    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), retry: input.values['retry'] === true }),
+    load: () => import('./commands/deliveries.js'),
   }),
 ];
 

@@ -26,6 +26,7 @@ import type {
   Token,
   WaitForEventOptions,
 } from './types.js';
+import type { Delivery, Forwarding, ForwardingInput } from './types.js';
 
 export interface RehookClientOptions {
   /** Origin of the Rehook API, e.g. `http://127.0.0.1:8080` (a trailing slash is ignored). */
@@ -456,6 +457,41 @@ export class RehookClient {
     if (options.lastEventId !== undefined) query.set('lastEventId', options.lastEventId);
     const search = query.size === 0 ? '' : `?${query.toString()}`;
     return `${this.baseUrl}/api/v1/inboxes/${id(inboxId)}/stream${search}`;
+  }
+
+  // --- Automatic forwarding ------------------------------------------------------------------
+
+  /** The inbox's automatic forwarding; null when none is set. Owner of a saved inbox only. */
+  async forwarding(inboxId: string): Promise<Forwarding | null> {
+    try {
+      return (await this.#data('GET', `/api/v1/inboxes/${id(inboxId)}/forwarding`, 'forwarding')) as Forwarding;
+    } catch (err) {
+      if (err instanceof RehookApiError && err.code === 'FORWARDING_NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Sets (replaces) the inbox's automatic forwarding: every event stored from now on is
+   * delivered to `destination` in the background, retried until `attempts` run out.
+   */
+  async setForwarding(inboxId: string, forwarding: ForwardingInput): Promise<Forwarding> {
+    return (await this.#data('PUT', `/api/v1/inboxes/${id(inboxId)}/forwarding`, 'forwarding', forwarding)) as Forwarding;
+  }
+
+  /** Removes the inbox's forwarding; resolves with how many unfinished deliveries were cancelled. */
+  async removeForwarding(inboxId: string): Promise<number> {
+    return (await this.#data('DELETE', `/api/v1/inboxes/${id(inboxId)}/forwarding`, 'cancelled')) as number;
+  }
+
+  /** The event's deliveries (zero or one) with every attempt. */
+  async deliveries(eventId: string): Promise<Delivery[]> {
+    return (await this.#data('GET', `/api/v1/events/${id(eventId)}/deliveries`, 'deliveries')) as Delivery[];
+  }
+
+  /** Queues the event's delivery again (a failed, cancelled or delivered one, or a first one). */
+  async retryDelivery(eventId: string): Promise<Delivery> {
+    return (await this.#data('POST', `/api/v1/events/${id(eventId)}/deliveries/retry`, 'delivery')) as Delivery;
   }
 
   // --- Plumbing -----------------------------------------------------------------------------

@@ -97,6 +97,21 @@ export type CreatedToken = Schemas['CreatedToken'];
 export type Share = Schemas['Share'];
 /** The creation answer of a sharing link: the only time its token is returned. */
 export type CreatedShare = Schemas['CreatedShare'];
+/** An inbox's automatic forwarding. */
+export type Forwarding = Schemas['Forwarding'];
+/** What setForwarding takes; left-out fields get their defaults (enabled, 8 attempts, 1 h). */
+export interface ForwardingInput {
+  readonly destination: string;
+  readonly enabled?: boolean;
+  /** 1 to 30. */
+  readonly attempts?: number;
+  /** 1000 to 86,400,000. */
+  readonly maxDelayMs?: number;
+}
+/** The delivery of an event to its inbox's forwarding destination, with its attempts. */
+export type Delivery = Schemas['Delivery'];
+/** One attempt to deliver an event. */
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 /** A user account. */
 export type Account = Schemas['Account'];
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
