@@ -44,7 +44,7 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   events: ['<inboxId>', '--limit', '--before', '--server', '--token', '--json'],
   event: ['<eventId>', '--server', '--token', '--json'],
   'event delete': ['<eventId>', '--server', '--token', '--json'],
-  replay: ['<eventId>', '--to', '--server', '--token', '--json'],
+  replay: ['<eventId>', '--to', '--method', '--path', '--query', '--set-header', '--remove-header', '--body', '--body-base64', '--repeat', '--resign', '--server', '--token', '--json'],
 };
 
 // The four suites are independent and run side by side.
