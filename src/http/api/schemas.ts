@@ -1,7 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
-import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
 import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
@@ -285,7 +284,6 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ErrorCodeSchema,
   ErrorBodySchema,
   ...RESPONSE_SCHEMAS,
-  ...EXPORT_SCHEMAS,
   ...SIGNATURE_SCHEMAS,
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,

@@ -164,7 +164,6 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         const found = await search(inboxId, page, clampLimit(page.limit));
         return { events: found.rows.map(toEventSummary), nextBefore: found.nextBefore };
       }),
-    listFullAfter: (inboxId, page) => attempt('list full events', () => listFullAfter(pool, inboxId, page)),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);

@@ -208,7 +208,6 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
         throw storageError('search events', err);
       }
     },
-    listFullAfter: (inboxId, page) => attempt('list full events', () => fullPage(inboxId, page)),
     listAfter: (inboxId, page) =>
       attempt('list events', () => {
         const limit = clampLimit(page.limit);
