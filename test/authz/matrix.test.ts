@@ -222,6 +222,20 @@ const EXPECTED: readonly Row[] = [
   ['POST /api/v1/events/:id/deliveries/retry',  'expired', '401',  '404I', '404I', '401', '401'],
   ['POST /api/v1/events/:id/deliveries/retry',  'missing', '401',  '404E', '404E', '401', '401'],
 
+  // Programmed responses: the rules of renaming the inbox (its owner; anyone holding an anonymous id).
+  ['GET /api/v1/inboxes/:id/response',           'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id/response',           'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response',           'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response',           'missing', '404I', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response',           'anon',    '200',  '200',  '200',  '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response',           'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response',           'expired', '404I', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response',           'missing', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response',        'anon',    '204',  '204',  '204',  '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response',        'ownedA',  '401',  '204',  '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response',        'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response',        'missing', '404I', '404I', '404I', '401', '401'],
+
   ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
   ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
@@ -522,8 +536,42 @@ const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/deliveries/retry`, { method: 'POST', authorization }),
   },
+  'GET /api/v1/inboxes/:id/response': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
+  },
+  'PUT /api/v1/inboxes/:id/response': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'PUT', authorization, json: { status: 503 } }),
+    after: (env, t, object, _who, reply) => responseAfter(env, t, object, reply.status === 200 ? 503 : null, reply.status),
+  },
+  'DELETE /api/v1/inboxes/:id/response': {
+    destructive: true,
+    send: async (env, t, authorization) => {
+      // The object gets a response first (A may set it on both live objects), so a clear shows.
+      await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'PUT', authorization: bearer(env.A.token), json: { status: 502 } });
+      return call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'DELETE', authorization });
+    },
+    after: (env, t, object, _who, reply) => responseAfter(env, t, object, reply.status === 204 ? null : 502, reply.status),
+  },
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
+
+/**
+ * After setting or clearing an object's programmed response: the rightful reader sees `want`
+ * (the status set, or null for none), and the ingest listener answers it.
+ */
+async function responseAfter(env: Env, t: Target, object: ObjectKind, want: number | null, status: number): Promise<string | null> {
+  if (object !== 'anon' && object !== 'ownedA') return null;
+  const reader = object === 'anon' ? undefined : bearer(env.A.token);
+  const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization: reader });
+  const seen: unknown = shown.body?.data?.response?.status ?? null;
+  if (seen !== want) return `answered ${status}, yet the response's status is ${String(seen)} (expected ${String(want)})`;
+  const ingested = await fetch(`${env.rehook.ingestUrl}/i/${t.inboxId}/matrix`, { method: 'POST', body: 'x' });
+  await ingested.arrayBuffer();
+  return ingested.status === (want ?? 200) ? null : `the ingest listener answered ${ingested.status} (expected ${want ?? 200})`;
+}
 
 /**
  * After deleting an object's event or clearing its inbox: accepted, the inbox is still there and
@@ -624,6 +672,19 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['GET /api/v1/events/:id/replays',            'ownedA',  '403S', '404S'],
   ['GET /api/v1/events/:id/replays',            'expired', '403S', '404S'],
   ['GET /api/v1/events/:id/replays',            'missing', '403S', '404S'],
+
+  ['GET /api/v1/inboxes/:id/response',           'anon',    '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/response',           'ownedA',  '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/response',           'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/response',           'missing', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/response',           'anon',    '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/response',           'ownedA',  '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/response',           'expired', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/response',           'missing', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/response',        'anon',    '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/response',        'ownedA',  '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/response',        'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/response',        'missing', '403S', '404S'],
 
   ['GET /api/v1/tokens',                        '-',       '403S', '404S'],
   ['POST /api/v1/tokens',                       '-',       '403S', '404S'],
