@@ -3720,19 +3720,19 @@ export interface operations {
             query?: {
                 /** @description Export format. */
                 format?: "har" | "ndjson";
-                /** @description Only these methods (repeatable, or comma-separated). */
+                /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
                 method?: string | string[];
-                /** @description Only paths below the inbox starting with this prefix (`/stripe`). */
+                /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
                 path?: string;
-                /** @description Only events with this header (`name`) or header value (`name:value`); repeatable. */
+                /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
                 header?: string | string[];
-                /** @description Only events with this text in the path, query, a header or the body. */
+                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
                 q?: string;
-                /** @description Only JSON bodies with this field (`data.object.status=paid`, or `field.path` to exist); repeatable. */
+                /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
                 json?: string | string[];
-                /** @description Only events received at or after this ISO time or event id. */
+                /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
                 since?: string;
-                /** @description Only events received before this ISO time or event id. */
+                /** @description Only events received before this ISO 8601 time, or older than this event id. */
                 until?: string;
             };
             header?: never;
@@ -8070,7 +8070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8079,7 +8079,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
@@ -8225,7 +8225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8234,7 +8234,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "SHARE_NOT_FOUND";
+                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "SHARE_NOT_FOUND";
                             /** @description For humans; may change between versions. */
                             message: string;
                         };
