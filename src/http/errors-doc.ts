@@ -125,7 +125,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'Re-signing (`resign: true` on a replay, `POST /api/v1/events/<id>/resign`) an event whose inbox ' +
     'has no signature secret set (anonymous inboxes never have one), or whose stored secret this ' +
     'server cannot open (another `REHOOK_SECRET_KEY`).',
-  PAYLOAD_TOO_LARGE: 'API body over 64 KiB (a replay's: over the base64 of `REHOOK_MAX_BODY` plus 64 KiB, so an edited body fits); ingest body over `REHOOK_MAX_BODY`.',
+  PAYLOAD_TOO_LARGE: 'API body over 64 KiB (on a replay: over the base64 of `REHOOK_MAX_BODY` plus 64 KiB, so an edited body fits); ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',
   RATE_LIMITED: 'An abuse limit was reached (see Configuration); `Retry-After` says when to retry.',

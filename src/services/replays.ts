@@ -98,6 +98,33 @@ export async function replayOnce(
   return record;
 }
 
+/** A replay request of the API: the event by id, the destination, the edits. */
+export interface ReplayRequestInput {
+  readonly eventId: string;
+  readonly destination: unknown;
+  readonly overrides?: ReplayOverrides;
+  readonly resign?: boolean;
+}
+
+/** Checks who asks and loads the event once; the function it returns makes one attempt. */
+async function replayerFor(
+  deps: ReplayDeps,
+  principal: Principal,
+  input: ReplayRequestInput,
+): Promise<() => Promise<ReplayRecord>> {
+  const { accountId } = requireAccount(principal);
+  const { event, inbox } = await getEvent(deps, principal, input.eventId);
+  const once: ReplayOnceInput = {
+    event,
+    inbox,
+    accountId,
+    destination: input.destination,
+    ...(input.overrides === undefined ? {} : { overrides: input.overrides }),
+    ...(input.resign === undefined ? {} : { resign: input.resign }),
+  };
+  return () => replayOnce(deps, once);
+}
+
 /**
  * Re-sends a captured event to `destination` from the server and records the attempt. Who may:
  * any valid token for an event of an anonymous inbox; only the owner for an owned inbox.
@@ -109,18 +136,10 @@ export async function replayOnce(
 export async function replayEvent(
   deps: ReplayDeps,
   principal: Principal,
-  input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean },
+  input: ReplayRequestInput,
 ): Promise<ReplayRecord> {
-  const { accountId } = requireAccount(principal);
-  const { event, inbox } = await getEvent(deps, principal, input.eventId);
-  const record = await replayOnce(deps, {
-    event,
-    inbox,
-    accountId,
-    destination: input.destination,
-    ...(input.overrides === undefined ? {} : { overrides: input.overrides }),
-    ...(input.resign === undefined ? {} : { resign: input.resign }),
-  });
+  const once = await replayerFor(deps, principal, input);
+  const record = await once();
   throwIfFailed(record);
   return record;
 }
@@ -153,20 +172,12 @@ export interface RepeatSummary {
 export async function replayRepeatedly(
   deps: ReplayDeps,
   principal: Principal,
-  input: { eventId: string; destination: unknown; overrides?: ReplayOverrides; resign?: boolean; repeat: number },
+  input: ReplayRequestInput & { repeat: number },
 ): Promise<{ replays: ReplayRecord[]; summary: RepeatSummary }> {
-  const { accountId } = requireAccount(principal);
-  const { event, inbox } = await getEvent(deps, principal, input.eventId);
+  const once = await replayerFor(deps, principal, input);
   const replays: ReplayRecord[] = [];
   for (let i = 0; i < input.repeat; i += 1) {
-    const record = await replayOnce(deps, {
-      event,
-      inbox,
-      accountId,
-      destination: input.destination,
-      ...(input.overrides === undefined ? {} : { overrides: input.overrides }),
-      ...(input.resign === undefined ? {} : { resign: input.resign }),
-    });
+    const record = await once();
     const refused = record.outcome === 'invalid' || record.outcome === 'forbidden';
     if (refused && i === 0) throwIfFailed(record);
     replays.push(record);
