@@ -1,6 +1,6 @@
 // Options of `npm run bench`: flags win over BENCH_* environment variables, which win over defaults.
 
-export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk'] as const;
+export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk', 'search'] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
@@ -89,6 +89,9 @@ Options (environment variable in brackets):
   --postgres-url <url>  PostgreSQL for (h), loopback only            [BENCH_POSTGRES_URL]
                         (default REHOOK_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --only <list>         comma-separated subset of ${SCENARIO_GROUPS.join(',')}   [BENCH_ONLY]
+                        (search: p50/p99 of each filter of the event list on an inbox of
+                        100,000 events, SQLite and the PostgreSQL of --postgres-url; bench/search.ts,
+                        alone: npm run bench:search; quick: 20,000 events)
   --quick               seconds-long smoke run; writes bench/results/quick.json, not the docs [BENCH_QUICK=1]
   --out <path>          results JSON (default bench/results/latest.json)
   --no-docs             do not render docs/benchmarks.md and .svg

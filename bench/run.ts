@@ -920,8 +920,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
+    const searchOnly = opts.only.size === 1 && opts.only.has('search');
     if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
-    else {
+    else if (!searchOnly) {
       await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
       // The web app's three figures (bench/ui.ts; also alone: npm run bench:ui).
       try {
@@ -929,6 +930,20 @@ async function main(): Promise<void> {
         process.stdout.write(formatUiBench(await runUiBench(repo)));
       } catch (err) {
         log(`web app figures failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+      }
+    }
+    // Search latency per filter kind (bench/search.ts; also alone: npm run bench:search).
+    if (opts.profile === null && opts.only.has('search')) {
+      try {
+        const { formatSearchBench, runSearchBench } = await import('./search.js');
+        const search = await runSearchBench({ events: opts.quick ? 20_000 : 100_000, runs: opts.quick ? 10 : 40, postgresUrl: opts.postgresUrl });
+        process.stdout.write(formatSearchBench(search));
+        const out = join(repo, opts.quick ? 'bench/results/search-quick.json' : 'bench/results/search.json');
+        writeFileSync(out, `${JSON.stringify({ machine, ...search }, null, 2)}\n`);
+        log(`search results: ${out}`);
+      } catch (err) {
+        log(`search figures failed: ${err instanceof Error ? err.message : String(err)}`);
         process.exitCode = 1;
       }
     }

@@ -1,3 +1,4 @@
+import type { JsonMatch } from '../domain/event-filter.js';
 import { SEARCH_SCAN_LIMIT, type SearchPage } from '../ports/store.js';
 
 /**
@@ -98,4 +99,25 @@ export async function scanSearchPage<Row>(
     chunk = Math.min(tuning.maxChunk, Math.max(tuning.minChunk, Math.min(scaled, chunk * 4)));
     if (tuning.yieldBetweenSteps) await yieldToEventLoop();
   }
+}
+
+/**
+ * Byte strings a body must contain for `match` to match, when it has no backslash (escapes could
+ * spell keys and strings otherwise): the path's last key as a JSON string, and a string value
+ * as a JSON string unless the value could also match a number, a boolean or null.
+ */
+export function jsonLiterals(match: JsonMatch): Buffer[] {
+  const literals: Buffer[] = [];
+  for (let i = match.path.length - 1; i >= 0; i -= 1) {
+    const step = match.path[i];
+    if (typeof step === 'string') {
+      literals.push(Buffer.from(JSON.stringify(step), 'utf8'));
+      break;
+    }
+  }
+  const value = match.value;
+  if (value !== undefined && match.number === undefined && value !== 'true' && value !== 'false' && value !== 'null') {
+    literals.push(Buffer.from(JSON.stringify(value), 'utf8'));
+  }
+  return literals;
 }

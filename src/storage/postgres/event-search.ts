@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 
-import type { EventFilter, JsonMatch } from '../../domain/event-filter.js';
+import type { EventFilter } from '../../domain/event-filter.js';
 import type { SearchPage } from '../../ports/store.js';
-import { scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
 // Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
 // (src/storage/event-search.ts), the same meaning (the property test holds both to
@@ -10,9 +10,9 @@ import { scanSearchPage, type ScanOutcome, type StepTuning } from '../event-sear
 // - q: strpos() over path, query and the headers' JSON text (json_array_elements checks a hit
 //   exactly), position() over the body bytea (a byte search, binary bodies as they are).
 // - json: rehook_try_jsonb(body) (migration 11) turns a body into jsonb, or NULL when it is not
-//   UTF-8 JSON, without raising; it runs only on bodies that hold the path's last key as a JSON
-//   string (or a backslash, which could spell it otherwise). Array steps are checked to be
-//   arrays, as `#>` would also read an object's "0" key.
+//   UTF-8 JSON, without raising; it runs only on bodies that hold the literals a match needs
+//   (jsonLiterals: the last key, a string value) or a backslash, which could spell them
+//   otherwise. Array steps are checked to be arrays, as `#>` would also read an object's "0" key.
 // No pg_trgm: a trigram index cannot be built over bodies that are not valid text (bytea), the
 // extension may not be installable on a user's server, and the bounded scan is fast enough
 // (bench: npm run bench -- --only search).
@@ -37,14 +37,6 @@ export interface PgFilterSql {
   /** `AND ...` conditions over the events table (unqualified columns), `$n` from `firstParam`. */
   readonly where: string;
   readonly params: unknown[];
-}
-
-function lastKey(match: JsonMatch): string | null {
-  for (let i = match.path.length - 1; i >= 0; i -= 1) {
-    const step = match.path[i];
-    if (typeof step === 'string') return step;
-  }
-  return null;
 }
 
 /** The filter's conditions, numbering parameters from `$firstParam`. */
@@ -84,15 +76,10 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     );
   }
   if (filter.json !== undefined && filter.json.length > 0) {
-    const guards: string[] = [];
+    const literals: string[] = [];
     const matches: string[] = [];
     for (const match of filter.json) {
-      const key = lastKey(match);
-      if (key !== null) {
-        guards.push(
-          `(position(${param(Buffer.from(JSON.stringify(key), 'utf8'), '::bytea')} IN body) > 0 OR position('\\x5c'::bytea IN body) > 0)`,
-        );
-      }
+      for (const literal of jsonLiterals(match)) literals.push(`position(${param(literal, '::bytea')} IN body) > 0`);
       const steps = match.path.map(String);
       const path = param(steps, '::text[]');
       const conditions: string[] = [];
@@ -116,7 +103,9 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     }
     // OFFSET 0 keeps the sub-select from being folded into its user, so the body is parsed once.
     const parsed = `(SELECT coalesce(${matches.join(' AND ')}, false) FROM (SELECT rehook_try_jsonb(body) AS j OFFSET 0) AS parsed WHERE j IS NOT NULL)`;
-    where.push(`(${[...guards, `coalesce(${parsed}, false)`].join(' AND ')})`);
+    // Without a backslash the body can only spell the literals one way (jsonLiterals).
+    const cheap = literals.length === 0 ? '' : `(position('\\x5c'::bytea IN body) > 0 OR (${literals.join(' AND ')})) AND `;
+    where.push(`(${cheap}coalesce(${parsed}, false))`);
   }
   return { where: where.map((condition) => ` AND ${condition}`).join(''), params };
 }

@@ -1,9 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { EventFilter, JsonMatch } from '../../domain/event-filter.js';
+import type { EventFilter } from '../../domain/event-filter.js';
 import type { SearchPage } from '../../ports/store.js';
-import { scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
 // Search on SQLite (docs/search.md, decision 26): the filter becomes one WHERE clause run over a
 // bounded id range of the (inbox_id, id) index at a time (src/storage/event-search.ts). What
@@ -14,10 +14,11 @@ import { scanSearchPage, type ScanOutcome, type StepTuning } from '../event-sear
 //   JSON string of the value) rules most rows out; json_each checks the survivors exactly.
 // - q: instr() over path, query, the headers (same two steps) and the body BLOB (a byte search:
 //   binary bodies are searched as they are, no decoding).
-// - json: the body must contain the path's last key as a JSON string (or a backslash, since
-//   escapes could spell the key otherwise), no NUL byte (SQLite's JSON reader would stop there),
-//   be UTF-8 (rehook_is_utf8, a registered function over Node's isUtf8) and valid RFC 8259 JSON
-//   (json_valid); only then is the field read. Invalid JSON never raises an error.
+// - json: the body must contain the path's last key and a string value as JSON strings (or a
+//   backslash, since escapes could spell them otherwise; jsonLiterals), no NUL byte (SQLite's
+//   JSON reader would stop there) and be valid RFC 8259 JSON (json_valid); only then is the
+//   field read, and a matching body must also be UTF-8 (rehook_is_utf8, a registered function
+//   over Node's isUtf8). Invalid JSON never raises an error.
 // No FTS5 or extra index: a trigram index would cost every insert and about three times the
 // bodies' size on disk, and the scan already finds one event among 100,000 in tens of
 // milliseconds (bench: npm run bench -- --only search).
@@ -36,15 +37,6 @@ export interface SqliteFilterSql {
 /** `$."key"` / `[3]` steps of a JSON path for SQLite's json functions (keys never hold `"`). */
 function sqlitePath(path: readonly (string | number)[]): string {
   return '$' + path.map((step) => (typeof step === 'number' ? `[${step}]` : `."${step}"`)).join('');
-}
-
-/** The last object key of a JSON path as the bytes of its JSON string, for the cheap pre-check. */
-function lastKeyBytes(match: JsonMatch): Buffer | null {
-  for (let i = match.path.length - 1; i >= 0; i -= 1) {
-    const step = match.path[i];
-    if (typeof step === 'string') return Buffer.from(JSON.stringify(step), 'utf8');
-  }
-  return null;
 }
 
 /** The filter's conditions over the events table (columns unqualified), with their parameters. */
@@ -88,14 +80,13 @@ export function sqliteFilterSql(inboxId: string, filter: EventFilter): SqliteFil
     );
   }
   if (filter.json !== undefined && filter.json.length > 0) {
-    const guards: string[] = ["instr(body, X'00') = 0"];
+    const literals: string[] = [];
     const matches: string[] = [];
     filter.json.forEach((match, i) => {
-      const key = lastKeyBytes(match);
-      if (key !== null) {
-        params[`jk${i}`] = key;
-        guards.unshift(`(instr(body, @jk${i}) OR instr(body, X'5c'))`);
-      }
+      jsonLiterals(match).forEach((literal, j) => {
+        params[`jl${i}_${j}`] = literal;
+        literals.push(`instr(body, @jl${i}_${j})`);
+      });
       params[`jp${i}`] = sqlitePath(match.path);
       const value = `json_extract(CAST(body AS TEXT), @jp${i})`;
       const type = `json_type(CAST(body AS TEXT), @jp${i})`;
@@ -114,10 +105,13 @@ export function sqliteFilterSql(inboxId: string, filter: EventFilter): SqliteFil
           ELSE 0 END`);
       }
     });
-    // CASE orders the evaluation: json_type is only ever called on a body json_valid accepted.
+    // Without a backslash the body can only spell the literals one way; with one, anything goes.
+    const cheap = literals.length === 0 ? '' : `(instr(body, X'5c') OR (${literals.join(' AND ')})) AND `;
+    // CASE orders the evaluation: the json functions only ever see a body json_valid accepted;
+    // the UTF-8 check (a call into JavaScript, the costliest step) only runs on matching rows.
     where.push(
-      `(${guards.join(' AND ')} AND CASE WHEN rehook_is_utf8(body) AND json_valid(CAST(body AS TEXT))
-         THEN ${matches.join(' AND ')} ELSE 0 END)`,
+      `(${cheap}instr(body, X'00') = 0 AND CASE WHEN json_valid(CAST(body AS TEXT))
+         THEN ${matches.join(' AND ')} AND rehook_is_utf8(body) ELSE 0 END)`,
     );
   }
   return { where: where.map((condition) => ` AND ${condition}`).join(''), params };
