@@ -27,6 +27,7 @@ import type {
   WaitForEventOptions,
 } from './types.js';
 import type { Delivery, Forwarding, ForwardingInput } from './types.js';
+import type { ReplayJob, ReplayJobInput, ReplayJobPage } from './types.js';
 
 export interface RehookClientOptions {
   /** Origin of the Rehook API, e.g. `http://127.0.0.1:8080` (a trailing slash is ignored). */
@@ -404,6 +405,73 @@ export class RehookClient {
   /** Replay history of the event, newest first (needs a token). */
   async replays(eventId: string): Promise<Replay[]> {
     return (await this.#data('GET', `/api/v1/events/${id(eventId)}/replays`, 'replays')) as Replay[];
+  }
+
+  // --- Bulk replay jobs ---------------------------------------------------------------------
+
+  /**
+   * Starts a bulk replay job (needs a token): the server replays the chosen events of the inbox
+   * to `destination`, oldest first, at `ratePerSecond` with `concurrency` sends in flight. It
+   * runs in the background; follow it with replayJob or waitForReplayJob.
+   *
+   * @example
+   * const job = await client.createReplayJob(inbox.id, { destination: 'https://staging.example.com/hooks', method: 'POST', since: '2026-11-24T00:00:00Z' });
+   * const done = await client.waitForReplayJob(job.id);
+   */
+  async createReplayJob(inboxId: string, input: ReplayJobInput): Promise<ReplayJob> {
+    return (await this.#data('POST', `/api/v1/inboxes/${id(inboxId)}/replays`, 'job', input)) as ReplayJob;
+  }
+
+  /** A job with one page of its results (100 by default; page with `resultsAfter`). */
+  async replayJob(
+    jobId: string,
+    options: { readonly resultsAfter?: number; readonly resultsLimit?: number } = {},
+  ): Promise<ReplayJobPage> {
+    const query = new URLSearchParams();
+    if (options.resultsAfter !== undefined) query.set('resultsAfter', String(options.resultsAfter));
+    if (options.resultsLimit !== undefined) query.set('resultsLimit', String(options.resultsLimit));
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    const response = await this.#send('GET', `/api/v1/replay-jobs/${id(jobId)}${suffix}`);
+    const parsed = await readJson(response);
+    const data = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(data) || !isObject(data['job']) || !Array.isArray(data['results'])) throw invalidResponse(response.status);
+    return data as unknown as ReplayJobPage;
+  }
+
+  /** The inbox's jobs, newest first (of an anonymous inbox: the caller's own). */
+  async replayJobs(inboxId: string): Promise<ReplayJob[]> {
+    return (await this.#data('GET', `/api/v1/inboxes/${id(inboxId)}/replay-jobs`, 'jobs')) as ReplayJob[];
+  }
+
+  /** Cancels the job (a finished one stays as it is); returns it as it is afterwards. */
+  async cancelReplayJob(jobId: string): Promise<ReplayJob> {
+    return (await this.#data('DELETE', `/api/v1/replay-jobs/${id(jobId)}`, 'job')) as ReplayJob;
+  }
+
+  /**
+   * Polls the job (every `interval`, default 500 ms) until it is completed, cancelled or failed
+   * and returns it. `onProgress` sees it after every poll. Rejects with an Error when `timeout`
+   * (default: none) passes first.
+   */
+  async waitForReplayJob(
+    jobId: string,
+    options: {
+      readonly timeout?: Duration;
+      readonly interval?: Duration;
+      readonly onProgress?: (job: ReplayJob) => void;
+      readonly signal?: AbortSignal;
+    } = {},
+  ): Promise<ReplayJob> {
+    const deadline = options.timeout === undefined ? Number.POSITIVE_INFINITY : Date.now() + toMs(options.timeout);
+    const intervalMs = toMs(options.interval ?? 500);
+    for (;;) {
+      const { job } = await this.replayJob(jobId, { resultsLimit: 1 });
+      options.onProgress?.(job);
+      if (job.state === 'completed' || job.state === 'cancelled' || job.state === 'failed') return job;
+      if (Date.now() >= deadline) throw new Error(`replay job ${jobId} is still ${job.state} after the timeout`);
+      options.signal?.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(0, deadline - Date.now()))));
+    }
   }
 
   // --- Tokens -------------------------------------------------------------------------------

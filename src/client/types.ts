@@ -59,6 +59,26 @@ export interface ExportInboxOptions {
 export type ReplayRequest = Schemas['ReplayRequest'];
 /** Totals of a repeated replay. */
 export type ReplaySummary = Schemas['ReplaySummary'];
+/** What createReplayJob takes: a destination and which events (docs/bulk-replay.md). */
+export type ReplayJobInput = Omit<Schemas['ReplayJobInput'], 'ratePerSecond' | 'concurrency'> & {
+  /** Default 10. */
+  readonly ratePerSecond?: number;
+  /** Default 1. */
+  readonly concurrency?: number;
+};
+/** A bulk replay job: state, counts, progress. */
+export type ReplayJob = Schemas['ReplayJob'];
+export type ReplayJobState = ReplayJob['state'];
+/** What replaying one event of a job came to. */
+export type ReplayJobResult = Schemas['ReplayJobResult'];
+
+/** A job with one page of its results (replay order). */
+export interface ReplayJobPage {
+  readonly job: ReplayJob;
+  readonly results: ReplayJobResult[];
+  /** Pass as `resultsAfter` for the next page; null on the last one. */
+  readonly nextResultsAfter: number | null;
+}
 /** The answer of a replay with `repeat`: every attempt in order, and the totals. */
 export interface ReplayRun {
   readonly replays: Replay[];
