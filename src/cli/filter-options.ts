@@ -1,5 +1,6 @@
 import type { EventFilterParams } from '../client/types.js';
 import type { OptionDef, ParsedInput } from './command.js';
+import { UsageError } from './exit.js';
 
 /**
  * The event filters as command-line flags (the API's query parameters, docs/search.md), for
@@ -37,4 +38,16 @@ export function eventFilterParams(input: ParsedInput): EventFilterParams {
     if (value !== undefined) params[name] = value;
   }
   return params as EventFilterParams;
+}
+
+/**
+ * The filter of `rehook events`: the flags above, with `--search` as another name of `--q`
+ * (both at once is an error, as a repeated single-valued flag would be).
+ */
+export function eventListFilter(input: ParsedInput): EventFilterParams {
+  const params = eventFilterParams(input);
+  const search = input.values['search'];
+  if (typeof search !== 'string') return params;
+  if (params.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
+  return { ...params, q: search };
 }

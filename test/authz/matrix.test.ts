@@ -169,6 +169,16 @@ const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/body',               'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/body',               'missing', '404E', '404E', '404E', '401', '401'],
 
+  // Export (issue 13): reading, so the rules of reading the event and listing the inbox.
+  ['GET /api/v1/events/:id/curl',               'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/events/:id/curl',               'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['GET /api/v1/events/:id/curl',               'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/curl',               'missing', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export',            'anon',    '200',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id/export',            'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export',            'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export',            'missing', '404I', '404I', '404I', '401', '401'],
+
   ['POST /api/v1/events/:id/replay',            'anon',    '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/events/:id/replay',            'ownedA',  '401',  '200',  '404E', '401', '401'],
   ['POST /api/v1/events/:id/replay',            'expired', '401',  '404I', '404I', '401', '401'],
@@ -387,6 +397,14 @@ const ENDPOINTS = {
   'GET /api/v1/events/:id/body': {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/body`, { authorization }),
+  },
+  'GET /api/v1/events/:id/curl': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/curl`, { authorization }),
+  },
+  'GET /api/v1/inboxes/:id/export': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/export?format=ndjson`, { authorization }),
   },
   'POST /api/v1/events/:id/replay': {
     destructive: false,
@@ -657,6 +675,15 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['GET /api/v1/events/:id/body',               'ownedA',  '200',  '404S'],
   ['GET /api/v1/events/:id/body',               'expired', '404I', '404S'],
   ['GET /api/v1/events/:id/body',               'missing', '404E', '404S'],
+
+  ['GET /api/v1/events/:id/curl',               'anon',    '404E', '404S'],
+  ['GET /api/v1/events/:id/curl',               'ownedA',  '200',  '404S'],
+  ['GET /api/v1/events/:id/curl',               'expired', '404I', '404S'],
+  ['GET /api/v1/events/:id/curl',               'missing', '404E', '404S'],
+  ['GET /api/v1/inboxes/:id/export',            'anon',    '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/export',            'ownedA',  '200',  '404S'],
+  ['GET /api/v1/inboxes/:id/export',            'expired', '404I', '404S'],
+  ['GET /api/v1/inboxes/:id/export',            'missing', '404I', '404S'],
 
   ['POST /api/v1/events/:id/replay',            'anon',    '403S', '404S'],
   ['POST /api/v1/events/:id/replay',            'ownedA',  '403S', '404S'],

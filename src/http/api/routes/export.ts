@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { curlCommand } from '../../../domain/curl-command.js';
-import { eventFilterQuery, parseEventFilter } from '../../../domain/event-filter.js';
+import { eventFilterQuery } from '../../../domain/event-filter.js';
 import { AppError } from '../../../errors.js';
 import { getEvent } from '../../../services/events.js';
 import { openInboxExport } from '../../../services/export.js';
 import { packageVersion } from '../../../version.js';
 import type { ApiContext } from '../app.js';
+import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { CurlCommandSchema, HarDocumentSchema } from '../export-schemas.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportStream, type ExportFormat } from '../export-stream.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
@@ -14,20 +15,6 @@ import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../rout
 import { ref } from '../schemas.js';
 
 const CurlEnvelope = dataEnvelope('curl', ref(CurlCommandSchema));
-
-const repeatable = (description: string) =>
-  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
-
-/** The event list's filters (src/domain/event-filter.ts parses them). */
-const EventFilterQueryProperties = {
-  method: repeatable('Only these methods (repeatable, or comma-separated).'),
-  path: Type.Optional(Type.String({ description: 'Only paths below the inbox starting with this prefix (`/stripe`).' })),
-  header: repeatable('Only events with this header (`name`) or header value (`name:value`); repeatable.'),
-  q: Type.Optional(Type.String({ description: 'Only events with this text in the path, query, a header or the body.' })),
-  json: repeatable('Only JSON bodies with this field (`data.object.status=paid`, or `field.path` to exist); repeatable.'),
-  since: Type.Optional(Type.String({ description: 'Only events received at or after this ISO time or event id.' })),
-  until: Type.Optional(Type.String({ description: 'Only events received before this ISO time or event id.' })),
-};
 
 /** The `q` of a media range in an Accept header (1 when absent, 0 when malformed). */
 function quality(params: readonly string[]): number {
@@ -132,11 +119,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
   }, async (request, reply) => {
     const inboxId = pathParam(request, 'inboxId');
     const format = parseFormat(queryParam(request, 'format'));
-    const parsed = parseEventFilter(request.query as Record<string, unknown>, { inboxId });
-    if (!parsed.ok) {
-      throw new AppError('VALIDATION_FAILED', { message: parsed.message, details: [{ path: `/${parsed.param}`, message: parsed.message }] });
-    }
-    const { inbox, events } = await openInboxExport(deps, await principalOf(deps, request), inboxId, { filter: parsed.filter });
+    const filter = eventFilterOf(request, inboxId);
+    const { inbox, events } = await openInboxExport(deps, await principalOf(deps, request), inboxId, { filter });
     void reply
       .type(EXPORT_MEDIA_TYPES[format])
       .header('content-disposition', `attachment; filename="rehook-${inbox.id}.${format}"`);
@@ -145,8 +129,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
       await events.return();
       return reply.send();
     }
-    const filter = new URLSearchParams(eventFilterQuery(parsed.filter)).toString();
-    const comment = `Rehook inbox ${inbox.id}${filter === '' ? '' : `, filter ${filter}`}`;
+    const query = new URLSearchParams(eventFilterQuery(filter)).toString();
+    const comment = `Rehook inbox ${inbox.id}${query === '' ? '' : `, filter ${query}`}`;
     const creator = { name: 'Rehook', version: packageVersion() };
     return reply.send(exportStream(format, events, { origin: ctx.ingestOrigin(), creator, comment }));
   });
