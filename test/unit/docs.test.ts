@@ -207,6 +207,16 @@ function fixture() {
           },
         },
       },
+      '/api/v1/events/{eventId}/deliveries/retry': {
+        post: {
+          responses: {
+            '202': { description: 'queued' },
+            '404': errorResponse(['FORWARDING_NOT_FOUND']),
+            '409': errorResponse(['DELIVERY_IN_PROGRESS']),
+            ...common,
+          },
+        },
+      },
       '/i/{inboxId}': {
         post: {
           responses: {
