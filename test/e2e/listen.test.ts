@@ -46,7 +46,7 @@ let runs = 0;
 function listen(
   inboxId: string,
   forwardTo: string[],
-  opts: Partial<Omit<ListenSettings, 'rules' | 'inboxId'>> & { start?: StartSpec; key?: string } = {},
+  opts: Partial<Omit<ListenSettings, 'rules' | 'inboxId'>> & { start?: StartSpec; key?: string; as?: RehookClient } = {},
 ): Running {
   runs += 1;
   const rules = parseForwardRules(forwardTo);
@@ -65,11 +65,12 @@ function listen(
     positionKey: key,
     ...opts,
   };
+  delete (settings as { as?: unknown }).as;
   const out: string[] = [];
   const err: string[] = [];
   const controller = new AbortController();
   const done = runListener(settings, {
-    client,
+    client: opts.as ?? client,
     io: { stdout: (line) => out.push(line), stderr: (line) => err.push(line) },
     signal: controller.signal,
     retry: { baseMs: 5, capMs: 20 },
@@ -407,5 +408,66 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await waitFor(() => outcomes(again, 'delivered').length === 1, 'the pending event');
     await again.stop();
     assert.equal(outcomes(again, 'delivered')[0]?.['path'], '/pending');
+  });
+
+  test('--resign: an event signed an hour ago reaches the target with a fresh Stripe signature that verifies; without it, it fails', async () => {
+    const { default: Stripe } = await import('stripe');
+    const secret = 'whsec_listen_test_secret_0123456789abcdef';
+    const { token } = await rehook.createUser();
+    const owner = new RehookClient({ baseUrl: rehook.apiUrl, token });
+    const inbox = await owner.createInbox();
+    const set = await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inbox.id}/signature`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scheme: 'stripe', secret }),
+    });
+    assert.equal(set.status, 200, await set.text());
+    const payload = '{"id":"evt_1","type":"invoice.paid","amount":4200}';
+    const old = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const headers: Array<[string, string]> = [
+      ['Content-Type', 'application/json'],
+      ['Stripe-Signature', old],
+      ['X-After', '1'],
+    ];
+
+    const resigned = listen(inbox.id, [`${one.url}/stripe`], { resign: true, as: owner, key: 'resign' });
+    await started(resigned);
+    const plain = listen(inbox.id, [`${two.url}/stripe`], { as: owner, key: 'plain' });
+    await started(plain);
+    const from1 = one.deliveries.length;
+    const from2 = two.deliveries.length;
+    await owner.send(inbox.id, { headers, body: payload });
+    await waitFor(() => outcomes(resigned, 'delivered').length === 1 && outcomes(plain, 'delivered').length === 1, 'both deliveries');
+    await resigned.stop();
+    await plain.stop();
+
+    const signedDelivery = one.deliveries[from1];
+    const plainDelivery = two.deliveries[from2];
+    assert.ok(signedDelivery && plainDelivery);
+    const header = (pairs: ReadonlyArray<readonly [string, string]>, name: string): string[] =>
+      pairs.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v);
+    // Re-signed: one Stripe-Signature, where the captured one was, and it verifies now.
+    const [fresh] = header(signedDelivery.headers, 'stripe-signature');
+    assert.equal(header(signedDelivery.headers, 'stripe-signature').length, 1);
+    assert.notEqual(fresh, old);
+    const event = Stripe.webhooks.constructEvent(signedDelivery.body.toString(), fresh ?? '', secret);
+    assert.equal(event.type, 'invoice.paid');
+    const names = signedDelivery.headers.map(([n]) => n.toLowerCase()).filter((n) => ['content-type', 'stripe-signature', 'x-after'].includes(n));
+    assert.deepEqual(names, ['content-type', 'stripe-signature', 'x-after']);
+    // As captured: the hour-old signature fails the library's five-minute tolerance.
+    assert.deepEqual(header(plainDelivery.headers, 'stripe-signature'), [old]);
+    assert.throws(() => Stripe.webhooks.constructEvent(plainDelivery.body.toString(), old, secret), /tolerance/i);
+  });
+
+  test('--resign when the server refuses (no secret on an anonymous inbox): a status line, and the event goes out as captured', async () => {
+    const inboxId = await newInbox();
+    const run = listen(inboxId, [one.url], { resign: true });
+    await started(run);
+    const from = one.deliveries.length;
+    await client.send(inboxId, { headers: [['Stripe-Signature', 't=1,v1=00']], body: 'x' });
+    await waitFor(() => outcomes(run, 'delivered').length === 1, 'the delivery');
+    await run.stop();
+    assert.ok(run.err.some((line) => /^Could not re-sign evt_\w+ \(\w+: .*\); forwarding it as captured\.$/.test(line)), run.err.join('\n'));
+    assert.deepEqual(one.deliveries[from]?.headers.filter(([n]) => n === 'Stripe-Signature'), [['Stripe-Signature', 't=1,v1=00']]);
   });
 });
