@@ -6,10 +6,20 @@ import { after, before, describe, test } from 'node:test';
 import { RehookApiError } from '../../src/client/errors.js';
 import { RehookClient } from '../../src/client/rehook-client.js';
 import { EXIT, ExitError } from '../../src/cli/exit.js';
-import { runListener, type ListenSettings, type ListenSummary } from '../../src/cli/listen/listener.js';
+import { applySignatureHeaders, runListener, type ListenSettings, type ListenSummary } from '../../src/cli/listen/listener.js';
 import type { StartSpec } from '../../src/cli/listen/options.js';
 import { positionPath } from '../../src/cli/listen/position.js';
-import { normalisePrefix, parseForwardRules, parseMethods, rulesKey } from '../../src/cli/listen/rules.js';
+import { backoffDelay } from '../../src/cli/listen/backoff.js';
+import {
+  normalisePrefix,
+  parseForwardRules,
+  parseMethods,
+  passesFilters,
+  routeFor,
+  rulesKey,
+  subPathOf,
+  targetUrl,
+} from '../../src/cli/listen/rules.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { startTarget, waitFor, type Target } from './listen-harness.js';
 
@@ -120,6 +130,49 @@ describe('rules and filters (pure)', () => {
     assert.throws(() => parseMethods(['PO ST']), /not an HTTP method/);
     assert.equal(normalisePrefix('a/b/'), '/a/b');
     assert.equal(normalisePrefix('/'), '/');
+  });
+
+  test('target URLs: sub-path appended (one slash), prefix cut, queries joined, bytes kept', () => {
+    const [bare, stripe] = parseForwardRules(['http://l:3000/hooks', '/stripe=http://l:4000/s/?k=1']);
+    assert.ok(bare && stripe);
+    assert.equal(targetUrl(bare, subPathOf('/i/inb_a', 'inb_a'), ''), 'http://l:3000/hooks');
+    assert.equal(targetUrl(bare, subPathOf('/i/inb_a/', 'inb_a'), 'a=1'), 'http://l:3000/hooks?a=1');
+    assert.equal(targetUrl(bare, subPathOf('/i/inb_a/x%20y/z', 'inb_a'), 'e=%C3%A9&e'), 'http://l:3000/hooks/x%20y/z?e=%C3%A9&e');
+    assert.equal(targetUrl(stripe, '/stripe/v1', 'q=2'), 'http://l:4000/s/v1?k=1&q=2');
+    assert.equal(targetUrl(stripe, '/stripe', ''), 'http://l:4000/s/?k=1');
+    assert.equal(routeFor([bare, stripe], '/stripey'), bare);
+    assert.equal(routeFor([bare, stripe], '/stripe/v1'), stripe);
+    assert.equal(routeFor([stripe], '/github'), undefined);
+    assert.ok(passesFilters({ methods: ['POST'], paths: ['/a'] }, 'post', '/a/b'));
+    assert.ok(!passesFilters({ methods: ['POST'], paths: ['/a'] }, 'POST', '/ab'));
+  });
+
+  test('re-signed headers replace same-named ones in place (case-insensitively, duplicates dropped) or are appended', () => {
+    const captured: Array<[string, string]> = [
+      ['Content-Type', 'application/json'],
+      ['stripe-signature', 'old1'],
+      ['X-A', '1'],
+      ['Stripe-Signature', 'old2'],
+    ];
+    assert.deepEqual(applySignatureHeaders(captured, [['Stripe-Signature', 'new']]), [
+      ['Content-Type', 'application/json'],
+      ['Stripe-Signature', 'new'],
+      ['X-A', '1'],
+    ]);
+    assert.deepEqual(applySignatureHeaders([['X-A', '1']], [['webhook-id', 'm'], ['webhook-signature', 's']]), [
+      ['X-A', '1'],
+      ['webhook-id', 'm'],
+      ['webhook-signature', 's'],
+    ]);
+  });
+
+  test('backoff: capped, with jitter between half and all of the step', () => {
+    const policy = { baseMs: 100, capMs: 10_000 };
+    assert.equal(backoffDelay(policy, 0, () => 0), 50);
+    assert.equal(backoffDelay(policy, 0, () => 1), 100);
+    assert.equal(backoffDelay(policy, 3, () => 1), 800);
+    assert.equal(backoffDelay(policy, 40, () => 1), 10_000);
+    assert.equal(backoffDelay(policy, 40, () => 0), 5_000);
   });
 });
 
