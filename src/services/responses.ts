@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getReadableInbox } from './inboxes.js';
+import { ShortLivedCache } from './short-lived-cache.js';
 
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 
@@ -77,12 +78,6 @@ export async function clearInboxResponse(deps: ResponseDeps, principal: Principa
 /** How old a cached response may be when ingest uses it: other instances' changes show within this. */
 export const RESPONSE_CACHE_MAX_AGE_MS = 1000;
 
-interface CacheEntry {
-  readonly response: InboxResponse | null;
-  readonly loadedAt: number;
-  readonly weight: number;
-}
-
 export interface ResponseCacheOptions {
   readonly maxAgeMs?: number;
   /** Inboxes remembered at most (those without a response too). */
@@ -94,82 +89,33 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * The ingest listener's view of inboxes' responses: each inbox's (or its absence) is read at
- * most once per `maxAgeMs` per process, so an inbox without one costs a Map lookup per request,
- * not a query. A hit returns synchronously (no extra turn of the event loop on the hot path).
- * Writes made through this process invalidate at once (services call `invalidate`); a read that
- * was in flight during a write is not cached. Concurrent misses of one inbox share one read.
+ * The ingest listener's view of inboxes' responses (a ShortLivedCache): each inbox's (or its
+ * absence) is read at most once per `maxAgeMs` per process, so an inbox without one costs a Map
+ * lookup per request, not a query; a hit returns synchronously. Writes made through this process
+ * invalidate at once (the service functions above call `invalidate`).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  private readonly loading = new Map<string, Promise<InboxResponse | null>>();
-  private weight = 0;
-  /** Moves on every invalidation; a read started under an older value is not cached. */
-  private generation = 0;
-  private readonly maxAgeMs: number;
-  private readonly maxEntries: number;
-  private readonly maxWeight: number;
-  private readonly now: () => number;
+  private readonly cache: ShortLivedCache<InboxResponse | null>;
+  private readonly read: (inboxId: string) => Promise<InboxResponse | null>;
 
-  constructor(
-    private readonly repository: Pick<InboxResponseRepository, 'find'>,
-    opts: ResponseCacheOptions = {},
-  ) {
-    this.maxAgeMs = opts.maxAgeMs ?? RESPONSE_CACHE_MAX_AGE_MS;
-    this.maxEntries = opts.maxEntries ?? 10_000;
-    this.maxWeight = opts.maxWeight ?? 64 * 1024 * 1024;
-    this.now = opts.now ?? (() => performance.now());
+  constructor(repository: Pick<InboxResponseRepository, 'find'>, opts: ResponseCacheOptions = {}) {
+    this.read = (inboxId) => repository.find(inboxId);
+    this.cache = new ShortLivedCache({
+      maxAgeMs: opts.maxAgeMs ?? RESPONSE_CACHE_MAX_AGE_MS,
+      maxEntries: opts.maxEntries ?? 10_000,
+      maxWeight: opts.maxWeight ?? 64 * 1024 * 1024,
+      weigh: (response) => (response === null ? 64 : responseWeight(response)),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
   }
 
   /** The inbox's response: synchronously when a fresh one is cached, else once it is read. */
   lookup(inboxId: string): InboxResponse | null | Promise<InboxResponse | null> {
-    const entry = this.entries.get(inboxId);
-    if (entry !== undefined && this.now() - entry.loadedAt < this.maxAgeMs) return entry.response;
-    return this.loading.get(inboxId) ?? this.load(inboxId);
+    return this.cache.lookup(inboxId, this.read);
   }
 
   invalidate(inboxId: string): void {
-    this.generation += 1;
-    this.loading.delete(inboxId);
-    this.remove(inboxId);
-  }
-
-  private load(inboxId: string): Promise<InboxResponse | null> {
-    const generation = this.generation;
-    const loadedAt = this.now();
-    const pending = this.repository.find(inboxId).then(
-      (response) => {
-        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
-        if (generation === this.generation) this.store(inboxId, response, loadedAt);
-        return response;
-      },
-      (err: unknown) => {
-        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
-        throw err;
-      },
-    );
-    this.loading.set(inboxId, pending);
-    return pending;
-  }
-
-  private store(inboxId: string, response: InboxResponse | null, loadedAt: number): void {
-    this.remove(inboxId);
-    const weight = response === null ? 64 : responseWeight(response);
-    if (weight > this.maxWeight) return;
-    this.entries.set(inboxId, { response, loadedAt, weight });
-    this.weight += weight;
-    // Map order is insertion order: the first entries are the ones read longest ago.
-    for (const [id] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
-      this.remove(id);
-    }
-  }
-
-  private remove(inboxId: string): void {
-    const entry = this.entries.get(inboxId);
-    if (entry === undefined) return;
-    this.entries.delete(inboxId);
-    this.weight -= entry.weight;
+    this.cache.invalidate(inboxId);
   }
 }
 
