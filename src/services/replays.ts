@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CapturedEvent } from '../domain/captured-request.js';
 import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
 import type { Inbox } from '../domain/inbox.js';
@@ -148,7 +149,7 @@ export async function replayEvent(
 export interface RepeatSummary {
   /** Replays asked for. */
   readonly requested: number;
-  /** Attempts made: `requested`, or fewer when the replay policy refused the destination midway. */
+  /** Attempts made: `requested`, or fewer when the run stopped early (`stopped`). */
   readonly attempts: number;
   /** Attempts the destination answered (any status). */
   readonly responses: number;
@@ -158,7 +159,19 @@ export interface RepeatSummary {
   readonly statusCodes: Readonly<Record<string, number>>;
   /** Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}. */
   readonly errors: Readonly<Record<string, number>>;
+  /**
+   * Why fewer than `requested` attempts were made: `forbidden` (the replay policy refused the
+   * destination on a later attempt), `time-limit` (the run's time was up), or null.
+   */
+  readonly stopped: 'forbidden' | 'time-limit' | null;
 }
+
+/**
+ * Time after which a repeated replay starts no further attempt (the one under way finishes):
+ * the answer must come while HTTP clients still wait for it (undici gives up on headers after
+ * 300 s), whatever a slow destination does with 100 attempts.
+ */
+export const REPEAT_TIME_LIMIT_MS = 240_000;
 
 /**
  * `repeat`: replays the event `repeat` times, one after the other (each attempt starts when the
@@ -167,26 +180,37 @@ export interface RepeatSummary {
  * refused outright ends the run: an invalid one, or one the policy refuses on the first attempt,
  * is thrown as for a single replay (INVALID_DESTINATION, DESTINATION_FORBIDDEN with `replayId`);
  * a policy refusal on a later attempt (its DNS answer changed) stops the run, which answers the
- * attempts made so far.
+ * attempts made so far. So does the run's time limit ({@link REPEAT_TIME_LIMIT_MS}): no attempt
+ * starts after it.
  */
 export async function replayRepeatedly(
   deps: ReplayDeps,
   principal: Principal,
   input: ReplayRequestInput & { repeat: number },
+  opts: { readonly timeLimitMs?: number } = {},
 ): Promise<{ replays: ReplayRecord[]; summary: RepeatSummary }> {
   const once = await replayerFor(deps, principal, input);
+  const deadline = performance.now() + (opts.timeLimitMs ?? REPEAT_TIME_LIMIT_MS);
   const replays: ReplayRecord[] = [];
+  let stopped: RepeatSummary['stopped'] = null;
   for (let i = 0; i < input.repeat; i += 1) {
+    if (i > 0 && performance.now() >= deadline) {
+      stopped = 'time-limit';
+      break;
+    }
     const record = await once();
     const refused = record.outcome === 'invalid' || record.outcome === 'forbidden';
     if (refused && i === 0) throwIfFailed(record);
     replays.push(record);
-    if (refused) break;
+    if (refused) {
+      stopped = 'forbidden';
+      break;
+    }
   }
-  return { replays, summary: summarize(input.repeat, replays) };
+  return { replays, summary: summarize(input.repeat, replays, stopped) };
 }
 
-function summarize(requested: number, replays: readonly ReplayRecord[]): RepeatSummary {
+function summarize(requested: number, replays: readonly ReplayRecord[], stopped: RepeatSummary['stopped']): RepeatSummary {
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
   for (const replay of replays) {
@@ -194,7 +218,7 @@ function summarize(requested: number, replays: readonly ReplayRecord[]): RepeatS
     if (replay.errorCode !== null) errors[replay.errorCode] = (errors[replay.errorCode] ?? 0) + 1;
   }
   const responses = replays.filter((replay) => replay.outcome === 'response').length;
-  return { requested, attempts: replays.length, responses, failures: replays.length - responses, statusCodes, errors };
+  return { requested, attempts: replays.length, responses, failures: replays.length - responses, statusCodes, errors, stopped };
 }
 
 /** Throws the record's error (INVALID_DESTINATION, DESTINATION_*) with its `replayId`; no-op on success. */

@@ -97,7 +97,9 @@ function printRun(run: ReplayRun, io: CliIO): void {
     `\n${summary.attempts} of ${summary.requested} sent: ${summary.responses} answered` +
       (codes.length > 0 ? ` (${codes.join(', ')})` : '') +
       `, ${summary.failures} failed` +
-      (errors.length > 0 ? ` (${errors.join(', ')})` : ''),
+      (errors.length > 0 ? ` (${errors.join(', ')})` : '') +
+      (summary.stopped === 'time-limit' ? '; stopped: the run reached its time limit' : '') +
+      (summary.stopped === 'forbidden' ? '; stopped: the replay policy refused the destination' : ''),
   );
 }
 

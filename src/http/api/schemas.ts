@@ -172,11 +172,15 @@ export const ReplaySchema = Type.Object(
 export const ReplaySummarySchema = Type.Object(
   {
     requested: Type.Integer({ minimum: 1, description: 'Replays asked for (repeat).' }),
-    attempts: Type.Integer({ minimum: 1, description: 'Attempts made: requested, or fewer when the replay policy refused the destination midway.' }),
+    attempts: Type.Integer({ minimum: 1, description: 'Attempts made: requested, or fewer when the run stopped early (see stopped).' }),
     responses: Type.Integer({ minimum: 0, description: 'Attempts the destination answered (any status).' }),
     failures: Type.Integer({ minimum: 0, description: 'Attempts that got no answer (unreachable, timeout, refused).' }),
     statusCodes: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Answers by status code, e.g. {"200": 9, "503": 1}.' }),
     errors: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}.' }),
+    stopped: Nullable(
+      Type.Union([Type.Literal('forbidden'), Type.Literal('time-limit')]),
+      'Why fewer than `requested` attempts were made: the replay policy refused the destination on a later attempt (`forbidden`), or no attempt starts after 240 s (`time-limit`); null when all were made.',
+    ),
   },
   { $id: 'ReplaySummary', description: 'Totals of a repeated replay (`repeat`).', ...closed },
 );

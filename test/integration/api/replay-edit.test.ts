@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
+import { replayRepeatedly } from '../../../src/services/replays.js';
 import { assertError, call, closedPort, createInbox, rawRequest, REPLAY_ID } from './support.js';
 
 /**
@@ -238,7 +239,7 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       assert.equal(one.request.body, 'again');
     }
     assert.equal(new Set(replays.map((r: any) => r.id)).size, 3);
-    assert.deepEqual(summary, { requested: 3, attempts: 3, responses: 3, failures: 0, statusCodes: { '201': 3 }, errors: {} });
+    assert.deepEqual(summary, { requested: 3, attempts: 3, responses: 3, failures: 0, statusCodes: { '201': 3 }, errors: {}, stopped: null });
     const listed = await history(eventId);
     assert.deepEqual(listed.slice(0, 3).map((r: any) => r.id), replays.map((r: any) => r.id).reverse());
   });
@@ -249,6 +250,16 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     assert.equal(ok.status, 200, ok.text);
     assert.deepEqual(ok.body.data.summary.statusCodes, { '500': 2 });
     assert.equal(ok.body.data.summary.responses, 2);
+  });
+
+  it('a repeated run starts no attempt once its time is up, and says so (service, time limit 0)', async () => {
+    const eventId = await capture();
+    const before = receiver.requests.length;
+    const principal = { kind: 'account', accountId: user.accountId, tokenId: 'tok_test' } as const;
+    const { replays, summary } = await replayRepeatedly(rehook.deps, principal, { eventId, destination: `${receiver.url}/limit`, repeat: 5 }, { timeLimitMs: 0 });
+    assert.equal(replays.length, 1);
+    assert.equal(receiver.requests.length - before, 1);
+    assert.deepEqual([summary.requested, summary.attempts, summary.stopped], [5, 1, 'time-limit']);
   });
 
   it('repeat 1 answers the list form too', async () => {
@@ -267,7 +278,7 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     assert.deepEqual(replays.map((r: any) => r.outcome), ['unreachable', 'unreachable']);
     assert.deepEqual(replays.map((r: any) => r.error.code), ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE']);
     assert.equal(replays[0].request.url, `http://127.0.0.1:${port}/`);
-    assert.deepEqual(summary, { requested: 2, attempts: 2, responses: 0, failures: 2, statusCodes: {}, errors: { DESTINATION_UNREACHABLE: 2 } });
+    assert.deepEqual(summary, { requested: 2, attempts: 2, responses: 0, failures: 2, statusCodes: {}, errors: { DESTINATION_UNREACHABLE: 2 }, stopped: null });
     assert.equal((await history(eventId)).length, 2);
   });
 
