@@ -23,7 +23,9 @@ export function sendRawHttp(origin: string, req: RawHttpRequest): Promise<string
   lines.push('Connection: close', '', '');
   const bytes = Buffer.concat([Buffer.from(lines.join('\r\n'), 'latin1'), body]);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => socket.end(bytes));
+    // Written without half-closing: Node's server ends a half-closed connection before an answer
+    // that takes a moment (a PostgreSQL commit) is written. `Connection: close` ends it after.
+    const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''), () => socket.write(bytes));
     let answer = '';
     socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk));
     socket.once('error', reject);
