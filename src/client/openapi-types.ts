@@ -1159,7 +1159,7 @@ export interface components {
         ReplaySummary: {
             /** @description Replays asked for (repeat). */
             requested: number;
-            /** @description Attempts made: requested, or fewer when the replay policy refused the destination midway. */
+            /** @description Attempts made: requested, or fewer when the run stopped early (see stopped). */
             attempts: number;
             /** @description Attempts the destination answered (any status). */
             responses: number;
@@ -1173,6 +1173,8 @@ export interface components {
             errors: {
                 [key: string]: number;
             };
+            /** @description Why fewer than `requested` attempts were made: the replay policy refused the destination on a later attempt (`forbidden`), or no attempt starts after 240 s (`time-limit`); null when all were made. */
+            stopped: ("forbidden" | "time-limit") | null;
         };
         /** @description An API token without its secret. */
         Token: {
