@@ -15,6 +15,7 @@ import type { ResponseSetFlags } from './commands/response.js';
 import type { CliIO } from './io.js';
 import { LISTEN_OPTIONS, normaliseListen } from './listen/options.js';
 import { REPLAY_EDIT_OPTIONS, replayEdits } from './replay-flags.js';
+import { replayJobCommands } from './replay-job-commands.js';
 import {
   adminOptions,
   arg,
@@ -631,6 +632,7 @@ export const COMMANDS: readonly Command[] = [
     normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to'), edits: replayEdits(input) }),
     load: () => import('./commands/replay.js'),
   }),
+  ...replayJobCommands(CLIENT),
   defineCommand({
     path: ['forwarding', 'set'],
     kind: 'client',

@@ -1,0 +1,99 @@
+import type { ReplayJob, ReplayJobResult } from '../../client/types.js';
+import { clientFor, type ClientOptions } from '../client-options.js';
+import { EXIT, ExitError } from '../exit.js';
+import { cleanLine, json, keyValues, orDash, table } from '../format.js';
+import type { CliIO } from '../io.js';
+
+export interface ReplayJobOptions extends ClientOptions {
+  readonly jobId: string;
+  /** Cancel the job first (a finished job stays as it is). */
+  readonly cancel: boolean;
+  /** Poll until the job has finished, printing its progress to stderr. */
+  readonly wait: boolean;
+}
+
+/** The job's state and counts, one `key value` per line. */
+export function jobSummary(job: ReplayJob): string {
+  const { total, done, succeeded, failed } = job.counts;
+  return keyValues([
+    ['job', job.id],
+    ['state', job.state],
+    ['progress', `${done}/${total} (${Math.round(job.progress * 100)}%)`],
+    ['answered', String(succeeded)],
+    ['failed', String(failed)],
+    ['destination', cleanLine(job.destination)],
+    ['rate', `${job.ratePerSecond}/s, ${job.concurrency} at a time`],
+    ...(job.error === null ? [] : ([['error', `${job.error.code}: ${cleanLine(job.error.message)}`]] as const)),
+  ]);
+}
+
+/** One progress line, for stderr while waiting. */
+export function progressLine(job: ReplayJob): string {
+  const { total, done, succeeded, failed } = job.counts;
+  return `${job.id} ${job.state} ${done}/${total} (answered ${succeeded}, failed ${failed})`;
+}
+
+/** Polls until the job has finished; prints a progress line to stderr whenever it changed. */
+export async function waitForJob(options: ClientOptions, jobId: string, io: CliIO): Promise<ReplayJob> {
+  let last = '';
+  return clientFor(options).waitForReplayJob(jobId, {
+    interval: 500,
+    onProgress: (job) => {
+      const line = progressLine(job);
+      if (line !== last) io.stderr(line);
+      last = line;
+    },
+  });
+}
+
+/** Exit 1 unless the job completed (a failed or cancelled job did not replay everything). */
+export function exitForState(job: ReplayJob): void {
+  if (job.state === 'failed' || job.state === 'cancelled') {
+    throw new ExitError(EXIT.FAILURE, `replay job ${job.id} ${job.state}${job.error ? `: ${job.error.code}` : ''}`);
+  }
+}
+
+async function allResults(options: ClientOptions, jobId: string): Promise<{ job: ReplayJob; results: ReplayJobResult[] }> {
+  const client = clientFor(options);
+  const first = await client.replayJob(jobId, { resultsLimit: 1000 });
+  const results = [...first.results];
+  let next = first.nextResultsAfter;
+  while (next !== null) {
+    const page = await client.replayJob(jobId, { resultsLimit: 1000, resultsAfter: next });
+    results.push(...page.results);
+    next = page.nextResultsAfter;
+  }
+  return { job: first.job, results };
+}
+
+/**
+ * `rehook replay-job <jobId> [--cancel] [--wait]`: a bulk replay job's state, counts and every
+ * result (one row per event, in replay order). With --json: `{job, results}`.
+ */
+export async function run(options: ReplayJobOptions, io: CliIO): Promise<void> {
+  if (options.cancel) await clientFor(options).cancelReplayJob(options.jobId);
+  if (options.wait) await waitForJob(options, options.jobId, io);
+  const { job, results } = await allResults(options, options.jobId);
+  if (options.json) {
+    io.stdout(json({ job, results }));
+  } else {
+    io.stdout(jobSummary(job));
+    if (results.length > 0) {
+      io.stdout('');
+      io.stdout(
+        table(
+          ['#', 'EVENT', 'STATUS', 'LATENCY', 'ERROR', 'REPLAY'],
+          results.map((r) => [
+            String(r.position),
+            r.eventId,
+            r.state === 'pending' ? 'pending' : orDash(r.statusCode === null ? null : String(r.statusCode)),
+            r.latencyMs === null ? '-' : `${r.latencyMs} ms`,
+            orDash(r.errorCode),
+            orDash(r.replayId),
+          ]),
+        ),
+      );
+    }
+  }
+  if (options.wait) exitForState(job);
+}
