@@ -97,7 +97,8 @@ describe('API error responses', () => {
 
   it('answers 413 PAYLOAD_TOO_LARGE to an API body over 64 KiB (with and without Content-Length)', async () => {
     const big = JSON.stringify({ destination: `http://example.com/${'a'.repeat(70 * 1024)}` });
-    for (const path of [replayPath, '/api/v1/tokens', '/api/v1/inboxes']) {
+    // The replay route takes more (an edited body up to REHOOK_MAX_BODY, base64): replay-edit.test.ts.
+    for (const path of ['/api/v1/tokens', '/api/v1/inboxes']) {
       const res = await call(rehook.apiUrl, path, {
         method: 'POST',
         token: user.token,
@@ -106,7 +107,7 @@ describe('API error responses', () => {
       });
       assertError(res, 413, 'PAYLOAD_TOO_LARGE');
     }
-    const chunked = await rawRequest(`${rehook.apiUrl}${replayPath}`, {
+    const chunked = await rawRequest(`${rehook.apiUrl}/api/v1/tokens`, {
       method: 'POST',
       headers: ['Authorization', `Bearer ${user.token}`, 'Content-Type', 'application/json', 'Transfer-Encoding', 'chunked'],
       body: big,

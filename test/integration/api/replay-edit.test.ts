@@ -356,6 +356,20 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     const eventId = await capture();
     const res = await replay(eventId, { destination: `${receiver.url}/never`, bodyBase64: randomBytes(200 * 1024).toString('base64') });
     assertError(res, 413, 'PAYLOAD_TOO_LARGE');
+    const chunked = await rawRequest(`${rehook.apiUrl}/api/v1/events/${eventId}/replay`, {
+      method: 'POST',
+      headers: ['Authorization', `Bearer ${user.token}`, 'Content-Type', 'application/json', 'Transfer-Encoding', 'chunked'],
+      body: JSON.stringify({ destination: `${receiver.url}/never`, body: 'x'.repeat(200 * 1024) }),
+    });
+    assertError(chunked, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('takes a request body over 64 KiB when it carries an edited body within REHOOK_MAX_BODY', async () => {
+    const eventId = await capture();
+    const bytes = randomBytes(60 * 1024);
+    const res = await replay(eventId, { destination: `${receiver.url}/big`, bodyBase64: bytes.toString('base64') });
+    assert.equal(res.status, 200, res.text);
+    assert.ok(receiver.requests.at(-1)?.body.equals(bytes));
   });
 });
 
