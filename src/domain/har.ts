@@ -13,8 +13,8 @@ import { CONTRACT_ANSWER, type CapturedEvent } from './captured-request.js';
  * - Header values are the received bytes as Latin-1 code points (one character per byte, as
  *   everywhere in the API); redacted headers keep their `[REDACTED]` placeholder.
  * - `postData.text` is the body as UTF-8 when its bytes are valid UTF-8, else base64 with
- *   `encoding: "base64"` (the field HAR 1.2 defines for `response.content`, which Chrome,
- *   Firefox and Insomnia also read on `postData`).
+ *   `encoding: "base64"` (the field HAR 1.2 defines for `response.content`; on `postData` it is
+ *   an extension: tools that ignore it show the base64 text, which still holds the exact bytes).
  * - `response` is the answer the ingest listener sent: the contract's `200 {"ok":true}`, or the
  *   status of the inbox's programmable response (its body is not stored, so `content` is empty).
  * - Timings are not measured at capture: every phase is 0 or -1 (not applicable), `time` is 0.

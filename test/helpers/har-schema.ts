@@ -51,8 +51,8 @@ const postData = {
       },
     },
     text: { type: 'string' },
-    // Not in HAR 1.2 for postData (only for response content), but read by Chrome, Firefox and
-    // Insomnia; the issue asks for it on binary request bodies.
+    // Not in HAR 1.2 for postData (only for response content): an extension the issue asks for
+    // on binary request bodies.
     encoding: { const: 'base64' },
     comment,
   },
