@@ -214,6 +214,7 @@ function startJobRunner(deps: ServiceDeps, config: Config, logger: Logger): { st
   return startReplayJobRunner(deps, {
     leaseMs: config.replayJobLeaseMs,
     onError: (err, context) => logger.error({ err }, context),
+    onJobStarted: (job) => logger.info({ jobId: job.id, inboxId: job.inboxId, done: job.counts.done, total: job.counts.total }, 'replay job running on this instance'),
     onJobEnded: (job, outcome) => logger.info({ jobId: job.id, inboxId: job.inboxId, outcome }, 'replay job ended on this instance'),
   });
 }

@@ -61,6 +61,8 @@ export interface ReplayJobRunnerOptions {
   /** Lease owner name; default a random one per runner. */
   readonly instanceId?: string;
   readonly onError?: (err: unknown, context: string) => void;
+  /** This runner claimed the job (first start, or resuming it after a restart or a takeover). */
+  readonly onJobStarted?: (job: ReplayJob) => void;
   readonly onJobEnded?: (job: ReplayJob, outcome: 'completed' | 'failed' | 'cancelled' | 'lost' | 'stopped') => void;
 }
 
@@ -135,6 +137,7 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
   function startRun(job: ReplayJob): void {
     const run: Run = { job, abort: new AbortController(), reason: null, done: Promise.resolve() };
     runs.set(job.id, run);
+    opts.onJobStarted?.(job);
     run.done = runJob(run)
       .catch((err: unknown) => onError(err, `replay job ${job.id} failed`))
       .finally(() => {
