@@ -187,6 +187,7 @@ function fixture() {
             '400': errorResponse(['INVALID_DESTINATION', 'VALIDATION_FAILED', 'INVALID_JSON'], { replayId }),
             '403': errorResponse(['DESTINATION_FORBIDDEN'], { replayId }),
             '404': errorResponse(['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND']),
+            '409': errorResponse(['SIGNATURE_NOT_SET']),
             '415': errorResponse(['UNSUPPORTED_MEDIA_TYPE']),
             '502': errorResponse(['DESTINATION_UNREACHABLE'], { replayId }),
             '504': errorResponse(['DESTINATION_TIMEOUT'], { replayId }),
