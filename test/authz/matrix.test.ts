@@ -246,6 +246,26 @@ const EXPECTED: readonly Row[] = [
   ['DELETE /api/v1/inboxes/:id/response',        'expired', '404I', '404I', '404I', '401', '401'],
   ['DELETE /api/v1/inboxes/:id/response',        'missing', '404I', '404I', '404I', '401', '401'],
 
+  // Signature settings: only the owner of a saved inbox (an anonymous one answers 409N).
+  ['PUT /api/v1/inboxes/:id/signature',         'anon',    '401',  '409N', '409N', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature',         'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature',         'expired', '401',  '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature',         'missing', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature',         'anon',    '401',  '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature',         'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature',         'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature',         'missing', '401',  '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature',      'anon',    '401',  '409N', '409N', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature',      'ownedA',  '401',  '204',  '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature',      'expired', '401',  '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature',      'missing', '401',  '404I', '404I', '401', '401'],
+  // Re-signing an event: its inbox's owner (the object's inbox gets a secret first); an anonymous
+  // inbox never has a secret.
+  ['POST /api/v1/events/:id/resign',            'anon',    '401',  '409(SIGNATURE_NOT_SET)', '409(SIGNATURE_NOT_SET)', '401', '401'],
+  ['POST /api/v1/events/:id/resign',            'ownedA',  '401',  '200',  '404E', '401', '401'],
+  ['POST /api/v1/events/:id/resign',            'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/resign',            'missing', '401',  '404E', '404E', '401', '401'],
+
   ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
   ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
   ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
@@ -554,6 +574,48 @@ const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/deliveries/retry`, { method: 'POST', authorization }),
   },
+  'PUT /api/v1/inboxes/:id/signature': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, {
+        method: 'PUT',
+        authorization,
+        json: { scheme: 'github', secret: 'matrix secret' },
+      }),
+    after: (env, t, object, _who, reply) => signatureAfter(env, t, object, reply.status === 200 ? 'github' : null, reply.status),
+  },
+  'GET /api/v1/inboxes/:id/signature': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/signature': {
+    destructive: true,
+    send: async (env, t, authorization) => {
+      // The object gets a secret first (A may set one on its own inbox), so a removal shows.
+      await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, {
+        method: 'PUT',
+        authorization: bearer(env.A.token),
+        json: { scheme: 'slack', secret: 'matrix secret' },
+      });
+      return call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { method: 'DELETE', authorization });
+    },
+    after: (env, t, object, _who, reply) => signatureAfter(env, t, object, reply.status === 204 ? null : 'slack', reply.status),
+  },
+  'POST /api/v1/events/:id/resign': {
+    destructive: false,
+    send: async (env, t, authorization) => {
+      await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, {
+        method: 'PUT',
+        authorization: bearer(env.A.token),
+        json: { scheme: 'github', secret: 'matrix secret' },
+      });
+      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/resign`, { method: 'POST', authorization });
+      // A fresh signature is exactly the one header of the scheme.
+      const headers: unknown = reply.body?.data?.headers;
+      const ok = Array.isArray(headers) && headers.length === 1 && headers[0]?.[0] === 'X-Hub-Signature-256';
+      return reply.status === 200 && !ok ? { ...reply, code: 'unexpected-headers' } : reply;
+    },
+  },
   'GET /api/v1/inboxes/:id/response': {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
@@ -575,6 +637,14 @@ const ENDPOINTS = {
   },
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
+
+/** After setting or removing an owned object's signature settings: its owner sees `want` (the scheme, or null for none). */
+async function signatureAfter(env: Env, t: Target, object: ObjectKind, want: string | null, status: number): Promise<string | null> {
+  if (object !== 'ownedA') return null;
+  const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { authorization: bearer(env.A.token) });
+  const seen: unknown = shown.body?.data?.signature?.scheme ?? null;
+  return seen === want ? null : `answered ${status}, yet the owner reads the scheme ${String(seen)} (expected ${String(want)})`;
+}
 
 /**
  * After setting or clearing an object's programmed response: the rightful reader sees `want`
@@ -754,6 +824,22 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['POST /api/v1/events/:id/deliveries/retry', 'ownedA', '403S', '404S'],
   ['POST /api/v1/events/:id/deliveries/retry', 'expired', '403S', '404S'],
   ['POST /api/v1/events/:id/deliveries/retry', 'missing', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+  ['POST /api/v1/events/:id/resign', 'anon', '403S', '404S'],
+  ['POST /api/v1/events/:id/resign', 'ownedA', '403S', '404S'],
+  ['POST /api/v1/events/:id/resign', 'expired', '403S', '404S'],
+  ['POST /api/v1/events/:id/resign', 'missing', '403S', '404S'],
 ];
 
 /** The expected cell of a column in a row of EXPECTED. */
