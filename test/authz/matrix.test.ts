@@ -195,6 +195,17 @@ const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/replays',            'expired', '401',  '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/replays',            'missing', '401',  '404E', '404E', '401', '401'],
 
+  // Bulk replay jobs (issue 12): the rules of replaying the inbox's events (an account; the
+  // owner for an owned inbox). The jobs go to a closed port, so they never reach the receiver.
+  ['POST /api/v1/inboxes/:id/replays',          'anon',    '401',  '202',  '202',  '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays',          'ownedA',  '401',  '202',  '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays',          'expired', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays',          'missing', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'anon',    '401',  '200',  '200',  '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'ownedA',  '401',  '200',  '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'expired', '401',  '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'missing', '401',  '404I', '404I', '401', '401'],
+
   // Sharing links of an inbox: its owner only; an anonymous inbox has none (409 INBOX_NOT_SAVED).
   ['POST /api/v1/inboxes/:id/shares',           'anon',    '401',  '409N', '409N', '401', '401'],
   ['POST /api/v1/inboxes/:id/shares',           'ownedA',  '401',  '201',  '404I', '401', '401'],
@@ -468,6 +479,28 @@ const ENDPOINTS = {
       }
       return reply;
     },
+  },
+  'POST /api/v1/inboxes/:id/replays': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/replays`, {
+        method: 'POST',
+        authorization,
+        json: { destination: 'http://127.0.0.1:9/matrix-job', ratePerSecond: 100 },
+      }),
+    after: async (env, _t, _object, _who, reply) => {
+      if (reply.status !== 202) return null;
+      // The job exists, with the inbox's one event, and its maker reads it.
+      const jobId: unknown = reply.body?.data?.job?.id;
+      const total: unknown = reply.body?.data?.job?.counts?.total;
+      const read = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, { authorization: bearer(env.A.token) });
+      const maker = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, { authorization: bearer(env.B.token) });
+      return total === 1 && (read.status === 200 || maker.status === 200) ? null : `created ${String(jobId)} (total ${String(total)}), yet A reads ${read.status}, B ${maker.status}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/replay-jobs': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/replay-jobs`, { authorization }),
   },
   'GET /api/v1/events/:id/replays': {
     destructive: false,
@@ -769,6 +802,15 @@ const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: Objec
   ['GET /api/v1/events/:id/replays',            'ownedA',  '403S', '404S'],
   ['GET /api/v1/events/:id/replays',            'expired', '403S', '404S'],
   ['GET /api/v1/events/:id/replays',            'missing', '403S', '404S'],
+
+  ['POST /api/v1/inboxes/:id/replays',          'anon',    '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/replays',          'ownedA',  '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/replays',          'expired', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/replays',          'missing', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'anon',    '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'ownedA',  '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/replay-jobs',       'missing', '403S', '404S'],
 
   ['GET /api/v1/inboxes/:id/response',           'anon',    '403S', '404S'],
   ['GET /api/v1/inboxes/:id/response',           'ownedA',  '403S', '404S'],
