@@ -303,3 +303,43 @@ describe('automatic forwarding: the replay SSRF policy applies', () => {
     assert.equal(receiver.connections, 0);
   });
 });
+
+describe('automatic forwarding: a slow destination holds only its own slots', () => {
+  let rehook: TestRehook;
+
+  before(async () => {
+    // 4 deliveries at once: one inbox takes at most 1 of them while others wait.
+    rehook = await startTestRehook({ env: { ...FAST_FORWARDING, REHOOK_FORWARD_CONCURRENCY: '4' } });
+  });
+  after(() => rehook.stop());
+
+  it("delivers another inbox's events while one destination hangs", async () => {
+    const alice = await rehook.createUser();
+    const held: (() => void)[] = [];
+    const slow = await startReceiver((_req, res) => {
+      held.push(() => res.writeHead(200).end());
+    });
+    const fast = await startReceiver();
+    try {
+      const stuck = await createInbox(rehook, alice.token);
+      const flowing = await createInbox(rehook, alice.token);
+      await setForwarding(rehook, alice.token, stuck.id, { destination: slow.url });
+      await setForwarding(rehook, alice.token, flowing.id, { destination: fast.url });
+      for (let i = 0; i < 5; i += 1) await ingestEvent(rehook, stuck.id, { body: `stuck ${i}`, token: alice.token });
+      await waitUntil('the slow destination holding a request', async () => (held.length > 0 ? true : undefined));
+      const flowingIds: string[] = [];
+      for (let i = 0; i < 10; i += 1) flowingIds.push(await ingestEvent(rehook, flowing.id, { body: `flowing ${i}`, token: alice.token }));
+      for (const eventId of flowingIds) await deliveryIn(rehook, alice.token, eventId, ['delivered']);
+      // All of them went through while the slow destination still holds its one request.
+      // (The cap is checked before each claim, so one claim may take a few of an inbox's
+      // deliveries at once; what matters is that they never answered.)
+      assert.equal(fast.requests.length, 10);
+      assert.ok(held.length >= 1 && held.length < 5);
+      assert.equal(slow.requests.length, held.length);
+    } finally {
+      for (const release of held) release();
+      await slow.close();
+      await fast.close();
+    }
+  });
+});
