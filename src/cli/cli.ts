@@ -10,7 +10,7 @@ import {
   rootHelp,
   SERVE_OPTIONS,
 } from './help.js';
-import { EVENT_FILTER_OPTIONS, eventFilterParams } from './filter-options.js';
+import { EVENT_FILTER_OPTIONS, EVENT_LIST_FILTER_OPTIONS, eventFilterParams, eventListFilter } from './filter-options.js';
 import type { ResponseSetFlags } from './commands/response.js';
 import type { CliIO } from './io.js';
 import { LISTEN_OPTIONS, normaliseListen } from './listen/options.js';
@@ -433,6 +433,10 @@ export const COMMANDS: readonly Command[] = [
     path: ['events'],
     kind: 'client',
     summary: 'List the events of an inbox, newest first.',
+    description:
+      'With filters (docs/search.md) only matching events are listed; they combine with each other and with ' +
+      '--before. A filtered page looks at up to 100,000 events, so it may show fewer than --limit events and ' +
+      'still print the command for the next page.',
     args: [INBOX_ID],
     options: {
       limit: { type: 'string', value: 'n', description: 'Events per page (1 to 1000).', default: '50' },
@@ -441,14 +445,22 @@ export const COMMANDS: readonly Command[] = [
         value: 'eventId',
         description: 'Only events older than this one (the next page).',
       },
+      ...EVENT_FILTER_OPTIONS,
+      ...EVENT_LIST_FILTER_OPTIONS,
       ...CLIENT,
     },
-    examples: ['rehook events inb_... --limit 20', 'rehook events inb_... --json | jq -r ".events[].id"'],
+    examples: [
+      'rehook events inb_... --limit 20',
+      'rehook events inb_... --json | jq -r ".events[].id"',
+      'rehook events inb_... --method POST --path /stripe --json-field data.object.status=paid',
+      'rehook events inb_... --search cus_42 --since 2026-01-01',
+    ],
     normalise: (input) => ({
       ...clientOptions(input),
       inboxId: arg(input, 0),
       limit: positiveInt(input, 'limit'),
       before: str(input, 'before'),
+      filter: eventListFilter(input),
     }),
     load: () => import('./commands/events.js'),
   }),

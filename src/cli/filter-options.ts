@@ -41,13 +41,30 @@ export function eventFilterParams(input: ParsedInput): EventFilterParams {
 }
 
 /**
- * The filter of `rehook events`: the flags above, with `--search` as another name of `--q`
- * (both at once is an error, as a repeated single-valued flag would be).
+ * The extra flags of `rehook events`, whose `--json` is the output format (as for every client
+ * command): the JSON-body filter is `--json-field` there, and `--search` is another name of `--q`.
+ */
+export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
+  'json-field': {
+    type: 'string',
+    value: 'field=value',
+    multiple: true,
+    description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the --json filter of export).',
+  },
+  search: { type: 'string', value: 'text', description: 'Same as --q.' },
+};
+
+/**
+ * The filter of `rehook events`: the flags above but `--json` (the output format there), with
+ * `--json-field` for the JSON-body filter and `--search` as another name of `--q` (both at once
+ * is an error, as a repeated single-valued flag would be).
  */
 export function eventListFilter(input: ParsedInput): EventFilterParams {
-  const params = eventFilterParams(input);
+  const params = eventFilterParams({ ...input, values: { ...input.values, json: undefined } });
+  const fields = list(input, 'json-field');
   const search = input.values['search'];
-  if (typeof search !== 'string') return params;
-  if (params.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
-  return { ...params, q: search };
+  const withFields: EventFilterParams = fields !== undefined && fields.length > 0 ? { ...params, json: fields } : params;
+  if (typeof search !== 'string') return withFields;
+  if (withFields.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
+  return { ...withFields, q: search };
 }

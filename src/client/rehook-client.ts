@@ -10,6 +10,7 @@ import type {
   EventMatch,
   EventPage,
   CurlCommand,
+  EventFilterParams,
   ExportInboxOptions,
   EventSummary,
   Inbox,
@@ -57,6 +58,18 @@ export interface ListEventsOptions {
   readonly limit?: number | undefined;
   /** Only events older than this event id: the `nextBefore` of the previous page. */
   readonly before?: string | undefined;
+  /**
+   * Only matching events (docs/search.md). A filtered page may hold fewer than `limit` events
+   * (even none) while `nextBefore` is set: keep paging until it is null.
+   */
+  readonly filter?: EventFilterParams | undefined;
+}
+
+/** Appends the filter's parameters (repeated ones once per value) to a query. */
+function appendFilter(query: URLSearchParams, filter: EventFilterParams | undefined): void {
+  for (const [name, value] of Object.entries(filter ?? {})) {
+    for (const one of typeof value === 'string' ? [value] : (value as readonly string[] | undefined) ?? []) query.append(name, one);
+  }
 }
 
 /** The server's longest long-poll (GET .../events/next?timeout=): longer waits poll again. */
@@ -248,6 +261,7 @@ export class RehookClient {
     const query = new URLSearchParams();
     if (options.limit !== undefined) query.set('limit', String(options.limit));
     if (options.before !== undefined) query.set('before', options.before);
+    appendFilter(query, options.filter);
     const search = query.size === 0 ? '' : `?${query.toString()}`;
     const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/events${search}`);
     const events = await readJson(response);
@@ -348,9 +362,7 @@ export class RehookClient {
   async exportInbox(inboxId: string, options: ExportInboxOptions = {}): Promise<AsyncIterable<Uint8Array>> {
     const query = new URLSearchParams();
     if (options.format !== undefined) query.set('format', options.format);
-    for (const [name, value] of Object.entries(options.filter ?? {})) {
-      for (const one of typeof value === 'string' ? [value] : (value as readonly string[] | undefined) ?? []) query.append(name, one);
-    }
+    appendFilter(query, options.filter);
     const search = query.size === 0 ? '' : `?${query.toString()}`;
     const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/export${search}`, undefined, options.signal);
     const body = response.body;

@@ -23,12 +23,19 @@ export const NO_LOWER_ID = '';
 
 export interface SearchSteps<Row> {
   /**
-   * The id of the `count`-th event of the inbox (newest first) with `lower <= id < upper`, or
-   * null when there are fewer.
+   * The id of the `count`-th event of the inbox (newest first) with `lower <= id < upper` and
+   * whether an older one follows it in that range (`last`: it is the range's oldest), or null
+   * when the range holds fewer than `count` events.
    */
-  boundary(upper: string, lower: string, count: number): Promise<string | null> | string | null;
+  boundary(upper: string, lower: string, count: number): Promise<Boundary | null> | Boundary | null;
   /** Matching rows with `lower <= id < upper`, newest first, at most `limit`. */
   matches(upper: string, lower: string, limit: number): Promise<Row[]> | Row[];
+}
+
+export interface Boundary {
+  readonly id: string;
+  /** No event of the range is older than this one. */
+  readonly last: boolean;
 }
 
 export interface StepTuning {
@@ -75,9 +82,10 @@ export async function scanSearchPage<Row>(
   for (;;) {
     const started = performance.now();
     const step = Math.min(chunk, budget);
-    const boundary = await steps.boundary(upper, lower, step);
+    const edge = await steps.boundary(upper, lower, step);
     // The step covers [stepLower, upper): down to its boundary, or to the end of the range.
-    const stepLower = boundary ?? lower;
+    const boundary = edge === null || edge.last ? null : edge.id;
+    const stepLower = edge?.id ?? lower;
     // One more match than the page needs tells whether a next page exists.
     const rows = await steps.matches(upper, stepLower, limit + 1 - found.length);
     found.push(...rows);

@@ -41,7 +41,7 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   'inbox clear': ['<inboxId>', '--server', '--token', '--json'],
   'inbox delete': ['<inboxId>', '--server', '--token', '--json'],
   'inbox save': ['<inboxId>', '--server', '--token', '--json'],
-  events: ['<inboxId>', '--limit', '--before', '--server', '--token', '--json'],
+  events: ['<inboxId>', '--limit', '--before', '--method', '--path', '--header', '--q', '--json-field', '--search', '--since', '--until', '--server', '--token', '--json'],
   event: ['<eventId>', '--server', '--token', '--json'],
   'event delete': ['<eventId>', '--server', '--token', '--json'],
   replay: ['<eventId>', '--to', '--method', '--path', '--query', '--set-header', '--remove-header', '--body', '--body-base64', '--repeat', '--resign', '--server', '--token', '--json'],

@@ -128,8 +128,9 @@ export function createPgSearch<Row extends { id: string }>(
   pool: Pool,
   columns: string,
 ): (inboxId: string, page: SearchPage, limit: number) => Promise<ScanOutcome<Row>> {
+  // Two rows: the step's last event, and whether one older follows it in the range.
   const boundarySql = `SELECT id FROM events WHERE inbox_id = $1 AND id < $2 AND id >= $3
-    ORDER BY inbox_id DESC, id DESC LIMIT 1 OFFSET $4`;
+    ORDER BY inbox_id DESC, id DESC LIMIT 2 OFFSET $4`;
   return (inboxId, page, limit) => {
     const filter = pgFilterSql(inboxId, page.filter, 5);
     const matchesSql = `SELECT ${columns} FROM events
@@ -141,7 +142,7 @@ export function createPgSearch<Row extends { id: string }>(
       {
         boundary: async (upper, lower, count) => {
           const { rows } = await pool.query<{ id: string }>(boundarySql, [inboxId, upper, lower, count - 1]);
-          return rows[0]?.id ?? null;
+          return rows[0] === undefined ? null : { id: rows[0].id, last: rows.length < 2 };
         },
         matches: async (upper, lower, max) => {
           const { rows } = await pool.query<Row>(matchesSql, [inboxId, upper, lower, max, ...filter.params]);

@@ -145,10 +145,11 @@ export function createSqliteSearch<Row extends { id: string }>(
   columns: string,
 ): (inboxId: string, page: SearchPage, limit: number) => Promise<ScanOutcome<Row>> {
   registerSearchFunctions(db);
+  // Two rows: the step's last event, and whether one older follows it in the range.
   const boundaryStmt = db
     .prepare<{ inbox: string; upper: string; lower: string; offset: number }, string>(
       `SELECT id FROM events WHERE inbox_id = @inbox AND id < @upper AND id >= @lower
-       ORDER BY id DESC LIMIT 1 OFFSET @offset`,
+       ORDER BY id DESC LIMIT 2 OFFSET @offset`,
     )
     .pluck(true);
   const prepared = new Map<string, BetterSqlite3.Statement<Params, Row>>();
@@ -173,8 +174,10 @@ export function createSqliteSearch<Row extends { id: string }>(
       page,
       limit,
       {
-        boundary: (upper, lower, count) =>
-          boundaryStmt.get({ inbox: inboxId, upper, lower, offset: count - 1 }) ?? null,
+        boundary: (upper, lower, count) => {
+          const ids = boundaryStmt.all({ inbox: inboxId, upper, lower, offset: count - 1 });
+          return ids[0] === undefined ? null : { id: ids[0], last: ids.length < 2 };
+        },
         matches: (upper, lower, max) => stmt.all({ ...sql.params, inbox: inboxId, upper, lower, limit: max }),
       },
       (row) => row.id,
