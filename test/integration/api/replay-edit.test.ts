@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
+import { RehookClient } from '../../../src/client/rehook-client.js';
 import { replayRepeatedly } from '../../../src/services/replays.js';
 import { assertError, call, closedPort, createInbox, rawRequest, REPLAY_ID } from './support.js';
 
@@ -362,6 +363,16 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       body: JSON.stringify({ destination: `${receiver.url}/never`, body: 'x'.repeat(200 * 1024) }),
     });
     assertError(chunked, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('RehookClient.replay takes the edits, and with repeat answers { replays, summary }', async () => {
+    const eventId = await capture();
+    const client = new RehookClient({ baseUrl: rehook.apiUrl, token: user.token });
+    const one = await client.replay(eventId, { destination: `${receiver.url}/client`, method: 'PUT', headers: { set: [['X-C', '1']] }, body: 'c' });
+    assert.deepEqual([one.request?.method, one.request?.body, one.statusCode], ['PUT', 'c', 201]);
+    const run = await client.replay(eventId, { destination: `${receiver.url}/client`, repeat: 2, query: 'n=2' });
+    assert.deepEqual([run.replays.length, run.summary.responses, run.replays[0]?.request?.url], [2, 2, `${receiver.url}/client?n=2`]);
+    await assert.rejects(client.replay(eventId, { destination: `${receiver.url}/client`, method: 'BAD METHOD' }), /VALIDATION_FAILED|method/);
   });
 
   it('takes a request body over 64 KiB when it carries an edited body within REHOOK_MAX_BODY', async () => {
