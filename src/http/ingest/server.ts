@@ -162,6 +162,8 @@ function cutDelays(opts: IngestServerOptions): void {
 /** Sends `answer` after its delay (at once when there is none or the process is shutting down). */
 function answerAfterDelay(opts: IngestServerOptions, res: ServerResponse, answer: ResponseAnswer, head: boolean): void {
   if (answer.delayMs === 0 || opts.shutdown?.aborted === true) return sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
+  // The sender hung up while its event was being stored: nothing to wait for.
+  if (res.destroyed) return;
   let waiting = delayed.get(opts);
   if (waiting === undefined) {
     waiting = new Set();
