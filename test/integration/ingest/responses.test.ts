@@ -5,7 +5,10 @@
 //   node --import tsx --test test/integration/ingest/responses.test.ts
 //   REHOOK_TEST_STORE=postgres node --import tsx --test test/integration/ingest/responses.test.ts
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RESPONSE_LIMITS } from '../../../src/domain/inbox-response.js';
 import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
@@ -504,6 +507,56 @@ describe('programmable responses: the delay', () => {
       assert.deepEqual(result.responses[0]?.headers.filter(([name]) => name === 'connection'), [['connection', 'keep-alive']]);
     } finally {
       await rehook.stop();
+    }
+  });
+});
+
+describe('programmable responses: two instances on one PostgreSQL', async () => {
+  const { connectTestPostgres } = await import('../../helpers/postgres.js');
+  const { loadConfig } = await import('../../../src/config/load.js');
+  const { startRehook } = await import('../../../src/server.js');
+  const { pino } = await import('pino');
+  const pg = await connectTestPostgres();
+  const skip = pg.available ? false : `PostgreSQL unavailable: ${pg.reason}`;
+
+  test('a change made through one instance reaches the other one\'s ingest (within its cache age)', { skip }, async () => {
+    if (!pg.available) return;
+    const schema = await pg.createSchema();
+    // One data directory for both (only a generated secret key would be written there).
+    const dataDir = await mkdtemp(join(tmpdir(), 'rehook-responses-cluster-'));
+    const start = () =>
+      startRehook(
+        loadConfig({ REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_DATA_DIR: dataDir, REHOOK_LOG_LEVEL: 'silent', DATABASE_URL: schema.url }),
+        { logger: pino({ level: 'silent' }) },
+      );
+    const a = await start();
+    const b = await start();
+    try {
+      const created = await api(a.apiUrl, '/api/v1/inboxes', { method: 'POST' });
+      const inboxId = created.body.data.inbox.id as string;
+      const post = async (origin: string, sub: string) => {
+        const res = await fetch(`${origin}/i/${inboxId}${sub}`, { method: 'POST', body: 'x' });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      // B reads (and caches) "no response" first.
+      assert.equal(await post(b.ingestUrl, '/before'), 200);
+      const set = await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/response`, { method: 'PUT', json: { status: 503 } });
+      assert.equal(set.status, 200, set.text);
+      assert.equal(await post(a.ingestUrl, '/on-a'), 503);
+      // B answers it once its cached entry has aged out (1 s); until then it answers what it knew.
+      let n = 0;
+      await waitFor('instance B to answer the new response', async () => ((await post(b.ingestUrl, `/on-b-${(n += 1)}`)) === 503 ? true : undefined));
+      // Each event records what its instance actually sent.
+      const events = (await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1000`)).body as Array<{ path: string; answer: { status: number } }>;
+      for (const event of events) {
+        const sent = event.path.endsWith(`/on-b-${n}`) || event.path.endsWith('/on-a') ? 503 : 200;
+        assert.equal(event.answer.status, sent, event.path);
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await pg.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
