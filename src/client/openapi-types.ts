@@ -1103,6 +1103,8 @@ export interface components {
             bodyEncoding: ("utf8" | "base64") | null;
             /** @description Size of the body sent, in bytes. */
             bodySize: number;
+            /** @description True when an edited body was left out of this list to keep the answer bounded (at most 32 MiB of edited bodies per list, newest first); `body` is then null. */
+            bodyOmitted: boolean;
             /** @description True when anything differed from the event (an override was given). */
             edited: boolean;
             /** @description What the caller asked to change; null for a verbatim replay. */

@@ -12,7 +12,9 @@ import {
   replayUrl,
   type SentRequest,
 } from '../../src/domain/replay-request.js';
+import type { ReplayRecord } from '../../src/domain/replay.js';
 import { AppError } from '../../src/errors.js';
+import { replayListJson } from '../../src/http/api/present.js';
 import { parseRepeat, parseReplayOverrides } from '../../src/services/replay-overrides.js';
 
 const STORED: HeaderPair[] = [
@@ -143,5 +145,21 @@ describe('the recorded request', () => {
     };
     assert.deepEqual(decodeSentRequest(encodeSentRequest(request), request.body), request);
     assert.equal(decodeSentRequest(null, null), null);
+  });
+});
+
+describe('replayListJson', () => {
+  it('carries edited bodies newest first until the budget is spent, then says they were left out', () => {
+    const record = (id: string, body: Buffer | null): ReplayRecord => ({
+      id, eventId: 'evt_x', inboxId: 'inb_x', accountId: 'acc_x', destination: 'https://x.example/', createdAt: new Date(0),
+      outcome: 'response', statusCode: 200, latencyMs: 1, responseHeaders: [], responseBody: Buffer.alloc(0), truncated: false,
+      errorCode: null, errorMessage: null, jobId: null,
+      request: { method: 'POST', url: 'https://x.example/', headers: [], body, bodySize: body?.length ?? 5, overrides: body ? { body: true } : null, resigned: false },
+    });
+    const list = replayListJson([record('a', Buffer.from('1234')), record('b', null), record('c', Buffer.from('5678')), record('d', Buffer.from('9'))], 5);
+    assert.deepEqual(
+      list.map((r) => [r.id, r.request?.body, r.request?.bodyOmitted, r.request?.bodySize]),
+      [['a', '1234', false, 4], ['b', null, false, 5], ['c', null, true, 4], ['d', '9', false, 1]],
+    );
   });
 });

@@ -51,7 +51,7 @@ export function eventJson(event: CapturedEvent): EventDetailJson {
  * A replay record. `responseBody` is the destination's body as a string (spec §2.3): UTF-8 text
  * when the bytes are valid UTF-8, otherwise base64, as `responseBodyEncoding` says.
  */
-export function replayJson(replay: ReplayRecord): ReplayJson {
+export function replayJson(replay: ReplayRecord, opts: { readonly omitRequestBody?: boolean } = {}): ReplayJson {
   const text = isUtf8(replay.responseBody);
   return {
     id: replay.id,
@@ -66,22 +66,42 @@ export function replayJson(replay: ReplayRecord): ReplayJson {
     responseBodyEncoding: text ? 'utf8' : 'base64',
     truncated: replay.truncated,
     error: replay.errorCode === null ? null : { code: replay.errorCode, message: replay.errorMessage ?? '' },
-    request: replay.request ? replayRequestJson(replay.request) : null,
+    request: replay.request ? replayRequestJson(replay.request, opts.omitRequestBody === true) : null,
     jobId: replay.jobId ?? null,
   };
 }
 
+/**
+ * Edited request bodies a list of replays carries at most, newest first; later ones are left
+ * out (`bodyOmitted`). A hundred replays of a 10 MiB edited body would otherwise make one JSON
+ * answer larger than a JavaScript string can be.
+ */
+export const REPLAY_LIST_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
+
+/** Replays for a list answer: every edited body until {@link REPLAY_LIST_BODY_BUDGET_BYTES} is spent. */
+export function replayListJson(replays: readonly ReplayRecord[], budget = REPLAY_LIST_BODY_BUDGET_BYTES): ReplayJson[] {
+  let left = budget;
+  return replays.map((replay) => {
+    const size = replay.request?.body?.length ?? 0;
+    const omit = size > left;
+    if (!omit) left -= size;
+    return replayJson(replay, { omitRequestBody: omit });
+  });
+}
+
 /** What a replay sent; the body only when it was edited (else the event's own bytes went). */
-export function replayRequestJson(request: SentRequest): ReplayRequestJson {
-  const text = request.body !== null && isUtf8(request.body);
+export function replayRequestJson(request: SentRequest, omitBody = false): ReplayRequestJson {
+  const body = omitBody ? null : request.body;
+  const text = body !== null && isUtf8(body);
   const overrides = request.overrides;
   return {
     method: request.method,
     url: request.url,
     headers: request.headers.map(([name, value]): [string, string] => [name, value]),
-    body: request.body === null ? null : request.body.toString(text ? 'utf8' : 'base64'),
-    bodyEncoding: request.body === null ? null : text ? 'utf8' : 'base64',
+    body: body === null ? null : body.toString(text ? 'utf8' : 'base64'),
+    bodyEncoding: body === null ? null : text ? 'utf8' : 'base64',
     bodySize: request.bodySize,
+    bodyOmitted: omitBody && request.body !== null,
     edited: overrides !== null,
     overrides:
       overrides === null

@@ -120,6 +120,10 @@ export const ReplayRequestSchema = Type.Object(
     ),
     bodyEncoding: Nullable(Type.Union([Type.Literal('utf8'), Type.Literal('base64')]), 'How `body` is written; null when `body` is null.'),
     bodySize: Type.Integer({ minimum: 0, description: 'Size of the body sent, in bytes.' }),
+    bodyOmitted: Type.Boolean({
+      description:
+        'True when an edited body was left out of this list to keep the answer bounded (at most 32 MiB of edited bodies per list, newest first); `body` is then null.',
+    }),
     edited: Type.Boolean({ description: 'True when anything differed from the event (an override was given).' }),
     overrides: Nullable(
       Type.Object(

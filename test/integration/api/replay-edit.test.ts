@@ -82,6 +82,7 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       body: null,
       bodyEncoding: null,
       bodySize: Buffer.byteLength('{"original":true}'),
+      bodyOmitted: false,
       edited: false,
       overrides: null,
       resigned: false,

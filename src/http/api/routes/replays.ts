@@ -5,7 +5,7 @@ import { OVERRIDE_FIELDS, OVERRIDE_LIMITS, parseRepeat, parseReplayOverrides, pa
 import { listReplays, replayEvent, replayRepeatedly } from '../../../services/replays.js';
 import { rateLimited, REPLAY_RETRY_AFTER_MS } from '../../../abuse/api-limits.js';
 import type { ApiContext } from '../app.js';
-import { replayJson } from '../present.js';
+import { replayJson, replayListJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
 import { ref, ReplaySchema, ReplaySummarySchema } from '../schemas.js';
@@ -157,7 +157,7 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
     try {
       if (repeat === undefined) return { data: { replay: replayJson(await replayEvent(deps, principal, input)) } };
       const { replays, summary } = await replayRepeatedly(deps, principal, { ...input, repeat });
-      return { data: { replays: replays.map(replayJson), summary } };
+      return { data: { replays: replayListJson(replays), summary } };
     } finally {
       release();
     }
@@ -182,6 +182,6 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
     }),
   }, async (request) => {
     const replays = await listReplays(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-    return { data: { replays: replays.map(replayJson) } };
+    return { data: { replays: replayListJson(replays) } };
   });
 }
