@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 
-import type {
-  EventSelection,
-  ReplayJob,
-  ReplayJobFilter,
-  ReplayJobItem,
-  ReplayJobState,
+import {
+  replayJobFromRow,
+  replayJobItemFromRow,
+  type EventSelection,
+  type ReplayJob,
+  type ReplayJobItemRow,
+  type ReplayJobRow,
 } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
 import { attempt, clampLimit } from './attempt.js';
@@ -53,38 +54,6 @@ CREATE TABLE replay_job_items (
   PRIMARY KEY (job_id, position)
 );
 `;
-
-/** A replay_jobs row as node-postgres returns it (timestamptz as Date). */
-interface JobRow {
-  id: string;
-  inbox_id: string;
-  account_id: string;
-  destination: string;
-  filter: string;
-  rate_per_second: number;
-  concurrency: number;
-  state: string;
-  total: number;
-  succeeded: number;
-  failed: number;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  error_code: string | null;
-  error_message: string | null;
-}
-
-interface ItemRow {
-  job_id: string;
-  position: number;
-  event_id: string;
-  done: boolean;
-  replay_id: string | null;
-  status_code: number | null;
-  latency_ms: number | null;
-  error_code: string | null;
-  completed_at: Date | null;
-}
 
 const JOB_COLUMNS =
   'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
@@ -141,42 +110,6 @@ const SQL = {
     WHERE id = $1 AND state IN ('queued', 'running')`,
 };
 
-function toJob(row: JobRow): ReplayJob {
-  return {
-    id: row.id,
-    inboxId: row.inbox_id,
-    accountId: row.account_id,
-    destination: row.destination,
-    filter: JSON.parse(row.filter) as ReplayJobFilter,
-    ratePerSecond: row.rate_per_second,
-    concurrency: row.concurrency,
-    state: row.state as ReplayJobState,
-    counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
-function toItem(row: ItemRow): ReplayJobItem {
-  return {
-    jobId: row.job_id,
-    position: row.position,
-    eventId: row.event_id,
-    result: !row.done
-      ? null
-      : {
-          replayId: row.replay_id,
-          statusCode: row.status_code,
-          latencyMs: row.latency_ms,
-          errorCode: row.error_code,
-          completedAt: row.completed_at ?? new Date(0),
-        },
-  };
-}
-
 /** The WHERE conditions and parameters of an event selection ($1 is the inbox's id). */
 function selectionSql(inboxId: string, selection: EventSelection): { where: string; params: unknown[] } {
   const params: unknown[] = [inboxId];
@@ -198,8 +131,8 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 /** ReplayJobRepository on PostgreSQL; every write is one statement or one transaction. */
 export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
   const findById = async (id: string): Promise<ReplayJob | null> => {
-    const { rows } = await pool.query<JobRow>(SQL.findById, [id]);
-    return rows[0] === undefined ? null : toJob(rows[0]);
+    const { rows } = await pool.query<ReplayJobRow>(SQL.findById, [id]);
+    return rows[0] === undefined ? null : replayJobFromRow(rows[0]);
   };
   return {
     selectEventIds: (inboxId, selection, limit) =>
@@ -248,33 +181,33 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
         const limit = clampLimit(opts.limit);
         const { rows } =
           opts.accountId === undefined
-            ? await pool.query<JobRow>(SQL.listByInbox, [inboxId, limit])
-            : await pool.query<JobRow>(SQL.listByInboxAndAccount, [inboxId, limit, opts.accountId]);
-        return rows.map(toJob);
+            ? await pool.query<ReplayJobRow>(SQL.listByInbox, [inboxId, limit])
+            : await pool.query<ReplayJobRow>(SQL.listByInboxAndAccount, [inboxId, limit, opts.accountId]);
+        return rows.map(replayJobFromRow);
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', async () => {
-        const { rows } = await pool.query<ItemRow>(page.pendingOnly === true ? SQL.listPending : SQL.listItems, [
+        const { rows } = await pool.query<ReplayJobItemRow>(page.pendingOnly === true ? SQL.listPending : SQL.listItems, [
           jobId,
           page.after ?? -1,
           clampLimit(page.limit),
         ]);
-        return rows.map(toItem);
+        return rows.map(replayJobItemFromRow);
       }),
     claim: (owner, now, leaseUntil, exclude = []) =>
       attempt('claim replay job', async () => {
-        const { rows } = await pool.query<JobRow>(SQL.claim, [
+        const { rows } = await pool.query<ReplayJobRow>(SQL.claim, [
           now.toISOString(),
           owner,
           leaseUntil.toISOString(),
           [...exclude],
         ]);
-        return rows[0] === undefined ? null : { job: toJob(rows[0]), owner, leaseUntil };
+        return rows[0] === undefined ? null : { job: replayJobFromRow(rows[0]), owner, leaseUntil };
       }),
     renewLease: (jobId, owner, leaseUntil) =>
       attempt('renew replay job lease', async () => {
-        const { rows } = await pool.query<JobRow>(SQL.renew, [jobId, owner, leaseUntil.toISOString()]);
-        return rows[0] === undefined ? null : toJob(rows[0]);
+        const { rows } = await pool.query<ReplayJobRow>(SQL.renew, [jobId, owner, leaseUntil.toISOString()]);
+        return rows[0] === undefined ? null : replayJobFromRow(rows[0]);
       }),
     releaseLease: (jobId, owner) =>
       attempt('release replay job lease', async () => {

@@ -1,11 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type {
-  EventSelection,
-  ReplayJob,
-  ReplayJobFilter,
-  ReplayJobItem,
-  ReplayJobState,
+import {
+  replayJobFromRow,
+  replayJobItemFromRow,
+  type EventSelection,
+  type ReplayJob,
+  type ReplayJobItemRow,
+  type ReplayJobRow,
 } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
 import { attempt } from './attempt.js';
@@ -54,82 +55,11 @@ CREATE TABLE replay_job_items (
 ) WITHOUT ROWID;
 `;
 
-/** A replay_jobs row as better-sqlite3 returns it (timestamps are INTEGER milliseconds). */
-interface JobRow {
-  id: string;
-  inbox_id: string;
-  account_id: string;
-  destination: string;
-  filter: string;
-  rate_per_second: number;
-  concurrency: number;
-  state: string;
-  total: number;
-  succeeded: number;
-  failed: number;
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  lease_owner: string | null;
-  lease_until: number | null;
-}
-
-interface ItemRow {
-  job_id: string;
-  position: number;
-  event_id: string;
-  done: number;
-  replay_id: string | null;
-  status_code: number | null;
-  latency_ms: number | null;
-  error_code: string | null;
-  completed_at: number | null;
-}
-
 const JOB_COLUMNS =
   'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
   'created_at, started_at, finished_at, error_code, error_message, lease_owner, lease_until';
 
 const ITEM_COLUMNS = 'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
-
-function toJob(row: JobRow): ReplayJob {
-  return {
-    id: row.id,
-    inboxId: row.inbox_id,
-    accountId: row.account_id,
-    destination: row.destination,
-    filter: JSON.parse(row.filter) as ReplayJobFilter,
-    ratePerSecond: row.rate_per_second,
-    concurrency: row.concurrency,
-    state: row.state as ReplayJobState,
-    counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
-    createdAt: new Date(row.created_at),
-    startedAt: row.started_at === null ? null : new Date(row.started_at),
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
-function toItem(row: ItemRow): ReplayJobItem {
-  return {
-    jobId: row.job_id,
-    position: row.position,
-    eventId: row.event_id,
-    result:
-      row.done === 0
-        ? null
-        : {
-            replayId: row.replay_id,
-            statusCode: row.status_code,
-            latencyMs: row.latency_ms,
-            errorCode: row.error_code,
-            completedAt: new Date(row.completed_at ?? 0),
-          },
-  };
-}
 
 /** The port allows 1..1000 (SQLite reads a negative LIMIT as "no limit"). */
 function clampLimit(limit: number, max = 1000): number {
@@ -176,18 +106,18 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
   const insertItem = db.prepare<[string, number, string]>(
     'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',
   );
-  const findById = db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
-  const listByInbox = db.prepare<[string, number], JobRow>(
+  const findById = db.prepare<[string], ReplayJobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
+  const listByInbox = db.prepare<[string, number], ReplayJobRow>(
     `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const listByInboxAndAccount = db.prepare<[string, string, number], JobRow>(
+  const listByInboxAndAccount = db.prepare<[string, string, number], ReplayJobRow>(
     `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? AND account_id = ?
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const listItems = db.prepare<[string, number, number], ItemRow>(
+  const listItems = db.prepare<[string, number, number], ReplayJobItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? ORDER BY position LIMIT ?`,
   );
-  const listPending = db.prepare<[string, number, number], ItemRow>(
+  const listPending = db.prepare<[string, number, number], ReplayJobItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? AND done = 0
      ORDER BY position LIMIT ?`,
   );
@@ -195,7 +125,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     'SELECT id FROM events WHERE inbox_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
   );
   // One statement: SQLite runs it under the write lock, so two processes never claim one job.
-  const claim = db.prepare<[number, string, number, number, string], JobRow>(
+  const claim = db.prepare<[number, string, number, number, string], ReplayJobRow>(
     `UPDATE replay_jobs SET state = 'running', started_at = coalesce(started_at, ?), lease_owner = ?, lease_until = ?
      WHERE id = (
        SELECT id FROM replay_jobs
@@ -204,7 +134,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
        ORDER BY created_at, id LIMIT 1)
      RETURNING ${JOB_COLUMNS}`,
   );
-  const renew = db.prepare<[number, string, string], JobRow>(
+  const renew = db.prepare<[number, string, string], ReplayJobRow>(
     `UPDATE replay_jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'
      RETURNING ${JOB_COLUMNS}`,
   );
@@ -276,7 +206,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     findById: (id) =>
       attempt('find replay job', () => {
         const row = findById.get(id);
-        return row === undefined ? null : toJob(row);
+        return row === undefined ? null : replayJobFromRow(row);
       }),
     listByInbox: (inboxId, opts) =>
       attempt('list replay jobs', () => {
@@ -285,22 +215,22 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
           opts.accountId === undefined
             ? listByInbox.all(inboxId, limit)
             : listByInboxAndAccount.all(inboxId, opts.accountId, limit);
-        return rows.map(toJob);
+        return rows.map(replayJobFromRow);
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', () => {
         const statement = page.pendingOnly === true ? listPending : listItems;
-        return statement.all(jobId, page.after ?? -1, clampLimit(page.limit)).map(toItem);
+        return statement.all(jobId, page.after ?? -1, clampLimit(page.limit)).map(replayJobItemFromRow);
       }),
     claim: (owner, now, leaseUntil, exclude = []) =>
       attempt('claim replay job', () => {
         const row = claim.get(now.getTime(), owner, leaseUntil.getTime(), now.getTime(), JSON.stringify([...exclude]));
-        return row === undefined ? null : { job: toJob(row), owner, leaseUntil };
+        return row === undefined ? null : { job: replayJobFromRow(row), owner, leaseUntil };
       }),
     renewLease: (jobId, owner, leaseUntil) =>
       attempt('renew replay job lease', () => {
         const row = renew.get(leaseUntil.getTime(), jobId, owner);
-        return row === undefined ? null : toJob(row);
+        return row === undefined ? null : replayJobFromRow(row);
       }),
     releaseLease: (jobId, owner) =>
       attempt('release replay job lease', () => {
@@ -325,7 +255,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
       attempt('cancel replay job', () => {
         cancel.run(now.getTime(), jobId);
         const row = findById.get(jobId);
-        return row === undefined ? null : toJob(row);
+        return row === undefined ? null : replayJobFromRow(row);
       }),
   };
 }
