@@ -21,6 +21,7 @@ import { registerInboxRoutes } from './routes/inboxes.js';
 import { registerReplayRoutes } from './routes/replays.js';
 import { registerReplayJobRoutes } from './routes/replay-jobs.js';
 import { registerResponseRoutes } from './routes/responses.js';
+import { registerForwardingRoutes } from './routes/forwarding.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
@@ -167,6 +168,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerShareRoutes(api, ctx);
     registerSignatureRoutes(api, ctx);
     registerResponseRoutes(api, ctx);
+    registerForwardingRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
