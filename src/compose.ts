@@ -102,6 +102,8 @@ export async function composeDeps(
     metrics?: Pick<RehookMetrics, 'replayed'>;
     logger?: BusLogger;
     listen?: boolean;
+    /** Collects the start-up messages about the server key, to be logged once listening; absent = logged at once. */
+    startupNotes?: StartupNote[];
   } = {},
 ): Promise<ServiceDeps> {
   const opened = overrides.store ?? (await openStore(config));
@@ -117,7 +119,7 @@ export async function composeDeps(
   }
   let signatureKeys: SignatureKeys;
   try {
-    signatureKeys = await buildSignatureKeys(config, overrides.logger ?? SILENT);
+    signatureKeys = await buildSignatureKeys(config, overrides.logger ?? SILENT, overrides.startupNotes);
   } catch (err) {
     await bus.close?.().catch(() => undefined);
     if (overrides.store === undefined) await opened.close().catch(() => undefined);
@@ -133,25 +135,38 @@ export async function composeDeps(
   };
 }
 
+/** A message for the log once the server listens (the first line of the log names its URLs). */
+export interface StartupNote {
+  readonly level: 'info' | 'warn';
+  readonly fields: object;
+  readonly msg: string;
+}
+
 /**
  * The server key for signature secrets (REHOOK_SECRET_KEY, else the key file in the data
- * directory, generated on first start) and the warning for secrets it cannot open. Logs where a
+ * directory, generated on first start) and the warning for secrets it cannot open. Notes where a
  * generated key went, and warns when PostgreSQL is used without REHOOK_SECRET_KEY: instances
- * sharing the database must share the key too. Never logs the key.
+ * sharing the database must share the key too (into `notes`, or the log at once). Never logs the key.
  */
 export async function buildSignatureKeys(
   config: Pick<Config, 'secretKey' | 'dataDir' | 'databaseUrl'>,
   logger: BusLogger,
+  notes?: StartupNote[],
 ): Promise<SignatureKeys> {
+  const note = (level: StartupNote['level'], fields: object, msg: string): void => {
+    if (notes !== undefined) notes.push({ level, fields, msg });
+    else logger[level](fields, msg);
+  };
   const loaded = await loadServerKey({ configured: config.secretKey, dataDir: config.dataDir });
   if (loaded.source === 'generated') {
-    logger.info({ path: loaded.path }, 'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)');
+    note('info', { path: loaded.path }, 'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)');
   }
   if (loaded.path !== null && (await keyFileIsShared(loaded.path))) {
-    logger.warn({ path: loaded.path }, 'the server key file can be read by other users: chmod 600 it');
+    note('warn', { path: loaded.path }, 'the server key file can be read by other users: chmod 600 it');
   }
   if (loaded.source !== 'config' && config.databaseUrl !== null) {
-    logger.warn(
+    note(
+      'warn',
       { path: loaded.path },
       'PostgreSQL without REHOOK_SECRET_KEY: signature secrets are sealed with this instance\'s key file; give every instance the same REHOOK_SECRET_KEY',
     );

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
-import { composeDeps, poolStatsOf, sweepLockFor } from './compose.js';
+import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp, type InspectedResponse } from './http/api/app.js';
@@ -62,7 +62,10 @@ export async function startRehook(
   const runsApi = config.role !== 'ingest';
   const runsIngest = config.role !== 'api';
   const metrics = createRehookMetrics();
+  // Messages about the server key wait until the log's first line (the bound URLs) is written.
+  const startupNotes: StartupNote[] = [];
   const deps = await composeDeps(config, {
+    startupNotes,
     ...(opts.clock ? { clock: opts.clock } : {}),
     metrics,
     logger,
@@ -132,6 +135,7 @@ export async function startRehook(
       logger.info(`Rehook ingest on ${ingestUrl} (role ingest)`);
     }
     logger.info({ apiUrl, ingestUrl, publicIngestUrl, dataDir: config.dataDir, role: config.role }, 'Rehook started');
+    for (const note of startupNotes) logger[note.level](note.fields, note.msg);
     // The sweeper runs with the API; on PostgreSQL one instance at a time sweeps (advisory lock).
     const stopSweeper = runsApi ? startInstanceSweeper(deps, config, logger, metrics) : async () => undefined;
     // Bulk replay jobs run with the API too; leases keep each job on one instance at a time.

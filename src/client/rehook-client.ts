@@ -19,6 +19,8 @@ import type {
   NextEventOptions,
   Replay,
   ResignedHeaders,
+  SignatureSettings,
+  SignatureSettingsInput,
   SendRequest,
   ReplayOptions,
   ReplayRun,
@@ -219,6 +221,31 @@ export class RehookClient {
   /** The inbox answers the contract's `200 {"ok":true}` again. */
   async clearInboxResponse(inboxId: string): Promise<void> {
     await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}/response`);
+  }
+
+  // --- Signatures ---------------------------------------------------------------------------
+
+  /** The inbox's signature settings without the secret; null while none are set (owner of a saved inbox). */
+  async signatureSettings(inboxId: string): Promise<SignatureSettings | null> {
+    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/signature`);
+    const parsed = await readJson(response);
+    const data = isObject(parsed) ? parsed['data'] : undefined;
+    if (!isObject(data) || !('signature' in data)) throw invalidResponse(response.status);
+    return data['signature'] as SignatureSettings | null;
+  }
+
+  /**
+   * Sets the secret the inbox checks its senders' signatures with (replacing earlier settings):
+   * every event captured from then on carries `signature: {scheme, status, reason}`. The secret
+   * is never returned.
+   */
+  async setSignatureSettings(inboxId: string, settings: SignatureSettingsInput): Promise<SignatureSettings> {
+    return (await this.#data('PUT', `/api/v1/inboxes/${id(inboxId)}/signature`, 'signature', settings)) as SignatureSettings;
+  }
+
+  /** Removes the inbox's signature secret: new events are `unchecked` again. */
+  async removeSignatureSettings(inboxId: string): Promise<void> {
+    await this.#send('DELETE', `/api/v1/inboxes/${id(inboxId)}/signature`);
   }
 
   // --- Sending to an inbox ------------------------------------------------------------------

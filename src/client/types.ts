@@ -26,6 +26,10 @@ export type ResponseRule = Schemas['ResponseRule'];
 export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
 export type CurlCommand = Schemas['CurlCommand'];
+/** An inbox's signature settings, never the secret (GET/PUT /api/v1/inboxes/<id>/signature; docs/signatures.md). */
+export type SignatureSettings = Schemas['SignatureSettings'];
+/** What RehookClient.setSignatureSettings takes: the scheme, the secret and the scheme's options. */
+export type SignatureSettingsInput = operations['setSignatureSettings']['requestBody']['content']['application/json'];
 
 /**
  * Filters of an inbox's events, as the API takes them (docs/search.md): every part narrows the

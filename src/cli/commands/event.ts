@@ -13,6 +13,12 @@ function bodySection(event: EventDetail): string {
   return cleanBlock(event.bodyText);
 }
 
+/** `valid (stripe)`, `invalid (stripe): timestamp outside tolerance...`, or `unchecked: no signature secret is set`. */
+export function describeSignatureCheck(check: EventDetail['signature']): string {
+  const scheme = check.scheme === null ? '' : ` (${cleanLine(check.scheme)})`;
+  return `${check.status}${scheme}${check.reason === null ? '' : `: ${cleanLine(check.reason)}`}`;
+}
+
 /** `rehook event <eventId>`: request line, headers and body (captured text is escaped). */
 export async function run(options: EventOptions, io: CliIO): Promise<void> {
   const event = await clientFor(options).event(options.eventId);
@@ -34,6 +40,8 @@ export function printEvent(event: EventDetail, io: CliIO): void {
       ['size', formatBytes(event.size)],
       // Which answer the sender got: the inbox's programmed response (rule n, or its default), or 200.
       ['answer', event.answer.rule === null ? String(event.answer.status) : `${event.answer.status} (rule ${event.answer.rule})`],
+      // The sender's signature as checked at capture (docs/signatures.md).
+      ['signature', describeSignatureCheck(event.signature)],
     ]),
   );
   const headers = event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`);

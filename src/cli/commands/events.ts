@@ -47,13 +47,15 @@ export async function run(options: EventsOptions, io: CliIO): Promise<void> {
   } else {
     io.stdout(
       table(
-        ['ID', 'RECEIVED', 'METHOD', 'PATH', 'SIZE'],
+        ['ID', 'RECEIVED', 'METHOD', 'PATH', 'SIZE', 'SIGNATURE'],
         page.events.map((event) => [
           event.id,
           event.receivedAt,
           cleanLine(event.method),
           cleanLine(event.query === '' ? event.path : `${event.path}?${event.query}`),
           formatBytes(event.size),
+          // valid, invalid or unchecked against the inbox's secret; '-' when none was set.
+          event.signature.scheme === null ? '-' : event.signature.status,
         ]),
       ),
     );
