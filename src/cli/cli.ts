@@ -521,7 +521,7 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'List the events of an inbox, newest first.',
     description:
-      'With filters (docs/search.md) only matching events are listed; they combine with each other and with ' +
+      'Newest first. With filters (docs/search.md) only matching events are listed; they combine with each other and with ' +
       '--before. A filtered page looks at up to 100,000 events, so it may show fewer than --limit events and ' +
       'still print the command for the next page.',
     args: [INBOX_ID],
@@ -532,7 +532,6 @@ export const COMMANDS: readonly Command[] = [
         value: 'eventId',
         description: 'Only events older than this one (the next page).',
       },
-      ...EVENT_FILTER_OPTIONS,
       ...EVENT_LIST_FILTER_OPTIONS,
       ...CLIENT,
     },

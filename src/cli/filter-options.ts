@@ -45,6 +45,7 @@ export function eventFilterParams(input: ParsedInput): EventFilterParams {
  * command): the JSON-body filter is `--json-field` there, and `--search` is another name of `--q`.
  */
 export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
+  ...Object.fromEntries(Object.entries(EVENT_FILTER_OPTIONS).filter(([name]) => name !== 'json')),
   'json-field': {
     type: 'string',
     value: 'field=value',
