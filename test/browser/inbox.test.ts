@@ -249,7 +249,7 @@ describe('an anonymous inbox', () => {
     await page.context().close();
   });
 
-  test('copy as curl: the copied command sends the same request, binary body included', async () => {
+  test('copy as curl: the copied command is the server’s and sends the same request in sh, binary body included', async () => {
     const page = await rig.open('/');
     const { url } = await createInboxFromHome(page);
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i));
@@ -260,9 +260,13 @@ describe('an anonymous inbox', () => {
     const command = await clipboardText(page);
     const origin = new URL(url).origin;
     assert.ok(command.includes(origin));
+    // The server's command (GET /api/v1/events/<id>/curl, as `rehook curl` prints it), run in sh.
+    const eventId = await row(page, '/curl/me').getAttribute('data-event-id');
+    const served = (await (await fetch(`${rig.rehook.apiUrl}/api/v1/events/${eventId}/curl`)).json()) as { data: { curl: { command: string } } };
+    assert.equal(command, served.data.curl.command);
     const before = receiver.requests.length;
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn('bash', ['-c', command.replaceAll(origin, receiver.url)], { stdio: 'ignore' });
+      const child = spawn('sh', ['-c', command.replaceAll(origin, receiver.url)], { stdio: 'ignore' });
       child.once('error', reject);
       child.once('close', resolve);
     });

@@ -57,9 +57,9 @@ function Page(props: { route: Route }) {
     case 'home':
       return <Home />;
     case 'inbox':
-      return <InboxPage key={route.inboxId} inboxId={route.inboxId} eventId={route.eventId} />;
+      return <InboxPage key={route.inboxId} inboxId={route.inboxId} eventId={route.eventId} search={route.search} />;
     case 'share':
-      return <SharePage key={route.token} token={route.token} eventId={route.eventId} />;
+      return <SharePage key={route.token} token={route.token} eventId={route.eventId} search={route.search} />;
     case 'signin':
       return <SignIn next={route.next} />;
     case 'signup':

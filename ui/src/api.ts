@@ -5,10 +5,62 @@
  *
  */
 import { isRehookError, RehookApiError, RehookClient } from '../../src/client/index.js';
-import type { Account, CreatedShare, CreatedToken, EventDetail, EventSummary, Inbox, Replay, Share, Token } from '../../src/client/index.js';
+import type {
+  Account,
+  CreatedShare,
+  CreatedToken,
+  CurlCommand,
+  Delivery,
+  DeliveryAttempt,
+  EventDetail,
+  EventFilterParams,
+  EventSummary,
+  Forwarding,
+  ForwardingInput,
+  Inbox,
+  InboxResponse,
+  InboxResponseInput,
+  OpenApiComponents,
+  Replay,
+  ReplayJob,
+  ReplayJobInput,
+  ReplayJobResult,
+  ReplayOptions,
+  ReplayRequest,
+  ReplayRun,
+  ResponseAnswer,
+  ResponseRule,
+  Share,
+  Token,
+} from '../../src/client/index.js';
 
 export { isRehookError, RehookApiError };
-export type { Account, CreatedShare, CreatedToken, EventDetail, EventSummary, Replay, Share, Token };
+export type {
+  Account,
+  CreatedShare,
+  CreatedToken,
+  CurlCommand,
+  Delivery,
+  DeliveryAttempt,
+  EventDetail,
+  EventFilterParams,
+  EventSummary,
+  Forwarding,
+  ForwardingInput,
+  InboxResponse,
+  InboxResponseInput,
+  Replay,
+  ReplayJob,
+  ReplayJobInput,
+  ReplayJobResult,
+  ReplayOptions,
+  ReplayRequest,
+  ReplayRun,
+  ResponseAnswer,
+  ResponseRule,
+  Share,
+  Token,
+};
 
 /** An inbox as the screens show it (name, event count and last activity included). */
 export type InboxView = Inbox;
@@ -91,6 +143,45 @@ export const openShare = (token: string): Promise<InboxView> => client.resolveSh
 export function withShare(path: string): string {
   if (credentials.share === null) return path;
   return `${path}${path.includes('?') ? '&' : '?'}share=${encodeURIComponent(credentials.share)}`;
+}
+
+// --- Signature settings -------------------------------------------------------------------
+// GET/PUT/DELETE /api/v1/inboxes/<id>/signature (docs/signatures.md), called with the app's own
+// fetch (session cookie and CSRF token) and typed from openapi.json.
+
+export type SignatureSettings = OpenApiComponents['schemas']['SignatureSettings'];
+export type SignatureScheme = SignatureSettings['scheme'];
+export interface SignatureSettingsInput {
+  readonly scheme: SignatureScheme;
+  readonly secret: string;
+  readonly toleranceSeconds?: number;
+  readonly header?: string;
+  readonly encoding?: 'hex' | 'base64';
+  readonly prefix?: string;
+}
+
+async function signatureCall(method: 'GET' | 'PUT' | 'DELETE', inboxId: string, body?: SignatureSettingsInput): Promise<SignatureSettings | null> {
+  const response = await browserFetch(`/api/v1/inboxes/${encodeURIComponent(inboxId)}/signature`, {
+    method,
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status === 204) return null;
+  const parsed = (await response.json().catch(() => null)) as { data?: { signature?: SignatureSettings | null }; error?: { code: string; message: string } } | null;
+  if (!response.ok) {
+    const error = parsed?.error;
+    throw new RehookApiError(response.status, (error?.code ?? `HTTP_${response.status}`) as RehookApiError['code'], error?.message ?? response.statusText);
+  }
+  return parsed?.data?.signature ?? null;
+}
+
+/** The inbox's signature settings (never the secret), or null when none is set. */
+export const signatureSettings = (inboxId: string): Promise<SignatureSettings | null> => signatureCall('GET', inboxId);
+export async function setSignatureSettings(inboxId: string, input: SignatureSettingsInput): Promise<SignatureSettings> {
+  return (await signatureCall('PUT', inboxId, input)) as SignatureSettings;
+}
+export async function removeSignatureSettings(inboxId: string): Promise<void> {
+  await signatureCall('DELETE', inboxId);
 }
 
 /** A human message for any failure. */

@@ -6,12 +6,12 @@ import { useEffect, useState } from 'preact/hooks';
 
 export type Route =
   | { readonly page: 'home' }
-  | { readonly page: 'inbox'; readonly inboxId: string; readonly eventId: string | null }
+  | { readonly page: 'inbox'; readonly inboxId: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'signin'; readonly next: string | null }
   | { readonly page: 'signup'; readonly next: string | null }
   | { readonly page: 'dashboard' }
   | { readonly page: 'tokens' }
-  | { readonly page: 'share'; readonly token: string; readonly eventId: string | null }
+  | { readonly page: 'share'; readonly token: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'notFound' };
 
 function decode(segment: string): string {
@@ -32,15 +32,16 @@ export function parseRoute(pathname: string, search: string): Route {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1).map(decode);
   if (parts.length === 0 || (parts.length === 1 && parts[0] === '')) return { page: 'home' };
   const [first, second, third, fourth] = parts;
-  if (first === 'inboxes' && second !== undefined && parts.length === 2) return { page: 'inbox', inboxId: second, eventId: null };
+  // The inbox pages keep the event list's filter in the query (lib/filter.ts).
+  if (first === 'inboxes' && second !== undefined && parts.length === 2) return { page: 'inbox', inboxId: second, eventId: null, search };
   if (first === 'inboxes' && second !== undefined && third === 'events' && fourth !== undefined && parts.length === 4) {
-    return { page: 'inbox', inboxId: second, eventId: fourth };
+    return { page: 'inbox', inboxId: second, eventId: fourth, search };
   }
   if (first === 'signin' && parts.length === 1) return { page: 'signin', next: safeNext(query.get('next')) };
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
-  if (first === 's' && second !== undefined && parts.length === 2) return { page: 'share', token: second, eventId: query.get('event') };
+  if (first === 's' && second !== undefined && parts.length === 2) return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
 }
 
@@ -86,10 +87,12 @@ export function linkClick(event: MouseEvent): void {
 
 export const paths = {
   home: () => '/',
-  inbox: (inboxId: string) => `/inboxes/${encodeURIComponent(inboxId)}`,
-  event: (inboxId: string, eventId: string) => `/inboxes/${encodeURIComponent(inboxId)}/events/${encodeURIComponent(eventId)}`,
-  share: (token: string) => `/s/${encodeURIComponent(token)}`,
-  shareEvent: (token: string, eventId: string) => `/s/${encodeURIComponent(token)}?event=${encodeURIComponent(eventId)}`,
+  inbox: (inboxId: string, search = '') => `/inboxes/${encodeURIComponent(inboxId)}${search === '' ? '' : `?${search}`}`,
+  event: (inboxId: string, eventId: string, search = '') =>
+    `/inboxes/${encodeURIComponent(inboxId)}/events/${encodeURIComponent(eventId)}${search === '' ? '' : `?${search}`}`,
+  share: (token: string, search = '') => `/s/${encodeURIComponent(token)}${search === '' ? '' : `?${search}`}`,
+  shareEvent: (token: string, eventId: string, search = '') =>
+    `/s/${encodeURIComponent(token)}?event=${encodeURIComponent(eventId)}${search === '' ? '' : `&${search}`}`,
   signin: (next?: string) => (next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
   signup: (next?: string) => (next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'),
   dashboard: () => '/dashboard',

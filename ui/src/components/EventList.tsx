@@ -3,7 +3,7 @@ import type { EventSummary } from '../api.js';
 import { formatSize, methodClass, pathBelowInbox, shortType } from '../lib/format.js';
 import type { InboxEvents } from '../lib/live.js';
 import { linkClick } from '../router.js';
-import { Empty, Spinner, Time } from './common.js';
+import { AnswerBadge, Empty, SignatureBadge, Spinner, Time } from './common.js';
 
 /** Height of one row in px (kept in step with .event-row in styles.css). */
 export const ROW_HEIGHT = 54;
@@ -22,7 +22,11 @@ export function EventList(props: {
   cursor: number;
   hrefOf: (event: EventSummary) => string;
   onCursor: (index: number) => void;
+  emptyTitle: string;
   emptyHint: preact.ComponentChildren;
+  /** Selection mode: which rows are ticked, and the tick handler. */
+  checked?: ReadonlySet<string>;
+  onCheck?: (eventId: string, checked: boolean) => void;
 }) {
   const { store } = props;
   const scroller = useRef<HTMLDivElement>(null);
@@ -102,6 +106,7 @@ export function EventList(props: {
         selected={event.id === props.selectedId}
         cursor={index === props.cursor}
         onFocus={() => props.onCursor(index)}
+        {...(props.checked !== undefined && props.onCheck !== undefined ? { checked: props.checked.has(event.id), onCheck: props.onCheck } : {})}
       />,
     );
   }
@@ -124,7 +129,7 @@ export function EventList(props: {
       <div class="event-list-scroll" ref={scroller} onScroll={onScroll} data-testid="event-list">
         {total === 0 ? (
           store.loadedFirst ? (
-            <Empty title="Waiting for the first request…" icon="inbox">
+            <Empty title={props.emptyTitle} icon="inbox">
               {props.emptyHint}
             </Empty>
           ) : (
@@ -156,11 +161,29 @@ function EventRow(props: {
   selected: boolean;
   cursor: boolean;
   onFocus: () => void;
+  checked?: boolean;
+  onCheck?: (eventId: string, checked: boolean) => void;
 }) {
   const { event } = props;
   const path = pathBelowInbox(event.path, props.inboxId);
+  const selectable = props.onCheck !== undefined;
   return (
-    <li class="event-item" style={{ transform: `translateY(${props.index * ROW_HEIGHT}px)` }} aria-posinset={props.index + 1} aria-setsize={props.total}>
+    <li
+      class={`event-item ${selectable ? 'is-selectable' : ''}`}
+      style={{ transform: `translateY(${props.index * ROW_HEIGHT}px)` }}
+      aria-posinset={props.index + 1}
+      aria-setsize={props.total}
+    >
+      {selectable && (
+        <input
+          type="checkbox"
+          class="event-check"
+          checked={props.checked === true}
+          aria-label={`Select ${event.method} ${path}`}
+          data-testid="event-check"
+          onChange={(change) => props.onCheck?.(event.id, (change.currentTarget as HTMLInputElement).checked)}
+        />
+      )}
       <a
         href={props.href}
         onClick={linkClick}
@@ -186,6 +209,9 @@ function EventRow(props: {
               <span class="event-type">{shortType(event.contentType)}</span>
             </>
           )}
+          <span class="spacer" />
+          <AnswerBadge answer={event.answer} compact />
+          <SignatureBadge signature={event.signature} compact />
         </span>
       </a>
     </li>

@@ -1,42 +1,55 @@
 import { useEffect, useState } from 'preact/hooks';
-import { client, deleteEvent, errorMessage, withShare, type EventDetail } from '../api.js';
+import { client, deleteEvent, errorMessage, withShare, type CurlCommand, type EventDetail, type InboxView as Inbox } from '../api.js';
 import { formPairs, rawRequest } from '../lib/body.js';
-import { curlCommand } from '../lib/curl.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
-import { ConfirmButton, CopyButton, ErrorNote, Icon, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
+import { AnswerBadge, ConfirmButton, CopyButton, ErrorNote, Icon, Link, PairsTable, SignatureBadge, Spinner, Tabs, Time } from './common.js';
+import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 
-type Tab = 'request' | 'raw' | 'replay';
+type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
 
 const REDACTED = '[REDACTED]';
 
 /**
  * One captured request: what arrived (method, path and query, headers, body in the view that
- * suits it), the raw request, copy as curl, download, delete, and the replay panel. In a
- * shared (read-only) view only the reading parts are there.
+ * suits it), its signature check and the answer it got, the raw request, copy as curl,
+ * download, delete, the replay panel and its forwarding deliveries. In a shared (read-only)
+ * view only the reading parts are there.
  */
 export function Inspector(props: {
-  inboxId: string;
+  inbox: Inbox;
   eventId: string;
-  ingestOrigin: string;
   readOnly: boolean;
+  /** The signed-in owner of a saved inbox: forwarding deliveries are shown. */
+  owned: boolean;
   backHref: string;
   onDeleted: (eventId: string) => void;
 }) {
+  const inboxId = props.inbox.id;
   const [event, setEvent] = useState<EventDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('request');
   const [actionError, setActionError] = useState<string | null>(null);
+  // "Copy as curl" is the server's command (GET /api/v1/events/<id>/curl, POSIX sh, redacted
+  // headers left out), the same as `rehook curl`; fetched with the event so a click copies at once.
+  const [curl, setCurl] = useState<CurlCommand | null>(null);
+  const [curlError, setCurlError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     setEvent(null);
     setError(null);
     setActionError(null);
+    setCurl(null);
+    setCurlError(null);
     client.event(props.eventId).then(
       (loaded) => live && setEvent(loaded),
       (err: unknown) => live && setError(errorMessage(err)),
+    );
+    client.curl(props.eventId).then(
+      (loaded) => live && setCurl(loaded),
+      (err: unknown) => live && setCurlError(errorMessage(err)),
     );
     return () => {
       live = false;
@@ -58,11 +71,13 @@ export function Inspector(props: {
     );
   }
 
-  const below = pathBelowInbox(event.path, props.inboxId);
+  const below = pathBelowInbox(event.path, inboxId);
   const tabs = [
     { id: 'request' as const, label: 'Request' },
     { id: 'raw' as const, label: 'Raw' },
+    { id: 'curl' as const, label: 'curl' },
     ...(props.readOnly ? [] : [{ id: 'replay' as const, label: 'Replay' }]),
+    ...(props.owned ? [{ id: 'deliveries' as const, label: 'Forwarding' }] : []),
   ];
   const bodyHref = withShare(`/api/v1/events/${encodeURIComponent(event.id)}/body`);
 
@@ -79,7 +94,12 @@ export function Inspector(props: {
           </span>
         </h2>
         <div class="inspector-actions">
-          <CopyButton label="Copy as curl" text={() => curlCommand(event, props.ingestOrigin)} title="A curl command that sends this exact request again" />
+          <CopyButton
+            label="Copy as curl"
+            text={() => curl?.command ?? ''}
+            disabled={curl === null}
+            title="A curl command (any POSIX shell) that sends this exact request again; redacted headers are left out"
+          />
           {event.size > 0 && (
             <a class="btn" href={bodyHref} download={`${event.id}.bin`}>
               <Icon name="download" />
@@ -122,6 +142,19 @@ export function Inspector(props: {
         <div>
           <dt>Id</dt>
           <dd class="mono">{event.id}</dd>
+        </div>
+        <div>
+          <dt>Signature</dt>
+          <dd data-testid="inspector-signature">
+            <SignatureBadge signature={event.signature} />
+            {event.signature.reason !== null && <span class="muted small"> {event.signature.reason}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Answered</dt>
+          <dd data-testid="inspector-answer">
+            <AnswerBadge answer={event.answer} />
+          </dd>
         </div>
       </dl>
       <ErrorNote error={actionError} />
@@ -170,7 +203,37 @@ export function Inspector(props: {
             </pre>
           </section>
         )}
-        {tab === 'replay' && !props.readOnly && <ReplayPanel inboxId={props.inboxId} eventId={event.id} />}
+        {tab === 'curl' && (
+          <section aria-label="curl command">
+            <div class="body-toolbar">
+              <span class="muted small">Sends this exact request again to the inbox's URL; runs in sh, dash, bash and zsh</span>
+              <span class="spacer" />
+              {curl !== null && <CopyButton text={curl.command} label="Copy" />}
+            </div>
+            {curlError !== null ? (
+              <ErrorNote error={curlError} />
+            ) : curl === null ? (
+              <Spinner label="Loading the command" />
+            ) : (
+              <>
+                {curl.omittedHeaders.length > 0 && (
+                  <p class="note" data-testid="curl-omitted">
+                    <Icon name="lock" />
+                    <span>
+                      Left out: {curl.omittedHeaders.join(', ')} (redacted when captured). Add your own if the receiver needs
+                      {curl.omittedHeaders.length === 1 ? ' it' : ' them'}.
+                    </span>
+                  </p>
+                )}
+                <pre class="code code-shell" tabIndex={0} data-testid="curl-command">
+                  {curl.command}
+                </pre>
+              </>
+            )}
+          </section>
+        )}
+        {tab === 'replay' && !props.readOnly && <ReplayPanel inboxId={inboxId} event={event} />}
+        {tab === 'deliveries' && props.owned && <Deliveries eventId={event.id} />}
       </div>
     </article>
   );

@@ -19,7 +19,7 @@ export async function copyText(text: string): Promise<void> {
   area.remove();
 }
 
-export function CopyButton(props: { text: string | (() => string); label?: string; class?: string; title?: string }) {
+export function CopyButton(props: { text: string | (() => string); label?: string; class?: string; title?: string; disabled?: boolean }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -30,6 +30,7 @@ export function CopyButton(props: { text: string | (() => string); label?: strin
       type="button"
       class={`btn ${props.class ?? ''}`}
       title={props.title}
+      disabled={props.disabled}
       data-state={state}
       onClick={async () => {
         try {
@@ -258,9 +259,79 @@ export function ConfirmButton(props: {
   );
 }
 
+export interface SignatureView {
+  readonly scheme: string | null;
+  readonly status: 'valid' | 'invalid' | 'unchecked';
+  readonly reason: string | null;
+}
+
+const SCHEME_LABEL: Record<string, string> = {
+  stripe: 'Stripe',
+  github: 'GitHub',
+  shopify: 'Shopify',
+  slack: 'Slack',
+  'standard-webhooks': 'Standard Webhooks',
+  svix: 'Svix',
+  'hmac-sha256': 'HMAC-SHA256',
+};
+
+export function schemeLabel(scheme: string | null): string {
+  return scheme === null ? '' : (SCHEME_LABEL[scheme] ?? scheme);
+}
+
+/**
+ * The sender's signature as checked at capture. Compact (list rows): a short badge for valid and
+ * invalid ones, and for unchecked ones only when a scheme was set; an inbox without a secret
+ * shows nothing on every row. Full (inspector): always, with the scheme and the reason.
+ */
+export function SignatureBadge(props: { signature: SignatureView; compact?: boolean }) {
+  const { signature } = props;
+  const scheme = schemeLabel(signature.scheme);
+  if (props.compact && signature.status === 'unchecked' && signature.scheme === null) return null;
+  const text =
+    signature.status === 'valid'
+      ? props.compact
+        ? 'signed'
+        : `Valid ${scheme} signature`
+      : signature.status === 'invalid'
+        ? props.compact
+          ? 'bad signature'
+          : `Invalid ${scheme} signature`
+        : props.compact
+          ? 'unchecked'
+          : 'Not checked';
+  const title = `Signature ${signature.status}${scheme ? ` (${scheme})` : ''}${signature.reason ? `: ${signature.reason}` : ''}`;
+  return (
+    <span class={`sig sig-${signature.status} ${props.compact ? 'sig-compact' : ''}`} title={title} data-testid="signature-badge" data-status={signature.status}>
+      <Icon name={signature.status === 'valid' ? 'shield' : signature.status === 'invalid' ? 'alert' : 'lock'} />
+      <span>{text}</span>
+      {props.compact && <span class="visually-hidden">{title}</span>}
+    </span>
+  );
+}
+
+/** Which answer the sender got: compact only when it was not the contract's plain 200. */
+export function AnswerBadge(props: { answer: { rule: number | null; status: number }; compact?: boolean }) {
+  const { answer } = props;
+  if (props.compact && answer.rule === null && answer.status === 200) return null;
+  const tone = answer.status < 300 ? 'ok' : answer.status < 400 ? 'info' : answer.status < 500 ? 'warn' : 'bad';
+  const source = answer.rule === null ? 'default answer' : `rule ${answer.rule + 1}`;
+  return (
+    <span class="answer" title={`The sender got ${answer.status} (${source})`} data-testid="answer-badge">
+      <span class={`status status-${tone}`}>
+        <span class="visually-hidden">Answered </span>
+        {answer.status}
+      </span>
+      {!props.compact && <span class="muted small">{source}</span>}
+      {props.compact && answer.rule !== null && <span class="visually-hidden"> by {source}</span>}
+    </span>
+  );
+}
+
 export type IconName =
   | 'copy' | 'check' | 'alert' | 'lock' | 'inbox' | 'download' | 'trash' | 'terminal' | 'send' | 'share'
-  | 'plus' | 'sun' | 'moon' | 'monitor' | 'key' | 'grid' | 'logout' | 'arrow-left' | 'bolt' | 'save' | 'edit' | 'eye' | 'clock' | 'link' | 'x';
+  | 'plus' | 'sun' | 'moon' | 'monitor' | 'key' | 'grid' | 'logout' | 'arrow-left' | 'bolt' | 'save' | 'edit' | 'eye' | 'clock' | 'link' | 'x'
+  | 'settings' | 'filter' | 'shield' | 'arrow-up' | 'arrow-down' | 'forward' | 'search';
 
 const PATHS: Record<IconName, string> = {
   copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
@@ -288,6 +359,13 @@ const PATHS: Record<IconName, string> = {
   x: 'M6 6l12 12M18 6L6 18',
   clock: 'M12 7v5l3 3M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
   link: 'M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1',
+  settings: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
+  filter: 'M4 5h16l-6 8v5l-4 2v-7z',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
+  'arrow-up': 'M12 19V5m0 0l-6 6m6-6l6 6',
+  'arrow-down': 'M12 5v14m0 0l-6-6m6 6l6-6',
+  forward: 'M4 12h14m0 0l-5-5m5 5l-5 5M20 5v14',
+  search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM16 16l4 4',
 };
 
 export function Icon(props: { name: IconName; class?: string }) {

@@ -22,6 +22,11 @@ export interface EventSource_ {
   streamUrl(lastEventId: string | null): string;
   /** Told when the stream could not be (re)opened: a shared view checks whether its link still works. */
   offline?(): void;
+  /**
+   * A filtered list: which of the live events (oldest first) belong in it. The stream carries
+   * every event of the inbox; without this hook all of them are shown.
+   */
+  accept?(events: EventSummary[]): EventSummary[] | Promise<EventSummary[]>;
 }
 
 export class InboxEvents {
@@ -172,8 +177,24 @@ export class InboxEvents {
     this.#frame = null;
     const batch = this.#pending;
     this.#pending = [];
+    if (batch.length === 0) return;
+    const accepted = this.api.accept ? this.api.accept(batch) : batch;
+    if (Array.isArray(accepted)) this.#add(accepted);
+    else
+      accepted.then(
+        (events) => {
+          if (!this.#closed) this.#add(events);
+        },
+        (err: unknown) => {
+          this.error = err instanceof Error ? err.message : String(err);
+          this.#changed();
+        },
+      );
+  }
+
+  #add(events: readonly EventSummary[]): void {
     let added = 0;
-    for (const event of batch) if (this.#insert(event)) added += 1;
+    for (const event of events) if (this.#insert(event)) added += 1;
     if (added > 0) {
       this.newSinceMark += added;
       this.#changed();

@@ -14,16 +14,20 @@ import {
   type CreatedShare,
   type Share,
 } from '../api.js';
+import { BulkReplay } from '../components/BulkReplay.js';
 import { ConfirmButton, CopyButton, ErrorNote, Icon, Link, Spinner, Time, useTick } from '../components/common.js';
 import { EventList } from '../components/EventList.js';
+import { ExportMenu, FilterBar } from '../components/FilterBar.js';
+import { InboxSettings } from '../components/InboxSettings.js';
 import { Inspector } from '../components/Inspector.js';
+import { decidedBySummary, filterParams, filterQuery, parseFilter, summaryMatches, type EventFilter } from '../lib/filter.js';
 import { formatExact, formatUntil } from '../lib/format.js';
 import { InboxEvents, type LiveStatus } from '../lib/live.js';
 import { rememberInbox } from '../lib/storage.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
 
-export function InboxPage(props: { inboxId: string; eventId: string | null }) {
+export function InboxPage(props: { inboxId: string; eventId: string | null; search: string }) {
   const [inbox, setInbox] = useState<Inbox | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const session = useSession();
@@ -77,36 +81,52 @@ export function InboxPage(props: { inboxId: string; eventId: string | null }) {
     <InboxView
       inbox={inbox}
       eventId={props.eventId}
+      search={props.search}
       readOnly={false}
-      eventHref={(eventId) => paths.event(inbox.id, eventId)}
-      listHref={paths.inbox(inbox.id)}
+      eventHref={(eventId, filter) => paths.event(inbox.id, eventId, filter)}
+      listHref={(filter) => paths.inbox(inbox.id, filter)}
       onInboxChange={setInbox}
     />
   );
 }
 
-/** The inbox screen, also the shared view (readOnly: no replay, delete, clear, rename, save or share). */
+/** What the detail pane shows instead of an event: the inbox's settings or a bulk replay. */
+type Panel = 'settings' | 'bulk' | null;
+
+/** The inbox screen, also the shared view (readOnly: no replay, delete, clear, rename, save, share or settings). */
 export function InboxView(props: {
   inbox: Inbox;
   eventId: string | null;
+  /** The page's query string: the list's filter lives there (lib/filter.ts). */
+  search: string;
   readOnly: boolean;
-  eventHref: (eventId: string) => string;
-  listHref: string;
+  eventHref: (eventId: string, filterQuery: string) => string;
+  listHref: (filterQuery: string) => string;
   onInboxChange?: (inbox: Inbox) => void;
   banner?: preact.ComponentChildren;
   /** The live stream could not be opened (shared views check their link). */
   onOffline?: () => void;
 }) {
   const { inbox } = props;
+  const session = useSession();
+  const filter = useMemo(() => parseFilter(props.search), [props.search]);
+  const filterKey = filterQuery(filter);
+  const filtered = filterKey !== '';
+  const eventHref = (eventId: string) => props.eventHref(eventId, filterKey);
+  const listHref = props.listHref(filterKey);
   const store = useMemo(
     () =>
       new InboxEvents({
-        page: (before) => client.events(inbox.id, { limit: 100, ...(before !== undefined ? { before } : {}) }),
+        page: (before) =>
+          client.events(inbox.id, { limit: 100, ...(before !== undefined ? { before } : {}), ...(filtered ? { filter: filterParams(filter) } : {}) }),
         streamUrl: (lastEventId) =>
           withShare(`/api/v1/inboxes/${encodeURIComponent(inbox.id)}/stream${lastEventId !== null ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''}`),
         offline: () => props.onOffline?.(),
+        // A filtered list: the stream carries every event; the summary decides method, path and
+        // times, and the list API (the same search, from the oldest new event on) the rest.
+        ...(filtered ? { accept: (events: EventSummary[]) => liveMatches(inbox.id, filter, events) } : {}),
       }),
-    [inbox.id],
+    [inbox.id, filterKey],
   );
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [count, setCount] = useState(0);
@@ -117,6 +137,9 @@ export function InboxView(props: {
     setCursorState(index);
   };
   const [actionError, setActionError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     const unsubscribe = store.subscribe(() => {
@@ -124,11 +147,17 @@ export function InboxView(props: {
       setCount(store.length);
     });
     store.start();
+    setCount(store.length);
     return () => {
       unsubscribe();
       store.close();
     };
   }, [store]);
+
+  // Opening an event closes a panel.
+  useEffect(() => {
+    if (props.eventId !== null) setPanel(null);
+  }, [props.eventId]);
 
   // The opened event is the cursor's starting point.
   useEffect(() => {
@@ -136,7 +165,7 @@ export function InboxView(props: {
       const index = store.indexOf(props.eventId);
       if (index !== -1) setCursor(index);
     }
-  }, [props.eventId, count]);
+  }, [props.eventId, count, store]);
 
   // j/k move through the list, Enter opens, Escape goes back to the list.
   useEffect(() => {
@@ -154,62 +183,143 @@ export function InboxView(props: {
         if (row) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${row.id}"]`)?.focus());
       } else if (event.key === 'Enter' && target?.tagName !== 'A' && target?.tagName !== 'BUTTON') {
         const row = store.at(cursorRef.current);
-        if (row) navigate(props.eventHref(row.id));
-      } else if (event.key === 'Escape' && props.eventId !== null) {
-        navigate(props.listHref);
+        if (row) navigate(eventHref(row.id));
+      } else if (event.key === 'Escape' && (props.eventId !== null || panel !== null)) {
+        if (panel !== null) setPanel(null);
+        else navigate(listHref);
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [props.eventId, store]);
+  }, [props.eventId, store, panel, filterKey]);
 
-  const ingestOrigin = originOf(inbox.url);
   const example = exampleCurl(inbox.url);
   const selected = props.eventId;
+  const signedIn = session.account !== null && session.account !== undefined;
+  const owned = inbox.saved && !props.readOnly && signedIn;
+  const openPanel = (next: Panel) => {
+    setPanel(next);
+    if (next !== null && selected !== null) navigate(listHref);
+  };
+  const applyFilter = (next: EventFilter) => {
+    const query = filterQuery(next);
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { replace: true });
+  };
 
   return (
-    <div class={`inbox ${selected !== null ? 'has-selection' : ''}`}>
+    <div class={`inbox ${selected !== null || panel !== null ? 'has-selection' : ''}`}>
       {props.banner}
-      <InboxBar inbox={inbox} status={status} count={count} readOnly={props.readOnly} onInboxChange={props.onInboxChange} onCleared={() => {
-        store.remove('all');
-        if (selected !== null) navigate(props.listHref);
-      }} onError={setActionError} />
+      <InboxBar
+        inbox={inbox}
+        status={status}
+        count={count}
+        readOnly={props.readOnly}
+        panel={panel}
+        onPanel={openPanel}
+        onInboxChange={props.onInboxChange}
+        onCleared={() => {
+          store.remove('all');
+          if (selected !== null) navigate(listHref);
+        }}
+        onError={setActionError}
+      />
       <ErrorNote error={actionError ?? store.error} class="inbox-error" />
       <div class="split">
         <section class="list-pane" aria-label="Requests">
+          <FilterBar filter={filter} onApply={applyFilter} />
           <div class="list-head">
             <span class="list-count" aria-live="polite">
-              {count === 0 ? 'No requests' : `${count.toLocaleString()}${store.hasOlder ? '+' : ''} ${count === 1 ? 'request' : 'requests'}`}
+              {count === 0
+                ? filtered
+                  ? 'No matching requests'
+                  : 'No requests'
+                : `${count.toLocaleString()}${store.hasOlder ? '+' : ''} ${filtered ? 'matching' : count === 1 ? 'request' : 'requests'}`}
             </span>
-            <span class="muted small kbd-hint" aria-hidden="true">
-              <kbd>j</kbd>
-              <kbd>k</kbd> move · <kbd>Enter</kbd> open
-            </span>
+            <span class="spacer" />
+            <ExportMenu inboxId={inbox.id} filter={filter} />
+            {!props.readOnly && signedIn && (
+              <button
+                type="button"
+                class="btn btn-ghost btn-sm"
+                aria-pressed={selecting}
+                onClick={() => {
+                  setSelecting(!selecting);
+                  if (selecting) setSelection(new Set());
+                }}
+              >
+                {selecting ? 'Done selecting' : 'Select'}
+              </button>
+            )}
           </div>
+          {filtered && (
+            <p class="filter-live muted small" data-testid="filter-live">
+              Filtered: new requests that match appear live.
+            </p>
+          )}
+          {selecting && (
+            <div class="selection-bar">
+              <span class="small" aria-live="polite">
+                {selection.size === 0 ? 'Tick requests to replay them together' : `${selection.size} selected`}
+              </span>
+              <span class="spacer" />
+              <button type="button" class="btn btn-sm btn-primary" disabled={selection.size === 0} onClick={() => openPanel('bulk')}>
+                <Icon name="send" />
+                <span>Replay selected</span>
+              </button>
+            </div>
+          )}
           <EventList
             store={store}
             inboxId={inbox.id}
             selectedId={selected}
             cursor={cursor}
             onCursor={setCursor}
-            hrefOf={(event: EventSummary) => props.eventHref(event.id)}
-            emptyHint={<p class="muted small">Send a request to the URL above; it shows up here at once.</p>}
+            hrefOf={(event: EventSummary) => eventHref(event.id)}
+            emptyTitle={filtered ? 'No request matches the filter' : 'Waiting for the first request…'}
+            emptyHint={
+              filtered ? (
+                <p class="muted small">{store.hasOlder ? 'Searching older requests…' : 'New requests that match will show up here.'}</p>
+              ) : (
+                <p class="muted small">Send a request to the URL above; it shows up here at once.</p>
+              )
+            }
+            {...(selecting
+              ? {
+                  checked: selection,
+                  onCheck: (id: string, on: boolean) => {
+                    const next = new Set(selection);
+                    if (on) next.add(id);
+                    else next.delete(id);
+                    setSelection(next);
+                  },
+                }
+              : {})}
           />
         </section>
-        <section class="detail-pane" aria-label="Request details">
-          {selected !== null ? (
+        <section class="detail-pane" aria-label={panel === 'settings' ? 'Inbox settings' : panel === 'bulk' ? 'Replay many' : 'Request details'}>
+          {panel === 'settings' ? (
+            <InboxSettings inbox={inbox} owned={owned} onClose={() => setPanel(null)} />
+          ) : panel === 'bulk' ? (
+            <BulkReplay
+              inbox={inbox}
+              filter={filter}
+              selection={[...selection]}
+              onClose={() => setPanel(null)}
+              eventHref={eventHref}
+            />
+          ) : selected !== null ? (
             <Inspector
               key={selected}
-              inboxId={inbox.id}
+              inbox={inbox}
               eventId={selected}
-              ingestOrigin={ingestOrigin}
               readOnly={props.readOnly}
-              backHref={props.listHref}
+              owned={owned}
+              backHref={listHref}
               onDeleted={(eventId) => {
                 const index = store.indexOf(eventId);
                 store.remove([eventId]);
                 const next = store.at(Math.min(index, store.length - 1));
-                navigate(next ? props.eventHref(next.id) : props.listHref, { replace: true });
+                navigate(next ? eventHref(next.id) : listHref, { replace: true });
               }}
             />
           ) : (
@@ -221,12 +331,27 @@ export function InboxView(props: {
   );
 }
 
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return location.origin;
+/** Which live events belong in a filtered list. */
+async function liveMatches(inboxId: string, filter: EventFilter, events: EventSummary[]): Promise<EventSummary[]> {
+  const candidates = events.filter((event) => summaryMatches(event, filter));
+  if (candidates.length === 0 || decidedBySummary(filter)) return candidates;
+  // The server decides headers, text and JSON: the same search, limited to the new events.
+  const oldest = candidates[0] as EventSummary;
+  const wanted = new Set(candidates.map((event) => event.id));
+  const found: EventSummary[] = [];
+  let before: string | undefined;
+  for (let pages = 0; pages < 20; pages += 1) {
+    const page = await client.events(inboxId, {
+      limit: Math.min(1000, Math.max(candidates.length, 10)),
+      ...(before !== undefined ? { before } : {}),
+      // Newest first down to the oldest new event (events stored meanwhile come on their own).
+      filter: { ...filterParams(filter), since: oldest.id },
+    });
+    for (const event of page.events) if (wanted.has(event.id)) found.push(event);
+    if (page.nextBefore === null || page.events.some((event) => event.id <= oldest.id)) break;
+    before = page.nextBefore;
   }
+  return found.reverse();
 }
 
 function exampleCurl(url: string): string {
@@ -254,6 +379,8 @@ function InboxBar(props: {
   status: LiveStatus;
   count: number;
   readOnly: boolean;
+  panel: Panel;
+  onPanel: (panel: Panel) => void;
   onInboxChange: ((inbox: Inbox) => void) | undefined;
   onCleared: () => void;
   onError: (message: string | null) => void;
@@ -358,6 +485,16 @@ function InboxBar(props: {
                 <span>Share</span>
               </button>
             )}
+            {session.account && (
+              <button type="button" class="btn" aria-pressed={props.panel === 'bulk'} onClick={() => props.onPanel(props.panel === 'bulk' ? null : 'bulk')}>
+                <Icon name="send" />
+                <span>Replay many</span>
+              </button>
+            )}
+            <button type="button" class="btn" aria-pressed={props.panel === 'settings'} onClick={() => props.onPanel(props.panel === 'settings' ? null : 'settings')}>
+              <Icon name="settings" />
+              <span>Settings</span>
+            </button>
             <ConfirmButton
               label="Clear"
               confirmLabel={`Delete all ${props.count > 0 ? props.count : ''} events`.replace('  ', ' ')}

@@ -5,7 +5,7 @@ import { paths } from '../router.js';
 import { InboxView } from './InboxPage.js';
 
 /** `/s/<token>`: a read-only view of one inbox, through its sharing link. */
-export function SharePage(props: { token: string; eventId: string | null }) {
+export function SharePage(props: { token: string; eventId: string | null; search: string }) {
   const [inbox, setInbox] = useState<Inbox | null>(null);
   const [error, setError] = useState<{ gone: boolean; message: string } | null>(null);
 
@@ -46,9 +46,10 @@ export function SharePage(props: { token: string; eventId: string | null }) {
     <InboxView
       inbox={inbox}
       eventId={props.eventId}
+      search={props.search}
       readOnly={true}
-      eventHref={(eventId) => paths.shareEvent(props.token, eventId)}
-      listHref={paths.share(props.token)}
+      eventHref={(eventId, filter) => paths.shareEvent(props.token, eventId, filter)}
+      listHref={(filter) => paths.share(props.token, filter)}
       onOffline={() => {
         openShare(props.token).catch((err: unknown) => {
           if (isRehookError(err) && err.status === 404) setError({ gone: true, message: errorMessage(err) });
