@@ -1,0 +1,322 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type ReplayJobInput, type ReplayJobResult } from '../api.js';
+import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
+import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
+import { Link } from './common.js';
+import { ErrorNote, Icon, Spinner, Time } from './common.js';
+
+/** A job's explicit event list holds at most this many ids (the API's limit). */
+const MAX_IDS = 1000;
+/** Refresh a running job this often. */
+const REFRESH_MS = 1000;
+/** Results shown per job (the API pages them; the counts cover the rest). */
+const RESULTS_SHOWN = 500;
+
+const FINAL = new Set<ReplayJob['state']>(['completed', 'cancelled', 'failed']);
+
+/**
+ * Bulk replay (docs/bulk-replay.md): send the selected requests, or every request matching the
+ * list's filter, to a destination, oldest first, at a rate and concurrency; watch the progress
+ * and each result, cancel. The inbox's earlier jobs are listed below.
+ */
+export function BulkReplay(props: {
+  inbox: Inbox;
+  filter: EventFilter;
+  selection: readonly string[];
+  onClose: () => void;
+  eventHref: (eventId: string) => string;
+}) {
+  const { inbox } = props;
+  const [destination, setDestination] = useState(() => replayDestination(inbox.id));
+  const [which, setWhich] = useState<'selection' | 'filter'>(props.selection.length > 0 ? 'selection' : 'filter');
+  const [rate, setRate] = useState('10');
+  const [concurrency, setConcurrency] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobs, setJobs] = useState<ReplayJob[] | null>(null);
+  const [jobsVersion, setJobsVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    client.replayJobs(inbox.id).then(
+      (loaded) => live && setJobs(loaded),
+      (err: unknown) => live && setError(errorMessage(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [inbox.id, jobsVersion]);
+
+  const filtered = !isEmptyFilter(props.filter);
+
+  /** The job's event set: ids of the selection, the filter as the job's own, or the ids the list API finds. */
+  const eventsOf = async (): Promise<Omit<ReplayJobInput, 'destination'>> => {
+    if (which === 'selection') {
+      if (props.selection.length === 0) throw new Error('No request is selected: tick some in the list first.');
+      if (props.selection.length > MAX_IDS) throw new Error(`At most ${MAX_IDS} selected requests per job.`);
+      return { eventIds: [...props.selection] };
+    }
+    const own = jobFilter(props.filter);
+    if (own !== null) return own;
+    // Headers, text, JSON or several methods: the list API finds the ids.
+    const ids: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await client.events(inbox.id, { limit: 1000, ...(before !== undefined ? { before } : {}), filter: filterParams(props.filter) });
+      ids.push(...page.events.map((event) => event.id));
+      if (ids.length > MAX_IDS) throw new Error(`More than ${MAX_IDS} requests match: narrow the filter (for example with since and until).`);
+      if (page.nextBefore === null) break;
+      before = page.nextBefore;
+    }
+    if (ids.length === 0) throw new Error('No request matches the filter.');
+    return { eventIds: ids };
+  };
+
+  const start = async (submitted: Event) => {
+    submitted.preventDefault();
+    const target = destination.trim();
+    if (target === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const events = await eventsOf();
+      rememberReplayDestination(inbox.id, target);
+      const job = await client.createReplayJob(inbox.id, {
+        destination: target,
+        ...events,
+        ratePerSecond: Number(rate),
+        concurrency: Number(concurrency),
+      });
+      setJobId(job.id);
+      setJobsVersion((n) => n + 1);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="panel" data-testid="bulk-replay">
+      <header class="panel-head">
+        <button type="button" class="btn btn-ghost btn-icon back-to-list" aria-label="Back to the list" onClick={props.onClose}>
+          <Icon name="arrow-left" />
+        </button>
+        <h2>
+          <Icon name="send" /> Replay many
+        </h2>
+        <span class="spacer" />
+        <button type="button" class="btn btn-ghost btn-icon" aria-label="Close" onClick={props.onClose}>
+          <Icon name="x" />
+        </button>
+      </header>
+      <p class="muted small">
+        The server sends each request to the destination, oldest first, as captured (method, headers, exact body), and keeps each
+        result in the request's replay history. It goes on if you close this page.
+      </p>
+      <form class="card bulk-form" onSubmit={start}>
+        <label for="bulk-destination" class="label">
+          Destination URL
+        </label>
+        <input
+          id="bulk-destination"
+          class="input mono"
+          type="url"
+          required
+          placeholder="https://staging.example.com/webhooks"
+          value={destination}
+          autoComplete="url"
+          onInput={(input) => setDestination((input.currentTarget as HTMLInputElement).value)}
+        />
+        <fieldset class="choice">
+          <legend class="label">Which requests</legend>
+          <label class="check">
+            <input type="radio" name="bulk-which" checked={which === 'selection'} disabled={props.selection.length === 0} onChange={() => setWhich('selection')} />
+            <span>
+              The selected ones ({props.selection.length})
+              {props.selection.length === 0 && <span class="muted small"> — use “Select” above the list</span>}
+            </span>
+          </label>
+          <label class="check">
+            <input type="radio" name="bulk-which" checked={which === 'filter'} onChange={() => setWhich('filter')} />
+            <span>{filtered ? `Every request matching the filter: ${describeFilter(props.filter)}` : 'Every request in the inbox (up to 10,000)'}</span>
+          </label>
+        </fieldset>
+        <div class="edit-grid">
+          <div class="edit-field">
+            <label class="label" for="bulk-rate">
+              Per second
+            </label>
+            <input id="bulk-rate" class="input" type="number" min={0.1} max={100} step="any" value={rate} onInput={(input) => setRate((input.currentTarget as HTMLInputElement).value)} />
+            <span class="muted small">0.1 to 100 sends started per second.</span>
+          </div>
+          <div class="edit-field">
+            <label class="label" for="bulk-concurrency">
+              At once
+            </label>
+            <input
+              id="bulk-concurrency"
+              class="input"
+              type="number"
+              min={1}
+              max={10}
+              step={1}
+              value={concurrency}
+              onInput={(input) => setConcurrency((input.currentTarget as HTMLInputElement).value)}
+            />
+            <span class="muted small">1 keeps the order: each send waits for the previous answer.</span>
+          </div>
+        </div>
+        <ErrorNote error={error} />
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          <Icon name="send" />
+          <span>{busy ? 'Starting…' : 'Start replaying'}</span>
+        </button>
+      </form>
+      {jobId !== null && <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />}
+      <section aria-labelledby="jobs-title">
+        <h3 id="jobs-title" class="section-title">
+          Earlier jobs
+        </h3>
+        {jobs === null ? (
+          <Spinner label="Loading jobs" />
+        ) : jobs.length === 0 ? (
+          <p class="muted small">None yet.</p>
+        ) : (
+          <ul class="job-list">
+            {jobs.map((job) => (
+              <li key={job.id}>
+                <button type="button" class="btn btn-ghost btn-sm job-item" aria-pressed={job.id === jobId} onClick={() => setJobId(job.id)}>
+                  <JobState state={job.state} />
+                  <span class="mono ellipsis">{job.destination}</span>
+                  <span class="muted small">
+                    {job.counts.done}/{job.counts.total} · <Time iso={job.createdAt} />
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function JobState(props: { state: ReplayJob['state'] }) {
+  const tone = props.state === 'completed' ? 'ok' : props.state === 'failed' ? 'bad' : props.state === 'cancelled' ? 'warn' : 'info';
+  return (
+    <span class={`status status-${tone}`} data-testid="job-state" data-state={props.state}>
+      {props.state}
+    </span>
+  );
+}
+
+/** One job: progress, counts, each result; refreshed until it ends; cancel while it runs. */
+function JobView(props: { jobId: string; eventHref: (eventId: string) => string; onChange: () => void }) {
+  const [job, setJob] = useState<ReplayJob | null>(null);
+  const [results, setResults] = useState<ReplayJobResult[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const page = await client.replayJob(props.jobId, { resultsLimit: RESULTS_SHOWN });
+        if (!live) return;
+        setJob(page.job);
+        setResults(page.results);
+        setError(null);
+        if (!FINAL.has(page.job.state)) timer = setTimeout(() => void load(), REFRESH_MS);
+        else props.onChange();
+      } catch (err) {
+        if (live) setError(errorMessage(err));
+      }
+    };
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [props.jobId, version]);
+
+  if (job === null) return error !== null ? <ErrorNote error={error} /> : <Spinner label="Loading the job" />;
+  const percent = Math.round(job.progress * 100);
+  return (
+    <section class="card job" aria-labelledby="job-title" data-testid="replay-job">
+      <header class="card-head">
+        <h3 id="job-title">Job</h3>
+        <JobState state={job.state} />
+        <span class="mono small ellipsis">{job.destination}</span>
+        <span class="spacer" />
+        {!FINAL.has(job.state) && (
+          <button
+            type="button"
+            class="btn btn-sm"
+            onClick={async () => {
+              try {
+                setJob(await client.cancelReplayJob(job.id));
+                setVersion((n) => n + 1);
+              } catch (err) {
+                setError(errorMessage(err));
+              }
+            }}
+          >
+            <Icon name="x" />
+            <span>Cancel</span>
+          </button>
+        )}
+      </header>
+      <ErrorNote error={error} />
+      {job.error !== null && <ErrorNote error={`${job.error.code}: ${job.error.message}`} />}
+      <div class="progress-row">
+        <progress max={100} value={percent} aria-label="Progress" />
+        <span class="small" data-testid="job-counts">
+          {job.counts.done} of {job.counts.total} done · {job.counts.succeeded} answered · {job.counts.failed} failed
+        </span>
+      </div>
+      {results.length > 0 && (
+        <div class="table-scroll">
+          <table class="history" data-testid="job-results">
+            <caption class="visually-hidden">Results in replay order</caption>
+            <thead>
+              <tr>
+                <th scope="col" class="num">
+                  #
+                </th>
+                <th scope="col">Request</th>
+                <th scope="col">Result</th>
+                <th scope="col" class="num">
+                  Latency
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((result) => (
+                <tr key={result.position}>
+                  <td class="num">{result.position + 1}</td>
+                  <td class="mono ellipsis">
+                    <Link href={props.eventHref(result.eventId)}>{result.eventId}</Link>
+                  </td>
+                  <td>
+                    {result.state === 'pending' ? (
+                      <span class="muted small">pending</span>
+                    ) : result.statusCode !== null ? (
+                      <span class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}>{result.statusCode}</span>
+                    ) : (
+                      <span class="status status-bad">{result.errorCode ?? 'failed'}</span>
+                    )}
+                  </td>
+                  <td class="num">{result.latencyMs === null ? '—' : `${Math.round(result.latencyMs)} ms`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {job.counts.total > results.length && <p class="muted small">The first {results.length} results are shown.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, type Delivery, type DeliveryAttempt } from '../api.js';
+import { ErrorNote, Icon, Spinner, Time } from './common.js';
+
+const STATE_LABEL: Record<Delivery['state'], string> = {
+  pending: 'Waiting for its next attempt',
+  delivering: 'Being sent',
+  delivered: 'Delivered',
+  failed: 'Failed: the attempts ran out',
+  cancelled: 'Cancelled',
+};
+
+const STATE_TONE: Record<Delivery['state'], string> = { pending: 'info', delivering: 'info', delivered: 'ok', failed: 'bad', cancelled: 'warn' };
+
+/** Refresh while a delivery is unfinished. */
+const REFRESH_MS = 1500;
+
+/**
+ * The event's automatic forwarding (docs/forwarding.md): its delivery's state and every attempt
+ * (time, status, latency, error), refreshed while unfinished, and "retry" for a failed,
+ * cancelled or delivered one (or "deliver now" for an event that was never queued).
+ */
+export function Deliveries(props: { eventId: string }) {
+  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const loaded = await client.deliveries(props.eventId);
+        if (!live) return;
+        setDeliveries(loaded);
+        setError(null);
+        if (loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering')) timer = setTimeout(() => void load(), REFRESH_MS);
+      } catch (err) {
+        if (live) setError(errorMessage(err));
+      }
+    };
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [props.eventId, version]);
+
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await client.retryDelivery(props.eventId);
+      setError(null);
+      setVersion((n) => n + 1);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (deliveries === null) return error !== null ? <ErrorNote error={error} /> : <Spinner label="Loading deliveries" />;
+  const delivery = deliveries[0];
+  return (
+    <div class="deliveries" data-testid="deliveries">
+      <ErrorNote error={error} />
+      {delivery === undefined ? (
+        <>
+          <p class="muted small">
+            This request was not forwarded: the inbox had no forwarding set (or it was paused) when it arrived. Set one in the
+            inbox's settings, or deliver this one now to the inbox's forwarding destination.
+          </p>
+          <button type="button" class="btn" disabled={busy} onClick={retry}>
+            <Icon name="forward" />
+            <span>Deliver now</span>
+          </button>
+        </>
+      ) : (
+        <>
+          <div class="delivery-head">
+            <span class={`status status-${STATE_TONE[delivery.state]}`} data-testid="delivery-state" data-state={delivery.state}>
+              {delivery.state}
+            </span>
+            <span class="small">{STATE_LABEL[delivery.state]}</span>
+            {delivery.nextAttemptAt !== null && delivery.state === 'pending' && (
+              <span class="muted small">
+                next attempt <Time iso={delivery.nextAttemptAt} />
+              </span>
+            )}
+            <span class="spacer" />
+            {(delivery.state === 'failed' || delivery.state === 'cancelled' || delivery.state === 'delivered') && (
+              <button type="button" class="btn btn-sm" disabled={busy} onClick={retry}>
+                <Icon name="forward" />
+                <span>{delivery.state === 'delivered' ? 'Deliver again' : 'Retry delivery'}</span>
+              </button>
+            )}
+          </div>
+          {delivery.attemptLog.length === 0 ? (
+            <p class="muted small">No attempt yet.</p>
+          ) : (
+            <div class="table-scroll">
+              <table class="history" data-testid="delivery-attempts">
+                <caption class="visually-hidden">Delivery attempts, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" class="num">
+                      #
+                    </th>
+                    <th scope="col">When</th>
+                    <th scope="col">Result</th>
+                    <th scope="col" class="num">
+                      Latency
+                    </th>
+                    <th scope="col">Error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {delivery.attemptLog.map((attempt) => (
+                    <tr key={attempt.number}>
+                      <td class="num">{attempt.number}</td>
+                      <td>
+                        <Time iso={attempt.startedAt} />
+                      </td>
+                      <td>
+                        <AttemptOutcome attempt={attempt} />
+                      </td>
+                      <td class="num">{attempt.latencyMs === null ? '—' : `${Math.round(attempt.latencyMs)} ms`}</td>
+                      <td class="small wrap">{attempt.errorMessage ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p class="muted small">
+            Sent to <span class="mono">{delivery.attemptLog[delivery.attemptLog.length - 1]?.url ?? 'the forwarding destination'}</span>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function AttemptOutcome(props: { attempt: DeliveryAttempt }) {
+  const { attempt } = props;
+  if (attempt.statusCode !== null) {
+    const tone = attempt.statusCode < 300 ? 'ok' : attempt.statusCode < 500 ? 'warn' : 'bad';
+    return <span class={`status status-${tone}`}>{attempt.statusCode}</span>;
+  }
+  return <span class={`status status-${attempt.outcome === 'abandoned' ? 'warn' : 'bad'}`}>{attempt.outcome}</span>;
+}

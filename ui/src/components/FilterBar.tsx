@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'preact/hooks';
+import { withShare } from '../api.js';
+import { describeFilter, EMPTY_FILTER, filterQuery, isEmptyFilter, type EventFilter } from '../lib/filter.js';
+import { Icon } from './common.js';
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/**
+ * The filter bar over the event list: a text search always in view, the other filters (method,
+ * path prefix, header, JSON field, since, until) behind "Filters". Applying writes the filter to
+ * the page's URL; the list reloads from the API with it (docs/search.md).
+ */
+export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventFilter) => void }) {
+  const { filter } = props;
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState(filter.q);
+  const [method, setMethod] = useState(filter.method.join(', '));
+  const [path, setPath] = useState(filter.path);
+  const [header, setHeader] = useState(filter.header.join('\n'));
+  const [json, setJson] = useState(filter.json.join('\n'));
+  const [since, setSince] = useState(filter.since);
+  const [until, setUntil] = useState(filter.until);
+  const key = filterQuery(filter);
+
+  // The URL changed (back button, a link): the fields follow.
+  useEffect(() => {
+    setQ(filter.q);
+    setMethod(filter.method.join(', '));
+    setPath(filter.path);
+    setHeader(filter.header.join('\n'));
+    setJson(filter.json.join('\n'));
+    setSince(filter.since);
+    setUntil(filter.until);
+  }, [key]);
+
+  const advanced = filter.method.length + (filter.path !== '' ? 1 : 0) + filter.header.length + filter.json.length + (filter.since !== '' ? 1 : 0) + (filter.until !== '' ? 1 : 0);
+
+  const apply = (event: Event) => {
+    event.preventDefault();
+    props.onApply({
+      method: method
+        .split(/[\s,]+/)
+        .map((value) => value.trim().toUpperCase())
+        .filter((value) => value !== ''),
+      path: path.trim(),
+      header: lines(header),
+      q,
+      json: lines(json),
+      since: since.trim(),
+      until: until.trim(),
+    });
+  };
+
+  const input = (id: string, label: string, value: string, set: (value: string) => void, placeholder: string, hint?: string) => (
+    <div class="filter-field">
+      <label class="label" for={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        class="input mono"
+        value={value}
+        placeholder={placeholder}
+        spellcheck={false}
+        autoComplete="off"
+        {...(hint !== undefined ? { 'aria-describedby': `${id}-hint` } : {})}
+        onInput={(event) => set((event.currentTarget as HTMLInputElement).value)}
+      />
+      {hint !== undefined && (
+        <span id={`${id}-hint`} class="muted small">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+  const area = (id: string, label: string, value: string, set: (value: string) => void, placeholder: string, hint: string) => (
+    <div class="filter-field">
+      <label class="label" for={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        class="input mono textarea"
+        rows={2}
+        value={value}
+        placeholder={placeholder}
+        spellcheck={false}
+        aria-describedby={`${id}-hint`}
+        onInput={(event) => set((event.currentTarget as HTMLTextAreaElement).value)}
+      />
+      <span id={`${id}-hint`} class="muted small">
+        {hint}
+      </span>
+    </div>
+  );
+
+  return (
+    <form class="filter-bar" role="search" aria-label="Filter requests" onSubmit={apply} data-testid="filter-bar">
+      <div class="filter-row">
+        <label for="filter-q" class="visually-hidden">
+          Search requests
+        </label>
+        <input
+          id="filter-q"
+          class="input"
+          type="search"
+          value={q}
+          placeholder="Search path, headers, body…"
+          spellcheck={false}
+          autoComplete="off"
+          onInput={(event) => setQ((event.currentTarget as HTMLInputElement).value)}
+        />
+        <button type="button" class="btn btn-sm" aria-expanded={open} aria-controls="filter-more" onClick={() => setOpen(!open)}>
+          <Icon name="filter" />
+          <span>Filters{advanced > 0 ? ` (${advanced})` : ''}</span>
+        </button>
+        <button type="submit" class="btn btn-sm btn-primary">
+          <Icon name="search" />
+          <span>Search</span>
+        </button>
+      </div>
+      {open && (
+        <div id="filter-more" class="filter-more">
+          {input('filter-method', 'Method', method, setMethod, 'POST, PUT', 'Any of these; separate with commas.')}
+          {input('filter-path', 'Path starts with', path, setPath, '/stripe', 'Below the inbox URL.')}
+          {area('filter-header', 'Header', header, setHeader, 'stripe-signature\nx-github-event:push', 'One per line: a name, or name:value (exact value).')}
+          {area('filter-json', 'JSON field', json, setJson, 'data.object.status=paid', 'One per line: field.path=value, or field.path to exist.')}
+          {input('filter-since', 'Since', since, setSince, '2026-05-01T12:00:00Z', 'An ISO time or an event id (included).')}
+          {input('filter-until', 'Until', until, setUntil, '2026-05-02', 'An ISO time or an event id (left out).')}
+          <div class="filter-actions">
+            <button type="submit" class="btn btn-primary btn-sm">
+              Apply filters
+            </button>
+            <button
+              type="button"
+              class="btn btn-ghost btn-sm"
+              onClick={() => {
+                props.onApply(EMPTY_FILTER);
+                setOpen(false);
+              }}
+            >
+              Clear all
+            </button>
+          </div>
+        </div>
+      )}
+      {!isEmptyFilter(filter) && (
+        <div class="filter-active">
+          <span class="small ellipsis" title={describeFilter(filter)}>
+            <Icon name="filter" /> {describeFilter(filter)}
+          </span>
+          <button type="button" class="btn btn-ghost btn-sm" onClick={() => props.onApply(EMPTY_FILTER)}>
+            <Icon name="x" />
+            <span>Clear filter</span>
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** Download the (filtered) inbox as HAR or NDJSON: plain links, so the browser streams the file to disk. */
+export function ExportMenu(props: { inboxId: string; filter: EventFilter }) {
+  const query = filterQuery(props.filter);
+  const href = (format: 'har' | 'ndjson') =>
+    withShare(`/api/v1/inboxes/${encodeURIComponent(props.inboxId)}/export?format=${format}${query === '' ? '' : `&${query}`}`);
+  const what = query === '' ? 'every request' : 'the matching requests';
+  return (
+    <details class="menu export-menu">
+      <summary class="btn btn-ghost btn-sm">
+        <Icon name="download" />
+        <span>Export</span>
+      </summary>
+      <div class="menu-panel">
+        <p class="menu-head small muted">Download {what}, oldest first</p>
+        <a class="menu-item" href={href('har')} download data-testid="export-har">
+          <Icon name="download" /> HAR (browser dev tools, Insomnia)
+        </a>
+        <a class="menu-item" href={href('ndjson')} download data-testid="export-ndjson">
+          <Icon name="download" /> NDJSON (one event per line)
+        </a>
+      </div>
+    </details>
+  );
+}
