@@ -200,6 +200,12 @@ export function optionsToJson(options: SchemeOptions): Record<string, string | n
   return out;
 }
 
+/** The stored options column (JSON text) as an object; anything but an object reads as {}. */
+export function parseStoredOptions(text: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
 /** Options read back from their stored JSON (lenient: missing fields become null). */
 export function optionsFromJson(scheme: SchemeName, json: Record<string, unknown>): SchemeOptions {
   const tolerance = json['toleranceSeconds'];

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 
 import type { SignatureSettingsRepository, StoredSignatureSettings } from '../../ports/store.js';
+import { parseStoredOptions } from '../../signatures/settings.js';
 import { attempt } from './attempt.js';
 
 /**
@@ -42,18 +43,13 @@ const SQL = {
   delete: 'DELETE FROM inbox_signatures WHERE inbox_id = $1',
 };
 
-function parseOptions(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 function toSettings(row: SignatureRow): StoredSignatureSettings {
   return {
     inboxId: row.inbox_id,
     scheme: row.scheme,
     sealedSecret: row.sealed_secret,
     secretHint: row.secret_hint,
-    options: parseOptions(row.options),
+    options: parseStoredOptions(row.options),
     updatedAt: row.updated_at,
   };
 }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { SignatureSettingsRepository, StoredSignatureSettings } from '../../ports/store.js';
+import { parseStoredOptions } from '../../signatures/settings.js';
 import { attempt } from './attempt.js';
 
 /**
@@ -28,18 +29,13 @@ interface SignatureRow {
   updated_at: number;
 }
 
-function parseOptions(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 function toSettings(row: SignatureRow): StoredSignatureSettings {
   return {
     inboxId: row.inbox_id,
     scheme: row.scheme,
     sealedSecret: row.sealed_secret,
     secretHint: row.secret_hint,
-    options: parseOptions(row.options),
+    options: parseStoredOptions(row.options),
     updatedAt: new Date(row.updated_at),
   };
 }
