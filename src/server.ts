@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
 import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
+import { LOG_REDACTION } from './log-redaction.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp, type InspectedResponse } from './http/api/app.js';
@@ -58,7 +59,7 @@ export async function startRehook(
     inspectApiResponse?: (response: InspectedResponse) => void;
   } = {},
 ): Promise<RunningRehook> {
-  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' } });
+  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' }, redact: LOG_REDACTION });
   const runsApi = config.role !== 'ingest';
   const runsIngest = config.role !== 'api';
   const metrics = createRehookMetrics();

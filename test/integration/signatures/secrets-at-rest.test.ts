@@ -22,6 +22,7 @@ import { startRehook, type RunningRehook } from '../../../src/server.js';
 import { createAccount } from '../../../src/services/accounts.js';
 import { createToken } from '../../../src/services/tokens.js';
 import { SERVER_KEY_FILE } from '../../../src/signatures/server-key.js';
+import { LOG_REDACTION } from '../../../src/log-redaction.js';
 import { api } from '../../helpers/rehook.js';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
@@ -53,7 +54,7 @@ describe('signature secrets at rest and in logs', () => {
         done();
       },
     });
-    rehook = await startRehook(config, { logger: pino({ level: 'trace' }, sink) });
+    rehook = await startRehook(config, { logger: pino({ level: 'trace', redact: LOG_REDACTION }, sink) });
     const account = await createAccount(rehook.deps, { email: `rest-${Date.now()}@example.test` });
     token = (await createToken(rehook.deps, { accountId: account.id, name: 'rest' })).plaintext;
   });
@@ -76,6 +77,10 @@ describe('signature secrets at rest and in logs', () => {
       assert.equal(set.status, 200, set.text);
       assert.ok(!set.text.includes(secret.slice(6, -4)));
     }
+    // Should an object holding a secret ever be logged, the server's redaction censors it.
+    const logger = pino({ level: 'trace', redact: LOG_REDACTION }, new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString('utf8')), done()) }));
+    logger.info({ secret: SECRET, settings: { secret: SECRET }, body: { secret: SECRET } }, 'redaction check');
+    assert.ok(logLines.some((line) => line.includes('redaction check') && line.includes('[REDACTED]')));
     const shown = await api(rehook.apiUrl, path, { token });
     assert.ok(!shown.text.includes(SECRET.slice(6, -4)));
     const header = Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: SECRET });
