@@ -13,7 +13,7 @@ import type { Store } from './ports/store.js';
 import { createReplayClient } from './replay-client/client.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createSignatureKeys, type SignatureKeys } from './services/signatures.js';
-import { createSecretBox } from './signatures/secret-box.js';
+import { createSecretBox, createUnavailableSecretBox } from './signatures/secret-box.js';
 import { keyFileIsShared, loadServerKey } from './signatures/server-key.js';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
 import { createPgSweepLock } from './storage/postgres/sweep-lock.js';
@@ -157,7 +157,20 @@ export async function buildSignatureKeys(
     if (notes !== undefined) notes.push({ level, fields, msg });
     else logger[level](fields, msg);
   };
-  const loaded = await loadServerKey({ configured: config.secretKey, dataDir: config.dataDir });
+  let loaded: Awaited<ReturnType<typeof loadServerKey>>;
+  try {
+    loaded = await loadServerKey({ configured: config.secretKey, dataDir: config.dataDir });
+  } catch (err) {
+    // On SQLite the data directory must be writable anyway: a failure here is the operator's to
+    // fix. On PostgreSQL it need not be: start, with signature secrets unavailable until
+    // REHOOK_SECRET_KEY is set (setting one answers 503, events are stored unchecked).
+    if (config.databaseUrl === null) throw err;
+    const reason = `no server key (set REHOOK_SECRET_KEY): ${err instanceof Error ? err.message : String(err)}`;
+    note('warn', {}, `signature secrets are unavailable: ${reason}`);
+    return createSignatureKeys(createUnavailableSecretBox(reason), (inboxId, why) => {
+      logger.warn({ inboxId, reason: why }, "an inbox's signature secret cannot be opened: its events are stored unchecked");
+    });
+  }
   if (loaded.source === 'generated') {
     note('info', { path: loaded.path }, 'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)');
   }

@@ -108,10 +108,17 @@ export async function setSignatureSettings(
       details: [{ path: err.path, message: err.message }],
     });
   }
+  let sealedSecret: string;
+  try {
+    sealedSecret = deps.signatureKeys.box.seal(settings.secret, inbox.id);
+  } catch (err) {
+    if (!(err instanceof SecretBoxError)) throw err;
+    throw new AppError('STORAGE_UNAVAILABLE', { message: `The secret cannot be stored encrypted on this server: ${err.message}` });
+  }
   const stored: StoredSignatureSettings = {
     inboxId: inbox.id,
     scheme: settings.scheme,
-    sealedSecret: deps.signatureKeys.box.seal(settings.secret, inbox.id),
+    sealedSecret,
     secretHint: secretHint(settings.secret),
     options: optionsToJson(settings.options),
     updatedAt: deps.clock.now(),

@@ -53,3 +53,15 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
   };
 }
+
+/** A box for a server without a key: sealing and opening fail with `reason` (never a secret). */
+export function createUnavailableSecretBox(reason: string): SecretBox {
+  return {
+    seal() {
+      throw new SecretBoxError(reason);
+    },
+    open() {
+      throw new SecretBoxError(reason);
+    },
+  };
+}

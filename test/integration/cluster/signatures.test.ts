@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -36,6 +36,7 @@ describe('signature secrets across instances on one PostgreSQL', { skip, timeout
   let b: Instance;
   let other: Instance;
   let keyless: Instance;
+  let noDir: Instance;
   let dataDir: string;
 
   before(async () => {
@@ -46,12 +47,15 @@ describe('signature secrets across instances on one PostgreSQL', { skip, timeout
     token = (await createToken({ store, clock: systemClock }, { accountId: account.id, name: 'cluster' })).plaintext;
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-sig-cluster-'));
     const shared = randomBytes(32).toString('base64');
+    // A data directory that cannot be created (its parent is a file): no key file either.
+    await writeFile(join(dataDir, 'a-file'), '');
     const env = { DATABASE_URL: schema.url, REHOOK_LOG_LEVEL: 'debug', REHOOK_RATE_INGEST_PER_INBOX: '0' };
-    [a, b, other, keyless] = await Promise.all([
+    [a, b, other, keyless, noDir] = await Promise.all([
       startInstance('A', { ...env, REHOOK_SECRET_KEY: shared }),
       startInstance('B', { ...env, REHOOK_SECRET_KEY: shared }),
       startInstance('other-key', { ...env, REHOOK_SECRET_KEY: randomBytes(32).toString('hex') }),
       startInstance('no-key', { ...env, REHOOK_DATA_DIR: dataDir }),
+      startInstance('no-dir', { ...env, REHOOK_DATA_DIR: join(dataDir, 'a-file', 'data') }),
     ]);
   });
 
@@ -111,9 +115,25 @@ describe('signature secrets across instances on one PostgreSQL', { skip, timeout
     assert.equal(a.logs.some((line) => typeof line.msg === 'string' && line.msg.startsWith('PostgreSQL without')), false);
   });
 
+  it('an instance on PostgreSQL that cannot write a key file starts, refuses to store secrets (503) and stores events unchecked', async () => {
+    const warning = noDir.logs.find((line) => typeof line.msg === 'string' && line.msg.startsWith('signature secrets are unavailable: no server key (set REHOOK_SECRET_KEY)'));
+    assert.ok(warning !== undefined, `no warning in ${JSON.stringify(noDir.logs.slice(0, 5))}`);
+    const created = await api(noDir.apiUrl, '/api/v1/inboxes', { method: 'POST', token });
+    const inboxId: string = created.body.data.inbox.id;
+    const set = await api(noDir.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, { method: 'PUT', token, json: { scheme: 'stripe', secret: SECRET } });
+    assert.equal(set.status, 503, set.text);
+    assert.equal(set.body.error.code, 'STORAGE_UNAVAILABLE');
+    assert.match(set.body.error.message, /cannot be stored encrypted on this server: no server key/);
+    // A secret set through an instance with a key is unchecked here, with the reason.
+    assert.equal((await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, { method: 'PUT', token, json: { scheme: 'stripe', secret: SECRET } })).status, 200);
+    const check = await ingestSigned(noDir, inboxId);
+    assert.equal(check.status, 'unchecked');
+    assert.match(check.reason ?? '', /cannot be opened by this server: no server key \(set REHOOK_SECRET_KEY\)/);
+  });
+
   it('no instance logged the secret', () => {
     const forms = [SECRET, SECRET.slice('whsec_'.length), Buffer.from(SECRET).toString('base64').replace(/=+$/, '')];
-    for (const instance of [a, b, other, keyless]) {
+    for (const instance of [a, b, other, keyless, noDir]) {
       const text = [...instance.logs.map((line) => JSON.stringify(line)), ...instance.rawOutput].join('\n');
       assert.ok(text.length > 0);
       for (const form of forms) assert.ok(!text.includes(form), `${instance.name} logged the secret`);
