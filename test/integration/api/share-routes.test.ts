@@ -81,9 +81,11 @@ describe('which operations take a sharing link: the routes agree with openapi.js
     assert.deepEqual(taking.sort(), [
       'GET /api/v1/events/{eventId}',
       'GET /api/v1/events/{eventId}/body',
+      'GET /api/v1/events/{eventId}/curl',
       'GET /api/v1/inboxes/{inboxId}',
       'GET /api/v1/inboxes/{inboxId}/events',
       'GET /api/v1/inboxes/{inboxId}/events/next',
+      'GET /api/v1/inboxes/{inboxId}/export',
       'GET /api/v1/inboxes/{inboxId}/stream',
       'GET /api/v1/shares/{token}',
     ]);
