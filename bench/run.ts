@@ -776,7 +776,7 @@ async function runSuite(
   results.totalSeconds = (performance.now() - started) / 1000;
 
   process.stdout.write(`${renderTable(results)}\n`);
-  const out = join(repo, opts.out);
+  const out = resolve(repo, opts.out);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${opts.out}`);
@@ -908,7 +908,7 @@ async function main(): Promise<void> {
   }
   const repo = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
   if (opts.render) {
-    renderDocs(repo, JSON.parse(readFileSync(join(repo, opts.out), 'utf8')) as BenchResults);
+    renderDocs(repo, JSON.parse(readFileSync(resolve(repo, opts.out), 'utf8')) as BenchResults);
     return;
   }
   const machine = describeMachine(repo);
