@@ -37,6 +37,9 @@ export function BulkReplay(props: {
   const [jobs, setJobs] = useState<ReplayJob[] | null>(null);
   const [jobsVersion, setJobsVersion] = useState(0);
 
+  // "Replay selected" with the panel already open: the selection is what is meant.
+  useEffect(() => setWhich(props.selection.length > 0 ? 'selection' : 'filter'), [props.selection.length]);
+
   useEffect(() => {
     let live = true;
     client.replayJobs(inbox.id).then(

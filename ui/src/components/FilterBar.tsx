@@ -169,6 +169,11 @@ export function ExportMenu(props: { inboxId: string; filter: EventFilter }) {
   const href = (format: 'har' | 'ndjson') =>
     withShare(`/api/v1/inboxes/${encodeURIComponent(props.inboxId)}/export?format=${format}${query === '' ? '' : `&${query}`}`);
   const what = query === '' ? 'every request' : 'the matching requests';
+  // The menu closes once a format is chosen (after the click's download has started).
+  const close = (event: MouseEvent) => {
+    const menu = (event.currentTarget as HTMLElement).closest('details');
+    setTimeout(() => menu?.removeAttribute('open'), 0);
+  };
   return (
     <details class="menu export-menu">
       <summary class="btn btn-ghost btn-sm">
@@ -177,10 +182,10 @@ export function ExportMenu(props: { inboxId: string; filter: EventFilter }) {
       </summary>
       <div class="menu-panel">
         <p class="menu-head small muted">Download {what}, oldest first</p>
-        <a class="menu-item" href={href('har')} download data-testid="export-har">
+        <a class="menu-item" href={href('har')} download data-testid="export-har" onClick={close}>
           <Icon name="download" /> HAR (browser dev tools, Insomnia)
         </a>
-        <a class="menu-item" href={href('ndjson')} download data-testid="export-ndjson">
+        <a class="menu-item" href={href('ndjson')} download data-testid="export-ndjson" onClick={close}>
           <Icon name="download" /> NDJSON (one event per line)
         </a>
       </div>
