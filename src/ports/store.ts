@@ -22,10 +22,10 @@ export interface Store {
   readonly tokens: TokenRepository;
   readonly shares: ShareRepository;
   readonly sessions: SessionRepository;
-  /** Bulk replay jobs and their items (migration 9; src/ports/replay-job-store.ts). */
-  readonly replayJobs: ReplayJobRepository;
   /** Signature settings of inboxes (migration 6). */
   readonly signatures: SignatureSettingsRepository;
+  /** Bulk replay jobs and their items (migration 9; src/ports/replay-job-store.ts). */
+  readonly replayJobs: ReplayJobRepository;
   /** Programmable responses of inboxes (migration 7). */
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
@@ -53,7 +53,10 @@ export interface InboxRepository {
   save(id: string, ownerId: string, now: Date): Promise<Inbox | null>;
   /**
    * Deletes the inbox at once (it disappears from every read) and queues its events and
-   * replays for purging in bounded batches. Returns false when it did not exist. With
+   * replays for purging in bounded batches. In the same step go its shares, signature settings,
+   * response and forwarding, and its unfinished replay jobs end (`failed`, INBOX_NOT_FOUND);
+   * its deliveries, delivery attempts and replay jobs are purged with its events
+   * (docs/decisions.md #29). Returns false when it did not exist. With
    * `expectedOwnerId` (null = anonymous), deletes only while the inbox still has that owner, so
    * a concurrent save by another account and this delete cannot both succeed.
    */
@@ -77,8 +80,9 @@ export interface InboxRepository {
    */
   deleteExpired(now: Date, limit: number): Promise<number>;
   /**
-   * Purges up to `limit` events and replays of deleted inboxes. Returns how many rows were
-   * removed; 0 means nothing is left to purge.
+   * Purges up to `limit` rows of deleted inboxes: events, replays, deliveries, delivery
+   * attempts, replay job items and replay jobs. Returns how many rows were removed; 0 means
+   * nothing is left to purge (no row of any table then refers to a purged inbox or its events).
    */
   purgeDeleted(limit: number): Promise<number>;
 }
@@ -225,13 +229,15 @@ export interface EventRepository {
   searchByInbox(inboxId: string, page: SearchPage): Promise<SearchResult>;
   /**
    * Deletes the event, if it belongs to `scope.inboxId` and that inbox still has
-   * `scope.expectedOwnerId`, together with its replays, in one atomic step that also updates the
+   * `scope.expectedOwnerId`, together with its replays, its delivery and the delivery's attempts
+   * (replay job items naming it stay: a job's history), in one atomic step that also updates the
    * inbox's count. Returns false when nothing was deleted.
    */
   delete(eventId: string, scope: EventScope): Promise<boolean>;
   /**
    * One bounded step of clearing an inbox: deletes up to `limit` of its events whose id is at
-   * most `scope.through` and up to `limit` replays of such events, in one short transaction that
+   * most `scope.through` and up to `limit` replays of such events (and the deliveries and
+   * delivery attempts of such events, a bounded number per step), in one short transaction that
    * also updates the inbox's count. Events with a greater id (stored after the clear began) are
    * kept. Returns how many rows were removed (0: nothing up to `through` is left), or null when
    * the inbox is gone or has another owner than `scope.expectedOwnerId` (nothing was removed).

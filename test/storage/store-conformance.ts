@@ -9,12 +9,13 @@ import { describeForwardingCases } from './conformance/forwarding.js';
 import { describeFullPageCases } from './conformance/full-pages.js';
 import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
 import { describeInboxCases } from './conformance/inboxes.js';
+import { describeLifecycleCases } from './conformance/lifecycle.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describeResponseCases } from './conformance/responses.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeReplayJobCases } from './conformance/replay-jobs.js';
-import { describeSessionCases } from './conformance/sessions.js';
 import { describeSearchCases } from './conformance/search.js';
+import { describeSessionCases } from './conformance/sessions.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
@@ -64,8 +65,8 @@ export function describeStoreConformance(
     describeEvictionCases(store);
     describeListingCases(store);
     describeListAfterCases(store);
-    describeFullPageCases(store);
     describeSearchCases(store);
+    describeFullPageCases(store);
     describeSummaryJsonCases(store);
     describeReplayCases(store);
     describeAccountCases(store);
@@ -76,6 +77,7 @@ export function describeStoreConformance(
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);
+    describeLifecycleCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

@@ -354,14 +354,39 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
 
   });
 
-  it('fails a job whose inbox was deleted before it ran', async () => {
+  it('fails a job whose inbox expired before it ran (not swept yet)', async () => {
     const client = fakeReplayClient();
     const orphan = await createJob({}, client);
-    await store.inboxes.delete(inbox.id);
+    clock.set(inbox.expiresAt as Date);
     const { runner: late, ended } = runner(client);
     late.kick();
     assert.equal(await ended(orphan.id), 'failed');
     assert.equal(client.sends.length, 0);
     assert.equal((await store.replayJobs.findById(orphan.id))?.errorCode, 'INBOX_NOT_FOUND');
+  });
+
+  it('a running job stops before its next send when its inbox is deleted', async () => {
+    const client = fakeReplayClient({ auto: null });
+    const { ended } = runner(client);
+    const job = await createJob({}, client);
+    await client.sent(1);
+    assert.equal(await store.inboxes.delete(inbox.id), true);
+    client.sends[0]?.answer();
+    // A runner that went on would have sent the other seven events of the deleted inbox.
+    assert.equal(await ended(job.id), 'cancelled');
+    assert.equal(client.sends.length, 1);
+    const stored = await store.replayJobs.findById(job.id);
+    assert.equal(stored?.state, 'failed');
+    assert.equal(stored?.errorCode, 'INBOX_NOT_FOUND');
+  });
+
+  it('a job whose inbox was deleted ends failed with the deletion, and no runner claims it', async () => {
+    const client = fakeReplayClient();
+    const orphan = await createJob({}, client);
+    await store.inboxes.delete(inbox.id);
+    const ended = await store.replayJobs.findById(orphan.id);
+    assert.equal(ended?.state, 'failed');
+    assert.equal(ended?.errorCode, 'INBOX_NOT_FOUND');
+    assert.equal(await store.replayJobs.claim('another', clock.now(), new Date(clock.now().getTime() + 60_000)), null);
   });
 });

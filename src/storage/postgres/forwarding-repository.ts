@@ -159,8 +159,10 @@ const SQL = {
     FROM with_config WHERE old_state = 'delivering'
     ON CONFLICT (event_id, number) DO NOTHING)
   SELECT event_id, inbox_id, attempts, attempts_total, destination, max_attempts, max_delay_ms FROM with_config`,
+  // FOR KEY SHARE: recorded only while the delivery exists, so an attempt never outlives it (a
+  // deletion of the event or a purge of its inbox waits for this, or this finds no row).
   recordAttempt: `INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
-    SELECT $1, $2, d.inbox_id, $3, $4, $5, $6, $7, $8, $9 FROM deliveries AS d WHERE d.event_id = $1
+    SELECT $1, $2, d.inbox_id, $3, $4, $5, $6, $7, $8, $9 FROM deliveries AS d WHERE d.event_id = $1 FOR KEY SHARE OF d
     ON CONFLICT (event_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
       outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
       error_code = excluded.error_code, error_message = excluded.error_message

@@ -7,6 +7,19 @@ import { inboxParams, toInbox, type InboxRow } from './rows.js';
 const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > $2)';
 
+/**
+ * What else goes in the inbox's own deletion statement (docs/decisions.md #29), besides its
+ * shares and response (and its signature settings, by their foreign key): its forwarding, so
+ * nothing new is queued and its queued deliveries are never claimed again (the claim needs the
+ * forwarding row), and its unfinished replay jobs, failed with INBOX_NOT_FOUND as the runner would
+ * have ended them (a few rows on the inbox index), so no runner claims them and one running
+ * them stops before its next send.
+ */
+const UNLINK_SETTINGS = `unforwarded AS (DELETE FROM forwarding WHERE inbox_id IN (SELECT id FROM gone)),
+    stopped AS (UPDATE replay_jobs SET state = 'failed', finished_at = now(), error_code = 'INBOX_NOT_FOUND',
+        error_message = 'The inbox was deleted or expired', lease_owner = NULL, lease_until = NULL
+      WHERE inbox_id IN (SELECT id FROM gone) AND state IN ('queued', 'running'))`;
+
 const SQL = {
   insert: `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`,
   findLive: `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = $1 AND ${LIVE}`,
@@ -35,7 +48,8 @@ const SQL = {
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
                ON CONFLICT (inbox_id) DO NOTHING),
     unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
-    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone))
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone)),
+    ${UNLINK_SETTINGS}
     SELECT count(*)::int AS n FROM gone`,
   // `expires_at <= $1` implies `expires_at IS NOT NULL`, so the partial index serves this.
   // SKIP LOCKED: two sweepers never wait for each other, and an inbox an ingest is writing to
@@ -47,30 +61,39 @@ const SQL = {
     queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
                ON CONFLICT (inbox_id) DO NOTHING),
     unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
-    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone))
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone)),
+    ${UNLINK_SETTINGS}
     SELECT count(*)::int AS n FROM gone`,
   purgeNext: 'SELECT inbox_id FROM purge_queue LIMIT $1 FOR UPDATE SKIP LOCKED',
   /**
-   * Purges one queued inbox within `$2` units, exactly like the SQLite loop body: up to $2
-   * events, then replays with what is left, and the queue entry (one more unit) only when both
-   * deletes came back short, i.e. nothing of the inbox is left.
+   * The bounded steps of purging one queued inbox, in order, each `(inbox, limit)` deleting up
+   * to `limit` rows found on an inbox index. Separate statements (so separate snapshots) in one
+   * transaction: deliveries go before their attempts, since an attempt is recorded only while
+   * its delivery exists (recordAttempt locks it), and job items before their jobs (items are
+   * found through their job, so a job goes only once it has none left).
    */
-  purgeOne: `WITH ev AS (
-      DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = $1 LIMIT $2)
-      RETURNING 1),
-    rp AS (
-      DELETE FROM replays WHERE seq IN (
-        SELECT seq FROM replays WHERE inbox_id = $1 LIMIT $2 - (SELECT count(*) FROM ev))
-      RETURNING 1),
-    removed AS (SELECT (SELECT count(*) FROM ev) + (SELECT count(*) FROM rp) AS n),
-    done AS (
-      DELETE FROM purge_queue WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2 RETURNING 1),
-    uncounted AS (
-      DELETE FROM inbox_counters WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2),
-    -- Also here: a response written while the inbox's deletion waited for its lock.
-    unanswered AS (
-      DELETE FROM inbox_responses WHERE inbox_id = $1 AND (SELECT n FROM removed) < $2)
-    SELECT ((SELECT n FROM removed) + (SELECT count(*) FROM done))::int AS n`,
+  purgeSteps: [
+    'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = $1 LIMIT $2)',
+    'DELETE FROM replays WHERE seq IN (SELECT seq FROM replays WHERE inbox_id = $1 LIMIT $2)',
+    'DELETE FROM deliveries WHERE event_id IN (SELECT event_id FROM deliveries WHERE inbox_id = $1 LIMIT $2)',
+    `DELETE FROM delivery_attempts WHERE (event_id, number) IN (
+      SELECT event_id, number FROM delivery_attempts WHERE inbox_id = $1 LIMIT $2)`,
+    `DELETE FROM replay_job_items WHERE (job_id, position) IN (
+      SELECT i.job_id, i.position FROM replay_jobs AS j JOIN replay_job_items AS i ON i.job_id = j.id
+      WHERE j.inbox_id = $1 LIMIT $2)`,
+    `DELETE FROM replay_jobs WHERE id IN (
+      SELECT j.id FROM replay_jobs AS j WHERE j.inbox_id = $1
+        AND NOT EXISTS (SELECT 1 FROM replay_job_items AS i WHERE i.job_id = j.id) LIMIT $2)`,
+  ],
+  /**
+   * Nothing of the inbox is left: its queue entry (one unit) and its counter go, and again any
+   * response or forwarding written while the inbox's deletion waited for its lock.
+   */
+  purgeDone: `WITH done AS (DELETE FROM purge_queue WHERE inbox_id = $1 RETURNING 1),
+    uncounted AS (DELETE FROM inbox_counters WHERE inbox_id = $1),
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id = $1),
+    unforwarded AS (DELETE FROM forwarding WHERE inbox_id = $1)
+    SELECT count(*)::int AS n FROM done`,
 };
 
 /**
@@ -131,8 +154,8 @@ async function count(db: Pool | PoolClient, text: string, values: unknown[]): Pr
 }
 
 /**
- * Deletes at most `limit` rows: events and replays of queued inboxes, plus the queue entries of
- * inboxes found empty. Counting queue entries keeps "0 means nothing is left" true even when
+ * Deletes at most `limit` rows: events, replays, deliveries, delivery attempts, replay job items
+ * and replay jobs of queued inboxes, plus the queue entries of inboxes found empty. Counting queue entries keeps "0 means nothing is left" true even when
  * thousands of deleted inboxes never received an event, and keeps each call bounded. The queue
  * entries are locked (SKIP LOCKED), so concurrent purges work on different inboxes.
  */
@@ -142,7 +165,12 @@ async function purgeBatch(client: PoolClient, limit: number): Promise<number> {
   // entries are always enough to spend the budget.
   const { rows } = await client.query<{ inbox_id: string }>(SQL.purgeNext, [remaining]);
   for (const { inbox_id: inboxId } of rows) {
-    remaining -= await count(client, SQL.purgeOne, [inboxId, remaining]);
+    for (const step of SQL.purgeSteps) {
+      remaining -= (await client.query(step, [inboxId, remaining])).rowCount ?? 0;
+      if (remaining <= 0) return limit;
+    }
+    // Every step came back short: nothing of this inbox is left.
+    remaining -= await count(client, SQL.purgeDone, [inboxId]);
     if (remaining <= 0) break;
   }
   return limit - remaining;

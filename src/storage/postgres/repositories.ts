@@ -69,6 +69,7 @@ const SQL = {
       DELETE FROM events WHERE id = $1 AND inbox_id = $2 AND EXISTS (SELECT 1 FROM allowed)
       RETURNING id),
     replays_gone AS (DELETE FROM replays WHERE event_id IN (SELECT id FROM gone)),
+    delivery_gone AS (DELETE FROM deliveries WHERE event_id IN (SELECT id FROM gone)),
     counted AS (
       UPDATE inbox_counters SET event_count = event_count - 1
       WHERE inbox_id = $2 AND EXISTS (SELECT 1 FROM gone))
@@ -81,16 +82,23 @@ const SQL = {
     ev AS (
       DELETE FROM events WHERE ctid = ANY (ARRAY(
         SELECT ctid FROM events WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4))
-      AND EXISTS (SELECT 1 FROM allowed) RETURNING 1),
+      AND EXISTS (SELECT 1 FROM allowed) RETURNING id),
     rp AS (
       DELETE FROM replays WHERE seq IN (
         SELECT seq FROM replays WHERE inbox_id = $1 AND event_id <= $3 LIMIT $4)
       AND EXISTS (SELECT 1 FROM allowed) RETURNING 1),
+    dl AS (
+      DELETE FROM deliveries WHERE event_id IN (SELECT id FROM ev) RETURNING event_id),
     counted AS (
       UPDATE inbox_counters SET event_count = event_count - (SELECT count(*) FROM ev)
       WHERE inbox_id = $1 AND EXISTS (SELECT 1 FROM ev))
     SELECT EXISTS (SELECT 1 FROM allowed) AS allowed,
-      ((SELECT count(*) FROM ev) + (SELECT count(*) FROM rp))::int AS n`,
+      ((SELECT count(*) FROM ev) + (SELECT count(*) FROM rp) + (SELECT count(*) FROM dl))::int AS n,
+      ARRAY(SELECT event_id FROM dl) AS deliveries`,
+  // The attempts of the deliveries a deletion removed: a statement of its own (a snapshot taken
+  // after the deliveries' locks), so an attempt recorded while they were being deleted goes too
+  // (recordAttempt locks its delivery, and records nothing once it is gone).
+  deleteAttempts: 'DELETE FROM delivery_attempts WHERE event_id = ANY ($1::text[])',
   insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(17)})`,
   listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     ORDER BY seq DESC LIMIT $2`,
@@ -174,23 +182,30 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
         return rows.map(toEventSummary);
       }),
     delete: (eventId, scope) =>
-      attempt('delete event', async () => {
-        const { rows } = await pool.query<{ n: number }>(SQL.deleteEvent, [eventId, scope.inboxId, scope.expectedOwnerId]);
-        return rows[0]?.n === 1;
-      }),
+      attempt('delete event', () =>
+        inTransaction(pool, async (client) => {
+          const { rows } = await client.query<{ n: number }>(SQL.deleteEvent, [eventId, scope.inboxId, scope.expectedOwnerId]);
+          if (rows[0]?.n !== 1) return false;
+          await client.query(SQL.deleteAttempts, [[eventId]]);
+          return true;
+        }),
+      ),
     clearThrough: (scope, limit) =>
       attempt('clear inbox', async () => {
         if (limit < 1) return 0;
-        const { rows } = await inTransaction(pool, async (client) => {
+        return inTransaction(pool, async (client) => {
           await client.query(CLEAR_PLAN);
-          return client.query<{ allowed: boolean; n: number }>(SQL.clearStep, [
+          const { rows } = await client.query<{ allowed: boolean; n: number; deliveries: string[] }>(SQL.clearStep, [
             scope.inboxId,
             scope.expectedOwnerId,
             scope.through,
             Math.floor(limit),
           ]);
+          const step = rows[0];
+          if (step?.allowed !== true) return null;
+          if (step.deliveries.length === 0) return step.n;
+          return step.n + ((await client.query(SQL.deleteAttempts, [step.deliveries])).rowCount ?? 0);
         });
-        return rows[0]?.allowed === true ? rows[0].n : null;
       }),
   };
 }

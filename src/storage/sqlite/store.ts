@@ -166,10 +166,24 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     const row = s.events.inboxOwner.get(scope.inboxId);
     return row !== undefined && row.owner_id === scope.expectedOwnerId;
   };
+  // An event's delivery and its attempts go with it (docs/decisions.md #29); a clearing step
+  // takes up to `limit` of each, found on the inbox indexes (they end with the event id).
+  const deleteDelivery = db.prepare<[string]>('DELETE FROM deliveries WHERE event_id = ?');
+  const deleteAttempts = db.prepare<[string]>('DELETE FROM delivery_attempts WHERE event_id = ?');
+  const clearDeliveries = db.prepare<[string, string, number]>(
+    `DELETE FROM deliveries WHERE event_id IN (
+       SELECT event_id FROM deliveries WHERE inbox_id = ? AND event_id <= ? LIMIT ?)`,
+  );
+  const clearAttempts = db.prepare<[string, string, number]>(
+    `DELETE FROM delivery_attempts WHERE (event_id, number) IN (
+       SELECT event_id, number FROM delivery_attempts WHERE inbox_id = ? AND event_id <= ? LIMIT ?)`,
+  );
   const deleteOne = db.transaction((eventId: string, scope: EventScope): boolean => {
     if (!ownedAsExpected(scope)) return false;
     if (s.events.deleteOne.run(eventId, scope.inboxId).changes === 0) return false;
     s.events.deleteReplaysOfEvent.run(eventId);
+    deleteDelivery.run(eventId);
+    deleteAttempts.run(eventId);
     s.events.addToEventCount.run(-1, scope.inboxId);
     return true;
   });
@@ -177,7 +191,12 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     if (!ownedAsExpected(scope)) return null;
     const events = s.events.clearEvents.run(scope.inboxId, scope.through, limit).changes;
     if (events > 0) s.events.addToEventCount.run(-events, scope.inboxId);
-    return events + s.events.clearReplays.run(scope.inboxId, scope.through, limit).changes;
+    return (
+      events +
+      s.events.clearReplays.run(scope.inboxId, scope.through, limit).changes +
+      clearDeliveries.run(scope.inboxId, scope.through, limit).changes +
+      clearAttempts.run(scope.inboxId, scope.through, limit).changes
+    );
   });
   return {
     insertIfInboxLive(event, now, opts) {
