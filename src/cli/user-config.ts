@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * The user's own files for the client commands: the config `rehook login` writes (server and
@@ -74,7 +74,7 @@ export function readUserConfig(env: Env): UserConfig | undefined {
 export function writeFileAtomic(path: string, data: string, mode = 0o600): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temp, data, { mode, flag: 'wx' });
     // The umask may have taken bits away, never added them; set exactly what was asked.
@@ -93,7 +93,7 @@ export function writeFileAtomic(path: string, data: string, mode = 0o600): void 
 export async function writeFileAtomicAsync(path: string, data: string, mode = 0o600): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data, { mode, flag: 'wx' });
     await rename(temp, path);
@@ -101,6 +101,25 @@ export async function writeFileAtomicAsync(path: string, data: string, mode = 0o
     await rm(temp, { force: true });
     throw err;
   }
+}
+
+/**
+ * Removes the temporary files a killed writer of `path` left behind (named after it, so other
+ * files' writers are never disturbed). Call it before the first write.
+ */
+export async function removeStaleTemps(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(path));
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+      .map((name) => rm(join(dirname(path), name), { force: true })),
+  );
 }
 
 /** Stores the login: config.json with mode 0600 in a directory with mode 0700. */

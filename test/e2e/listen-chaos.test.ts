@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Agent, request } from 'undici';
 import { RehookClient } from '../../src/client/rehook-client.js';
+import { connectTestPostgres } from '../helpers/postgres.js';
 import {
   jsonLines,
   killChildren,
@@ -28,6 +29,8 @@ import {
 // restarted twice (each time while the target holds one of its requests). In the end the target
 // must have answered every stored event exactly once, byte for byte.
 
+// REHOOK_LISTEN_EVENTS, REHOOK_LISTEN_PRODUCERS (concurrent senders) and REHOOK_LISTEN_STORE=postgres
+// (the server on a fresh schema of REHOOK_TEST_DATABASE_URL) vary the run.
 const EVENTS = Number(process.env['REHOOK_LISTEN_EVENTS'] ?? 2000);
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const;
 const PATHS = ['', '/stripe', '/github/push', '/a/b/c', '/x%20y'] as const;
@@ -81,7 +84,14 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   const dataDir = await mkdtemp(join(tmpdir(), 'rehook-listen-chaos-'));
   const userDir = await mkdtemp(join(tmpdir(), 'rehook-listen-user-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => rm(userDir, { recursive: true, force: true }));
-  const serveEnv = { REHOOK_RATE_INGEST_PER_INBOX: '0', REHOOK_RATE_ANON_INBOXES: '0' };
+  const serveEnv: Record<string, string> = { REHOOK_RATE_INGEST_PER_INBOX: '0', REHOOK_RATE_ANON_INBOXES: '0' };
+  if (process.env['REHOOK_LISTEN_STORE'] === 'postgres') {
+    const pg = await connectTestPostgres();
+    if (!pg.available) throw new Error(pg.reason);
+    const schema = await pg.createSchema();
+    cleanups.push(() => pg.close());
+    serveEnv['DATABASE_URL'] = schema.url;
+  }
 
   let serve: ServeProcess = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir], serveEnv);
   const apiPort = portOf(serve.apiUrl);
@@ -109,7 +119,7 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   // stored anyway; the inbox then holds it twice, as two events, and both must be delivered).
   const sent = new Map<number, Sent>();
   const acked = new Set<number>();
-  const ingest = new Agent({ connections: 4 });
+  const ingest = new Agent({ connections: 16 });
   cleanups.push(() => ingest.close());
   const sendOne = async (seq: number): Promise<void> => {
     const req = makeRequest(seq);
@@ -134,7 +144,7 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
     }
   };
   let next = 0;
-  const producers = Array.from({ length: 4 }, async () => {
+  const producers = Array.from({ length: Number(process.env['REHOOK_LISTEN_PRODUCERS'] ?? 4) }, async () => {
     while (next < EVENTS) await sendOne(next++);
   });
   const produced = Promise.all(producers);

@@ -417,8 +417,17 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await assert.rejects(wrongInbox.done, /belongs to inbox/);
   });
 
-  test('the position file: one per (server, inbox, targets), written atomically with mode 0600', async () => {
+  test('the position file: one per (server, inbox, targets), written atomically with mode 0600; stale temporary files removed', async () => {
     const inboxId = await newInbox();
+    const tempKey = { server: rehook.apiUrl, inboxId, target: rulesKey(parseForwardRules([one.url])) };
+    const tempPath = positionPath({ REHOOK_STATE_DIR: stateDir }, tempKey);
+    const { mkdir, writeFile, readdir } = await import('node:fs/promises');
+    const { basename, dirname } = await import('node:path');
+    await mkdir(dirname(tempPath), { recursive: true });
+    const stale = join(dirname(tempPath), `.${basename(tempPath)}.dead.tmp`);
+    const otherTemp = join(dirname(tempPath), '.someone-else.json.live.tmp');
+    await writeFile(stale, '{"half');
+    await writeFile(otherTemp, '{"half');
     const run = listen(inboxId, [one.url]);
     await started(run);
     await client.send(inboxId, { body: 'p' });
@@ -432,6 +441,10 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     const { stat } = await import('node:fs/promises');
     assert.equal((await stat(path)).mode & 0o777, 0o600);
     assert.notEqual(positionPath({ REHOOK_STATE_DIR: stateDir }, { ...key, target: 'other' }), path);
+    const left = await readdir(dirname(tempPath));
+    assert.ok(!left.includes(basename(stale)), 'the stale temporary file of this position is removed');
+    assert.ok(left.includes(basename(otherTemp)), "another position's temporary file is left alone");
+    await rm(otherTemp);
   });
 
   test('an unknown inbox ends the listener with the API error', async () => {

@@ -4,6 +4,7 @@ import type { EventDetail, HeaderPair } from '../../client/types.js';
 import { EXIT, ExitError } from '../exit.js';
 import { cleanBlock, cleanLine } from '../format.js';
 import type { CliIO } from '../io.js';
+import { removeStaleTemps } from '../user-config.js';
 import { backoffDelay, formatDelay, RECONNECT_BACKOFF, RETRY_BACKOFF, sleep, type BackoffPolicy } from './backoff.js';
 import { LocalForwarder, type LocalResult } from './forward.js';
 import type { StartSpec } from './options.js';
@@ -160,6 +161,9 @@ export class Listener {
 
   async #run(): Promise<ListenSummary> {
     const { inboxId } = this.#settings;
+    // Two listeners with the same key are not supported (docs/listen.md), so a temporary file of
+    // this position file is left over from a listener killed mid-write.
+    await removeStaleTemps(this.#settings.positionPath);
     const saved = readPosition(this.#settings.positionPath) ?? null;
     this.#last = saved;
     const inbox = await this.#call('look up the inbox', () => this.#deps.client.inbox(inboxId), true);
