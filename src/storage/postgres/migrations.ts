@@ -163,7 +163,7 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 /** Programmable responses (migration 7): the same table as SQLite's. */
 const INBOX_RESPONSES_SQL = `
 CREATE TABLE inbox_responses (
-  inbox_id   text PRIMARY KEY,
+  inbox_id   text COLLATE "C" PRIMARY KEY,
   config     text NOT NULL,
   updated_at timestamptz NOT NULL
 );

@@ -46,7 +46,7 @@ CREATE TABLE replay_job_items (
   position     integer NOT NULL,
   event_id     text COLLATE "C" NOT NULL,
   done         boolean NOT NULL,
-  replay_id    text NULL,
+  replay_id    text COLLATE "C" NULL,
   status_code  integer NULL,
   latency_ms   double precision NULL,
   error_code   text NULL,
