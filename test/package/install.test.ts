@@ -235,8 +235,10 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
         !['package.json', 'README.md', 'CHANGELOG.md', 'openapi.json'].includes(path),
     );
     assert.deepEqual(unexpected, []);
-    // Room to grow, but a stray test tree, source map or data file would blow it.
-    assert.ok(packed.size < 512 * 1024, `packed size ${packed.size} bytes`);
+    // Room to grow, but a stray test tree, source map or data file would blow it. About 630 KB
+    // with the developer loop and the inbox features, of which openapi.json and the client's
+    // generated types (one 780 KB and one 440 KB file unpacked) are the largest part.
+    assert.ok(packed.size < 1024 * 1024, `packed size ${packed.size} bytes`);
     assert.ok(paths.some((path) => /^dist\/ui\/assets\/index-[\w-]+\.js$/.test(path)), 'the web app\'s bundle is in the tarball');
   });
 });
