@@ -10,7 +10,7 @@ import {
   rootHelp,
   SERVE_OPTIONS,
 } from './help.js';
-import { EVENT_FILTER_OPTIONS, EVENT_LIST_FILTER_OPTIONS, eventFilterParams, eventListFilter } from './filter-options.js';
+import { EVENT_LIST_FILTER_OPTIONS, eventListFilter } from './filter-options.js';
 import type { ResponseSetFlags } from './commands/response.js';
 import type { SignatureSetFlags } from './commands/signature.js';
 import type { CliIO } from './io.js';
@@ -584,7 +584,8 @@ export const COMMANDS: readonly Command[] = [
     args: [INBOX_ID],
     options: {
       format: { type: 'string', value: 'har|ndjson', description: 'Export format.', default: 'har' },
-      ...EVENT_FILTER_OPTIONS,
+      // The same flags as `rehook events`, so one filter works in both commands.
+      ...EVENT_LIST_FILTER_OPTIONS,
       server: CLIENT['server'] as OptionDef,
       token: CLIENT['token'] as OptionDef,
     },
@@ -596,7 +597,7 @@ export const COMMANDS: readonly Command[] = [
       ...clientOptions(input),
       inboxId: arg(input, 0),
       format: exportFormat(input),
-      filter: eventFilterParams(input),
+      filter: eventListFilter(input),
     }),
     load: () => import('./commands/export.js'),
   }),

@@ -4,7 +4,7 @@ import { UsageError } from './exit.js';
 
 /**
  * The event filters as command-line flags (the API's query parameters, docs/search.md), for
- * every command that selects events: `export` (and the event list, bulk replay).
+ * every command that selects events (through EVENT_LIST_FILTER_OPTIONS below).
  */
 export const EVENT_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
   method: { type: 'string', value: 'method', multiple: true, description: 'Only this method (repeatable, or comma-separated).' },
@@ -41,8 +41,9 @@ export function eventFilterParams(input: ParsedInput): EventFilterParams {
 }
 
 /**
- * The extra flags of `rehook events`, whose `--json` is the output format (as for every client
- * command): the JSON-body filter is `--json-field` there, and `--search` is another name of `--q`.
+ * The filter flags of `rehook events` and `rehook export`. `--json` is the output format of every
+ * client command, so the JSON-body filter is `--json-field`, in both commands alike; `--search`
+ * is another name of `--q`.
  */
 export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
   ...Object.fromEntries(Object.entries(EVENT_FILTER_OPTIONS).filter(([name]) => name !== 'json')),
@@ -50,7 +51,7 @@ export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
     type: 'string',
     value: 'field=value',
     multiple: true,
-    description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the --json filter of export).',
+    description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the API\'s json filter).',
   },
   search: { type: 'string', value: 'text', description: 'Same as --q.' },
 };

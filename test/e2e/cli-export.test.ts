@@ -72,7 +72,7 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
     const lines = ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
     assert.deepEqual(lines, stored.slice(0, 2));
 
-    const json = await rehook(['export', inboxId, '--format', 'ndjson', '--json', 'type=paid', '--path', '/stripe', ...client()]);
+    const json = await rehook(['export', inboxId, '--format', 'ndjson', '--json-field', 'type=paid', '--path', '/stripe', ...client()]);
     assert.deepEqual(json.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id), [stored[0].id]);
   });
 
