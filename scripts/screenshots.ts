@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import Stripe from 'stripe';
 import { loadConfig } from '../src/config/load.js';
 import { startRehook } from '../src/server.js';
 import { launchBrowser, newContext } from '../test/helpers/browser.js';
@@ -35,10 +36,11 @@ const receiver = await startReceiver((_req, res) => {
   res.end(JSON.stringify({ received: true, handled: 'invoice.paid', duration_ms: 12 }));
 });
 const browser = await launchBrowser();
+const STRIPE_SECRET = 'whsec_3xAmpLeS1gn1ngSecretF0rScreenshots';
 
 async function send(url: string, path: string, init: RequestInit & { query?: string }): Promise<void> {
   const response = await fetch(`${toIngest(url)}${path}${init.query ? `?${init.query}` : ''}`, init);
-  if (response.status !== 200) throw new Error(`ingest answered ${response.status}`);
+  if (response.status >= 300) throw new Error(`ingest answered ${response.status}`);
   await response.arrayBuffer();
 }
 
@@ -64,23 +66,40 @@ async function webhooks(url: string): Promise<void> {
     body: JSON.stringify({ id: 820982911946154500, email: 'jon@example.com', total_price: '199.00', currency: 'USD', line_items: [{ title: 'IPod Nano - 8GB', quantity: 1 }] }),
   });
   await send(url, '/health', { method: 'GET', headers: { 'user-agent': 'uptime-check/1.0' } });
+}
+
+/** Stripe events signed with the inbox's secret: one fresh (valid), one replayed an hour late (invalid). */
+async function stripeWebhooks(url: string): Promise<void> {
+  const payload = (type: string, id: string) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      livemode: false,
+      created: 1732528000,
+      data: { object: { id: 'in_1QBd29LkdIwHu7ix', object: 'invoice', amount_paid: 4200, currency: 'eur', customer: 'cus_R3x9', paid: true, status: 'paid', lines: { data: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] }, metadata: {} } },
+    });
+  const late = payload('invoice.payment_failed', 'evt_1QBd1zLkdIwHu7aa');
+  await send(url, '/stripe/webhooks', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: late, secret: STRIPE_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    },
+    body: late,
+  });
+  const paid = payload('invoice.paid', 'evt_1QBd2aLkdIwHu7ix');
   await send(url, '/stripe/webhooks', {
     method: 'POST',
     query: 'livemode=false',
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': 't=1732528000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: paid, secret: STRIPE_SECRET }),
       'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       authorization: 'Bearer sk_test_not_stored',
     },
-    body: JSON.stringify({
-      id: 'evt_1QBd2aLkdIwHu7ix',
-      object: 'event',
-      type: 'invoice.paid',
-      livemode: false,
-      created: 1732528000,
-      data: { object: { id: 'in_1QBd29LkdIwHu7ix', object: 'invoice', amount_paid: 4200, currency: 'eur', customer: 'cus_R3x9', paid: true, lines: { data: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] }, metadata: {} } },
-    }),
+    body: paid,
   });
 }
 
@@ -103,7 +122,13 @@ try {
     await page.waitForURL(/\/inboxes\//);
     await page.locator('[data-status="live"]').waitFor();
     const anonymousUrl = await page.locator('#ingest-url').inputValue();
+    const anonymousPage = page.url();
     await send(anonymousUrl, '/test', { method: 'POST', body: 'hello' });
+    await send(anonymousUrl, '/hooks/order', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-event-type': 'order.paid' },
+      body: JSON.stringify({ event: 'order.paid', order: { id: 1042, total: 129, currency: 'EUR' } }),
+    });
     await page.goto(`${rehook.apiUrl}/`);
     await page.locator('.recent-link').first().waitFor();
     await shoot(page, 'home', scheme);
@@ -122,20 +147,74 @@ try {
     await page.getByRole('link', { name: /Stripe production/ }).click();
     await page.locator('[data-status="live"]').waitFor();
     const url = await page.locator('#ingest-url').inputValue();
+    const inboxPath = new URL(page.url()).pathname;
+
+    // Settings: health checks get a 204 (a response rule), every event is forwarded.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    const rule = page.getByTestId('response-rule').first();
+    await rule.getByLabel('Method').fill('GET');
+    await rule.getByLabel('Path starts with').fill('/health');
+    await rule.getByLabel('Status').fill('204');
+    await page.getByRole('button', { name: 'Save response' }).click();
+    await page.getByText('Saved: the inbox answers this from now on.').waitFor();
+    await page.getByTestId('forwarding-settings').getByLabel('Destination URL').fill(`${receiver.url}/forwarded`);
+    await page.getByRole('button', { name: 'Save forwarding' }).click();
+    await page.getByText('Saved: every request from now on is forwarded.').waitFor();
+    await page.getByRole('button', { name: 'Close settings' }).click();
     await webhooks(url);
-    await page.locator('.list-count', { hasText: '6 requests' }).waitFor();
+    // The Stripe secret, then Stripe's events (checked against it).
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Secret', { exact: true }).fill(STRIPE_SECRET);
+    await page.getByRole('button', { name: 'Save secret' }).click();
+    await page.getByText('Saved: requests from now on are checked with it.').waitFor();
+    await page.getByTestId('signature-settings').scrollIntoViewIfNeeded();
+    await shoot(page, 'settings', scheme);
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await stripeWebhooks(url);
+    await page.locator('.list-count', { hasText: '7 requests' }).waitFor();
     await shoot(page, 'inbox', scheme);
 
     await page.locator('.event-row').first().click();
     await page.locator('.code-json').waitFor();
     await shoot(page, 'inspector-json', scheme);
 
+    await page.getByRole('tab', { name: 'Forwarding' }).click();
+    await page.locator('[data-testid="delivery-state"][data-state="delivered"]').waitFor();
+    await shoot(page, 'forwarding', scheme);
+
     await page.getByRole('tab', { name: 'Replay' }).click();
     await page.getByLabel('Destination URL').fill(`${receiver.url}/webhooks/stripe`);
+    await page.getByLabel('Edit the request first').check();
+    await page.getByLabel(/Re-sign/).check();
+    const headers = page.getByLabel('Headers');
+    await headers.fill(`${await headers.inputValue()}\nX-Replayed-By: Rehook`);
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await page.getByTestId('replay-result').waitFor();
     await page.getByTestId('replay-history').waitFor();
+    await page.getByLabel('Edit the request first').uncheck();
+    await page.getByTestId('replay-sent').scrollIntoViewIfNeeded();
     await shoot(page, 'replay', scheme);
+
+    // Search: a word anywhere in the requests.
+    await page.goto(`${rehook.apiUrl}${inboxPath}?q=invoice`);
+    await page.locator('.list-count', { hasText: '2 matching' }).waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByLabel('Method').fill('POST');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.locator('.list-count', { hasText: '2 matching' }).waitFor();
+    await page.locator('.event-row').first().click();
+    await page.locator('.code-json').waitFor();
+    await shoot(page, 'search', scheme);
+
+    // Bulk replay of the matching requests.
+    await page.getByRole('button', { name: 'Replay many' }).click();
+    await page.getByLabel('Destination URL').fill(`${receiver.url}/staging/stripe`);
+    await page.getByRole('button', { name: 'Start replaying' }).click();
+    await page.locator('[data-testid="job-state"][data-state="completed"]').first().waitFor();
+    await shoot(page, 'bulk-replay', scheme);
+    await page.goto(`${rehook.apiUrl}${inboxPath}`);
+    await page.locator('[data-status="live"]').waitFor();
 
     // Sharing: a link, opened in a second browser.
     await page.getByRole('button', { name: 'Share' }).click();
@@ -172,6 +251,19 @@ try {
     }
     await shoot(page, 'tokens', scheme);
     await context.close();
+
+    // A phone: the anonymous inbox, one request open.
+    const phone = await newContext(browser, { colorScheme: scheme, viewport: { width: 390, height: 844 } });
+    phone.setDefaultTimeout(30_000);
+    const small = await phone.newPage();
+    await small.goto(anonymousPage);
+    await small.locator('[data-status="live"]').waitFor();
+    await small.locator('.event-row').first().waitFor();
+    await shoot(small, 'phone-list', scheme);
+    await small.locator('.event-row').first().click();
+    await small.locator('.inspector').waitFor();
+    await shoot(small, 'phone-inspector', scheme);
+    await phone.close();
   }
 } finally {
   await browser.close();
