@@ -371,6 +371,7 @@ describe('search and filter', () => {
     assert.equal(await page.locator('.event-row').count(), 2);
 
     // A header filter.
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('JSON field').fill('');
     await page.getByLabel('Header', { exact: true }).fill('x-github-event:push');
     await page.getByRole('button', { name: 'Apply filters' }).click();

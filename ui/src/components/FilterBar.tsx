@@ -41,6 +41,8 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
 
   const apply = (event: Event) => {
     event.preventDefault();
+    // The applied filter is summed up below the search box; the form folds away.
+    setOpen(false);
     props.onApply({
       method: method
         .split(/[\s,]+/)
