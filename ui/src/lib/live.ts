@@ -42,6 +42,9 @@ export class InboxEvents {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retryDelay = 1000;
   #pending: EventSummary[] = [];
+  /** Live events waiting for the filter check in flight to end. */
+  #unchecked: EventSummary[] = [];
+  #checking = false;
   #frame: number | null = null;
   #listeners = new Set<() => void>();
   #closed = false;
@@ -178,10 +181,19 @@ export class InboxEvents {
     const batch = this.#pending;
     this.#pending = [];
     if (batch.length === 0) return;
+    if (this.#checking) {
+      // One check at a time: a burst under a filter costs one list request per check, not one per frame.
+      this.#unchecked.push(...batch);
+      return;
+    }
     const accepted = this.api.accept ? this.api.accept(batch) : batch;
-    if (Array.isArray(accepted)) this.#add(accepted);
-    else
-      accepted.then(
+    if (Array.isArray(accepted)) {
+      this.#add(accepted);
+      return;
+    }
+    this.#checking = true;
+    accepted
+      .then(
         (events) => {
           if (!this.#closed) this.#add(events);
         },
@@ -189,7 +201,15 @@ export class InboxEvents {
           this.error = err instanceof Error ? err.message : String(err);
           this.#changed();
         },
-      );
+      )
+      .finally(() => {
+        this.#checking = false;
+        if (this.#unchecked.length > 0 && !this.#closed) {
+          this.#pending = [...this.#unchecked, ...this.#pending];
+          this.#unchecked = [];
+          this.#flush();
+        }
+      });
   }
 
   #add(events: readonly EventSummary[]): void {
