@@ -20,7 +20,6 @@ import type {
   Inbox,
   InboxResponse,
   InboxResponseInput,
-  OpenApiComponents,
   Replay,
   ReplayJob,
   ReplayJobInput,
@@ -31,6 +30,8 @@ import type {
   ResponseAnswer,
   ResponseRule,
   Share,
+  SignatureSettings,
+  SignatureSettingsInput,
   Token,
 } from '../../src/client/index.js';
 
@@ -59,6 +60,8 @@ export type {
   ResponseAnswer,
   ResponseRule,
   Share,
+  SignatureSettings,
+  SignatureSettingsInput,
   Token,
 };
 
@@ -145,44 +148,13 @@ export function withShare(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}share=${encodeURIComponent(credentials.share)}`;
 }
 
-// --- Signature settings -------------------------------------------------------------------
-// GET/PUT/DELETE /api/v1/inboxes/<id>/signature (docs/signatures.md), called with the app's own
-// fetch (session cookie and CSRF token) and typed from openapi.json.
+// --- Signature settings (docs/signatures.md) ---------------------------------------------------
 
-export type SignatureSettings = OpenApiComponents['schemas']['SignatureSettings'];
 export type SignatureScheme = SignatureSettings['scheme'];
-export interface SignatureSettingsInput {
-  readonly scheme: SignatureScheme;
-  readonly secret: string;
-  readonly toleranceSeconds?: number;
-  readonly header?: string;
-  readonly encoding?: 'hex' | 'base64';
-  readonly prefix?: string;
-}
-
-async function signatureCall(method: 'GET' | 'PUT' | 'DELETE', inboxId: string, body?: SignatureSettingsInput): Promise<SignatureSettings | null> {
-  const response = await browserFetch(`/api/v1/inboxes/${encodeURIComponent(inboxId)}/signature`, {
-    method,
-    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  if (response.status === 204) return null;
-  const parsed = (await response.json().catch(() => null)) as { data?: { signature?: SignatureSettings | null }; error?: { code: string; message: string } } | null;
-  if (!response.ok) {
-    const error = parsed?.error;
-    throw new RehookApiError(response.status, (error?.code ?? `HTTP_${response.status}`) as RehookApiError['code'], error?.message ?? response.statusText);
-  }
-  return parsed?.data?.signature ?? null;
-}
-
 /** The inbox's signature settings (never the secret), or null when none is set. */
-export const signatureSettings = (inboxId: string): Promise<SignatureSettings | null> => signatureCall('GET', inboxId);
-export async function setSignatureSettings(inboxId: string, input: SignatureSettingsInput): Promise<SignatureSettings> {
-  return (await signatureCall('PUT', inboxId, input)) as SignatureSettings;
-}
-export async function removeSignatureSettings(inboxId: string): Promise<void> {
-  await signatureCall('DELETE', inboxId);
-}
+export const signatureSettings = (inboxId: string): Promise<SignatureSettings | null> => client.signatureSettings(inboxId);
+export const setSignatureSettings = (inboxId: string, input: SignatureSettingsInput): Promise<SignatureSettings> => client.setSignatureSettings(inboxId, input);
+export const removeSignatureSettings = (inboxId: string): Promise<void> => client.removeSignatureSettings(inboxId);
 
 /** A human message for any failure. */
 export function errorMessage(err: unknown): string {
