@@ -86,11 +86,24 @@ describe('accounts', () => {
     const other = await newPage();
     await signIn(other.page, email);
     await page.getByTestId('account-menu').click();
+    // The app shows "Sign in" even when the request failed (it forgets the session either way),
+    // so the server's answer is checked itself: a failure names its status instead of a timeout.
+    const signedOut = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/signout-everywhere'));
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const answer = await signedOut;
+    if (!answer.ok()) assert.fail(`sign out everywhere answered ${answer.status()} ${await answer.text().catch(() => '')}`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    // The other browser's session is gone too: its next page load is signed out.
+    // The other browser's session is gone too: the API refuses its cookie, and its next page
+    // load is signed out.
+    const session = await other.context.request.get(`${rig.rehook.apiUrl}/api/v1/auth/session`);
+    assert.equal(session.status(), 401, await session.text());
     await other.page.goto(`${rig.rehook.apiUrl}/settings/tokens`);
-    await other.page.getByRole('heading', { name: 'Sign in to Rehook' }).waitFor();
+    await other.page
+      .getByRole('heading', { name: 'Sign in to Rehook' })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        throw new Error(`${String(err)}\nother page at ${other.page.url()}: ${(await other.page.locator('body').innerText()).slice(0, 500)}`);
+      });
     assert.match(other.page.url(), /\/signin\?next=%2Fsettings%2Ftokens$/);
     await other.context.close();
     await context.close();
