@@ -84,6 +84,14 @@ export function firstEventIdAt(ms: number): string {
   return ID_PREFIX.event + encodeTime(ms) + '0'.repeat(16);
 }
 
+/** The capture millisecond an event id encodes (its first 10 characters after `evt_`); null for a non-event id. */
+export function eventIdTime(id: string): number | null {
+  if (!isId('event', id)) return null;
+  let ms = 0;
+  for (const char of id.slice(ID_PREFIX.event.length, ID_PREFIX.event.length + 10)) ms = ms * 32 + ALPHABET.indexOf(char);
+  return ms;
+}
+
 function encodeTime(ms: number): string {
   let out = '';
   let rest = ms;

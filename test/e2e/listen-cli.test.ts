@@ -106,8 +106,8 @@ describe('rehook login', { concurrency: 1 }, () => {
 });
 
 describe('rehook listen: command line', () => {
-  const usage = async (args: string[], pattern: RegExp): Promise<void> => {
-    await assert.rejects(cli(['listen', 'inb_x', ...args], {}), (err: unknown) => err instanceof UsageError && pattern.test(err.message));
+  const usage = async (args: string[], pattern: RegExp, env: Record<string, string> = {}): Promise<void> => {
+    await assert.rejects(cli(['listen', 'inb_x', ...args], env), (err: unknown) => err instanceof UsageError && pattern.test(err.message));
   };
 
   test('usage errors (exit 2) for bad rules, filters, numbers and start positions', async () => {
@@ -122,12 +122,14 @@ describe('rehook listen: command line', () => {
     await usage(['--forward-to', 'http://x', '--from', 'yesterday'], /--from must be/);
     await usage(['--forward-to', 'http://x', '--since', 'last'], /--since must be/);
     await usage(['--forward-to', 'http://x', '--from', 'now', '--since', '2h'], /not both/);
+    await usage(['--forward-to', 'http://x'], /REHOOK_LISTEN_WINDOW must be/, { REHOOK_LISTEN_WINDOW: 'soon' });
+    await usage(['--forward-to', 'http://x'], /REHOOK_LISTEN_WINDOW must be/, { REHOOK_LISTEN_WINDOW: '11m' });
   });
 
   test('a spawned listener: one line per event, Ctrl-C prints how far it got and exits 0', async () => {
     const client = new RehookClient({ baseUrl: rehook.apiUrl, token });
     const inbox = await client.createInbox();
-    const env = { REHOOK_STATE_DIR: join(dir, 'state'), REHOOK_CONFIG_DIR: join(dir, 'config-e') };
+    const env = { REHOOK_STATE_DIR: join(dir, 'state'), REHOOK_CONFIG_DIR: join(dir, 'config-e'), REHOOK_LISTEN_WINDOW: '2m' };
     const listener = spawnRehook(['listen', inbox.id, '--server', rehook.apiUrl, '--token', token, '--forward-to', `${target.url}/x`], env);
     await waitFor(() => listener.stderr().includes('Press Ctrl-C to stop'), 'the listener to start');
     await client.send(inbox.id, { method: 'PUT', path: '/orders/7', query: 'a=1', body: 'hello' });

@@ -48,6 +48,7 @@ export async function run(options: ListenOptions, io: CliIO): Promise<void> {
         start: options.start,
         positionPath: positionPath(options.env, key),
         positionKey: key,
+        windowMs: options.windowMs,
       },
       { client: clientFor(options), io, signal: stop.signal },
     );

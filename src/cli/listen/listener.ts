@@ -4,11 +4,12 @@ import type { EventDetail, HeaderPair } from '../../client/types.js';
 import { EXIT, ExitError } from '../exit.js';
 import { cleanBlock, cleanLine } from '../format.js';
 import type { CliIO } from '../io.js';
+import { eventIdTime } from '../../domain/ids.js';
 import { removeStaleTemps } from '../user-config.js';
 import { backoffDelay, formatDelay, RECONNECT_BACKOFF, RETRY_BACKOFF, sleep, type BackoffPolicy } from './backoff.js';
 import { LocalForwarder, type LocalResult } from './forward.js';
 import type { StartSpec } from './options.js';
-import { readPosition, writePosition, type PositionKey, type SavedPosition } from './position.js';
+import { readPosition, writePosition, type PositionKey, type SavedPosition, type SavedState } from './position.js';
 import {
   passesFilters,
   routeFor,
@@ -17,6 +18,7 @@ import {
   type EventFilters,
   type ForwardRule,
 } from './rules.js';
+import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
 
 /**
  * `rehook listen`: follows an inbox through the long-poll and forwards every new event to a
@@ -25,6 +27,12 @@ import {
  * is saved to disk right then, so a dropped connection, a server restart or a restart of the
  * listener itself neither skips an event nor sends one twice (see docs/listen.md for the one
  * exception: the listener killed between the target's answer and the save).
+ *
+ * Events can become visible slightly out of id order (PostgreSQL, several instances), so the
+ * listener also looks back over an overlap window behind its cursor (window.ts): right after it
+ * starts, after each event the long-poll brings (at most about once a second), and every few
+ * seconds while it waits, for a while after the cursor last moved. A look-back is one listing of
+ * the window's ids; what it finds not done yet is delivered (oldest first) before waiting on.
  */
 
 /** Lower than every event id: after it, every event of the inbox is newer. */
@@ -33,6 +41,10 @@ export const BEFORE_ALL = 'evt_00000000000000000000000000';
 const POLL_MS = 30_000;
 /** Beyond the poll's own wait, how long a silent connection is trusted before it is dropped. */
 const POLL_GRACE_MS = 20_000;
+/** While waiting, a look-back for late events this often (for two windows after the cursor moved). */
+const LOOK_BACK_MS = 5_000;
+/** After an event, a look-back when the last one is at least this old (and 10x its own duration). */
+const LOOK_BACK_GAP_MS = 1_000;
 
 export interface ListenSettings {
   readonly inboxId: string;
@@ -49,6 +61,8 @@ export interface ListenSettings {
   /** The position file and what it belongs to. */
   readonly positionPath: string;
   readonly positionKey: PositionKey;
+  /** The overlap window in id time (default 30 s; 0 = none): see window.ts. */
+  readonly windowMs?: number;
 }
 
 export interface ListenDeps {
@@ -61,6 +75,8 @@ export interface ListenDeps {
   readonly random?: () => number;
   /** Long-poll wait per request (tests may shorten it). */
   readonly pollMs?: number;
+  /** Look-back interval while waiting (tests may shorten it). */
+  readonly lookBackMs?: number;
 }
 
 /** How far the listener got. */
@@ -76,6 +92,16 @@ export interface ListenSummary {
 }
 
 type Outcome = 'delivered' | 'failed' | 'skipped' | 'stopped';
+
+/** Where a run starts: the cursor (exclusive), the look-back floor, the window ids already done. */
+interface Start {
+  readonly after: string;
+  readonly floor: string;
+  readonly recent: readonly string[];
+  /** Delivered before anything else (--from <eventId>). */
+  readonly first?: EventDetail;
+  readonly description: string;
+}
 
 /** Rehook's own 4xx answers end the listener (bad token, no such inbox); anything else is retried. */
 function isFatal(err: unknown): boolean {
@@ -133,6 +159,15 @@ export class Listener {
   /** Consecutive failed calls to the server (0 while connected). */
   #drops = 0;
   #dropStartedAt = 0;
+  /** Set once the start is known. */
+  #window: OverlapWindow | null = null;
+  /** performance.now() of the last look-back's start, and how long it took. */
+  #lookedBackAt = -Infinity;
+  #lookBackTook = 0;
+  /** Until when (performance.now()) late events may still show up in the window: look back periodically. */
+  #watchUntil = 0;
+  /** The event a look-back is delivering (its --json lines say `"late": true`). */
+  #late: string | null = null;
 
   constructor(settings: ListenSettings, deps: ListenDeps) {
     this.#settings = settings;
@@ -165,20 +200,24 @@ export class Listener {
     // this position file is left over from a listener killed mid-write.
     await removeStaleTemps(this.#settings.positionPath);
     const saved = readPosition(this.#settings.positionPath) ?? null;
-    this.#last = saved;
+    this.#last = saved === null ? null : { lastEventId: saved.lastEventId, lastReceivedAt: saved.lastReceivedAt };
     const inbox = await this.#call('look up the inbox', () => this.#deps.client.inbox(inboxId), true);
     if (inbox === undefined) return this.#summary();
     const start = await this.#resolveStart(saved);
     if (start === undefined) return this.#summary();
     this.#announce(start.description);
 
-    let cursor = start.after;
+    const window = new OverlapWindow(this.#settings.windowMs ?? DEFAULT_WINDOW_MS, start.after, start.floor, start.recent);
+    this.#window = window;
+    this.#watch();
     if (start.first !== undefined) {
       const outcome = await this.#process(start.first);
       if (outcome === 'stopped') return this.#summary();
-      cursor = start.first.id;
     }
+    // Events that became visible in the window while no listener ran.
+    if ((await this.#lookBack()) === 'stopped') return this.#summary();
     const pollMs = this.#deps.pollMs ?? POLL_MS;
+    const lookBackMs = this.#deps.lookBackMs ?? LOOK_BACK_MS;
     const poll = (after: string): Promise<EventDetail | null | undefined> => {
       const next = this.#call('wait for events', async () => {
         // A connection that went silent (a dead NAT mapping, a half-open socket) is dropped too.
@@ -191,21 +230,108 @@ export class Listener {
       return next;
     };
     // The poll for the next event runs while the current one is delivered (a prefetch of one):
-    // the cursor of the *saved* position still only moves once an event is done with.
-    let pending = poll(cursor);
+    // the cursor of the *saved* position still only moves once an event is done with. The poll
+    // asks after the newest event done with, so events already delivered never come back from it.
+    let pending = poll(window.cursor);
+    // A look-back due after an event but put off (the last one was too recent): done once the
+    // gap has passed, unless another event comes first.
+    let owed = false;
     while (!this.#signal.aborted) {
-      const event = await pending;
+      const gap = Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
+      const sinceLast = performance.now() - this.#lookedBackAt;
+      const watching = window.windowMs > 0 && performance.now() < this.#watchUntil;
+      let tickMs: number | null = watching ? lookBackMs : null;
+      if (owed) tickMs = Math.min(tickMs ?? Infinity, Math.max(0, gap - sinceLast));
+      const next = await this.#nextOrTick(pending, tickMs);
+      if (next === 'tick') {
+        owed = false;
+        if ((await this.#lookBack()) === 'stopped') break;
+        continue;
+      }
+      const event = next;
       if (event === undefined) break; // stopped
       if (event === null) {
-        pending = poll(cursor); // the poll's wait ended without an event: poll again
+        pending = poll(window.cursor); // the poll's wait ended without an event: poll again
         continue;
       }
       pending = poll(event.id);
       const outcome = await this.#process(event);
       if (outcome === 'stopped') break;
-      cursor = event.id;
+      // Right after each wake-up, at most about once a second (and 10% of the time) in a stream.
+      owed = performance.now() - this.#lookedBackAt < Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
+      if (!owed && (await this.#lookBack()) === 'stopped') break;
     }
     return this.#summary();
+  }
+
+  /** The pending poll's answer, or 'tick' when `tickMs` passes first (the poll stays pending). */
+  async #nextOrTick<T>(pending: Promise<T>, tickMs: number | null): Promise<T | 'tick'> {
+    if (tickMs === null) return pending;
+    const done = new AbortController();
+    const tick = sleep(tickMs, AbortSignal.any([this.#signal, done.signal])).then(
+      (elapsed): Promise<T | 'tick'> | 'tick' => (elapsed ? 'tick' : pending),
+    );
+    try {
+      return await Promise.race([pending, tick]);
+    } finally {
+      done.abort();
+    }
+  }
+
+  /** Late events may still show up in the window for about two windows from now (commit delay plus clock skew, each below one). */
+  #watch(): void {
+    this.#watchUntil = performance.now() + 2 * (this.#window?.windowMs ?? 0);
+  }
+
+  /**
+   * One look-back: lists the window's event ids (one request per 1,000) and delivers those not
+   * done yet, oldest first. 'stopped' when stopped meanwhile.
+   */
+  async #lookBack(): Promise<'stopped' | undefined> {
+    const window = this.#window;
+    const range = window?.range() ?? null;
+    if (window === null || range === null) return undefined;
+    const startedAt = performance.now();
+    this.#lookedBackAt = startedAt;
+    const ids: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const cursor = before;
+      const page = await this.#call('look back for late events', () =>
+        this.#deps.client.events(this.#settings.inboxId, {
+          limit: 1000,
+          filter: { since: range.since, until: range.until },
+          ...(cursor !== undefined ? { before: cursor } : {}),
+        }),
+      );
+      if (page === undefined) return 'stopped';
+      for (const event of page.events) ids.push(event.id);
+      // A server that ignored since (an older Rehook) would page through the whole inbox.
+      const oldest = page.events.at(-1)?.id;
+      if (page.nextBefore === null || (oldest !== undefined && oldest < range.since)) break;
+      before = page.nextBefore;
+    }
+    this.#lookBackTook = performance.now() - startedAt;
+    for (const id of window.pending(ids)) {
+      const event = await this.#lateEvent(id);
+      if (event === 'stopped') return 'stopped';
+      if (event === null) continue; // deleted meanwhile
+      this.#late = event.id;
+      const outcome = await this.#process(event);
+      this.#late = null;
+      if (outcome === 'stopped') return 'stopped';
+    }
+    return undefined;
+  }
+
+  /** A late event's full record; null when it was deleted in the meantime. */
+  async #lateEvent(id: string): Promise<EventDetail | null | 'stopped'> {
+    try {
+      return (await this.#call('fetch a late event', () => this.#deps.client.event(id))) ?? 'stopped';
+    } catch (err) {
+      if (err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND') return null;
+      throw err;
+    }
   }
 
   #summary(): ListenSummary {
@@ -252,14 +378,13 @@ export class Listener {
   }
 
   /** The first cursor (exclusive), and an event to deliver before it when --from names one. */
-  async #resolveStart(
-    saved: SavedPosition | null,
-  ): Promise<{ after: string; first?: EventDetail; description: string } | undefined> {
+  async #resolveStart(saved: SavedState | null): Promise<Start | undefined> {
     const { start, inboxId } = this.#settings;
-    const now = async (): Promise<{ after: string; description: string } | undefined> => {
+    const now = async (): Promise<Start | undefined> => {
       const page = await this.#call('list events', () => this.#deps.client.events(inboxId, { limit: 1 }));
       if (page === undefined) return undefined;
-      return { after: page.events[0]?.id ?? BEFORE_ALL, description: 'forwarding events from now on' };
+      const after = page.events[0]?.id ?? BEFORE_ALL;
+      return { after, floor: after, recent: [], description: 'forwarding events from now on' };
     };
     switch (start.kind) {
       case 'default':
@@ -282,19 +407,27 @@ export class Listener {
         if (event.inboxId !== inboxId) {
           throw new ExitError(EXIT.FAILURE, `event ${start.eventId} belongs to inbox ${event.inboxId}, not ${inboxId}`);
         }
-        return { after: event.id, first: event, description: `delivering from ${event.id} (captured ${shortTime(event.receivedAt)}) on` };
+        return {
+          after: event.id,
+          floor: event.id,
+          recent: [],
+          first: event,
+          description: `delivering from ${event.id} (captured ${shortTime(event.receivedAt)}) on`,
+        };
       }
       case 'ago': {
         const after = await this.#afterTime(Date.now() - start.ms);
         if (after === undefined) return undefined;
-        return { after, description: `delivering the events of the last ${start.text} first, then new ones` };
+        return { after, floor: after, recent: [], description: `delivering the events of the last ${start.text} first, then new ones` };
       }
     }
   }
 
-  #resumeFrom(saved: SavedPosition): { after: string; description: string } {
+  #resumeFrom(saved: SavedState): Start {
     return {
       after: saved.lastEventId,
+      floor: saved.floor,
+      recent: saved.recent,
       description: `resuming after ${saved.lastEventId} (captured ${shortTime(saved.lastReceivedAt)})`,
     };
   }
@@ -315,13 +448,23 @@ export class Listener {
     }
   }
 
-  /** Delivers one event (or skips it), then saves the position. 'stopped': nothing saved. */
+  /**
+   * Delivers one event (or skips it), then saves the position: the newest event done with and
+   * the window's ids. 'stopped': nothing saved.
+   */
   async #process(event: EventDetail): Promise<Outcome> {
+    const window = this.#window;
+    if (window === null) throw new Error('the listener has no window yet');
     const outcome = await this.#deliver(event);
     if (outcome === 'stopped') return outcome;
-    const position = { lastEventId: event.id, lastReceivedAt: event.receivedAt };
+    if (window.markDone(event.id)) this.#watch();
+    const position: SavedPosition =
+      event.id === window.cursor
+        ? { lastEventId: event.id, lastReceivedAt: event.receivedAt }
+        : (this.#last ?? { lastEventId: window.cursor, lastReceivedAt: new Date(eventIdTime(window.cursor) ?? 0).toISOString() });
+    const state: SavedState = { ...position, recent: window.recent(), floor: window.floor };
     try {
-      await writePosition(this.#settings.positionPath, this.#settings.positionKey, position);
+      await writePosition(this.#settings.positionPath, this.#settings.positionKey, state);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new ExitError(EXIT.FAILURE, `cannot save the listener's position in ${this.#settings.positionPath}: ${reason}`);
@@ -384,6 +527,8 @@ export class Listener {
       method: event.method,
       path: subPathOf(event.path, this.#settings.inboxId),
       query: event.query,
+      // Found by a look-back: delivered after events with higher ids (docs/listen.md, late events).
+      ...(this.#late === event.id ? { late: true } : {}),
     };
   }
 

@@ -12,6 +12,7 @@ import {
   type EventFilters,
   type ForwardRule,
 } from './rules.js';
+import { DEFAULT_WINDOW_MS } from './window.js';
 
 /** Where to start, as the user asked (`--from`/`--since`). */
 export type StartSpec =
@@ -113,6 +114,22 @@ export interface ListenOptions extends ClientOptions {
   readonly resign: boolean;
   /** For the state directory (REHOOK_STATE_DIR, XDG_STATE_HOME, HOME). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The overlap window (REHOOK_LISTEN_WINDOW; default 30 s): see window.ts. */
+  readonly windowMs: number;
+}
+
+/** Longest REHOOK_LISTEN_WINDOW: a look-back lists the window's ids, so it should stay small. */
+const MAX_WINDOW_MS = 600_000;
+
+/** REHOOK_LISTEN_WINDOW: the overlap window as a duration (`30s`, `2m`; `0` for none). */
+function windowMs(input: ParsedInput): number {
+  const raw = input.env['REHOOK_LISTEN_WINDOW'];
+  if (raw === undefined || raw === '') return DEFAULT_WINDOW_MS;
+  const ms = parseDurationMs(raw.trim());
+  if (ms === null || ms > MAX_WINDOW_MS) {
+    throw new UsageError(`REHOOK_LISTEN_WINDOW must be a duration from 0 to 10m such as 30s (got ${JSON.stringify(raw)})`, input.path);
+  }
+  return ms;
 }
 
 function list(input: ParsedInput, name: string): string[] {
@@ -167,6 +184,7 @@ export function normaliseListen(input: ParsedInput): ListenOptions {
       printBody: input.values['print-body'] === true,
       resign: input.values['resign'] === true,
       env: input.env,
+      windowMs: windowMs(input),
     };
   } catch (err) {
     if (err instanceof RuleError) throw new UsageError(err.message, input.path);
