@@ -65,10 +65,17 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
   if (filter.methods !== undefined && filter.methods.length > 0) {
     where.push(`method = ANY (${param(filter.methods, '::text[]')})`);
   }
-  if (filter.pathPrefix !== undefined) {
+  if (filter.pathPrefix !== undefined && filter.pathPrefix.includes('\u0000')) {
+    where.push('false'); // no stored path holds NUL, and PostgreSQL text cannot bind it
+  } else if (filter.pathPrefix !== undefined) {
     where.push(`starts_with(path, ${param(`/i/${inboxId}${filter.pathPrefix}`, '::text')})`);
   }
   for (const header of filter.headers ?? []) {
+    // No stored header holds NUL (Node's parser refuses it), and PostgreSQL text cannot bind it.
+    if (header.name.includes('\u0000') || (header.value?.includes('\u0000') ?? false)) {
+      where.push('false');
+      continue;
+    }
     const name = param(header.name, '::text');
     let cheap = `strpos(lower(headers), ${param(JSON.stringify(header.name), '::text')}) > 0`;
     let exact = `lower(h ->> 0) = ${name}`;
@@ -79,7 +86,11 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     }
     where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h WHERE ${exact}))`);
   }
-  if (filter.text !== undefined) {
+  if (filter.text !== undefined && filter.text.includes('\u0000')) {
+    // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
+    // header can contain one (Node's parser refuses them): only the body's bytes can match.
+    where.push(`body LIKE ${param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea')}`);
+  } else if (filter.text !== undefined) {
     const q = param(filter.text, '::text');
     const qHeaders = param(JSON.stringify(filter.text).slice(1, -1), '::text');
     const qBody = param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea');
@@ -104,6 +115,10 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
       });
       if (match.value === undefined) {
         conditions.push(`(j #> ${path}) IS NOT NULL`);
+      } else if (match.value.includes('\u0000')) {
+        // jsonb refuses \u0000 in strings (such bodies never parse here), and text cannot bind NUL.
+        // (Every bound parameter must appear in the statement, so the path stays in the condition.)
+        conditions.push(`((j #> ${path}) IS NULL AND false)`);
       } else {
         const value = param(match.value, '::text');
         const number = match.number === undefined ? 'NULL::numeric' : param(match.value, '::numeric');
