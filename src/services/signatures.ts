@@ -17,6 +17,7 @@ import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
 import { findLiveInbox } from './inboxes.js';
+import { ShortLivedCache } from './short-lived-cache.js';
 
 /**
  * Signatures (issue 12 point 4): per inbox, its owner stores the secret its sender signs with.
@@ -154,74 +155,36 @@ export type LoadedSettings =
   | { readonly ok: true; readonly settings: SignatureSettings }
   | { readonly ok: false; readonly scheme: string; readonly reason: string };
 
-interface CacheEntry {
-  readonly loaded: LoadedSettings | null;
-  readonly loadedAt: number;
-}
-
 /**
  * Each inbox's settings (or their absence) as read from the store and opened with the server
- * key, at most once per `maxAgeMs` per process: a request to an inbox costs a Map lookup, not a
- * query or a decryption. A hit is returned synchronously. Writes made through this process
- * invalidate at once; a read in flight during a write is not cached. Concurrent misses of one
- * inbox share one read.
+ * key, at most once per `maxAgeMs` per process (a ShortLivedCache): a request to an inbox costs
+ * a Map lookup, not a query or a decryption. A hit is returned synchronously. Writes made through
+ * this process invalidate at once; a read in flight during a write is not cached. Concurrent
+ * misses of one inbox share one read.
  */
 export class SignatureCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  private readonly loading = new Map<string, Promise<LoadedSettings | null>>();
-  private generation = 0;
-  private readonly maxAgeMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  private readonly cache: ShortLivedCache<LoadedSettings | null>;
 
   constructor(
     private readonly repository: Pick<SignatureSettingsRepository, 'find'>,
     opts: { readonly maxAgeMs?: number; readonly maxEntries?: number; readonly now?: () => number } = {},
   ) {
-    this.maxAgeMs = opts.maxAgeMs ?? SIGNATURE_CACHE_MAX_AGE_MS;
-    this.maxEntries = opts.maxEntries ?? 10_000;
-    this.now = opts.now ?? (() => performance.now());
+    this.cache = new ShortLivedCache({
+      maxAgeMs: opts.maxAgeMs ?? SIGNATURE_CACHE_MAX_AGE_MS,
+      maxEntries: opts.maxEntries ?? 10_000,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
   }
 
   lookup(inboxId: string, keys: SignatureKeys): LoadedSettings | null | Promise<LoadedSettings | null> {
-    const entry = this.entries.get(inboxId);
-    if (entry !== undefined && this.now() - entry.loadedAt < this.maxAgeMs) return entry.loaded;
-    return this.loading.get(inboxId) ?? this.load(inboxId, keys);
+    return this.cache.lookup(inboxId, async (id) => {
+      const stored = await this.repository.find(id);
+      return stored === null ? null : openStored(stored, keys);
+    });
   }
 
   invalidate(inboxId: string): void {
-    this.generation += 1;
-    this.loading.delete(inboxId);
-    this.entries.delete(inboxId);
-  }
-
-  private load(inboxId: string, keys: SignatureKeys): Promise<LoadedSettings | null> {
-    const generation = this.generation;
-    const loadedAt = this.now();
-    const pending = this.repository.find(inboxId).then(
-      (stored) => {
-        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
-        const loaded = stored === null ? null : openStored(stored, keys);
-        if (generation === this.generation) this.keep(inboxId, { loaded, loadedAt });
-        return loaded;
-      },
-      (err: unknown) => {
-        if (this.loading.get(inboxId) === pending) this.loading.delete(inboxId);
-        throw err;
-      },
-    );
-    this.loading.set(inboxId, pending);
-    return pending;
-  }
-
-  private keep(inboxId: string, entry: CacheEntry): void {
-    this.entries.delete(inboxId);
-    this.entries.set(inboxId, entry);
-    // Map order is insertion order: the first entries are the ones read longest ago.
-    for (const [id] of this.entries) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(id);
-    }
+    this.cache.invalidate(inboxId);
   }
 }
 
