@@ -30,11 +30,22 @@ const log = (message: string) => process.stderr.write(`[bench:export] ${message}
 const MiB = 1024 * 1024;
 
 function jsonBody(i: number): Buffer {
-  const base = JSON.stringify({ id: `evt_${i}`, type: i % 3 === 0 ? 'invoice.paid' : 'invoice.created', data: { object: { amount: i, currency: 'eur' } }, pad: '' });
+  const base = JSON.stringify({
+    id: `evt_${i}`,
+    type: i % 3 === 0 ? 'invoice.paid' : 'invoice.created',
+    data: { object: { amount: i, currency: 'eur' } },
+    pad: '',
+  });
   return Buffer.from(base.replace('"pad":""', `"pad":"${'x'.repeat(Math.max(0, 1024 - base.length))}"`));
 }
 
-async function seed(store: Store, inboxId: string, count: number, body: (i: number) => Buffer, contentType: string): Promise<void> {
+async function seed(
+  store: Store,
+  inboxId: string,
+  count: number,
+  body: (i: number) => Buffer,
+  contentType: string,
+): Promise<void> {
   const nextId = createEventIdFactory();
   const start = Date.now() - count;
   let pending: Promise<boolean>[] = [];
@@ -49,7 +60,11 @@ async function seed(store: Store, inboxId: string, count: number, body: (i: numb
       query: `n=${i}`,
       contentType,
       size: b.length,
-      headers: [['Content-Type', contentType], ['User-Agent', 'Stripe/1.0'], ['Stripe-Signature', `t=1,v1=${i}`]],
+      headers: [
+        ['Content-Type', contentType],
+        ['User-Agent', 'Stripe/1.0'],
+        ['Stripe-Signature', `t=1,v1=${i}`],
+      ],
       body: b,
       sourceIp: '203.0.113.7',
       signature: null,
@@ -73,11 +88,15 @@ interface Server {
 async function startServer(dataDir: string): Promise<Server> {
   const built = join(ROOT, 'dist', 'src', 'cli', 'index.js');
   const args = existsSync(built) ? [built] : ['--import', 'tsx', join(ROOT, 'src', 'cli', 'index.ts')];
-  const child = spawn(process.execPath, [...args, 'serve', '--data-dir', dataDir, '--port', '0', '--ingest-port', '0'], {
-    cwd: ROOT,
-    env: { ...process.env, REHOOK_SECRET_KEY: '1'.repeat(64), REHOOK_LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...args, 'serve', '--data-dir', dataDir, '--port', '0', '--ingest-port', '0'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, REHOOK_SECRET_KEY: '1'.repeat(64), REHOOK_LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const apiUrl = await new Promise<string>((resolvePromise, reject) => {
     let buffer = '';
     child.once('exit', (code) => reject(new Error(`rehook serve exited (${code})`)));
@@ -112,7 +131,13 @@ interface Run {
 }
 
 /** Downloads an export, sampling the server's RSS every 20 ms; `readBytesPerSec` slows the reader. */
-async function measure(server: Server, name: string, path: string, events: number, readBytesPerSec?: number): Promise<Run> {
+async function measure(
+  server: Server,
+  name: string,
+  path: string,
+  events: number,
+  readBytesPerSec?: number,
+): Promise<Run> {
   const baseline = readRss(server.pid);
   let peak = baseline;
   const timer = setInterval(() => (peak = Math.max(peak, readRss(server.pid))), 20);
@@ -147,7 +172,13 @@ async function main(): Promise<void> {
   try {
     const store = openSqliteStore({ path: join(dataDir, 'rehook.db') });
     const now = new Date();
-    const big = { id: newId('inbox'), ownerId: null, name: 'export bench', createdAt: now, expiresAt: new Date(now.getTime() + 7 * 24 * 3600_000) };
+    const big = {
+      id: newId('inbox'),
+      ownerId: null,
+      name: 'export bench',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 7 * 24 * 3600_000),
+    };
     const large = { ...big, id: newId('inbox'), name: 'large bodies' };
     await store.inboxes.insert(big);
     await store.inboxes.insert(large);
@@ -162,13 +193,37 @@ async function main(): Promise<void> {
     const server = await startServer(dataDir);
     try {
       // Warm-up: the export code is loaded and JIT-compiled before the baseline is read.
-      await measure(server, 'warm-up (1,000 events)', `/api/v1/inboxes/${big.id}/export?format=har&until=${encodeURIComponent(new Date(Date.now() - EVENTS + 1000).toISOString())}`, 1000);
+      await measure(
+        server,
+        'warm-up (1,000 events)',
+        `/api/v1/inboxes/${big.id}/export?format=har&until=${encodeURIComponent(new Date(Date.now() - EVENTS + 1000).toISOString())}`,
+        1000,
+      );
       const runs: Run[] = [];
       runs.push(await measure(server, `HAR, ${EVENTS} events`, `/api/v1/inboxes/${big.id}/export?format=har`, EVENTS));
-      runs.push(await measure(server, `NDJSON, ${EVENTS} events`, `/api/v1/inboxes/${big.id}/export?format=ndjson`, EVENTS));
-      runs.push(await measure(server, `HAR, filtered (json=type=invoice.paid)`, `/api/v1/inboxes/${big.id}/export?format=har&json=type=invoice.paid`, Math.ceil(EVENTS / 3)));
-      runs.push(await measure(server, `HAR, ${LARGE} events of 1 MiB`, `/api/v1/inboxes/${large.id}/export?format=har`, LARGE));
-      runs.push(await measure(server, `NDJSON, ${EVENTS} events, reader at 20 MiB/s`, `/api/v1/inboxes/${big.id}/export?format=ndjson`, EVENTS, 20 * MiB));
+      runs.push(
+        await measure(server, `NDJSON, ${EVENTS} events`, `/api/v1/inboxes/${big.id}/export?format=ndjson`, EVENTS),
+      );
+      runs.push(
+        await measure(
+          server,
+          `HAR, filtered (json=type=invoice.paid)`,
+          `/api/v1/inboxes/${big.id}/export?format=har&json=type=invoice.paid`,
+          Math.ceil(EVENTS / 3),
+        ),
+      );
+      runs.push(
+        await measure(server, `HAR, ${LARGE} events of 1 MiB`, `/api/v1/inboxes/${large.id}/export?format=har`, LARGE),
+      );
+      runs.push(
+        await measure(
+          server,
+          `NDJSON, ${EVENTS} events, reader at 20 MiB/s`,
+          `/api/v1/inboxes/${big.id}/export?format=ndjson`,
+          EVENTS,
+          20 * MiB,
+        ),
+      );
       const table = [
         '| export | size | time | events/s | MiB/s | RSS baseline | RSS peak | peak - baseline |',
         '|---|---|---|---|---|---|---|---|',

@@ -122,7 +122,12 @@ async function runPaced(spec: LoadSpec & { ratePerSec: number }): Promise<LoadRe
   // client, which at 5,000 req/s already saturated this process (measured against the bare server).
   const clients = Array.from(
     { length: spec.connections },
-    () => new Client(url.origin, { pipelining: 1, headersTimeout: spec.timeoutSec * 1000, bodyTimeout: spec.timeoutSec * 1000 }),
+    () =>
+      new Client(url.origin, {
+        pipelining: 1,
+        headersTimeout: spec.timeoutSec * 1000,
+        bodyTimeout: spec.timeoutSec * 1000,
+      }),
   );
   const send = async (client: Client, record: boolean): Promise<void> => {
     const sent = performance.now();
@@ -240,37 +245,41 @@ function subscribe(
   problems: Set<string>,
 ): Promise<ClientRequest | null> {
   return new Promise((resolve) => {
-    const req = get(spec.streamUrl, { headers: { accept: 'text/event-stream', ...spec.streamHeaders }, agent: false }, (res) => {
-      if (res.statusCode !== 200) {
-        problems.add(`stream HTTP ${res.statusCode ?? 0}`);
-        res.resume();
-        resolve(null);
-        return;
-      }
-      res.setEncoding('utf8');
-      let buffered = '';
-      res.on('data', (text: string) => {
-        const at = performance.now();
-        buffered += text;
-        let end = buffered.indexOf('\n\n');
-        while (end >= 0) {
-          const frame = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          end = buffered.indexOf('\n\n');
-          if (!frame.includes('event: event.created')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data === undefined) continue;
-          try {
-            const parsed = JSON.parse(data.slice('data: '.length)) as { query?: unknown };
-            if (typeof parsed.query === 'string') onEvent(parsed.query, at);
-          } catch {
-            problems.add('unparsable SSE data');
-          }
+    const req = get(
+      spec.streamUrl,
+      { headers: { accept: 'text/event-stream', ...spec.streamHeaders }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) {
+          problems.add(`stream HTTP ${res.statusCode ?? 0}`);
+          res.resume();
+          resolve(null);
+          return;
         }
-      });
-      res.on('error', () => undefined);
-      resolve(req);
-    });
+        res.setEncoding('utf8');
+        let buffered = '';
+        res.on('data', (text: string) => {
+          const at = performance.now();
+          buffered += text;
+          let end = buffered.indexOf('\n\n');
+          while (end >= 0) {
+            const frame = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            end = buffered.indexOf('\n\n');
+            if (!frame.includes('event: event.created')) continue;
+            const data = frame.split('\n').find((line) => line.startsWith('data: '));
+            if (data === undefined) continue;
+            try {
+              const parsed = JSON.parse(data.slice('data: '.length)) as { query?: unknown };
+              if (typeof parsed.query === 'string') onEvent(parsed.query, at);
+            } catch {
+              problems.add('unparsable SSE data');
+            }
+          }
+        });
+        res.on('error', () => undefined);
+        resolve(req);
+      },
+    );
     req.on('error', (err) => {
       problems.add(`stream: ${err.message}`);
       resolve(null);
@@ -291,7 +300,9 @@ async function runSse(spec: SseSpec): Promise<SseResult> {
     deliveries += 1;
     latencies.push(at - sent);
   };
-  const subscriptions = await Promise.all(Array.from({ length: spec.subscribers }, () => subscribe(spec, onEvent, problems)));
+  const subscriptions = await Promise.all(
+    Array.from({ length: spec.subscribers }, () => subscribe(spec, onEvent, problems)),
+  );
   const connected = subscriptions.filter((s) => s !== null).length;
   await sleep(300);
 

@@ -164,10 +164,7 @@ function profileScenario(raw: string | undefined): ProfileScenario | null {
   throw new Error(`--profile: expected one of ${PROFILE_SCENARIOS.join(', ')}, got ${JSON.stringify(raw)}`);
 }
 
-export function parseOptions(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): BenchOptions {
+export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';

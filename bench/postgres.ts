@@ -10,7 +10,6 @@ import { createAccount } from '../src/services/accounts.js';
 import { createToken } from '../src/services/tokens.js';
 import { openPostgresStore } from '../src/storage/postgres/store.js';
 
-
 export interface PostgresTarget {
   /** Connection URL whose sessions use the bench schema (search_path). */
   readonly url: string;
@@ -36,7 +35,8 @@ function redact(url: URL): string {
  * URL, or no server answering.
  */
 export async function preparePostgres(snap: string, baseUrl: string): Promise<PostgresTarget | { skipped: string }> {
-  if (!existsSync(join(snap, 'dist/src/storage/postgres/store.js'))) return { skipped: 'skipped: no PostgreSQL store yet' };
+  if (!existsSync(join(snap, 'dist/src/storage/postgres/store.js')))
+    return { skipped: 'skipped: no PostgreSQL store yet' };
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
@@ -44,7 +44,9 @@ export async function preparePostgres(snap: string, baseUrl: string): Promise<Po
     return { skipped: 'skipped: the PostgreSQL URL does not parse' };
   }
   if (!LOOPBACK.has(parsed.hostname)) {
-    return { skipped: `skipped: PostgreSQL URL ${redact(parsed)} is not on loopback (the benchmark stays on 127.0.0.1)` };
+    return {
+      skipped: `skipped: PostgreSQL URL ${redact(parsed)} is not on loopback (the benchmark stays on 127.0.0.1)`,
+    };
   }
   const admin = new Pool({ connectionString: baseUrl, max: 1, connectionTimeoutMillis: 3_000 });
   admin.on('error', () => undefined);
@@ -70,7 +72,13 @@ export async function preparePostgres(snap: string, baseUrl: string): Promise<Po
       const account = await createAccount(deps, { email: 'bench@rehook.invalid' });
       const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
       const inboxId = newId('inbox');
-      await store.inboxes.insert({ id: inboxId, ownerId: account.id, name: null, createdAt: new Date(), expiresAt: null });
+      await store.inboxes.insert({
+        id: inboxId,
+        ownerId: account.id,
+        name: null,
+        createdAt: new Date(),
+        expiresAt: null,
+      });
       return { url, display: `${redact(parsed)} (schema ${schema})`, token, inboxId, drop };
     } finally {
       await store.close();

@@ -125,13 +125,21 @@ export function parseRehookUrls(line: string): { apiUrl: string; ingestUrl: stri
 /** The load generator child process (bench/load.ts), driven over IPC. */
 export class LoadGenerator {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: LoadResult | SseResult) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: LoadResult | SseResult) => void; reject: (e: Error) => void }
+  >();
   readonly proc: ManagedProcess;
 
   constructor(script: string, cwd: string) {
     // 'advanced' keeps NaN (no samples) as NaN instead of JSON's null.
     // execArgv: [] so the child runs plain node, not the driver's tsx loader.
-    const child = fork(script, [], { cwd, execArgv: [], stdio: ['ignore', 'inherit', 'pipe', 'ipc'], serialization: 'advanced' });
+    const child = fork(script, [], {
+      cwd,
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
     this.proc = new ManagedProcess('load generator', child);
     child.on('message', (reply: LoadReply) => {
       const waiter = this.pending.get(reply.id);

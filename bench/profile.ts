@@ -169,13 +169,28 @@ export function formatProfile(summary: ProfileSummary): string {
     `busy ${Math.round(summary.busyMs)} ms of ${Math.round(summary.totalMs)} ms sampled (percentages are of busy time)`,
     '',
     'Self time by area:',
-    ...summary.byCategory.slice(0, 12).map((c) => `  ${c.selfPct.toFixed(1).padStart(5)}%  ${Math.round(c.selfMs).toString().padStart(6)} ms  ${c.category}`),
+    ...summary.byCategory
+      .slice(0, 12)
+      .map(
+        (c) =>
+          `  ${c.selfPct.toFixed(1).padStart(5)}%  ${Math.round(c.selfMs).toString().padStart(6)} ms  ${c.category}`,
+      ),
     '',
     'Top functions by self time:',
-    ...summary.top.slice(0, 25).map((f) => `  ${f.selfPct.toFixed(1).padStart(5)}%  ${Math.round(f.selfMs).toString().padStart(6)} ms  ${f.name}  ${f.location}`),
+    ...summary.top
+      .slice(0, 25)
+      .map(
+        (f) =>
+          `  ${f.selfPct.toFixed(1).padStart(5)}%  ${Math.round(f.selfMs).toString().padStart(6)} ms  ${f.name}  ${f.location}`,
+      ),
     '',
     "Rehook's functions by inclusive time:",
-    ...summary.rehookInclusive.slice(0, 15).map((f) => `  ${f.totalPct.toFixed(1).padStart(5)}%  ${Math.round(f.totalMs).toString().padStart(6)} ms  ${f.name}  ${f.location}`),
+    ...summary.rehookInclusive
+      .slice(0, 15)
+      .map(
+        (f) =>
+          `  ${f.totalPct.toFixed(1).padStart(5)}%  ${Math.round(f.totalMs).toString().padStart(6)} ms  ${f.name}  ${f.location}`,
+      ),
   ];
   return lines.join('\n');
 }

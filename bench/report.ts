@@ -258,7 +258,13 @@ export function evaluateTargets(results: BenchResults): Target[] {
     });
   }
   /** (b) or (c) against (a) under the same load: p99 within 2x. */
-  const within2x = (id: string, x: ScenarioSummary | undefined, base: ScenarioSummary | undefined, how: string, note: string): void => {
+  const within2x = (
+    id: string,
+    x: ScenarioSummary | undefined,
+    base: ScenarioSummary | undefined,
+    how: string,
+    note: string,
+  ): void => {
     if (!x || !base) return;
     const factor = x.p99 / base.p99;
     targets.push({
@@ -286,7 +292,13 @@ export function evaluateTargets(results: BenchResults): Target[] {
     if (!x) continue;
     targets.push({
       id: `${x.id}-p99`,
-      text: `(d) list p99 under 5 ms, ${x.label.replace(/^\(d\) list (first page|a different page each request), /, x.id === 'd-deep' ? 'a different page each request, ' : '').replace(/, \d+ conn$/, '').replace(/, \d+ conn, /, ', ')}${x.id.endsWith('-rate') ? '' : ', at saturation'}`,
+      text: `(d) list p99 under 5 ms, ${x.label
+        .replace(
+          /^\(d\) list (first page|a different page each request), /,
+          x.id === 'd-deep' ? 'a different page each request, ' : '',
+        )
+        .replace(/, \d+ conn$/, '')
+        .replace(/, \d+ conn, /, ', ')}${x.id.endsWith('-rate') ? '' : ', at saturation'}`,
       measured: `${fmtMs(x.p99)} ms`,
       limit: '< 5 ms',
       ofLimit: x.p99 / 5,
@@ -333,7 +345,15 @@ export function evaluateTargets(results: BenchResults): Target[] {
       note: `${fmtInt(live.deliveries)} of ${fmtInt(live.expected)} deliveries${complete ? '' : ' (INCOMPLETE)'}; measured from the ingest request being sent`,
     });
   } else if (liveSkipped) {
-    targets.push({ id: 'g-sse', text: '(g) SSE delivery p99 under 50 ms', measured: 'not measured', limit: '< 50 ms', ofLimit: null, met: null, note: liveSkipped.reason });
+    targets.push({
+      id: 'g-sse',
+      text: '(g) SSE delivery p99 under 50 ms',
+      measured: 'not measured',
+      limit: '< 50 ms',
+      ofLimit: null,
+      met: null,
+      note: liveSkipped.reason,
+    });
   }
   const sustained = results.memory.sustained;
   if (sustained) {
@@ -386,7 +406,15 @@ export function evaluateTargets(results: BenchResults): Target[] {
       note: a ? `(a) on SQLite: ${fmtRatio(a.ratio)} of bare Node, p99 ${fmtMs(a.p99)} ms` : '',
     });
   } else if (hSkipped) {
-    targets.push({ id: 'h-postgres', text: '(h) the same ingest on PostgreSQL', measured: 'not measured', limit: '—', ofLimit: null, met: null, note: hSkipped.reason });
+    targets.push({
+      id: 'h-postgres',
+      text: '(h) the same ingest on PostgreSQL',
+      measured: 'not measured',
+      limit: '—',
+      ofLimit: null,
+      met: null,
+      note: hSkipped.reason,
+    });
   }
   return targets;
 }
@@ -478,7 +506,18 @@ function rows(results: BenchResults): Row[] {
   return out;
 }
 
-const HEADERS = ['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'srv CPU', 'CPU µs/req', 'gen CPU', 'targets'];
+const HEADERS = [
+  'Scenario',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'ceiling req/s',
+  'ratio',
+  'srv CPU',
+  'CPU µs/req',
+  'gen CPU',
+  'targets',
+];
 
 export function renderTable(results: BenchResults): string {
   const all = rows(results);
@@ -487,7 +526,10 @@ export function renderTable(results: BenchResults): string {
   );
   const right = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
   const line = (cells: string[]): string =>
-    cells.map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const out = [
     `Rehook benchmark, ${results.date} — medians of ${String(results.options['repeats'])} interleaved rounds of ${String(results.options['durationSec'])} s`,
     line(HEADERS),
@@ -533,21 +575,26 @@ function profileSection(profile: unknown): string[] {
     '',
     `\`npm run bench -- --profile=${letter}\` (${p.date ?? '?'}): the Rehook process ran under \`node --cpu-prof\` for ${p.load?.seconds ?? '?'} s ` +
       `at ${fmtInt(p.load?.rps ?? null)} req/s (p99 ${fmtMs(p.load?.p99 ?? null)} ms; profiling slows it down). ` +
-      'Shares are of the main thread\'s busy time; locations are of the compiled files in dist/.',
+      "Shares are of the main thread's busy time; locations are of the compiled files in dist/.",
     '',
     '| Area (self time) | Time | Share |',
     '|---|---:|---:|',
   ];
-  for (const c of (p.byCategory ?? []).slice(0, 6)) out.push(`| ${mdEscape(c.category)} | ${fmtInt(c.selfMs)} ms | ${c.selfPct.toFixed(1)}% |`);
+  for (const c of (p.byCategory ?? []).slice(0, 6))
+    out.push(`| ${mdEscape(c.category)} | ${fmtInt(c.selfMs)} ms | ${c.selfPct.toFixed(1)}% |`);
   out.push('', '| Function (self time) | Where | Time | Share |', '|---|---|---:|---:|');
   for (const f of p.top.slice(0, 10)) {
-    out.push(`| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.selfMs)} ms | ${f.selfPct.toFixed(1)}% |`);
+    out.push(
+      `| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.selfMs)} ms | ${f.selfPct.toFixed(1)}% |`,
+    );
   }
   const inclusive = (p.rehookInclusive ?? []).filter((f) => f.name !== '(anonymous)').slice(0, 6);
   if (inclusive.length > 0) {
     out.push('', '| Rehook function (inclusive time) | Where | Time | Share |', '|---|---|---:|---:|');
     for (const f of inclusive) {
-      out.push(`| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.totalMs)} ms | ${f.totalPct.toFixed(1)}% |`);
+      out.push(
+        `| \`${mdEscape(f.name)}\` | ${mdEscape(f.location)} | ${fmtInt(f.totalMs)} ms | ${f.totalPct.toFixed(1)}% |`,
+      );
     }
   }
   out.push('');
@@ -600,10 +647,10 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '## Results',
     '',
     'Medians over the rounds; latencies from every 2xx response (sub-millisecond resolution); *ratio* is',
-    'Rehook\'s throughput over the bare-Node ceiling with the same request shape, taken per round, median.',
+    "Rehook's throughput over the bare-Node ceiling with the same request shape, taken per round, median.",
     '*Server CPU* is the CPU time the server process (all its threads) used during the run divided by the',
-    'run\'s length (1.00 = one core busy), *CPU µs/req* the same per answered request, *generator CPU* the',
-    'load generator\'s share: near 1.00 the generator, not the server, limits the run. The (h) row counts',
+    "run's length (1.00 = one core busy), *CPU µs/req* the same per answered request, *generator CPU* the",
+    "load generator's share: near 1.00 the generator, not the server, limits the run. The (h) row counts",
     'the Rehook process only, not the PostgreSQL server processes.',
     '',
     `| Scenario | req/s | p50 ms | p99 ms | ceiling req/s | ratio | server CPU | CPU µs/req | generator CPU | targets |`,
@@ -612,9 +659,15 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
   const all = rows(results);
   for (const r of all.filter((x) => x.span === undefined)) out.push(`| ${r.cells.map(mdEscape).join(' | ')} |`);
   out.push('', '| Scenario | Result |', '|---|---|');
-  for (const r of all.filter((x) => x.span !== undefined)) out.push(`| ${mdEscape(r.cells[0] ?? '')} | ${mdEscape(r.span ?? '')} |`);
+  for (const r of all.filter((x) => x.span !== undefined))
+    out.push(`| ${mdEscape(r.cells[0] ?? '')} | ${mdEscape(r.span ?? '')} |`);
   out.push('', '![Throughput and p99 per scenario, Rehook vs the bare-Node ceiling](benchmarks.svg)', '');
-  out.push('## Targets (issue 4)', '', '| Target | Measured | Target | Of target | Status | Note |', '|---|---|---|---:|---|---|');
+  out.push(
+    '## Targets (issue 4)',
+    '',
+    '| Target | Measured | Target | Of target | Status | Note |',
+    '|---|---|---|---:|---|---|',
+  );
   for (const t of results.targets) {
     out.push(
       `| ${mdEscape(t.text)} | ${mdEscape(t.measured)} | ${mdEscape(t.limit)} | ${t.ofLimit === null ? '—' : `${fmtRatio(t.ofLimit)}x`} | ${t.met === null ? 'n/a' : t.met ? 'met' : '**missed**'} | ${mdEscape(t.note)} |`,
@@ -682,8 +735,8 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '  orchestrates and samples RSS. Everything listens and connects on 127.0.0.1 only.',
     `- Abuse limits that would only measure themselves are off: ${results.limitsOff.map((l) => `\`${l}\``).join(', ')}`,
     '  (one load generator on one address stands for many senders; (c) needs 500 connections from it).',
-    '- Inboxes belong to the benchmark\'s account (persistent inboxes: the anonymous-inbox event cap does not',
-    '  apply), so API requests carry its token and pay for its verification, as a real client\'s would.',
+    "- Inboxes belong to the benchmark's account (persistent inboxes: the anonymous-inbox event cap does not",
+    "  apply), so API requests carry its token and pay for its verification, as a real client's would.",
     '- Rounds are interleaved: each Rehook scenario runs right after the ceiling run with the same request',
     '  shape (same method, body, headers and connections), every round; the table shows medians.',
     `- Rows ending in "req/s offered" send the same request shape open-loop at a fixed rate (${fmtInt(Number(o['fixedRate']))} req/s, \`--rate\`,`,
@@ -691,16 +744,16 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '  so a stall is not hidden by the generator waiting for it; latency counts from handing the request to',
     '  its connection, including any wait behind the previous one on it). In a closed loop every',
     '  connection sends its next request the moment the last is answered, so latency there is connections /',
-    '  throughput (Little\'s law: 500 connections queue ten times as long as 50 at the same throughput, on the',
+    "  throughput (Little's law: 500 connections queue ten times as long as 50 at the same throughput, on the",
     '  bare server too); at a fixed rate below saturation it is the time the server itself takes. The latency',
     '  targets are reported both ways. These rows have no ceiling: both servers answer the offered rate.',
     '- Before every row the driver settles the machine: it checkpoints the whole WAL (PASSIVE, retried',
     '  until every frame is copied) and waits until the Rehook, ceiling and PostgreSQL-backed Rehook',
     '  processes are idle (at most 10 s for the WAL, 3 s for the CPU). A row so measures its own requests',
     '  (and the checkpoints they cause while it runs), not the backlog left by the row before it: after (b)',
-    '  that backlog is hundreds of MB, and copying it during the next rows halved even the bare server\'s',
+    "  that backlog is hundreds of MB, and copying it during the next rows halved even the bare server's",
     '  throughput.',
-    '- Latencies are recorded from every 2xx response inside the load process (autocannon\'s own histogram',
+    "- Latencies are recorded from every 2xx response inside the load process (autocannon's own histogram",
     '  rounds to whole milliseconds). Non-2xx answers and errors are counted and shown, never averaged in.',
     '- (d) seeds its inboxes before the server starts, through a bulk path: a prepared INSERT in',
     `  transactions of 50,000 rows on the store's own connection, events of ${fmtBytes(Number(o['seedBodySize']))} bodies`,
@@ -731,7 +784,10 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     if (extras.analysis !== null) out.push(extras.analysis.trim(), '');
     out.push(...profile);
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 // ---- SVG chart --------------------------------------------------------------------------------
@@ -759,7 +815,8 @@ function niceStep(max: number, count: number): number {
 /** Two panels of horizontal bars: throughput (linear) and p99 (log), Rehook vs its ceiling. */
 export function renderSvg(results: BenchResults): string {
   const items = results.scenarios.filter((s) => s.kind === 'rehook');
-  const ceiling = (s: ScenarioSummary): ScenarioSummary | undefined => results.scenarios.find((c) => c.id === s.ceilingId);
+  const ceiling = (s: ScenarioSummary): ScenarioSummary | undefined =>
+    results.scenarios.find((c) => c.id === s.ceilingId);
   const labelW = 330;
   const panelW = 310;
   const plotW = panelW - 70; // room for the value labels after the bars

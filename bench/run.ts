@@ -3,7 +3,16 @@
 // scenario of issue 4 against the ceiling measured in the same run. See --help.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,13 +116,16 @@ function fmtBytes(bytes: number): string {
 }
 
 function fmtRun(r: LoadResult): string {
-  const problems = r.non2xx + r.errors > 0 ? ` (non-2xx ${r.non2xx}, errors ${r.errors}: ${r.problems.join('; ')})` : '';
+  const problems =
+    r.non2xx + r.errors > 0 ? ` (non-2xx ${r.non2xx}, errors ${r.errors}: ${r.problems.join('; ')})` : '';
   return `${Math.round(r.rps).toLocaleString('en-US')} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${problems}`;
 }
 
 function packageVersion(repo: string, name: string): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '?';
   } catch {
     return '?';
@@ -175,7 +187,9 @@ async function startRehookProcess(
     useCli ? 'dist/src/cli/index.js serve' : 'dist/bench/rehook-server.js',
     '--port 0 --ingest-port 0 --data-dir <fresh temp dir>',
   ].join(' ');
-  log(`${name} (${useCli ? 'CLI' : 'fallback wrapper'}) pid ${proc.pid}: API ${value.apiUrl}, ingest ${value.ingestUrl}`);
+  log(
+    `${name} (${useCli ? 'CLI' : 'fallback wrapper'}) pid ${proc.pid}: API ${value.apiUrl}, ingest ${value.ingestUrl}`,
+  );
   return { proc, ...value, command };
 }
 
@@ -216,7 +230,8 @@ function databaseSize(path: string, inboxId?: string): { logical: number; physic
     const events =
       inboxId === undefined
         ? 0
-        : (db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE inbox_id = ?').get(inboxId)?.n ?? 0);
+        : (db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM events WHERE inbox_id = ?').get(inboxId)?.n ??
+          0);
     const fileSize = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
     return { logical: pages * pageSize, physical: fileSize(path) + fileSize(`${path}-wal`), events };
   } finally {
@@ -292,7 +307,9 @@ async function settleCpu(pids: readonly number[]): Promise<number> {
   while (performance.now() - started < SETTLE_CPU_LIMIT_MS) {
     const before = pids.map(readCpuSeconds);
     await pause(SETTLE_CPU_WINDOW_MS);
-    const busy = pids.some((pid, i) => (readCpuSeconds(pid) - (before[i] ?? 0)) * 1000 > IDLE_CORES * SETTLE_CPU_WINDOW_MS);
+    const busy = pids.some(
+      (pid, i) => (readCpuSeconds(pid) - (before[i] ?? 0)) * 1000 > IDLE_CORES * SETTLE_CPU_WINDOW_MS,
+    );
     if (!busy) break;
   }
   return performance.now() - started;
@@ -303,7 +320,12 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   const { ceiling, rehook, pg } = servers;
   const base = { timeoutSec: 30, durationSec: opts.durationSec };
   const json = { kind: 'json', size: opts.bodySize } as const;
-  const post = (url: string, connections: number, headers: Record<string, string>, body: LoadSpec['body']): LoadSpec => ({
+  const post = (
+    url: string,
+    connections: number,
+    headers: Record<string, string>,
+    body: LoadSpec['body'],
+  ): LoadSpec => ({
     ...base,
     url,
     method: 'POST',
@@ -330,7 +352,13 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   const bare = (id: string, label: string, spec: LoadSpec): void => {
     defs.push({ id, label, kind: 'ceiling', server: 'ceiling', ceilingId: null, spec });
   };
-  const measured = (id: string, label: string, ceilingId: string, spec: LoadSpec, server: 'rehook' | 'pg' = 'rehook'): void => {
+  const measured = (
+    id: string,
+    label: string,
+    ceilingId: string,
+    spec: LoadSpec,
+    server: 'rehook' | 'pg' = 'rehook',
+  ): void => {
     defs.push({ id, label, kind: 'rehook', server, ceilingId, spec });
   };
   /**
@@ -347,29 +375,67 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   const events = (n: number): string => n.toLocaleString('en-US');
 
   if (want('a') || want('h')) {
-    bare('ceil-post', `bare node: POST ${size} JSON, ${c} conn`, post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json));
+    bare(
+      'ceil-post',
+      `bare node: POST ${size} JSON, ${c} conn`,
+      post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json),
+    );
   }
   if (want('a')) {
     measured('a', `(a) ingest ${size} JSON, ${c} conn`, 'ceil-post', post(ingest(inboxes.a), c, JSON_HEADERS, json));
     // The floor of the fixed-rate rows: the load generator and loopback alone.
-    atRate('ceil-post-rate', `bare node: POST ${size} JSON, ${c} conn`, post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json), 'ceiling');
+    atRate(
+      'ceil-post-rate',
+      `bare node: POST ${size} JSON, ${c} conn`,
+      post(atCeiling(ingest(inboxes.a)), c, JSON_HEADERS, json),
+      'ceiling',
+    );
     atRate('a-rate', `(a) ingest ${size} JSON, ${c} conn`, post(ingest(inboxes.a), c, JSON_HEADERS, json));
   }
   if (want('h') && pg !== null) {
     const url = `${pg.ingestUrl}/i/${pg.target.inboxId}/webhook`;
-    measured('h', `(h) ingest ${size} JSON on PostgreSQL, ${c} conn`, 'ceil-post', post(url, c, JSON_HEADERS, json), 'pg');
+    measured(
+      'h',
+      `(h) ingest ${size} JSON on PostgreSQL, ${c} conn`,
+      'ceil-post',
+      post(url, c, JSON_HEADERS, json),
+      'pg',
+    );
   }
   if (want('b')) {
     const body = { kind: 'binary', size: opts.largeBodySize } as const;
-    bare('ceil-post-large', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body));
-    measured('b', `(b) ingest ${large} binary, ${c} conn`, 'ceil-post-large', post(ingest(inboxes.b), c, BINARY_HEADERS, body));
-    atRate('ceil-post-large-rate', `bare node: POST ${large} binary, ${c} conn`, post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body), 'ceiling');
+    bare(
+      'ceil-post-large',
+      `bare node: POST ${large} binary, ${c} conn`,
+      post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body),
+    );
+    measured(
+      'b',
+      `(b) ingest ${large} binary, ${c} conn`,
+      'ceil-post-large',
+      post(ingest(inboxes.b), c, BINARY_HEADERS, body),
+    );
+    atRate(
+      'ceil-post-large-rate',
+      `bare node: POST ${large} binary, ${c} conn`,
+      post(atCeiling(ingest(inboxes.b)), c, BINARY_HEADERS, body),
+      'ceiling',
+    );
     atRate('b-rate', `(b) ingest ${large} binary, ${c} conn`, post(ingest(inboxes.b), c, BINARY_HEADERS, body));
   }
   if (want('c')) {
     const hc = opts.highConnections;
-    bare('ceil-post-high', `bare node: POST ${size} JSON, ${hc} conn`, post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json));
-    measured('c', `(c) ingest ${size} JSON, ${hc} conn`, 'ceil-post-high', post(ingest(inboxes.c), hc, JSON_HEADERS, json));
+    bare(
+      'ceil-post-high',
+      `bare node: POST ${size} JSON, ${hc} conn`,
+      post(atCeiling(ingest(inboxes.c)), hc, JSON_HEADERS, json),
+    );
+    measured(
+      'c',
+      `(c) ingest ${size} JSON, ${hc} conn`,
+      'ceil-post-high',
+      post(ingest(inboxes.c), hc, JSON_HEADERS, json),
+    );
     atRate('c-rate', `(c) ingest ${size} JSON, ${hc} conn`, post(ingest(inboxes.c), hc, JSON_HEADERS, json));
   }
   if (want('d') || want('e')) {
@@ -377,7 +443,8 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   }
   if (want('d')) {
     const label = (n: number): string => `(d) list first page, inbox of ${events(n)} events, ${c} conn`;
-    if (seed.bigInboxId !== null) measured('d-big', label(seed.bigEvents), 'ceil-get', get(list(seed.bigInboxId), c, auth));
+    if (seed.bigInboxId !== null)
+      measured('d-big', label(seed.bigEvents), 'ceil-get', get(list(seed.bigInboxId), c, auth));
     measured('d-small', label(seed.smallEvents), 'ceil-get', get(list(seed.smallInboxId), c, auth));
     atRate('ceil-get-rate', `bare node: GET, ${c} conn`, get(atCeiling(list(seed.smallInboxId)), c, auth), 'ceiling');
     if (seed.bigInboxId !== null) atRate('d-big-rate', label(seed.bigEvents), get(list(seed.bigInboxId), c, auth));
@@ -388,10 +455,15 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
       // `before` cursor spread over the whole inbox), so every page is read and encoded anew.
       const path = new URL(list(seed.bigInboxId)).pathname;
       const paths = seed.bigInboxCursors.map((cursor) => `${path}?before=${cursor}`);
-      measured('d-deep', `(d) list a different page each request, inbox of ${events(seed.bigEvents)} events, ${c} conn`, 'ceil-get', {
-        ...get(list(seed.bigInboxId), c, auth),
-        paths,
-      });
+      measured(
+        'd-deep',
+        `(d) list a different page each request, inbox of ${events(seed.bigEvents)} events, ${c} conn`,
+        'ceil-get',
+        {
+          ...get(list(seed.bigInboxId), c, auth),
+          paths,
+        },
+      );
     }
   }
   if (want('e')) {
@@ -400,7 +472,11 @@ function defineScenarios(opts: BenchOptions, servers: Servers, seed: SeedResult,
   }
   if (want('f')) {
     const rc = opts.replayConnections;
-    bare('f-direct', `destination direct: POST ${size} JSON, ${rc} conn`, post(`${ceiling.url}/hook`, rc, JSON_HEADERS, json));
+    bare(
+      'f-direct',
+      `destination direct: POST ${size} JSON, ${rc} conn`,
+      post(`${ceiling.url}/hook`, rc, JSON_HEADERS, json),
+    );
     const replay = post(
       `${rehook.apiUrl}/api/v1/events/${seed.replayEventId}/replay`,
       rc,
@@ -420,7 +496,11 @@ async function smokeCheck(
   replay?: { eventId: string; destination: string },
 ): Promise<void> {
   const inbox = await createInbox(server.apiUrl, token);
-  const res = await fetch(`${server.ingestUrl}/i/${inbox}/smoke`, { method: 'POST', headers: JSON_HEADERS, body: '{"smoke":true}' });
+  const res = await fetch(`${server.ingestUrl}/i/${inbox}/smoke`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: '{"smoke":true}',
+  });
   if (res.status !== 200) throw new Error(`smoke ingest answered ${res.status}: ${await res.text()}`);
   await res.text();
   const events = await api<unknown[]>(`${server.apiUrl}/api/v1/inboxes/${inbox}/events`, { headers: bearer(token) });
@@ -510,10 +590,15 @@ async function hasStreamEndpoint(apiUrl: string, inbox: string, token: string): 
   }
 }
 
-async function ssePhase(servers: Servers, seed: SeedResult, opts: BenchOptions): Promise<LiveStream | { skipped: string }> {
+async function ssePhase(
+  servers: Servers,
+  seed: SeedResult,
+  opts: BenchOptions,
+): Promise<LiveStream | { skipped: string }> {
   const { rehook, load } = servers;
   const inbox = await createInbox(rehook.apiUrl, seed.token);
-  if (!(await hasStreamEndpoint(rehook.apiUrl, inbox, seed.token))) return { skipped: 'skipped: no live stream endpoint yet' };
+  if (!(await hasStreamEndpoint(rehook.apiUrl, inbox, seed.token)))
+    return { skipped: 'skipped: no live stream endpoint yet' };
   log(`live stream: ${opts.sseSubscribers} subscribers, ${opts.sseRate} events/s for ${opts.sseSec} s...`);
   const result = await load.sse({
     streamUrl: `${rehook.apiUrl}/api/v1/inboxes/${inbox}/stream`,
@@ -586,7 +671,12 @@ interface Setup {
 }
 
 /** Seeds a fresh data directory, starts the ceiling, Rehook (twice with (h)) and the load generator, checks the wiring. */
-async function setup(snap: string, opts: BenchOptions, janitor: Janitor, nodeArgs: readonly string[] = []): Promise<Setup> {
+async function setup(
+  snap: string,
+  opts: BenchOptions,
+  janitor: Janitor,
+  nodeArgs: readonly string[] = [],
+): Promise<Setup> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-data-'));
   janitor.dirs.push(dataDir);
   const needBig = opts.only.has('d');
@@ -612,7 +702,10 @@ async function setup(snap: string, opts: BenchOptions, janitor: Janitor, nodeArg
       janitor.tasks.push(() => target.drop());
       const pgDir = mkdtempSync(join(tmpdir(), 'rehook-bench-pgdata-'));
       janitor.dirs.push(pgDir);
-      const proc = await startRehookProcess(snap, pgDir, opts, { name: 'rehook-pg', env: { DATABASE_URL: target.url } });
+      const proc = await startRehookProcess(snap, pgDir, opts, {
+        name: 'rehook-pg',
+        env: { DATABASE_URL: target.url },
+      });
       pg = { ...proc, target };
       log(`(h) Rehook on PostgreSQL ${target.display}`);
     }
@@ -762,7 +855,12 @@ async function runSuite(
       quick: opts.quick,
       only: [...opts.only],
     },
-    seed: { seconds: seed.seconds, rowsPerSec: seed.rowsPerSec, bigEvents: seed.bigEvents, smallEvents: seed.smallEvents },
+    seed: {
+      seconds: seed.seconds,
+      rowsPerSec: seed.rowsPerSec,
+      bigEvents: seed.bigEvents,
+      smallEvents: seed.smallEvents,
+    },
     scenarios: defs.map((def) => summarizeScenario(def, runs.get(def.id) ?? [], (id) => runs.get(id) ?? [])),
     skipped,
     replayOverheadMs: replayOverhead(runs),
@@ -805,7 +903,13 @@ function threadOf(file: string): number {
 }
 
 /** `--profile[=x]`: one scenario against a server running under `node --cpu-prof`. */
-async function runProfile(repo: string, snap: string, opts: BenchOptions, scenario: ProfileScenario, janitor: Janitor): Promise<void> {
+async function runProfile(
+  repo: string,
+  snap: string,
+  opts: BenchOptions,
+  scenario: ProfileScenario,
+  janitor: Janitor,
+): Promise<void> {
   const profDir = mkdtempSync(join(tmpdir(), 'rehook-bench-prof-'));
   janitor.dirs.push(profDir);
   const only: BenchOptions = { ...opts, only: new Set<ScenarioGroup>([scenario]) };
@@ -878,7 +982,10 @@ function buildAndSnapshot(repo: string, opts: BenchOptions, janitor: Janitor): {
       // server and the in-process server entry are compiled next to it.
       log('tsc -p tsconfig.bench.json');
       const tsc = createRequire(join(repo, 'package.json')).resolve('typescript/bin/tsc');
-      const benchBuild = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.bench.json'], { cwd: repo, stdio: ['ignore', 2, 2] });
+      const benchBuild = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.bench.json'], {
+        cwd: repo,
+        stdio: ['ignore', 2, 2],
+      });
       buildOk = build.status === 0 && benchBuild.status === 0;
     }
     try {
@@ -886,7 +993,8 @@ function buildAndSnapshot(repo: string, opts: BenchOptions, janitor: Janitor): {
       janitor.dirs.push(snap);
       const missing = REQUIRED_FILES.filter((p) => !existsSync(join(snap, p)));
       if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}`);
-      if (!buildOk) log('WARNING: npm run build reported errors (see above) but emitted dist/; benchmarking what it emitted');
+      if (!buildOk)
+        log('WARNING: npm run build reported errors (see above) but emitted dist/; benchmarking what it emitted');
       if (opts.distRoot !== null) log(`benchmarking the build in ${root}`);
       return { snap, buildOk };
     } catch (err) {
@@ -943,7 +1051,11 @@ async function main(): Promise<void> {
     if (opts.profile === null && opts.only.has('search')) {
       try {
         const { formatSearchBench, runSearchBench } = await import('./search.js');
-        const search = await runSearchBench({ events: opts.quick ? 20_000 : 100_000, runs: opts.quick ? 10 : 40, postgresUrl: opts.postgresUrl });
+        const search = await runSearchBench({
+          events: opts.quick ? 20_000 : 100_000,
+          runs: opts.quick ? 10 : 40,
+          postgresUrl: opts.postgresUrl,
+        });
         process.stdout.write(formatSearchBench(search));
         const out = join(repo, opts.quick ? 'bench/results/search-quick.json' : 'bench/results/search.json');
         writeFileSync(out, `${JSON.stringify({ machine, ...search }, null, 2)}\n`);

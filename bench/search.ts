@@ -95,7 +95,9 @@ function jsonBody(i: number, rand: () => number, overrides: { id?: string; statu
         status,
         amount_due: Math.floor(rand() * 100_000),
         currency: pick(rand, ['eur', 'usd', 'gbp']),
-        customer: `cus_${Math.floor(rand() * 5000).toString().padStart(5, '0')}`,
+        customer: `cus_${Math.floor(rand() * 5000)
+          .toString()
+          .padStart(5, '0')}`,
         description: 'Subscription renewal — ünïcode text 日本',
         lines: { data: [{ id: `il_${i}`, amount: Math.floor(rand() * 5000), quantity: 1 + Math.floor(rand() * 3) }] },
         metadata: { order: `ord_${i}`, note: 'x'.repeat(300 + Math.floor(rand() * 400)) },
@@ -106,7 +108,14 @@ function jsonBody(i: number, rand: () => number, overrides: { id?: string; statu
 }
 
 /** One seeded event; `needle` is the single event every needle query looks for. */
-function makeEvent(inboxId: string, id: string, ms: number, i: number, rand: () => number, needle: boolean): CapturedEvent {
+function makeEvent(
+  inboxId: string,
+  id: string,
+  ms: number,
+  i: number,
+  rand: () => number,
+  needle: boolean,
+): CapturedEvent {
   const method = needle ? 'POST' : pick(rand, METHODS);
   const sub = needle ? '/stripe/events' : pick(rand, PATHS);
   const kind = needle ? 0 : rand();
@@ -129,10 +138,14 @@ function makeEvent(inboxId: string, id: string, ms: number, i: number, rand: () 
     ['Host', 'hooks.example.com'],
     ['Content-Type', contentType],
     ['Content-Length', String(body.length)],
-    ['User-Agent', sub.startsWith('/github') ? 'GitHub-Hookshot/abc123' : 'Stripe/1.0 (+https://stripe.com/docs/webhooks)'],
+    [
+      'User-Agent',
+      sub.startsWith('/github') ? 'GitHub-Hookshot/abc123' : 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    ],
     ['X-Request-Id', needle ? NEEDLE : `req_${i}_${Math.floor(rand() * 1e9)}`],
   ];
-  if (sub.startsWith('/github')) headers.push(['X-GitHub-Event', pick(rand, GITHUB_EVENTS)], ['X-GitHub-Delivery', `d-${i}`]);
+  if (sub.startsWith('/github'))
+    headers.push(['X-GitHub-Event', pick(rand, GITHUB_EVENTS)], ['X-GitHub-Delivery', `d-${i}`]);
   else headers.push(['Stripe-Signature', `t=${1_700_000_000 + i},v1=${(i * 2654435761).toString(16)}`]);
   return {
     id,
@@ -152,7 +165,11 @@ function makeEvent(inboxId: string, id: string, ms: number, i: number, rand: () 
 }
 
 /** Seeds `count` events (the needle first, so it is the oldest); returns the ids of a mid window. */
-async function seed(store: Store, inboxId: string, count: number): Promise<{ windowSince: string; windowUntil: string }> {
+async function seed(
+  store: Store,
+  inboxId: string,
+  count: number,
+): Promise<{ windowSince: string; windowUntil: string }> {
   const rand = prng(42);
   const nextId = createEventIdFactory();
   const start = Date.UTC(2030, 0, 1);
@@ -190,7 +207,13 @@ function kinds(window: { windowSince: string; windowUntil: string }): { kind: st
   ];
 }
 
-async function timeKinds(apiUrl: string, token: string, inboxId: string, list: { kind: string; query: string }[], runs: number) {
+async function timeKinds(
+  apiUrl: string,
+  token: string,
+  inboxId: string,
+  list: { kind: string; query: string }[],
+  runs: number,
+) {
   const results: SearchKindResult[] = [];
   for (const { kind, query } of list) {
     const url = `${apiUrl}/api/v1/inboxes/${inboxId}/events${query === '' ? '' : `?${query}`}`;
@@ -211,20 +234,35 @@ async function timeKinds(apiUrl: string, token: string, inboxId: string, list: {
     times.sort((a, b) => a - b);
     const summary = summarizeLatencies(times);
     results.push({ kind, query, returned, more, p50Ms: summary.p50, p99Ms: summary.p99, maxMs: summary.max });
-    log(`  ${kind.padEnd(34)} p50 ${summary.p50.toFixed(2).padStart(8)} ms  p99 ${summary.p99.toFixed(2).padStart(8)} ms  (${returned} events${more ? ', Link' : ''})`);
+    log(
+      `  ${kind.padEnd(34)} p50 ${summary.p50.toFixed(2).padStart(8)} ms  p99 ${summary.p99.toFixed(2).padStart(8)} ms  (${returned} events${more ? ', Link' : ''})`,
+    );
   }
   return results;
 }
 
-async function benchOne(database: 'sqlite' | 'postgres', opts: SearchBenchOptions, pgUrl: string | null): Promise<SearchBenchDatabase> {
+async function benchOne(
+  database: 'sqlite' | 'postgres',
+  opts: SearchBenchOptions,
+  pgUrl: string | null,
+): Promise<SearchBenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-search-'));
   try {
-    const store = database === 'sqlite' ? openSqliteStore({ path: join(dataDir, 'rehook.db') }) : await openPostgresStore({ url: pgUrl as string, poolSize: 4 });
+    const store =
+      database === 'sqlite'
+        ? openSqliteStore({ path: join(dataDir, 'rehook.db') })
+        : await openPostgresStore({ url: pgUrl as string, poolSize: 4 });
     const deps = { store, clock: systemClock };
     const account = await createAccount(deps, { email: 'bench@rehook.invalid' });
     const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
     const inboxId = newId('inbox');
-    await store.inboxes.insert({ id: inboxId, ownerId: account.id, name: null, createdAt: new Date(Date.UTC(2029, 0, 1)), expiresAt: null });
+    await store.inboxes.insert({
+      id: inboxId,
+      ownerId: account.id,
+      name: null,
+      createdAt: new Date(Date.UTC(2029, 0, 1)),
+      expiresAt: null,
+    });
     log(`${database}: seeding ${opts.events} events`);
     const seeded = performance.now();
     const window = await seed(store, inboxId, opts.events);
@@ -241,7 +279,12 @@ async function benchOne(database: 'sqlite' | 'postgres', opts: SearchBenchOption
     const config = loadConfig(env, { port: '0', 'ingest-port': '0', 'data-dir': dataDir });
     const running = await startRehook(config);
     try {
-      return { database, events: opts.events, seedSeconds, kinds: await timeKinds(running.apiUrl, token, inboxId, kinds(window), opts.runs) };
+      return {
+        database,
+        events: opts.events,
+        seedSeconds,
+        kinds: await timeKinds(running.apiUrl, token, inboxId, kinds(window), opts.runs),
+      };
     } finally {
       await running.close();
     }
@@ -295,8 +338,17 @@ export function formatSearchBench(result: SearchBenchResult): string {
     const query = k.query.replace(/needle-[0-9a-f]+/, 'needle-…').replace(/evt_[0-9a-z]+/g, 'evt_…');
     return `| ${k.kind} | \`${query || '(none)'}\` | ${k.returned}${k.more ? ' + Link' : ''} | ${cells.join(' | ')} |`;
   });
-  const seeds = dbs.map((d) => `${d.database}: ${d.events.toLocaleString('en')} events seeded in ${d.seedSeconds.toFixed(1)} s`).join('; ');
-  return [`\nSearch (${result.runs} sequential requests per filter, limit 50; ${seeds})`, head, rule, ...rows, ...result.skipped.map((s) => `(${s})`), ''].join('\n');
+  const seeds = dbs
+    .map((d) => `${d.database}: ${d.events.toLocaleString('en')} events seeded in ${d.seedSeconds.toFixed(1)} s`)
+    .join('; ');
+  return [
+    `\nSearch (${result.runs} sequential requests per filter, limit 50; ${seeds})`,
+    head,
+    rule,
+    ...rows,
+    ...result.skipped.map((s) => `(${s})`),
+    '',
+  ].join('\n');
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename);
@@ -311,7 +363,9 @@ if (isMain) {
   });
   const postgresUrl = values['no-postgres']
     ? null
-    : (process.env['BENCH_POSTGRES_URL'] ?? process.env['REHOOK_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test');
+    : (process.env['BENCH_POSTGRES_URL'] ??
+      process.env['REHOOK_TEST_DATABASE_URL'] ??
+      'postgres://postgres@127.0.0.1:5432/test');
   const result = await runSearchBench({ events: Number(values.events), runs: Number(values.runs), postgresUrl });
   process.stdout.write(formatSearchBench(result));
   if (values.out !== undefined) writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);

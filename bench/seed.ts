@@ -80,7 +80,13 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
 
     const now = Date.now();
     const ownedInbox = async (): Promise<string> => {
-      const inbox: Inbox = { id: newId('inbox'), ownerId: account.id, name: null, createdAt: new Date(now - 3_600_000), expiresAt: null };
+      const inbox: Inbox = {
+        id: newId('inbox'),
+        ownerId: account.id,
+        name: null,
+        createdAt: new Date(now - 3_600_000),
+        expiresAt: null,
+      };
       await store.inboxes.insert(inbox);
       return inbox.id;
     };
@@ -89,9 +95,9 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     const fixtureInboxId = await ownedInbox();
 
     const db = store.db;
-    const columns = db.prepare<[], { name: string; notnull: number; dflt_value: unknown; pk: number }>(
-      'PRAGMA table_info(events)',
-    ).all();
+    const columns = db
+      .prepare<[], { name: string; notnull: number; dflt_value: unknown; pk: number }>('PRAGMA table_info(events)')
+      .all();
     const unknownRequired = columns.filter(
       (c) => c.notnull === 1 && c.dflt_value === null && c.pk === 0 && !(COLUMNS as readonly string[]).includes(c.name),
     );

@@ -45,7 +45,10 @@ function gzippedSize(dir: string, extension: string): number {
     .reduce((total, name) => total + gzipSync(readFileSync(join(dir, name)), { level: 9 }).length, 0);
 }
 
-export async function runUiBench(repo: string, options: { events?: number; burst?: number } = {}): Promise<UiBenchResult> {
+export async function runUiBench(
+  repo: string,
+  options: { events?: number; burst?: number } = {},
+): Promise<UiBenchResult> {
   const assets = join(repo, 'dist', 'ui', 'assets');
   const jsGzipBytes = gzippedSize(assets, '.js');
   const cssGzipBytes = gzippedSize(assets, '.css');
@@ -53,7 +56,13 @@ export async function runUiBench(repo: string, options: { events?: number; burst
   const burst = options.burst ?? 2_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-ui-'));
   log(`seeding ${events} events`);
-  const seed = await seedDataDir(dataDir, { bigEvents: events, smallEvents: 1, seedBodySize: 512, eventBodySize: 1024, replayBodySize: 64 });
+  const seed = await seedDataDir(dataDir, {
+    bigEvents: events,
+    smallEvents: 1,
+    seedBodySize: 512,
+    eventBodySize: 1024,
+    replayBodySize: 64,
+  });
   const rehook = await startRehook(
     loadConfig({
       REHOOK_PORT: '0',
@@ -105,12 +114,15 @@ export async function runUiBench(repo: string, options: { events?: number; burst
       for (let i = 0; i < burst / batches; i += 1) {
         const n = batch * (burst / batches) + i;
         sends.push(
-          request(`${inboxUrl}/burst/${n}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"n":${n}}`, dispatcher: senders }).then(
-            async (response) => {
-              await response.body.arrayBuffer();
-              if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}`);
-            },
-          ),
+          request(`${inboxUrl}/burst/${n}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: `{"n":${n}}`,
+            dispatcher: senders,
+          }).then(async (response) => {
+            await response.body.arrayBuffer();
+            if (response.statusCode !== 200) throw new Error(`ingest answered ${response.statusCode}`);
+          }),
         );
       }
     }
@@ -119,7 +131,8 @@ export async function runUiBench(repo: string, options: { events?: number; burst
     const burstSeconds = (performance.now() - burstStarted) / 1000;
     // Every burst event has reached the page: the count grew by the burst.
     await page.waitForFunction(
-      (expected) => Number((document.querySelector('.list-count')?.textContent ?? '').replace(/[^\d]/g, '')) >= expected,
+      (expected) =>
+        Number((document.querySelector('.list-count')?.textContent ?? '').replace(/[^\d]/g, '')) >= expected,
       100 + burst,
     );
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());

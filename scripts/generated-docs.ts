@@ -47,7 +47,8 @@ export function driftOf(doc: GeneratedDoc, current: string): string | null {
   const want = expected.split('\n');
   let line = 0;
   while (line < have.length && line < want.length && have[line] === want[line]) line += 1;
-  const show = (text: string | undefined) => (text === undefined ? '(end of file)' : JSON.stringify(text.slice(0, 160)));
+  const show = (text: string | undefined) =>
+    text === undefined ? '(end of file)' : JSON.stringify(text.slice(0, 160));
   return (
     `${doc.file} is out of date: run npm run docs:write\n` +
     `  first difference at line ${line + 1}:\n  committed: ${show(have[line])}\n  generated: ${show(want[line])}`

@@ -54,16 +54,24 @@ function postgresAnswers() {
 
 // Second pass, run first so the last output stays the summary of the whole test tree: the HTTP
 // suites again, with every test server on a fresh PostgreSQL schema (test/helpers/rehook.ts).
-const httpSuites = files.filter((file) => /^test[\\/]integration[\\/](api|stream|ingest)[\\/][^\\/]+\.test\.ts$/.test(file));
+const httpSuites = files.filter((file) =>
+  /^test[\\/]integration[\\/](api|stream|ingest)[\\/][^\\/]+\.test\.ts$/.test(file),
+);
 let postgresPass = 0;
 if (httpSuites.length > 0) {
   const bar = '='.repeat(78);
   if (!process.env.CI && !(await postgresAnswers())) {
-    console.error(`\n${'!'.repeat(78)}\n!!! PostgreSQL is unreachable: SKIPPING the HTTP suites on PostgreSQL (CI would fail).\n${'!'.repeat(78)}\n`);
+    console.error(
+      `\n${'!'.repeat(78)}\n!!! PostgreSQL is unreachable: SKIPPING the HTTP suites on PostgreSQL (CI would fail).\n${'!'.repeat(78)}\n`,
+    );
   } else {
-    console.log(`\n${bar}\n== HTTP suites on PostgreSQL ==  (${httpSuites.length} files, REHOOK_TEST_STORE=postgres)\n${bar}\n`);
+    console.log(
+      `\n${bar}\n== HTTP suites on PostgreSQL ==  (${httpSuites.length} files, REHOOK_TEST_STORE=postgres)\n${bar}\n`,
+    );
     postgresPass = await runNodeTests(httpSuites, { ...process.env, REHOOK_TEST_STORE: 'postgres' });
-    console.log(`\n${bar}\n== HTTP suites on PostgreSQL: ${postgresPass === 0 ? 'passed' : 'FAILED'} ==\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`);
+    console.log(
+      `\n${bar}\n== HTTP suites on PostgreSQL: ${postgresPass === 0 ? 'passed' : 'FAILED'} ==\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`,
+    );
   }
 }
 // Its summary is the last output; a failed PostgreSQL pass still fails the run (exit code).

@@ -47,12 +47,26 @@ async function send(url: string, path: string, init: RequestInit & { query?: str
 async function webhooks(url: string): Promise<void> {
   await send(url, '/github', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': 'sha256=3f5c1a0e9b7d2c4a', 'user-agent': 'GitHub-Hookshot/7a1c2b3' },
-    body: JSON.stringify({ ref: 'refs/heads/main', before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246', after: '59b20b8d5c6ff8d09518454d4dd8b7b30f095ab5', repository: { full_name: 'acme/api' }, pusher: { name: 'ada' } }),
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'push',
+      'x-hub-signature-256': 'sha256=3f5c1a0e9b7d2c4a',
+      'user-agent': 'GitHub-Hookshot/7a1c2b3',
+    },
+    body: JSON.stringify({
+      ref: 'refs/heads/main',
+      before: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      after: '59b20b8d5c6ff8d09518454d4dd8b7b30f095ab5',
+      repository: { full_name: 'acme/api' },
+      pusher: { name: 'ada' },
+    }),
   });
   await send(url, '/twilio/sms', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': 'RSOYDt4T1cUTdK1PDd93/VVr8B8=',
+    },
     body: 'MessageSid=SM8d1f2a&From=%2B15551234567&To=%2B15557654321&Body=Hello+from+Rehook',
   });
   await send(url, '/orders', {
@@ -62,8 +76,18 @@ async function webhooks(url: string): Promise<void> {
   });
   await send(url, '/shopify/orders/create', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': 'XWmrwMey6OsLMeiZKwP4FppHH3cmAiiJJAweH5Jo4bM=' },
-    body: JSON.stringify({ id: 820982911946154500, email: 'jon@example.com', total_price: '199.00', currency: 'USD', line_items: [{ title: 'IPod Nano - 8GB', quantity: 1 }] }),
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-hmac-sha256': 'XWmrwMey6OsLMeiZKwP4FppHH3cmAiiJJAweH5Jo4bM=',
+    },
+    body: JSON.stringify({
+      id: 820982911946154500,
+      email: 'jon@example.com',
+      total_price: '199.00',
+      currency: 'USD',
+      line_items: [{ title: 'IPod Nano - 8GB', quantity: 1 }],
+    }),
   });
   await send(url, '/health', { method: 'GET', headers: { 'user-agent': 'uptime-check/1.0' } });
 }
@@ -77,14 +101,30 @@ async function stripeWebhooks(url: string): Promise<void> {
       type,
       livemode: false,
       created: 1732528000,
-      data: { object: { id: 'in_1QBd29LkdIwHu7ix', object: 'invoice', amount_paid: 4200, currency: 'eur', customer: 'cus_R3x9', paid: true, status: 'paid', lines: { data: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] }, metadata: {} } },
+      data: {
+        object: {
+          id: 'in_1QBd29LkdIwHu7ix',
+          object: 'invoice',
+          amount_paid: 4200,
+          currency: 'eur',
+          customer: 'cus_R3x9',
+          paid: true,
+          status: 'paid',
+          lines: { data: [{ id: 'il_1', amount: 4200, description: 'Pro plan' }] },
+          metadata: {},
+        },
+      },
     });
   const late = payload('invoice.payment_failed', 'evt_1QBd1zLkdIwHu7aa');
   await send(url, '/stripe/webhooks', {
     method: 'POST',
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: late, secret: STRIPE_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload: late,
+        secret: STRIPE_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      }),
       'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
     },
     body: late,
@@ -237,7 +277,9 @@ try {
       const text = (await row.textContent()) ?? '';
       if (text.includes('Stripe')) continue;
       const id = /inb_[a-z0-9]{26}/.exec(text)?.[0];
-      if (id) for (let i = 0; i < (text.includes('GitHub') ? 12 : 3); i += 1) await send(`${rehook.ingestUrl}/i/${id}`, '/hook', { method: 'POST', body: '{}' });
+      if (id)
+        for (let i = 0; i < (text.includes('GitHub') ? 12 : 3); i += 1)
+          await send(`${rehook.ingestUrl}/i/${id}`, '/hook', { method: 'POST', body: '{}' });
     }
     await page.reload();
     await page.getByTestId('inbox-table').waitFor();

@@ -168,11 +168,18 @@ export async function buildSignatureKeys(
     const reason = `no server key (set REHOOK_SECRET_KEY): ${err instanceof Error ? err.message : String(err)}`;
     note('warn', {}, `signature secrets are unavailable: ${reason}`);
     return createSignatureKeys(createUnavailableSecretBox(reason), (inboxId, why) => {
-      logger.warn({ inboxId, reason: why }, "an inbox's signature secret cannot be opened: its events are stored unchecked");
+      logger.warn(
+        { inboxId, reason: why },
+        "an inbox's signature secret cannot be opened: its events are stored unchecked",
+      );
     });
   }
   if (loaded.source === 'generated') {
-    note('info', { path: loaded.path }, 'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)');
+    note(
+      'info',
+      { path: loaded.path },
+      'generated a server key for signature secrets (back it up with the database, or set REHOOK_SECRET_KEY)',
+    );
   }
   if (loaded.path !== null && (await keyFileIsShared(loaded.path))) {
     note('warn', { path: loaded.path }, 'the server key file can be read by other users: chmod 600 it');
@@ -181,7 +188,7 @@ export async function buildSignatureKeys(
     note(
       'warn',
       { path: loaded.path },
-      'PostgreSQL without REHOOK_SECRET_KEY: signature secrets are sealed with this instance\'s key file; give every instance the same REHOOK_SECRET_KEY',
+      "PostgreSQL without REHOOK_SECRET_KEY: signature secrets are sealed with this instance's key file; give every instance the same REHOOK_SECRET_KEY",
     );
   }
   return createSignatureKeys(createSecretBox(loaded.key), (inboxId, reason) => {

@@ -48,7 +48,10 @@ export const ERROR_CODES = {
   },
   INBOX_NOT_SAVED: { status: 409, message: 'Only saved inboxes can be shared: save the inbox first' },
   // Re-signing (replay `resign: true`, POST /api/v1/events/:id/resign) for an inbox without a usable secret.
-  SIGNATURE_NOT_SET: { status: 409, message: 'The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature)' },
+  SIGNATURE_NOT_SET: {
+    status: 409,
+    message: 'The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature)',
+  },
   REQUEST_TIMEOUT: { status: 408, message: 'Request was not received in time' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },

@@ -88,9 +88,7 @@ export async function startRehook(
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
-    capture: measureIngest(metrics, (incoming) =>
-      captureRequest(captureDeps, incoming),
-    ),
+    capture: measureIngest(metrics, (incoming) => captureRequest(captureDeps, incoming)),
     // /readyz here too; /metrics too when this instance has no API listener to serve it.
     probes: { ready: () => deps.store.ping(), ...(runsApi ? {} : { metrics: () => metrics.render() }) },
     onError: (err, context) => logger.error({ err }, context),
@@ -115,7 +113,9 @@ export async function startRehook(
   });
   try {
     // A listener this role does not run stays unbound; its URL is ''.
-    const ingestUrl = runsIngest ? originOf(config.host, await listen(ingestServer, config.ingestPort, config.host)) : '';
+    const ingestUrl = runsIngest
+      ? originOf(config.host, await listen(ingestServer, config.ingestPort, config.host))
+      : '';
     // An API-only instance names the ingest instances' origin in inbox URLs: it should be set.
     publicIngestUrl = config.publicIngestUrl ?? (runsIngest ? ingestUrl : originOf(config.host, config.ingestPort));
     if (!runsIngest && config.publicIngestUrl === null) {
@@ -143,7 +143,8 @@ export async function startRehook(
     const jobRunner = runsApi ? startJobRunner(deps, config, logger) : null;
     // Automatic forwarding with the API too (whose live bus hears every instance's new events);
     // leases keep each delivery on one instance.
-    const deliveryWorker = runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
+    const deliveryWorker =
+      runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
     return {
       apiUrl,
       ingestUrl,
@@ -209,7 +210,8 @@ function startInstanceSweeper(
     },
     onSweep: (result, timing) => {
       metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
-      if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0) logger.info({ ...result, ...timing }, 'expiry sweep');
+      if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0)
+        logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');
     },
   });
@@ -219,8 +221,13 @@ function startJobRunner(deps: ServiceDeps, config: Config, logger: Logger): { st
   return startReplayJobRunner(deps, {
     leaseMs: config.replayJobLeaseMs,
     onError: (err, context) => logger.error({ err }, context),
-    onJobStarted: (job) => logger.info({ jobId: job.id, inboxId: job.inboxId, done: job.counts.done, total: job.counts.total }, 'replay job running on this instance'),
-    onJobEnded: (job, outcome) => logger.info({ jobId: job.id, inboxId: job.inboxId, outcome }, 'replay job ended on this instance'),
+    onJobStarted: (job) =>
+      logger.info(
+        { jobId: job.id, inboxId: job.inboxId, done: job.counts.done, total: job.counts.total },
+        'replay job running on this instance',
+      ),
+    onJobEnded: (job, outcome) =>
+      logger.info({ jobId: job.id, inboxId: job.inboxId, outcome }, 'replay job ended on this instance'),
   });
 }
 

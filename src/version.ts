@@ -9,7 +9,10 @@ export function packageVersion(): string {
   let dir = new URL('.', import.meta.url);
   for (let depth = 0; depth < 6; depth += 1) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: unknown; version?: unknown };
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (pkg.name === 'rehook' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // Not here: look one directory up.

@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defineCommand, type Command, type OptionDef, type ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
-import {
-  BOOLEAN_SETTING_FLAGS,
-  commandHelp,
-  groupHelp,
-  HELP_OPTION,
-  rootHelp,
-  SERVE_OPTIONS,
-} from './help.js';
+import { BOOLEAN_SETTING_FLAGS, commandHelp, groupHelp, HELP_OPTION, rootHelp, SERVE_OPTIONS } from './help.js';
 import { EVENT_LIST_FILTER_OPTIONS, eventListFilter } from './filter-options.js';
 import type { ResponseSetFlags } from './commands/response.js';
 import type { SignatureSetFlags } from './commands/signature.js';
@@ -48,8 +41,7 @@ const STORE: Readonly<Record<string, OptionDef>> = {
   'database-url': {
     ...(SERVE_OPTIONS['database-url'] as OptionDef),
     description:
-      'PostgreSQL URL: use that database instead of SQLite. Prefer the environment variable: ' +
-      'it holds a password.',
+      'PostgreSQL URL: use that database instead of SQLite. Prefer the environment variable: ' + 'it holds a password.',
   },
 };
 const CLIENT: Readonly<Record<string, OptionDef>> = {
@@ -70,8 +62,7 @@ const CLIENT: Readonly<Record<string, OptionDef>> = {
 };
 
 const GROUPS: Readonly<Record<string, string>> = {
-  accounts:
-    'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
+  accounts: 'Manage accounts. Server commands: they work on the store (data directory or DATABASE_URL) directly.',
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
   inbox: 'Create, inspect, rename, save, clear, delete and share inboxes on a running server.',
   forwarding: "Forward a saved inbox's events to a URL automatically, with retries (docs/forwarding.md).",
@@ -303,7 +294,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Rename an inbox (an empty name removes it).',
     description:
       'Set the name of an inbox (1 to 100 printable characters) and print the inbox; an empty name ("") ' +
-      'removes it. An owned inbox needs its owner\'s token; an anonymous one only its id.',
+      "removes it. An owned inbox needs its owner's token; an anonymous one only its id.",
     args: [INBOX_ID, { name: 'name', description: 'The new name; "" removes the name.' }],
     options: CLIENT,
     examples: ['rehook inbox rename inb_... "Stripe (staging)"', 'rehook inbox rename inb_... ""'],
@@ -319,7 +310,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Delete every event of an inbox; the inbox stays.',
     description:
       'Delete every event of an inbox, with their replays. The inbox and its URL stay and keep capturing ' +
-      '(requests that arrive meanwhile are kept). An owned inbox needs its owner\'s token.',
+      "(requests that arrive meanwhile are kept). An owned inbox needs its owner's token.",
     args: [INBOX_ID],
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
@@ -350,7 +341,7 @@ export const COMMANDS: readonly Command[] = [
     description:
       'Create a read-only sharing link of a saved inbox and print the URL of its page in the web app and ' +
       'its token, shown this once. Whoever holds the link reads the inbox, its events and their live stream ' +
-      '(nothing else) until it is revoked with `rehook inbox unshare`. Needs the token of the inbox\'s owner; ' +
+      "(nothing else) until it is revoked with `rehook inbox unshare`. Needs the token of the inbox's owner; " +
       'an anonymous inbox must be saved first.',
     args: [INBOX_ID],
     options: CLIENT,
@@ -362,7 +353,8 @@ export const COMMANDS: readonly Command[] = [
     path: ['inbox', 'shares'],
     kind: 'client',
     summary: "List an inbox's sharing links (needs its owner).",
-    description: 'List the sharing links of a saved inbox, newest first: id, token prefix and creation time (never the tokens).',
+    description:
+      'List the sharing links of a saved inbox, newest first: id, token prefix and creation time (never the tokens).',
     args: [INBOX_ID],
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0) }),
@@ -371,9 +363,8 @@ export const COMMANDS: readonly Command[] = [
   defineCommand({
     path: ['inbox', 'unshare'],
     kind: 'client',
-    summary: 'Revoke a sharing link (needs the inbox\'s owner).',
-    description:
-      'Revoke a sharing link: it stops working at once, and its open live streams end, on every instance.',
+    summary: "Revoke a sharing link (needs the inbox's owner).",
+    description: 'Revoke a sharing link: it stops working at once, and its open live streams end, on every instance.',
     args: [INBOX_ID, { name: 'shareId', description: 'Id of the link (shr_...), as `rehook inbox shares` shows it.' }],
     options: CLIENT,
     examples: ['rehook inbox unshare inb_... shr_... --token "$TOKEN"'],
@@ -386,7 +377,7 @@ export const COMMANDS: readonly Command[] = [
     summary: "Show an inbox's signature settings (never the secret).",
     description:
       'Print the scheme, a hint of the secret (its last characters, for long secrets) and the options, or say ' +
-      "that no secret is set. Only the owner of a saved inbox. docs/signatures.md has the details.",
+      'that no secret is set. Only the owner of a saved inbox. docs/signatures.md has the details.',
     args: [INBOX_ID],
     options: CLIENT,
     examples: ['rehook signature show inb_...'],
@@ -412,15 +403,32 @@ export const COMMANDS: readonly Command[] = [
         required: true,
         description: 'stripe, github, shopify, slack, standard-webhooks, svix or hmac-sha256.',
       },
-      'secret-file': { type: 'string', value: 'path', description: 'File holding the secret (- reads standard input, the default).' },
-      secret: { type: 'string', value: 'secret', description: 'The secret itself (it stays in the shell history: prefer standard input).' },
+      'secret-file': {
+        type: 'string',
+        value: 'path',
+        description: 'File holding the secret (- reads standard input, the default).',
+      },
+      secret: {
+        type: 'string',
+        value: 'secret',
+        description: 'The secret itself (it stays in the shell history: prefer standard input).',
+      },
       tolerance: {
         type: 'string',
         value: 'duration',
-        description: 'How far the signed timestamp may be from the capture time (stripe, slack, standard-webhooks, svix; default 5m).',
+        description:
+          'How far the signed timestamp may be from the capture time (stripe, slack, standard-webhooks, svix; default 5m).',
       },
-      header: { type: 'string', value: 'name', description: 'hmac-sha256: the header carrying the signature (required).' },
-      encoding: { type: 'string', value: 'hex|base64', description: 'hmac-sha256: how the digest is written (default hex).' },
+      header: {
+        type: 'string',
+        value: 'name',
+        description: 'hmac-sha256: the header carrying the signature (required).',
+      },
+      encoding: {
+        type: 'string',
+        value: 'hex|base64',
+        description: 'hmac-sha256: how the digest is written (default hex).',
+      },
       prefix: { type: 'string', value: 'text', description: 'hmac-sha256: text before the digest, e.g. sha256=.' },
       ...CLIENT,
     },
@@ -429,14 +437,20 @@ export const COMMANDS: readonly Command[] = [
       'rehook signature set inb_... --scheme github --secret-file ~/.secrets/github-webhook',
       'rehook signature set inb_... --scheme hmac-sha256 --header X-Signature --encoding base64 --secret-file key.txt',
     ],
-    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0), action: 'set' as const, flags: signatureFlags(input) }),
+    normalise: (input) => ({
+      ...clientOptions(input),
+      inboxId: arg(input, 0),
+      action: 'set' as const,
+      flags: signatureFlags(input),
+    }),
     load: () => import('./commands/signature.js'),
   }),
   defineCommand({
     path: ['signature', 'remove'],
     kind: 'client',
     summary: "Remove an inbox's signature secret.",
-    description: 'New events are stored unchecked again; earlier events keep their check. Only the owner of a saved inbox.',
+    description:
+      'New events are stored unchecked again; earlier events keep their check. Only the owner of a saved inbox.',
     args: [INBOX_ID],
     options: CLIENT,
     examples: ['rehook signature remove inb_...'],
@@ -462,7 +476,7 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'Program what an inbox answers its senders.',
     description:
-      'Replace the inbox\'s programmed response: the default answer from --status, --header, --body and ' +
+      "Replace the inbox's programmed response: the default answer from --status, --header, --body and " +
       '--delay (a plain 200 with an empty body when none is given), and rules from --rule-file (a JSON ' +
       'array of {match, response}; the first rule that matches a request answers it). Or give everything ' +
       'as one JSON document with --file (what `response show --json` prints, without its envelope, or ' +
@@ -488,7 +502,11 @@ export const COMMANDS: readonly Command[] = [
         value: 'duration',
         description: 'Wait before answering, up to 30s (e.g. 500ms, 2s); the event is stored first.',
       },
-      'rule-file': { type: 'string', value: 'path', description: 'JSON file with the rules (an array of {match, response}).' },
+      'rule-file': {
+        type: 'string',
+        value: 'path',
+        description: 'JSON file with the rules (an array of {match, response}).',
+      },
       file: {
         type: 'string',
         value: 'path',
@@ -502,14 +520,20 @@ export const COMMANDS: readonly Command[] = [
       'rehook response set inb_... --rule-file rules.json',
       'rehook response show inb_... --json | jq .response > response.json && rehook response set inb_... --file response.json',
     ],
-    normalise: (input) => ({ ...clientOptions(input), inboxId: arg(input, 0), action: 'set' as const, flags: responseFlags(input) }),
+    normalise: (input) => ({
+      ...clientOptions(input),
+      inboxId: arg(input, 0),
+      action: 'set' as const,
+      flags: responseFlags(input),
+    }),
     load: () => import('./commands/response.js'),
   }),
   defineCommand({
     path: ['response', 'clear'],
     kind: 'client',
     summary: 'Make an inbox answer the default 200 {"ok":true} again.',
-    description: 'Remove the inbox\'s programmed response. An owned inbox needs its owner\'s token; an anonymous one only its id.',
+    description:
+      "Remove the inbox's programmed response. An owned inbox needs its owner's token; an anonymous one only its id.",
     args: [INBOX_ID],
     options: CLIENT,
     examples: ['rehook response clear inb_...'],
@@ -564,7 +588,7 @@ export const COMMANDS: readonly Command[] = [
     kind: 'client',
     summary: 'Print a curl command that sends a captured request again, byte for byte.',
     description:
-      'A POSIX shell command (sh, bash, zsh) for the event: its method, path and raw query on the inbox\'s ' +
+      "A POSIX shell command (sh, bash, zsh) for the event: its method, path and raw query on the inbox's " +
       'public ingest URL, every header in order with duplicates, the exact body (binary bodies through printf). ' +
       'Authorization and Cookie were redacted when captured: they are left out, and named on stderr.',
     args: [EVENT_ID],
@@ -605,7 +629,7 @@ export const COMMANDS: readonly Command[] = [
     path: ['event', 'delete'],
     kind: 'client',
     summary: 'Delete one event with its replays.',
-    description: 'Delete a captured event and its replay history. An owned inbox\'s event needs its owner\'s token.',
+    description: "Delete a captured event and its replay history. An owned inbox's event needs its owner's token.",
     args: [EVENT_ID],
     options: CLIENT,
     normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0) }),
@@ -666,7 +690,10 @@ export const COMMANDS: readonly Command[] = [
     options: {
       ...LISTEN_OPTIONS,
       ...CLIENT,
-      json: { ...JSON_OUTPUT, description: 'One JSON object per line (each delivery attempt, each skipped event, the summary at the end).' },
+      json: {
+        ...JSON_OUTPUT,
+        description: 'One JSON object per line (each delivery attempt, each skipped event, the summary at the end).',
+      },
     },
     examples: [
       'rehook listen inb_... --forward-to http://localhost:3000/webhooks',
@@ -692,7 +719,10 @@ export const COMMANDS: readonly Command[] = [
       server: CLIENT['server'] as OptionDef,
       token: CLIENT['token'] as OptionDef,
     },
-    examples: ['rehook login --server https://rehook.example.com', 'printf %s "$TOKEN" | rehook login --server https://rehook.example.com'],
+    examples: [
+      'rehook login --server https://rehook.example.com',
+      'printf %s "$TOKEN" | rehook login --server https://rehook.example.com',
+    ],
     normalise: (input) => {
       const token = str(input, 'token') ?? input.env['REHOOK_TOKEN'];
       return { server: clientOptions(input).server, token: token === '' ? undefined : token, env: input.env };
@@ -728,7 +758,12 @@ export const COMMANDS: readonly Command[] = [
       'rehook replay evt_... --to https://staging.example.com/hooks --set-header "X-Debug: 1" --remove-header User-Agent --body @event.json --resign',
       'rehook replay evt_... --to https://staging.example.com/hooks --repeat 10 --json',
     ],
-    normalise: (input) => ({ ...clientOptions(input), eventId: arg(input, 0), to: required(input, 'to'), edits: replayEdits(input) }),
+    normalise: (input) => ({
+      ...clientOptions(input),
+      eventId: arg(input, 0),
+      to: required(input, 'to'),
+      edits: replayEdits(input),
+    }),
     load: () => import('./commands/replay.js'),
   }),
   ...replayJobCommands(CLIENT),
@@ -738,20 +773,28 @@ export const COMMANDS: readonly Command[] = [
     summary: "Forward a saved inbox's events to a URL automatically (needs its owner).",
     description:
       'Set (replace) the automatic forwarding of a saved inbox: every event stored from now on is sent by the ' +
-      'server to the URL in the background, at least once: method, headers, exact body, with the event\'s ' +
+      "server to the URL in the background, at least once: method, headers, exact body, with the event's " +
       'sub-path and query appended to the URL. A 2xx answer delivers it; anything else is retried with ' +
       'exponential backoff until the attempts run out (docs/forwarding.md). Options left out get their defaults.',
     args: [INBOX_ID],
     options: {
       to: { type: 'string', value: 'url', description: 'Destination URL (http or https).', required: true },
-      attempts: { type: 'string', value: 'n', description: 'Attempts per event before it is failed (1 to 30).', default: '8' },
+      attempts: {
+        type: 'string',
+        value: 'n',
+        description: 'Attempts per event before it is failed (1 to 30).',
+        default: '8',
+      },
       'max-delay': {
         type: 'string',
         value: 'duration',
         description: 'Longest wait between two attempts: 1s to 24h (e.g. 30s, 10m, 1h).',
         default: '1h',
       },
-      disable: { type: 'boolean', description: 'Set it paused: nothing is queued or sent until it is set again without this.' },
+      disable: {
+        type: 'boolean',
+        description: 'Set it paused: nothing is queued or sent until it is set again without this.',
+      },
       ...CLIENT,
     },
     examples: [
@@ -795,14 +838,14 @@ export const COMMANDS: readonly Command[] = [
   defineCommand({
     path: ['deliveries'],
     kind: 'client',
-    summary: "Show how an event was forwarded: its delivery and every attempt.",
+    summary: 'Show how an event was forwarded: its delivery and every attempt.',
     description:
       "Show the delivery of an event to its inbox's forwarding destination: its state and every attempt " +
       '(time, outcome, status, latency, error). With --retry, queue it again: a failed, cancelled or ' +
       'delivered delivery gets a new round of attempts, and an event stored before forwarding was set gets one.',
     args: [EVENT_ID],
     options: {
-      retry: { type: 'boolean', description: 'Queue the event\'s delivery again instead of showing it.' },
+      retry: { type: 'boolean', description: "Queue the event's delivery again instead of showing it." },
       ...CLIENT,
     },
     examples: ['rehook deliveries evt_... --token "$TOKEN"', 'rehook deliveries evt_... --retry'],

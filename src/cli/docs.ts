@@ -19,8 +19,7 @@ export const EXIT_MEANINGS: Readonly<Record<string, string>> = {
   USAGE:
     'Invalid usage or configuration: unknown command or flag, missing argument or required option, ' +
     'an invalid setting (one line names it). A hint to the `--help` of the command follows.',
-  INTERNAL:
-    'Internal error: something nobody expected (a bug). The stack trace is printed; please report it.',
+  INTERNAL: 'Internal error: something nobody expected (a bug). The stack trace is printed; please report it.',
 };
 
 /** Text for a Markdown table cell: pipes escaped, `<` escaped outside code spans, one line. */

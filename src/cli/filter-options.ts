@@ -7,13 +7,44 @@ import { UsageError } from './exit.js';
  * every command that selects events (through EVENT_LIST_FILTER_OPTIONS below).
  */
 export const EVENT_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
-  method: { type: 'string', value: 'method', multiple: true, description: 'Only this method (repeatable, or comma-separated).' },
-  path: { type: 'string', value: 'prefix', description: 'Only paths below the inbox starting with this prefix, e.g. /stripe.' },
-  header: { type: 'string', value: 'name[:value]', multiple: true, description: 'Only events with this header, or this header value (repeatable).' },
-  q: { type: 'string', value: 'text', description: 'Only events with this text in the path, query, a header or the body.' },
-  json: { type: 'string', value: 'field=value', multiple: true, description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable).' },
-  since: { type: 'string', value: 'time|eventId', description: 'Only events received at or after this ISO 8601 time or event id.' },
-  until: { type: 'string', value: 'time|eventId', description: 'Only events received before this ISO 8601 time or event id.' },
+  method: {
+    type: 'string',
+    value: 'method',
+    multiple: true,
+    description: 'Only this method (repeatable, or comma-separated).',
+  },
+  path: {
+    type: 'string',
+    value: 'prefix',
+    description: 'Only paths below the inbox starting with this prefix, e.g. /stripe.',
+  },
+  header: {
+    type: 'string',
+    value: 'name[:value]',
+    multiple: true,
+    description: 'Only events with this header, or this header value (repeatable).',
+  },
+  q: {
+    type: 'string',
+    value: 'text',
+    description: 'Only events with this text in the path, query, a header or the body.',
+  },
+  json: {
+    type: 'string',
+    value: 'field=value',
+    multiple: true,
+    description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable).',
+  },
+  since: {
+    type: 'string',
+    value: 'time|eventId',
+    description: 'Only events received at or after this ISO 8601 time or event id.',
+  },
+  until: {
+    type: 'string',
+    value: 'time|eventId',
+    description: 'Only events received before this ISO 8601 time or event id.',
+  },
 };
 
 function list(input: ParsedInput, name: string): string[] | undefined {
@@ -51,7 +82,8 @@ export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
     type: 'string',
     value: 'field=value',
     multiple: true,
-    description: 'Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the API\'s json filter).',
+    description:
+      "Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the API's json filter).",
   },
   search: { type: 'string', value: 'text', description: 'Same as --q.' },
 };
@@ -65,7 +97,8 @@ export function eventListFilter(input: ParsedInput): EventFilterParams {
   const params = eventFilterParams({ ...input, values: { ...input.values, json: undefined } });
   const fields = list(input, 'json-field');
   const search = input.values['search'];
-  const withFields: EventFilterParams = fields !== undefined && fields.length > 0 ? { ...params, json: fields } : params;
+  const withFields: EventFilterParams =
+    fields !== undefined && fields.length > 0 ? { ...params, json: fields } : params;
   if (typeof search !== 'string') return withFields;
   if (withFields.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
   return { ...withFields, q: search };

@@ -163,10 +163,13 @@ export function rootHelp(commands: readonly Command[]): string {
     'Rehook captures webhooks in inboxes, lets you inspect them and replays them to any URL.',
     `Server commands (run on the server; they open the store directly)\n${list('server')}`,
     `Client commands (call a running server over its REST API)\n${list('client')}`,
-    `Options\n${twoColumns([
-      ['-h, --help', 'Show help; works after every command and subcommand.'],
-      ['--version', 'Print the version.'],
-    ], column)}`,
+    `Options\n${twoColumns(
+      [
+        ['-h, --help', 'Show help; works after every command and subcommand.'],
+        ['--version', 'Print the version.'],
+      ],
+      column,
+    )}`,
     "Run 'rehook <command> --help' for the options of a command.",
   ].join('\n\n');
 }

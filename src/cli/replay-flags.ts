@@ -15,13 +15,27 @@ export const REPLAY_EDIT_OPTIONS: Readonly<Record<string, OptionDef>> = {
     multiple: true,
     description: 'Send this header instead of every header of that name (repeatable; the same name twice sends both).',
   },
-  'remove-header': { type: 'string', value: 'name', multiple: true, description: 'Do not send headers of this name (repeatable).' },
-  body: { type: 'string', value: 'text|@file', description: 'Send this text (UTF-8) as the body, or the bytes of a file with @file.' },
+  'remove-header': {
+    type: 'string',
+    value: 'name',
+    multiple: true,
+    description: 'Do not send headers of this name (repeatable).',
+  },
+  body: {
+    type: 'string',
+    value: 'text|@file',
+    description: 'Send this text (UTF-8) as the body, or the bytes of a file with @file.',
+  },
   'body-base64': { type: 'string', value: 'base64', description: 'Send these bytes (base64) as the body.' },
-  repeat: { type: 'string', value: 'n', description: 'Send it n times (1-100), one after the other, and print each result.' },
+  repeat: {
+    type: 'string',
+    value: 'n',
+    description: 'Send it n times (1-100), one after the other, and print each result.',
+  },
   resign: {
     type: 'boolean',
-    description: "Recompute the inbox's signature headers with a fresh timestamp (after the edits); the inbox needs a signature secret.",
+    description:
+      "Recompute the inbox's signature headers with a fresh timestamp (after the edits); the inbox needs a signature secret.",
   },
 };
 
@@ -61,7 +75,8 @@ export function parseHeaderFlag(raw: string, path: readonly string[]): readonly 
 export function replayEdits(input: ParsedInput): ReplayEdits {
   const body = str(input, 'body');
   const bodyBase64 = str(input, 'body-base64');
-  if (body !== undefined && bodyBase64 !== undefined) throw new UsageError('give --body or --body-base64, not both', input.path);
+  if (body !== undefined && bodyBase64 !== undefined)
+    throw new UsageError('give --body or --body-base64, not both', input.path);
   const repeatText = str(input, 'repeat');
   let repeat: number | undefined;
   if (repeatText !== undefined) {

@@ -7,7 +7,11 @@ function rate(input: ParsedInput): number | undefined {
   const raw = str(input, 'rate');
   if (raw === undefined) return undefined;
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value > 0)) throw new UsageError(`--rate must be a positive number of sends per second (got ${JSON.stringify(raw)})`, input.path);
+  if (!(value > 0))
+    throw new UsageError(
+      `--rate must be a positive number of sends per second (got ${JSON.stringify(raw)})`,
+      input.path,
+    );
   return value;
 }
 
@@ -65,7 +69,12 @@ export function replayJobCommands(client: Readonly<Record<string, OptionDef>>): 
           description: "Only events whose path below the inbox's ingest path starts with this (e.g. /stripe).",
         },
         rate: { type: 'string', value: 'n', description: 'Sends started per second, 0.1 to 100.', default: '10' },
-        concurrency: { type: 'string', value: 'n', description: 'Sends in flight at once, 1 to 10 (1 keeps the order).', default: '1' },
+        concurrency: {
+          type: 'string',
+          value: 'n',
+          description: 'Sends in flight at once, 1 to 10 (1 keeps the order).',
+          default: '1',
+        },
         wait: WAIT,
         ...client,
       },
@@ -94,7 +103,7 @@ export function replayJobCommands(client: Readonly<Record<string, OptionDef>>): 
       summary: 'Show a bulk replay job: its state, progress and every result; or cancel it.',
       description:
         'Print the job (state, progress, counts) and one row per event in replay order: status code, ' +
-        'latency, error and the replay id (in `rehook event`\'s replay history). --cancel cancels it ' +
+        "latency, error and the replay id (in `rehook event`'s replay history). --cancel cancels it " +
         'first: nothing more is sent; a finished job stays as it is.',
       args: [{ name: 'jobId', description: 'Id of the job (job_...).' }],
       options: {

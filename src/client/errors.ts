@@ -20,7 +20,12 @@ export class RehookApiError extends Error {
   /** Extra fields of the error body beyond code and message (e.g. `replayId` of a failed replay). */
   readonly extra: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: RehookApiError['code'], message: string, extra: Readonly<Record<string, unknown>> = {}) {
+  constructor(
+    status: number,
+    code: RehookApiError['code'],
+    message: string,
+    extra: Readonly<Record<string, unknown>> = {},
+  ) {
     super(message);
     this.name = 'RehookApiError';
     this.status = status;

@@ -70,7 +70,8 @@ export interface ListEventsOptions {
 /** Appends the filter's parameters (repeated ones once per value) to a query. */
 function appendFilter(query: URLSearchParams, filter: EventFilterParams | undefined): void {
   for (const [name, value] of Object.entries(filter ?? {})) {
-    for (const one of typeof value === 'string' ? [value] : (value as readonly string[] | undefined) ?? []) query.append(name, one);
+    for (const one of typeof value === 'string' ? [value] : ((value as readonly string[] | undefined) ?? []))
+      query.append(name, one);
   }
 }
 
@@ -240,7 +241,12 @@ export class RehookClient {
    * is never returned.
    */
   async setSignatureSettings(inboxId: string, settings: SignatureSettingsInput): Promise<SignatureSettings> {
-    return (await this.#data('PUT', `/api/v1/inboxes/${id(inboxId)}/signature`, 'signature', settings)) as SignatureSettings;
+    return (await this.#data(
+      'PUT',
+      `/api/v1/inboxes/${id(inboxId)}/signature`,
+      'signature',
+      settings,
+    )) as SignatureSettings;
   }
 
   /** Removes the inbox's signature secret: new events are `unchecked` again. */
@@ -266,14 +272,21 @@ export class RehookClient {
     const pairs = Array.isArray(request.headers) ? request.headers : Object.entries(request.headers ?? {});
     for (const [name, value] of pairs) headers.append(name, value);
     // Uint8Array<ArrayBuffer>: what the DOM's BodyInit accepts too (the web app bundles this client).
-    let body: string | Uint8Array<ArrayBuffer> | undefined = request.body as string | Uint8Array<ArrayBuffer> | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = request.body as
+      | string
+      | Uint8Array<ArrayBuffer>
+      | undefined;
     if (request.json !== undefined) {
       body = JSON.stringify(request.json);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
     let response: Response;
     try {
-      response = await this.#fetch(url, { method: request.method ?? 'POST', headers, ...(body !== undefined ? { body } : {}) });
+      response = await this.#fetch(url, {
+        method: request.method ?? 'POST',
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
     } catch (err) {
       throw new RehookConnectionError(url.origin, err);
     }
@@ -293,7 +306,10 @@ export class RehookClient {
     const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/events${search}`);
     const events = await readJson(response);
     if (!Array.isArray(events)) throw invalidResponse(response.status);
-    return { events: events as EventSummary[], nextBefore: nextBeforeFromLink(response.headers.get('link'), this.baseUrl) };
+    return {
+      events: events as EventSummary[],
+      nextBefore: nextBeforeFromLink(response.headers.get('link'), this.baseUrl),
+    };
   }
 
   /** One event with headers and body (`bodyText`, and `bodyBase64` for the exact bytes). */
@@ -322,7 +338,12 @@ export class RehookClient {
     if (options.after !== undefined) query.set('after', options.after);
     if (options.timeout !== undefined) query.set('timeout', `${Math.max(0, Math.ceil(toMs(options.timeout)))}ms`);
     const search = query.size === 0 ? '' : `?${query.toString()}`;
-    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/events/next${search}`, undefined, options.signal);
+    const response = await this.#send(
+      'GET',
+      `/api/v1/inboxes/${id(inboxId)}/events/next${search}`,
+      undefined,
+      options.signal,
+    );
     if (response.status === 204) {
       await response.arrayBuffer();
       return null;
@@ -391,7 +412,12 @@ export class RehookClient {
     if (options.format !== undefined) query.set('format', options.format);
     appendFilter(query, options.filter);
     const search = query.size === 0 ? '' : `?${query.toString()}`;
-    const response = await this.#send('GET', `/api/v1/inboxes/${id(inboxId)}/export${search}`, undefined, options.signal);
+    const response = await this.#send(
+      'GET',
+      `/api/v1/inboxes/${id(inboxId)}/export${search}`,
+      undefined,
+      options.signal,
+    );
     const body = response.body;
     if (body === null) throw invalidResponse(response.status);
     return (async function* bytes() {
@@ -417,14 +443,18 @@ export class RehookClient {
    */
   async replay(eventId: string, options: ReplayOptions & { readonly repeat: number }): Promise<ReplayRun>;
   async replay(eventId: string, options: ReplayOptions & { readonly repeat?: undefined }): Promise<Replay>;
-  async replay(eventId: string, options: ReplayOptions & { readonly repeat?: number | undefined }): Promise<Replay | ReplayRun> {
+  async replay(
+    eventId: string,
+    options: ReplayOptions & { readonly repeat?: number | undefined },
+  ): Promise<Replay | ReplayRun> {
     const body = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     const path = `/api/v1/events/${id(eventId)}/replay`;
     if (options.repeat === undefined) return (await this.#data('POST', path, 'replay', body)) as Replay;
     const response = await this.#send('POST', path, body);
     const parsed = await readJson(response);
     const data = isObject(parsed) ? parsed['data'] : undefined;
-    if (!isObject(data) || !Array.isArray(data['replays']) || !isObject(data['summary'])) throw invalidResponse(response.status);
+    if (!isObject(data) || !Array.isArray(data['replays']) || !isObject(data['summary']))
+      throw invalidResponse(response.status);
     return data as unknown as ReplayRun;
   }
 
@@ -473,7 +503,8 @@ export class RehookClient {
     const response = await this.#send('GET', `/api/v1/replay-jobs/${id(jobId)}${suffix}`);
     const parsed = await readJson(response);
     const data = isObject(parsed) ? parsed['data'] : undefined;
-    if (!isObject(data) || !isObject(data['job']) || !Array.isArray(data['results'])) throw invalidResponse(response.status);
+    if (!isObject(data) || !isObject(data['job']) || !Array.isArray(data['results']))
+      throw invalidResponse(response.status);
     return data as unknown as ReplayJobPage;
   }
 
@@ -583,7 +614,12 @@ export class RehookClient {
    * delivered to `destination` in the background, retried until `attempts` run out.
    */
   async setForwarding(inboxId: string, forwarding: ForwardingInput): Promise<Forwarding> {
-    return (await this.#data('PUT', `/api/v1/inboxes/${id(inboxId)}/forwarding`, 'forwarding', forwarding)) as Forwarding;
+    return (await this.#data(
+      'PUT',
+      `/api/v1/inboxes/${id(inboxId)}/forwarding`,
+      'forwarding',
+      forwarding,
+    )) as Forwarding;
   }
 
   /** Removes the inbox's forwarding; resolves with how many unfinished deliveries were cancelled. */
@@ -702,7 +738,9 @@ function containsJson(value: unknown, pattern: unknown): boolean {
     return Object.entries(pattern).every(([key, sub]) => Object.hasOwn(value, key) && containsJson(value[key], sub));
   }
   if (Array.isArray(pattern)) {
-    return Array.isArray(value) && value.length === pattern.length && pattern.every((sub, i) => containsJson(value[i], sub));
+    return (
+      Array.isArray(value) && value.length === pattern.length && pattern.every((sub, i) => containsJson(value[i], sub))
+    );
   }
   return Object.is(value, pattern);
 }
@@ -713,7 +751,8 @@ function containsJson(value: unknown, pattern: unknown): boolean {
  */
 export function toMs(duration: Duration): number {
   const ms = typeof duration === 'number' ? duration : parseDurationMs(duration.trim());
-  if (ms === null || !Number.isFinite(ms) || ms < 0) throw new TypeError(`invalid duration: ${JSON.stringify(duration)} (use 500ms, 30s, 2m)`);
+  if (ms === null || !Number.isFinite(ms) || ms < 0)
+    throw new TypeError(`invalid duration: ${JSON.stringify(duration)} (use 500ms, 30s, 2m)`);
   return ms;
 }
 
@@ -745,7 +784,11 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** A 2xx answer that is not Rehook's JSON: usually a URL that points at some other server. */
 function invalidResponse(status: number): RehookApiError {
-  return new RehookApiError(status, 'INVALID_RESPONSE', 'The server answered with something that is not the Rehook API');
+  return new RehookApiError(
+    status,
+    'INVALID_RESPONSE',
+    'The server answered with something that is not the Rehook API',
+  );
 }
 
 async function toApiError(response: Response): Promise<RehookApiError> {
@@ -759,7 +802,12 @@ async function toApiError(response: Response): Promise<RehookApiError> {
   const error = isObject(parsed) ? parsed['error'] : undefined;
   if (isObject(error) && typeof error['code'] === 'string') {
     const { code, message, ...extra } = error;
-    return new RehookApiError(response.status, code as RehookApiError['code'], typeof message === 'string' ? message : code, extra);
+    return new RehookApiError(
+      response.status,
+      code as RehookApiError['code'],
+      typeof message === 'string' ? message : code,
+      extra,
+    );
   }
   const reason = response.statusText || 'the server answered with an error that is not the Rehook API';
   return new RehookApiError(response.status, `HTTP_${response.status}`, reason);

@@ -8,7 +8,6 @@ import {
   parsePort,
   parseCidrList,
   parseLimit,
-  parsePositiveInt,
   parseRate,
   type LogLevel,
   type RateLimit,
@@ -276,8 +275,7 @@ export const SETTINGS = [
     env: 'REHOOK_TRUST_PROXY',
     flag: 'trust-proxy',
     defaultText: 'off',
-    description:
-      'Take the client address from the last X-Forwarded-For entry (set it only behind a reverse proxy).',
+    description: 'Take the client address from the last X-Forwarded-For entry (set it only behind a reverse proxy).',
     parse: parseBoolean,
   }),
   setting({
@@ -435,7 +433,7 @@ export const SETTINGS = [
     flag: 'forward-poll-interval',
     defaultText: '5s',
     description:
-      'How often the delivery worker looks for due deliveries without being woken (new events of forwarded inboxes and due retries wake it at once); also how soon another instance\'s forwarding change is seen.',
+      "How often the delivery worker looks for due deliveries without being woken (new events of forwarded inboxes and due retries wake it at once); also how soon another instance's forwarding change is seen.",
     parse: parseDuration,
   }),
   setting({
@@ -444,7 +442,7 @@ export const SETTINGS = [
     flag: 'forward-base-delay',
     defaultText: '5s',
     description:
-      'Wait before the first retry of a failed delivery; each further retry waits twice as long, up to the inbox\'s maxDelayMs, with jitter (half fixed, half random).',
+      "Wait before the first retry of a failed delivery; each further retry waits twice as long, up to the inbox's maxDelayMs, with jitter (half fixed, half random).",
     parse: parseDuration,
   }),
   setting({

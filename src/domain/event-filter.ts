@@ -71,8 +71,7 @@ export const EVENT_FILTER_PARAMS = ['method', 'path', 'header', 'q', 'json', 'si
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const ISO_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /** Largest millisecond an event id can encode (10 base32 characters). */
 const MAX_ID_MS = 2 ** 50 - 1;
 
@@ -140,7 +139,8 @@ export function parseEventFilter(
   if (typeof path === 'object') return fail('path', path.error);
   if (path !== undefined) {
     if (!path.startsWith('/')) return fail('path', 'path must start with / (the path below the inbox, e.g. /stripe)');
-    if (path.length > FILTER_LIMITS.pathLength) return fail('path', `path must be at most ${FILTER_LIMITS.pathLength} characters`);
+    if (path.length > FILTER_LIMITS.pathLength)
+      return fail('path', `path must be at most ${FILTER_LIMITS.pathLength} characters`);
     const own = opts.inboxId === undefined ? undefined : `/i/${opts.inboxId}`;
     const below = own !== undefined && (path === own || path.startsWith(`${own}/`)) ? path.slice(own.length) : path;
     if (below !== '') filter.pathPrefix = below;
@@ -148,7 +148,8 @@ export function parseEventFilter(
 
   const headerValues = valuesOf(query, 'header');
   if (!Array.isArray(headerValues)) return fail('header', headerValues.error);
-  if (headerValues.length > FILTER_LIMITS.headers) return fail('header', `at most ${FILTER_LIMITS.headers} header filters`);
+  if (headerValues.length > FILTER_LIMITS.headers)
+    return fail('header', `at most ${FILTER_LIMITS.headers} header filters`);
   if (headerValues.length > 0) {
     filter.headers = [];
     for (const raw of headerValues) {
@@ -161,7 +162,8 @@ export function parseEventFilter(
         filter.headers.push({ name: name.toLowerCase() });
       } else {
         const value = raw.slice(colon + 1).trim();
-        if (value.length > FILTER_LIMITS.valueLength) return fail('header', `a header value must be at most ${FILTER_LIMITS.valueLength} characters`);
+        if (value.length > FILTER_LIMITS.valueLength)
+          return fail('header', `a header value must be at most ${FILTER_LIMITS.valueLength} characters`);
         filter.headers.push({ name: name.toLowerCase(), value });
       }
     }
@@ -172,7 +174,8 @@ export function parseEventFilter(
   const text = single(textValues, 'q');
   if (typeof text === 'object') return fail('q', text.error);
   if (text !== undefined) {
-    if (text.length > FILTER_LIMITS.textLength) return fail('q', `q must be at most ${FILTER_LIMITS.textLength} characters`);
+    if (text.length > FILTER_LIMITS.textLength)
+      return fail('q', `q must be at most ${FILTER_LIMITS.textLength} characters`);
     filter.text = text;
   }
 
@@ -196,7 +199,10 @@ export function parseEventFilter(
     if (value === undefined) continue;
     const id = boundId(value.trim());
     if (id === null) {
-      return fail(param, `${param} must be an ISO 8601 time (2024-05-01T12:00:00Z, 2024-05-01) or an event id (evt_...)`);
+      return fail(
+        param,
+        `${param} must be an ISO 8601 time (2024-05-01T12:00:00Z, 2024-05-01) or an event id (evt_...)`,
+      );
     }
     if (param === 'since') filter.sinceId = id;
     else filter.untilId = id;
@@ -229,7 +235,8 @@ function parseJsonMatch(raw: string): JsonMatch | string {
   }
   if (eq < 0) return { path };
   const value = raw.slice(eq + 1);
-  if (value.length > FILTER_LIMITS.valueLength) return `a json value must be at most ${FILTER_LIMITS.valueLength} characters`;
+  if (value.length > FILTER_LIMITS.valueLength)
+    return `a json value must be at most ${FILTER_LIMITS.valueLength} characters`;
   if (JSON_NUMBER.test(value)) {
     const number = Number(value);
     if (Number.isFinite(number)) return { path, value, number };
@@ -312,7 +319,8 @@ export function eventMatchesFilter(event: FilterableEvent, filter: EventFilter):
   if (filter.sinceId !== undefined && !(event.id >= filter.sinceId)) return false;
   if (filter.untilId !== undefined && !(event.id < filter.untilId)) return false;
   if (filter.methods !== undefined && !filter.methods.includes(event.method)) return false;
-  if (filter.pathPrefix !== undefined && !event.path.startsWith(`/i/${event.inboxId}${filter.pathPrefix}`)) return false;
+  if (filter.pathPrefix !== undefined && !event.path.startsWith(`/i/${event.inboxId}${filter.pathPrefix}`))
+    return false;
   for (const h of filter.headers ?? []) {
     const found = event.headers.some(
       ([name, value]) => name.toLowerCase() === h.name && (h.value === undefined || value === h.value),

@@ -141,7 +141,8 @@ export function forwardUrl(destination: string, event: { inboxId: string; path: 
   const prefix = `/i/${event.inboxId}`;
   const subPath = event.path.startsWith(prefix) ? event.path.slice(prefix.length) : '';
   let path = base.pathname;
-  if (subPath !== '' && subPath !== '/') path = path.replace(/\/+$/, '') + (subPath.startsWith('/') ? subPath : `/${subPath}`);
+  if (subPath !== '' && subPath !== '/')
+    path = path.replace(/\/+$/, '') + (subPath.startsWith('/') ? subPath : `/${subPath}`);
   else if (subPath === '/' && !path.endsWith('/')) path += '/';
   const queries = [base.search.replace(/^\?/, ''), event.query].filter((part) => part !== '');
   return `${base.protocol}//${base.host}${path}${queries.length > 0 ? `?${queries.join('&')}` : ''}`;

@@ -62,7 +62,9 @@ function queryParameters(query: string): NameValue[] {
     .filter((pair) => pair !== '')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq < 0 ? { name: decode(pair), value: '' } : { name: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
+      return eq < 0
+        ? { name: decode(pair), value: '' }
+        : { name: decode(pair.slice(0, eq)), value: decode(pair.slice(eq + 1)) };
     });
 }
 

@@ -88,7 +88,8 @@ export function firstEventIdAt(ms: number): string {
 export function eventIdTime(id: string): number | null {
   if (!isId('event', id)) return null;
   let ms = 0;
-  for (const char of id.slice(ID_PREFIX.event.length, ID_PREFIX.event.length + 10)) ms = ms * 32 + ALPHABET.indexOf(char);
+  for (const char of id.slice(ID_PREFIX.event.length, ID_PREFIX.event.length + 10))
+    ms = ms * 32 + ALPHABET.indexOf(char);
   return ms;
 }
 

@@ -105,7 +105,9 @@ export interface ResponseProblem {
   readonly message: string;
 }
 
-export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: ResponseProblem };
+export type ParseResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly problem: ResponseProblem };
 
 class Invalid extends Error {
   constructor(readonly problem: ResponseProblem) {
@@ -123,7 +125,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function onlyKeys(value: Record<string, unknown>, path: string, allowed: readonly string[]): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) fail(`${path}/${key}`, `unknown field "${key}" (expected ${allowed.map((k) => `"${k}"`).join(', ')})`);
+    if (!allowed.includes(key))
+      fail(`${path}/${key}`, `unknown field "${key}" (expected ${allowed.map((k) => `"${k}"`).join(', ')})`);
   }
 }
 
@@ -150,8 +153,16 @@ function parseDelay(value: unknown, path: string): number {
 }
 
 function parseHeaderName(value: unknown, path: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > RESPONSE_LIMITS.maxHeaderNameLength || !TOKEN.test(value)) {
-    fail(path, `a header name must be 1 to ${RESPONSE_LIMITS.maxHeaderNameLength} token characters (letters, digits, !#$%&'*+-.^_\`|~)`);
+  if (
+    typeof value !== 'string' ||
+    value.length === 0 ||
+    value.length > RESPONSE_LIMITS.maxHeaderNameLength ||
+    !TOKEN.test(value)
+  ) {
+    fail(
+      path,
+      `a header name must be 1 to ${RESPONSE_LIMITS.maxHeaderNameLength} token characters (letters, digits, !#$%&'*+-.^_\`|~)`,
+    );
   }
   return value;
 }
@@ -161,7 +172,10 @@ function parseHeaderValue(value: unknown, path: string): string {
     fail(path, `a header value must be a string of at most ${RESPONSE_LIMITS.maxHeaderValueLength} characters`);
   }
   if (INVALID_VALUE_CHAR.test(value)) {
-    fail(path, 'a header value may hold only tab, printable ASCII and latin1 characters (no CR, LF or other control characters)');
+    fail(
+      path,
+      'a header value may hold only tab, printable ASCII and latin1 characters (no CR, LF or other control characters)',
+    );
   }
   if (value !== value.trim()) fail(path, 'a header value must not start or end with spaces or tabs');
   return value;
@@ -199,14 +213,20 @@ function parseBody(record: Record<string, unknown>, path: string): Buffer {
   } else if (text !== undefined) {
     if (typeof text !== 'string') fail(`${path}/body`, 'body must be a string (use bodyBase64 for bytes)');
     if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) {
-      fail(`${path}/body`, 'body must be valid Unicode text (a lone surrogate cannot be encoded as UTF-8; use bodyBase64)');
+      fail(
+        `${path}/body`,
+        'body must be valid Unicode text (a lone surrogate cannot be encoded as UTF-8; use bodyBase64)',
+      );
     }
     body = Buffer.from(text, 'utf8');
   } else {
     body = Buffer.alloc(0);
   }
   if (body.length > RESPONSE_LIMITS.maxBodyBytes) {
-    fail(`${path}/${base64 !== undefined ? 'bodyBase64' : 'body'}`, `body is ${body.length} bytes, more than the limit of ${RESPONSE_LIMITS.maxBodyBytes}`);
+    fail(
+      `${path}/${base64 !== undefined ? 'bodyBase64' : 'body'}`,
+      `body is ${body.length} bytes, more than the limit of ${RESPONSE_LIMITS.maxBodyBytes}`,
+    );
   }
   return body;
 }
@@ -218,7 +238,8 @@ function parseAnswer(value: Record<string, unknown>, path: string, extraKeys: re
   const status = parseStatus(value['status'], `${path}/status`);
   const headers = parseHeaders(value['headers'], `${path}/headers`);
   const body = parseBody(value, path);
-  if (body.length > 0 && NO_CONTENT_STATUSES.has(status)) fail(`${path}/status`, `a ${status} answer has no content: leave the body empty`);
+  if (body.length > 0 && NO_CONTENT_STATUSES.has(status))
+    fail(`${path}/status`, `a ${status} answer has no content: leave the body empty`);
   return { status, headers, body, delayMs: parseDelay(value['delayMs'], `${path}/delayMs`) };
 }
 
@@ -228,15 +249,28 @@ function parseMatch(value: unknown, path: string): ResponseMatch {
   let method: string | null = null;
   if (value['method'] !== undefined) {
     const raw = value['method'];
-    if (typeof raw !== 'string' || raw.length === 0 || raw.length > RESPONSE_LIMITS.maxMethodLength || !TOKEN.test(raw)) {
-      fail(`${path}/method`, `method must be an HTTP method name (1 to ${RESPONSE_LIMITS.maxMethodLength} token characters), e.g. "POST"`);
+    if (
+      typeof raw !== 'string' ||
+      raw.length === 0 ||
+      raw.length > RESPONSE_LIMITS.maxMethodLength ||
+      !TOKEN.test(raw)
+    ) {
+      fail(
+        `${path}/method`,
+        `method must be an HTTP method name (1 to ${RESPONSE_LIMITS.maxMethodLength} token characters), e.g. "POST"`,
+      );
     }
     method = raw.toUpperCase();
   }
   let pathPrefix: string | null = null;
   if (value['pathPrefix'] !== undefined) {
     const raw = value['pathPrefix'];
-    if (typeof raw !== 'string' || raw.length > RESPONSE_LIMITS.maxPathPrefixLength || !PATH_PREFIX.test(raw) || /[?#]/.test(raw)) {
+    if (
+      typeof raw !== 'string' ||
+      raw.length > RESPONSE_LIMITS.maxPathPrefixLength ||
+      !PATH_PREFIX.test(raw) ||
+      /[?#]/.test(raw)
+    ) {
       fail(
         `${path}/pathPrefix`,
         `pathPrefix must be a path below the inbox starting with "/" (e.g. "/fail" for /i/<id>/fail/now), ` +
@@ -248,13 +282,17 @@ function parseMatch(value: unknown, path: string): ResponseMatch {
   let header: ResponseMatch['header'] = null;
   if (value['header'] !== undefined) {
     const raw = value['header'];
-    if (!isPlainObject(raw)) fail(`${path}/header`, 'header must be an object: {"name": "...", "value": "..."} (value optional)');
+    if (!isPlainObject(raw))
+      fail(`${path}/header`, 'header must be an object: {"name": "...", "value": "..."} (value optional)');
     onlyKeys(raw, `${path}/header`, ['name', 'value']);
     const name = parseHeaderName(raw['name'], `${path}/header/name`);
     let headerValue: string | null = null;
     if (raw['value'] !== undefined && raw['value'] !== null) {
       if (typeof raw['value'] !== 'string' || raw['value'].length > RESPONSE_LIMITS.maxHeaderValueLength) {
-        fail(`${path}/header/value`, `header value must be a string of at most ${RESPONSE_LIMITS.maxHeaderValueLength} characters`);
+        fail(
+          `${path}/header/value`,
+          `header value must be a string of at most ${RESPONSE_LIMITS.maxHeaderValueLength} characters`,
+        );
       }
       headerValue = raw['value'];
     }
@@ -273,7 +311,8 @@ function parseRules(value: unknown, path: string): ResponseRule[] {
     onlyKeys(rule, at, ['match', 'response']);
     if (rule['match'] === undefined) fail(`${at}/match`, 'a rule needs a match');
     const match = parseMatch(rule['match'], `${at}/match`);
-    if (!isPlainObject(rule['response'])) fail(`${at}/response`, 'a rule needs a response object {status, headers, body|bodyBase64, delayMs}');
+    if (!isPlainObject(rule['response']))
+      fail(`${at}/response`, 'a rule needs a response object {status, headers, body|bodyBase64, delayMs}');
     return { match, response: parseAnswer(rule['response'], `${at}/response`, []) };
   });
 }
@@ -283,7 +322,9 @@ function parseRules(value: unknown, path: string): ResponseRule[] {
  * level, plus `rules`. Everything is optional (`{}` is a plain 200 with an empty body); unknown
  * fields are refused, so a misspelt one is not silently ignored.
  */
-export function parseInboxResponseInput(input: unknown): ParseResult<{ answer: ResponseAnswer; rules: ResponseRule[] }> {
+export function parseInboxResponseInput(
+  input: unknown,
+): ParseResult<{ answer: ResponseAnswer; rules: ResponseRule[] }> {
   try {
     if (!isPlainObject(input)) fail('', 'the body must be a JSON object');
     // `updatedAt` is shown by GET and ignored here, so what GET shows can be sent back as it is.
@@ -355,7 +396,10 @@ function matchJson(match: ResponseMatch): ResponseMatchJson {
 export function inboxResponseJson(response: InboxResponse, forStorage = false): InboxResponseJson {
   return {
     ...answerJson(response.answer, forStorage),
-    rules: response.rules.map((rule) => ({ match: matchJson(rule.match), response: answerJson(rule.response, forStorage) })),
+    rules: response.rules.map((rule) => ({
+      match: matchJson(rule.match),
+      response: answerJson(rule.response, forStorage),
+    })),
     updatedAt: response.updatedAt.toISOString(),
   };
 }
@@ -371,7 +415,8 @@ export function decodeStoredResponse(inboxId: string, text: string, updatedAt: D
   const { v, ...input } = JSON.parse(text) as Record<string, unknown>;
   if (v !== 1) throw new Error(`stored response of ${inboxId} has unknown version ${String(v)}`);
   const parsed = parseInboxResponseInput(input);
-  if (!parsed.ok) throw new Error(`stored response of ${inboxId} is invalid: ${parsed.problem.path}: ${parsed.problem.message}`);
+  if (!parsed.ok)
+    throw new Error(`stored response of ${inboxId} is invalid: ${parsed.problem.path}: ${parsed.problem.message}`);
   return { inboxId, ...parsed.value, updatedAt };
 }
 
@@ -425,7 +470,8 @@ export function ruleMatches(match: ResponseMatch, request: AnswerRequest): boole
 export function chooseAnswer(response: InboxResponse, request: AnswerRequest): ChosenAnswer {
   for (let index = 0; index < response.rules.length; index += 1) {
     const rule = response.rules[index] as ResponseRule;
-    if (ruleMatches(rule.match, request)) return { answer: rule.response, record: { rule: index, status: rule.response.status } };
+    if (ruleMatches(rule.match, request))
+      return { answer: rule.response, record: { rule: index, status: rule.response.status } };
   }
   return { answer: response.answer, record: { rule: null, status: response.answer.status } };
 }

@@ -47,8 +47,7 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
   {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
-    when:
-      'Body over `REHOOK_MAX_BODY`, nothing stored; refused before reading when `Content-Length` says so.',
+    when: 'Body over `REHOOK_MAX_BODY`, nothing stored; refused before reading when `Content-Length` says so.',
   },
   {
     status: 429,
@@ -83,8 +82,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'Ingest: malformed HTTP (conflicting `Content-Length`, `Content-Length` with `Transfer-Encoding`, bare LF, ...); connection closed.',
   REQUEST_TIMEOUT:
     'Ingest: headers not complete within `REHOOK_INGEST_HEADERS_TIMEOUT`, or the request within `REHOOK_INGEST_REQUEST_TIMEOUT`.',
-  INVALID_DESTINATION:
-    'Replay: the destination is not an absolute `http`/`https` URL, or has credentials or spaces.',
+  INVALID_DESTINATION: 'Replay: the destination is not an absolute `http`/`https` URL, or has credentials or spaces.',
   UNAUTHORIZED:
     'No token where one is needed, or an `Authorization` header that is not exactly one valid token ' +
     '(on every endpoint: a bad token never counts as anonymous); likewise a `rehook_session` cookie ' +
@@ -96,18 +94,18 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'reserved or metadata address, or to one in `REHOOK_REPLAY_DENY_CIDRS`.',
   CSRF_FAILED:
     'A request authenticated by the session cookie, with a method other than GET, HEAD or OPTIONS, ' +
-    'without the session\'s `X-CSRF-Token` (or with a wrong one, or sent cross-site).',
+    "without the session's `X-CSRF-Token` (or with a wrong one, or sent cross-site).",
   SIGNUP_CLOSED: 'Sign-up with `REHOOK_SIGNUP=closed`: only an operator creates accounts (`rehook accounts create`).',
   SHARE_READ_ONLY:
     'A request made with a sharing link to anything but reading its inbox, its events and their stream ' +
     '(replay, delete, save, rename, share, tokens, creating inboxes, ...).',
   NOT_FOUND: 'No such route.',
-  INBOX_NOT_FOUND: "The inbox is unknown, expired, deleted, or owned by another account.",
+  INBOX_NOT_FOUND: 'The inbox is unknown, expired, deleted, or owned by another account.',
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
-  TOKEN_NOT_FOUND: "The token is unknown, or belongs to another account.",
+  TOKEN_NOT_FOUND: 'The token is unknown, or belongs to another account.',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
-    'endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox\'s.',
+    "endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox's.",
   REPLAY_JOB_NOT_FOUND:
     'The bulk replay job is unknown, or was made by another account (and is not of an inbox the caller owns).',
   FORWARDING_NOT_FOUND:
@@ -125,7 +123,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'Re-signing (`resign: true` on a replay, `POST /api/v1/events/<id>/resign`) an event whose inbox ' +
     'has no signature secret set (anonymous inboxes never have one), or whose stored secret this ' +
     'server cannot open (another `REHOOK_SECRET_KEY`).',
-  PAYLOAD_TOO_LARGE: 'API body over 64 KiB (on a replay: over the base64 of `REHOOK_MAX_BODY` plus 64 KiB, so an edited body fits); ingest body over `REHOOK_MAX_BODY`.',
+  PAYLOAD_TOO_LARGE:
+    'API body over 64 KiB (on a replay: over the base64 of `REHOOK_MAX_BODY` plus 64 KiB, so an edited body fits); ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',
   RATE_LIMITED: 'An abuse limit was reached (see Configuration); `Retry-After` says when to retry.',
@@ -283,7 +282,10 @@ function checkAgainstCatalogue(answers: readonly ErrorAnswer[]): void {
       const entry = (ERROR_CODES as Readonly<Record<string, { status: number }>>)[code];
       if (entry === undefined) {
         problems.push(`${where}: ${code} is not in ERROR_CODES`);
-      } else if (answer.status !== 'default' && !new RegExp(`^${answer.status.replaceAll('X', '\\d')}$`).test(String(entry.status))) {
+      } else if (
+        answer.status !== 'default' &&
+        !new RegExp(`^${answer.status.replaceAll('X', '\\d')}$`).test(String(entry.status))
+      ) {
         problems.push(`${where}: ${code} has status ${entry.status} in ERROR_CODES`);
       }
     }
@@ -325,14 +327,18 @@ function operationsText(answering: readonly OperationRef[], all: readonly Operat
   const answeringKeys = new Set(answering.map(key));
   const missing = all.filter((operation) => !answeringKeys.has(key(operation)));
   if (answering.length >= 8 && missing.length < answering.length) {
-    return [`Every operation (${answering.length} of ${all.length}) except:`, ...groupByPath(missing).map((line) => `  - ${line}`)];
+    return [
+      `Every operation (${answering.length} of ${all.length}) except:`,
+      ...groupByPath(missing).map((line) => `  - ${line}`),
+    ];
   }
   return groupByPath(answering);
 }
 
 function summaryWhere(operations: number, ingest: boolean, other: string | undefined, total: number): string {
   const parts: string[] = [];
-  if (operations > 0) parts.push(operations === total ? 'every operation' : `${operations} operation${operations === 1 ? '' : 's'}`);
+  if (operations > 0)
+    parts.push(operations === total ? 'every operation' : `${operations} operation${operations === 1 ? '' : 's'}`);
   if (ingest) parts.push('ingest listener');
   if (other !== undefined) parts.push(other);
   return parts.join('; ');
@@ -427,7 +433,9 @@ export function renderErrorsDoc(openapi: unknown): string {
     extras.size === 0
       ? ['No error in openapi.json declares fields besides `code` and `message`.']
       : [...extras].map(([name, { description, where }]) => {
-          const places = [...where].map(([operation, statuses]) => `\`${operation}\` (${statuses.join(', ')})`).join('; ');
+          const places = [...where]
+            .map(([operation, statuses]) => `\`${operation}\` (${statuses.join(', ')})`)
+            .join('; ');
           return `- \`${name}\`${description === '' ? '' : `: ${description}`} On ${places}.`;
         });
 

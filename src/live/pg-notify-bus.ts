@@ -72,7 +72,8 @@ export function encodeNoticePayload(notice: InboxNotice): string {
 
 function decodeNotice(d: Record<string, unknown>): InboxNotice | null {
   if (typeof d['i'] !== 'string') return null;
-  if (d['k'] === 'event.deleted' && typeof d['e'] === 'string') return { kind: 'event.deleted', inboxId: d['i'], eventId: d['e'] };
+  if (d['k'] === 'event.deleted' && typeof d['e'] === 'string')
+    return { kind: 'event.deleted', inboxId: d['i'], eventId: d['e'] };
   if (d['k'] === 'inbox.cleared' && (d['t'] === null || typeof d['t'] === 'string')) {
     return { kind: 'inbox.cleared', inboxId: d['i'], through: d['t'] };
   }
@@ -120,7 +121,9 @@ export function decodePayload(
   const c = payload.c;
   if (c) {
     if (c['t'] === 'replay-job.changed') {
-      return typeof c['j'] === 'string' ? { kind: 'control', message: { type: 'replay-job.changed', jobId: c['j'] } } : null;
+      return typeof c['j'] === 'string'
+        ? { kind: 'control', message: { type: 'replay-job.changed', jobId: c['j'] } }
+        : null;
     }
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;
     return { kind: 'control', message: { type: 'share.revoked', shareId: c['s'], inboxId: c['i'] } };
@@ -301,7 +304,11 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     // never sends an event it must not get.
     if (decoded.kind === 'control') return deliverControl(decoded.message);
     const inboxId =
-      decoded.kind === 'event' ? decoded.event.inboxId : decoded.kind === 'notice' ? decoded.notice.inboxId : decoded.inboxId;
+      decoded.kind === 'event'
+        ? decoded.event.inboxId
+        : decoded.kind === 'notice'
+          ? decoded.notice.inboxId
+          : decoded.inboxId;
     if (!subscribers.has(inboxId)) return;
     // A chain keeps delivery in notification order even while an event is reloaded.
     delivery = delivery.then(async () => {

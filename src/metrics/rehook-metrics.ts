@@ -58,10 +58,11 @@ export interface RehookMetrics {
 export function createRehookMetrics(): RehookMetrics {
   const registry = new Registry();
   const ingested = registry.register(
-    new Counter('rehook_ingested_events_total', 'Ingest requests answered 200: stored, or ignored (unknown or expired inbox).', [
-      { result: 'stored' },
-      { result: 'ignored' },
-    ]),
+    new Counter(
+      'rehook_ingested_events_total',
+      'Ingest requests answered 200: stored, or ignored (unknown or expired inbox).',
+      [{ result: 'stored' }, { result: 'ignored' }],
+    ),
   );
   const ingestFailures = registry.register(
     new Counter('rehook_ingest_failures_total', 'Ingest requests answered 503 because the event could not be stored.'),
@@ -96,7 +97,11 @@ export function createRehookMetrics(): RehookMetrics {
     new Counter('rehook_sweep_rows_purged_total', 'Events and replays of deleted inboxes purged by this instance.'),
   );
   const sweepDuration = registry.register(
-    new Histogram('rehook_sweep_duration_seconds', 'Duration of the sweeps this instance ran.', [0.01, 0.1, 0.5, 1, 2.5, 5]),
+    new Histogram(
+      'rehook_sweep_duration_seconds',
+      'Duration of the sweeps this instance ran.',
+      [0.01, 0.1, 0.5, 1, 2.5, 5],
+    ),
   );
   let readPool: (() => PoolStats) | null = null;
   registry.register(
@@ -131,13 +136,17 @@ export function createRehookMetrics(): RehookMetrics {
     ),
   );
   const deliveryDuration = registry.register(
-    new Histogram('rehook_delivery_attempt_duration_seconds', 'Duration of the delivery attempts this instance sent.', DELIVERY_BUCKETS),
+    new Histogram(
+      'rehook_delivery_attempt_duration_seconds',
+      'Duration of the delivery attempts this instance sent.',
+      DELIVERY_BUCKETS,
+    ),
   );
   let queueDepth: number | null = null;
   registry.register(
     new Gauge(
       'rehook_delivery_queue_depth',
-      'Unfinished (pending or delivering) deliveries of the whole cluster, measured at every poll of this instance\'s delivery worker (counted up to 100,000; absent without a worker).',
+      "Unfinished (pending or delivering) deliveries of the whole cluster, measured at every poll of this instance's delivery worker (counted up to 100,000; absent without a worker).",
       () => (queueDepth === null ? [] : [{ value: queueDepth }]),
     ),
   );

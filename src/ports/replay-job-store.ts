@@ -52,12 +52,7 @@ export interface ReplayJobRepository {
    * UPDATE in a write transaction), so two claimers never get the same job. `exclude`: ids
    * this claimer already runs. Null when there is nothing to claim.
    */
-  claim(
-    owner: string,
-    now: Date,
-    leaseUntil: Date,
-    exclude?: readonly string[],
-  ): Promise<ClaimedReplayJob | null>;
+  claim(owner: string, now: Date, leaseUntil: Date, exclude?: readonly string[]): Promise<ClaimedReplayJob | null>;
   /**
    * Extends the lease while the job is still running under `owner`. Returns the job, or null when
    * the lease was lost (another owner), or the job was cancelled or finished meanwhile.
@@ -78,7 +73,11 @@ export interface ReplayJobRepository {
   finish(
     jobId: string,
     owner: string,
-    outcome: { readonly state: Extract<ReplayJobState, 'completed' | 'failed'>; readonly errorCode?: string; readonly errorMessage?: string },
+    outcome: {
+      readonly state: Extract<ReplayJobState, 'completed' | 'failed'>;
+      readonly errorCode?: string;
+      readonly errorMessage?: string;
+    },
     now: Date,
   ): Promise<boolean>;
   /**

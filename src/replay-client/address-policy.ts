@@ -203,9 +203,7 @@ export function checkAddress(ip: string, policy: AddressPolicy): string | null {
   const parsed = parseLiteral(ip);
   if (parsed === null) return 'not-an-ip-address';
   const addr = effectiveAddress(parsed);
-  const allowed = (policy.allowCidrs ?? [])
-    .map(parseAllowEntry)
-    .filter((entry): entry is Cidr => entry !== null);
+  const allowed = (policy.allowCidrs ?? []).map(parseAllowEntry).filter((entry): entry is Cidr => entry !== null);
 
   const reached = [addr, ...embeddedIpv4(addr)];
   const denied = (policy.denyCidrs ?? []).map(parseAllowEntry).filter((entry): entry is Cidr => entry !== null);

@@ -52,12 +52,7 @@ const CERT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 function isTlsCode(code: string): boolean {
-  return (
-    code.startsWith('ERR_TLS_') ||
-    code.startsWith('ERR_SSL_') ||
-    code.startsWith('CERT_') ||
-    CERT_CODES.has(code)
-  );
+  return code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.startsWith('CERT_') || CERT_CODES.has(code);
 }
 
 function codeOf(err: unknown): string | undefined {

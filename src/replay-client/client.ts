@@ -101,16 +101,14 @@ interface Exchange {
   readonly startedAt: number;
 }
 
-async function exchange(
-  req: OutboundRequest,
-  signal: AbortSignal,
-  ctx: Exchange,
-): Promise<ReplayOutcome> {
+async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange): Promise<ReplayOutcome> {
   const res = await ctx.agent.request({
     origin: req.url.origin,
     path: `${req.url.pathname}${req.url.search}`,
     method: req.method,
-    headers: flattenHeaders(req.prepared === true ? stripTransportHeaders(req.headers) : buildOutboundHeaders(req.headers)),
+    headers: flattenHeaders(
+      req.prepared === true ? stripTransportHeaders(req.headers) : buildOutboundHeaders(req.headers),
+    ),
     body: req.body,
     signal,
     // A fresh connection per replay means a fresh resolution and policy check: a pooled
@@ -153,9 +151,7 @@ export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
     if (refused !== null) return refused;
     const startedAt = performance.now();
     try {
-      return await withDeadline(opts.totalTimeoutMs, (signal) =>
-        exchange(req, signal, { agent, opts, startedAt }),
-      );
+      return await withDeadline(opts.totalTimeoutMs, (signal) => exchange(req, signal, { agent, opts, startedAt }));
     } catch (err) {
       return failureOutcome(err, startedAt);
     }

@@ -82,5 +82,5 @@ export function stripTransportHeaders(headers: readonly HeaderPair[]): HeaderPai
 
 /** Flattens pairs to undici's `[name, value, name, value]` form, which keeps order and case. */
 export function flattenHeaders(pairs: readonly HeaderPair[]): string[] {
-  return pairs.flatMap(([name, value]) => [name, value]);
+  return pairs.flat();
 }

@@ -60,7 +60,8 @@ function checkNewPassword(password: string): void {
  * checks against it, so the answer costs the same scrypt work as a wrong password and does not
  * tell which e-mail addresses exist. A constant, so not even the first such sign-in differs.
  */
-export const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$sdeWvpvIW96FRrOyehV48Q==$IaK6PB7WyvZ1cTduGf3fI7EK1Hr60yt1dA9r0pw38RY=';
+export const DUMMY_PASSWORD_HASH =
+  'scrypt$16384$8$1$sdeWvpvIW96FRrOyehV48Q==$IaK6PB7WyvZ1cTduGf3fI7EK1Hr60yt1dA9r0pw38RY=';
 
 /**
  * The account whose e-mail and password these are; throws INVALID_CREDENTIALS otherwise, the

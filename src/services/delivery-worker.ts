@@ -143,11 +143,14 @@ export function startDeliveryWorker(
     if (timer !== null && timerAt <= at) return;
     if (timer !== null) clearTimeout(timer);
     timerAt = at;
-    timer = setTimeout(() => {
-      timer = null;
-      timerAt = Infinity;
-      void tick();
-    }, Math.max(0, delayMs));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        timerAt = Infinity;
+        void tick();
+      },
+      Math.max(0, delayMs),
+    );
     timer.unref();
   };
 

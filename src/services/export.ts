@@ -35,7 +35,9 @@ export interface ExportOptions {
 
 /** True when the filter has a part beyond the id bounds, which the store pages already apply. */
 function needsMatching(filter: EventFilter): boolean {
-  return Object.entries(filter).some(([part, value]) => part !== 'sinceId' && part !== 'untilId' && value !== undefined);
+  return Object.entries(filter).some(
+    ([part, value]) => part !== 'sinceId' && part !== 'untilId' && value !== undefined,
+  );
 }
 
 /**

@@ -1,10 +1,5 @@
 import { parseDestination } from '../domain/destination.js';
-import {
-  FORWARDING_LIMITS,
-  type Delivery,
-  type DeliveryWithAttempts,
-  type Forwarding,
-} from '../domain/forwarding.js';
+import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
@@ -63,7 +58,11 @@ async function ownedInbox(deps: ForwardingDeps, principal: Principal, inboxId: s
  * EVENT_NOT_FOUND for an unknown event or another account's, INBOX_NOT_FOUND when its inbox is
  * gone or expired; INBOX_NOT_SAVED for an anonymous inbox's event.
  */
-async function ownedEvent(deps: ForwardingDeps, principal: Principal, eventId: string): Promise<{ eventId: string; inbox: Inbox }> {
+async function ownedEvent(
+  deps: ForwardingDeps,
+  principal: Principal,
+  eventId: string,
+): Promise<{ eventId: string; inbox: Inbox }> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   if (!isId('event', eventId)) throw new AppError('EVENT_NOT_FOUND');
@@ -98,7 +97,8 @@ export function parseForwardingInput(body: Record<string, unknown>): {
   maxDelayMs: number;
 } {
   for (const key of Object.keys(body)) {
-    if (!FIELDS.has(key)) throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
+    if (!FIELDS.has(key))
+      throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
   }
   if (body['destination'] === undefined) throw invalid('destination is required', '/destination');
   const target = parseDestination(body['destination']);
@@ -175,7 +175,11 @@ export async function retryDelivery(deps: ForwardingDeps, principal: Principal, 
   const owned = await ownedEvent(deps, principal, eventId);
   const forwarding = await deps.store.forwarding.find(owned.inbox.id);
   if (!forwarding) throw new AppError('FORWARDING_NOT_FOUND');
-  const delivery = await deps.store.forwarding.retry({ eventId: owned.eventId, inboxId: owned.inbox.id, now: deps.clock.now() });
+  const delivery = await deps.store.forwarding.retry({
+    eventId: owned.eventId,
+    inboxId: owned.inbox.id,
+    now: deps.clock.now(),
+  });
   if (delivery === 'busy') throw new AppError('DELIVERY_IN_PROGRESS');
   forwardingChanged();
   return delivery;

@@ -29,7 +29,9 @@ export function parseInboxName(value: unknown): string | null {
   if (name === null || length === 0 || length > MAX_INBOX_NAME_LENGTH || UNPRINTABLE.test(name)) {
     throw new AppError('VALIDATION_FAILED', {
       message: `Inbox name must be 1 to ${MAX_INBOX_NAME_LENGTH} printable characters, or null for no name`,
-      details: [{ path: '/name', message: `must be a string of 1 to ${MAX_INBOX_NAME_LENGTH} printable characters, or null` }],
+      details: [
+        { path: '/name', message: `must be a string of 1 to ${MAX_INBOX_NAME_LENGTH} printable characters, or null` },
+      ],
     });
   }
   return name;
@@ -38,7 +40,10 @@ export function parseInboxName(value: unknown): string | null {
 const NO_EVENTS: InboxStats = { eventCount: 0, lastEventAt: null };
 
 /** The inboxes with their statistics (one store call whatever their number). */
-export async function withStats(deps: Pick<ServiceDeps, 'store'>, inboxes: readonly Inbox[]): Promise<InboxWithStats[]> {
+export async function withStats(
+  deps: Pick<ServiceDeps, 'store'>,
+  inboxes: readonly Inbox[],
+): Promise<InboxWithStats[]> {
   if (inboxes.length === 0) return [];
   const stats = await deps.store.inboxes.stats(inboxes.map((inbox) => inbox.id));
   return inboxes.map((inbox, index) => ({ ...inbox, ...(stats[index] ?? NO_EVENTS) }));
@@ -103,11 +108,7 @@ export async function renameInbox(
  * 404 INBOX_NOT_FOUND with another account's token, so their existence is never revealed.
  * Unknown and expired inboxes are 404 INBOX_NOT_FOUND.
  */
-export async function getReadableInbox(
-  deps: InboxDeps,
-  principal: Principal,
-  inboxId: string,
-): Promise<Inbox> {
+export async function getReadableInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<Inbox> {
   const inbox = await findLiveInbox(deps, inboxId);
   assertCanAccess(principal, inbox);
   return inbox;
@@ -143,7 +144,8 @@ export async function saveInbox(deps: InboxDeps, principal: Principal, inboxId: 
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId !== null && inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
-  const saved = inbox.ownerId === accountId ? inbox : await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
+  const saved =
+    inbox.ownerId === accountId ? inbox : await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
   if (!saved) throw new AppError('INBOX_NOT_FOUND');
   return oneWithStats(deps, saved);
 }

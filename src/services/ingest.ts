@@ -66,7 +66,9 @@ export async function captureRequest(
 ): Promise<CaptureResult> {
   if (!isId('inbox', incoming.inboxId)) return { stored: false };
   // Synchronous when the inbox's response is cached (the common case): no extra await.
-  let chosen: ChosenAnswer | null | Promise<ChosenAnswer | null> = deps.responses ? answerForRequest(deps.responses, incoming) : null;
+  let chosen: ChosenAnswer | null | Promise<ChosenAnswer | null> = deps.responses
+    ? answerForRequest(deps.responses, incoming)
+    : null;
   if (chosen instanceof Promise) chosen = await chosen;
   const now = deps.clock.now();
   const headers = pairRawHeaders(incoming.rawHeaders);
@@ -74,7 +76,11 @@ export async function captureRequest(
   // Checked against the capture time; synchronous when the inbox's settings are cached.
   let signature: SignatureCheck | null | Promise<SignatureCheck | null> = assessment.signature ?? null;
   if (assessment.signature === undefined && deps.signatureKeys !== undefined) {
-    signature = checkCapturedSignature(deps.store, deps.signatureKeys, incoming.inboxId, { headers, body: incoming.body, receivedAt: now });
+    signature = checkCapturedSignature(deps.store, deps.signatureKeys, incoming.inboxId, {
+      headers,
+      body: incoming.body,
+      receivedAt: now,
+    });
     if (signature instanceof Promise) signature = await signature;
   }
   const event: CapturedEvent = {

@@ -162,21 +162,29 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
   async function runJob(run: Run): Promise<void> {
     const { job } = run;
     const signal = run.abort.signal;
-    const renewer = setInterval(() => {
-      deps.store.replayJobs.renewLease(job.id, owner, leaseUntil()).then(
-        (current) => {
-          if (current === null) stopRun(run, 'lost');
-        },
-        (err: unknown) => onError(err, `replay job ${job.id}: lease renewal failed`),
-      );
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const renewer = setInterval(
+      () => {
+        deps.store.replayJobs.renewLease(job.id, owner, leaseUntil()).then(
+          (current) => {
+            if (current === null) stopRun(run, 'lost');
+          },
+          (err: unknown) => onError(err, `replay job ${job.id}: lease renewal failed`),
+        );
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     renewer.unref();
     const inFlight = new Set<Promise<void>>();
     let policyRefusal: { code: string; message: string } | null = null;
     try {
       let inbox = await inboxFor(job);
       if (inbox === null) {
-        await finishAs(run, 'failed', 'INBOX_NOT_FOUND', 'The inbox was deleted or expired, or is no longer the job account’s');
+        await finishAs(
+          run,
+          'failed',
+          'INBOX_NOT_FOUND',
+          'The inbox was deleted or expired, or is no longer the job account’s',
+        );
         return;
       }
       const pacer = new RatePacer(job.ratePerSecond, () => Date.now());
@@ -264,11 +272,20 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
     timeout.abort();
   }
 
-  async function finishAs(run: Run, state: 'completed' | 'failed', errorCode?: string, errorMessage?: string): Promise<void> {
+  async function finishAs(
+    run: Run,
+    state: 'completed' | 'failed',
+    errorCode?: string,
+    errorMessage?: string,
+  ): Promise<void> {
     const ok = await deps.store.replayJobs.finish(
       run.job.id,
       owner,
-      { state, ...(errorCode === undefined ? {} : { errorCode }), ...(errorMessage === undefined ? {} : { errorMessage }) },
+      {
+        state,
+        ...(errorCode === undefined ? {} : { errorCode }),
+        ...(errorMessage === undefined ? {} : { errorMessage }),
+      },
       deps.clock.now(),
     );
     opts.onJobEnded?.(run.job, ok ? state : 'lost');
@@ -278,7 +295,11 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
    * Replays one item and records its result. Resolves with the policy refusal (invalid or
    * forbidden destination: every later send would be refused too, so the job fails) or null.
    */
-  async function sendOne(job: ReplayJob, inbox: Inbox, item: ReplayJobItem): Promise<{ code: string; message: string } | null> {
+  async function sendOne(
+    job: ReplayJob,
+    inbox: Inbox,
+    item: ReplayJobItem,
+  ): Promise<{ code: string; message: string } | null> {
     const event = await deps.store.events.findById(item.eventId);
     if (event === null || event.inboxId !== job.inboxId) {
       await deps.store.replayJobs.completeItem(job.id, item.position, {
@@ -290,7 +311,13 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
       });
       return null;
     }
-    const record = await replayOnce(deps, { event, inbox, accountId: job.accountId, destination: job.destination, jobId: job.id });
+    const record = await replayOnce(deps, {
+      event,
+      inbox,
+      accountId: job.accountId,
+      destination: job.destination,
+      jobId: job.id,
+    });
     await deps.store.replayJobs.completeItem(job.id, item.position, {
       replayId: record.id,
       statusCode: record.statusCode,
@@ -299,7 +326,10 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
       completedAt: deps.clock.now(),
     });
     if (record.outcome === 'forbidden' || record.outcome === 'invalid') {
-      return { code: record.errorCode ?? 'DESTINATION_FORBIDDEN', message: record.errorMessage ?? 'Destination refused' };
+      return {
+        code: record.errorCode ?? 'DESTINATION_FORBIDDEN',
+        message: record.errorMessage ?? 'Destination refused',
+      };
     }
     return null;
   }

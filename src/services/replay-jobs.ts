@@ -34,7 +34,16 @@ export interface ReplayJobRequest {
   readonly concurrency: number;
 }
 
-const FIELDS = new Set(['destination', 'eventIds', 'since', 'until', 'method', 'pathPrefix', 'ratePerSecond', 'concurrency']);
+const FIELDS = new Set([
+  'destination',
+  'eventIds',
+  'since',
+  'until',
+  'method',
+  'pathPrefix',
+  'ratePerSecond',
+  'concurrency',
+]);
 const METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]{0,31}$/;
 const ISO_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const MAX_PATH_PREFIX_LENGTH = 2048;
@@ -83,7 +92,10 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
     }
   }
   const bounds: Record<'since' | 'until', ReturnType<typeof parseBound>> = { since: null, until: null };
-  for (const [key, value] of [['since', since], ['until', until]] as const) {
+  for (const [key, value] of [
+    ['since', since],
+    ['until', until],
+  ] as const) {
     if (value === undefined) continue;
     const bound = typeof value === 'string' ? parseBound(value) : null;
     if (bound === null) details.push({ path: `/${key}`, message: 'must be an ISO 8601 time or an event id' });
@@ -111,11 +123,21 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
     } else filter.pathPrefix = pathPrefix;
   }
   const ratePerSecond = body['ratePerSecond'] ?? DEFAULT_JOB_RATE;
-  if (typeof ratePerSecond !== 'number' || !Number.isFinite(ratePerSecond) || ratePerSecond < MIN_JOB_RATE || ratePerSecond > MAX_JOB_RATE) {
+  if (
+    typeof ratePerSecond !== 'number' ||
+    !Number.isFinite(ratePerSecond) ||
+    ratePerSecond < MIN_JOB_RATE ||
+    ratePerSecond > MAX_JOB_RATE
+  ) {
     details.push({ path: '/ratePerSecond', message: `must be a number from ${MIN_JOB_RATE} to ${MAX_JOB_RATE}` });
   }
   const concurrency = body['concurrency'] ?? DEFAULT_JOB_CONCURRENCY;
-  if (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_JOB_CONCURRENCY) {
+  if (
+    typeof concurrency !== 'number' ||
+    !Number.isInteger(concurrency) ||
+    concurrency < 1 ||
+    concurrency > MAX_JOB_CONCURRENCY
+  ) {
     details.push({ path: '/concurrency', message: `must be a whole number from 1 to ${MAX_JOB_CONCURRENCY}` });
   }
   if (body['destination'] === undefined) details.push({ path: '/destination', message: 'is required' });
@@ -179,7 +201,8 @@ export async function createReplayJob(
       const found = new Set(eventIds);
       const details: ErrorDetail[] = [];
       request.filter.eventIds.forEach((id, index) => {
-        if (!found.has(id)) details.push({ path: `/eventIds/${index}`, message: `${id} is not an event of this inbox` });
+        if (!found.has(id))
+          details.push({ path: `/eventIds/${index}`, message: `${id} is not an event of this inbox` });
       });
       throw invalid(details);
     }
@@ -191,7 +214,10 @@ export async function createReplayJob(
     eventIds = await deps.store.replayJobs.selectEventIds(inbox.id, selection, MAX_JOB_EVENTS + 1);
     if (eventIds.length > MAX_JOB_EVENTS) {
       throw invalid([
-        { path: '', message: `matches more than ${MAX_JOB_EVENTS} events: narrow the range or the filters, or split the job` },
+        {
+          path: '',
+          message: `matches more than ${MAX_JOB_EVENTS} events: narrow the range or the filters, or split the job`,
+        },
       ]);
     }
   }
@@ -246,7 +272,10 @@ async function withResults(
   page: { readonly after?: number; readonly limit?: number },
 ): Promise<ReplayJobView> {
   const limit = Math.min(Math.max(page.limit ?? DEFAULT_RESULTS_PAGE, 1), MAX_RESULTS_PAGE);
-  const rows = await deps.store.replayJobs.listItems(job.id, { limit: limit + 1, ...(page.after === undefined ? {} : { after: page.after }) });
+  const rows = await deps.store.replayJobs.listItems(job.id, {
+    limit: limit + 1,
+    ...(page.after === undefined ? {} : { after: page.after }),
+  });
   const results = rows.slice(0, limit);
   const last = results.at(-1);
   return { job, results, nextResultsAfter: rows.length > limit && last !== undefined ? last.position : null };
@@ -261,12 +290,14 @@ export function parseResultsPage(query: { after?: string | undefined; limit?: st
   let after: number | undefined;
   let limit = DEFAULT_RESULTS_PAGE;
   if (query.after !== undefined) {
-    if (!/^\d{1,9}$/.test(query.after)) details.push({ path: '/resultsAfter', message: 'must be a result position (0 or more)' });
+    if (!/^\d{1,9}$/.test(query.after))
+      details.push({ path: '/resultsAfter', message: 'must be a result position (0 or more)' });
     else after = Number(query.after);
   }
   if (query.limit !== undefined) {
     const value = /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : 0;
-    if (value < 1 || value > MAX_RESULTS_PAGE) details.push({ path: '/resultsLimit', message: `must be 1 to ${MAX_RESULTS_PAGE}` });
+    if (value < 1 || value > MAX_RESULTS_PAGE)
+      details.push({ path: '/resultsLimit', message: `must be 1 to ${MAX_RESULTS_PAGE}` });
     else limit = value;
   }
   if (details.length > 0) throw invalid(details);

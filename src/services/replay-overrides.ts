@@ -1,7 +1,11 @@
 import type { HeaderPair } from '../domain/captured-request.js';
 import type { HeaderEdits, ReplayOverrides } from '../domain/replay-request.js';
 import { AppError } from '../errors.js';
-import { DROPPED_HEADER_PREFIXES, HOP_BY_HOP_HEADER_NAMES, RECOMPUTED_HEADER_NAMES } from '../replay-client/outbound-headers.js';
+import {
+  DROPPED_HEADER_PREFIXES,
+  HOP_BY_HOP_HEADER_NAMES,
+  RECOMPUTED_HEADER_NAMES,
+} from '../replay-client/outbound-headers.js';
 
 /** Limits of edit-and-replay input (decision 22). */
 export const OVERRIDE_LIMITS = {
@@ -84,18 +88,29 @@ function parseQuery(raw: unknown): string {
 }
 
 function parseHeaderName(raw: unknown, where: string): string {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > OVERRIDE_LIMITS.headerNameLength || !TOKEN.test(raw)) {
-    throw invalid(`${where}: a header name must be an HTTP token of 1 to ${OVERRIDE_LIMITS.headerNameLength} characters`);
+  if (
+    typeof raw !== 'string' ||
+    raw.length === 0 ||
+    raw.length > OVERRIDE_LIMITS.headerNameLength ||
+    !TOKEN.test(raw)
+  ) {
+    throw invalid(
+      `${where}: a header name must be an HTTP token of 1 to ${OVERRIDE_LIMITS.headerNameLength} characters`,
+    );
   }
   return raw;
 }
 
 function parseHeaderValue(raw: unknown, where: string): string {
   if (typeof raw !== 'string' || raw.length > OVERRIDE_LIMITS.headerValueLength) {
-    throw invalid(`${where}: a header value must be a string of at most ${OVERRIDE_LIMITS.headerValueLength} characters`);
+    throw invalid(
+      `${where}: a header value must be a string of at most ${OVERRIDE_LIMITS.headerValueLength} characters`,
+    );
   }
   if (!FIELD_VALUE.test(raw)) {
-    throw invalid(`${where}: a header value must not contain CR, LF, NUL, other control characters or characters beyond Latin-1`);
+    throw invalid(
+      `${where}: a header value must not contain CR, LF, NUL, other control characters or characters beyond Latin-1`,
+    );
   }
   if (/^[\t ]|[\t ]$/.test(raw)) throw invalid(`${where}: a header value must not start or end with whitespace`);
   return raw;
@@ -116,11 +131,16 @@ function parseSet(raw: unknown): HeaderPair[] {
       return [pair[0], pair[1], `headers.set[${i}]`];
     });
   } else if (raw !== null && typeof raw === 'object') {
-    entries = Object.entries(raw).map(([name, value]): [unknown, unknown, string] => [name, value, `headers.set.${name}`]);
+    entries = Object.entries(raw).map(([name, value]): [unknown, unknown, string] => [
+      name,
+      value,
+      `headers.set.${name}`,
+    ]);
   } else {
     throw invalid('headers.set must be an object {"Name": "value"} or an array of [name, value] pairs');
   }
-  if (entries.length > OVERRIDE_LIMITS.headerEntries) throw invalid(`headers.set holds at most ${OVERRIDE_LIMITS.headerEntries} headers`);
+  if (entries.length > OVERRIDE_LIMITS.headerEntries)
+    throw invalid(`headers.set holds at most ${OVERRIDE_LIMITS.headerEntries} headers`);
   let bytes = 0;
   const pairs = entries.map(([name, value, where]): HeaderPair => {
     const checked = parseHeaderName(name, where);
@@ -129,13 +149,15 @@ function parseSet(raw: unknown): HeaderPair[] {
     bytes += checked.length + text.length;
     return [checked, text];
   });
-  if (bytes > OVERRIDE_LIMITS.headerBytes) throw invalid(`headers.set holds at most ${OVERRIDE_LIMITS.headerBytes} bytes of names and values`);
+  if (bytes > OVERRIDE_LIMITS.headerBytes)
+    throw invalid(`headers.set holds at most ${OVERRIDE_LIMITS.headerBytes} bytes of names and values`);
   return pairs;
 }
 
 function parseRemove(raw: unknown): string[] {
   if (!Array.isArray(raw)) throw invalid('headers.remove must be an array of header names');
-  if (raw.length > OVERRIDE_LIMITS.headerEntries) throw invalid(`headers.remove holds at most ${OVERRIDE_LIMITS.headerEntries} names`);
+  if (raw.length > OVERRIDE_LIMITS.headerEntries)
+    throw invalid(`headers.remove holds at most ${OVERRIDE_LIMITS.headerEntries} names`);
   return raw.map((name: unknown, i) => parseHeaderName(name, `headers.remove[${i}]`));
 }
 
@@ -145,7 +167,8 @@ function parseHeaderEdits(raw: unknown): HeaderEdits {
   }
   const fields = raw as Record<string, unknown>;
   const unknown = Object.keys(fields).filter((key) => key !== 'set' && key !== 'remove');
-  if (unknown.length > 0) throw invalid(`headers accepts only "set" and "remove", not ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+  if (unknown.length > 0)
+    throw invalid(`headers accepts only "set" and "remove", not ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
   const set = fields['set'] === undefined ? [] : parseSet(fields['set']);
   const remove = fields['remove'] === undefined ? [] : parseRemove(fields['remove']);
   const removed = new Set(remove.map((name) => name.toLowerCase()));
@@ -161,12 +184,14 @@ function parseBody(text: unknown, base64: unknown, maxBodyBytes: number): Buffer
     if (typeof text !== 'string') throw invalid('body must be a string (sent as UTF-8); use bodyBase64 for bytes');
     body = Buffer.from(text, 'utf8');
   } else if (base64 !== undefined) {
-    if (typeof base64 !== 'string' || !BASE64.test(base64)) throw invalid('bodyBase64 must be standard base64 (A-Z a-z 0-9 + /, padded with =)');
+    if (typeof base64 !== 'string' || !BASE64.test(base64))
+      throw invalid('bodyBase64 must be standard base64 (A-Z a-z 0-9 + /, padded with =)');
     body = Buffer.from(base64, 'base64');
   } else {
     return undefined;
   }
-  if (body.length > maxBodyBytes) throw invalid(`body is ${body.length} bytes; at most ${maxBodyBytes} (REHOOK_MAX_BODY)`);
+  if (body.length > maxBodyBytes)
+    throw invalid(`body is ${body.length} bytes; at most ${maxBodyBytes} (REHOOK_MAX_BODY)`);
   return body;
 }
 

@@ -23,7 +23,8 @@ import { resignRequest } from './signatures.js';
 export const MAX_REPLAY_HISTORY = 100;
 
 /** What replays need; `signatureKeys` only for `resign` (a caller that never re-signs may omit it). */
-export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'> & Partial<Pick<ServiceDeps, 'signatureKeys'>>;
+export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'> &
+  Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 function signingDeps(deps: ReplayDeps): Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'> {
   if (deps.signatureKeys === undefined) throw new Error('replayOnce: resign needs deps.signatureKeys');
@@ -58,10 +59,7 @@ export interface ReplayOnceInput {
  * Order: overrides (method, URL path/query, header edits, body) first, then `resign` signs the
  * edited request, then the client sends it (decision 22).
  */
-export async function replayOnce(
-  deps: ReplayDeps,
-  input: ReplayOnceInput,
-): Promise<ReplayRecord> {
+export async function replayOnce(deps: ReplayDeps, input: ReplayOnceInput): Promise<ReplayRecord> {
   const { event, overrides } = input;
   const base = {
     id: newId('replay'),
@@ -210,7 +208,11 @@ export async function replayRepeatedly(
   return { replays, summary: summarize(input.repeat, replays, stopped) };
 }
 
-function summarize(requested: number, replays: readonly ReplayRecord[], stopped: RepeatSummary['stopped']): RepeatSummary {
+function summarize(
+  requested: number,
+  replays: readonly ReplayRecord[],
+  stopped: RepeatSummary['stopped'],
+): RepeatSummary {
   const statusCodes: Record<string, number> = {};
   const errors: Record<string, number> = {};
   for (const replay of replays) {
@@ -218,7 +220,15 @@ function summarize(requested: number, replays: readonly ReplayRecord[], stopped:
     if (replay.errorCode !== null) errors[replay.errorCode] = (errors[replay.errorCode] ?? 0) + 1;
   }
   const responses = replays.filter((replay) => replay.outcome === 'response').length;
-  return { requested, attempts: replays.length, responses, failures: replays.length - responses, statusCodes, errors, stopped };
+  return {
+    requested,
+    attempts: replays.length,
+    responses,
+    failures: replays.length - responses,
+    statusCodes,
+    errors,
+    stopped,
+  };
 }
 
 /** Throws the record's error (INVALID_DESTINATION, DESTINATION_*) with its `replayId`; no-op on success. */
@@ -268,7 +278,10 @@ function failureTitle(code: string): string {
   }
 }
 
-type RecordBase = Pick<ReplayRecord, 'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt' | 'request' | 'jobId'>;
+type RecordBase = Pick<
+  ReplayRecord,
+  'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt' | 'request' | 'jobId'
+>;
 
 function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
   if (outcome.kind === 'response') {

@@ -26,7 +26,11 @@ async function writableInbox(deps: ResponseDeps, principal: Principal, inboxId: 
 }
 
 /** The inbox's response, or null when it answers the contract's 200. */
-export async function getInboxResponse(deps: ResponseDeps, principal: Principal, inboxId: string): Promise<InboxResponse | null> {
+export async function getInboxResponse(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+): Promise<InboxResponse | null> {
   const inbox = await writableInbox(deps, principal, inboxId);
   return deps.store.responses.find(inbox.id);
 }
@@ -65,7 +69,8 @@ export async function setInboxResponse(
 export async function clearInboxResponse(deps: ResponseDeps, principal: Principal, inboxId: string): Promise<void> {
   const inbox = await writableInbox(deps, principal, inboxId);
   try {
-    if (!(await deps.store.responses.delete(inbox.id, inbox.ownerId, deps.clock.now()))) throw new AppError('INBOX_NOT_FOUND');
+    if (!(await deps.store.responses.delete(inbox.id, inbox.ownerId, deps.clock.now())))
+      throw new AppError('INBOX_NOT_FOUND');
   } finally {
     responseCacheFor(deps.store).invalidate(inbox.id);
   }

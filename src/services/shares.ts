@@ -149,7 +149,11 @@ export async function authenticateShare(deps: ShareDeps, token: string): Promise
  * Calls `onRevoked` once when the link is revoked (on any instance), for streams and
  * long-polls that must end then. Returns the function that stops watching (idempotent).
  */
-export function watchShareRevocation(bus: Pick<EventBus, 'subscribeControl'>, shareId: string, onRevoked: () => void): () => void {
+export function watchShareRevocation(
+  bus: Pick<EventBus, 'subscribeControl'>,
+  shareId: string,
+  onRevoked: () => void,
+): () => void {
   let done = false;
   const unsubscribe = bus.subscribeControl((message) => {
     if (done || message.type !== 'share.revoked' || message.shareId !== shareId) return;

@@ -9,7 +9,10 @@
  * ago go first.
  */
 export class ShortLivedCache<V> {
-  private readonly entries = new Map<string, { readonly value: V; readonly loadedAt: number; readonly weight: number }>();
+  private readonly entries = new Map<
+    string,
+    { readonly value: V; readonly loadedAt: number; readonly weight: number }
+  >();
   private readonly loading = new Map<string, Promise<V>>();
   private weight = 0;
   /** Moves on every invalidation; a read started under an older value is not cached. */

@@ -54,7 +54,12 @@ export interface SignatureSettingsView {
 function viewOf(stored: StoredSignatureSettings): SignatureSettingsView {
   // Only known schemes are ever written; an unknown one would come from a newer Rehook.
   const scheme = isSchemeName(stored.scheme) ? stored.scheme : 'hmac-sha256';
-  return { scheme, secretHint: stored.secretHint, ...optionsFromJson(scheme, stored.options), updatedAt: stored.updatedAt };
+  return {
+    scheme,
+    secretHint: stored.secretHint,
+    ...optionsFromJson(scheme, stored.options),
+    updatedAt: stored.updatedAt,
+  };
 }
 
 /**
@@ -69,7 +74,9 @@ async function ownedInbox(deps: Pick<ServiceDeps, 'store' | 'clock'>, principal:
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) {
-    throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can have a signature secret: save the inbox first' });
+    throw new AppError('INBOX_NOT_SAVED', {
+      message: 'Only a saved inbox can have a signature secret: save the inbox first',
+    });
   }
   if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
   return inbox;
@@ -114,7 +121,9 @@ export async function setSignatureSettings(
     sealedSecret = deps.signatureKeys.box.seal(settings.secret, inbox.id);
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
-    throw new AppError('STORAGE_UNAVAILABLE', { message: `The secret cannot be stored encrypted on this server: ${err.message}` });
+    throw new AppError('STORAGE_UNAVAILABLE', {
+      message: `The secret cannot be stored encrypted on this server: ${err.message}`,
+    });
   }
   const stored: StoredSignatureSettings = {
     inboxId: inbox.id,
@@ -134,7 +143,11 @@ export async function setSignatureSettings(
 }
 
 /** Removes the inbox's signature settings (none set is fine): its events are `unchecked` again. */
-export async function removeSignatureSettings(deps: SignatureDeps, principal: Principal, inboxId: string): Promise<void> {
+export async function removeSignatureSettings(
+  deps: SignatureDeps,
+  principal: Principal,
+  inboxId: string,
+): Promise<void> {
   const inbox = await ownedInbox(deps, principal, inboxId);
   try {
     await deps.store.signatures.delete(inbox.id);
@@ -195,7 +208,10 @@ function openStored(stored: StoredSignatureSettings, keys: SignatureKeys): Loade
   }
   try {
     const secret = keys.box.open(stored.sealedSecret, stored.inboxId);
-    return { ok: true, settings: { scheme: stored.scheme, secret, options: optionsFromJson(stored.scheme, stored.options) } };
+    return {
+      ok: true,
+      settings: { scheme: stored.scheme, secret, options: optionsFromJson(stored.scheme, stored.options) },
+    };
   } catch (err) {
     const why = err instanceof SecretBoxError ? err.message : 'it could not be decrypted';
     keys.onUnopenable(stored.inboxId, why);
@@ -292,11 +308,16 @@ const UNREADABLE: SignatureCheck = Object.freeze({
 // ---------------------------------------------------------------------------------------------
 
 /** The inbox's opened settings, or SIGNATURE_NOT_SET (none set, or a secret this server cannot open). */
-async function settingsForSigning(deps: Pick<ServiceDeps, 'store' | 'signatureKeys'>, inboxId: string): Promise<SignatureSettings> {
+async function settingsForSigning(
+  deps: Pick<ServiceDeps, 'store' | 'signatureKeys'>,
+  inboxId: string,
+): Promise<SignatureSettings> {
   const loaded = await signatureCacheFor(deps.store).lookup(inboxId, deps.signatureKeys);
   if (loaded === null) throw new AppError('SIGNATURE_NOT_SET');
   if (!loaded.ok) {
-    throw new AppError('SIGNATURE_NOT_SET', { message: `The inbox's signature secret cannot be used: ${loaded.reason}` });
+    throw new AppError('SIGNATURE_NOT_SET', {
+      message: `The inbox's signature secret cannot be used: ${loaded.reason}`,
+    });
   }
   return loaded.settings;
 }
@@ -334,5 +355,8 @@ export async function resignEvent(
   const { event, inbox } = await getEvent(deps, principal, eventId);
   if (inbox.ownerId === null) throw new AppError('SIGNATURE_NOT_SET');
   const settings = await settingsForSigning(deps, inbox.id);
-  return { scheme: settings.scheme, headers: signatureHeaders(settings, { body: event.body, at: deps.clock.now(), headers: event.headers }) };
+  return {
+    scheme: settings.scheme,
+    headers: signatureHeaders(settings, { body: event.body, at: deps.clock.now(), headers: event.headers }),
+  };
 }

@@ -44,10 +44,7 @@ export async function createToken(
  * The live token matching the plaintext, or null when it is malformed, unknown or revoked.
  * Malformed tokens (bad shape or checksum) are rejected without touching the database.
  */
-export async function verifyToken(
-  deps: { store: Store; clock: Clock },
-  plaintext: string,
-): Promise<ApiToken | null> {
+export async function verifyToken(deps: { store: Store; clock: Clock }, plaintext: string): Promise<ApiToken | null> {
   if (!isWellFormedToken(plaintext)) return null;
   const hash = hashToken(plaintext);
   const token = await deps.store.tokens.findByHash(hash);

@@ -104,7 +104,9 @@ function verifyStripe(settings: SignatureSettings, request: SignedRequest): Outc
   const expected = hmac(settings.secret, `${timestamp}.`, request.body);
   // Several v1 signatures are sent while a secret is being rolled: any one may match. Each
   // comparison is constant-time; which one matched is not secret.
-  const matched = candidates.some((candidate) => HEX_64.test(candidate) && bytesEqual(Buffer.from(candidate, 'hex'), expected));
+  const matched = candidates.some(
+    (candidate) => HEX_64.test(candidate) && bytesEqual(Buffer.from(candidate, 'hex'), expected),
+  );
   if (!matched) return fail(MISMATCH);
   return checkTolerance(seconds, request.receivedAt, settings.options.toleranceSeconds ?? 300, true);
 }
@@ -164,7 +166,9 @@ function verifyStandard(prefix: 'webhook' | 'svix', settings: SignatureSettings,
   }
   if (candidates.length === 0) return fail(`malformed ${prefix}-signature header: no v1,<base64> signature`);
   const expected = hmac(key, `${id.value}.${stamp.value}.`, request.body);
-  const matched = candidates.some((candidate) => BASE64_32.test(candidate) && bytesEqual(Buffer.from(candidate, 'base64'), expected));
+  const matched = candidates.some(
+    (candidate) => BASE64_32.test(candidate) && bytesEqual(Buffer.from(candidate, 'base64'), expected),
+  );
   if (!matched) return fail(MISMATCH);
   return checkTolerance(seconds, request.receivedAt, settings.options.toleranceSeconds ?? 300, false);
 }
@@ -179,7 +183,10 @@ function verifyGeneric(settings: SignatureSettings, request: SignedRequest): Out
   const digest = value.slice(prefix.length);
   const encoding = settings.options.encoding ?? 'hex';
   const well = encoding === 'hex' ? HEX_64.test(digest) : BASE64_32.test(digest);
-  if (!well) return fail(`malformed ${name} header: expected ${encoding === 'hex' ? '64 hex digits' : 'the base64 of 32 bytes'}${prefix === '' ? '' : ` after '${prefix}'`}`);
+  if (!well)
+    return fail(
+      `malformed ${name} header: expected ${encoding === 'hex' ? '64 hex digits' : 'the base64 of 32 bytes'}${prefix === '' ? '' : ` after '${prefix}'`}`,
+    );
   return bytesEqual(Buffer.from(digest, encoding), hmac(settings.secret, request.body)) ? OK : fail(MISMATCH);
 }
 
@@ -240,7 +247,9 @@ export function signatureHeaders(settings: SignatureSettings, input: SigningInpu
   const seconds = String(Math.floor(input.at.getTime() / 1000));
   switch (settings.scheme) {
     case 'stripe':
-      return [['Stripe-Signature', `t=${seconds},v1=${hmac(settings.secret, `${seconds}.`, input.body).toString('hex')}`]];
+      return [
+        ['Stripe-Signature', `t=${seconds},v1=${hmac(settings.secret, `${seconds}.`, input.body).toString('hex')}`],
+      ];
     case 'github':
       return [['X-Hub-Signature-256', `sha256=${hmac(settings.secret, input.body).toString('hex')}`]];
     case 'shopify':

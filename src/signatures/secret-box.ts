@@ -31,14 +31,23 @@ export function createSecretBox(key: Buffer): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+      return [
+        VERSION,
+        id,
+        iv.toString('base64url'),
+        sealed.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+      ].join('.');
     },
     open(value, context) {
       const parts = value.split('.');
-      if (parts.length !== 5 || parts[0] !== VERSION) throw new SecretBoxError('not a sealed secret of a known version');
+      if (parts.length !== 5 || parts[0] !== VERSION)
+        throw new SecretBoxError('not a sealed secret of a known version');
       const [, sealedWith, iv, data, tag] = parts as [string, string, string, string, string];
       if (sealedWith !== id) {
-        throw new SecretBoxError(`sealed with another server key (key id ${sealedWith}, this server's is ${id}): REHOOK_SECRET_KEY differs`);
+        throw new SecretBoxError(
+          `sealed with another server key (key id ${sealedWith}, this server's is ${id}): REHOOK_SECRET_KEY differs`,
+        );
       }
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));

@@ -16,7 +16,8 @@ export function parseServerKey(raw: string): Buffer {
   const value = raw.trim();
   let key: Buffer | null = null;
   if (/^[0-9a-fA-F]{64}$/.test(value)) key = Buffer.from(value, 'hex');
-  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value))
+    key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   if (key === null || key.length !== SERVER_KEY_BYTES) {
     throw new Error('must be 32 bytes written as base64 (e.g. `openssl rand -base64 32`) or as 64 hex digits');
   }
@@ -76,7 +77,10 @@ async function createKeyFile(dir: string, path: string): Promise<boolean> {
  * database must share REHOOK_SECRET_KEY: each would otherwise generate its own file, and none
  * could open the secrets the others sealed (docs/signatures.md).
  */
-export async function loadServerKey(opts: { readonly configured: Buffer | null; readonly dataDir: string }): Promise<ServerKey> {
+export async function loadServerKey(opts: {
+  readonly configured: Buffer | null;
+  readonly dataDir: string;
+}): Promise<ServerKey> {
   if (opts.configured !== null) return { key: opts.configured, source: 'config', path: null };
   const path = join(opts.dataDir, SERVER_KEY_FILE);
   try {

@@ -105,15 +105,24 @@ function checkSecret(scheme: SchemeName, value: unknown): string {
     throw new SettingsError('/secret', 'secret must not begin or end with a space (check what was copied)');
   }
   if (scheme === 'stripe' && !value.startsWith('whsec_')) {
-    throw new SettingsError('/secret', "a Stripe endpoint secret starts with 'whsec_' (Dashboard > Webhooks, or `stripe listen`)");
+    throw new SettingsError(
+      '/secret',
+      "a Stripe endpoint secret starts with 'whsec_' (Dashboard > Webhooks, or `stripe listen`)",
+    );
   }
   if (scheme === 'standard-webhooks' || scheme === 'svix') {
     const key = whsecKey(value);
     if (key === null) {
-      throw new SettingsError('/secret', `a ${scheme === 'svix' ? 'Svix' : 'Standard Webhooks'} secret is 'whsec_' followed by base64`);
+      throw new SettingsError(
+        '/secret',
+        `a ${scheme === 'svix' ? 'Svix' : 'Standard Webhooks'} secret is 'whsec_' followed by base64`,
+      );
     }
     if (key.length < 16 || key.length > 128) {
-      throw new SettingsError('/secret', `the base64 part of the secret must decode to 16 to 128 bytes (it decodes to ${key.length})`);
+      throw new SettingsError(
+        '/secret',
+        `the base64 part of the secret must decode to 16 to 128 bytes (it decodes to ${key.length})`,
+      );
     }
   }
   return value;
@@ -122,7 +131,10 @@ function checkSecret(scheme: SchemeName, value: unknown): string {
 function checkTolerance(value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_TOLERANCE_SECONDS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TOLERANCE_SECONDS) {
-    throw new SettingsError('/toleranceSeconds', `toleranceSeconds must be an integer from 1 to ${MAX_TOLERANCE_SECONDS}`);
+    throw new SettingsError(
+      '/toleranceSeconds',
+      `toleranceSeconds must be an integer from 1 to ${MAX_TOLERANCE_SECONDS}`,
+    );
   }
   return value;
 }
@@ -150,7 +162,10 @@ export function parseSignatureSettings(input: unknown): SignatureSettings {
   const secret = checkSecret(scheme, body['secret']);
   const timestamped = TIMESTAMPED_SCHEMES.has(scheme);
   if (!timestamped && body['toleranceSeconds'] !== undefined && body['toleranceSeconds'] !== null) {
-    throw new SettingsError('/toleranceSeconds', `scheme ${scheme} signs no timestamp: toleranceSeconds does not apply`);
+    throw new SettingsError(
+      '/toleranceSeconds',
+      `scheme ${scheme} signs no timestamp: toleranceSeconds does not apply`,
+    );
   }
   const toleranceSeconds = timestamped ? checkTolerance(body['toleranceSeconds']) : null;
   if (scheme !== 'hmac-sha256') {
@@ -162,19 +177,37 @@ export function parseSignatureSettings(input: unknown): SignatureSettings {
     return { scheme, secret, options: { toleranceSeconds, header: null, encoding: null, prefix: null } };
   }
   const header = body['header'];
-  if (typeof header !== 'string' || header.length === 0 || header.length > MAX_HEADER_NAME_LENGTH || !HEADER_TOKEN.test(header)) {
-    throw new SettingsError('/header', `header is required for hmac-sha256: a header name of 1 to ${MAX_HEADER_NAME_LENGTH} token characters (e.g. X-Signature)`);
+  if (
+    typeof header !== 'string' ||
+    header.length === 0 ||
+    header.length > MAX_HEADER_NAME_LENGTH ||
+    !HEADER_TOKEN.test(header)
+  ) {
+    throw new SettingsError(
+      '/header',
+      `header is required for hmac-sha256: a header name of 1 to ${MAX_HEADER_NAME_LENGTH} token characters (e.g. X-Signature)`,
+    );
   }
   if (['authorization', 'cookie'].includes(header.toLowerCase())) {
-    throw new SettingsError('/header', `${header} cannot carry a signature here: Rehook redacts it before storing the event`);
+    throw new SettingsError(
+      '/header',
+      `${header} cannot carry a signature here: Rehook redacts it before storing the event`,
+    );
   }
   const encoding = body['encoding'] ?? 'hex';
   if (encoding !== 'hex' && encoding !== 'base64') {
     throw new SettingsError('/encoding', 'encoding must be hex or base64');
   }
   const prefix = body['prefix'] ?? '';
-  if (typeof prefix !== 'string' || prefix.length > MAX_PREFIX_LENGTH || (prefix !== '' && !PRINTABLE_ASCII.test(prefix))) {
-    throw new SettingsError('/prefix', `prefix must be up to ${MAX_PREFIX_LENGTH} printable ASCII characters without spaces (e.g. sha256=)`);
+  if (
+    typeof prefix !== 'string' ||
+    prefix.length > MAX_PREFIX_LENGTH ||
+    (prefix !== '' && !PRINTABLE_ASCII.test(prefix))
+  ) {
+    throw new SettingsError(
+      '/prefix',
+      `prefix must be up to ${MAX_PREFIX_LENGTH} printable ASCII characters without spaces (e.g. sha256=)`,
+    );
   }
   return { scheme, secret, options: { toleranceSeconds: null, header, encoding, prefix } };
 }
@@ -211,7 +244,11 @@ export function optionsFromJson(scheme: SchemeName, json: Record<string, unknown
   const tolerance = json['toleranceSeconds'];
   const encoding = json['encoding'];
   return {
-    toleranceSeconds: TIMESTAMPED_SCHEMES.has(scheme) ? (typeof tolerance === 'number' ? tolerance : DEFAULT_TOLERANCE_SECONDS) : null,
+    toleranceSeconds: TIMESTAMPED_SCHEMES.has(scheme)
+      ? typeof tolerance === 'number'
+        ? tolerance
+        : DEFAULT_TOLERANCE_SECONDS
+      : null,
     header: scheme === 'hmac-sha256' && typeof json['header'] === 'string' ? json['header'] : null,
     encoding: scheme === 'hmac-sha256' ? (encoding === 'base64' ? 'base64' : 'hex') : null,
     prefix: scheme === 'hmac-sha256' ? (typeof json['prefix'] === 'string' ? json['prefix'] : '') : null,

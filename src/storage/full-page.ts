@@ -3,7 +3,10 @@
  * of the next `limit` events (never a body), then this picks the ids whose bodies fit in
  * `maxBytes` (the first one always, so paging advances), and only those rows are read in full.
  */
-export function idsWithinBytes(rows: readonly { readonly id: string; readonly size: number }[], maxBytes: number): string[] {
+export function idsWithinBytes(
+  rows: readonly { readonly id: string; readonly size: number }[],
+  maxBytes: number,
+): string[] {
   const ids: string[] = [];
   let bytes = 0;
   for (const row of rows) {

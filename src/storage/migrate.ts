@@ -30,9 +30,7 @@ export interface MigrationReport {
  * Rejects with StorageError when the database is unreachable, a migration fails, or the schema
  * is newer than this Rehook knows.
  */
-export async function runMigrations(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
-): Promise<MigrationReport> {
+export async function runMigrations(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<MigrationReport> {
   return config.databaseUrl === null
     ? migrateSqlite(join(config.dataDir, DATABASE_FILE))
     : migratePostgres(config.databaseUrl);

@@ -32,7 +32,8 @@ async function start(store: Store): Promise<TestRehook> {
 }
 
 for (const store of ['sqlite', 'postgres'] as const) {
-  const skip = store === 'postgres' && !pg.available ? `PostgreSQL unavailable: ${pg.available ? '' : pg.reason}` : false;
+  const skip =
+    store === 'postgres' && !pg.available ? `PostgreSQL unavailable: ${pg.available ? '' : pg.reason}` : false;
 
   describe(`concurrent access to one anonymous inbox (${store})`, { skip }, () => {
     let rehook: TestRehook;
@@ -72,10 +73,13 @@ for (const store of ['sqlite', 'postgres'] as const) {
         const [winner, loser] = a.status === 200 ? [A, B] : [B, A];
         const [asWinner, asLoser] = [await get(id, winner.token), await get(id, loser.token)];
         if (asWinner.status !== 200 || asLoser.status !== 404) {
-          problems.push(`round ${round}: ${outcome}; then GET as winner ${asWinner.status}, as loser ${asLoser.status}`);
+          problems.push(
+            `round ${round}: ${outcome}; then GET as winner ${asWinner.status}, as loser ${asLoser.status}`,
+          );
         }
       }
-      if (problems.length > 0) assert.fail(`${problems.length} of ${ROUNDS} rounds broke isolation:\n${problems.join('\n')}`);
+      if (problems.length > 0)
+        assert.fail(`${problems.length} of ${ROUNDS} rounds broke isolation:\n${problems.join('\n')}`);
     });
 
     it(`never both saves (A) and deletes (B) the same inbox concurrently, ${ROUNDS} rounds`, async () => {
@@ -93,10 +97,13 @@ for (const store of ['sqlite', 'postgres'] as const) {
           (saved.status === 200 && deleted.status === 404 && asA.status === 200) ||
           (saved.status === 404 && deleted.status === 204 && asA.status === 404);
         if (!fine) {
-          problems.push(`round ${round}: save as A ${saved.status}, delete as B ${deleted.status}; then GET as A ${asA.status}`);
+          problems.push(
+            `round ${round}: save as A ${saved.status}, delete as B ${deleted.status}; then GET as A ${asA.status}`,
+          );
         }
       }
-      if (problems.length > 0) assert.fail(`${problems.length} of ${ROUNDS} rounds broke isolation:\n${problems.join('\n')}`);
+      if (problems.length > 0)
+        assert.fail(`${problems.length} of ${ROUNDS} rounds broke isolation:\n${problems.join('\n')}`);
     });
   });
 }
@@ -127,11 +134,18 @@ describe('a revoked token stops working at once on every instance (PostgreSQL, t
         const res = await call(instance.apiUrl, '/api/v1/tokens', { authorization: bearer(token) });
         assert.equal(res.status, 200, `before revocation: ${res.text}`);
       }
-      const revoke = await call(one.apiUrl, `/api/v1/tokens/${tokenId}`, { method: 'DELETE', authorization: bearer(account.token) });
+      const revoke = await call(one.apiUrl, `/api/v1/tokens/${tokenId}`, {
+        method: 'DELETE',
+        authorization: bearer(account.token),
+      });
       assert.equal(revoke.status, 204, revoke.text);
       for (const instance of [two, one]) {
         const res = await call(instance.apiUrl, '/api/v1/inboxes', { authorization: bearer(token) });
-        assert.equal(res.status, 401, `after revocation on ${instance === one ? 'the same' : 'the other'} instance: ${res.text}`);
+        assert.equal(
+          res.status,
+          401,
+          `after revocation on ${instance === one ? 'the same' : 'the other'} instance: ${res.text}`,
+        );
       }
     }
   });

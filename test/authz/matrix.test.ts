@@ -82,10 +82,21 @@ const REPLAY_EDITED = 'POST /api/v1/events/:id/replay (edited, repeat 2)';
 const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
 type Who = (typeof PRINCIPALS)[number];
 type ObjectKind = '-' | 'anon' | 'ownedA' | 'expired' | 'missing' | 'tokA';
-type Row = readonly [endpoint: EndpointName, object: ObjectKind, anon: string, A: string, B: string, revA: string, bad: string];
+type Row = readonly [
+  endpoint: EndpointName,
+  object: ObjectKind,
+  anon: string,
+  A: string,
+  B: string,
+  revA: string,
+  bad: string,
+];
 
 /** Session columns, each with the token column whose cells it must answer. */
-const SESSION_COLUMNS = [['sesA', 'A'], ['endA', 'revA']] as const;
+const SESSION_COLUMNS = [
+  ['sesA', 'A'],
+  ['endA', 'revA'],
+] as const;
 /**
  * Sharing-link columns. Their cells are in SHARE_CELLS; to the checks made after a request they
  * are callers with no rights over the object ('anon').
@@ -104,49 +115,49 @@ const FORGED_CSRF_VARIANTS = 4;
 
 const EXPECTED: readonly Row[] = [
   // endpoint                                   object     anon    A       B       revA   bad
-  ['POST /api/v1/inboxes',                      '-',       '201',  '201',  '201',  '401', '401'],
-  ['GET /api/v1/inboxes',                       '-',       '401',  '200',  '200',  '401', '401'],
+  ['POST /api/v1/inboxes', '-', '201', '201', '201', '401', '401'],
+  ['GET /api/v1/inboxes', '-', '401', '200', '200', '401', '401'],
 
-  ['GET /api/v1/inboxes/:id',                   'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id',                   'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id',                   'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id',                   'missing', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id', 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['DELETE /api/v1/inboxes/:id',                'anon',    '204',  '204',  '204',  '401', '401'],
-  ['DELETE /api/v1/inboxes/:id',                'ownedA',  '401',  '204',  '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id',                'expired', '404I', '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id',                'missing', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id', 'anon', '204', '204', '204', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id', 'ownedA', '401', '204', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id', 'missing', '404I', '404I', '404I', '401', '401'],
 
   // Renaming an inbox, deleting one of its events and clearing it: the rules of deleting it.
-  ['PATCH /api/v1/inboxes/:id',                 'anon',    '200',  '200',  '200',  '401', '401'],
-  ['PATCH /api/v1/inboxes/:id',                 'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['PATCH /api/v1/inboxes/:id',                 'expired', '404I', '404I', '404I', '401', '401'],
-  ['PATCH /api/v1/inboxes/:id',                 'missing', '404I', '404I', '404I', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id', 'anon', '200', '200', '200', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['PATCH /api/v1/inboxes/:id', 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['DELETE /api/v1/events/:id',                 'anon',    '204',  '204',  '204',  '401', '401'],
-  ['DELETE /api/v1/events/:id',                 'ownedA',  '401',  '204',  '404E', '401', '401'],
-  ['DELETE /api/v1/events/:id',                 'expired', '404I', '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/events/:id',                 'missing', '404E', '404E', '404E', '401', '401'],
+  ['DELETE /api/v1/events/:id', 'anon', '204', '204', '204', '401', '401'],
+  ['DELETE /api/v1/events/:id', 'ownedA', '401', '204', '404E', '401', '401'],
+  ['DELETE /api/v1/events/:id', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/events/:id', 'missing', '404E', '404E', '404E', '401', '401'],
 
-  ['DELETE /api/v1/inboxes/:id/events',         'anon',    '204',  '204',  '204',  '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/events',         'ownedA',  '401',  '204',  '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/events',         'expired', '404I', '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/events',         'missing', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events', 'anon', '204', '204', '204', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events', 'ownedA', '401', '204', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/events', 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['POST /api/v1/inboxes/:id/save',             'anon',    '401',  '200',  '200',  '401', '401'],
-  ['POST /api/v1/inboxes/:id/save',             'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/save',             'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/save',             'missing', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save', 'anon', '401', '200', '200', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/save', 'missing', '401', '404I', '404I', '401', '401'],
 
-  ['GET /api/v1/inboxes/:id/events',            'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id/events',            'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/events',            'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/events',            'missing', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/events', 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['GET /api/v1/inboxes/:id/stream',            'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id/stream',            'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/stream',            'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/stream',            'missing', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/stream', 'missing', '404I', '404I', '404I', '401', '401'],
 
   // The long-poll with timeout=0 answers at once: 204 (nothing newer than the inbox's newest
   // event), or 200 with the event when asked for anything after an id older than all.
@@ -159,128 +170,128 @@ const EXPECTED: readonly Row[] = [
   [NEXT_AFTER_ALL, 'expired', '404I', '404I', '404I', '401', '401'],
   [NEXT_AFTER_ALL, 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['GET /api/v1/events/:id',                    'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/events/:id',                    'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['GET /api/v1/events/:id',                    'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id',                    'missing', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/events/:id', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id', 'missing', '404E', '404E', '404E', '401', '401'],
 
-  ['GET /api/v1/events/:id/body',               'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/events/:id/body',               'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['GET /api/v1/events/:id/body',               'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id/body',               'missing', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/body', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/body', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/body', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/body', 'missing', '404E', '404E', '404E', '401', '401'],
 
   // Export (issue 13): reading, so the rules of reading the event and listing the inbox.
-  ['GET /api/v1/events/:id/curl',               'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/events/:id/curl',               'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['GET /api/v1/events/:id/curl',               'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id/curl',               'missing', '404E', '404E', '404E', '401', '401'],
-  ['GET /api/v1/inboxes/:id/export',            'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id/export',            'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/export',            'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/export',            'missing', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/curl', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/curl', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/curl', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/curl', 'missing', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/export', 'missing', '404I', '404I', '404I', '401', '401'],
 
-  ['POST /api/v1/events/:id/replay',            'anon',    '401',  '200',  '200',  '401', '401'],
-  ['POST /api/v1/events/:id/replay',            'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['POST /api/v1/events/:id/replay',            'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/events/:id/replay',            'missing', '401',  '404E', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/replay', 'anon', '401', '200', '200', '401', '401'],
+  ['POST /api/v1/events/:id/replay', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/replay', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/replay', 'missing', '401', '404E', '404E', '401', '401'],
 
   // Edit-and-replay (issue 12): the same rules, whatever the overrides; repeat sends N or nothing.
-  [REPLAY_EDITED, 'anon',    '401',  '200',  '200',  '401', '401'],
-  [REPLAY_EDITED, 'ownedA',  '401',  '200',  '404E', '401', '401'],
-  [REPLAY_EDITED, 'expired', '401',  '404I', '404I', '401', '401'],
-  [REPLAY_EDITED, 'missing', '401',  '404E', '404E', '401', '401'],
+  [REPLAY_EDITED, 'anon', '401', '200', '200', '401', '401'],
+  [REPLAY_EDITED, 'ownedA', '401', '200', '404E', '401', '401'],
+  [REPLAY_EDITED, 'expired', '401', '404I', '404I', '401', '401'],
+  [REPLAY_EDITED, 'missing', '401', '404E', '404E', '401', '401'],
 
-  ['GET /api/v1/events/:id/replays',            'anon',    '401',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/events/:id/replays',            'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['GET /api/v1/events/:id/replays',            'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id/replays',            'missing', '401',  '404E', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/replays', 'anon', '401', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/replays', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/replays', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/replays', 'missing', '401', '404E', '404E', '401', '401'],
 
   // Bulk replay jobs (issue 12): the rules of replaying the inbox's events (an account; the
   // owner for an owned inbox). The jobs go to a closed port, so they never reach the receiver.
-  ['POST /api/v1/inboxes/:id/replays',          'anon',    '401',  '202',  '202',  '401', '401'],
-  ['POST /api/v1/inboxes/:id/replays',          'ownedA',  '401',  '202',  '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/replays',          'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/replays',          'missing', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'anon',    '401',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'missing', '401',  '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays', 'anon', '401', '202', '202', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays', 'ownedA', '401', '202', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/replays', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs', 'anon', '401', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/replay-jobs', 'missing', '401', '404I', '404I', '401', '401'],
 
   // Sharing links of an inbox: its owner only; an anonymous inbox has none (409 INBOX_NOT_SAVED).
-  ['POST /api/v1/inboxes/:id/shares',           'anon',    '401',  '409N', '409N', '401', '401'],
-  ['POST /api/v1/inboxes/:id/shares',           'ownedA',  '401',  '201',  '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/shares',           'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/inboxes/:id/shares',           'missing', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/shares',            'anon',    '401',  '409N', '409N', '401', '401'],
-  ['GET /api/v1/inboxes/:id/shares',            'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/shares',            'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/shares',            'missing', '401',  '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '401',  '204',  '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares', 'anon', '401', '409N', '409N', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares', 'ownedA', '401', '201', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/shares', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/shares', 'missing', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '401', '204', '404I', '401', '401'],
   ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'missing', '401', '404I', '404I', '401', '401'],
   // Resolving a link needs no credential; a bad one sent along is still refused.
-  ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/shares/:token',                 'missing', '404S', '404S', '404S', '401', '401'],
+  ['GET /api/v1/shares/:token', 'ownedA', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/shares/:token', 'missing', '404S', '404S', '404S', '401', '401'],
 
   // Automatic forwarding: only the owner of a saved inbox (an anonymous one answers 409N).
-  ['PUT /api/v1/inboxes/:id/forwarding',        'anon',    '401',  '409N', '409N', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/forwarding',        'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/forwarding',        'expired', '401',  '404I', '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/forwarding',        'missing', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/forwarding',        'anon',    '401',  '409N', '409N', '401', '401'],
-  ['GET /api/v1/inboxes/:id/forwarding',        'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/forwarding',        'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/forwarding',        'missing', '401',  '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/forwarding',     'anon',    '401',  '409N', '409N', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/forwarding',     'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/forwarding',     'expired', '401',  '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/forwarding',     'missing', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id/deliveries',         'anon',    '401',  '409N', '409N', '401', '401'],
-  ['GET /api/v1/events/:id/deliveries',         'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['GET /api/v1/events/:id/deliveries',         'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/events/:id/deliveries',         'missing', '401',  '404E', '404E', '401', '401'],
-  ['POST /api/v1/events/:id/deliveries/retry',  'anon',    '401',  '409N', '409N', '401', '401'],
-  ['POST /api/v1/events/:id/deliveries/retry',  'ownedA',  '401',  '404(FORWARDING_NOT_FOUND)', '404E', '401', '401'],
-  ['POST /api/v1/events/:id/deliveries/retry',  'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/events/:id/deliveries/retry',  'missing', '401',  '404E', '404E', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'anon', '401', '409N', '409N', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'expired', '401', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/forwarding', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'ownedA', '401', '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/forwarding', 'missing', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'anon', '401', '409N', '409N', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'ownedA', '401', '404(FORWARDING_NOT_FOUND)', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'expired', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/forwarding', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/deliveries', 'missing', '401', '404E', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'anon', '401', '409N', '409N', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'ownedA', '401', '404(FORWARDING_NOT_FOUND)', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/deliveries/retry', 'missing', '401', '404E', '404E', '401', '401'],
 
   // Programmed responses: the rules of renaming the inbox (its owner; anyone holding an anonymous id).
-  ['GET /api/v1/inboxes/:id/response',           'anon',    '200',  '200',  '200',  '401', '401'],
-  ['GET /api/v1/inboxes/:id/response',           'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/response',           'expired', '404I', '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/response',           'missing', '404I', '404I', '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/response',           'anon',    '200',  '200',  '200',  '401', '401'],
-  ['PUT /api/v1/inboxes/:id/response',           'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/response',           'expired', '404I', '404I', '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/response',           'missing', '404I', '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/response',        'anon',    '204',  '204',  '204',  '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/response',        'ownedA',  '401',  '204',  '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/response',        'expired', '404I', '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/response',        'missing', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/response', 'missing', '404I', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response', 'anon', '200', '200', '200', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/response', 'missing', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response', 'anon', '204', '204', '204', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response', 'ownedA', '401', '204', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/response', 'missing', '404I', '404I', '404I', '401', '401'],
 
   // Signature settings: only the owner of a saved inbox (an anonymous one answers 409N).
-  ['PUT /api/v1/inboxes/:id/signature',         'anon',    '401',  '409N', '409N', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/signature',         'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/signature',         'expired', '401',  '404I', '404I', '401', '401'],
-  ['PUT /api/v1/inboxes/:id/signature',         'missing', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/signature',         'anon',    '401',  '409N', '409N', '401', '401'],
-  ['GET /api/v1/inboxes/:id/signature',         'ownedA',  '401',  '200',  '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/signature',         'expired', '401',  '404I', '404I', '401', '401'],
-  ['GET /api/v1/inboxes/:id/signature',         'missing', '401',  '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/signature',      'anon',    '401',  '409N', '409N', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/signature',      'ownedA',  '401',  '204',  '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/signature',      'expired', '401',  '404I', '404I', '401', '401'],
-  ['DELETE /api/v1/inboxes/:id/signature',      'missing', '401',  '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature', 'anon', '401', '409N', '409N', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature', 'expired', '401', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/signature', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/signature', 'missing', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'anon', '401', '409N', '409N', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'ownedA', '401', '204', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'expired', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/signature', 'missing', '401', '404I', '404I', '401', '401'],
   // Re-signing an event: its inbox's owner (the object's inbox gets a secret first); an anonymous
   // inbox never has a secret.
-  ['POST /api/v1/events/:id/resign',            'anon',    '401',  '409(SIGNATURE_NOT_SET)', '409(SIGNATURE_NOT_SET)', '401', '401'],
-  ['POST /api/v1/events/:id/resign',            'ownedA',  '401',  '200',  '404E', '401', '401'],
-  ['POST /api/v1/events/:id/resign',            'expired', '401',  '404I', '404I', '401', '401'],
-  ['POST /api/v1/events/:id/resign',            'missing', '401',  '404E', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/resign', 'anon', '401', '409(SIGNATURE_NOT_SET)', '409(SIGNATURE_NOT_SET)', '401', '401'],
+  ['POST /api/v1/events/:id/resign', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['POST /api/v1/events/:id/resign', 'expired', '401', '404I', '404I', '401', '401'],
+  ['POST /api/v1/events/:id/resign', 'missing', '401', '404E', '404E', '401', '401'],
 
-  ['GET /api/v1/tokens',                        '-',       '401',  '200',  '200',  '401', '401'],
-  ['POST /api/v1/tokens',                       '-',       '401',  '201',  '201',  '401', '401'],
-  ['DELETE /api/v1/tokens/:id',                 'tokA',    '401',  '204',  '404T', '401', '401'],
-  ['DELETE /api/v1/tokens/:id',                 'missing', '401',  '404T', '404T', '401', '401'],
+  ['GET /api/v1/tokens', '-', '401', '200', '200', '401', '401'],
+  ['POST /api/v1/tokens', '-', '401', '201', '201', '401', '401'],
+  ['DELETE /api/v1/tokens/:id', 'tokA', '401', '204', '404T', '401', '401'],
+  ['DELETE /api/v1/tokens/:id', 'missing', '401', '404T', '404T', '401', '401'],
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -349,16 +360,24 @@ const ENDPOINTS = {
   'PATCH /api/v1/inboxes/:id': {
     destructive: true,
     send: (env, t, authorization) =>
-      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { method: 'PATCH', authorization, json: { name: 'renamed' } }),
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, {
+        method: 'PATCH',
+        authorization,
+        json: { name: 'renamed' },
+      }),
     after: async (env, t, object, _who, reply) => {
       if (object !== 'anon' && object !== 'ownedA') return null;
       const reader = object === 'anon' ? undefined : bearer(env.A.token);
       const inbox = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}`, { authorization: reader });
       const name: unknown = inbox.body?.data?.inbox?.name;
       if (reply.status === 200) {
-        return name === 'renamed' && reply.body?.data?.inbox?.name === 'renamed' ? null : `renamed, yet the name is ${String(name)}`;
+        return name === 'renamed' && reply.body?.data?.inbox?.name === 'renamed'
+          ? null
+          : `renamed, yet the name is ${String(name)}`;
       }
-      return inbox.status === 200 && name === null ? null : `refused with ${reply.status}, yet inbox ${inbox.status}, name ${String(name)}`;
+      return inbox.status === 200 && name === null
+        ? null
+        : `refused with ${reply.status}, yet inbox ${inbox.status}, name ${String(name)}`;
     },
   },
   'DELETE /api/v1/events/:id': {
@@ -387,14 +406,22 @@ const ENDPOINTS = {
       const owner = object === 'ownedA' ? 'A' : reply.status === 200 && (who === 'A' || who === 'B') ? who : null;
       if (owner === null) {
         const inbox = asAnon.body?.data?.inbox;
-        return asAnon.status === 200 && asA.status === 200 && asB.status === 200 && inbox?.saved === false && inbox?.expiresAt !== null
+        return asAnon.status === 200 &&
+          asA.status === 200 &&
+          asB.status === 200 &&
+          inbox?.saved === false &&
+          inbox?.expiresAt !== null
           ? null
           : `expected still anonymous, saw ${seen} ${asAnon.text}`;
       }
       const ownerReply = owner === 'A' ? asA : asB;
       const otherReply = owner === 'A' ? asB : asA;
       const inbox = ownerReply.body?.data?.inbox;
-      return asAnon.status === 401 && ownerReply.status === 200 && otherReply.status === 404 && inbox?.saved === true && inbox?.expiresAt === null
+      return asAnon.status === 401 &&
+        ownerReply.status === 200 &&
+        otherReply.status === 404 &&
+        inbox?.saved === true &&
+        inbox?.expiresAt === null
         ? null
         : `expected owned by ${owner}, saw ${seen} ${ownerReply.text}`;
     },
@@ -405,7 +432,8 @@ const ENDPOINTS = {
   },
   'GET /api/v1/inboxes/:id/stream': {
     destructive: false,
-    send: (env, t, authorization) => streamStatus(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/stream`, authorization),
+    send: (env, t, authorization) =>
+      streamStatus(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/stream`, authorization),
   },
   'GET /api/v1/inboxes/:id/events/next?timeout=0': {
     destructive: false,
@@ -415,7 +443,11 @@ const ENDPOINTS = {
   [NEXT_AFTER_ALL]: {
     destructive: false,
     send: async (env, t, authorization) => {
-      const reply = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/events/next?after=${BEFORE_ALL}&timeout=0`, { authorization });
+      const reply = await call(
+        env.rehook.apiUrl,
+        `/api/v1/inboxes/${t.inboxId}/events/next?after=${BEFORE_ALL}&timeout=0`,
+        { authorization },
+      );
       // An allowed caller gets the object's one event, nothing else.
       const id: unknown = reply.body?.data?.event?.id;
       return reply.status === 200 && id !== t.eventId ? { ...reply, code: `wrong-event-${String(id)}` } : reply;
@@ -435,7 +467,8 @@ const ENDPOINTS = {
   },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
-    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/export?format=ndjson`, { authorization }),
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/export?format=ndjson`, { authorization }),
   },
   'POST /api/v1/events/:id/replay': {
     destructive: false,
@@ -473,9 +506,15 @@ const ENDPOINTS = {
       // Only an accepted replay may reach the destination, twice, as edited.
       const reached = env.receiver.requests.slice(before);
       const want = reply.status === 200 ? 2 : 0;
-      const edited = reached.every((r) => r.method === 'PUT' && r.url === '/matrix/edited' && r.body.toString() === 'edited');
+      const edited = reached.every(
+        (r) => r.method === 'PUT' && r.url === '/matrix/edited' && r.body.toString() === 'edited',
+      );
       if (reached.length !== want || !edited) {
-        return { ...reply, status: reply.status, code: `${reply.code}+${reached.length}-requests-at-receiver${edited ? '' : '-not-as-edited'}` };
+        return {
+          ...reply,
+          status: reply.status,
+          code: `${reply.code}+${reached.length}-requests-at-receiver${edited ? '' : '-not-as-edited'}`,
+        };
       }
       return reply;
     },
@@ -493,14 +532,21 @@ const ENDPOINTS = {
       // The job exists, with the inbox's one event, and its maker reads it.
       const jobId: unknown = reply.body?.data?.job?.id;
       const total: unknown = reply.body?.data?.job?.counts?.total;
-      const read = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, { authorization: bearer(env.A.token) });
-      const maker = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, { authorization: bearer(env.B.token) });
-      return total === 1 && (read.status === 200 || maker.status === 200) ? null : `created ${String(jobId)} (total ${String(total)}), yet A reads ${read.status}, B ${maker.status}`;
+      const read = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, {
+        authorization: bearer(env.A.token),
+      });
+      const maker = await call(env.rehook.apiUrl, `/api/v1/replay-jobs/${String(jobId)}`, {
+        authorization: bearer(env.B.token),
+      });
+      return total === 1 && (read.status === 200 || maker.status === 200)
+        ? null
+        : `created ${String(jobId)} (total ${String(total)}), yet A reads ${read.status}, B ${maker.status}`;
     },
   },
   'GET /api/v1/inboxes/:id/replay-jobs': {
     destructive: false,
-    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/replay-jobs`, { authorization }),
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/replay-jobs`, { authorization }),
   },
   'GET /api/v1/events/:id/replays': {
     destructive: false,
@@ -513,7 +559,9 @@ const ENDPOINTS = {
     after: async (env, t, object, _who, reply) => {
       if (object !== 'ownedA') return null;
       // Exactly the links of the object (its own, plus the one just made when it was accepted).
-      const list = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, { authorization: bearer(env.A.token) });
+      const list = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, {
+        authorization: bearer(env.A.token),
+      });
       const count: number = list.body?.data?.shares?.length ?? -1;
       const want = reply.status === 201 ? 2 : 1;
       return count === want ? null : `${reply.status}, yet the inbox has ${count} links (${want} expected)`;
@@ -525,7 +573,10 @@ const ENDPOINTS = {
       const reply = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/shares`, { authorization });
       // The owner sees the object's link, without its token.
       const shares: Array<{ id: string }> | undefined = reply.body?.data?.shares;
-      if (reply.status === 200 && (shares?.length !== 1 || shares[0]?.id !== t.shareId || reply.text.includes(t.shareToken))) {
+      if (
+        reply.status === 200 &&
+        (shares?.length !== 1 || shares[0]?.id !== t.shareId || reply.text.includes(t.shareToken))
+      ) {
         return { ...reply, code: 'wrong-links' };
       }
       return reply;
@@ -580,14 +631,17 @@ const ENDPOINTS = {
       }),
     after: async (env, t, object, _who, reply) => {
       if (object !== 'ownedA') return null;
-      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { authorization: bearer(env.A.token) });
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, {
+        authorization: bearer(env.A.token),
+      });
       const want = reply.status === 200 ? 200 : 404;
       return shown.status === want ? null : `${reply.status}, yet the owner reads the forwarding with ${shown.status}`;
     },
   },
   'GET /api/v1/inboxes/:id/forwarding': {
     destructive: false,
-    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { authorization }),
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { authorization }),
   },
   'DELETE /api/v1/inboxes/:id/forwarding': {
     destructive: true,
@@ -599,7 +653,9 @@ const ENDPOINTS = {
     send: async (env, t, authorization) => {
       const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/deliveries`, { authorization });
       // The object's event was stored without forwarding: it has no delivery.
-      return reply.status === 200 && reply.body?.data?.deliveries?.length !== 0 ? { ...reply, code: 'unexpected-deliveries' } : reply;
+      return reply.status === 200 && reply.body?.data?.deliveries?.length !== 0
+        ? { ...reply, code: 'unexpected-deliveries' }
+        : reply;
     },
   },
   'POST /api/v1/events/:id/deliveries/retry': {
@@ -615,11 +671,13 @@ const ENDPOINTS = {
         authorization,
         json: { scheme: 'github', secret: 'matrix secret' },
       }),
-    after: (env, t, object, _who, reply) => signatureAfter(env, t, object, reply.status === 200 ? 'github' : null, reply.status),
+    after: (env, t, object, _who, reply) =>
+      signatureAfter(env, t, object, reply.status === 200 ? 'github' : null, reply.status),
   },
   'GET /api/v1/inboxes/:id/signature': {
     destructive: false,
-    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { authorization }),
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { authorization }),
   },
   'DELETE /api/v1/inboxes/:id/signature': {
     destructive: true,
@@ -632,7 +690,8 @@ const ENDPOINTS = {
       });
       return call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { method: 'DELETE', authorization });
     },
-    after: (env, t, object, _who, reply) => signatureAfter(env, t, object, reply.status === 204 ? null : 'slack', reply.status),
+    after: (env, t, object, _who, reply) =>
+      signatureAfter(env, t, object, reply.status === 204 ? null : 'slack', reply.status),
   },
   'POST /api/v1/events/:id/resign': {
     destructive: false,
@@ -642,7 +701,10 @@ const ENDPOINTS = {
         authorization: bearer(env.A.token),
         json: { scheme: 'github', secret: 'matrix secret' },
       });
-      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/resign`, { method: 'POST', authorization });
+      const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/resign`, {
+        method: 'POST',
+        authorization,
+      });
       // A fresh signature is exactly the one header of the scheme.
       const headers: unknown = reply.body?.data?.headers;
       const ok = Array.isArray(headers) && headers.length === 1 && headers[0]?.[0] === 'X-Hub-Signature-256';
@@ -651,47 +713,77 @@ const ENDPOINTS = {
   },
   'GET /api/v1/inboxes/:id/response': {
     destructive: false,
-    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
   },
   'PUT /api/v1/inboxes/:id/response': {
     destructive: true,
     send: (env, t, authorization) =>
-      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'PUT', authorization, json: { status: 503 } }),
-    after: (env, t, object, _who, reply) => responseAfter(env, t, object, reply.status === 200 ? 503 : null, reply.status),
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, {
+        method: 'PUT',
+        authorization,
+        json: { status: 503 },
+      }),
+    after: (env, t, object, _who, reply) =>
+      responseAfter(env, t, object, reply.status === 200 ? 503 : null, reply.status),
   },
   'DELETE /api/v1/inboxes/:id/response': {
     destructive: true,
     send: async (env, t, authorization) => {
       // The object gets a response first (A may set it on both live objects), so a clear shows.
-      await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'PUT', authorization: bearer(env.A.token), json: { status: 502 } });
+      await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, {
+        method: 'PUT',
+        authorization: bearer(env.A.token),
+        json: { status: 502 },
+      });
       return call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { method: 'DELETE', authorization });
     },
-    after: (env, t, object, _who, reply) => responseAfter(env, t, object, reply.status === 204 ? null : 502, reply.status),
+    after: (env, t, object, _who, reply) =>
+      responseAfter(env, t, object, reply.status === 204 ? null : 502, reply.status),
   },
 } satisfies Record<string, Endpoint>;
 type EndpointName = keyof typeof ENDPOINTS;
 
 /** After setting or removing an owned object's signature settings: its owner sees `want` (the scheme, or null for none). */
-async function signatureAfter(env: Env, t: Target, object: ObjectKind, want: string | null, status: number): Promise<string | null> {
+async function signatureAfter(
+  env: Env,
+  t: Target,
+  object: ObjectKind,
+  want: string | null,
+  status: number,
+): Promise<string | null> {
   if (object !== 'ownedA') return null;
-  const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, { authorization: bearer(env.A.token) });
+  const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/signature`, {
+    authorization: bearer(env.A.token),
+  });
   const seen: unknown = shown.body?.data?.signature?.scheme ?? null;
-  return seen === want ? null : `answered ${status}, yet the owner reads the scheme ${String(seen)} (expected ${String(want)})`;
+  return seen === want
+    ? null
+    : `answered ${status}, yet the owner reads the scheme ${String(seen)} (expected ${String(want)})`;
 }
 
 /**
  * After setting or clearing an object's programmed response: the rightful reader sees `want`
  * (the status set, or null for none), and the ingest listener answers it.
  */
-async function responseAfter(env: Env, t: Target, object: ObjectKind, want: number | null, status: number): Promise<string | null> {
+async function responseAfter(
+  env: Env,
+  t: Target,
+  object: ObjectKind,
+  want: number | null,
+  status: number,
+): Promise<string | null> {
   if (object !== 'anon' && object !== 'ownedA') return null;
   const reader = object === 'anon' ? undefined : bearer(env.A.token);
   const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization: reader });
   const seen: unknown = shown.body?.data?.response?.status ?? null;
-  if (seen !== want) return `answered ${status}, yet the response's status is ${String(seen)} (expected ${String(want)})`;
+  if (seen !== want)
+    return `answered ${status}, yet the response's status is ${String(seen)} (expected ${String(want)})`;
   const ingested = await fetch(`${env.rehook.ingestUrl}/i/${t.inboxId}/matrix`, { method: 'POST', body: 'x' });
   await ingested.arrayBuffer();
-  return ingested.status === (want ?? 200) ? null : `the ingest listener answered ${ingested.status} (expected ${want ?? 200})`;
+  return ingested.status === (want ?? 200)
+    ? null
+    : `the ingest listener answered ${ingested.status} (expected ${want ?? 200})`;
 }
 
 /**
@@ -707,7 +799,9 @@ async function eventsLeft(env: Env, t: Target, object: ObjectKind, reply: Reply,
   const count: unknown = inbox.body?.data?.inbox?.eventCount;
   const seen = `inbox ${inbox.status} (eventCount ${String(count)}), event ${event.status}, events ${events.body?.length}`;
   if (reply.status === 204) {
-    return inbox.status === 200 && count === 0 && event.status === 404 && events.body?.length === 0 ? null : `${what}, yet ${seen}`;
+    return inbox.status === 200 && count === 0 && event.status === 404 && events.body?.length === 0
+      ? null
+      : `${what}, yet ${seen}`;
   }
   return inbox.status === 200 && count === 1 && event.status === 200 && events.body?.length === 1
     ? null
@@ -715,177 +809,184 @@ async function eventsLeft(env: Env, t: Target, object: ObjectKind, reply: Reply,
 }
 
 /** The cells of the sharing-link columns, one row per row of EXPECTED (a test checks it). */
-const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: ObjectKind, shareA: string, revS: string]> = [
-  // endpoint                                   object     shareA  revS
-  ['POST /api/v1/inboxes',                      '-',       '403S', '404S'],
-  ['GET /api/v1/inboxes',                       '-',       '403S', '404S'],
+const SHARE_CELLS: ReadonlyArray<readonly [endpoint: EndpointName, object: ObjectKind, shareA: string, revS: string]> =
+  [
+    // endpoint                                   object     shareA  revS
+    ['POST /api/v1/inboxes', '-', '403S', '404S'],
+    ['GET /api/v1/inboxes', '-', '403S', '404S'],
 
-  ['GET /api/v1/inboxes/:id',                   'anon',    '404I', '404S'],
-  ['GET /api/v1/inboxes/:id',                   'ownedA',  '200',  '404S'],
-  ['GET /api/v1/inboxes/:id',                   'expired', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id',                   'missing', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id', 'anon', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id', 'ownedA', '200', '404S'],
+    ['GET /api/v1/inboxes/:id', 'expired', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id', 'missing', '404I', '404S'],
 
-  ['DELETE /api/v1/inboxes/:id',                'anon',    '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id',                'ownedA',  '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id',                'expired', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id',                'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id', 'missing', '403S', '404S'],
 
-  ['PATCH /api/v1/inboxes/:id',                 'anon',    '403S', '404S'],
-  ['PATCH /api/v1/inboxes/:id',                 'ownedA',  '403S', '404S'],
-  ['PATCH /api/v1/inboxes/:id',                 'expired', '403S', '404S'],
-  ['PATCH /api/v1/inboxes/:id',                 'missing', '403S', '404S'],
+    ['PATCH /api/v1/inboxes/:id', 'anon', '403S', '404S'],
+    ['PATCH /api/v1/inboxes/:id', 'ownedA', '403S', '404S'],
+    ['PATCH /api/v1/inboxes/:id', 'expired', '403S', '404S'],
+    ['PATCH /api/v1/inboxes/:id', 'missing', '403S', '404S'],
 
-  ['DELETE /api/v1/events/:id',                 'anon',    '403S', '404S'],
-  ['DELETE /api/v1/events/:id',                 'ownedA',  '403S', '404S'],
-  ['DELETE /api/v1/events/:id',                 'expired', '403S', '404S'],
-  ['DELETE /api/v1/events/:id',                 'missing', '403S', '404S'],
+    ['DELETE /api/v1/events/:id', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/events/:id', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/events/:id', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/events/:id', 'missing', '403S', '404S'],
 
-  ['DELETE /api/v1/inboxes/:id/events',         'anon',    '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/events',         'ownedA',  '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/events',         'expired', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/events',         'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/events', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/events', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/events', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/events', 'missing', '403S', '404S'],
 
-  ['POST /api/v1/inboxes/:id/save',             'anon',    '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/save',             'ownedA',  '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/save',             'expired', '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/save',             'missing', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/save', 'anon', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/save', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/save', 'expired', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/save', 'missing', '403S', '404S'],
 
-  ['GET /api/v1/inboxes/:id/events',            'anon',    '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/events',            'ownedA',  '200',  '404S'],
-  ['GET /api/v1/inboxes/:id/events',            'expired', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/events',            'missing', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events', 'anon', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events', 'ownedA', '200', '404S'],
+    ['GET /api/v1/inboxes/:id/events', 'expired', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events', 'missing', '404I', '404S'],
 
-  ['GET /api/v1/inboxes/:id/stream',            'anon',    '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/stream',            'ownedA',  '200',  '404S'],
-  ['GET /api/v1/inboxes/:id/stream',            'expired', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/stream',            'missing', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/stream', 'anon', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/stream', 'ownedA', '200', '404S'],
+    ['GET /api/v1/inboxes/:id/stream', 'expired', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/stream', 'missing', '404I', '404S'],
 
-  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'anon', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'ownedA', '204', '404S'],
-  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'expired', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'missing', '404I', '404S'],
-  [NEXT_AFTER_ALL, 'anon', '404I', '404S'],
-  [NEXT_AFTER_ALL, 'ownedA', '200', '404S'],
-  [NEXT_AFTER_ALL, 'expired', '404I', '404S'],
-  [NEXT_AFTER_ALL, 'missing', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'anon', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'ownedA', '204', '404S'],
+    ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'expired', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/events/next?timeout=0', 'missing', '404I', '404S'],
+    [NEXT_AFTER_ALL, 'anon', '404I', '404S'],
+    [NEXT_AFTER_ALL, 'ownedA', '200', '404S'],
+    [NEXT_AFTER_ALL, 'expired', '404I', '404S'],
+    [NEXT_AFTER_ALL, 'missing', '404I', '404S'],
 
-  ['GET /api/v1/events/:id',                    'anon',    '404E', '404S'],
-  ['GET /api/v1/events/:id',                    'ownedA',  '200',  '404S'],
-  ['GET /api/v1/events/:id',                    'expired', '404I', '404S'],
-  ['GET /api/v1/events/:id',                    'missing', '404E', '404S'],
+    ['GET /api/v1/events/:id', 'anon', '404E', '404S'],
+    ['GET /api/v1/events/:id', 'ownedA', '200', '404S'],
+    ['GET /api/v1/events/:id', 'expired', '404I', '404S'],
+    ['GET /api/v1/events/:id', 'missing', '404E', '404S'],
 
-  ['GET /api/v1/events/:id/body',               'anon',    '404E', '404S'],
-  ['GET /api/v1/events/:id/body',               'ownedA',  '200',  '404S'],
-  ['GET /api/v1/events/:id/body',               'expired', '404I', '404S'],
-  ['GET /api/v1/events/:id/body',               'missing', '404E', '404S'],
+    ['GET /api/v1/events/:id/body', 'anon', '404E', '404S'],
+    ['GET /api/v1/events/:id/body', 'ownedA', '200', '404S'],
+    ['GET /api/v1/events/:id/body', 'expired', '404I', '404S'],
+    ['GET /api/v1/events/:id/body', 'missing', '404E', '404S'],
 
-  ['GET /api/v1/events/:id/curl',               'anon',    '404E', '404S'],
-  ['GET /api/v1/events/:id/curl',               'ownedA',  '200',  '404S'],
-  ['GET /api/v1/events/:id/curl',               'expired', '404I', '404S'],
-  ['GET /api/v1/events/:id/curl',               'missing', '404E', '404S'],
-  ['GET /api/v1/inboxes/:id/export',            'anon',    '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/export',            'ownedA',  '200',  '404S'],
-  ['GET /api/v1/inboxes/:id/export',            'expired', '404I', '404S'],
-  ['GET /api/v1/inboxes/:id/export',            'missing', '404I', '404S'],
+    ['GET /api/v1/events/:id/curl', 'anon', '404E', '404S'],
+    ['GET /api/v1/events/:id/curl', 'ownedA', '200', '404S'],
+    ['GET /api/v1/events/:id/curl', 'expired', '404I', '404S'],
+    ['GET /api/v1/events/:id/curl', 'missing', '404E', '404S'],
+    ['GET /api/v1/inboxes/:id/export', 'anon', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/export', 'ownedA', '200', '404S'],
+    ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404S'],
+    ['GET /api/v1/inboxes/:id/export', 'missing', '404I', '404S'],
 
-  ['POST /api/v1/events/:id/replay',            'anon',    '403S', '404S'],
-  ['POST /api/v1/events/:id/replay',            'ownedA',  '403S', '404S'],
-  ['POST /api/v1/events/:id/replay',            'expired', '403S', '404S'],
-  ['POST /api/v1/events/:id/replay',            'missing', '403S', '404S'],
+    ['POST /api/v1/events/:id/replay', 'anon', '403S', '404S'],
+    ['POST /api/v1/events/:id/replay', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/events/:id/replay', 'expired', '403S', '404S'],
+    ['POST /api/v1/events/:id/replay', 'missing', '403S', '404S'],
 
-  [REPLAY_EDITED, 'anon',    '403S', '404S'],
-  [REPLAY_EDITED, 'ownedA',  '403S', '404S'],
-  [REPLAY_EDITED, 'expired', '403S', '404S'],
-  [REPLAY_EDITED, 'missing', '403S', '404S'],
+    [REPLAY_EDITED, 'anon', '403S', '404S'],
+    [REPLAY_EDITED, 'ownedA', '403S', '404S'],
+    [REPLAY_EDITED, 'expired', '403S', '404S'],
+    [REPLAY_EDITED, 'missing', '403S', '404S'],
 
-  ['GET /api/v1/events/:id/replays',            'anon',    '403S', '404S'],
-  ['GET /api/v1/events/:id/replays',            'ownedA',  '403S', '404S'],
-  ['GET /api/v1/events/:id/replays',            'expired', '403S', '404S'],
-  ['GET /api/v1/events/:id/replays',            'missing', '403S', '404S'],
+    ['GET /api/v1/events/:id/replays', 'anon', '403S', '404S'],
+    ['GET /api/v1/events/:id/replays', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/events/:id/replays', 'expired', '403S', '404S'],
+    ['GET /api/v1/events/:id/replays', 'missing', '403S', '404S'],
 
-  ['POST /api/v1/inboxes/:id/replays',          'anon',    '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/replays',          'ownedA',  '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/replays',          'expired', '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/replays',          'missing', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'anon',    '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'ownedA',  '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'expired', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/replay-jobs',       'missing', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/replays', 'anon', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/replays', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/replays', 'expired', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/replays', 'missing', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/replay-jobs', 'anon', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/replay-jobs', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/replay-jobs', 'expired', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/replay-jobs', 'missing', '403S', '404S'],
 
-  ['GET /api/v1/inboxes/:id/response',           'anon',    '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/response',           'ownedA',  '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/response',           'expired', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/response',           'missing', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/response',           'anon',    '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/response',           'ownedA',  '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/response',           'expired', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/response',           'missing', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/response',        'anon',    '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/response',        'ownedA',  '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/response',        'expired', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/response',        'missing', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/response', 'anon', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/response', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/response', 'expired', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/response', 'missing', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/response', 'anon', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/response', 'ownedA', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/response', 'expired', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/response', 'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/response', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/response', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/response', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/response', 'missing', '403S', '404S'],
 
-  ['GET /api/v1/tokens',                        '-',       '403S', '404S'],
-  ['POST /api/v1/tokens',                       '-',       '403S', '404S'],
-  ['DELETE /api/v1/tokens/:id',                 'tokA',    '403S', '404S'],
-  ['DELETE /api/v1/tokens/:id',                 'missing', '403S', '404S'],
+    ['GET /api/v1/tokens', '-', '403S', '404S'],
+    ['POST /api/v1/tokens', '-', '403S', '404S'],
+    ['DELETE /api/v1/tokens/:id', 'tokA', '403S', '404S'],
+    ['DELETE /api/v1/tokens/:id', 'missing', '403S', '404S'],
 
-  ['POST /api/v1/inboxes/:id/shares',           'anon',    '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/shares',           'ownedA',  '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/shares',           'expired', '403S', '404S'],
-  ['POST /api/v1/inboxes/:id/shares',           'missing', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/shares', 'anon', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/shares', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/shares', 'expired', '403S', '404S'],
+    ['POST /api/v1/inboxes/:id/shares', 'missing', '403S', '404S'],
 
-  ['GET /api/v1/inboxes/:id/shares',            'anon',    '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/shares',            'ownedA',  '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/shares',            'expired', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/shares',            'missing', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/shares', 'anon', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/shares', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/shares', 'expired', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/shares', 'missing', '403S', '404S'],
 
-  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/shares/:shareId', 'missing', '403S', '404S'],
 
-  ['GET /api/v1/shares/:token',                 'ownedA',  '200',  '404S'],
-  ['GET /api/v1/shares/:token',                 'missing', '404S', '404S'],
+    ['GET /api/v1/shares/:token', 'ownedA', '200', '404S'],
+    ['GET /api/v1/shares/:token', 'missing', '404S', '404S'],
 
-  ['PUT /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
-  ['GET /api/v1/events/:id/deliveries', 'anon', '403S', '404S'],
-  ['GET /api/v1/events/:id/deliveries', 'ownedA', '403S', '404S'],
-  ['GET /api/v1/events/:id/deliveries', 'expired', '403S', '404S'],
-  ['GET /api/v1/events/:id/deliveries', 'missing', '403S', '404S'],
-  ['POST /api/v1/events/:id/deliveries/retry', 'anon', '403S', '404S'],
-  ['POST /api/v1/events/:id/deliveries/retry', 'ownedA', '403S', '404S'],
-  ['POST /api/v1/events/:id/deliveries/retry', 'expired', '403S', '404S'],
-  ['POST /api/v1/events/:id/deliveries/retry', 'missing', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
-  ['PUT /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
-  ['GET /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
-  ['DELETE /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
-  ['POST /api/v1/events/:id/resign', 'anon', '403S', '404S'],
-  ['POST /api/v1/events/:id/resign', 'ownedA', '403S', '404S'],
-  ['POST /api/v1/events/:id/resign', 'expired', '403S', '404S'],
-  ['POST /api/v1/events/:id/resign', 'missing', '403S', '404S'],
-];
+    ['PUT /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/forwarding', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+    ['GET /api/v1/events/:id/deliveries', 'anon', '403S', '404S'],
+    ['GET /api/v1/events/:id/deliveries', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/events/:id/deliveries', 'expired', '403S', '404S'],
+    ['GET /api/v1/events/:id/deliveries', 'missing', '403S', '404S'],
+    ['POST /api/v1/events/:id/deliveries/retry', 'anon', '403S', '404S'],
+    ['POST /api/v1/events/:id/deliveries/retry', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/events/:id/deliveries/retry', 'expired', '403S', '404S'],
+    ['POST /api/v1/events/:id/deliveries/retry', 'missing', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+    ['PUT /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+    ['GET /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/signature', 'anon', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/signature', 'ownedA', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/signature', 'expired', '403S', '404S'],
+    ['DELETE /api/v1/inboxes/:id/signature', 'missing', '403S', '404S'],
+    ['POST /api/v1/events/:id/resign', 'anon', '403S', '404S'],
+    ['POST /api/v1/events/:id/resign', 'ownedA', '403S', '404S'],
+    ['POST /api/v1/events/:id/resign', 'expired', '403S', '404S'],
+    ['POST /api/v1/events/:id/resign', 'missing', '403S', '404S'],
+  ];
 
 /** The expected cell of a column in a row of EXPECTED. */
-function expectedCell(endpoint: EndpointName, object: ObjectKind, column: Column, who: Who, cells: readonly string[]): string {
+function expectedCell(
+  endpoint: EndpointName,
+  object: ObjectKind,
+  column: Column,
+  who: Who,
+  cells: readonly string[],
+): string {
   if (!isShareColumn(column)) return cells[PRINCIPALS.indexOf(who)] as string;
   const row = SHARE_CELLS.find(([e, o]) => e === endpoint && o === object);
   if (row === undefined) return `(no SHARE_CELLS row for ${endpoint} [${object}])`;
@@ -896,7 +997,9 @@ function expectedCell(endpoint: EndpointName, object: ObjectKind, column: Column
 function notation(reply: Reply): string {
   if (reply.status === 401) return reply.code === 'UNAUTHORIZED' ? '401' : `401(${reply.code})`;
   if (reply.status === 404) {
-    const letter = { INBOX_NOT_FOUND: 'I', EVENT_NOT_FOUND: 'E', TOKEN_NOT_FOUND: 'T', SHARE_NOT_FOUND: 'S' }[reply.code as string];
+    const letter = { INBOX_NOT_FOUND: 'I', EVENT_NOT_FOUND: 'E', TOKEN_NOT_FOUND: 'T', SHARE_NOT_FOUND: 'S' }[
+      reply.code as string
+    ];
     return letter ? `404${letter}` : `404(${reply.code})`;
   }
   if (reply.status === 403 && reply.code === 'SHARE_READ_ONLY') return '403S';
@@ -931,8 +1034,18 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     // The event id, read from the store (the oracle does not go through the access rules).
     const [event] = await rehook.deps.store.events.listByInbox(inboxId, { limit: 1 });
     assert.ok(event, `setup: the event of ${inboxId} was not stored`);
-    const link = token === undefined ? { id: UNKNOWN_SHARE_ID, token: UNKNOWN_SHARE_TOKEN } : await newShareLink(rehook, inboxId, token);
-    return { inboxId, eventId: event.id, tokenId: UNKNOWN_TOKEN_ID, token: '', shareId: link.id, shareToken: link.token };
+    const link =
+      token === undefined
+        ? { id: UNKNOWN_SHARE_ID, token: UNKNOWN_SHARE_TOKEN }
+        : await newShareLink(rehook, inboxId, token);
+    return {
+      inboxId,
+      eventId: event.id,
+      tokenId: UNKNOWN_TOKEN_ID,
+      token: '',
+      shareId: link.id,
+      shareToken: link.token,
+    };
   }
 
   /** The object a cell names: shared for read-only endpoints, fresh for destructive ones. */
@@ -942,7 +1055,14 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     switch (object) {
       case '-':
       case 'missing':
-        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId: UNKNOWN_TOKEN_ID, token: '', shareId: UNKNOWN_SHARE_ID, shareToken: UNKNOWN_SHARE_TOKEN };
+        target = {
+          inboxId: UNKNOWN_INBOX_ID,
+          eventId: UNKNOWN_EVENT_ID,
+          tokenId: UNKNOWN_TOKEN_ID,
+          token: '',
+          shareId: UNKNOWN_SHARE_ID,
+          shareToken: UNKNOWN_SHARE_TOKEN,
+        };
         break;
       case 'anon':
         target = await newInboxWithEvent(undefined);
@@ -958,7 +1078,14 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       }
       case 'tokA': {
         const { token, tokenId } = await extraToken(rehook, env.A.accountId, 'matrix-target');
-        target = { inboxId: UNKNOWN_INBOX_ID, eventId: UNKNOWN_EVENT_ID, tokenId, token, shareId: UNKNOWN_SHARE_ID, shareToken: UNKNOWN_SHARE_TOKEN };
+        target = {
+          inboxId: UNKNOWN_INBOX_ID,
+          eventId: UNKNOWN_EVENT_ID,
+          tokenId,
+          token,
+          shareId: UNKNOWN_SHARE_ID,
+          shareToken: UNKNOWN_SHARE_TOKEN,
+        };
         break;
       }
     }
@@ -987,7 +1114,10 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     // passes the anonymous TTL below.
     const liveSession = await newSession(rehook, A.accountId);
     const endedSession = await newSession(rehook, A.accountId);
-    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', authorization: endedSession.credential });
+    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', {
+      method: 'POST',
+      authorization: endedSession.credential,
+    });
     assert.equal(signOut.status, 204, `setup: sign out: ${signOut.text}`);
     const expiringSession = await newSession(rehook, A.accountId, { ttlMs: ANON_TTL_MS });
 
@@ -1013,7 +1143,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       ['double space', `Bearer  ${A.token}`],
       ['scheme only', 'Bearer'],
       ['two tokens in one header', `Bearer ${A.token}, Bearer ${B.token}`],
-      ['oversized (10 KB)', bearer('rhk_' + 'a'.repeat(10_000))],
+      ['oversized (10 KB)', bearer(`rhk_${'a'.repeat(10_000)}`)],
     ];
     variants = {
       anon: [['no header', undefined]],
@@ -1082,7 +1212,13 @@ describe('authorization matrix: every endpoint × principal × object', () => {
           try {
             reply = await endpoint.send(env, target, authorization);
           } catch (err) {
-            reply = { status: 0, code: `THREW ${(err as Error).message}`, body: undefined, text: '', headers: new Headers() };
+            reply = {
+              status: 0,
+              code: `THREW ${(err as Error).message}`,
+              body: undefined,
+              text: '',
+              headers: new Headers(),
+            };
           }
           requests += 1;
           const actual = notation(reply);
@@ -1128,15 +1264,21 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       const target = await targetFor(object, false);
       const template = endpointName.slice('GET '.length);
       const path = (
-        template.startsWith('/api/v1/events/') ? template.replace(':id', target.eventId) : template.replace(':id', target.inboxId)
+        template.startsWith('/api/v1/events/')
+          ? template.replace(':id', target.eventId)
+          : template.replace(':id', target.inboxId)
       ).replace(':token', target.shareToken);
       for (const [column, who] of COLUMNS) {
         const expected = Number(expectedCell(endpointName, object, column, who, expectedCells).slice(0, 3));
         const [, authorization] = variants[column][0] as [string, Credential];
-        const res = await fetch(rehook.apiUrl + credentialPath(path, authorization), { method: 'HEAD', headers: credentialHeaders(authorization) });
+        const res = await fetch(rehook.apiUrl + credentialPath(path, authorization), {
+          method: 'HEAD',
+          headers: credentialHeaders(authorization),
+        });
         await res.arrayBuffer();
         requests += 1;
-        if (res.status !== expected) mismatches.push(`HEAD ${template} [${object}] as ${column}: expected ${expected}, got ${res.status}`);
+        if (res.status !== expected)
+          mismatches.push(`HEAD ${template} [${object}] as ${column}: expected ${expected}, got ${res.status}`);
       }
     }
     assert.deepEqual(mismatches, [], `${mismatches.length} of ${requests} HEAD requests disagree`);
@@ -1148,9 +1290,15 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     const cookie = session.cookie;
     const forged: Array<[label: string, credential: Credential]> = [
       ['no X-CSRF-Token', session.credential],
-      ['a made-up X-CSRF-Token', { label: 'made up', headers: { cookie, 'x-csrf-token': 'a'.repeat(session.csrfToken.length) } }],
+      [
+        'a made-up X-CSRF-Token',
+        { label: 'made up', headers: { cookie, 'x-csrf-token': 'a'.repeat(session.csrfToken.length) } },
+      ],
       ["another session's X-CSRF-Token", { label: 'other', headers: { cookie, 'x-csrf-token': other.csrfToken } }],
-      ['the right one, sent cross-site', { label: 'cross-site', headers: { cookie, 'x-csrf-token': session.csrfToken, 'sec-fetch-site': 'cross-site' } }],
+      [
+        'the right one, sent cross-site',
+        { label: 'cross-site', headers: { cookie, 'x-csrf-token': session.csrfToken, 'sec-fetch-site': 'cross-site' } },
+      ],
     ];
     assert.equal(forged.length, FORGED_CSRF_VARIANTS);
     const mismatches: string[] = [];
@@ -1165,7 +1313,9 @@ describe('authorization matrix: every endpoint × principal × object', () => {
         // Refused: the object must look as if nothing had been asked (for A, its rightful owner).
         const problem = endpoint.after ? await endpoint.after(env, target, object, 'A', reply) : null;
         if (notation(reply) !== '403(CSRF_FAILED)' || problem !== null) {
-          mismatches.push(`${endpointName} [${object}] (${label}): got ${notation(reply)}${problem ? `; afterwards: ${problem}` : ''}`);
+          mismatches.push(
+            `${endpointName} [${object}] (${label}): got ${notation(reply)}${problem ? `; afterwards: ${problem}` : ''}`,
+          );
         }
       }
     }
@@ -1177,7 +1327,12 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     const ownedA = await targetFor('ownedA', false);
     for (const param of ['token', 'access_token']) {
       const q = `?${param}=${encodeURIComponent(env.A.token)}`;
-      for (const path of [`/api/v1/inboxes/${ownedA.inboxId}${q}`, `/api/v1/events/${ownedA.eventId}${q}`, `/api/v1/inboxes${q}`, `/api/v1/tokens${q}`]) {
+      for (const path of [
+        `/api/v1/inboxes/${ownedA.inboxId}${q}`,
+        `/api/v1/events/${ownedA.eventId}${q}`,
+        `/api/v1/inboxes${q}`,
+        `/api/v1/tokens${q}`,
+      ]) {
         const res = await call(rehook.apiUrl, path);
         assert.equal(res.status, 401, `${path.replace(env.A.token, '<A>')}: ${res.text}`);
         assert.equal(res.code, 'UNAUTHORIZED');
@@ -1235,7 +1390,9 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       });
       assert.equal(res.status, 200, res.text);
     }
-    const res = await call(rehook.apiUrl, `/api/v1/events/${owned.eventId}/replays`, { authorization: bearer(env.A.token) });
+    const res = await call(rehook.apiUrl, `/api/v1/events/${owned.eventId}/replays`, {
+      authorization: bearer(env.A.token),
+    });
     assert.deepEqual(
       res.body.data.replays.map((r: { destination: string }) => new URL(r.destination).pathname),
       ['/two', '/one'],

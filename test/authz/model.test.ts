@@ -161,7 +161,8 @@ const NOT_SAVED = err(409, 'INBOX_NOT_SAVED');
 /** Reading an inbox or its events (GET inbox, list events). */
 function readInbox(m: Model, who: Who, inbox: MInbox | undefined): Expect {
   if (isRevoked(who)) return UNAUTHORIZED;
-  if (isShare(who)) return deadShare(m, who) ?? (inbox && live(m, inbox) && inbox === currentShare(m).inbox ? ok(200) : NO_INBOX);
+  if (isShare(who))
+    return deadShare(m, who) ?? (inbox && live(m, inbox) && inbox === currentShare(m).inbox ? ok(200) : NO_INBOX);
   if (!inbox || !live(m, inbox)) return NO_INBOX;
   if (inbox.owner === null) return ok(200);
   if (who === 'anon') return UNAUTHORIZED;
@@ -209,7 +210,6 @@ function recent<T>(items: readonly T[], index: number | null): T | undefined {
 }
 const pickInbox = (m: Readonly<Model>, index: number | null): MInbox | undefined => recent(m.inboxes, index);
 const pickEvent = (m: Readonly<Model>, index: number | null): MEvent | undefined => recent(m.events, index);
-
 
 /** The most recent link of the run, which the `share` and `shareQ` callers present. */
 function currentShare(m: Readonly<Model>): MShare {
@@ -269,7 +269,10 @@ const createInbox = whoArb.map((who) =>
     `createInbox(${who})`,
     (m) => usable(m, who),
     async (m, r) => {
-      const reply = await call(r.rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: authorization(m, who) });
+      const reply = await call(r.rehook.apiUrl, '/api/v1/inboxes', {
+        method: 'POST',
+        authorization: authorization(m, who),
+      });
       if (isRevoked(who)) return assertAnswer(reply, UNAUTHORIZED, `create as ${who}`);
       if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `create as ${who}`);
       assertAnswer(reply, ok(201), `create as ${who}`);
@@ -277,8 +280,16 @@ const createInbox = whoArb.map((who) =>
       const expiresAt = owner === null ? m.now + ANON_TTL_MS : null;
       const body = reply.body.data.inbox;
       assert.equal(body.saved, owner !== null, 'saved flag of a new inbox');
-      assert.equal(body.expiresAt, expiresAt === null ? null : new Date(expiresAt).toISOString(), 'expiresAt of a new inbox');
-      assert.deepEqual([body.name, body.eventCount, body.lastEventAt], [null, 0, null], 'name and counts of a new inbox');
+      assert.equal(
+        body.expiresAt,
+        expiresAt === null ? null : new Date(expiresAt).toISOString(),
+        'expiresAt of a new inbox',
+      );
+      assert.deepEqual(
+        [body.name, body.eventCount, body.lastEventAt],
+        [null, 0, null],
+        'name and counts of a new inbox',
+      );
       m.inboxes.push({ id: body.id, owner, expiresAt, deleted: false, purged: false, name: null, events: [] });
     },
   ),
@@ -334,7 +345,11 @@ const openStream = fc.tuple(whoArb, refArb).map(([who, ref]) =>
     (m) => usable(m, who),
     async (m, r) => {
       const inbox = pickInbox(m, ref);
-      const reply = await streamStatus(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/stream`, authorization(m, who));
+      const reply = await streamStatus(
+        r.rehook.apiUrl,
+        `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/stream`,
+        authorization(m, who),
+      );
       assertAnswer(reply, readInbox(m, who, inbox), `stream ${label(inbox)} as ${who}`);
     },
   ),
@@ -370,9 +385,17 @@ const listInboxes = whoArb.map((who) =>
       if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `list inboxes as ${who}`);
       if (who !== 'A' && who !== 'B') return assertAnswer(reply, UNAUTHORIZED, `list inboxes as ${who}`);
       assertAnswer(reply, ok(200), `list inboxes as ${who}`);
-      const listed = reply.body.data.inboxes as Array<{ id: string; name: unknown; eventCount: unknown; lastEventAt: unknown }>;
+      const listed = reply.body.data.inboxes as Array<{
+        id: string;
+        name: unknown;
+        eventCount: unknown;
+        lastEventAt: unknown;
+      }>;
       const got = listed.map((i) => i.id).sort();
-      const want = m.inboxes.filter((i) => i.owner === who && live(m, i)).map((i) => i.id).sort();
+      const want = m.inboxes
+        .filter((i) => i.owner === who && live(m, i))
+        .map((i) => i.id)
+        .sort();
       assert.deepEqual(got, want, `inboxes of ${who}`);
       for (const body of listed) assertNameAndCount(body, m.inboxes.find((i) => i.id === body.id) as MInbox);
     },
@@ -558,10 +581,17 @@ function forgetEvents(inbox: MInbox, events: readonly MEvent[]): void {
 }
 
 /** The name, the count and the last activity the API shows for an inbox, against the model. */
-function assertNameAndCount(body: { name?: unknown; eventCount?: unknown; lastEventAt?: unknown }, inbox: MInbox): void {
+function assertNameAndCount(
+  body: { name?: unknown; eventCount?: unknown; lastEventAt?: unknown },
+  inbox: MInbox,
+): void {
   assert.equal(body.name, inbox.name, `name of ${label(inbox)}`);
   assert.equal(body.eventCount, inbox.events.length, `eventCount of ${label(inbox)}`);
-  assert.equal(body.lastEventAt === null, inbox.events.length === 0, `lastEventAt of ${label(inbox)}: ${String(body.lastEventAt)}`);
+  assert.equal(
+    body.lastEventAt === null,
+    inbox.events.length === 0,
+    `lastEventAt of ${label(inbox)}: ${String(body.lastEventAt)}`,
+  );
 }
 
 const revokeToken = fc.tuple(accountArb, fc.constantFrom('self', 'other', 'anon')).map(([account, by]) =>
@@ -576,7 +606,11 @@ const revokeToken = fc.tuple(accountArb, fc.constantFrom('self', 'other', 'anon'
           method: 'DELETE',
           authorization: by === 'other' ? bearer(other.token) : undefined,
         });
-        assertAnswer(reply, by === 'other' ? err(404, 'TOKEN_NOT_FOUND') : UNAUTHORIZED, `revoke ${account}'s token as ${by}`);
+        assertAnswer(
+          reply,
+          by === 'other' ? err(404, 'TOKEN_NOT_FOUND') : UNAUTHORIZED,
+          `revoke ${account}'s token as ${by}`,
+        );
         return;
       }
       // A fresh token first (through the API, with the current one), then the current one is
@@ -601,7 +635,6 @@ const revokeToken = fc.tuple(accountArb, fc.constantFrom('self', 'other', 'anon'
     },
   ),
 );
-
 
 const createShare = fc.tuple(whoArb, refArb).map(([who, ref]) =>
   command(
@@ -636,7 +669,10 @@ const listShares = fc.tuple(whoArb, refArb).map(([who, ref]) =>
       assertAnswer(reply, expected, `list links of ${label(inbox)} as ${who}`);
       if (expected.status === 200 && inbox) {
         const got = (reply.body.data.shares as Array<{ id: string }>).map((s) => s.id).sort();
-        const want = m.shares.filter((s) => s.inbox === inbox && !s.revoked).map((s) => s.id).sort();
+        const want = m.shares
+          .filter((s) => s.inbox === inbox && !s.revoked)
+          .map((s) => s.id)
+          .sort();
         assert.deepEqual(got, want, `links of ${label(inbox)}`);
       }
     },
@@ -652,7 +688,10 @@ const createOwnShare = fc.nat(50).map((ref) => {
     async (m, r) => {
       const inbox = recent(owned(m), ref) as MInbox;
       const who = inbox.owner as AccountName;
-      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', authorization: authorization(m, who) });
+      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, {
+        method: 'POST',
+        authorization: authorization(m, who),
+      });
       assertAnswer(reply, ok(201), `share ${label(inbox)} as ${who}`);
       const created = reply.body.data.share;
       m.shares.push({ id: created.id, token: created.token, inbox, revoked: false });
@@ -668,13 +707,21 @@ const revokeShare = fc.tuple(whoArb, refArb).map(([who, ref]) =>
     async (m, r) => {
       const share = recent(m.shares, ref);
       const inbox = share?.inbox ?? pickInbox(m, ref);
-      const reply = await call(r.rehook.apiUrl, `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/shares/${share?.id ?? UNKNOWN_SHARE_ID}`, {
-        method: 'DELETE',
-        authorization: authorization(m, who),
-      });
+      const reply = await call(
+        r.rehook.apiUrl,
+        `/api/v1/inboxes/${inbox?.id ?? UNKNOWN_INBOX_ID}/shares/${share?.id ?? UNKNOWN_SHARE_ID}`,
+        {
+          method: 'DELETE',
+          authorization: authorization(m, who),
+        },
+      );
       let expected = manageShares(m, who, inbox, 204);
       if (expected.status === 204 && (!share || share.revoked)) expected = NO_SHARE;
-      assertAnswer(reply, expected, `revoke a link of ${label(inbox)}${share?.revoked ? ' (already revoked)' : ''} as ${who}`);
+      assertAnswer(
+        reply,
+        expected,
+        `revoke a link of ${label(inbox)}${share?.revoked ? ' (already revoked)' : ''} as ${who}`,
+      );
       if (expected.status === 204 && share) {
         share.revoked = true;
         // It stops working at once, for the page that resolves it too.
@@ -694,10 +741,14 @@ const advanceClock = fc
     { weight: 1, arbitrary: fc.constant(365 * 24 * ANON_TTL_MS) },
   )
   .map((ms) =>
-    command(`advanceClock(${Math.round(ms / 1000)}s)`, () => true, async (m, r) => {
-      r.clock.advance(ms);
-      m.now += ms;
-    }),
+    command(
+      `advanceClock(${Math.round(ms / 1000)}s)`,
+      () => true,
+      async (m, r) => {
+        r.clock.advance(ms);
+        m.now += ms;
+      },
+    ),
   );
 
 /** Moves the clock to just before, exactly at, or just after the expiry of an anonymous inbox. */
@@ -719,10 +770,14 @@ const advanceToExpiry = fc.tuple(fc.nat(50), fc.constantFrom(-1, 0, 1)).map(([re
 
 /** The sweeper must never change what the API shows. */
 const sweep = fc.constant(
-  command('sweep()', () => true, async (m, r) => {
-    await sweepOnce(r.rehook.deps);
-    for (const inbox of m.inboxes) if (!live(m, inbox)) inbox.purged = true;
-  }),
+  command(
+    'sweep()',
+    () => true,
+    async (m, r) => {
+      await sweepOnce(r.rehook.deps);
+      for (const inbox of m.inboxes) if (!live(m, inbox)) inbox.purged = true;
+    },
+  ),
 );
 
 const allCommands = [
@@ -772,7 +827,9 @@ describe('authorization model: random command sequences agree with the access ru
     await receiver?.close();
   });
 
-  it(`finds no disagreement in ${NUM_RUNS} sequences of up to ${MAX_COMMANDS} commands`, { timeout: Math.max(120_000, NUM_RUNS * 2_000) }, async () => {
+  it(`finds no disagreement in ${NUM_RUNS} sequences of up to ${MAX_COMMANDS} commands`, {
+    timeout: Math.max(120_000, NUM_RUNS * 2_000),
+  }, async () => {
     const real: Real = { rehook, clock, receiver };
     const setup = async (): Promise<{ model: Model; real: Real }> => {
       const A = await newAccount(rehook, 'model-a');
@@ -790,7 +847,9 @@ describe('authorization model: random command sequences agree with the access ru
     const seed = process.env['FC_SEED'];
     const path = process.env['FC_PATH'];
     await fc.assert(
-      fc.asyncProperty(fc.commands(allCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), (cmds) => fc.asyncModelRun(setup, cmds)),
+      fc.asyncProperty(fc.commands(allCommands, { maxCommands: MAX_COMMANDS, size: 'max' }), (cmds) =>
+        fc.asyncModelRun(setup, cmds),
+      ),
       {
         numRuns: NUM_RUNS,
         // The disagreement itself (which call, expected and actual answer) goes into the report.
@@ -800,7 +859,12 @@ describe('authorization model: random command sequences agree with the access ru
       },
     );
     if (process.env['AUTHZ_STATS'] === '1') {
-      console.log([...coverage].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join('\n'));
+      console.log(
+        [...coverage]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, n]) => `${k}: ${n}`)
+          .join('\n'),
+      );
     }
   });
 });

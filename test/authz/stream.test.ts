@@ -11,7 +11,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { assertStream, openSse, type SseConnection } from '../integration/stream/sse-client.js';
-import { AUTHZ_ENV, bearer, call, credentialHeaders, extraToken, ingest, newAccount, newSession, type Credential } from './support.js';
+import {
+  AUTHZ_ENV,
+  bearer,
+  call,
+  credentialHeaders,
+  extraToken,
+  ingest,
+  newAccount,
+  newSession,
+  type Credential,
+} from './support.js';
 
 describe('live streams follow access changes', () => {
   let rehook: TestRehook;
@@ -33,7 +43,9 @@ describe('live streams follow access changes', () => {
     return streamAs(inboxId, token === undefined ? undefined : bearer(token));
   }
   async function streamAs(inboxId: string, credential: Credential): Promise<SseConnection> {
-    const conn = assertStream(await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, credentialHeaders(credential)));
+    const conn = assertStream(
+      await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, credentialHeaders(credential)),
+    );
     open.push(conn);
     return conn;
   }
@@ -49,7 +61,11 @@ describe('live streams follow access changes', () => {
   async function captureSeenBy(seers: readonly SseConnection[], inboxId: string, suffix: string): Promise<void> {
     assert.equal(await ingest(rehook, inboxId, suffix), 200);
     for (const conn of seers) {
-      await conn.waitFor(() => paths(conn).some((p) => p.endsWith(suffix)), HANG_MS, `${suffix} on a stream that may see it`);
+      await conn.waitFor(
+        () => paths(conn).some((p) => p.endsWith(suffix)),
+        HANG_MS,
+        `${suffix} on a stream that may see it`,
+      );
     }
   }
 
@@ -60,7 +76,12 @@ describe('live streams follow access changes', () => {
    * period that a slow machine could outlast). A stream that gets the event instead stops the
    * wait too, and the caller reports the leak.
    */
-  async function captureEndingStreams(control: SseConnection, cut: readonly SseConnection[], inboxId: string, suffix: string): Promise<void> {
+  async function captureEndingStreams(
+    control: SseConnection,
+    cut: readonly SseConnection[],
+    inboxId: string,
+    suffix: string,
+  ): Promise<void> {
     await captureSeenBy([control], inboxId, suffix);
     for (const conn of cut) {
       const leaked = (): boolean => paths(conn).some((p) => p.endsWith(suffix));
@@ -78,11 +99,16 @@ describe('live streams follow access changes', () => {
     // Control: the anonymous stream and B's work.
     await captureSeenBy([asA, asAnon, asB], inboxId, '/before-save');
 
-    const saved = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/save`, { method: 'POST', authorization: bearer(A.token) });
+    const saved = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/save`, {
+      method: 'POST',
+      authorization: bearer(A.token),
+    });
     assert.equal(saved.status, 200, saved.text);
     // What a new stream would get now.
     const reopenAnon = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`);
-    const reopenB = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { authorization: bearer(B.token) });
+    const reopenB = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, {
+      authorization: bearer(B.token),
+    });
     assert.equal(reopenAnon.status, 401);
     assert.equal(reopenB.status, 404);
 
@@ -95,9 +121,15 @@ describe('live streams follow access changes', () => {
   });
 
   it('ends the streams of a session that signs out, and of every session of the account on sign-out everywhere', async () => {
-    const owned: string = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: bearer(A.token) })).body.data.inbox.id;
+    const owned: string = (
+      await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', authorization: bearer(A.token) })
+    ).body.data.inbox.id;
     const anonymous: string = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST' })).body.data.inbox.id;
-    const [first, second, third] = [await newSession(rehook, A.accountId), await newSession(rehook, A.accountId), await newSession(rehook, A.accountId)];
+    const [first, second, third] = [
+      await newSession(rehook, A.accountId),
+      await newSession(rehook, A.accountId),
+      await newSession(rehook, A.accountId),
+    ];
     const control = await stream(owned, A.token);
     const anonControl = await stream(anonymous);
     const firstOwned = await streamAs(owned, first.credential);
@@ -109,25 +141,47 @@ describe('live streams follow access changes', () => {
     await captureSeenBy([control, firstOwned, secondOwned, thirdOwned], owned, '/before-signout');
     await captureSeenBy([anonControl, firstAnon], anonymous, '/before-signout');
 
-    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', authorization: first.credential });
+    const signOut = await call(rehook.apiUrl, '/api/v1/auth/signout', {
+      method: 'POST',
+      authorization: first.credential,
+    });
     assert.equal(signOut.status, 204, signOut.text);
-    const reopen = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${owned}/stream`, credentialHeaders(first.credential));
+    const reopen = await openSse(
+      `${rehook.apiUrl}/api/v1/inboxes/${owned}/stream`,
+      credentialHeaders(first.credential),
+    );
     assert.equal(reopen.status, 401);
     await captureEndingStreams(control, [firstOwned], owned, '/after-signout');
     await captureEndingStreams(anonControl, [firstAnon], anonymous, '/after-signout');
-    assert.ok(!paths(firstOwned).some((p) => p.endsWith('/after-signout')), 'an event after sign-out reached the signed-out stream');
-    assert.ok(!paths(firstAnon).some((p) => p.endsWith('/after-signout')), 'an event after sign-out reached the signed-out stream');
+    assert.ok(
+      !paths(firstOwned).some((p) => p.endsWith('/after-signout')),
+      'an event after sign-out reached the signed-out stream',
+    );
+    assert.ok(
+      !paths(firstAnon).some((p) => p.endsWith('/after-signout')),
+      'an event after sign-out reached the signed-out stream',
+    );
     for (const conn of [secondOwned, thirdOwned]) {
       // The account's other sessions keep streaming.
-      await conn.waitFor(() => paths(conn).some((p) => p.endsWith('/after-signout')), HANG_MS, 'another session to keep streaming');
+      await conn.waitFor(
+        () => paths(conn).some((p) => p.endsWith('/after-signout')),
+        HANG_MS,
+        'another session to keep streaming',
+      );
     }
 
     // Sign out everywhere, here with an API token: both remaining sessions end, the token lives on.
-    const everywhere = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', authorization: bearer(A.token) });
+    const everywhere = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', {
+      method: 'POST',
+      authorization: bearer(A.token),
+    });
     assert.equal(everywhere.status, 204, everywhere.text);
     await captureEndingStreams(control, [secondOwned, thirdOwned], owned, '/after-everywhere');
     for (const conn of [secondOwned, thirdOwned]) {
-      assert.ok(!paths(conn).some((p) => p.endsWith('/after-everywhere')), 'an event after sign-out everywhere reached a session stream');
+      assert.ok(
+        !paths(conn).some((p) => p.endsWith('/after-everywhere')),
+        'an event after sign-out everywhere reached a session stream',
+      );
     }
   });
 
@@ -140,7 +194,10 @@ describe('live streams follow access changes', () => {
 
     await captureSeenBy([control, doomed], inboxId, '/before-revoke'); // control: the stream works
 
-    const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${tokenId}`, { method: 'DELETE', authorization: bearer(A.token) });
+    const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${tokenId}`, {
+      method: 'DELETE',
+      authorization: bearer(A.token),
+    });
     assert.equal(revoked.status, 204, revoked.text);
     const reopen = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { authorization: bearer(token) });
     assert.equal(reopen.status, 401);

@@ -86,7 +86,11 @@ export async function call(base: string, path: string, init: CallInit = {}): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const res = await fetch(base + credentialPath(path, init.authorization), { method: init.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(base + credentialPath(path, init.authorization), {
+    method: init.method ?? 'GET',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, ...parsed(text) };
 }
@@ -117,7 +121,8 @@ export async function streamStatus(base: string, path: string, authorization: Cr
 function parsed(text: string): { body: any; code: string } {
   try {
     const body: any = text === '' ? undefined : JSON.parse(text);
-    const code = body && typeof body === 'object' && body.error && typeof body.error.code === 'string' ? body.error.code : '';
+    const code =
+      body && typeof body === 'object' && body.error && typeof body.error.code === 'string' ? body.error.code : '';
     return { body, code };
   } catch {
     return { body: undefined, code: '' };
@@ -164,15 +169,27 @@ export async function newSession(
   const { session, secret } = await startSession(rehook.deps, { accountId, ttlMs: opts.ttlMs ?? 24 * 60 * 60 * 1000 });
   const cookie = `rehook_session=${secret}`;
   const headers = opts.csrf === false ? { cookie } : { cookie, 'x-csrf-token': session.csrfToken };
-  return { cookie, csrfToken: session.csrfToken, sessionId: session.id, credential: { label: 'session cookie', headers } };
+  return {
+    cookie,
+    csrfToken: session.csrfToken,
+    sessionId: session.id,
+    credential: { label: 'session cookie', headers },
+  };
 }
 
 /**
  * A sharing link of a saved inbox, created through the API with the owner's token: its id and
  * its token.
  */
-export async function newShareLink(rehook: TestRehook, inboxId: string, ownerToken: string): Promise<{ id: string; token: string }> {
-  const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', authorization: bearer(ownerToken) });
+export async function newShareLink(
+  rehook: TestRehook,
+  inboxId: string,
+  ownerToken: string,
+): Promise<{ id: string; token: string }> {
+  const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, {
+    method: 'POST',
+    authorization: bearer(ownerToken),
+  });
   if (res.status !== 201) throw new Error(`setup: create a sharing link: ${res.status} ${res.text}`);
   return { id: res.body.data.share.id, token: res.body.data.share.token };
 }

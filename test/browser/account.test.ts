@@ -80,7 +80,10 @@ describe('accounts', () => {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: /password/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .waitFor();
     await signIn(page, email);
 
     const other = await newPage();
@@ -91,7 +94,8 @@ describe('accounts', () => {
     const signedOut = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/signout-everywhere'));
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     const answer = await signedOut;
-    if (!answer.ok()) assert.fail(`sign out everywhere answered ${answer.status()} ${await answer.text().catch(() => '')}`);
+    if (!answer.ok())
+      assert.fail(`sign out everywhere answered ${answer.status()} ${await answer.text().catch(() => '')}`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     // The other browser's session is gone too: the API refuses its cookie, and its next page
     // load is signed out.
@@ -102,7 +106,9 @@ describe('accounts', () => {
       .getByRole('heading', { name: 'Sign in to Rehook' })
       .waitFor()
       .catch(async (err: unknown) => {
-        throw new Error(`${String(err)}\nother page at ${other.page.url()}: ${(await other.page.locator('body').innerText()).slice(0, 500)}`);
+        throw new Error(
+          `${String(err)}\nother page at ${other.page.url()}: ${(await other.page.locator('body').innerText()).slice(0, 500)}`,
+        );
       });
     assert.match(other.page.url(), /\/signin\?next=%2Fsettings%2Ftokens$/);
     await other.context.close();
@@ -127,7 +133,9 @@ describe('accounts', () => {
     await tokenRow.waitFor();
     assert.match((await tokenRow.textContent()) ?? '', /never/);
     // The token works on the API, and its use shows.
-    const listed = await fetch(`${rig.rehook.apiUrl}/api/v1/inboxes`, { headers: { authorization: `Bearer ${token}` } });
+    const listed = await fetch(`${rig.rehook.apiUrl}/api/v1/inboxes`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(listed.status, 200);
     await listed.arrayBuffer();
     await page.reload();
@@ -136,10 +144,16 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('button', { name: 'Revoke ci pipeline' }).click();
     await tokenRow.getByText('revoked').waitFor();
-    const refused = await fetch(`${rig.rehook.apiUrl}/api/v1/inboxes`, { headers: { authorization: `Bearer ${token}` } });
+    const refused = await fetch(`${rig.rehook.apiUrl}/api/v1/inboxes`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(refused.status, 401);
     await refused.arrayBuffer();
-    assert.equal(await page.locator(`input[value="${token}"]`).count(), 0, 'the secret is not shown again after a reload');
+    assert.equal(
+      await page.locator(`input[value="${token}"]`).count(),
+      0,
+      'the secret is not shown again after a reload',
+    );
     await context.close();
   });
 
@@ -189,7 +203,11 @@ describe('accounts', () => {
     await page.goto(`${rig.rehook.apiUrl}/`);
     const { inboxId, url } = await createInboxFromHome(page);
     const body = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x31, 0x7d, 0x0a, 0xff]);
-    await ingest(url, { path: '/replay-me', headers: { 'content-type': 'application/octet-stream', 'x-sig': 'abc' }, body });
+    await ingest(url, {
+      path: '/replay-me',
+      headers: { 'content-type': 'application/octet-stream', 'x-sig': 'abc' },
+      body,
+    });
     await row(page, '/replay-me').click();
     await page.getByRole('tab', { name: 'Replay' }).click();
     await assertAccessible(page, 'replay panel');
@@ -233,7 +251,11 @@ describe('read-only sharing links', () => {
     await page.getByRole('link', { name: /Shared with the team/ }).click();
     await waitLive(page);
     const url = await page.locator('#ingest-url').inputValue();
-    await ingest(url, { path: '/before-sharing', headers: { 'content-type': 'application/json' }, body: '{"shared":true}' });
+    await ingest(url, {
+      path: '/before-sharing',
+      headers: { 'content-type': 'application/json' },
+      body: '{"shared":true}',
+    });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: 'Create a link' }).click();
     const link = await page.getByTestId('created-share').locator('input').inputValue();

@@ -5,7 +5,17 @@ import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { assertAccessible, assertNothingRan, clipboardText, createInboxFromHome, ingest, row, startRig, waitLive, type BrowserRig } from './support.js';
+import {
+  assertAccessible,
+  assertNothingRan,
+  clipboardText,
+  createInboxFromHome,
+  ingest,
+  row,
+  startRig,
+  waitLive,
+  type BrowserRig,
+} from './support.js';
 
 // Issues 12 and 13 in the web app, in real headless Chromium against a real server: signature
 // status and settings, edit-and-replay (repeat, re-sign, what was sent), bulk replay jobs,
@@ -17,7 +27,7 @@ let rig: BrowserRig;
 let receiver: Receiver;
 /** Holds requests to /held/* until released (a job to cancel mid-way). */
 let releaseHeld: () => void = () => undefined;
-let held = new Promise<void>((resolve) => (releaseHeld = resolve));
+const held = new Promise<void>((resolve) => (releaseHeld = resolve));
 /** /down/* answers 500 while this is true. */
 let destinationDown = true;
 const flakyCalls = new Map<string, number>();
@@ -27,7 +37,11 @@ const STRIPE_SECRET = 'whsec_browser_test_secret_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
 
 before(async () => {
-  rig = await startRig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1', REHOOK_FORWARD_BASE_DELAY: '20ms', REHOOK_FORWARD_POLL_INTERVAL: '200ms' });
+  rig = await startRig({
+    REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1',
+    REHOOK_FORWARD_BASE_DELAY: '20ms',
+    REHOOK_FORWARD_POLL_INTERVAL: '200ms',
+  });
   receiver = await startReceiver(async (req, res) => {
     if (req.url.startsWith('/held')) await held;
     if (req.url.startsWith('/down') && destinationDown) {
@@ -100,7 +114,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 async function noHorizontalOverflow(page: Page, what: string): Promise<void> {
   const widths = await page.evaluate(() => {
-    const root = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } } }).document.scrollingElement;
+    const root = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } } }).document
+      .scrollingElement;
     return { scroll: root.scrollWidth, inner: (globalThis as unknown as { innerWidth: number }).innerWidth };
   });
   assert.ok(widths.scroll <= widths.inner, `${what}: the page scrolls sideways (${widths.scroll} > ${widths.inner})`);
@@ -139,14 +154,25 @@ describe('signatures', () => {
 
     const payload = JSON.stringify({ id: 'evt_browser', type: 'invoice.paid' });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET });
-    await ingest(url, { path: '/paid', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-    await ingest(url, { path: '/forged', headers: { 'content-type': 'application/json', 'stripe-signature': forge(signature) }, body: payload });
+    await ingest(url, {
+      path: '/paid',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    await ingest(url, {
+      path: '/forged',
+      headers: { 'content-type': 'application/json', 'stripe-signature': forge(signature) },
+      body: payload,
+    });
     await row(page, '/paid').locator('[data-testid="signature-badge"][data-status="valid"]').waitFor();
     await row(page, '/forged').locator('[data-testid="signature-badge"][data-status="invalid"]').waitFor();
     await row(page, '/forged').click();
     const shown = page.getByTestId('inspector-signature');
     await shown.getByText('Invalid Stripe signature').waitFor();
-    assert.ok(((await shown.textContent()) ?? '').length > 'Invalid Stripe signature'.length + 3, 'the reason is shown');
+    assert.ok(
+      ((await shown.textContent()) ?? '').length > 'Invalid Stripe signature'.length + 3,
+      'the reason is shown',
+    );
 
     // Re-sign on replay: the forged event goes out with a fresh Stripe-Signature that Stripe's
     // own library accepts.
@@ -179,7 +205,12 @@ describe('edit-and-replay', () => {
     await signUp(page);
     await page.goto(`${rig.rehook.apiUrl}/`);
     const { url } = await createInboxFromHome(page);
-    await ingest(url, { path: '/orig', query: 'x=1', headers: { 'content-type': 'application/json', 'x-remove-me': '1', 'x-keep': 'a' }, body: '{"a":1}' });
+    await ingest(url, {
+      path: '/orig',
+      query: 'x=1',
+      headers: { 'content-type': 'application/json', 'x-remove-me': '1', 'x-keep': 'a' },
+      body: '{"a":1}',
+    });
     await row(page, '/orig').click();
     await page.getByRole('tab', { name: 'Replay' }).click();
     await page.getByLabel('Destination URL').fill(`${receiver.url}/base`);
@@ -255,7 +286,9 @@ describe('bulk replay', () => {
     assert.match((await job.getByTestId('job-counts').textContent()) ?? '', /3 of 3 done · 3 answered · 0 failed/);
     assert.equal(await job.getByTestId('job-results').locator('tbody tr').count(), 3);
     assert.deepEqual(
-      receiver.requests.filter((request) => request.url.startsWith('/bulk-filter')).map((request) => `${request.method} ${request.body.toString()}`),
+      receiver.requests
+        .filter((request) => request.url.startsWith('/bulk-filter'))
+        .map((request) => `${request.method} ${request.body.toString()}`),
       ['POST post 1', 'POST post 2', 'POST post 3'],
     );
 
@@ -372,8 +405,16 @@ describe('search and filter', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.locator('.list-count', { hasText: '1 matching' }).waitFor();
     await page.getByTestId('filter-live').waitFor();
-    await ingest(url, { path: '/stripe/late-open', headers: { 'content-type': 'application/json' }, body: json('open') });
-    await ingest(url, { path: '/stripe/late-paid', headers: { 'content-type': 'application/json' }, body: json('paid') });
+    await ingest(url, {
+      path: '/stripe/late-open',
+      headers: { 'content-type': 'application/json' },
+      body: json('open'),
+    });
+    await ingest(url, {
+      path: '/stripe/late-paid',
+      headers: { 'content-type': 'application/json' },
+      body: json('paid'),
+    });
     await row(page, '/stripe/late-paid').waitFor();
     assert.equal(await row(page, '/stripe/late-open').count(), 0, 'a live event that does not match stays out');
     assert.equal(await page.locator('.event-row').count(), 2);
@@ -394,8 +435,16 @@ describe('export and copy as curl', () => {
   test('HAR and NDJSON of the filtered inbox; the server’s curl command leaves redacted headers out and runs in sh; a shared view filters, exports and copies too', async () => {
     const { page, context } = await newPage();
     const { url } = await savedInbox(page, 'Exported inbox');
-    await ingest(url, { path: '/one', headers: { 'content-type': 'text/plain', authorization: 'Bearer secret-token' }, body: 'first body' });
-    await ingest(url, { path: '/two', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0, 1, 2, 255]) });
+    await ingest(url, {
+      path: '/one',
+      headers: { 'content-type': 'text/plain', authorization: 'Bearer secret-token' },
+      body: 'first body',
+    });
+    await ingest(url, {
+      path: '/two',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from([0, 1, 2, 255]),
+    });
     await ingest(url, { method: 'GET', path: '/three' });
     await page.locator('.list-count', { hasText: '3 requests' }).waitFor();
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -405,10 +454,14 @@ describe('export and copy as curl', () => {
 
     await page.getByText('Export', { exact: true }).click();
     const [har] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-har').click()]);
-    const document = JSON.parse(await readFile((await har.path()) as string, 'utf8')) as { log: { version: string; entries: { request: { method: string; url: string } }[] } };
+    const document = JSON.parse(await readFile((await har.path()) as string, 'utf8')) as {
+      log: { version: string; entries: { request: { method: string; url: string } }[] };
+    };
     assert.equal(document.log.version, '1.2');
     assert.deepEqual(
-      document.log.entries.map((entry) => `${entry.request.method} ${new URL(entry.request.url).pathname.replace(/^\/i\/inb_\w+/, '')}`),
+      document.log.entries.map(
+        (entry) => `${entry.request.method} ${new URL(entry.request.url).pathname.replace(/^\/i\/inb_\w+/, '')}`,
+      ),
       ['POST /one', 'POST /two'],
     );
     await page.getByText('Export', { exact: true }).click();
@@ -419,7 +472,10 @@ describe('export and copy as curl', () => {
     // curl: the server's command; Authorization was redacted at capture, so it is left out.
     await row(page, '/one').click();
     await page.getByRole('tab', { name: 'curl' }).click();
-    await page.getByTestId('curl-omitted').getByText(/authorization/i).waitFor();
+    await page
+      .getByTestId('curl-omitted')
+      .getByText(/authorization/i)
+      .waitFor();
     const shown = (await page.getByTestId('curl-command').textContent()) ?? '';
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await page.getByRole('button', { name: 'Copied' }).first().waitFor();
@@ -452,7 +508,8 @@ describe('export and copy as curl', () => {
     await row(shared, '/two').click();
     await shared.getByRole('tab', { name: 'curl' }).click();
     await shared.getByTestId('curl-command').waitFor();
-    for (const name of ['Settings', 'Replay many', 'Select']) assert.equal(await shared.getByRole('button', { name, exact: true }).count(), 0, `${name} offered`);
+    for (const name of ['Settings', 'Replay many', 'Select'])
+      assert.equal(await shared.getByRole('button', { name, exact: true }).count(), 0, `${name} offered`);
     await assertAccessible(shared, 'shared view with a filter');
     await assertNothingRan(shared);
     await teammate.close();
@@ -482,7 +539,9 @@ describe('automatic forwarding', () => {
     assert.equal(await attempts.count(), 2);
     assert.match((await attempts.nth(0).textContent()) ?? '', /500/);
     assert.match((await attempts.nth(1).textContent()) ?? '', /200/);
-    assert.ok(receiver.requests.some((request) => request.url === '/flaky/fw' && request.body.toString() === 'forward me'));
+    assert.ok(
+      receiver.requests.some((request) => request.url === '/flaky/fw' && request.body.toString() === 'forward me'),
+    );
     await assertAccessible(page, 'deliveries');
 
     // A destination that is down: one attempt, failed; retried by hand once it is back.

@@ -39,7 +39,14 @@ describe('serving the app', () => {
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
     const csp = page.headers.get('content-security-policy') ?? '';
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "connect-src 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "connect-src 'self'",
+    ]) {
       assert.ok(csp.includes(directive), `CSP lacks ${directive}: ${csp}`);
     }
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
@@ -55,7 +62,15 @@ describe('serving the app', () => {
     assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.match(asset.headers.get('content-type') ?? '', /^text\/javascript/);
     await asset.arrayBuffer();
-    for (const path of ['/inboxes/inb_x', '/inboxes/inb_x/events/evt_y', '/signin', '/signup', '/dashboard', '/settings/tokens', '/s/rhl_x']) {
+    for (const path of [
+      '/inboxes/inb_x',
+      '/inboxes/inb_x/events/evt_y',
+      '/signin',
+      '/signup',
+      '/dashboard',
+      '/settings/tokens',
+      '/s/rhl_x',
+    ]) {
       const client = await fetch(rig.rehook.apiUrl + path);
       assert.equal(client.status, 200, path);
       assert.match(client.headers.get('content-type') ?? '', /^text\/html/, path);
@@ -111,11 +126,20 @@ describe('an anonymous inbox', () => {
     const { url } = await createInboxFromHome(page);
     await ingest(url, { path: '/first', body: 'one', headers: { 'content-type': 'text/plain' } });
     await row(page, '/first').waitFor();
-    await ingest(url, { method: 'PUT', path: '/orders/42', query: 'x=1&x=2', body: '{"a":1}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    await ingest(url, {
+      method: 'PUT',
+      path: '/orders/42',
+      query: 'x=1&x=2',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     const second = row(page, '/orders/42');
     await second.waitFor();
     // Newest first.
-    assert.equal(await page.locator('.event-row').first().getAttribute('data-event-id'), await second.getAttribute('data-event-id'));
+    assert.equal(
+      await page.locator('.event-row').first().getAttribute('data-event-id'),
+      await second.getAttribute('data-event-id'),
+    );
     const text = await second.textContent();
     assert.match(text ?? '', /PUT/);
     assert.match(text ?? '', /\?x=1&x=2/);
@@ -127,7 +151,9 @@ describe('an anonymous inbox', () => {
     // A burst: each event shows exactly once.
     await Promise.all(Array.from({ length: 40 }, (_, i) => ingest(url, { path: `/burst/${i}`, body: String(i) })));
     await page.locator('.list-count', { hasText: /^42 requests$/ }).waitFor();
-    const ids = await page.locator('.event-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-event-id')));
+    const ids = await page
+      .locator('.event-row')
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-event-id')));
     assert.equal(new Set(ids).size, ids.length, 'no duplicates');
     await assertAccessible(page, 'live list');
     await page.context().close();
@@ -186,7 +212,11 @@ describe('an anonymous inbox', () => {
     await ingest(url, {
       path: '/json',
       query: 'source=stripe&mode=test',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc', authorization: 'Bearer secret-value' },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': 't=1,v1=abc',
+        authorization: 'Bearer secret-value',
+      },
       body: '{"type":"invoice.paid","amount":4200,"big":12345678901234567890,"ok":true,"none":null,"lines":[{"id":"il_1"}]}',
     });
     await row(page, '/json').click();
@@ -210,12 +240,21 @@ describe('an anonymous inbox', () => {
     assert.match(raw ?? '', /^POST \/i\/inb_\w+\/json\?source=stripe&mode=test HTTP\/1\.1\n/);
     assert.match(raw ?? '', /\n\n\{"type":"invoice\.paid"/);
 
-    await ingest(url, { method: 'PUT', path: '/xml', headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><order id="42"><item sku="A1">Widget</item></order>' });
+    await ingest(url, {
+      method: 'PUT',
+      path: '/xml',
+      headers: { 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><order id="42"><item sku="A1">Widget</item></order>',
+    });
     await row(page, '/xml').click();
     const xml = await page.locator('.code-xml').textContent();
     assert.match(xml ?? '', /<order id="42">\n\s+<item sku="A1">Widget<\/item>\n<\/order>/);
 
-    await ingest(url, { path: '/form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Ada+Lovelace&city=L%C3%BCbeck&empty=' });
+    await ingest(url, {
+      path: '/form',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Ada+Lovelace&city=L%C3%BCbeck&empty=',
+    });
     await row(page, '/form').click();
     const form = page.locator('table', { has: page.locator('caption', { hasText: 'Form fields' }) });
     await form.waitFor();
@@ -227,15 +266,27 @@ describe('an anonymous inbox', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     ].join('');
-    const body = Buffer.concat([Buffer.from(multipart), Buffer.from([0, 1, 2, 255]), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    await ingest(url, { path: '/multipart', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const body = Buffer.concat([
+      Buffer.from(multipart),
+      Buffer.from([0, 1, 2, 255]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    await ingest(url, {
+      path: '/multipart',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     await row(page, '/multipart').click();
     await page.locator('.part').nth(1).waitFor();
     assert.match((await page.locator('.part').nth(0).textContent()) ?? '', /name title.*Hello/s);
     assert.match((await page.locator('.part').nth(1).textContent()) ?? '', /file a\.bin/);
     assert.match((await page.locator('.part').nth(1).locator('.code-hex').textContent()) ?? '', /00 01 02 ff/);
 
-    await ingest(url, { path: '/binary', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(Array.from({ length: 40 }, (_, i) => (i * 13) % 256)) });
+    await ingest(url, {
+      path: '/binary',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.from(Array.from({ length: 40 }, (_, i) => (i * 13) % 256)),
+    });
     await row(page, '/binary').click();
     const hex = await page.locator('.code-hex').textContent();
     assert.match(hex ?? '', /^00000000 {2}00 0d 1a 27 34 41 4e 5b {2}68 75 82 8f 9c a9 b6 c3/);
@@ -253,7 +304,13 @@ describe('an anonymous inbox', () => {
     const page = await rig.open('/');
     const { url } = await createInboxFromHome(page);
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i));
-    await ingest(url, { method: 'PATCH', path: '/curl/me', query: 'a=1&b=%20', headers: { 'content-type': 'application/octet-stream', 'x-signature': 'sha256=abc', 'X-Case': 'Kept' }, body: bytes });
+    await ingest(url, {
+      method: 'PATCH',
+      path: '/curl/me',
+      query: 'a=1&b=%20',
+      headers: { 'content-type': 'application/octet-stream', 'x-signature': 'sha256=abc', 'X-Case': 'Kept' },
+      body: bytes,
+    });
     await row(page, '/curl/me').click();
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
@@ -262,7 +319,9 @@ describe('an anonymous inbox', () => {
     assert.ok(command.includes(origin));
     // The server's command (GET /api/v1/events/<id>/curl, as `rehook curl` prints it), run in sh.
     const eventId = await row(page, '/curl/me').getAttribute('data-event-id');
-    const served = (await (await fetch(`${rig.rehook.apiUrl}/api/v1/events/${eventId}/curl`)).json()) as { data: { curl: { command: string } } };
+    const served = (await (await fetch(`${rig.rehook.apiUrl}/api/v1/events/${eventId}/curl`)).json()) as {
+      data: { curl: { command: string } };
+    };
     assert.equal(command, served.data.curl.command);
     const before = receiver.requests.length;
     const code = await new Promise<number | null>((resolve, reject) => {
@@ -276,7 +335,8 @@ describe('an anonymous inbox', () => {
     assert.equal(received.method, 'PATCH');
     assert.match(received.url, /^\/i\/inb_\w+\/curl\/me\?a=1&b=%20$/);
     assert.ok(received.body.equals(bytes), 'same body bytes');
-    const sent = (name: string) => received.headers.filter(([header]) => header.toLowerCase() === name).map(([, value]) => value);
+    const sent = (name: string) =>
+      received.headers.filter(([header]) => header.toLowerCase() === name).map(([, value]) => value);
     assert.deepEqual(sent('x-signature'), ['sha256=abc']);
     assert.deepEqual(sent('x-case'), ['Kept']);
     assert.deepEqual(sent('content-type'), ['application/octet-stream']);
@@ -314,7 +374,9 @@ describe('an anonymous inbox', () => {
     await page.close();
     const total = 260;
     for (let start = 0; start < total; start += 20) {
-      await Promise.all(Array.from({ length: Math.min(20, total - start) }, (_, i) => ingest(url, { path: `/n/${start + i}` })));
+      await Promise.all(
+        Array.from({ length: Math.min(20, total - start) }, (_, i) => ingest(url, { path: `/n/${start + i}` })),
+      );
     }
     const list = await rig.open(`/inboxes/${inboxId}`, { context: page.context() });
     await waitLive(list);
@@ -357,12 +419,28 @@ describe('hostile captured content', () => {
     ];
     const body = payloads.join('\n');
     await ingest(url, { path: '/html', headers: { 'content-type': 'text/html' }, body });
-    await ingest(url, { path: '/json', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [payloads[0] as string]: payloads[1], link: payloads[4], list: payloads }) });
-    await ingest(url, { path: '/xml', headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?><x a="${payloads[1]?.replaceAll('"', '&quot;')}"><script>${flag}</script></x>` });
+    await ingest(url, {
+      path: '/json',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ [payloads[0] as string]: payloads[1], link: payloads[4], list: payloads }),
+    });
+    await ingest(url, {
+      path: '/xml',
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0"?><x a="${payloads[1]?.replaceAll('"', '&quot;')}"><script>${flag}</script></x>`,
+    });
     await ingest(url, {
       path: `/%3Cscript%3E${encodeURIComponent(flag)}%3C/script%3E/<img src=x onerror=alert(1)>`.replaceAll(' ', '%20'),
-      query: `q=${encodeURIComponent(payloads[1] as string)}&u=javascript:${encodeURIComponent(flag)}&raw="><script>${flag}</script>`.replaceAll(' ', '%20'),
-      headers: { 'x-evil': `<script>${flag}</script>`, 'content-type': `text/html"><script>${flag}</script>`, referer: `javascript:${flag}` },
+      query:
+        `q=${encodeURIComponent(payloads[1] as string)}&u=javascript:${encodeURIComponent(flag)}&raw="><script>${flag}</script>`.replaceAll(
+          ' ',
+          '%20',
+        ),
+      headers: {
+        'x-evil': `<script>${flag}</script>`,
+        'content-type': `text/html"><script>${flag}</script>`,
+        referer: `javascript:${flag}`,
+      },
       body: `<form action="javascript:${flag}"><button>go</button></form>`,
     });
     const boundary = 'b0undary';
@@ -372,7 +450,9 @@ describe('hostile captured content', () => {
       body: `--${boundary}\r\nContent-Disposition: form-data; name="<script>${flag}</script>"; filename="<img src=x onerror=${flag}>"\r\nContent-Type: text/html\r\n\r\n${body}\r\n--${boundary}--\r\n`,
     });
     await page.locator('.list-count', { hasText: /^5 requests$/ }).waitFor();
-    const ids = await page.locator('.event-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-event-id') as string));
+    const ids = await page
+      .locator('.event-row')
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-event-id') as string));
     for (const id of ids) {
       await page.locator(`.event-row[data-event-id="${id}"]`).click();
       await page.locator('.inspector-body').waitFor();

@@ -22,7 +22,10 @@ export interface BrowserRig {
   readonly rehook: TestRehook;
   readonly browser: Browser;
   /** A new context (own cookies and storage) with clipboard access and the injection detectors. */
-  context(options?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  context(options?: {
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+  }): Promise<BrowserContext>;
   /** A page of a new context, on `path`. */
   open(path: string, options?: { context?: BrowserContext }): Promise<Page>;
   close(): Promise<void>;
@@ -77,7 +80,13 @@ export async function startRig(env: Record<string, string> = {}): Promise<Browse
 /** Sends a request to an inbox's ingest URL (as a provider would); resolves once stored. */
 export async function ingest(
   inboxUrl: string,
-  request: { method?: string; path?: string; query?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+  request: {
+    method?: string;
+    path?: string;
+    query?: string;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array;
+  } = {},
 ): Promise<void> {
   const url = `${inboxUrl}${request.path ?? ''}${request.query ? `?${request.query}` : ''}`;
   const init: RequestInit = { method: request.method ?? 'POST', headers: request.headers ?? {} };
@@ -115,7 +124,9 @@ export async function waitLive(page: Page): Promise<void> {
 
 /** The list row of the event whose path (below the inbox) is `path`. */
 export function row(page: Page, path: string): Locator {
-  return page.locator('.event-row', { has: page.locator('.event-path', { hasText: new RegExp(`^${escapeRegExp(path)}(\\?|$)`) }) });
+  return page.locator('.event-row', {
+    has: page.locator('.event-path', { hasText: new RegExp(`^${escapeRegExp(path)}(\\?|$)`) }),
+  });
 }
 
 export function escapeRegExp(value: string): string {
@@ -134,8 +145,12 @@ export async function assertNothingRan(page: Page): Promise<void> {
     pwned: (window as unknown as { __rehookPwned?: unknown }).__rehookPwned ?? null,
     csp: (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
     scripts: document.querySelectorAll('#app script, #app iframe, #app object, #app embed, #app img').length,
-    javascriptLinks: document.querySelectorAll('a[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]').length,
-    handlers: [...document.querySelectorAll('#app *')].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on'))).length,
+    javascriptLinks: document.querySelectorAll(
+      'a[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]',
+    ).length,
+    handlers: [...document.querySelectorAll('#app *')].filter((element) =>
+      [...element.attributes].some((attribute) => attribute.name.startsWith('on')),
+    ).length,
   }));
   assert.deepEqual(state, { pwned: null, csp: [], scripts: 0, javascriptLinks: 0, handlers: 0 });
 }

@@ -540,7 +540,9 @@ async function main(): Promise<void> {
     });
     process.stdout.write(`${JSON.stringify(mutant, null, 2)}\n`);
     const caught = mutant.lost > 0;
-    log(`${caught ? 'PASS (mutant caught)' : 'FAIL (mutant not caught)'}: mutant lost ${mutant.lost} of ${mutant.acked} acked`);
+    log(
+      `${caught ? 'PASS (mutant caught)' : 'FAIL (mutant not caught)'}: mutant lost ${mutant.lost} of ${mutant.acked} acked`,
+    );
     failed ||= !caught;
   }
   process.exit(failed ? 1 : 0);

@@ -49,7 +49,10 @@ describe('forwarding survives SIGKILL of rehook serve', { timeout: 600_000 }, ()
     try {
       const store = openSqliteStore({ path: join(dataDir, DATABASE_FILE) });
       const account = await createAccount({ store, clock: systemClock }, { email: 'crash@example.test' });
-      const { plaintext: token } = await createToken({ store, clock: systemClock }, { accountId: account.id, name: 'crash' });
+      const { plaintext: token } = await createToken(
+        { store, clock: systemClock },
+        { accountId: account.id, name: 'crash' },
+      );
       await store.close();
 
       const env = {
@@ -97,7 +100,11 @@ describe('forwarding survives SIGKILL of rehook serve', { timeout: 600_000 }, ()
 
       // Two SIGKILLs while deliveries are in flight: after a quarter, then half, are delivered.
       for (const fraction of [0.25, 0.5]) {
-        await waitUntil(`${fraction * 100}% delivered`, async () => (delivered.size >= EVENTS * fraction ? true : undefined), 300_000);
+        await waitUntil(
+          `${fraction * 100}% delivered`,
+          async () => (delivered.size >= EVENTS * fraction ? true : undefined),
+          300_000,
+        );
         await instance.kill('SIGKILL');
         t.diagnostic(`killed at ${delivered.size} delivered events`);
         instance = await startInstance('forwarder', env);
@@ -132,13 +139,19 @@ describe('forwarding survives SIGKILL of rehook serve', { timeout: 600_000 }, ()
           return res.body.data.deliveries[0]?.state === 'delivered' ? res.body.data.deliveries : undefined;
         });
         const log: { number: number; outcome: string; statusCode: number | null }[] = delivery.attemptLog;
-        assert.deepEqual(log.map((a) => a.number), log.map((_, index) => index + 1), 'attempt numbers run 1..n');
+        assert.deepEqual(
+          log.map((a) => a.number),
+          log.map((_, index) => index + 1),
+          'attempt numbers run 1..n',
+        );
         assert.equal(log.at(-1)?.outcome, 'delivered');
         assert.ok(log.some((a) => a.outcome === 'rejected' && a.statusCode === 500) || log[0]?.outcome === 'abandoned');
         abandoned += log.filter((a) => a.outcome === 'abandoned').length;
       }
       assert.equal(receivedShas.size, acked.size, 'every acknowledged body reached the destination');
-      t.diagnostic(`${events.length} events delivered; ${abandoned} attempts abandoned by the kills; ${receiver.requests.length} requests at the destination`);
+      t.diagnostic(
+        `${events.length} events delivered; ${abandoned} attempts abandoned by the kills; ${receiver.requests.length} requests at the destination`,
+      );
       await instance.kill('SIGTERM');
     } finally {
       await killAllInstances();

@@ -30,7 +30,11 @@ const EVENTS = 40;
 const CONCURRENCY = 2;
 
 /** Polls `check` until it returns a value; fails after a limit that only catches a hang. */
-async function waitUntil<T>(what: string, check: () => Promise<T | undefined> | T | undefined, limitMs = 120_000): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  limitMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await check();
@@ -60,7 +64,11 @@ async function accountToken(store: Store): Promise<string> {
 }
 
 /** Creates an owned inbox on `on` holding EVENTS events with bodies e-0 ... and starts a job over them. */
-async function inboxAndJob(on: Instance, token: string, destination: string): Promise<{ inboxId: string; jobId: string }> {
+async function inboxAndJob(
+  on: Instance,
+  token: string,
+  destination: string,
+): Promise<{ inboxId: string; jobId: string }> {
   const created = await api(on.apiUrl, '/api/v1/inboxes', { method: 'POST', token });
   assert.equal(created.status, 201, created.text);
   const inboxId: string = created.body.data.inbox.id;
@@ -93,7 +101,7 @@ function assertEveryEventArrived(counts: Map<string, number>): number {
     assert.ok(n >= 1, `e-${i} never arrived`);
     duplicates += n - 1;
   }
-  assert.equal(counts.size, EVENTS, 'only the job\'s events arrived');
+  assert.equal(counts.size, EVENTS, "only the job's events arrived");
   return duplicates;
 }
 
@@ -135,7 +143,9 @@ describe('bulk replay jobs survive restarts of rehook serve', { timeout: 600_000
       assert.ok(afterTerm < EVENTS, 'the job was stopped mid-way');
 
       instance = await startInstance('jobs-2', env);
-      await waitUntil('more of the job was sent after the restart', () => (total() >= afterTerm + 8 ? true : undefined));
+      await waitUntil('more of the job was sent after the restart', () =>
+        total() >= afterTerm + 8 ? true : undefined,
+      );
       await instance.kill('SIGKILL');
       const afterKill = total();
       assert.ok(afterKill < EVENTS + CONCURRENCY, 'the job was killed mid-way');
@@ -181,7 +191,9 @@ describe('bulk replay jobs survive restarts of rehook serve', { timeout: 600_000
       });
       assert.deepEqual(done.job.counts, { total: EVENTS, done: EVENTS, succeeded: EVENTS, failed: 0 });
       assert.equal(assertEveryEventArrived(counts), 0, 'no event of the steady-state job was sent twice');
-      const runners = instances.filter((i) => i.logs.some((l) => l.msg === 'replay job running on this instance' && l['jobId'] === first.jobId));
+      const runners = instances.filter((i) =>
+        i.logs.some((l) => l.msg === 'replay job running on this instance' && l['jobId'] === first.jobId),
+      );
       assert.equal(runners.length, 1, 'one instance ran the job');
 
       // Kill the instance that runs the second job; the other resumes it when the lease expires.
@@ -189,7 +201,9 @@ describe('bulk replay jobs survive restarts of rehook serve', { timeout: 600_000
       const before = total();
       const second = await inboxAndJob(b, token, `${receiver.url}/takeover`);
       const runner = await waitUntil('an instance runs the second job', () =>
-        instances.find((i) => i.logs.some((l) => l.msg === 'replay job running on this instance' && l['jobId'] === second.jobId)),
+        instances.find((i) =>
+          i.logs.some((l) => l.msg === 'replay job running on this instance' && l['jobId'] === second.jobId),
+        ),
       );
       const other = runner === a ? b : a;
       await waitUntil('part of the second job was sent', () => (total() >= before + 8 ? true : undefined));

@@ -36,19 +36,32 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-function runCli(cli: string, args: string[], env: Record<string, string>, input?: string): Promise<{ stdout: string; stderr: string }> {
+function runCli(
+  cli: string,
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [cli, ...args], { cwd: ROOT, env: cleanEnv(env), timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`rehook ${args.join(' ')} failed: ${err.message}\n${stderr}`));
-      else resolve({ stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [cli, ...args],
+      { cwd: ROOT, env: cleanEnv(env), timeout: 60_000 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`rehook ${args.join(' ')} failed: ${err.message}\n${stderr}`));
+        else resolve({ stdout, stderr });
+      },
+    );
     child.stdin?.end(input ?? '');
   });
 }
 
 /** Every encoding a secret could plausibly be written in. */
 function forms(secret: string): Buffer[] {
-  return [Buffer.from(secret, 'utf8'), Buffer.from(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''), 'latin1')];
+  return [
+    Buffer.from(secret, 'utf8'),
+    Buffer.from(Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, ''), 'latin1'),
+  ];
 }
 
 function countHits(haystack: Buffer, needle: Buffer): number {
@@ -58,7 +71,9 @@ function countHits(haystack: Buffer, needle: Buffer): number {
 }
 
 // Limits here only catch a hang: CLI and server starts slow down a lot on a loaded machine.
-describe('secrets at rest: no plaintext token, password or credential in the database, WAL or logs', { timeout: 300_000 }, () => {
+describe('secrets at rest: no plaintext token, password or credential in the database, WAL or logs', {
+  timeout: 300_000,
+}, () => {
   let dataDir: string;
   let server: ChildProcess | null = null;
   let cli = '';
@@ -87,7 +102,13 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
 
     server = spawn(process.execPath, [cli, 'serve'], {
       cwd: ROOT,
-      env: cleanEnv({ ...env, REHOOK_HOST: '127.0.0.1', REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_LOG_LEVEL: 'trace' }),
+      env: cleanEnv({
+        ...env,
+        REHOOK_HOST: '127.0.0.1',
+        REHOOK_PORT: '0',
+        REHOOK_INGEST_PORT: '0',
+        REHOOK_LOG_LEVEL: 'trace',
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     createInterface({ input: server.stderr! }).on('line', (line) => log.push(line));
@@ -103,7 +124,10 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       });
     });
 
-    const call = async (path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
+    const call = async (
+      path: string,
+      init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
+    ) => {
       const headers: Record<string, string> = { ...init.headers };
       if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
       if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -129,7 +153,10 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
     assert.equal((await call('/api/v1/tokens', { token: unknownToken })).status, 401);
     const doomed = await call('/api/v1/tokens', { method: 'POST', token: cliToken, json: { name: 'doomed' } });
     const doomedToken = doomed.body.data.token.token as string;
-    assert.equal((await call(`/api/v1/tokens/${doomed.body.data.token.id}`, { method: 'DELETE', token: cliToken })).status, 204);
+    assert.equal(
+      (await call(`/api/v1/tokens/${doomed.body.data.token.id}`, { method: 'DELETE', token: cliToken })).status,
+      204,
+    );
     assert.equal((await call('/api/v1/tokens', { token: doomedToken })).status, 401);
 
     // Browser sessions: sign in with the password over HTTP, use the session, sign one out.
@@ -145,10 +172,17 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       return value;
     };
     const sessionSecret = await signIn();
-    assert.equal((await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${sessionSecret}` } })).status, 200);
+    assert.equal(
+      (await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${sessionSecret}` } })).status,
+      200,
+    );
     const endedSecret = await signIn();
-    const endedCsrf = (await call('/api/v1/auth/session', { headers: { cookie: `rehook_session=${endedSecret}` } })).body.data.csrfToken as string;
-    const signedOut = await call('/api/v1/auth/signout', { method: 'POST', headers: { cookie: `rehook_session=${endedSecret}`, 'x-csrf-token': endedCsrf } });
+    const endedCsrf = (await call('/api/v1/auth/session', { headers: { cookie: `rehook_session=${endedSecret}` } }))
+      .body.data.csrfToken as string;
+    const signedOut = await call('/api/v1/auth/signout', {
+      method: 'POST',
+      headers: { cookie: `rehook_session=${endedSecret}`, 'x-csrf-token': endedCsrf },
+    });
     assert.equal(signedOut.status, 204);
     assert.equal((await call('/api/v1/inboxes', { headers: { cookie: `rehook_session=${endedSecret}` } })).status, 401);
 
@@ -156,12 +190,26 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
     const link = await call(`/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', token: apiToken });
     assert.equal(link.status, 201);
     const linkToken = link.body.data.share.token as string;
-    assert.equal((await call(`/api/v1/inboxes/${inboxId}/events`, { headers: { 'x-rehook-share': linkToken } })).status, 200);
+    assert.equal(
+      (await call(`/api/v1/inboxes/${inboxId}/events`, { headers: { 'x-rehook-share': linkToken } })).status,
+      200,
+    );
     assert.equal((await call(`/api/v1/inboxes/${inboxId}?share=${linkToken}`)).status, 200);
     const revokedLink = await call(`/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', token: apiToken });
     const revokedLinkToken = revokedLink.body.data.share.token as string;
-    assert.equal((await call(`/api/v1/inboxes/${inboxId}/shares/${revokedLink.body.data.share.id}`, { method: 'DELETE', token: apiToken })).status, 204);
-    assert.equal((await call(`/api/v1/inboxes/${inboxId}`, { headers: { 'x-rehook-share': revokedLinkToken } })).status, 404);
+    assert.equal(
+      (
+        await call(`/api/v1/inboxes/${inboxId}/shares/${revokedLink.body.data.share.id}`, {
+          method: 'DELETE',
+          token: apiToken,
+        })
+      ).status,
+      204,
+    );
+    assert.equal(
+      (await call(`/api/v1/inboxes/${inboxId}`, { headers: { 'x-rehook-share': revokedLinkToken } })).status,
+      404,
+    );
 
     // A captured request carrying credentials, next to a non-secret control value.
     const bearer = generateToken();
@@ -204,9 +252,15 @@ describe('secrets at rest: no plaintext token, password or credential in the dat
       const all = Buffer.concat(contents.map((c) => c.bytes));
       // Positive controls: the search does read the stored bytes.
       assert.ok(countHits(all, Buffer.from(control)) > 0, `${when}: the control header value is found`);
-      assert.ok(countHits(all, Buffer.from(createHash('sha256').update(apiToken).digest('hex'))) > 0, `${when}: the token hash is found`);
+      assert.ok(
+        countHits(all, Buffer.from(createHash('sha256').update(apiToken).digest('hex'))) > 0,
+        `${when}: the token hash is found`,
+      );
       assert.ok(countHits(all, Buffer.from(apiToken.slice(0, 8))) > 0, `${when}: the token's public prefix is found`);
-      assert.ok(countHits(all, Buffer.from(createHash('sha256').update(linkToken).digest('hex'))) > 0, `${when}: the sharing link's hash is found`);
+      assert.ok(
+        countHits(all, Buffer.from(createHash('sha256').update(linkToken).digest('hex'))) > 0,
+        `${when}: the sharing link's hash is found`,
+      );
       assert.ok(countHits(all, Buffer.from('[REDACTED]')) >= 2, `${when}: the redaction placeholders are found`);
       assert.ok(countHits(all, Buffer.from('scrypt$')) > 0, `${when}: the password hash is found`);
       assert.ok(log.length > 0, 'the server logged something');

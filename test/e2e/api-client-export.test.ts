@@ -31,10 +31,19 @@ describe('RehookClient export', () => {
 
     const har = JSON.parse(await collect(await client.exportInbox(inbox.id)));
     assert.equal(har.log.version, '1.2');
-    assert.deepEqual(har.log.entries.map((e: any) => e._rehook.eventId), [oldest.id, newest.id]);
+    assert.deepEqual(
+      har.log.entries.map((e: any) => e._rehook.eventId),
+      [oldest.id, newest.id],
+    );
 
     const ndjson = await collect(await client.exportInbox(inbox.id, { format: 'ndjson', filter: { method: ['put'] } }));
-    assert.deepEqual(ndjson.trimEnd().split('\n').map((line) => JSON.parse(line).id), [newest.id]);
+    assert.deepEqual(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+      [newest.id],
+    );
 
     const curl = await client.curl(oldest.id);
     assert.match(curl.command, /^curl .* -X 'POST' /);
@@ -44,8 +53,14 @@ describe('RehookClient export', () => {
 
   test('errors are thrown before any byte; stopping early ends the download', async () => {
     const client = new RehookClient({ baseUrl: rehook.apiUrl });
-    await assert.rejects(client.exportInbox('inb_aaaaaaaaaaaaaaaaaaaaaaaaaa'), (err: unknown) => err instanceof RehookApiError && err.code === 'INBOX_NOT_FOUND');
-    await assert.rejects(client.curl('evt_01aaaaaaaaaaaaaaaaaaaaaaaa'), (err: unknown) => err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND');
+    await assert.rejects(
+      client.exportInbox('inb_aaaaaaaaaaaaaaaaaaaaaaaaaa'),
+      (err: unknown) => err instanceof RehookApiError && err.code === 'INBOX_NOT_FOUND',
+    );
+    await assert.rejects(
+      client.curl('evt_01aaaaaaaaaaaaaaaaaaaaaaaa'),
+      (err: unknown) => err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND',
+    );
     const inbox = await client.createInbox();
     for (let i = 0; i < 30; i += 1) await client.send(inbox.id, { body: new Uint8Array(100_000).fill(i) });
     let chunks = 0;
@@ -55,6 +70,9 @@ describe('RehookClient export', () => {
     }
     assert.equal(chunks, 1);
     // The server carries on.
-    assert.equal((await collect(await client.exportInbox(inbox.id, { format: 'ndjson' }))).trimEnd().split('\n').length, 30);
+    assert.equal(
+      (await collect(await client.exportInbox(inbox.id, { format: 'ndjson' }))).trimEnd().split('\n').length,
+      30,
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('RehookClient: automatic forwarding', () => {
     const inbox = await owner.createInbox();
     assert.equal(await owner.forwarding(inbox.id), null);
     const set = await owner.setForwarding(inbox.id, { destination: `${receiver.url}/hooks`, attempts: 3 });
-    assert.deepEqual([set.destination, set.enabled, set.attempts, set.maxDelayMs], [`${receiver.url}/hooks`, true, 3, 3_600_000]);
+    assert.deepEqual(
+      [set.destination, set.enabled, set.attempts, set.maxDelayMs],
+      [`${receiver.url}/hooks`, true, 3, 3_600_000],
+    );
     assert.deepEqual(await owner.forwarding(inbox.id), set);
 
     await owner.send(inbox.id, { path: '/orders', json: { paid: true } });
@@ -39,10 +42,15 @@ describe('RehookClient: automatic forwarding', () => {
 
     const again = await owner.retryDelivery(summary.id);
     assert.equal(again.state, 'pending');
-    await waitUntil('the second delivery', async () => ((await owner.deliveries(summary.id))[0]?.attemptLog.length === 2 ? true : undefined));
+    await waitUntil('the second delivery', async () =>
+      (await owner.deliveries(summary.id))[0]?.attemptLog.length === 2 ? true : undefined,
+    );
 
     assert.equal(await owner.removeForwarding(inbox.id), 0);
     await assert.rejects(owner.removeForwarding(inbox.id), { status: 404, code: 'FORWARDING_NOT_FOUND' });
-    await assert.rejects(owner.setForwarding(inbox.id, { destination: 'ftp://x' }), { status: 400, code: 'INVALID_DESTINATION' });
+    await assert.rejects(owner.setForwarding(inbox.id, { destination: 'ftp://x' }), {
+      status: 400,
+      code: 'INVALID_DESTINATION',
+    });
   });
 });

@@ -30,7 +30,11 @@ describe('RehookClient: bulk replay jobs', () => {
   test('createReplayJob, waitForReplayJob, replayJob (paged results), replayJobs, cancelReplayJob', async () => {
     const inbox = await client.createInbox();
     for (let i = 0; i < 3; i += 1) await client.send(inbox.id, { path: '/hook', body: `n${i}` });
-    const job = await client.createReplayJob(inbox.id, { destination: `${receiver.url}/all`, ratePerSecond: 50, method: 'post' });
+    const job = await client.createReplayJob(inbox.id, {
+      destination: `${receiver.url}/all`,
+      ratePerSecond: 50,
+      method: 'post',
+    });
     assert.equal(job.state, 'queued');
     assert.deepEqual(job.filter, { method: 'POST' });
     const seen: string[] = [];
@@ -38,17 +42,26 @@ describe('RehookClient: bulk replay jobs', () => {
     assert.equal(done.state, 'completed');
     assert.deepEqual(done.counts, { total: 3, done: 3, succeeded: 3, failed: 0 });
     assert.ok(seen.length > 0);
-    assert.deepEqual(receiver.requests.filter((r) => r.url === '/all').map((r) => r.body.toString()), ['n0', 'n1', 'n2']);
+    assert.deepEqual(
+      receiver.requests.filter((r) => r.url === '/all').map((r) => r.body.toString()),
+      ['n0', 'n1', 'n2'],
+    );
 
     const page = await client.replayJob(job.id, { resultsLimit: 2 });
     assert.equal(page.results.length, 2);
     assert.equal(page.nextResultsAfter, 1);
     const rest = await client.replayJob(job.id, { resultsAfter: 1 });
-    assert.deepEqual(rest.results.map((r) => r.position), [2]);
+    assert.deepEqual(
+      rest.results.map((r) => r.position),
+      [2],
+    );
     assert.equal(rest.nextResultsAfter, null);
 
     const held = await client.createReplayJob(inbox.id, { destination: `${receiver.url}/hold` });
-    assert.deepEqual((await client.replayJobs(inbox.id)).map((j) => j.id), [held.id, job.id]);
+    assert.deepEqual(
+      (await client.replayJobs(inbox.id)).map((j) => j.id),
+      [held.id, job.id],
+    );
     const cancelled = await client.cancelReplayJob(held.id);
     assert.equal(cancelled.state, 'cancelled');
     release();
@@ -58,6 +71,9 @@ describe('RehookClient: bulk replay jobs', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
     });
-    await assert.rejects(client.replayJob('job_aaaaaaaaaaaaaaaaaaaaaaaaaa'), { status: 404, code: 'REPLAY_JOB_NOT_FOUND' });
+    await assert.rejects(client.replayJob('job_aaaaaaaaaaaaaaaaaaaaaaaaaa'), {
+      status: 404,
+      code: 'REPLAY_JOB_NOT_FOUND',
+    });
   });
 });

@@ -22,7 +22,12 @@ describe('RehookClient: programmed responses', () => {
       status: 202,
       headers: [['X-Programmed', 'yes']],
       body: 'accepted',
-      rules: [{ match: { pathPrefix: '/fail' }, response: { status: 500, bodyBase64: Buffer.from([0, 255]).toString('base64') } }],
+      rules: [
+        {
+          match: { pathPrefix: '/fail' },
+          response: { status: 500, bodyBase64: Buffer.from([0, 255]).toString('base64') },
+        },
+      ],
     };
     const set: InboxResponse = await client.setInboxResponse(inbox.id, input);
     assert.equal(set.status, 202);
@@ -47,7 +52,8 @@ describe('RehookClient: programmed responses', () => {
     const inbox = await client.createInbox();
     await assert.rejects(
       client.setInboxResponse(inbox.id, { headers: [['Transfer-Encoding', 'chunked']] }),
-      (err: unknown) => err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Transfer-Encoding/.test(err.message),
+      (err: unknown) =>
+        err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Transfer-Encoding/.test(err.message),
     );
   });
 });

@@ -6,7 +6,10 @@ import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 
 /** The client's Account type and the server's presenter must not drift apart (checked by tsc). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? true : false) : false) : false;
-const shapesMatch: [Same<Account, ReturnType<typeof accountJson>>, Same<Session, { account: Account; csrfToken: string }>] = [true, true];
+const shapesMatch: [
+  Same<Account, ReturnType<typeof accountJson>>,
+  Same<Session, { account: Account; csrfToken: string }>,
+] = [true, true];
 void shapesMatch;
 
 /**
@@ -60,10 +63,16 @@ describe('RehookClient in cookie mode (the web app)', () => {
     const inbox = await client.createInbox();
     assert.equal(inbox.saved, true);
     assert.equal(browser.sent.at(-1)?.get('x-csrf-token'), session.csrfToken);
-    assert.deepEqual((await client.inboxes()).map((i) => i.id), [inbox.id]);
+    assert.deepEqual(
+      (await client.inboxes()).map((i) => i.id),
+      [inbox.id],
+    );
     // Settings > API Tokens works on the session.
     const token = await client.createToken('laptop');
-    assert.deepEqual((await client.tokens()).map((t) => t.id), [token.id]);
+    assert.deepEqual(
+      (await client.tokens()).map((t) => t.id),
+      [token.id],
+    );
     await client.revokeToken(token.id);
     assert.notEqual((await client.tokens())[0]?.revokedAt, null);
 
@@ -76,13 +85,20 @@ describe('RehookClient in cookie mode (the web app)', () => {
     const back = await client.signIn({ email, password: 'correct horse battery' });
     assert.equal(back.account.id, session.account.id);
     assert.notEqual(back.csrfToken, session.csrfToken);
-    assert.deepEqual((await client.inboxes()).map((i) => i.id), [inbox.id]);
+    assert.deepEqual(
+      (await client.inboxes()).map((i) => i.id),
+      [inbox.id],
+    );
   });
 
   test('signOutEverywhere ends the sessions of every browser', async () => {
     const email = `everywhere-${Date.now()}@example.test`;
     const first = new RehookClient({ baseUrl: rehook.apiUrl, fetch: browserFetch().fetch, credentials: 'same-origin' });
-    const second = new RehookClient({ baseUrl: rehook.apiUrl, fetch: browserFetch().fetch, credentials: 'same-origin' });
+    const second = new RehookClient({
+      baseUrl: rehook.apiUrl,
+      fetch: browserFetch().fetch,
+      credentials: 'same-origin',
+    });
     await first.signUp({ email, password: 'a long enough password' });
     await second.signIn({ email, password: 'a long enough password' });
     await first.signOutEverywhere();
@@ -93,7 +109,9 @@ describe('RehookClient in cookie mode (the web app)', () => {
   test('reports wrong credentials and a refused write as API errors', async () => {
     const browser = browserFetch();
     const client = new RehookClient({ baseUrl: rehook.apiUrl, fetch: browser.fetch, credentials: 'same-origin' });
-    const wrong = await client.signIn({ email: 'nobody@example.test', password: 'whatever it is' }).catch((err: unknown) => err);
+    const wrong = await client
+      .signIn({ email: 'nobody@example.test', password: 'whatever it is' })
+      .catch((err: unknown) => err);
     assert.ok(wrong instanceof RehookApiError);
     assert.equal(wrong.code, 'INVALID_CREDENTIALS');
     assert.equal(wrong.status, 401);

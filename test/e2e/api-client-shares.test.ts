@@ -24,7 +24,10 @@ describe('RehookClient: sharing links', () => {
     assert.match(created.token, /^rhl_/);
     assert.equal(created.path, `/s/${created.token}`);
     assert.equal(created.inboxId, inbox.id);
-    assert.deepEqual((await owner.shares(inbox.id)).map((s) => s.id), [created.id]);
+    assert.deepEqual(
+      (await owner.shares(inbox.id)).map((s) => s.id),
+      [created.id],
+    );
 
     const anyone = new RehookClient({ baseUrl: rehook.apiUrl });
     assert.equal((await anyone.resolveShare(created.token)).id, inbox.id);
@@ -37,7 +40,10 @@ describe('RehookClient: sharing links', () => {
     assert.equal(Buffer.from((await viewer.eventBody(summary.id)).bytes).toString(), '{"paid":true}');
     const found = await viewer.waitForEvent(inbox.id, { match: { json: { paid: true } }, timeout: '5s' });
     assert.equal(found.id, summary.id);
-    await assert.rejects(viewer.replay(summary.id, { destination: 'https://example.com/' }), { status: 403, code: 'SHARE_READ_ONLY' });
+    await assert.rejects(viewer.replay(summary.id, { destination: 'https://example.com/' }), {
+      status: 403,
+      code: 'SHARE_READ_ONLY',
+    });
     await assert.rejects(viewer.deleteInbox(inbox.id), { status: 403, code: 'SHARE_READ_ONLY' });
     await assert.rejects(viewer.createShare(inbox.id), { status: 403, code: 'SHARE_READ_ONLY' });
 
@@ -67,7 +73,10 @@ describe('RehookClient: sharing links', () => {
 
   test('streamUrl without a link, with a resume point; a client with both a token and a share is refused', () => {
     const plain = new RehookClient({ baseUrl: 'http://127.0.0.1:1/' });
-    assert.equal(plain.streamUrl('inb_x', { lastEventId: 'evt_y' }), 'http://127.0.0.1:1/api/v1/inboxes/inb_x/stream?lastEventId=evt_y');
+    assert.equal(
+      plain.streamUrl('inb_x', { lastEventId: 'evt_y' }),
+      'http://127.0.0.1:1/api/v1/inboxes/inb_x/stream?lastEventId=evt_y',
+    );
     assert.throws(() => new RehookClient({ baseUrl: 'http://127.0.0.1:1', token: 'rhk_x', share: 'rhl_y' }), TypeError);
   });
 });

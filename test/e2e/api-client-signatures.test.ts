@@ -8,7 +8,7 @@ import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 
 // RehookClient's signature methods against a running Rehook: signatureSettings,
 // setSignatureSettings, removeSignatureSettings, and resign (helper 1's listen uses it).
-const SECRET = 'whsec_' + 'Y2xpZW50LXRlc3Qtc2VjcmV0'.repeat(2);
+const SECRET = `whsec_${'Y2xpZW50LXRlc3Qtc2VjcmV0'.repeat(2)}`;
 const PAYLOAD = '{"id":"evt_client","object":"event"}';
 
 describe('RehookClient signature methods', () => {
@@ -32,7 +32,11 @@ describe('RehookClient signature methods', () => {
     assert.equal(set.toleranceSeconds, 300);
     assert.deepEqual(await client.signatureSettings(inbox.id), set);
 
-    const header = Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload: PAYLOAD,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     const sent = await fetch(inbox.url, { method: 'POST', headers: { 'stripe-signature': header }, body: PAYLOAD });
     await sent.arrayBuffer();
     const [event] = (await client.events(inbox.id, { limit: 1 })).events;
@@ -45,7 +49,10 @@ describe('RehookClient signature methods', () => {
 
     await client.removeSignatureSettings(inbox.id);
     assert.equal(await client.signatureSettings(inbox.id), null);
-    await assert.rejects(client.resign(event.id), (err: unknown) => err instanceof RehookApiError && err.code === 'SIGNATURE_NOT_SET' && err.status === 409);
+    await assert.rejects(
+      client.resign(event.id),
+      (err: unknown) => err instanceof RehookApiError && err.code === 'SIGNATURE_NOT_SET' && err.status === 409,
+    );
     await assert.rejects(
       client.setSignatureSettings(inbox.id, { scheme: 'svix', secret: 'not-whsec' }),
       (err: unknown) => err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /whsec_/.test(err.message),

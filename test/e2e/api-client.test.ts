@@ -14,13 +14,7 @@ import {
   type Replay,
   type Token,
 } from '../../src/index.js';
-import type {
-  eventJson,
-  eventSummaryJson,
-  inboxJson,
-  replayJson,
-  tokenJson,
-} from '../../src/http/api/present.js';
+import type { eventJson, eventSummaryJson, inboxJson, replayJson, tokenJson } from '../../src/http/api/present.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
 
@@ -30,7 +24,11 @@ import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
  * test/) when they and the JSON the server presents drift apart.
  */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-type Fits<Client, Server> = [Client] extends [Server] ? ([Server] extends [Client] ? SameKeys<Client, Server> : false) : false;
+type Fits<Client, Server> = [Client] extends [Server]
+  ? [Server] extends [Client]
+    ? SameKeys<Client, Server>
+    : false
+  : false;
 const shapesMatch: [
   Fits<Inbox, ReturnType<typeof inboxJson>>,
   Fits<EventSummary, ReturnType<typeof eventSummaryJson>>,
@@ -115,16 +113,27 @@ describe('RehookClient against a running Rehook', () => {
 
     assert.equal((await authed.renameInbox(named.id, 'GitHub')).name, 'GitHub');
     assert.equal((await authed.renameInbox(named.id, null)).name, null);
-    await assert.rejects(authed.renameInbox(named.id, ''), { name: 'RehookApiError', status: 400, code: 'VALIDATION_FAILED' });
+    await assert.rejects(authed.renameInbox(named.id, ''), {
+      name: 'RehookApiError',
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
 
     await authed.deleteEvent(middle.id);
     await assert.rejects(authed.event(middle.id), { name: 'RehookApiError', status: 404, code: 'EVENT_NOT_FOUND' });
     assert.equal((await authed.inbox(named.id)).eventCount, 2);
-    await assert.rejects(anonymous.deleteEvent(newest.id), { name: 'RehookApiError', status: 401, code: 'UNAUTHORIZED' });
+    await assert.rejects(anonymous.deleteEvent(newest.id), {
+      name: 'RehookApiError',
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
 
     await authed.clearInbox(named.id);
     assert.deepEqual((await authed.events(named.id)).events, []);
-    assert.deepEqual([(await authed.inbox(named.id)).eventCount, (await authed.inbox(named.id)).lastEventAt], [0, null]);
+    assert.deepEqual(
+      [(await authed.inbox(named.id)).eventCount, (await authed.inbox(named.id)).lastEventAt],
+      [0, null],
+    );
     await assert.rejects(authed.clearInbox('inb_00000000000000000000000000'), { code: 'INBOX_NOT_FOUND' });
   });
 
@@ -132,11 +141,17 @@ describe('RehookClient against a running Rehook', () => {
     const inbox = await authed.createInbox();
     for (const n of [1, 2, 3]) await ingest(inbox, `event ${n}`, `/n${n}?q=${n}`);
     const first = await authed.events(inbox.id, { limit: 2 });
-    assert.deepEqual(first.events.map((event) => event.query), ['q=3', 'q=2']);
+    assert.deepEqual(
+      first.events.map((event) => event.query),
+      ['q=3', 'q=2'],
+    );
     assert.equal(first.nextBefore, first.events[1]?.id);
     const before = first.nextBefore ?? undefined;
     const second = await authed.events(inbox.id, { limit: 2, before });
-    assert.deepEqual(second.events.map((event) => event.query), ['q=1']);
+    assert.deepEqual(
+      second.events.map((event) => event.query),
+      ['q=1'],
+    );
     assert.equal(second.nextBefore, null);
     const all = await authed.events(inbox.id);
     assert.equal(all.events.length, 3);
@@ -161,12 +176,12 @@ describe('RehookClient against a running Rehook', () => {
     const [summary] = (await authed.events(inbox.id)).events;
     assert.ok(summary);
     const replay = await authed.replay(summary.id, { destination: `${receiver.url}/target` });
-    assert.deepEqual(
-      [replay.outcome, replay.statusCode, replay.responseBody],
-      ['response', 201, 'received 15 bytes'],
-    );
+    assert.deepEqual([replay.outcome, replay.statusCode, replay.responseBody], ['response', 201, 'received 15 bytes']);
     assert.equal(receiver.requests.at(-1)?.body, '{"replay":true}');
-    assert.deepEqual((await authed.replays(summary.id)).map((r) => r.id), [replay.id]);
+    assert.deepEqual(
+      (await authed.replays(summary.id)).map((r) => r.id),
+      [replay.id],
+    );
 
     await assert.rejects(authed.replay(summary.id, { destination: 'ftp://example.test/' }), (err: unknown) => {
       assert.ok(err instanceof RehookApiError);

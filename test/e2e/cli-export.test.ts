@@ -22,7 +22,9 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-cli-export-'));
     // A given key: the generated one is announced by a log line before the listening line.
-    serve = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir], { REHOOK_SECRET_KEY: '0'.repeat(64) });
+    serve = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir], {
+      REHOOK_SECRET_KEY: '0'.repeat(64),
+    });
   });
   after(async () => {
     killAll();
@@ -35,7 +37,10 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
     return ((await res.json()) as { data: { inbox: { id: string } } }).data.inbox.id;
   }
 
-  async function ingest(inboxId: string, init: { method?: string; body?: Buffer | string; headers?: Record<string, string>; suffix?: string }): Promise<void> {
+  async function ingest(
+    inboxId: string,
+    init: { method?: string; body?: Buffer | string; headers?: Record<string, string>; suffix?: string },
+  ): Promise<void> {
     const res = await fetch(`${serve.ingestUrl}/i/${inboxId}${init.suffix ?? ''}`, {
       method: init.method ?? 'POST',
       ...(init.body !== undefined ? { body: init.body } : {}),
@@ -48,14 +53,19 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
   async function events(inboxId: string): Promise<any[]> {
     const list = (await (await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}/events`)).json()) as { id: string }[];
     const full = [];
-    for (const { id } of list.reverse()) full.push(((await (await fetch(`${serve.apiUrl}/api/v1/events/${id}`)).json()) as any).data.event);
+    for (const { id } of list.reverse())
+      full.push(((await (await fetch(`${serve.apiUrl}/api/v1/events/${id}`)).json()) as any).data.event);
     return full;
   }
 
   test('export --format har writes a HAR of the inbox; --format ndjson with filters the matching events', async () => {
     const inboxId = await createInbox();
     const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-    await ingest(inboxId, { body: '{"type":"paid"}', headers: { 'content-type': 'application/json' }, suffix: '/stripe' });
+    await ingest(inboxId, {
+      body: '{"type":"paid"}',
+      headers: { 'content-type': 'application/json' },
+      suffix: '/stripe',
+    });
     await ingest(inboxId, { method: 'PUT', body: binary, headers: { 'content-type': 'application/octet-stream' } });
     await ingest(inboxId, { method: 'GET', suffix: '/ping?x=1' });
     const stored = await events(inboxId);
@@ -64,16 +74,51 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
     assert.equal(har.code, 0, har.stderr);
     const doc = JSON.parse(har.stdout);
     assert.equal(doc.log.version, '1.2');
-    assert.deepEqual(doc.log.entries.map((e: any) => e._rehook.eventId), stored.map((e) => e.id));
-    assert.equal(Buffer.from(doc.log.entries[1].request.postData.text, 'base64').toString('base64'), binary.toString('base64'));
+    assert.deepEqual(
+      doc.log.entries.map((e: any) => e._rehook.eventId),
+      stored.map((e) => e.id),
+    );
+    assert.equal(
+      Buffer.from(doc.log.entries[1].request.postData.text, 'base64').toString('base64'),
+      binary.toString('base64'),
+    );
 
-    const ndjson = await rehook(['export', inboxId, '--format', 'ndjson', '--method', 'POST', '--method', 'put', ...client()]);
+    const ndjson = await rehook([
+      'export',
+      inboxId,
+      '--format',
+      'ndjson',
+      '--method',
+      'POST',
+      '--method',
+      'put',
+      ...client(),
+    ]);
     assert.equal(ndjson.code, 0, ndjson.stderr);
-    const lines = ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = ndjson.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual(lines, stored.slice(0, 2));
 
-    const json = await rehook(['export', inboxId, '--format', 'ndjson', '--json-field', 'type=paid', '--path', '/stripe', ...client()]);
-    assert.deepEqual(json.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id), [stored[0].id]);
+    const json = await rehook([
+      'export',
+      inboxId,
+      '--format',
+      'ndjson',
+      '--json-field',
+      'type=paid',
+      '--path',
+      '/stripe',
+      ...client(),
+    ]);
+    assert.deepEqual(
+      json.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+      [stored[0].id],
+    );
   });
 
   test('export errors: an unknown inbox (exit 1, the API code), a bad format or filter', async () => {
@@ -94,9 +139,18 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
     const inboxId = await createInbox();
     for (let i = 0; i < 60; i += 1) await ingest(inboxId, { body: Buffer.alloc(100 * 1024, i) });
     // `rehook export ... | head -c 1000`: the shell closes the pipe after 1000 bytes.
-    const child = spawn('sh', ['-c', `"$0" "$1" export ${inboxId} --format ndjson --server ${serve.apiUrl} | head -c 1000 | wc -c`, process.execPath, builtCliPath()], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `"$0" "$1" export ${inboxId} --format ndjson --server ${serve.apiUrl} | head -c 1000 | wc -c`,
+        process.execPath,
+        builtCliPath(),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -126,7 +180,8 @@ describe('rehook export and rehook curl (built bin)', { concurrency: 1 }, () => 
     assert.equal(again.path, original.path);
     assert.equal(again.query, original.query);
     assert.equal(again.bodyBase64, original.bodyBase64);
-    const keep = (headers: [string, string][]) => headers.filter(([n]) => !/^(host|content-length|connection|authorization)$/i.test(n));
+    const keep = (headers: [string, string][]) =>
+      headers.filter(([n]) => !/^(host|content-length|connection|authorization)$/i.test(n));
     assert.deepEqual(keep(again.headers), keep(original.headers));
     const json = await rehook(['curl', original.id, '--json', ...client()]);
     assert.equal(JSON.parse(json.stdout).curl.command, curl.stdout.trimEnd());

@@ -31,18 +31,36 @@ describe('rehook forwarding set|show|remove and rehook deliveries', () => {
   test('sets, shows, follows a delivery, retries it and removes the forwarding', async () => {
     const client = ['--server', rehook.apiUrl, '--token', token];
     const inbox = (await api(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', token })).body.data.inbox;
-    const set = await cli(['forwarding', 'set', inbox.id, '--to', `${receiver.url}/in`, '--attempts', '4', '--max-delay', '10m', '--json', ...client]);
+    const set = await cli([
+      'forwarding',
+      'set',
+      inbox.id,
+      '--to',
+      `${receiver.url}/in`,
+      '--attempts',
+      '4',
+      '--max-delay',
+      '10m',
+      '--json',
+      ...client,
+    ]);
     assert.deepEqual(
-      (({ destination, enabled, attempts, maxDelayMs }) => ({ destination, enabled, attempts, maxDelayMs }))(JSON.parse(set.stdout).forwarding),
+      (({ destination, enabled, attempts, maxDelayMs }) => ({ destination, enabled, attempts, maxDelayMs }))(
+        JSON.parse(set.stdout).forwarding,
+      ),
       { destination: `${receiver.url}/in`, enabled: true, attempts: 4, maxDelayMs: 600_000 },
     );
     const shown = await cli(['forwarding', 'show', inbox.id, ...client]);
     assert.match(shown.stdout, /destination\s+http:\/\/127\.0\.0\.1:\d+\/in/);
     assert.match(shown.stdout, /max delay\s+10m/);
 
-    await fetch(`${rehook.ingestUrl}/i/${inbox.id}/a?b=1`, { method: 'POST', body: 'hello' }).then((r) => r.arrayBuffer());
+    await fetch(`${rehook.ingestUrl}/i/${inbox.id}/a?b=1`, { method: 'POST', body: 'hello' }).then((r) =>
+      r.arrayBuffer(),
+    );
     const eventId: string = (await api(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { token })).body[0].id;
-    await waitUntil('delivered', async () => ((await cli(['deliveries', eventId, ...client])).stdout.includes('delivered') ? true : undefined));
+    await waitUntil('delivered', async () =>
+      (await cli(['deliveries', eventId, ...client])).stdout.includes('delivered') ? true : undefined,
+    );
     const human = (await cli(['deliveries', eventId, ...client])).stdout;
     assert.match(human, /state\s+delivered/);
     assert.match(human, /1\s+\S+\s+delivered\s+200/);
@@ -60,6 +78,9 @@ describe('rehook forwarding set|show|remove and rehook deliveries', () => {
     const removed = await cli(['forwarding', 'remove', inbox.id, ...client]);
     assert.match(removed.stdout, /Forwarding removed; 0 unfinished deliveries cancelled/);
     assert.match((await cli(['forwarding', 'show', inbox.id, ...client])).stdout, /No forwarding is set/);
-    await assert.rejects(cli(['forwarding', 'set', inbox.id, '--to', 'x', '--max-delay', 'soon', ...client]), /--max-delay must be a duration/);
+    await assert.rejects(
+      cli(['forwarding', 'set', inbox.id, '--to', 'x', '--max-delay', 'soon', ...client]),
+      /--max-delay must be a duration/,
+    );
   });
 });

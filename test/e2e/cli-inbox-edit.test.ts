@@ -25,9 +25,20 @@ describe('rehook inbox create --name, inbox rename, inbox clear, event delete (b
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-cli-inbox-edit-'));
     serve = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir]);
-    const account = await rehook(['accounts', 'create', '--email', 'names@example.test', '--data-dir', dataDir], { input: '' });
+    const account = await rehook(['accounts', 'create', '--email', 'names@example.test', '--data-dir', dataDir], {
+      input: '',
+    });
     assert.equal(account.code, 0, account.stderr);
-    const created = await rehook(['tokens', 'create', '--email', 'names@example.test', '--name', 'cli', '--data-dir', dataDir]);
+    const created = await rehook([
+      'tokens',
+      'create',
+      '--email',
+      'names@example.test',
+      '--name',
+      'cli',
+      '--data-dir',
+      dataDir,
+    ]);
     assert.equal(created.code, 0, created.stderr);
     token = created.stdout.trim();
   });
@@ -40,7 +51,9 @@ describe('rehook inbox create --name, inbox rename, inbox clear, event delete (b
   test('inbox create --name names the inbox; get and list show the name and the event count', async () => {
     const created = await rehook(['inbox', 'create', '--name', '  Stripe test ', '--json', ...withToken()]);
     assert.equal(created.code, 0, created.stderr);
-    const { inbox } = JSON.parse(created.stdout) as { inbox: { id: string; name: string; eventCount: number; url: string } };
+    const { inbox } = JSON.parse(created.stdout) as {
+      inbox: { id: string; name: string; eventCount: number; url: string };
+    };
     assert.deepEqual([inbox.name, inbox.eventCount], ['Stripe test', 0]);
     inboxId = inbox.id;
     for (const n of [1, 2, 3]) {

@@ -3,7 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { closedPort, killAll, rehook, startReceiver, startServe, useBuiltCli, type Receiver, type ServeProcess } from './cli-harness.js';
+import {
+  closedPort,
+  killAll,
+  rehook,
+  startReceiver,
+  startServe,
+  useBuiltCli,
+  type Receiver,
+  type ServeProcess,
+} from './cli-harness.js';
 
 // The built bin against a running server: rehook replay with edits, --repeat and --json (issue 12 point 2).
 const removeBin = await useBuiltCli();
@@ -29,9 +38,20 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
       REHOOK_SECRET_KEY: 'ab'.repeat(32),
     });
     receiver = await startReceiver();
-    const account = await rehook(['accounts', 'create', '--email', 'replays@example.test', '--data-dir', dataDir], { input: '' });
+    const account = await rehook(['accounts', 'create', '--email', 'replays@example.test', '--data-dir', dataDir], {
+      input: '',
+    });
     assert.equal(account.code, 0, account.stderr);
-    const created = await rehook(['tokens', 'create', '--email', 'replays@example.test', '--name', 'cli', '--data-dir', dataDir]);
+    const created = await rehook([
+      'tokens',
+      'create',
+      '--email',
+      'replays@example.test',
+      '--name',
+      'cli',
+      '--data-dir',
+      dataDir,
+    ]);
     assert.equal(created.code, 0, created.stderr);
     token = created.stdout.trim();
     const inbox = await rehook(['inbox', 'create', '--json', ...withToken()]);
@@ -43,7 +63,12 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
       body: '{"original":true}',
     });
     assert.equal(response.status, 200);
-    const events = await rehook(['events', (JSON.parse(inbox.stdout) as { inbox: { id: string } }).inbox.id, '--json', ...withToken()]);
+    const events = await rehook([
+      'events',
+      (JSON.parse(inbox.stdout) as { inbox: { id: string } }).inbox.id,
+      '--json',
+      ...withToken(),
+    ]);
     eventId = (JSON.parse(events.stdout) as { events: { id: string }[] }).events[0]?.id ?? '';
     assert.match(eventId, /^evt_/);
   });
@@ -58,10 +83,25 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
     const file = join(dataDir, 'body.json');
     await writeFile(file, '{"edited":true}');
     const result = await rehook([
-      'replay', eventId, '--to', `${receiver.url}/base`,
-      '--method', 'PUT', '--path', '/v2', '--query', 'a=1',
-      '--set-header', 'X-Keep: changed', '--set-header', 'X-New:new', '--remove-header', 'x-remove-me',
-      '--body', `@${file}`, ...withToken(),
+      'replay',
+      eventId,
+      '--to',
+      `${receiver.url}/base`,
+      '--method',
+      'PUT',
+      '--path',
+      '/v2',
+      '--query',
+      'a=1',
+      '--set-header',
+      'X-Keep: changed',
+      '--set-header',
+      'X-New:new',
+      '--remove-header',
+      'x-remove-me',
+      '--body',
+      `@${file}`,
+      ...withToken(),
     ]);
     assert.equal(result.code, 0, result.stderr);
     const got = receiver.requests.at(-1);
@@ -77,9 +117,20 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
   });
 
   test('--body text and --json print the replay with its request', async () => {
-    const result = await rehook(['replay', eventId, '--to', `${receiver.url}/t`, '--body', 'plain text', '--json', ...withToken()]);
+    const result = await rehook([
+      'replay',
+      eventId,
+      '--to',
+      `${receiver.url}/t`,
+      '--body',
+      'plain text',
+      '--json',
+      ...withToken(),
+    ]);
     assert.equal(result.code, 0, result.stderr);
-    const { replay } = JSON.parse(result.stdout) as { replay: { statusCode: number; request: { body: string; edited: boolean } } };
+    const { replay } = JSON.parse(result.stdout) as {
+      replay: { statusCode: number; request: { body: string; edited: boolean } };
+    };
     assert.equal(replay.statusCode, 201);
     assert.deepEqual([replay.request.body, replay.request.edited], ['plain text', true]);
     assert.equal(receiver.requests.at(-1)?.body, 'plain text');
@@ -93,7 +144,16 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
     assert.match(result.stdout, /#1\s+201\s+[\d.]+ ms\s+rpl_/);
     assert.match(result.stdout, /#3\s+201/);
     assert.match(result.stdout, /3 of 3 sent: 3 answered \(201 x3\), 0 failed/);
-    const json = await rehook(['replay', eventId, '--to', `${receiver.url}/r`, '--repeat', '2', '--json', ...withToken()]);
+    const json = await rehook([
+      'replay',
+      eventId,
+      '--to',
+      `${receiver.url}/r`,
+      '--repeat',
+      '2',
+      '--json',
+      ...withToken(),
+    ]);
     assert.equal(json.code, 0, json.stderr);
     const run = JSON.parse(json.stdout) as { replays: unknown[]; summary: { attempts: number } };
     assert.deepEqual([run.replays.length, run.summary.attempts], [2, 2]);
@@ -101,7 +161,15 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
 
   test('--repeat to a closed port prints each failure and exits 1', async () => {
     const port = await closedPort();
-    const result = await rehook(['replay', eventId, '--to', `http://127.0.0.1:${port}/`, '--repeat', '2', ...withToken()]);
+    const result = await rehook([
+      'replay',
+      eventId,
+      '--to',
+      `http://127.0.0.1:${port}/`,
+      '--repeat',
+      '2',
+      ...withToken(),
+    ]);
     assert.equal(result.code, 1);
     assert.match(result.stdout, /#1\s+DESTINATION_UNREACHABLE/);
     assert.match(result.stdout, /2 of 2 sent: 0 answered, 2 failed \(DESTINATION_UNREACHABLE x2\)/);
@@ -114,9 +182,27 @@ describe('rehook replay with edits and --repeat (built bin)', { concurrency: 1 }
     const header = await rehook(['replay', eventId, '--to', receiver.url, '--set-header', 'NoColon', ...withToken()]);
     assert.equal(header.code, 2);
     assert.match(header.stderr, /--set-header must be name:value/);
-    const both = await rehook(['replay', eventId, '--to', receiver.url, '--body', 'a', '--body-base64', 'YQ==', ...withToken()]);
+    const both = await rehook([
+      'replay',
+      eventId,
+      '--to',
+      receiver.url,
+      '--body',
+      'a',
+      '--body-base64',
+      'YQ==',
+      ...withToken(),
+    ]);
     assert.equal(both.code, 2);
-    const file = await rehook(['replay', eventId, '--to', receiver.url, '--body', '@/nonexistent/file', ...withToken()]);
+    const file = await rehook([
+      'replay',
+      eventId,
+      '--to',
+      receiver.url,
+      '--body',
+      '@/nonexistent/file',
+      ...withToken(),
+    ]);
     assert.equal(file.code, 2);
     assert.match(file.stderr, /cannot read the file \(ENOENT\)/);
     const host = await rehook(['replay', eventId, '--to', receiver.url, '--set-header', 'Host: evil', ...withToken()]);

@@ -53,15 +53,33 @@ describe('rehook replay-all and rehook replay-job', () => {
   test('replay-all --wait replays the chosen events in order; replay-job shows every result; --cancel stops a job', async () => {
     const client = ['--server', rehook.apiUrl, '--token', token];
     const inbox = (await api(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', token })).body.data.inbox;
-    for (const [suffix, body] of [['/stripe/a', 'one'], ['/github', 'two'], ['/stripe/b', 'three']] as const) {
+    for (const [suffix, body] of [
+      ['/stripe/a', 'one'],
+      ['/github', 'two'],
+      ['/stripe/b', 'three'],
+    ] as const) {
       await fetch(`${rehook.ingestUrl}/i/${inbox.id}${suffix}`, { method: 'POST', body }).then((r) => r.arrayBuffer());
     }
-    const all = await cli(['replay-all', inbox.id, '--to', `${receiver.url}/x`, '--path-prefix', '/stripe', '--rate', '50', '--wait', ...client]);
+    const all = await cli([
+      'replay-all',
+      inbox.id,
+      '--to',
+      `${receiver.url}/x`,
+      '--path-prefix',
+      '/stripe',
+      '--rate',
+      '50',
+      '--wait',
+      ...client,
+    ]);
     assert.equal(all.code, 0, all.stderr);
     assert.match(all.stdout, /state\s+completed/);
     assert.match(all.stdout, /progress\s+2\/2 \(100%\)/);
     assert.match(all.stderr, /job_[0-9a-z]{26} (queued|running|completed) /);
-    assert.deepEqual(receiver.requests.map((r) => r.body.toString()), ['one', 'three']);
+    assert.deepEqual(
+      receiver.requests.map((r) => r.body.toString()),
+      ['one', 'three'],
+    );
     const jobId = /job\s+(job_[0-9a-z]{26})/.exec(all.stdout)?.[1] ?? '';
 
     const shown = await cli(['replay-job', jobId, ...client]);
@@ -72,8 +90,21 @@ describe('rehook replay-all and rehook replay-job', () => {
     assert.equal(asJson.job.id, jobId);
     assert.equal(asJson.results.length, 2);
 
-    const events = (await api(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { token })).body as Array<{ id: string }>;
-    const started = await cli(['replay-all', inbox.id, '--to', `${receiver.url}/hold`, '--event', events[0]?.id ?? '', '--event', events[1]?.id ?? '', '--json', ...client]);
+    const events = (await api(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { token })).body as Array<{
+      id: string;
+    }>;
+    const started = await cli([
+      'replay-all',
+      inbox.id,
+      '--to',
+      `${receiver.url}/hold`,
+      '--event',
+      events[0]?.id ?? '',
+      '--event',
+      events[1]?.id ?? '',
+      '--json',
+      ...client,
+    ]);
     assert.equal(started.code, 0, started.stderr);
     const heldJob = JSON.parse(started.stdout).job;
     assert.deepEqual(heldJob.filter.eventIds, [events[0]?.id, events[1]?.id]);

@@ -50,21 +50,44 @@ describe('rehook response', () => {
   test('show says the inbox answers the default when nothing is set', async () => {
     const shown = await cli(['response', 'show', inboxId, ...server()]);
     assert.match(shown.stdout, /200 \{"ok":true\}/);
-    assert.deepEqual(JSON.parse((await cli(['response', 'show', inboxId, '--json', ...server()])).stdout), { response: null });
+    assert.deepEqual(JSON.parse((await cli(['response', 'show', inboxId, '--json', ...server()])).stdout), {
+      response: null,
+    });
   });
 
   test('set from flags: status, headers in order, body from a file (exact bytes), delay, rules from a file', async () => {
     const bodyFile = join(dir, 'body.bin');
     await writeFile(bodyFile, Buffer.from([0xff, 0, 1]));
     const rulesFile = join(dir, 'rules.json');
-    await writeFile(rulesFile, JSON.stringify([{ match: { method: 'GET', pathPrefix: '/health' }, response: { status: 204 } }]));
+    await writeFile(
+      rulesFile,
+      JSON.stringify([{ match: { method: 'GET', pathPrefix: '/health' }, response: { status: 204 } }]),
+    );
     const set = await cli([
-      'response', 'set', inboxId, '--status', '503', '--header', 'Retry-After: 30', '--header', 'X-A:b',
-      '--body', `@${bodyFile}`, '--delay', '250ms', '--rule-file', rulesFile, '--json', ...server(),
+      'response',
+      'set',
+      inboxId,
+      '--status',
+      '503',
+      '--header',
+      'Retry-After: 30',
+      '--header',
+      'X-A:b',
+      '--body',
+      `@${bodyFile}`,
+      '--delay',
+      '250ms',
+      '--rule-file',
+      rulesFile,
+      '--json',
+      ...server(),
     ]);
     const { response } = JSON.parse(set.stdout);
     assert.equal(response.status, 503);
-    assert.deepEqual(response.headers, [['Retry-After', '30'], ['X-A', 'b']]);
+    assert.deepEqual(response.headers, [
+      ['Retry-After', '30'],
+      ['X-A', 'b'],
+    ]);
     assert.equal(response.bodyBase64, Buffer.from([0xff, 0, 1]).toString('base64'));
     assert.equal(response.delayMs, 250);
     assert.deepEqual(response.rules[0].match, { method: 'GET', pathPrefix: '/health' });
@@ -83,8 +106,13 @@ describe('rehook response', () => {
 
   test('set from --file (what show --json prints) and from stdin; text bodies stay text', async () => {
     const file = join(dir, 'response.json');
-    await writeFile(file, JSON.stringify({ status: 418, body: "I'm a teapot", headers: [['Content-Type', 'text/plain']] }));
-    const set = JSON.parse((await cli(['response', 'set', inboxId, '--file', file, '--json', ...server()])).stdout).response;
+    await writeFile(
+      file,
+      JSON.stringify({ status: 418, body: "I'm a teapot", headers: [['Content-Type', 'text/plain']] }),
+    );
+    const set = JSON.parse(
+      (await cli(['response', 'set', inboxId, '--file', file, '--json', ...server()])).stdout,
+    ).response;
     assert.equal(set.status, 418);
     assert.equal(set.body, "I'm a teapot");
     assert.deepEqual(set.rules, []);
@@ -128,7 +156,8 @@ describe('rehook response', () => {
   test('what the server refuses comes back as its error (a refused header, a 1xx status)', async () => {
     await assert.rejects(
       cli(['response', 'set', inboxId, '--header', 'Connection: close', ...server()]),
-      (err: unknown) => err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Connection/.test(err.message),
+      (err: unknown) =>
+        err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Connection/.test(err.message),
     );
     await assert.rejects(
       cli(['response', 'set', inboxId, '--status', '101', ...server()]),

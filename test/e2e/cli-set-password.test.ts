@@ -13,7 +13,11 @@ after(async () => {
 });
 
 /** Signs in over HTTP; returns the status and the session cookie (name=value) when one was set. */
-async function signIn(apiUrl: string, email: string, password: string): Promise<{ status: number; cookie: string | null }> {
+async function signIn(
+  apiUrl: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string | null }> {
   const response = await fetch(`${apiUrl}/api/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

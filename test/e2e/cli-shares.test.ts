@@ -28,8 +28,20 @@ describe('rehook inbox share, shares, unshare (built bin)', { concurrency: 1 }, 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-cli-shares-'));
     serve = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir]);
-    assert.equal((await rehook(['accounts', 'create', '--email', 'owner@example.test', '--data-dir', dataDir])).code, 0);
-    const created = await rehook(['tokens', 'create', '--email', 'owner@example.test', '--name', 'cli', '--data-dir', dataDir]);
+    assert.equal(
+      (await rehook(['accounts', 'create', '--email', 'owner@example.test', '--data-dir', dataDir])).code,
+      0,
+    );
+    const created = await rehook([
+      'tokens',
+      'create',
+      '--email',
+      'owner@example.test',
+      '--name',
+      'cli',
+      '--data-dir',
+      dataDir,
+    ]);
     assert.equal(created.code, 0, created.stderr);
     token = created.stdout.trim();
     const inbox = await rehook(['inbox', 'create', '--json', ...client()]);
@@ -50,7 +62,8 @@ describe('rehook inbox share, shares, unshare (built bin)', { concurrency: 1 }, 
       const result = await rehook(['inbox', command, '--help']);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`^Usage: rehook inbox ${command}\\b`));
-      for (const word of expected) assert.ok(result.stdout.includes(word), `inbox ${command} --help should mention ${word}`);
+      for (const word of expected)
+        assert.ok(result.stdout.includes(word), `inbox ${command} --help should mention ${word}`);
     }
     const group = await rehook(['inbox', '--help']);
     assert.match(group.stdout, /share <inboxId>[\s\S]*shares <inboxId>[\s\S]*unshare <inboxId> <shareId>/);
@@ -67,11 +80,14 @@ describe('rehook inbox share, shares, unshare (built bin)', { concurrency: 1 }, 
     assert.match(result.stderr, /not shown again/);
     assert.ok(result.stderr.includes(`rehook inbox unshare ${inboxId} ${shareId}`), result.stderr);
 
-    const read = await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}`, { headers: { 'x-rehook-share': shareToken } });
+    const read = await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}`, {
+      headers: { 'x-rehook-share': shareToken },
+    });
     assert.equal(read.status, 200);
     const json = await rehook(['inbox', 'share', inboxId, '--json', ...client()]);
     assert.equal(json.code, 0, json.stderr);
-    const share = (JSON.parse(json.stdout) as { share: { id: string; token: string; path: string; url: string } }).share;
+    const share = (JSON.parse(json.stdout) as { share: { id: string; token: string; path: string; url: string } })
+      .share;
     assert.match(share.token, SHARE_TOKEN);
     assert.equal(share.url, `${serve.apiUrl}${share.path}`);
   });
@@ -93,7 +109,9 @@ describe('rehook inbox share, shares, unshare (built bin)', { concurrency: 1 }, 
     const result = await rehook(['inbox', 'unshare', inboxId, shareId, ...client()]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout.trim(), `Revoked sharing link ${shareId} of inbox ${inboxId}.`);
-    const read = await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}`, { headers: { 'x-rehook-share': shareToken } });
+    const read = await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}`, {
+      headers: { 'x-rehook-share': shareToken },
+    });
     assert.equal(read.status, 404);
     assert.equal(((await read.json()) as { error: { code: string } }).error.code, 'SHARE_NOT_FOUND');
 
@@ -112,7 +130,11 @@ describe('rehook inbox share, shares, unshare (built bin)', { concurrency: 1 }, 
   });
 
   test('--json of unshare, and an empty list', async () => {
-    const [remaining] = (JSON.parse((await rehook(['inbox', 'shares', inboxId, '--json', ...client()])).stdout) as { shares: { id: string }[] }).shares;
+    const [remaining] = (
+      JSON.parse((await rehook(['inbox', 'shares', inboxId, '--json', ...client()])).stdout) as {
+        shares: { id: string }[];
+      }
+    ).shares;
     assert.ok(remaining);
     const result = await rehook(['inbox', 'unshare', inboxId, remaining.id, '--json', ...client()]);
     assert.equal(result.code, 0, result.stderr);

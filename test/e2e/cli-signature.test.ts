@@ -17,7 +17,7 @@ after(async () => {
   await removeBin();
 });
 
-const SECRET = 'whsec_' + 'c2lnbmF0dXJlLWNsaS10ZXN0'.repeat(2);
+const SECRET = `whsec_${'c2lnbmF0dXJlLWNsaS10ZXN0'.repeat(2)}`;
 const PAYLOAD = JSON.stringify({ id: 'evt_cli', object: 'event' });
 
 describe('rehook signature (built bin)', { concurrency: 1 }, () => {
@@ -30,8 +30,20 @@ describe('rehook signature (built bin)', { concurrency: 1 }, () => {
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-cli-signature-'));
     serve = await startServe(['--port', '0', '--ingest-port', '0', '--data-dir', dataDir]);
-    assert.equal((await rehook(['accounts', 'create', '--email', 'owner@example.test', '--data-dir', dataDir])).code, 0);
-    const created = await rehook(['tokens', 'create', '--email', 'owner@example.test', '--name', 'cli', '--data-dir', dataDir]);
+    assert.equal(
+      (await rehook(['accounts', 'create', '--email', 'owner@example.test', '--data-dir', dataDir])).code,
+      0,
+    );
+    const created = await rehook([
+      'tokens',
+      'create',
+      '--email',
+      'owner@example.test',
+      '--name',
+      'cli',
+      '--data-dir',
+      dataDir,
+    ]);
     assert.equal(created.code, 0, created.stderr);
     token = created.stdout.trim();
     const inbox = await rehook(['inbox', 'create', '--json', ...client()]);
@@ -44,7 +56,11 @@ describe('rehook signature (built bin)', { concurrency: 1 }, () => {
   });
 
   async function send(header: string): Promise<void> {
-    const res = await fetch(`${serve.ingestUrl}/i/${inboxId}`, { method: 'POST', headers: { 'stripe-signature': header }, body: PAYLOAD });
+    const res = await fetch(`${serve.ingestUrl}/i/${inboxId}`, {
+      method: 'POST',
+      headers: { 'stripe-signature': header },
+      body: PAYLOAD,
+    });
     await res.arrayBuffer();
     assert.equal(res.status, 200);
   }
@@ -56,7 +72,10 @@ describe('rehook signature (built bin)', { concurrency: 1 }, () => {
   });
 
   test('set reads the secret from standard input and never prints it', async () => {
-    const result = await rehook(['signature', 'set', inboxId, '--scheme', 'stripe', '--tolerance', '10m', ...client()], { input: `${SECRET}\n` });
+    const result = await rehook(
+      ['signature', 'set', inboxId, '--scheme', 'stripe', '--tolerance', '10m', ...client()],
+      { input: `${SECRET}\n` },
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /Scheme: stripe/);
     assert.match(result.stdout, /Timestamp tolerance: 600 s/);
@@ -64,28 +83,47 @@ describe('rehook signature (built bin)', { concurrency: 1 }, () => {
     assert.ok(!result.stdout.includes(SECRET) && !result.stderr.includes(SECRET));
     const shown = await rehook(['signature', 'show', inboxId, '--json', ...client()]);
     assert.equal(shown.code, 0, shown.stderr);
-    const settings = (JSON.parse(shown.stdout) as { signature: { scheme: string; toleranceSeconds: number } }).signature;
+    const settings = (JSON.parse(shown.stdout) as { signature: { scheme: string; toleranceSeconds: number } })
+      .signature;
     assert.equal(settings.scheme, 'stripe');
     assert.equal(settings.toleranceSeconds, 600);
   });
 
-  test('set takes --secret-file, and reports the server\'s reason for a bad secret', async () => {
+  test("set takes --secret-file, and reports the server's reason for a bad secret", async () => {
     const file = join(dataDir, 'github-secret.txt');
     await writeFile(file, 'a github secret\n');
     const ok = await rehook(['signature', 'set', inboxId, '--scheme', 'github', '--secret-file', file, ...client()]);
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /Scheme: github/);
-    const bad = await rehook(['signature', 'set', inboxId, '--scheme', 'stripe', '--secret', 'sk_test_123', ...client()]);
+    const bad = await rehook([
+      'signature',
+      'set',
+      inboxId,
+      '--scheme',
+      'stripe',
+      '--secret',
+      'sk_test_123',
+      ...client(),
+    ]);
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /starts with 'whsec_'/);
     assert.ok(!bad.stderr.includes('sk_test_123'), bad.stderr);
     // Back to Stripe for the checks below.
-    assert.equal((await rehook(['signature', 'set', inboxId, '--scheme', 'stripe', ...client()], { input: SECRET })).code, 0);
+    assert.equal(
+      (await rehook(['signature', 'set', inboxId, '--scheme', 'stripe', ...client()], { input: SECRET })).code,
+      0,
+    );
   });
 
-  test('events and event show each event\'s check', async () => {
+  test("events and event show each event's check", async () => {
     await send(Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: SECRET }));
-    await send(Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 }));
+    await send(
+      Stripe.webhooks.generateTestHeaderString({
+        payload: PAYLOAD,
+        secret: SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      }),
+    );
     const list = await rehook(['events', inboxId, ...client()]);
     assert.equal(list.code, 0, list.stderr);
     assert.match(list.stdout, /ID\s+RECEIVED\s+METHOD\s+PATH\s+SIZE\s+SIGNATURE/);
@@ -96,7 +134,10 @@ describe('rehook signature (built bin)', { concurrency: 1 }, () => {
     const newest = (rows[0] ?? '').split(/\s+/)[0] ?? '';
     const detail = await rehook(['event', newest, ...client()]);
     assert.equal(detail.code, 0, detail.stderr);
-    assert.match(detail.stdout, /signature\s+invalid \(stripe\): timestamp outside tolerance: signed 36\d\d s before capture \(tolerance 300 s\)/);
+    assert.match(
+      detail.stdout,
+      /signature\s+invalid \(stripe\): timestamp outside tolerance: signed 36\d\d s before capture \(tolerance 300 s\)/,
+    );
   });
 
   test('remove makes new events unchecked', async () => {

@@ -40,7 +40,11 @@ describe('rehook wait (built bin)', { concurrency: 1 }, () => {
   }
 
   async function ingest(inboxId: string, body: string, suffix = ''): Promise<string> {
-    const res = await fetch(`${serve.ingestUrl}/i/${inboxId}${suffix}`, { method: 'POST', body, headers: { 'x-n': body } });
+    const res = await fetch(`${serve.ingestUrl}/i/${inboxId}${suffix}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-n': body },
+    });
     assert.equal(res.status, 200);
     await res.arrayBuffer();
     const list = await fetch(`${serve.apiUrl}/api/v1/inboxes/${inboxId}/events?limit=1`);
@@ -56,7 +60,8 @@ describe('rehook wait (built bin)', { concurrency: 1 }, () => {
         .stdout.split('\n')
         .some((line) => line.includes('"long-poll waiting"') && line.includes(inboxId));
     while (!logged()) {
-      if (Date.now() > deadline) throw new Error(`no long-poll of ${inboxId} is waiting:\n${serve.output().stdout.slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no long-poll of ${inboxId} is waiting:\n${serve.output().stdout.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -97,7 +102,10 @@ describe('rehook wait (built bin)', { concurrency: 1 }, () => {
       const result = await rehook(['wait', inboxId, '--timeout', timeout, ...client()]);
       assert.equal(result.code, 1, result.stderr);
       assert.equal(result.stdout, '');
-      assert.match(result.stderr, new RegExp(`^rehook: no event arrived in ${inboxId} within \\S+ \\(timed out\\)\\n$`));
+      assert.match(
+        result.stderr,
+        new RegExp(`^rehook: no event arrived in ${inboxId} within \\S+ \\(timed out\\)\\n$`),
+      );
     }
     const after = await rehook(['wait', inboxId, '--after', newest, '--timeout', '0', ...client()]);
     assert.equal(after.code, 1, after.stderr);
@@ -168,7 +176,10 @@ describe('rehook wait: a wait longer than one server poll', () => {
   test('polls again with the same floor, each poll at most 120 s, until the event comes', async () => {
     const out: string[] = [];
     const io: CliIO = { stdout: (text) => out.push(text), stderr: () => undefined, stdin: async () => null, env: {} };
-    await runWait({ server: baseUrl, token: undefined, json: true, inboxId: INBOX, after: undefined, timeoutMs: 600_000 }, io);
+    await runWait(
+      { server: baseUrl, token: undefined, json: true, inboxId: INBOX, after: undefined, timeoutMs: 600_000 },
+      io,
+    );
     assert.equal(polls.length, 3);
     for (const query of polls) {
       // The inbox was empty when the wait started: every poll asks for any event at all.

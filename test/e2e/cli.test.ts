@@ -41,10 +41,40 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   'inbox clear': ['<inboxId>', '--server', '--token', '--json'],
   'inbox delete': ['<inboxId>', '--server', '--token', '--json'],
   'inbox save': ['<inboxId>', '--server', '--token', '--json'],
-  events: ['<inboxId>', '--limit', '--before', '--method', '--path', '--header', '--q', '--json-field', '--search', '--since', '--until', '--server', '--token', '--json'],
+  events: [
+    '<inboxId>',
+    '--limit',
+    '--before',
+    '--method',
+    '--path',
+    '--header',
+    '--q',
+    '--json-field',
+    '--search',
+    '--since',
+    '--until',
+    '--server',
+    '--token',
+    '--json',
+  ],
   event: ['<eventId>', '--server', '--token', '--json'],
   'event delete': ['<eventId>', '--server', '--token', '--json'],
-  replay: ['<eventId>', '--to', '--method', '--path', '--query', '--set-header', '--remove-header', '--body', '--body-base64', '--repeat', '--resign', '--server', '--token', '--json'],
+  replay: [
+    '<eventId>',
+    '--to',
+    '--method',
+    '--path',
+    '--query',
+    '--set-header',
+    '--remove-header',
+    '--body',
+    '--body-base64',
+    '--repeat',
+    '--resign',
+    '--server',
+    '--token',
+    '--json',
+  ],
 };
 
 // The four suites are independent and run side by side.
@@ -273,7 +303,10 @@ describe('rehook CLI (built bin)', { concurrency: true }, () => {
         events: { id: string; query: string }[];
         nextBefore: string | null;
       };
-      assert.deepEqual(page.events.map((event) => event.query), ['n=3', 'n=2', 'n=1']);
+      assert.deepEqual(
+        page.events.map((event) => event.query),
+        ['n=3', 'n=2', 'n=1'],
+      );
       assert.equal(page.nextBefore, null);
       eventIds.push(...page.events.map((event) => event.id));
 
@@ -287,7 +320,15 @@ describe('rehook CLI (built bin)', { concurrency: true }, () => {
 
       const cursor = eventIds[1] ?? '';
       const second = await rehook([
-        'events', inboxId, '--limit', '2', '--before', cursor, '--token', token, ...client(),
+        'events',
+        inboxId,
+        '--limit',
+        '2',
+        '--before',
+        cursor,
+        '--token',
+        token,
+        ...client(),
       ]);
       assert.equal(second.code, 0, second.stderr);
       assert.ok(second.stdout.includes(eventIds[2] ?? '?'));

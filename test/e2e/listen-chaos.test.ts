@@ -52,7 +52,7 @@ function makeRequest(seq: number): Sent {
   let body: Buffer;
   switch (seq % 4) {
     case 0:
-      body = randomBytes(seq % 7 === 0 ? 0 : 1 + (seq * 7919) % 6000); // binary, NULs included
+      body = randomBytes(seq % 7 === 0 ? 0 : 1 + ((seq * 7919) % 6000)); // binary, NULs included
       break;
     case 1:
       body = Buffer.from(JSON.stringify({ id: `evt_${seq}`, type: 'invoice.paid', amount: seq, note: 'ünïcode ✓' }));
@@ -64,12 +64,18 @@ function makeRequest(seq: number): Sent {
       body = Buffer.alloc(0);
   }
   const headers = [
-    'Content-Type', seq % 4 === 1 ? 'application/json' : 'application/octet-stream',
-    'X-Seq', String(seq),
-    'X-Dup', 'first',
-    'x-dup', 'second',
-    'X-Latin', 'caf\u00e9',
-    'Stripe-Signature', `t=${seq},v1=${'ab'.repeat(32)}`,
+    'Content-Type',
+    seq % 4 === 1 ? 'application/json' : 'application/octet-stream',
+    'X-Seq',
+    String(seq),
+    'X-Dup',
+    'first',
+    'x-dup',
+    'second',
+    'X-Latin',
+    'caf\u00e9',
+    'Stripe-Signature',
+    `t=${seq},v1=${'ab'.repeat(32)}`,
   ];
   return { seq, method, subPath, query, headers, body };
 }
@@ -80,10 +86,15 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listener SIGKILLed twice: none lost, none twice, bytes exact`, { timeout: 600_000 }, async () => {
+test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listener SIGKILLed twice: none lost, none twice, bytes exact`, {
+  timeout: 600_000,
+}, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'rehook-listen-chaos-'));
   const userDir = await mkdtemp(join(tmpdir(), 'rehook-listen-user-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }), () => rm(userDir, { recursive: true, force: true }));
+  cleanups.push(
+    () => rm(dataDir, { recursive: true, force: true }),
+    () => rm(userDir, { recursive: true, force: true }),
+  );
   const serveEnv: Record<string, string> = { REHOOK_RATE_INGEST_PER_INBOX: '0', REHOOK_RATE_ANON_INBOXES: '0' };
   if (process.env['REHOOK_LISTEN_STORE'] === 'postgres') {
     const pg = await connectTestPostgres();
@@ -204,7 +215,10 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   // A last request, sent once every other one is stored: the listener delivers in order, so once
   // the target has answered it, the listener is done with everything before it.
   await sendOne(EVENTS);
-  await waitFor(() => target.answered().some((delivery) => seqOf(delivery) === EVENTS), 'the last event to be delivered');
+  await waitFor(
+    () => target.answered().some((delivery) => seqOf(delivery) === EVENTS),
+    'the last event to be delivered',
+  );
   const stored = await storedSeqs();
   // An event that became visible late (PostgreSQL) is delivered by a look-back, possibly after the
   // last one: wait until every stored event has been answered (a lost one fails here).
@@ -261,9 +275,12 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
     const names = delivery.headers.map(([name]) => name.toLowerCase());
     assert.ok(!names.includes('transfer-encoding'));
     assert.equal(names.filter((name) => name === 'host').length, 1);
-    const custom = delivery.headers.filter(([name]) => /^(x-seq|x-dup|x-latin|stripe-signature|content-type)$/i.test(name));
+    const custom = delivery.headers.filter(([name]) =>
+      /^(x-seq|x-dup|x-latin|stripe-signature|content-type)$/i.test(name),
+    );
     const expected: Array<[string, string]> = [];
-    for (let i = 0; i < req.headers.length; i += 2) expected.push([req.headers[i] as string, req.headers[i + 1] as string]);
+    for (let i = 0; i < req.headers.length; i += 2)
+      expected.push([req.headers[i] as string, req.headers[i + 1] as string]);
     assert.deepEqual(custom, expected, `headers of ${req.seq}`);
   }
 

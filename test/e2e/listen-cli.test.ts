@@ -85,9 +85,15 @@ describe('rehook login', { concurrency: 1 }, () => {
       (err: unknown) => err instanceof RehookApiError && err.code === 'UNAUTHORIZED',
     );
     await assert.rejects(stat(join(dir, 'config-c', 'config.json')), /ENOENT/);
-    await assert.rejects(cli(['login', '--server', rehook.apiUrl], env, '\n'), (err: unknown) => err instanceof ExitError && err.code === EXIT.USAGE);
+    await assert.rejects(
+      cli(['login', '--server', rehook.apiUrl], env, '\n'),
+      (err: unknown) => err instanceof ExitError && err.code === EXIT.USAGE,
+    );
     await cli(['login', '--server', rehook.apiUrl], env, `${token}\n`);
-    assert.equal((JSON.parse(await readFile(join(dir, 'config-c', 'config.json'), 'utf8')) as { token: string }).token, token);
+    assert.equal(
+      (JSON.parse(await readFile(join(dir, 'config-c', 'config.json'), 'utf8')) as { token: string }).token,
+      token,
+    );
     const out = await cli(['logout'], env);
     assert.match(out.out.join('\n'), /Logged out/);
     await assert.rejects(stat(join(dir, 'config-c', 'config.json')), /ENOENT/);
@@ -107,7 +113,10 @@ describe('rehook login', { concurrency: 1 }, () => {
 
 describe('rehook listen: command line', () => {
   const usage = async (args: string[], pattern: RegExp, env: Record<string, string> = {}): Promise<void> => {
-    await assert.rejects(cli(['listen', 'inb_x', ...args], env), (err: unknown) => err instanceof UsageError && pattern.test(err.message));
+    await assert.rejects(
+      cli(['listen', 'inb_x', ...args], env),
+      (err: unknown) => err instanceof UsageError && pattern.test(err.message),
+    );
   };
 
   test('usage errors (exit 2) for bad rules, filters, numbers and start positions', async () => {
@@ -129,20 +138,34 @@ describe('rehook listen: command line', () => {
   test('a spawned listener: one line per event, Ctrl-C prints how far it got and exits 0', async () => {
     const client = new RehookClient({ baseUrl: rehook.apiUrl, token });
     const inbox = await client.createInbox();
-    const env = { REHOOK_STATE_DIR: join(dir, 'state'), REHOOK_CONFIG_DIR: join(dir, 'config-e'), REHOOK_LISTEN_WINDOW: '2m' };
-    const listener = spawnRehook(['listen', inbox.id, '--server', rehook.apiUrl, '--token', token, '--forward-to', `${target.url}/x`], env);
+    const env = {
+      REHOOK_STATE_DIR: join(dir, 'state'),
+      REHOOK_CONFIG_DIR: join(dir, 'config-e'),
+      REHOOK_LISTEN_WINDOW: '2m',
+    };
+    const listener = spawnRehook(
+      ['listen', inbox.id, '--server', rehook.apiUrl, '--token', token, '--forward-to', `${target.url}/x`],
+      env,
+    );
     await waitFor(() => listener.stderr().includes('Press Ctrl-C to stop'), 'the listener to start');
     await client.send(inbox.id, { method: 'PUT', path: '/orders/7', query: 'a=1', body: 'hello' });
     await waitFor(() => listener.stdout().includes('\n'), 'a line');
     const [eventLine] = listener.stdout().split('\n');
     const newest = (await client.events(inbox.id, { limit: 1 })).events[0];
-    assert.match(eventLine ?? '', new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  PUT /orders/7\\?a=1  → 200  \\d+ ms  ${newest?.id ?? '?'}$`));
+    assert.match(
+      eventLine ?? '',
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  PUT /orders/7\\?a=1  → 200  \\d+ ms  ${newest?.id ?? '?'}$`,
+      ),
+    );
     listener.child.kill('SIGINT');
     const exit = await listener.exited;
     assert.deepEqual(exit, { code: 0, signal: null });
     assert.match(
       listener.stderr(),
-      new RegExp(`Stopped: delivered 1, failed 0, skipped 0 this run; last event ${newest?.id ?? '?'} \\(captured ${newest?.receivedAt ?? '?'}\\)\\. Run the same command again to resume from there\\.`),
+      new RegExp(
+        `Stopped: delivered 1, failed 0, skipped 0 this run; last event ${newest?.id ?? '?'} \\(captured ${newest?.receivedAt ?? '?'}\\)\\. Run the same command again to resume from there\\.`,
+      ),
     );
   });
 });

@@ -18,7 +18,11 @@ const ENTRY = join(ROOT, 'src', 'cli', 'index.ts');
 export const HANG_MS = 120_000;
 
 /** Polls `condition` until it holds; throws (naming `what`) after `limitMs`. Never asserts durations. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, limitMs = HANG_MS): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = HANG_MS,
+): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
@@ -95,7 +99,8 @@ export async function startServe(args: readonly string[], env: Record<string, st
   let match: RegExpExecArray | null = null;
   await waitFor(
     () => {
-      if (proc.child.exitCode !== null) throw new Error(`rehook serve exited early:\n${proc.stdout()}\n${proc.stderr()}`);
+      if (proc.child.exitCode !== null)
+        throw new Error(`rehook serve exited early:\n${proc.stdout()}\n${proc.stderr()}`);
       match = bound.exec(proc.stdout());
       return match !== null;
     },
@@ -167,7 +172,8 @@ export async function startTarget(): Promise<Target> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const headers: Array<readonly [string, string]> = [];
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '']);
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+        headers.push([req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '']);
       const delivery: Delivery = {
         method: req.method ?? '',
         url: req.url ?? '',

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RehookClient } from '../../src/client/rehook-client.js';
-import { runListener, type ListenDeps, type ListenSettings, type ListenSummary } from '../../src/cli/listen/listener.js';
+import {
+  runListener,
+  type ListenDeps,
+  type ListenSettings,
+  type ListenSummary,
+} from '../../src/cli/listen/listener.js';
 import { positionPath, readPosition } from '../../src/cli/listen/position.js';
 import { parseForwardRules } from '../../src/cli/listen/rules.js';
 import { OverlapWindow } from '../../src/cli/listen/window.js';
@@ -95,8 +100,14 @@ function listen(inboxId: string, key: string, opts: { windowMs?: number; lookBac
   const lines = (): Array<Record<string, unknown>> =>
     out.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
-    delivered: () => lines().filter((line) => line['outcome'] === 'delivered').map((line) => String(line['eventId'])),
-    late: () => lines().filter((line) => line['late'] === true).map((line) => String(line['eventId'])),
+    delivered: () =>
+      lines()
+        .filter((line) => line['outcome'] === 'delivered')
+        .map((line) => String(line['eventId'])),
+    late: () =>
+      lines()
+        .filter((line) => line['late'] === true)
+        .map((line) => String(line['eventId'])),
     lists: () => lists,
     stop: async () => {
       controller.abort();
@@ -164,7 +175,13 @@ describe('the overlap window (pure)', () => {
   test('range, pending, pruning and the floor', () => {
     const make = createEventIdFactory();
     const t = Date.UTC(2031, 0, 1);
-    const [a, b, c, d, e] = [t, t + 1000, t + 2000, t + 3000, t + 40_000].map((ms) => make(ms)) as [string, string, string, string, string];
+    const [a, b, c, d, e] = [t, t + 1000, t + 2000, t + 3000, t + 40_000].map((ms) => make(ms)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     // Started at `a` (the floor): an empty window until the cursor moves.
     const window = new OverlapWindow(30_000, a, a);
     assert.equal(window.range(), null);
@@ -294,7 +311,15 @@ describe('rehook listen with late-visible events (real server)', { concurrency: 
     const path = positionPath({ REHOOK_STATE_DIR: stateDir }, key);
     await mkdir(dirname(path), { recursive: true });
     const receivedAt = new Date(eventIdTime(e2) ?? 0).toISOString();
-    const v1 = { version: 1, server: key.server, inboxId, target: key.target, lastEventId: e2, lastReceivedAt: receivedAt, updatedAt: receivedAt };
+    const v1 = {
+      version: 1,
+      server: key.server,
+      inboxId,
+      target: key.target,
+      lastEventId: e2,
+      lastReceivedAt: receivedAt,
+      updatedAt: receivedAt,
+    };
     await writeFile(path, `${JSON.stringify(v1)}\n`, { mode: 0o600 });
     assert.deepEqual(readPosition(path), { lastEventId: e2, lastReceivedAt: receivedAt, recent: [], floor: e2 });
 
@@ -313,7 +338,12 @@ describe('rehook listen with late-visible events (real server)', { concurrency: 
 
     // A bare id (what a hand-written or very old file may hold).
     await writeFile(path, `${e3}\n`, { mode: 0o600 });
-    assert.deepEqual(readPosition(path), { lastEventId: e3, lastReceivedAt: new Date(eventIdTime(e3) ?? 0).toISOString(), recent: [], floor: e3 });
+    assert.deepEqual(readPosition(path), {
+      lastEventId: e3,
+      lastReceivedAt: new Date(eventIdTime(e3) ?? 0).toISOString(),
+      recent: [],
+      floor: e3,
+    });
     const bare = listen(inboxId, 'old-file');
     await waitFor(() => bare.delivered().includes(e4), 'the event after the bare id');
     await lookBacks(bare);

@@ -6,7 +6,12 @@ import { after, before, describe, test } from 'node:test';
 import { RehookApiError } from '../../src/client/errors.js';
 import { RehookClient } from '../../src/client/rehook-client.js';
 import { EXIT, ExitError } from '../../src/cli/exit.js';
-import { applySignatureHeaders, runListener, type ListenSettings, type ListenSummary } from '../../src/cli/listen/listener.js';
+import {
+  applySignatureHeaders,
+  runListener,
+  type ListenSettings,
+  type ListenSummary,
+} from '../../src/cli/listen/listener.js';
 import type { StartSpec } from '../../src/cli/listen/options.js';
 import { positionPath } from '../../src/cli/listen/position.js';
 import { backoffDelay } from '../../src/cli/listen/backoff.js';
@@ -56,7 +61,11 @@ let runs = 0;
 function listen(
   inboxId: string,
   forwardTo: string[],
-  opts: Partial<Omit<ListenSettings, 'rules' | 'inboxId'>> & { start?: StartSpec; key?: string; as?: RehookClient } = {},
+  opts: Partial<Omit<ListenSettings, 'rules' | 'inboxId'>> & {
+    start?: StartSpec;
+    key?: string;
+    as?: RehookClient;
+  } = {},
 ): Running {
   runs += 1;
   const rules = parseForwardRules(forwardTo);
@@ -104,7 +113,9 @@ async function started(run: Running): Promise<void> {
 
 /** Lines of a kind (delivery outcome or skipped) seen so far. */
 function outcomes(run: Running, outcome: string): Array<Record<string, unknown>> {
-  return run.json().filter((line) => line['outcome'] === outcome || (outcome === 'skipped' && line['type'] === 'skipped'));
+  return run
+    .json()
+    .filter((line) => line['outcome'] === outcome || (outcome === 'skipped' && line['type'] === 'skipped'));
 }
 
 async function newInbox(): Promise<string> {
@@ -137,7 +148,10 @@ describe('rules and filters (pure)', () => {
     assert.ok(bare && stripe);
     assert.equal(targetUrl(bare, subPathOf('/i/inb_a', 'inb_a'), ''), 'http://l:3000/hooks');
     assert.equal(targetUrl(bare, subPathOf('/i/inb_a/', 'inb_a'), 'a=1'), 'http://l:3000/hooks?a=1');
-    assert.equal(targetUrl(bare, subPathOf('/i/inb_a/x%20y/z', 'inb_a'), 'e=%C3%A9&e'), 'http://l:3000/hooks/x%20y/z?e=%C3%A9&e');
+    assert.equal(
+      targetUrl(bare, subPathOf('/i/inb_a/x%20y/z', 'inb_a'), 'e=%C3%A9&e'),
+      'http://l:3000/hooks/x%20y/z?e=%C3%A9&e',
+    );
     assert.equal(targetUrl(stripe, '/stripe/v1', 'q=2'), 'http://l:4000/s/v1?k=1&q=2');
     assert.equal(targetUrl(stripe, '/stripe', ''), 'http://l:4000/s/?k=1');
     assert.equal(routeFor([bare, stripe], '/stripey'), bare);
@@ -159,20 +173,44 @@ describe('rules and filters (pure)', () => {
       ['Stripe-Signature', 'new'],
       ['X-A', '1'],
     ]);
-    assert.deepEqual(applySignatureHeaders([['X-A', '1']], [['webhook-id', 'm'], ['webhook-signature', 's']]), [
-      ['X-A', '1'],
-      ['webhook-id', 'm'],
-      ['webhook-signature', 's'],
-    ]);
+    assert.deepEqual(
+      applySignatureHeaders(
+        [['X-A', '1']],
+        [
+          ['webhook-id', 'm'],
+          ['webhook-signature', 's'],
+        ],
+      ),
+      [
+        ['X-A', '1'],
+        ['webhook-id', 'm'],
+        ['webhook-signature', 's'],
+      ],
+    );
   });
 
   test('backoff: capped, with jitter between half and all of the step', () => {
     const policy = { baseMs: 100, capMs: 10_000 };
-    assert.equal(backoffDelay(policy, 0, () => 0), 50);
-    assert.equal(backoffDelay(policy, 0, () => 1), 100);
-    assert.equal(backoffDelay(policy, 3, () => 1), 800);
-    assert.equal(backoffDelay(policy, 40, () => 1), 10_000);
-    assert.equal(backoffDelay(policy, 40, () => 0), 5_000);
+    assert.equal(
+      backoffDelay(policy, 0, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(policy, 0, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(policy, 3, () => 1),
+      800,
+    );
+    assert.equal(
+      backoffDelay(policy, 40, () => 1),
+      10_000,
+    );
+    assert.equal(
+      backoffDelay(policy, 40, () => 0),
+      5_000,
+    );
   });
 });
 
@@ -190,7 +228,11 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
 
   test('routes by the longest path prefix, cuts the prefix, keeps the query; unmatched events are skipped', async () => {
     const inboxId = await newInbox();
-    const run = listen(inboxId, [`/stripe=${one.url}/s?fixed=1`, `/stripe/special=${two.url}/sp/`, `/github=${two.url}`]);
+    const run = listen(inboxId, [
+      `/stripe=${one.url}/s?fixed=1`,
+      `/stripe/special=${two.url}/sp/`,
+      `/github=${two.url}`,
+    ]);
     await started(run);
     const before1 = one.deliveries.length;
     const before2 = two.deliveries.length;
@@ -267,7 +309,10 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
       await client.send(inboxId, { path: '/flaky', body: 'x' });
       await client.send(inboxId, { path: '/always', body: 'y' });
       await client.send(inboxId, { path: '/after', body: 'z' });
-      await waitFor(() => run.json().filter((line) => line['outcome'] !== 'retrying').length === 3, 'three events done');
+      await waitFor(
+        () => run.json().filter((line) => line['outcome'] !== 'retrying').length === 3,
+        'three events done',
+      );
       const summary = await run.stop();
       const lines = run.json().map((line) => [line['path'], line['outcome'], line['status'], line['attempt']]);
       assert.deepEqual(lines, [
@@ -295,7 +340,10 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await client.send(inboxId, { path: '/x', body: 'x' });
     await waitFor(() => run.out.some((line) => line.includes('gave up')), 'the listener to give up');
     const summary = await run.stop();
-    assert.match(run.out[0] ?? '', /POST \/x {2}→ failed: connection refused \(is the local server running\?\) {2}\d+ ms {2}attempt 1 of 2, retrying in \d+ms {2}evt_/);
+    assert.match(
+      run.out[0] ?? '',
+      /POST \/x {2}→ failed: connection refused \(is the local server running\?\) {2}\d+ ms {2}attempt 1 of 2, retrying in \d+ms {2}evt_/,
+    );
     assert.match(run.out[1] ?? '', /→ failed: connection refused .* gave up after 2 attempts, moving on {2}evt_/);
     assert.equal(summary.failed, 1);
   });
@@ -383,19 +431,28 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await client.send(inboxId, { path: '/new1', body: 'n' });
     await waitFor(() => outcomes(fromNow, 'delivered').length === 1, 'one new event');
     await fromNow.stop();
-    assert.deepEqual(outcomes(fromNow, 'delivered').map((line) => line['path']), ['/new1']);
+    assert.deepEqual(
+      outcomes(fromNow, 'delivered').map((line) => line['path']),
+      ['/new1'],
+    );
 
     const since = listen(inboxId, [one.url], { start: { kind: 'ago', ms: 3_600_000, text: '1h' }, key: 'since' });
     await started(since);
     await waitFor(() => outcomes(since, 'delivered').length === 4, 'the backlog');
     await since.stop();
-    assert.deepEqual(outcomes(since, 'delivered').map((line) => line['path']), ['/old1', '/old2', '/old3', '/new1']);
+    assert.deepEqual(
+      outcomes(since, 'delivered').map((line) => line['path']),
+      ['/old1', '/old2', '/old3', '/new1'],
+    );
 
     const fromEvent = listen(inboxId, [one.url], { start: { kind: 'event', eventId: second?.id ?? '' }, key: 'event' });
     await started(fromEvent);
     await waitFor(() => outcomes(fromEvent, 'delivered').length === 3, 'from the second event on');
     const firstRun = await fromEvent.stop();
-    assert.deepEqual(outcomes(fromEvent, 'delivered').map((line) => line['path']), ['/old2', '/old3', '/new1']);
+    assert.deepEqual(
+      outcomes(fromEvent, 'delivered').map((line) => line['path']),
+      ['/old2', '/old3', '/new1'],
+    );
     assert.equal(third?.path, `/i/${inboxId}/old3`);
 
     // The same key again, default start: resumes after the saved position; nothing is sent twice.
@@ -407,11 +464,17 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await client.send(inboxId, { path: '/new3', body: 'o' });
     await waitFor(() => outcomes(resumed, 'delivered').length === 2, 'a new event');
     await resumed.stop();
-    assert.deepEqual(outcomes(resumed, 'delivered').map((line) => line['path']), ['/new2', '/new3']);
+    assert.deepEqual(
+      outcomes(resumed, 'delivered').map((line) => line['path']),
+      ['/new2', '/new3'],
+    );
 
     // --from last without a saved position is an error; --from <eventId> of another inbox too.
     const noPosition = listen(inboxId, [one.url], { start: { kind: 'last' }, key: 'never-ran' });
-    await assert.rejects(noPosition.done, (err: unknown) => err instanceof ExitError && err.code === EXIT.FAILURE && /--from last/.test(err.message));
+    await assert.rejects(
+      noPosition.done,
+      (err: unknown) => err instanceof ExitError && err.code === EXIT.FAILURE && /--from last/.test(err.message),
+    );
     const other = await newInbox();
     const wrongInbox = listen(other, [one.url], { start: { kind: 'event', eventId: second?.id ?? '' } });
     await assert.rejects(wrongInbox.done, /belongs to inbox/);
@@ -489,7 +552,11 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     });
     assert.equal(set.status, 200, await set.text());
     const payload = '{"id":"evt_1","type":"invoice.paid","amount":4200}';
-    const old = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     const headers: Array<[string, string]> = [
       ['Content-Type', 'application/json'],
       ['Stripe-Signature', old],
@@ -503,7 +570,10 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     const from1 = one.deliveries.length;
     const from2 = two.deliveries.length;
     await owner.send(inbox.id, { headers, body: payload });
-    await waitFor(() => outcomes(resigned, 'delivered').length === 1 && outcomes(plain, 'delivered').length === 1, 'both deliveries');
+    await waitFor(
+      () => outcomes(resigned, 'delivered').length === 1 && outcomes(plain, 'delivered').length === 1,
+      'both deliveries',
+    );
     await resigned.stop();
     await plain.stop();
 
@@ -518,7 +588,9 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     assert.notEqual(fresh, old);
     const event = Stripe.webhooks.constructEvent(signedDelivery.body.toString(), fresh ?? '', secret);
     assert.equal(event.type, 'invoice.paid');
-    const names = signedDelivery.headers.map(([n]) => n.toLowerCase()).filter((n) => ['content-type', 'stripe-signature', 'x-after'].includes(n));
+    const names = signedDelivery.headers
+      .map(([n]) => n.toLowerCase())
+      .filter((n) => ['content-type', 'stripe-signature', 'x-after'].includes(n));
     assert.deepEqual(names, ['content-type', 'stripe-signature', 'x-after']);
     // As captured: the hour-old signature fails the library's five-minute tolerance.
     assert.deepEqual(header(plainDelivery.headers, 'stripe-signature'), [old]);
@@ -533,7 +605,13 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await client.send(inboxId, { headers: [['Stripe-Signature', 't=1,v1=00']], body: 'x' });
     await waitFor(() => outcomes(run, 'delivered').length === 1, 'the delivery');
     await run.stop();
-    assert.ok(run.err.some((line) => /^Could not re-sign evt_\w+ \(\w+: .*\); forwarding it as captured\.$/.test(line)), run.err.join('\n'));
-    assert.deepEqual(one.deliveries[from]?.headers.filter(([n]) => n === 'Stripe-Signature'), [['Stripe-Signature', 't=1,v1=00']]);
+    assert.ok(
+      run.err.some((line) => /^Could not re-sign evt_\w+ \(\w+: .*\); forwarding it as captured\.$/.test(line)),
+      run.err.join('\n'),
+    );
+    assert.deepEqual(
+      one.deliveries[from]?.headers.filter(([n]) => n === 'Stripe-Signature'),
+      [['Stripe-Signature', 't=1,v1=00']],
+    );
   });
 });

@@ -3,7 +3,14 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { isRehookError, RehookApiError, RehookClient, RehookTimeoutError, eventHeader, eventJson } from '../../src/index.js';
+import {
+  isRehookError,
+  RehookApiError,
+  RehookClient,
+  RehookTimeoutError,
+  eventHeader,
+  eventJson,
+} from '../../src/index.js';
 import { startRehook, type StartedRehook } from '../../src/testing/index.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
@@ -49,7 +56,10 @@ describe('startRehook (rehook/testing)', () => {
 
   test('waitForEvent() skips events that do not match, by object pattern or predicate', async () => {
     const inbox = await rehook.client.createInbox();
-    await rehook.client.send(inbox.id, { path: '/stripe', json: { type: 'invoice.created', data: { status: 'open' } } });
+    await rehook.client.send(inbox.id, {
+      path: '/stripe',
+      json: { type: 'invoice.created', data: { status: 'open' } },
+    });
     await rehook.client.send(inbox.id, { method: 'GET', path: '/stripe' });
     await rehook.client.send(inbox.id, {
       path: '/stripe',
@@ -57,13 +67,24 @@ describe('startRehook (rehook/testing)', () => {
       json: { type: 'invoice.paid', data: { status: 'paid', amount: 1200, lines: [1, 2] } },
     });
     const paid = await rehook.client.waitForEvent(inbox.id, {
-      match: { method: 'post', path: '/stripe', headers: { 'stripe-signature': 't=1,v1=x' }, json: { data: { status: 'paid', lines: [1, 2] } } },
+      match: {
+        method: 'post',
+        path: '/stripe',
+        headers: { 'stripe-signature': 't=1,v1=x' },
+        json: { data: { status: 'paid', lines: [1, 2] } },
+      },
       timeout: '10s',
     });
     assert.deepEqual(eventJson(paid), { type: 'invoice.paid', data: { status: 'paid', amount: 1200, lines: [1, 2] } });
-    const get = await rehook.client.waitForEvent(inbox.id, { match: (event) => event.method === 'GET', timeout: '10s' });
+    const get = await rehook.client.waitForEvent(inbox.id, {
+      match: (event) => event.method === 'GET',
+      timeout: '10s',
+    });
     assert.equal(get.size, 0);
-    const first = await rehook.client.waitForEvent(inbox.id, { match: { path: `/i/${inbox.id}/stripe` }, timeout: '10s' });
+    const first = await rehook.client.waitForEvent(inbox.id, {
+      match: { path: `/i/${inbox.id}/stripe` },
+      timeout: '10s',
+    });
     assert.deepEqual(eventJson(first), { type: 'invoice.created', data: { status: 'open' } });
   });
 
@@ -73,7 +94,11 @@ describe('startRehook (rehook/testing)', () => {
     const [older] = (await rehook.client.events(inbox.id)).events;
     assert.ok(older);
     // `after` names the newest event: only a later one can answer, whenever it is stored.
-    const waiting = rehook.client.waitForEvent(inbox.id, { after: older.id, match: { json: { n: 2 } }, timeout: '60s' });
+    const waiting = rehook.client.waitForEvent(inbox.id, {
+      after: older.id,
+      match: { json: { n: 2 } },
+      timeout: '60s',
+    });
     await rehook.client.send(inbox.id, { json: { n: 2 } });
     const event = await waiting;
     assert.deepEqual(eventJson(event), { n: 2 });
@@ -112,7 +137,10 @@ describe('startRehook (rehook/testing)', () => {
     const replay = await rehook.client.replay(event.id, { destination: `${receiver.url}/hook` });
     assert.deepEqual([replay.outcome, replay.statusCode], ['response', 200]);
     assert.equal(receiver.requests.at(-1)?.body.toString(), '{"replay":true}');
-    assert.deepEqual((await rehook.client.replays(event.id)).map((r) => r.id), [replay.id]);
+    assert.deepEqual(
+      (await rehook.client.replays(event.id)).map((r) => r.id),
+      [replay.id],
+    );
   });
 
   test('errors carry the API code: isRehookError narrows by code', async () => {
@@ -122,10 +150,16 @@ describe('startRehook (rehook/testing)', () => {
     assert.ok(isRehookError(error, 'EVENT_NOT_FOUND'));
     assert.equal(isRehookError(error, 'INBOX_NOT_FOUND'), false);
     assert.equal(error.status, 404);
-    await assert.rejects(anonymous.nextEvent('inb_aaaaaaaaaaaaaaaaaaaaaaaaaa', { timeout: 0 }), { code: 'INBOX_NOT_FOUND', status: 404 });
-    await assert.rejects(rehook.client.nextEvent((await rehook.client.createInbox()).id, { after: 'nope', timeout: 0 }), {
-      code: 'VALIDATION_FAILED',
+    await assert.rejects(anonymous.nextEvent('inb_aaaaaaaaaaaaaaaaaaaaaaaaaa', { timeout: 0 }), {
+      code: 'INBOX_NOT_FOUND',
+      status: 404,
     });
+    await assert.rejects(
+      rehook.client.nextEvent((await rehook.client.createInbox()).id, { after: 'nope', timeout: 0 }),
+      {
+        code: 'VALIDATION_FAILED',
+      },
+    );
   });
 });
 

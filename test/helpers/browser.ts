@@ -11,7 +11,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export function chromiumPath(): string {
   const configured = process.env['REHOOK_CHROMIUM'];
   if (configured !== undefined && configured !== '') return configured;
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
+    if (existsSync(candidate)) return candidate;
   try {
     return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
   } catch {
@@ -23,7 +24,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -57,8 +65,14 @@ export interface AxeViolation {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      resultTypes: ['violations'],
+    });
     return result.violations;
   })) as AxeViolation[];
   return violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
@@ -66,6 +80,9 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 
 export function describeViolations(violations: readonly AxeViolation[]): string {
   return violations
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.html}`).join('\n')}`)
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.html}`).join('\n')}`,
+    )
     .join('\n');
 }

@@ -11,7 +11,10 @@ const comment = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
 const timing = { type: 'number', minimum: -1 } as const;
 /** ISO 8601 with a time and a zone, as the spec's examples (2009-07-24T19:20:30.45+01:00). */
-const dateTime = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$' } as const;
+const dateTime = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+} as const;
 
 const nameValue = {
   type: 'object',
@@ -46,7 +49,13 @@ const postData = {
       items: {
         type: 'object',
         required: ['name'],
-        properties: { name: { type: 'string' }, value: { type: 'string' }, fileName: { type: 'string' }, contentType: { type: 'string' }, comment },
+        properties: {
+          name: { type: 'string' },
+          value: { type: 'string' },
+          fileName: { type: 'string' },
+          contentType: { type: 'string' },
+          comment,
+        },
         ...custom,
       },
     },
@@ -80,13 +89,30 @@ const request = {
 const content = {
   type: 'object',
   required: ['size', 'mimeType'],
-  properties: { size: int, compression: int, mimeType: { type: 'string' }, text: { type: 'string' }, encoding: { type: 'string' }, comment },
+  properties: {
+    size: int,
+    compression: int,
+    mimeType: { type: 'string' },
+    text: { type: 'string' },
+    encoding: { type: 'string' },
+    comment,
+  },
   ...custom,
 } as const;
 
 const response = {
   type: 'object',
-  required: ['status', 'statusText', 'httpVersion', 'cookies', 'headers', 'content', 'redirectURL', 'headersSize', 'bodySize'],
+  required: [
+    'status',
+    'statusText',
+    'httpVersion',
+    'cookies',
+    'headers',
+    'content',
+    'redirectURL',
+    'headersSize',
+    'bodySize',
+  ],
   properties: {
     status: int,
     statusText: { type: 'string' },
@@ -105,7 +131,13 @@ const response = {
 const cacheEntry = {
   type: ['object', 'null'],
   required: ['lastAccess', 'eTag', 'hitCount'],
-  properties: { expires: { type: 'string' }, lastAccess: { type: 'string' }, eTag: { type: 'string' }, hitCount: int, comment },
+  properties: {
+    expires: { type: 'string' },
+    lastAccess: { type: 'string' },
+    eTag: { type: 'string' },
+    hitCount: int,
+    comment,
+  },
   ...custom,
 } as const;
 
@@ -122,7 +154,16 @@ const entry = {
     timings: {
       type: 'object',
       required: ['send', 'wait', 'receive'],
-      properties: { blocked: timing, dns: timing, connect: timing, send: timing, wait: timing, receive: timing, ssl: timing, comment },
+      properties: {
+        blocked: timing,
+        dns: timing,
+        connect: timing,
+        send: timing,
+        wait: timing,
+        receive: timing,
+        ssl: timing,
+        comment,
+      },
       ...custom,
     },
     serverIPAddress: { type: 'string' },
@@ -156,7 +197,13 @@ export const HAR_1_2_SCHEMA = {
           items: {
             type: 'object',
             required: ['startedDateTime', 'id', 'title', 'pageTimings'],
-            properties: { startedDateTime: dateTime, id: { type: 'string' }, title: { type: 'string' }, pageTimings: { type: 'object' }, comment },
+            properties: {
+              startedDateTime: dateTime,
+              id: { type: 'string' },
+              title: { type: 'string' },
+              pageTimings: { type: 'object' },
+              comment,
+            },
             ...custom,
           },
         },

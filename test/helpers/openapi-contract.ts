@@ -29,7 +29,11 @@ function validatorFor(key: string, schema: unknown): ValidateFunction {
   if (!validate) {
     // Refs in the document are `#/components/schemas/X`, relative to the document's root: the
     // components travel with each compiled schema so they resolve.
-    validate = ajv.compile({ ...(schema as object), $id: `urn:rehook:response:${compiled.size}`, components: document.components });
+    validate = ajv.compile({
+      ...(schema as object),
+      $id: `urn:rehook:response:${compiled.size}`,
+      components: document.components,
+    });
     compiled.set(key, validate);
   }
   return validate;
@@ -53,7 +57,12 @@ export function checkResponse(response: InspectedResponse): string | null {
     // No route matched (404 NOT_FOUND, malformed URLs, shutting down): still the error envelope.
     if (response.status < 400) return `${what}: a success without a route`;
     // The web app's not-found page, for browsers on non-API paths (src/http/api/static-ui.ts).
-    if (response.status === 404 && mediaTypeOf(response.contentType) === 'text/html' && !response.url.startsWith('/api/')) return null;
+    if (
+      response.status === 404 &&
+      mediaTypeOf(response.contentType) === 'text/html' &&
+      !response.url.startsWith('/api/')
+    )
+      return null;
     return checkErrorEnvelope(what, response);
   }
   const operation = document.paths[openApiPath(response.route)]?.[response.method.toLowerCase()];
@@ -69,7 +78,8 @@ export function checkResponse(response: InspectedResponse): string | null {
     return null;
   }
   const entry = content[mediaType] ?? content['*/*'];
-  if (entry === undefined) return `${what}: content type ${mediaType || '(none)'} is not documented (${Object.keys(content).join(', ')})`;
+  if (entry === undefined)
+    return `${what}: content type ${mediaType || '(none)'} is not documented (${Object.keys(content).join(', ')})`;
   if (mediaType !== 'application/json' || entry.schema === undefined) return null;
   if (response.body === null) return null; // streamed, not a string: nothing to parse here
   let body: unknown;

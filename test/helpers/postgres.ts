@@ -5,8 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'pg';
 
 /** The server the PostgreSQL suites use; `.ci/run` makes sure one answers here. */
-export const TEST_DATABASE_URL =
-  process.env['REHOOK_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL = process.env['REHOOK_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Schemas older than this, left behind by killed runs, are dropped by the next run. */
 const STALE_SCHEMA_SECONDS = 6 * 60 * 60;

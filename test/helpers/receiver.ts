@@ -15,11 +15,7 @@ export interface ReceivedRequest {
  * Answers a recorded request. The default answers 200 "ok". A handler may write anything,
  * stream slowly, or never answer (the receiver destroys open sockets on close).
  */
-export type ReceiverHandler = (
-  req: ReceivedRequest,
-  res: ServerResponse,
-  raw: IncomingMessage,
-) => void | Promise<void>;
+export type ReceiverHandler = (req: ReceivedRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
 
 /** A loopback HTTP server that records what reaches it. */
 export interface Receiver {
@@ -56,10 +52,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Starts a recording receiver on a loopback address. Never binds a non-loopback address. */
-export async function startReceiver(
-  handler?: ReceiverHandler,
-  options: ReceiverOptions = {},
-): Promise<Receiver> {
+export async function startReceiver(handler?: ReceiverHandler, options: ReceiverOptions = {}): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();

@@ -11,7 +11,8 @@ import { createContractCheck } from './openapi-contract.js';
 import { connectTestPostgres } from './postgres.js';
 
 /** The store the HTTP suites run on: REHOOK_TEST_STORE=postgres, else SQLite. */
-export const TEST_STORE: 'sqlite' | 'postgres' = process.env['REHOOK_TEST_STORE'] === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_STORE: 'sqlite' | 'postgres' =
+  process.env['REHOOK_TEST_STORE'] === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
  * With REHOOK_TEST_STORE=postgres: a fresh schema on the test database (test/helpers/postgres.ts)
@@ -47,9 +48,7 @@ let userCounter = 0;
  * Starts a real Rehook (both listeners on ephemeral loopback ports, a real SQLite file in a temp
  * directory) in this process. `env` takes REHOOK_* settings as a user would give them.
  */
-export async function startTestRehook(
-  opts: { env?: Record<string, string>; clock?: Clock } = {},
-): Promise<TestRehook> {
+export async function startTestRehook(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestRehook> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rehook-test-'));
   const database = await testDatabase();
   const config = loadConfig({
@@ -119,9 +118,13 @@ export async function api(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(base + path, { method: init.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(base + path, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown ;
   try {
     parsed = text === '' ? undefined : JSON.parse(text);
   } catch {

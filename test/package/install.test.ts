@@ -175,7 +175,11 @@ async function localPrebuild(): Promise<void> {
 
 /** Whether a path below the repository is copied for `npm pack` (see NOT_COPIED). */
 function copied(path: string): boolean {
-  const top = path.slice(ROOT.length).replace(/^[\\/]/, '').split(/[\\/]/)[0] ?? '';
+  const top =
+    path
+      .slice(ROOT.length)
+      .replace(/^[\\/]/, '')
+      .split(/[\\/]/)[0] ?? '';
   return !NOT_COPIED.has(top);
 }
 
@@ -239,7 +243,10 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
     // with the developer loop and the inbox features, of which openapi.json and the client's
     // generated types (one 780 KB and one 440 KB file unpacked) are the largest part.
     assert.ok(packed.size < 1024 * 1024, `packed size ${packed.size} bytes`);
-    assert.ok(paths.some((path) => /^dist\/ui\/assets\/index-[\w-]+\.js$/.test(path)), 'the web app\'s bundle is in the tarball');
+    assert.ok(
+      paths.some((path) => /^dist\/ui\/assets\/index-[\w-]+\.js$/.test(path)),
+      "the web app's bundle is in the tarball",
+    );
   });
 });
 
@@ -247,12 +254,15 @@ describe('npm install ./rehook-x.y.z.tgz into an empty directory', { timeout: LI
   let app: string;
   let output: string;
 
-  before(async () => {
-    app = join(dir.path, 'app');
-    mkdirSync(app);
-    const { stdout, stderr } = await npm(['install', tarball], app);
-    output = `${stdout}${stderr}`;
-  }, { timeout: LIMIT_MS });
+  before(
+    async () => {
+      app = join(dir.path, 'app');
+      mkdirSync(app);
+      const { stdout, stderr } = await npm(['install', tarball], app);
+      output = `${stdout}${stderr}`;
+    },
+    { timeout: LIMIT_MS },
+  );
 
   test('installs without dev dependencies; only better-sqlite3 has an install script to approve', () => {
     for (const dev of ['typescript', 'tsx', 'esbuild', '@types/node']) {
@@ -334,14 +344,17 @@ describe('npm install -g of the same tarball', { timeout: LIMIT_MS }, () => {
   let prefix: string;
   let output: string;
 
-  before(async () => {
-    prefix = join(dir.path, 'global');
-    const { stdout, stderr } = await npm(
-      ['install', '-g', '--prefix', prefix, '--allow-scripts=better-sqlite3', tarball],
-      dir.path,
-    );
-    output = `${stdout}${stderr}`;
-  }, { timeout: LIMIT_MS });
+  before(
+    async () => {
+      prefix = join(dir.path, 'global');
+      const { stdout, stderr } = await npm(
+        ['install', '-g', '--prefix', prefix, '--allow-scripts=better-sqlite3', tarball],
+        dir.path,
+      );
+      output = `${stdout}${stderr}`;
+    },
+    { timeout: LIMIT_MS },
+  );
 
   test('with --allow-scripts=better-sqlite3 npm has nothing left to warn about', () => {
     assert.deepEqual(unapprovedScripts(output), []);
@@ -382,8 +395,14 @@ describe('docs/getting-started.md', { timeout: LIMIT_MS }, () => {
     const serverBlocks = shell.filter((block) => block.info[1] === 'server');
     assert.equal(serverBlocks.length, 1, 'one ```sh server block starts the server');
     const serverIndex = shell.findIndex((block) => block.info[1] === 'server');
-    const setup = shell.slice(0, serverIndex).map((block) => block.code).join('\n');
-    const rest = shell.slice(serverIndex + 1).map((block) => block.code).join('\n');
+    const setup = shell
+      .slice(0, serverIndex)
+      .map((block) => block.code)
+      .join('\n');
+    const rest = shell
+      .slice(serverIndex + 1)
+      .map((block) => block.code)
+      .join('\n');
 
     const work = join(dir.path, 'guide');
     mkdirSync(work);

@@ -103,16 +103,19 @@ const suffixArb = fc.oneof(
 const queryArb = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.constant('') },
-  { weight: 1, arbitrary: fc.constantFrom('a=1&a=2&&b', '=&=&', '??', 'x=%zz&y=%E9%', 'q=a+b&q=c%20d;e', '[]=1&a[b]=2') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('a=1&a=2&&b', '=&=&', '??', 'x=%zz&y=%E9%', 'q=a+b&q=c%20d;e', '[]=1&a[b]=2'),
+  },
   { weight: 4, arbitrary: urlStringArb(60) },
 );
 
 /** Header names: a pool with the interesting ones (redacted, hop-by-hop, proxy-*) plus random tokens. */
-const TOKEN_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ...'!#$%&\'*+-.^_`|~'];
+const TOKEN_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', ..."!#$%&'*+-.^_`|~"];
 const randomCase = (name: string) =>
-  fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((upper) =>
-    [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''),
-  );
+  fc
+    .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+    .map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
 const pooledNameArb = fc
   .constantFrom(
     'X-Signature',
@@ -139,11 +142,13 @@ const tokenNameArb = fc
 const headerNameArb = fc.oneof({ weight: 3, arbitrary: pooledNameArb }, { weight: 1, arbitrary: tokenNameArb });
 
 /** Value bytes: visible ASCII, latin1 0x80-0xFF, and inner space/tab (no leading/trailing OWS). */
-const valueCharArb = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0x21, max: 0x7e }) },
-  { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xff }) },
-  { weight: 1, arbitrary: fc.constantFrom(0x20, 0x09) },
-).map((code) => String.fromCharCode(code));
+const valueCharArb = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0x21, max: 0x7e }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xff }) },
+    { weight: 1, arbitrary: fc.constantFrom(0x20, 0x09) },
+  )
+  .map((code) => String.fromCharCode(code));
 const headerValueArb = fc
   .array(valueCharArb, { maxLength: 80 })
   .map((chars) => chars.join('').replace(/^[ \t]+|[ \t]+$/g, ''));
@@ -202,7 +207,10 @@ function parseMessage(raw: Buffer): { head: string; body: Buffer } | null {
   const rest = raw.subarray(end + 4);
   const lines = head.split('\r\n').slice(1);
   const value = (name: string) =>
-    lines.find((line) => line.slice(0, line.indexOf(':')).trim().toLowerCase() === name)?.slice(name.length + 1).trim();
+    lines
+      .find((line) => line.slice(0, line.indexOf(':')).trim().toLowerCase() === name)
+      ?.slice(name.length + 1)
+      .trim();
   if (/chunked/i.test(value('transfer-encoding') ?? '')) {
     const parts: Buffer[] = [];
     let offset = 0;
@@ -236,11 +244,7 @@ function sendRaw(host: string, port: number, bytes: Buffer, head: boolean): Prom
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       const raw = Buffer.concat(chunks);
-      const message = head
-        ? raw.includes('\r\n\r\n')
-          ? { head: raw.toString('latin1') }
-          : null
-        : parseMessage(raw);
+      const message = head ? (raw.includes('\r\n\r\n') ? { head: raw.toString('latin1') } : null) : parseMessage(raw);
       if (message !== null) {
         clearTimeout(timer);
         socket.destroy();
@@ -301,7 +305,11 @@ function chunkedBody(body: Buffer, seed: number): Buffer {
   while (offset < body.length) {
     x = (Math.imul(x, 1103515245) + 12345) | 0;
     const size = Math.min(body.length - offset, 1 + ((x >>> 8) % Math.max(1, Math.ceil(body.length / 2))));
-    parts.push(Buffer.from(`${size.toString(16)}\r\n`, 'latin1'), body.subarray(offset, offset + size), Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`${size.toString(16)}\r\n`, 'latin1'),
+      body.subarray(offset, offset + size),
+      Buffer.from('\r\n'),
+    );
     offset += size;
   }
   parts.push(Buffer.from('0\r\n\r\n', 'latin1'));
@@ -396,7 +404,9 @@ describe('fidelity: random requests come out of storage and replay byte-identica
         assert.equal(event.method, req.method, 'method');
         assert.equal(event.path, path, 'path, raw');
         assert.equal(event.query, req.query ?? '', 'query, raw');
-        const expectedStored = sentHeaders.map(([n, v]): Pair => [n, REDACTED_NAMES.has(n.toLowerCase()) ? REDACTED : v]);
+        const expectedStored = sentHeaders.map(
+          ([n, v]): Pair => [n, REDACTED_NAMES.has(n.toLowerCase()) ? REDACTED : v],
+        );
         assert.deepEqual(event.headers, expectedStored, 'headers: order, case, duplicates, latin1 bytes');
         const storedBody = Buffer.from(event.bodyBase64 as string, 'base64');
         assert.ok(storedBody.equals(req.body), `body bytes (${storedBody.length} vs ${req.body.length})`);
@@ -421,16 +431,25 @@ describe('fidelity: random requests come out of storage and replay byte-identica
         assert.equal(requestLine, `${req.method} ${destinationPath} HTTP/1.1`);
         const deliveredHeaders = headPairs(delivered.head);
         const hosts = deliveredHeaders.filter(([n]) => n.toLowerCase() === 'host');
-        assert.deepEqual(hosts.map(([, v]) => v), [`127.0.0.1:${receiver.port}`], 'Host recomputed, once');
+        assert.deepEqual(
+          hosts.map(([, v]) => v),
+          [`127.0.0.1:${receiver.port}`],
+          'Host recomputed, once',
+        );
         const lengths = deliveredHeaders.filter(([n]) => n.toLowerCase() === 'content-length').map(([, v]) => v);
         if (req.body.length > 0) assert.deepEqual(lengths, [String(req.body.length)], 'Content-Length recomputed');
         else assert.ok(lengths.length === 0 || (lengths.length === 1 && lengths[0] === '0'), 'no body, no length');
         // The client's own connection management (one fresh connection per replay) is its own.
         const passed = deliveredHeaders.filter(
-          ([n, v]) => !['host', 'content-length'].includes(n.toLowerCase()) && !(n.toLowerCase() === 'connection' && v === 'close'),
+          ([n, v]) =>
+            !['host', 'content-length'].includes(n.toLowerCase()) &&
+            !(n.toLowerCase() === 'connection' && v === 'close'),
         );
         assert.deepEqual(passed, expectedReplayHeaders(event.headers as Pair[]), 'replayed headers, order and case');
-        assert.ok(delivered.body.equals(req.body), `replayed body bytes (${delivered.body.length} vs ${req.body.length})`);
+        assert.ok(
+          delivered.body.equals(req.body),
+          `replayed body bytes (${delivered.body.length} vs ${req.body.length})`,
+        );
       }),
       {
         numRuns: RUNS,

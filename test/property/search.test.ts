@@ -34,8 +34,23 @@ type Pair = readonly [string, string];
 // ---------------------------------------------------------------- events
 
 const methodArb = fc.constantFrom('GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD');
-const segmentArb = fc.constantFrom('stripe', 'github', 'hooks', 'events', 'v1', 'Stripe', 'stripe2', 'a%20b', 'é', '日本', 'x.y', '');
-const suffixArb = fc.array(segmentArb, { maxLength: 3 }).map((parts) => (parts.length === 0 ? '' : `/${parts.join('/')}`));
+const segmentArb = fc.constantFrom(
+  'stripe',
+  'github',
+  'hooks',
+  'events',
+  'v1',
+  'Stripe',
+  'stripe2',
+  'a%20b',
+  'é',
+  '日本',
+  'x.y',
+  '',
+);
+const suffixArb = fc
+  .array(segmentArb, { maxLength: 3 })
+  .map((parts) => (parts.length === 0 ? '' : `/${parts.join('/')}`));
 const queryArb = fc.oneof(
   fc.constant(''),
   fc.constantFrom('a=1', 'a=1&b=%20x', 'status=paid', 'q="x"', 'x=\\y', 'ü=1'),
@@ -53,15 +68,58 @@ const headerNameArb = fc.constantFrom(
 );
 /** Header values are latin1 strings: quotes, backslashes, tabs, é and brackets included. */
 const headerValueArb = fc.oneof(
-  fc.constantFrom('push', 'Push', 'application/json', 'text/plain', '"quoted"', 'back\\slash', 'a\tb', 'café', '[x]', '],["', '', '[REDACTED]', 'Stripe/1.0'),
+  fc.constantFrom(
+    'push',
+    'Push',
+    'application/json',
+    'text/plain',
+    '"quoted"',
+    'back\\slash',
+    'a\tb',
+    'café',
+    '[x]',
+    '],["',
+    '',
+    '[REDACTED]',
+    'Stripe/1.0',
+  ),
   fc.string({ unit: fc.constantFrom('a', 'b', 'P', '"', '\\', ' ', 'é', ':', ','), maxLength: 8 }),
 );
 const headersArb = fc.array(fc.tuple(headerNameArb, headerValueArb), { maxLength: 5 });
 
 /** Keys and string values without NUL (PostgreSQL's jsonb refuses \u0000) or lone surrogates. */
-const jsonKeyArb = fc.constantFrom('data', 'object', 'status', 'amount', 'items', 'id', 'type', 'ok', 'none', 'Status', 'naïve', '日本', 'a b', '0');
+const jsonKeyArb = fc.constantFrom(
+  'data',
+  'object',
+  'status',
+  'amount',
+  'items',
+  'id',
+  'type',
+  'ok',
+  'none',
+  'Status',
+  'naïve',
+  '日本',
+  'a b',
+  '0',
+);
 const jsonTextArb = fc.oneof(
-  fc.constantFrom('paid', 'Paid', 'failed', 'pending', '', 'x"y', 'a\\b', 'ünï', '😀', 'line\nbreak', '1000', 'true', 'null'),
+  fc.constantFrom(
+    'paid',
+    'Paid',
+    'failed',
+    'pending',
+    '',
+    'x"y',
+    'a\\b',
+    'ünï',
+    '😀',
+    'line\nbreak',
+    '1000',
+    'true',
+    'null',
+  ),
   fc.string({ unit: fc.constantFrom('a', 'b', 'é', ' ', '"'), maxLength: 6 }),
 );
 const jsonNumberArb = fc.oneof(
@@ -84,7 +142,9 @@ const webhookArb = fc.record({
     object: fc.record({
       status: fc.constantFrom('paid', 'failed', 'pending', 'Paid'),
       amount: jsonNumberArb,
-      items: fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'x'), qty: fc.integer({ min: 0, max: 3 }) }), { maxLength: 3 }),
+      items: fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'x'), qty: fc.integer({ min: 0, max: 3 }) }), {
+        maxLength: 3,
+      }),
     }),
   }),
 });
@@ -94,20 +154,22 @@ const bodyArb: fc.Arbitrary<Buffer> = fc.oneof(
   webhookArb.map((v) => Buffer.from(JSON.stringify(v, null, 2))),
   jsonValueArb.map((v) => Buffer.from(JSON.stringify(v) ?? 'null')),
   // Keys spelled with escapes: the same object for JSON, other bytes for q.
-  fc.constantFrom(
-    '{"\\u0073tatus":"paid"}',
-    '{"data":{"object":{"st\\u0061tus":"p\\u0061id"}}}',
-    '{"status":"paid","amount":1.0}',
-    '{"amount":1e3}',
-    '{"status":"paid"',
-    '{status:"paid"}',
-    '\uFEFF{"status":"paid"}',
-    '[{"id":"x"},{"id":"y"}]',
-    '{"items":{"0":{"id":"x"}}}',
-    'status=paid&amount=1000',
-    'plain text with "status" and paid',
-    '',
-  ).map((s) => Buffer.from(s, 'utf8')),
+  fc
+    .constantFrom(
+      '{"\\u0073tatus":"paid"}',
+      '{"data":{"object":{"st\\u0061tus":"p\\u0061id"}}}',
+      '{"status":"paid","amount":1.0}',
+      '{"amount":1e3}',
+      '{"status":"paid"',
+      '{status:"paid"}',
+      '\uFEFF{"status":"paid"}',
+      '[{"id":"x"},{"id":"y"}]',
+      '{"items":{"0":{"id":"x"}}}',
+      'status=paid&amount=1000',
+      'plain text with "status" and paid',
+      '',
+    )
+    .map((s) => Buffer.from(s, 'utf8')),
   // JSON-looking bytes that are not UTF-8, or hold a NUL byte.
   fc.constantFrom(
     Buffer.concat([Buffer.from('{"status":"paid","x":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
@@ -203,7 +265,11 @@ function filterQueryArb(events: readonly CapturedEvent[], inboxId: string): fc.A
       const values: string[] = [exact, 'paid', '1000', 'true', 'null', 'x'];
       if (typeof node === 'number') values.push(node.toExponential(), `${node}.0`, String(node + 1));
       if (typeof node === 'string') values.push(node.toUpperCase());
-      return fc.oneof(fc.constantFrom(...values).map((v) => `${path}=${v}`), fc.constant(path), fc.constant(`${path}.missing`));
+      return fc.oneof(
+        fc.constantFrom(...values).map((v) => `${path}=${v}`),
+        fc.constant(path),
+        fc.constant(`${path}.missing`),
+      );
     });
   };
   const later = (e: CapturedEvent) => events.filter((x) => x.id > e.id).map((x) => x.id);
@@ -216,29 +282,66 @@ function filterQueryArb(events: readonly CapturedEvent[], inboxId: string): fc.A
       fc.oneof({ weight: 4, arbitrary: own }, { weight: 1, arbitrary: other });
     return {
       method: mostly(
-        fc.constantFrom([anchor.method], [anchor.method.toLowerCase()], [`GET,${anchor.method}`], ['PUT', anchor.method]),
+        fc.constantFrom(
+          [anchor.method],
+          [anchor.method.toLowerCase()],
+          [`GET,${anchor.method}`],
+          ['PUT', anchor.method],
+        ),
         fc.array(fc.oneof(methodArb, fc.constantFrom('post', 'get,put', 'TRACE')), { minLength: 1, maxLength: 2 }),
       ),
       path: mostly(
         one(substring(sub).map((s) => sub.slice(0, Math.max(1, sub.indexOf(s) + s.length)) || '/')).map((v) =>
           v[0]?.startsWith('/') ? v : [`/${v[0] ?? ''}`],
         ),
-        one(fc.constantFrom('/stripe', '/Stripe', '/', '/é', `/i/${inboxId}/github`, '/missing', `/i/${inboxId}${sub}`)),
+        one(
+          fc.constantFrom('/stripe', '/Stripe', '/', '/é', `/i/${inboxId}/github`, '/missing', `/i/${inboxId}${sub}`),
+        ),
       ),
       header: mostly(
         anchor.headers.length === 0
           ? fc.constant(['x-none'])
           : fc.array(
-              fc.constantFrom(...anchor.headers).chain(([n, v]) => fc.constantFrom(n, `${n}:${v}`, `${n.toUpperCase()}:${v}`)),
+              fc
+                .constantFrom(...anchor.headers)
+                .chain(([n, v]) => fc.constantFrom(n, `${n}:${v}`, `${n.toUpperCase()}:${v}`)),
               { minLength: 1, maxLength: 2 },
             ),
-        one(fc.constantFrom('x-github-event:push', 'authorization', 'authorization:[REDACTED]', 'x-missing', 'content-type:text/plainx')),
+        one(
+          fc.constantFrom(
+            'x-github-event:push',
+            'authorization',
+            'authorization:[REDACTED]',
+            'x-missing',
+            'content-type:text/plainx',
+          ),
+        ),
       ),
       q: mostly(
         one(textOf(anchor)),
-        one(fc.constantFrom('paid', 'Paid', '"', '\\', '[', '],[', '","', 'status', 'é', '日本', '\t', 'REDACTED', 'GitHub', 'a=1')),
+        one(
+          fc.constantFrom(
+            'paid',
+            'Paid',
+            '"',
+            '\\',
+            '[',
+            '],[',
+            '","',
+            'status',
+            'é',
+            '日本',
+            '\t',
+            'REDACTED',
+            'GitHub',
+            'a=1',
+          ),
+        ),
       ),
-      json: mostly(fc.array(jsonOf(anchor), { minLength: 1, maxLength: 2 }), fc.array(eventArb.chain(jsonOf), { minLength: 1, maxLength: 2 })),
+      json: mostly(
+        fc.array(jsonOf(anchor), { minLength: 1, maxLength: 2 }),
+        fc.array(eventArb.chain(jsonOf), { minLength: 1, maxLength: 2 }),
+      ),
       since: mostly(
         one(fc.constantFrom(anchor.id, anchor.receivedAt.toISOString(), ...earlier(anchor).slice(-5))),
         one(
@@ -250,7 +353,13 @@ function filterQueryArb(events: readonly CapturedEvent[], inboxId: string): fc.A
         ),
       ),
       until: mostly(
-        one(fc.constantFrom(new Date(anchor.receivedAt.getTime() + 1).toISOString(), ...later(anchor).slice(0, 5), '2099-01-01')),
+        one(
+          fc.constantFrom(
+            new Date(anchor.receivedAt.getTime() + 1).toISOString(),
+            ...later(anchor).slice(0, 5),
+            '2099-01-01',
+          ),
+        ),
         one(fc.constantFrom(anchor.id, anchor.receivedAt.toISOString(), '2031-05-01')),
       ),
     };
@@ -267,7 +376,13 @@ function filterQueryArb(events: readonly CapturedEvent[], inboxId: string): fc.A
 
 // ---------------------------------------------------------------- the property
 
-async function searchAll(store: Store, inboxId: string, filter: EventFilter, limit: number, scanLimit: number | undefined) {
+async function searchAll(
+  store: Store,
+  inboxId: string,
+  filter: EventFilter,
+  limit: number,
+  scanLimit: number | undefined,
+) {
   const ids: string[] = [];
   let before: string | undefined;
   for (let pages = 0; pages < 10 * EVENT_COUNT; pages += 1) {
@@ -295,13 +410,26 @@ function describeSearchProperty(name: string, open: () => Promise<{ store: Store
     before(async () => {
       ({ store, close } = await open());
       inboxId = newId('inbox');
-      await store.inboxes.insert({ id: inboxId, ownerId: null, name: null, createdAt: new Date(T0 - 1000), expiresAt: new Date(T0 + 48 * 3600_000) });
+      await store.inboxes.insert({
+        id: inboxId,
+        ownerId: null,
+        name: null,
+        createdAt: new Date(T0 - 1000),
+        expiresAt: new Date(T0 + 48 * 3600_000),
+      });
       events = buildEvents(inboxId);
       for (const event of events) assert.ok(await store.events.insertIfInboxLive(event, event.receivedAt));
       // Another inbox's events never show up.
       const other = newId('inbox');
-      await store.inboxes.insert({ id: other, ownerId: null, name: null, createdAt: new Date(T0 - 1000), expiresAt: new Date(T0 + 48 * 3600_000) });
-      for (const event of buildEvents(other).slice(0, 20)) await store.events.insertIfInboxLive(event, event.receivedAt);
+      await store.inboxes.insert({
+        id: other,
+        ownerId: null,
+        name: null,
+        createdAt: new Date(T0 - 1000),
+        expiresAt: new Date(T0 + 48 * 3600_000),
+      });
+      for (const event of buildEvents(other).slice(0, 20))
+        await store.events.insertIfInboxLive(event, event.receivedAt);
     });
     after(() => close());
 

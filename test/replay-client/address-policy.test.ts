@@ -141,12 +141,7 @@ describe('checkAddress on every notation the WHATWG URL parser turns into an IP'
       assert.equal(checkAddress(literal, DEFAULT), reason);
     });
   }
-  const rejected = [
-    'http://425.510.425.510/',
-    'http://4294967296/',
-    'http://1.2.3.4.5/',
-    'http://[fe80::1%25eth0]/',
-  ];
+  const rejected = ['http://425.510.425.510/', 'http://4294967296/', 'http://1.2.3.4.5/', 'http://[fe80::1%25eth0]/'];
   for (const url of rejected) {
     it(`${url} is rejected by the URL parser itself (rows 16, 24)`, () => {
       assert.throws(() => new URL(url), TypeError);
@@ -219,8 +214,7 @@ describe('checkAddress properties', () => {
       (o: number[]) => `::ffff:${o.join('.')}`,
       (o: number[]) => `::ffff:${hex(o[0]!, o[1]!)}:${hex(o[2]!, o[3]!)}`,
       (o: number[]) => `0:0:0:0:0:ffff:${o.join('.')}`,
-      (o: number[]) =>
-        `0000:0000:0000:0000:0000:FFFF:${hex(o[0]!, o[1]!).toUpperCase()}:${hex(o[2]!, o[3]!)}`,
+      (o: number[]) => `0000:0000:0000:0000:0000:FFFF:${hex(o[0]!, o[1]!).toUpperCase()}:${hex(o[2]!, o[3]!)}`,
     );
     fc.assert(
       fc.property(blockedV4, encodings, (octets, encode) => {
@@ -285,7 +279,10 @@ describe('checkAddress with denyCidrs (REHOOK_REPLAY_DENY_CIDRS)', () => {
 
   it('an empty deny list changes nothing', () => {
     fc.assert(
-      fc.property(fc.ipV4(), (ip) => checkAddress(ip, { allowPrivate: false, denyCidrs: [] }) === checkAddress(ip, DEFAULT)),
+      fc.property(
+        fc.ipV4(),
+        (ip) => checkAddress(ip, { allowPrivate: false, denyCidrs: [] }) === checkAddress(ip, DEFAULT),
+      ),
       { numRuns: 2_000 },
     );
   });

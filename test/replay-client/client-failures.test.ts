@@ -147,10 +147,25 @@ describe('replay client: unreachable destinations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rehook-tls-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     try {
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=sni.example',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=sni.example',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
     } catch {
       return t.skip('openssl is not available to make a self-signed certificate');
     }

@@ -86,7 +86,10 @@ describe('replay client: what the destination receives', () => {
     assert.equal(got.method, 'PATCH');
     assert.equal(got.url, '/hook/a%20b?x=1&x=2&e=%C3%A9');
     const added = new Set(['host', 'connection', 'content-length']);
-    assert.deepEqual(got.headers.filter(([n]) => !added.has(n.toLowerCase())), kept);
+    assert.deepEqual(
+      got.headers.filter(([n]) => !added.has(n.toLowerCase())),
+      kept,
+    );
     assert.deepEqual(named(got.headers, 'host'), [`127.0.0.1:${r.port}`]);
     assert.deepEqual(named(got.headers, 'content-length'), ['256']);
     // undici's own `connection: close` (one connection per replay), not the stored value.
@@ -115,7 +118,10 @@ describe('replay client: what the destination receives', () => {
     const c = client(t);
     for (const method of ['GET', 'DELETE']) await c.send(req(r.url, { method, body: ALL_BYTES }));
     const seen = r.requests.map((x) => [x.method, x.body.length]);
-    assert.deepEqual(seen, [['GET', 256], ['DELETE', 256]]);
+    assert.deepEqual(seen, [
+      ['GET', 256],
+      ['DELETE', 256],
+    ]);
   });
 });
 

@@ -12,7 +12,10 @@ describe('buildOutboundHeaders', () => {
   it('drops every documented name whatever its case', () => {
     for (const name of DROPPED_HEADER_NAMES) {
       for (const variant of [name, name.toUpperCase(), name[0]?.toUpperCase() + name.slice(1)]) {
-        const out = buildOutboundHeaders([[variant, 'v'], ['X-Keep', '1']]);
+        const out = buildOutboundHeaders([
+          [variant, 'v'],
+          ['X-Keep', '1'],
+        ]);
         assert.deepEqual(out, [['X-Keep', '1']], variant);
       }
     }
@@ -89,6 +92,12 @@ describe('buildOutboundHeaders', () => {
 
 describe('flattenHeaders', () => {
   it("produces undici's flat [name, value, ...] form", () => {
-    assert.deepEqual(flattenHeaders([['A', '1'], ['a', '2']]), ['A', '1', 'a', '2']);
+    assert.deepEqual(
+      flattenHeaders([
+        ['A', '1'],
+        ['a', '2'],
+      ]),
+      ['A', '1', 'a', '2'],
+    );
   });
 });

@@ -93,8 +93,7 @@ if (!pg.available) {
       openPostgresStore({ url, poolSize: 4, onPoolError: (err) => poolErrors.push(err) });
     const table = (name: string) => `"${schema.name}".${name}`;
     const countEvents = async (): Promise<number> =>
-      (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table('events')}`))
-        .rows[0]?.n ?? -1;
+      (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table('events')}`)).rows[0]?.n ?? -1;
 
     async function liveInboxId(): Promise<string> {
       const inbox = anonymousInbox();
@@ -120,8 +119,10 @@ if (!pg.available) {
 
     it('records each migration once, so re-running and reopening change nothing', async () => {
       const applied = async () =>
-        (await admin.query(`SELECT version, name, applied_at FROM ${table('schema_migrations')}
-                            ORDER BY version`)).rows as { version: number; name: string }[];
+        (
+          await admin.query(`SELECT version, name, applied_at FROM ${table('schema_migrations')}
+                            ORDER BY version`)
+        ).rows as { version: number; name: string }[];
       const before = await applied();
       assert.deepEqual(
         before.map(({ version, name }) => ({ version, name })),
@@ -142,7 +143,10 @@ if (!pg.available) {
         const { rows } = await admin.query(
           `SELECT version, name FROM "${fresh.name}".schema_migrations ORDER BY version`,
         );
-        assert.deepEqual(rows, MIGRATIONS.map(({ version, name }) => ({ version, name })));
+        assert.deepEqual(
+          rows,
+          MIGRATIONS.map(({ version, name }) => ({ version, name })),
+        );
         const inbox = anonymousInbox();
         await stores[0]?.inboxes.insert(inbox);
         for (const other of stores) {
@@ -166,7 +170,10 @@ if (!pg.available) {
         const busy = anonymousInbox();
         const quiet = anonymousInbox();
         for (const inbox of [busy, quiet]) {
-          await admin.query(`INSERT INTO ${t('inboxes')} (id, owner_id, created_at, expires_at) VALUES ($1, NULL, now(), NULL)`, [inbox.id]);
+          await admin.query(
+            `INSERT INTO ${t('inboxes')} (id, owner_id, created_at, expires_at) VALUES ($1, NULL, now(), NULL)`,
+            [inbox.id],
+          );
         }
         const insertEventRow = (id: string, inboxId: string, ms: number) =>
           admin.query(
@@ -257,9 +264,7 @@ if (!pg.available) {
       store = await open(urlOf(schema, appName, '-c synchronous_commit=off'));
       const client = await store.pool.connect();
       try {
-        const { rows } = await client.query<{ value: string }>(
-          "SELECT current_setting('synchronous_commit') AS value",
-        );
+        const { rows } = await client.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value");
         assert.deepEqual(rows, [{ value: 'on' }]);
       } finally {
         client.release();
@@ -285,7 +290,10 @@ if (!pg.available) {
       const inboxId = await liveInboxId();
       const statements = countEventInserts(store);
       const pending = Array.from({ length: 300 }, () => insertEvent(store, make(inboxId)));
-      assert.deepEqual(await Promise.all(pending), pending.map(() => true));
+      assert.deepEqual(
+        await Promise.all(pending),
+        pending.map(() => true),
+      );
       assert.equal(await countEvents(), 300);
       assert.ok(statements() <= 4, `${statements()} INSERT statements for 300 events`);
     });
@@ -316,9 +324,7 @@ if (!pg.available) {
           $$ BEGIN RAISE EXCEPTION 'simulated' USING ERRCODE = 'disk_full'; END $$;
         CREATE TRIGGER fail_insert BEFORE INSERT ON ${table('events')}
           FOR EACH ROW EXECUTE FUNCTION ${table('fail_insert')}()`);
-      const events = Array.from({ length: 10 }, (_, i) =>
-        make(i < 8 ? inboxId : anonymousInbox().id),
-      );
+      const events = Array.from({ length: 10 }, (_, i) => make(i < 8 ? inboxId : anonymousInbox().id));
       const settled = await Promise.allSettled(events.map((event) => insertEvent(store, event)));
       assertAllRejectedWithStorageError(settled);
       for (const result of settled) {
@@ -335,14 +341,11 @@ if (!pg.available) {
       try {
         await locker.query('BEGIN');
         await locker.query(`LOCK TABLE ${table('events')} IN SHARE MODE`);
-        const settled = Promise.allSettled(
-          Array.from({ length: 10 }, () => insertEvent(store, make(inboxId))),
-        );
+        const settled = Promise.allSettled(Array.from({ length: 10 }, () => insertEvent(store, make(inboxId))));
         await lockWaitOf(appName);
-        await admin.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-          [appName],
-        );
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+          appName,
+        ]);
         assertAllRejectedWithStorageError(await settled);
       } finally {
         await locker.query('ROLLBACK');
@@ -378,9 +381,7 @@ if (!pg.available) {
         assert.equal(await insertEvent(store, make(inboxId)), true);
 
         await proxy.cut();
-        const settled = await Promise.allSettled(
-          Array.from({ length: 10 }, () => insertEvent(store, make(inboxId))),
-        );
+        const settled = await Promise.allSettled(Array.from({ length: 10 }, () => insertEvent(store, make(inboxId))));
         assertAllRejectedWithStorageError(settled);
         await assert.rejects(store.ping(), StorageError);
         await assert.rejects(store.events.listByInbox(inboxId, { limit: 10 }), StorageError);
@@ -418,12 +419,18 @@ if (!pg.available) {
       const events = Array.from({ length: 10 }, () => make(inboxId));
       const pending = events.map((event) => insertEvent(store, event));
       await store.close();
-      assert.deepEqual(await Promise.all(pending), events.map(() => true));
+      assert.deepEqual(
+        await Promise.all(pending),
+        events.map(() => true),
+      );
       await store.close(); // closing twice is harmless
 
       store = await open();
       const listed = await store.events.listByInbox(inboxId, { limit: 100 });
-      assert.deepEqual(listed.map((e) => e.id), events.map((e) => e.id).reverse());
+      assert.deepEqual(
+        listed.map((e) => e.id),
+        events.map((e) => e.id).reverse(),
+      );
     });
 
     it('rejects with StorageError after close instead of throwing synchronously', async () => {
@@ -460,8 +467,7 @@ if (!pg.available) {
     it('counts purge-queue entries as purged rows, so 0 means the queue is empty', async () => {
       for (let i = 0; i < 5; i += 1) await store.inboxes.delete(await liveInboxId());
       const queued = async () =>
-        (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table('purge_queue')}`))
-          .rows[0]?.n;
+        (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table('purge_queue')}`)).rows[0]?.n;
       assert.equal(await queued(), 5);
       const results: number[] = [];
       for (let removed = -1; removed !== 0; ) {

@@ -59,28 +59,32 @@ describe('SQLite checkpoint thread', () => {
     }
   });
 
-  it('leaves the main connection only a backstop automatic checkpoint, far above the thread\'s', () => {
+  it("leaves the main connection only a backstop automatic checkpoint, far above the thread's", () => {
     assert.equal(store.db.pragma('wal_autocheckpoint', { simple: true }), WAL_BACKSTOP_FRAMES);
     assert.ok(WAL_BACKSTOP_FRAMES > WAL_RESTART_FRAMES);
   });
 
-  it('copies committed events into the database file without the main connection checkpointing', HANG_LIMIT, async () => {
-    const inbox = anonymousInbox();
-    await store.inboxes.insert(inbox);
-    // In WAL mode the database file only grows when a checkpoint copies pages out of the WAL, and
-    // the main connection does not checkpoint by itself here: its automatic checkpoint waits for
-    // 128 MiB of WAL (see above) and its finishing copy for 64 MiB, against 3 MiB written here.
-    // So whatever the file gains is the thread's work. (Measured from before the commit: after
-    // it, the thread may already be copying.)
-    const before = statSync(path).size;
-    const make = createEventMaker();
-    const body = Buffer.alloc(16 * 1024, 1);
-    await Promise.all(Array.from({ length: 200 }, () => insertEvent(store, make(inbox.id, { body }))));
-    await store.threadCheckpointed();
-    // 200 rows of 16 KiB need at least 3 MiB of pages in the database file.
-    const grown = statSync(path).size - before;
-    assert.ok(grown >= 3 * 1024 * 1024, `the database file grew by ${grown} bytes only`);
-  });
+  it(
+    'copies committed events into the database file without the main connection checkpointing',
+    HANG_LIMIT,
+    async () => {
+      const inbox = anonymousInbox();
+      await store.inboxes.insert(inbox);
+      // In WAL mode the database file only grows when a checkpoint copies pages out of the WAL, and
+      // the main connection does not checkpoint by itself here: its automatic checkpoint waits for
+      // 128 MiB of WAL (see above) and its finishing copy for 64 MiB, against 3 MiB written here.
+      // So whatever the file gains is the thread's work. (Measured from before the commit: after
+      // it, the thread may already be copying.)
+      const before = statSync(path).size;
+      const make = createEventMaker();
+      const body = Buffer.alloc(16 * 1024, 1);
+      await Promise.all(Array.from({ length: 200 }, () => insertEvent(store, make(inbox.id, { body }))));
+      await store.threadCheckpointed();
+      // 200 rows of 16 KiB need at least 3 MiB of pages in the database file.
+      const grown = statSync(path).size - before;
+      assert.ok(grown >= 3 * 1024 * 1024, `the database file grew by ${grown} bytes only`);
+    },
+  );
 
   it('keeps the WAL bounded under a long stream of commits', HANG_LIMIT, async () => {
     const inbox = anonymousInbox();
@@ -112,7 +116,12 @@ describe('SQLite checkpoint thread', () => {
 async function withWalTable(
   prefix: string,
   limits: { restartFrames: number; backstopFrames: number },
-  run: (t: { db: Database.Database; path: string; checkpointer: Checkpointer; commit: (rows: number) => void }) => Promise<void>,
+  run: (t: {
+    db: Database.Database;
+    path: string;
+    checkpointer: Checkpointer;
+    commit: (rows: number) => void;
+  }) => Promise<void>,
 ): Promise<void> {
   const dir = await makeTempDir(prefix);
   const path = join(dir.path, 'main.db');
@@ -138,19 +147,23 @@ describe('Checkpointer backstop', () => {
   // Deterministic as it stands: the commits run back to back on this thread without yielding, so
   // the checkpoint thread's answers are never even handled; the backstop, inside the commits,
   // is the only thing that can bound the WAL, whatever the thread gets done meanwhile.
-  it('bounds the WAL by the main connection\'s own checkpoint when the thread does not keep up', async () => {
+  it("bounds the WAL by the main connection's own checkpoint when the thread does not keep up", async () => {
     // A thread whose restart limit is never reached does only PASSIVE checkpoints, which under
     // back-to-back commits never catch up with the end of the WAL: only the backstop bounds it.
-    await withWalTable('rehook-ckpt-backstop-', { restartFrames: 1_000_000, backstopFrames: 256 }, async ({ db, path, commit }) => {
-      let largest = 0;
-      // 40 MiB in commits of 512 KiB, back to back; backstop 256 pages (1 MiB of 4 KiB pages).
-      for (let round = 0; round < 80; round += 1) {
-        commit(32);
-        largest = Math.max(largest, walBytes(path));
-      }
-      assert.ok(largest < 8 * 1024 * 1024, `the WAL reached ${largest} bytes`);
-      assert.deepEqual(db.prepare('SELECT count(*) AS n FROM t').get(), { n: 80 * 32 });
-    });
+    await withWalTable(
+      'rehook-ckpt-backstop-',
+      { restartFrames: 1_000_000, backstopFrames: 256 },
+      async ({ db, path, commit }) => {
+        let largest = 0;
+        // 40 MiB in commits of 512 KiB, back to back; backstop 256 pages (1 MiB of 4 KiB pages).
+        for (let round = 0; round < 80; round += 1) {
+          commit(32);
+          largest = Math.max(largest, walBytes(path));
+        }
+        assert.ok(largest < 8 * 1024 * 1024, `the WAL reached ${largest} bytes`);
+        assert.deepEqual(db.prepare('SELECT count(*) AS n FROM t').get(), { n: 80 * 32 });
+      },
+    );
   });
 });
 
@@ -196,7 +209,9 @@ describe('Checkpointer without its thread', () => {
     const errors: string[] = [];
     try {
       db.pragma('journal_mode = WAL');
-      const checkpointer = new Checkpointer(db, join(dir.path, 'missing', 'other.db'), (message) => errors.push(message));
+      const checkpointer = new Checkpointer(db, join(dir.path, 'missing', 'other.db'), (message) =>
+        errors.push(message),
+      );
       assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), WAL_BACKSTOP_FRAMES);
       // A checkpoint asked for is never answered: the wait for it ends when the Checkpointer gives
       // up on the thread (after its start-up, however long that takes on a busy machine).

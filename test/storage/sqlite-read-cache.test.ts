@@ -54,8 +54,7 @@ describe('SQLite cached reads', () => {
   }
 
   /** The whole inbox as the API encodes it, newest first. */
-  const expectedJson = (events: readonly CapturedEvent[]) =>
-    eventSummaryPageJson(events.map(summaryOf).reverse());
+  const expectedJson = (events: readonly CapturedEvent[]) => eventSummaryPageJson(events.map(summaryOf).reverse());
 
   it('falls back to the JavaScript encoder for rows the SQL encoder declines, with the same bytes', async () => {
     const inbox = ownedInbox('acc_list');

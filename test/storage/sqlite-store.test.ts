@@ -65,8 +65,7 @@ describe('SQLite store', () => {
     return inbox.id;
   }
 
-  const countEvents = (): number =>
-    (store.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  const countEvents = (): number => (store.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
 
   it('runs in WAL mode with synchronous FULL and a busy timeout', () => {
     assert.equal(store.db.pragma('journal_mode', { simple: true }), 'wal');
@@ -77,9 +76,7 @@ describe('SQLite store', () => {
 
   it('records each migration once, so re-running and reopening change nothing', async () => {
     const applied = (db: SqliteStore['db']) =>
-      db
-        .prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
-        .all() as MigrationRow[];
+      db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all() as MigrationRow[];
     const before = applied(store.db);
     assert.deepEqual(
       before.map(({ version, name }) => ({ version, name })),
@@ -112,7 +109,9 @@ describe('SQLite store', () => {
     raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(first?.version, first?.name);
     const busy = anonymousInbox();
     const quiet = anonymousInbox();
-    const insertInbox = raw.prepare('INSERT INTO inboxes (id, owner_id, created_at, expires_at) VALUES (?, NULL, 0, NULL)');
+    const insertInbox = raw.prepare(
+      'INSERT INTO inboxes (id, owner_id, created_at, expires_at) VALUES (?, NULL, 0, NULL)',
+    );
     for (const inbox of [busy, quiet]) insertInbox.run(inbox.id);
     const insertEventRow = raw.prepare(
       `INSERT INTO events (id, inbox_id, received_at, method, path, query, content_type, size, source_ip, headers, body)
@@ -139,7 +138,9 @@ describe('SQLite store', () => {
     // A database of Rehook before migration 5: migrations 1 to 4, then rows.
     const oldPath = join(dir.path, 'before-5.db');
     const raw = new Database(oldPath);
-    raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    raw.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+    );
     for (const migration of MIGRATIONS.filter((m) => m.version < 5)) {
       raw.exec(migration.sql);
       raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
@@ -162,14 +163,25 @@ describe('SQLite store', () => {
       assert.deepEqual(found?.headers, [['X-A', '1']]);
       assert.equal(found?.signature, null);
       assert.equal(found?.answer, null);
-      const page = JSON.parse((await upgraded.events.listSummaryPageJson(inbox.id, { limit: 10 })).json) as { id: string }[];
-      assert.deepEqual(page.map((e) => e.id), [...ids].reverse());
+      const page = JSON.parse((await upgraded.events.listSummaryPageJson(inbox.id, { limit: 10 })).json) as {
+        id: string;
+      }[];
+      assert.deepEqual(
+        page.map((e) => e.id),
+        [...ids].reverse(),
+      );
       assert.deepEqual(upgraded.db.prepare('SELECT seq FROM events ORDER BY seq').pluck().all(), seqsBefore);
-      const indexes = upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").pluck().all();
+      const indexes = upgraded.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'")
+        .pluck()
+        .all();
       assert.ok(indexes.includes('events_inbox'), String(indexes));
       // The list columns sit before headers and body (see the migration's comment).
       const columns = upgraded.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('events') as string[];
-      assert.ok(columns.indexOf('answer') < columns.indexOf('headers') && columns.indexOf('signature') < columns.indexOf('body'));
+      assert.ok(
+        columns.indexOf('answer') < columns.indexOf('headers') &&
+          columns.indexOf('signature') < columns.indexOf('body'),
+      );
     } finally {
       await upgraded.close();
     }
@@ -195,7 +207,10 @@ describe('SQLite store', () => {
     store.checkpoint();
     const pending = Array.from({ length: 100 }, () => insertEvent(store, make(inboxId)));
     assert.equal(countEvents(), 0, 'inserts are queued, not written synchronously');
-    assert.deepEqual(await Promise.all(pending), pending.map(() => true));
+    assert.deepEqual(
+      await Promise.all(pending),
+      pending.map(() => true),
+    );
     assert.equal(countEvents(), 100);
     // One transaction writes each touched page once; 100 transactions would write >= 100 frames.
     // A checkpoint running on the checkpoint thread would make this one answer busy (log -1):
@@ -246,12 +261,18 @@ describe('SQLite store', () => {
     const events = Array.from({ length: 10 }, () => make(inboxId));
     const pending = events.map((event) => insertEvent(store, event));
     await store.close();
-    assert.deepEqual(await Promise.all(pending), events.map(() => true));
+    assert.deepEqual(
+      await Promise.all(pending),
+      events.map(() => true),
+    );
     await store.close(); // closing twice is harmless
 
     store = openSqliteStore({ path });
     const listed = await store.events.listByInbox(inboxId, { limit: 100 });
-    assert.deepEqual(listed.map((e) => e.id), events.map((e) => e.id).reverse());
+    assert.deepEqual(
+      listed.map((e) => e.id),
+      events.map((e) => e.id).reverse(),
+    );
   });
 
   it('rejects with StorageError after close instead of throwing synchronously', async () => {
@@ -287,8 +308,7 @@ describe('SQLite store', () => {
 
   it('counts purge-queue entries as purged rows, so 0 means the queue is empty', async () => {
     for (let i = 0; i < 5; i += 1) await store.inboxes.delete(await liveInboxId());
-    const queued = () =>
-      (store.db.prepare('SELECT count(*) AS n FROM purge_queue').get() as { n: number }).n;
+    const queued = () => (store.db.prepare('SELECT count(*) AS n FROM purge_queue').get() as { n: number }).n;
     assert.equal(queued(), 5);
     const results: number[] = [];
     for (let removed = -1; removed !== 0; ) {

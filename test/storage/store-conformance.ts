@@ -36,10 +36,7 @@ export interface StoreUnderTest {
  * SQLite and PostgreSQL adapters run the very same cases. `makeStore` is called before each test
  * and must return an empty, migrated store; its `cleanup` runs after each test.
  */
-export function describeStoreConformance(
-  name: string,
-  makeStore: () => Promise<StoreUnderTest>,
-): void {
+export function describeStoreConformance(name: string, makeStore: () => Promise<StoreUnderTest>): void {
   describe(`Store conformance: ${name}`, () => {
     let current: StoreUnderTest | undefined;
 

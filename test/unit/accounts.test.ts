@@ -31,26 +31,47 @@ describe('sign-in and passwords (services)', () => {
     const account = await createAccount(deps, { email: 'Unit@Example.test', password: 'correct horse' });
     const passwordless = await createAccount(deps, { email: 'nopass@example.test' });
     assert.deepEqual(await signIn(deps, { email: ' UNIT@example.test ', password: 'correct horse' }), account);
-    await assert.rejects(signIn(deps, { email: account.email, password: 'correct horse!' }), isCode('INVALID_CREDENTIALS'));
-    await assert.rejects(signIn(deps, { email: 'nobody@example.test', password: 'correct horse' }), isCode('INVALID_CREDENTIALS'));
-    await assert.rejects(signIn(deps, { email: passwordless.email, password: 'correct horse' }), isCode('INVALID_CREDENTIALS'));
+    await assert.rejects(
+      signIn(deps, { email: account.email, password: 'correct horse!' }),
+      isCode('INVALID_CREDENTIALS'),
+    );
+    await assert.rejects(
+      signIn(deps, { email: 'nobody@example.test', password: 'correct horse' }),
+      isCode('INVALID_CREDENTIALS'),
+    );
+    await assert.rejects(
+      signIn(deps, { email: passwordless.email, password: 'correct horse' }),
+      isCode('INVALID_CREDENTIALS'),
+    );
     await assert.rejects(signIn(deps, { email: account.email, password: '' }), isCode('VALIDATION_FAILED'));
-    await assert.rejects(signIn(deps, { email: account.email, password: 'x'.repeat(1025) }), isCode('VALIDATION_FAILED'));
+    await assert.rejects(
+      signIn(deps, { email: account.email, password: 'x'.repeat(1025) }),
+      isCode('VALIDATION_FAILED'),
+    );
   });
 
   it('set-password replaces the password and ends every session of the account only', async () => {
     const account = await createAccount(deps, { email: 'reset@example.test', password: 'the old one' });
     const other = await createAccount(deps, { email: 'other@example.test', password: 'untouched' });
-    const mine = [await startSession(deps, { accountId: account.id, ttlMs: 60_000 }), await startSession(deps, { accountId: account.id, ttlMs: 60_000 })];
+    const mine = [
+      await startSession(deps, { accountId: account.id, ttlMs: 60_000 }),
+      await startSession(deps, { accountId: account.id, ttlMs: 60_000 }),
+    ];
     const theirs = await startSession(deps, { accountId: other.id, ttlMs: 60_000 });
     const result = await setPassword(deps, { email: 'RESET@example.test', password: 'the new one' });
     assert.equal(result.sessionsEnded, 2);
     for (const { secret } of mine) assert.equal(await verifySession(deps, secret), null);
     assert.ok(await verifySession(deps, theirs.secret));
-    await assert.rejects(signIn(deps, { email: account.email, password: 'the old one' }), isCode('INVALID_CREDENTIALS'));
+    await assert.rejects(
+      signIn(deps, { email: account.email, password: 'the old one' }),
+      isCode('INVALID_CREDENTIALS'),
+    );
     assert.equal((await signIn(deps, { email: account.email, password: 'the new one' })).id, account.id);
     await assert.rejects(setPassword(deps, { email: account.email, password: 'short' }), isCode('VALIDATION_FAILED'));
-    await assert.rejects(setPassword(deps, { email: 'ghost@example.test', password: 'long enough' }), isCode('VALIDATION_FAILED'));
+    await assert.rejects(
+      setPassword(deps, { email: 'ghost@example.test', password: 'long enough' }),
+      isCode('VALIDATION_FAILED'),
+    );
   });
 
   it('refuses malformed session secrets without a lookup, and unknown ones', async () => {

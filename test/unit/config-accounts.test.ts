@@ -15,7 +15,12 @@ describe('account and session settings', () => {
 
   it('take environment variables and flags', () => {
     const config = loadConfig(
-      { REHOOK_SIGNUP: ' Closed ', REHOOK_SESSION_TTL: '12h', REHOOK_RATE_SIGNIN: '0', REHOOK_RATE_SIGNIN_PER_EMAIL: '5/h' },
+      {
+        REHOOK_SIGNUP: ' Closed ',
+        REHOOK_SESSION_TTL: '12h',
+        REHOOK_RATE_SIGNIN: '0',
+        REHOOK_RATE_SIGNIN_PER_EMAIL: '5/h',
+      },
       { 'rate-signin': '100/10m' },
     );
     assert.equal(config.signup, 'closed');
@@ -28,7 +33,13 @@ describe('account and session settings', () => {
 
   it('refuse invalid values in one line naming each setting', () => {
     assert.throws(
-      () => loadConfig({ REHOOK_SIGNUP: 'invite-only', REHOOK_SESSION_TTL: 'forever', REHOOK_RATE_SIGNIN: 'lots', REHOOK_RATE_SIGNIN_PER_EMAIL: '-1/min' }),
+      () =>
+        loadConfig({
+          REHOOK_SIGNUP: 'invite-only',
+          REHOOK_SESSION_TTL: 'forever',
+          REHOOK_RATE_SIGNIN: 'lots',
+          REHOOK_RATE_SIGNIN_PER_EMAIL: '-1/min',
+        }),
       (err: unknown) => {
         assert.ok(err instanceof ConfigError);
         assert.equal(err.problems.length, 4);

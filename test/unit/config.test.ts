@@ -164,11 +164,20 @@ describe('REHOOK_FORWARD_*', () => {
 
   it('refuses invalid values, naming each setting', () => {
     assert.throws(
-      () => loadConfig({ REHOOK_FORWARD_CONCURRENCY: '-1', REHOOK_FORWARD_POLL_INTERVAL: '0s', REHOOK_FORWARD_BASE_DELAY: 'soon' }),
+      () =>
+        loadConfig({
+          REHOOK_FORWARD_CONCURRENCY: '-1',
+          REHOOK_FORWARD_POLL_INTERVAL: '0s',
+          REHOOK_FORWARD_BASE_DELAY: 'soon',
+        }),
       (err: unknown) => {
         assert.ok(err instanceof ConfigError);
         assert.equal(err.problems.length, 3);
-        for (const name of ['REHOOK_FORWARD_CONCURRENCY', 'REHOOK_FORWARD_POLL_INTERVAL', 'REHOOK_FORWARD_BASE_DELAY']) {
+        for (const name of [
+          'REHOOK_FORWARD_CONCURRENCY',
+          'REHOOK_FORWARD_POLL_INTERVAL',
+          'REHOOK_FORWARD_BASE_DELAY',
+        ]) {
           assert.match(err.message, new RegExp(name));
         }
         return true;
@@ -177,7 +186,14 @@ describe('REHOOK_FORWARD_*', () => {
   });
 
   it('refuses a lease that is not longer than the replay timeout', () => {
-    assert.throws(() => loadConfig({ REHOOK_FORWARD_LEASE: '30s' }), /REHOOK_FORWARD_LEASE must be longer than REHOOK_REPLAY_TIMEOUT/);
-    assert.equal(loadConfig({ REHOOK_FORWARD_LEASE: '3s', REHOOK_REPLAY_TIMEOUT: '2s', REHOOK_REPLAY_CONNECT_TIMEOUT: '1s' }).forwardLeaseMs, 3_000);
+    assert.throws(
+      () => loadConfig({ REHOOK_FORWARD_LEASE: '30s' }),
+      /REHOOK_FORWARD_LEASE must be longer than REHOOK_REPLAY_TIMEOUT/,
+    );
+    assert.equal(
+      loadConfig({ REHOOK_FORWARD_LEASE: '3s', REHOOK_REPLAY_TIMEOUT: '2s', REHOOK_REPLAY_CONNECT_TIMEOUT: '1s' })
+        .forwardLeaseMs,
+      3_000,
+    );
   });
 });

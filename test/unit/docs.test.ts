@@ -68,12 +68,15 @@ describe('generated documentation is committed up to date (run npm run docs:writ
       .filter((line) => /^(\S+=\S+ )*(npx )?rehook /.test(line) || line.includes('$(npx rehook '));
     assert.ok(lines.length >= 5, `only ${lines.length} command lines found`);
     for (const line of lines) {
-      const words = (line.slice(line.indexOf('rehook ') + 'rehook '.length).split(/\s#|\)/)[0] ?? '').trim().split(/\s+/);
+      const words = (line.slice(line.indexOf('rehook ') + 'rehook '.length).split(/\s#|\)/)[0] ?? '')
+        .trim()
+        .split(/\s+/);
       const command = COMMANDS.find((candidate) => candidate.path.every((word, index) => words[index] === word));
       assert.ok(command, `README: unknown command in ${JSON.stringify(line)}`);
       for (const word of words.slice(command.path.length)) {
         const flag = /^\[?--([a-z-]+)/.exec(word)?.[1];
-        if (flag !== undefined) assert.ok(flag in command.options, `README: ${command.path.join(' ')} has no --${flag}: ${line}`);
+        if (flag !== undefined)
+          assert.ok(flag in command.options, `README: ${command.path.join(' ')} has no --${flag}: ${line}`);
       }
     }
   });
@@ -87,7 +90,8 @@ describe('generated documentation is committed up to date (run npm run docs:writ
 
   it('README links the generated references', () => {
     const readme = source('README.md');
-    for (const file of ['docs/cli.md', 'docs/errors.md']) assert.ok(readme.includes(`](${file})`), `README links ${file}`);
+    for (const file of ['docs/cli.md', 'docs/errors.md'])
+      assert.ok(readme.includes(`](${file})`), `README links ${file}`);
   });
 });
 
@@ -102,17 +106,23 @@ describe('docs/cli.md', () => {
       assert.ok(section.includes(description.replaceAll('<', '&lt;')), `description of ${command.path.join(' ')}`);
       for (const arg of command.args) assert.ok(section.includes(`| \`<${arg.name}>\` |`), arg.name);
       for (const [name, def] of Object.entries(command.options)) {
-        const row = section.split('\n').find((line) => line.startsWith(`| \`--${name}\``) || line.includes(`, --${name}\``));
+        const row = section
+          .split('\n')
+          .find((line) => line.startsWith(`| \`--${name}\``) || line.includes(`, --${name}\``));
         assert.ok(row, `--${name} of ${command.path.join(' ')}`);
         if (def.env !== undefined) assert.ok(row.includes(`\`${def.env}\``), `env of --${name}`);
-        if (def.default !== undefined && def.required !== true) assert.ok(row.includes(`\`${def.default}\``), `default of --${name}`);
+        if (def.default !== undefined && def.required !== true)
+          assert.ok(row.includes(`\`${def.default}\``), `default of --${name}`);
         if (def.required === true) assert.ok(row.includes('**required**'), `--${name} is required`);
         if (def.type === 'string') {
           assert.ok(row.includes(`\`<${(def.value ?? 'value').replaceAll('|', '\\|')}>\``), `value of --${name}`);
         }
       }
       for (const example of command.examples ?? []) assert.ok(section.includes(`\n${example}\n`), example);
-      assert.ok(doc.includes(`](#${['rehook', ...command.path].join('-')})`), `index entry of ${command.path.join(' ')}`);
+      assert.ok(
+        doc.includes(`](#${['rehook', ...command.path].join('-')})`),
+        `index entry of ${command.path.join(' ')}`,
+      );
     }
   });
 
@@ -133,7 +143,7 @@ describe('docs/cli.md', () => {
     assert.ok(!COMMANDS.some((command) => command.path[0] === added.path[0]), 'pick a name no real command has');
     const section = sectionOf(renderCliDoc([...COMMANDS, added]), added);
     assert.match(section, /rehook watch <inboxId> \[options\]/);
-    assert.match(section, /\| `--timeout` \| `<duration>` \|  \| `30s` \| Give up after this long\. \|/);
+    assert.match(section, /\| `--timeout` \| `<duration>` \| {2}\| `30s` \| Give up after this long\. \|/);
     assert.match(section, /\| `-q, --quiet` \| \(none: a switch\) \|/);
     assert.match(section, /rehook watch inb_\.\.\. --timeout 1m/);
   });
@@ -177,7 +187,9 @@ function fixture() {
     components: { responses: { NotFound: errorResponse(['INBOX_NOT_FOUND', 'NOT_FOUND']) } },
     paths: {
       '/api/v1/inboxes/{inboxId}': {
-        get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/NotFound' }, ...common } },
+        get: {
+          responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/NotFound' }, ...common },
+        },
         delete: { responses: { '204': { description: 'gone' }, '404': errorResponse(['INBOX_NOT_FOUND']), ...common } },
       },
       '/api/v1/events/{eventId}/replay': {
@@ -248,13 +260,22 @@ describe('docs/errors.md', () => {
 
   it('lists every code of the catalogue with its status and message', () => {
     for (const [code, { status, message }] of Object.entries(ERROR_CODES)) {
-      assert.match(doc, new RegExp(`\\n\\| ${status} \\| \\[\`${code}\`\\]\\(#${code.toLowerCase()}\\) \\| ${message.replace(/[()]/g, '\\$&')} \\|`), code);
+      assert.match(
+        doc,
+        new RegExp(
+          `\\n\\| ${status} \\| \\[\`${code}\`\\]\\(#${code.toLowerCase()}\\) \\| ${message.replace(/[()]/g, '\\$&')} \\|`,
+        ),
+        code,
+      );
       assert.ok(codeSection(doc, code).includes(`**${status}**, default message: ${message}.`), code);
     }
   });
 
   it('names the operations that declare each code, following $refs', () => {
-    assert.match(codeSection(doc, 'INBOX_NOT_FOUND'), /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE\n- `\/api\/v1\/events\/\{eventId\}\/replay`: POST/);
+    assert.match(
+      codeSection(doc, 'INBOX_NOT_FOUND'),
+      /- `\/api\/v1\/inboxes\/\{inboxId\}`: GET, DELETE\n- `\/api\/v1\/events\/\{eventId\}\/replay`: POST/,
+    );
     assert.match(codeSection(doc, 'TOKEN_NOT_FOUND'), /- `\/api\/v1\/tokens\/\{tokenId\}`: DELETE\n/);
     assert.doesNotMatch(codeSection(doc, 'TOKEN_NOT_FOUND'), /inboxes/);
     // Counted from the fixture, which grows as routes with new codes are added.
@@ -274,19 +295,30 @@ describe('docs/errors.md', () => {
     assert.match(doc, /\{"error":\{"code":"INBOX_NOT_FOUND","message":"Inbox not found"\}\}/);
     assert.match(doc, /`code` is the contract: stable/);
     assert.match(doc, /`message` is for humans[^]*may change/);
-    assert.match(doc, /- `replayId`: Id of the recorded failed replay\. On `POST \/api\/v1\/events\/\{eventId\}\/replay` \(400, 403, 502, 504\)\./);
+    assert.match(
+      doc,
+      /- `replayId`: Id of the recorded failed replay\. On `POST \/api\/v1\/events\/\{eventId\}\/replay` \(400, 403, 502, 504\)\./,
+    );
   });
 
   it('refuses a document that disagrees with the catalogue or lacks the code enum', () => {
     const unknown = fixture();
     unknown.paths['/api/v1/tokens/{tokenId}'].delete.responses['404'] = errorResponse(['NO_SUCH_CODE']);
-    assert.throws(() => renderErrorsDoc(unknown), /DELETE \/api\/v1\/tokens\/\{tokenId\} 404: NO_SUCH_CODE is not in ERROR_CODES/);
+    assert.throws(
+      () => renderErrorsDoc(unknown),
+      /DELETE \/api\/v1\/tokens\/\{tokenId\} 404: NO_SUCH_CODE is not in ERROR_CODES/,
+    );
     const wrongStatus = fixture();
     wrongStatus.paths['/api/v1/tokens/{tokenId}'].delete.responses['404'] = errorResponse(['RATE_LIMITED']);
     assert.throws(() => renderErrorsDoc(wrongStatus), /RATE_LIMITED has status 429 in ERROR_CODES/);
     const noEnum = fixture();
-    (noEnum.paths['/api/v1/tokens/{tokenId}'].delete.responses as Record<string, unknown>)['404'] = { description: 'x' };
-    assert.throws(() => renderErrorsDoc(noEnum), /DELETE \/api\/v1\/tokens\/\{tokenId\} response 404 has no error\.code enum/);
+    (noEnum.paths['/api/v1/tokens/{tokenId}'].delete.responses as Record<string, unknown>)['404'] = {
+      description: 'x',
+    };
+    assert.throws(
+      () => renderErrorsDoc(noEnum),
+      /DELETE \/api\/v1\/tokens\/\{tokenId\} response 404 has no error\.code enum/,
+    );
   });
 
   it('refuses to leave a code unexplained that nothing answers', () => {

@@ -124,7 +124,10 @@ describe('eventMatchesFilter (the reference semantics)', () => {
     method: 'POST',
     path: `/i/${INBOX}/stripe/events`,
     query: 'a=1',
-    headers: [['X-GitHub-Event', 'push'], ['Content-Type', 'application/json']],
+    headers: [
+      ['X-GitHub-Event', 'push'],
+      ['Content-Type', 'application/json'],
+    ],
     body: Buffer.from('{"data":{"object":{"status":"paid","amount":1000,"ok":true,"none":null,"items":[{"id":"x"}]}}}'),
     ...over,
   });

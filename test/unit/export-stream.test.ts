@@ -86,7 +86,15 @@ describe('export stream', () => {
     const { events } = source(100, 30);
     const chunks: Buffer[] = [];
     await assert.rejects(
-      pipeline(exportStream('har', events, har), new Writable({ write(chunk: Buffer, _e, done) { chunks.push(chunk); done(); } })),
+      pipeline(
+        exportStream('har', events, har),
+        new Writable({
+          write(chunk: Buffer, _e, done) {
+            chunks.push(chunk);
+            done();
+          },
+        }),
+      ),
       /storage went away/,
     );
     const text = Buffer.concat(chunks).toString();
@@ -99,7 +107,16 @@ describe('prefersPlainText (GET /api/v1/events/<id>/curl)', () => {
     for (const accept of ['text/plain', 'text/*', 'text/plain, */*;q=0.8', 'application/json;q=0.1, text/plain']) {
       assert.equal(prefersPlainText(accept), true, accept);
     }
-    for (const accept of [undefined, '', '*/*', 'application/json', 'application/json, text/plain', 'text/plain;q=0', 'text/html,*/*;q=0.8', 'text/plain;q=0.5, */*']) {
+    for (const accept of [
+      undefined,
+      '',
+      '*/*',
+      'application/json',
+      'application/json, text/plain',
+      'text/plain;q=0',
+      'text/html,*/*;q=0.8',
+      'text/plain;q=0.5, */*',
+    ]) {
       assert.equal(prefersPlainText(accept), false, String(accept));
     }
   });

@@ -53,7 +53,13 @@ function stubDeps(opts: {
 }) {
   const committed = opts.committed ?? [];
   const deleted = new Set<string>();
-  const inbox: Inbox = { id: INBOX_ID, ownerId: opts.ownerId ?? null, name: null, createdAt: new Date(0), expiresAt: null };
+  const inbox: Inbox = {
+    id: INBOX_ID,
+    ownerId: opts.ownerId ?? null,
+    name: null,
+    createdAt: new Date(0),
+    expiresAt: null,
+  };
   const bus = createLocalBus();
   const subscriptions = countSubscriptions(bus);
   let calls = 0;
@@ -147,9 +153,15 @@ describe('waitForNextEvent (service)', () => {
     const [e0] = makeEvents(1) as [CapturedEvent];
     const stub = stubDeps({ ownerId: OWNER.kind === 'account' ? OWNER.accountId : null });
     const code = (err: unknown): string => (err instanceof AppError ? err.code : String(err));
-    await assert.rejects(waitForNextEvent(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, after: 'x', timeoutMs: Number.NaN }), (err) => code(err) === 'UNAUTHORIZED');
+    await assert.rejects(
+      waitForNextEvent(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, after: 'x', timeoutMs: Number.NaN }),
+      (err) => code(err) === 'UNAUTHORIZED',
+    );
     for (const timeoutMs of [Number.NaN, -1, 120_001, 1.5]) {
-      await assert.rejects(waitForNextEvent(stub.deps, OWNER, { inboxId: INBOX_ID, timeoutMs }), (err) => code(err) === 'VALIDATION_FAILED');
+      await assert.rejects(
+        waitForNextEvent(stub.deps, OWNER, { inboxId: INBOX_ID, timeoutMs }),
+        (err) => code(err) === 'VALIDATION_FAILED',
+      );
     }
     let onWaiting = (): void => undefined;
     const waiting = new Promise<void>((resolve) => (onWaiting = resolve));

@@ -36,7 +36,11 @@ describe('openapi.json', () => {
           for (const code of codes) {
             const entry = ERROR_CODES[code as keyof typeof ERROR_CODES];
             assert.ok(entry, `${method} ${path} ${status}: ${code} is not in the catalogue`);
-            assert.equal(String(entry.status), status, `${method} ${path}: ${code} is a ${entry.status}, listed under ${status}`);
+            assert.equal(
+              String(entry.status),
+              status,
+              `${method} ${path}: ${code} is a ${entry.status}, listed under ${status}`,
+            );
           }
         }
       }
@@ -47,7 +51,10 @@ describe('openapi.json', () => {
     for (const [path, ops] of Object.entries(committed.paths)) {
       if (path.startsWith('/i/')) continue;
       for (const [method, op] of Object.entries(ops)) {
-        assert.ok(Object.keys(op.responses).some((s) => Number(s) < 300), `${method} ${path}: no success answer`);
+        assert.ok(
+          Object.keys(op.responses).some((s) => Number(s) < 300),
+          `${method} ${path}: no success answer`,
+        );
         assert.ok(op.responses['401'], `${method} ${path}: no 401`);
       }
     }
@@ -55,7 +62,12 @@ describe('openapi.json', () => {
 
   describe('the contract check the suites run on every response', () => {
     it('refuses an undocumented status, an undocumented field and an undocumented error code', () => {
-      const base = { method: 'GET', route: '/api/v1/inboxes/:inboxId', url: '/api/v1/inboxes/x', contentType: 'application/json' };
+      const base = {
+        method: 'GET',
+        route: '/api/v1/inboxes/:inboxId',
+        url: '/api/v1/inboxes/x',
+        contentType: 'application/json',
+      };
       const inbox = {
         id: 'inb_x',
         ingestUrl: '/i/inb_x',
@@ -69,13 +81,23 @@ describe('openapi.json', () => {
       };
       assert.equal(checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox } }) }), null);
       assert.match(checkResponse({ ...base, status: 418, body: '{}' }) ?? '', /status 418 is not documented/);
-      assert.match(checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox: { ...inbox, secret: 1 } } }) }) ?? '', /additional properties/);
+      assert.match(
+        checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox: { ...inbox, secret: 1 } } }) }) ??
+          '',
+        /additional properties/,
+      );
       assert.match(
         checkResponse({ ...base, status: 404, body: '{"error":{"code":"EVENT_NOT_FOUND","message":"m"}}' }) ?? '',
         /allowed values/,
       );
-      assert.equal(checkResponse({ ...base, status: 404, body: '{"error":{"code":"INBOX_NOT_FOUND","message":"m"}}' }), null);
-      assert.match(checkResponse({ ...base, route: '/api/v1/nowhere' , status: 200, body: '{}' }) ?? '', /not in openapi.json/);
+      assert.equal(
+        checkResponse({ ...base, status: 404, body: '{"error":{"code":"INBOX_NOT_FOUND","message":"m"}}' }),
+        null,
+      );
+      assert.match(
+        checkResponse({ ...base, route: '/api/v1/nowhere', status: 200, body: '{}' }) ?? '',
+        /not in openapi.json/,
+      );
     });
   });
 });

@@ -58,8 +58,20 @@ function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
   let inFlight = 0;
   let maxInFlight = 0;
   const waiters: Array<{ count: number; resolve: () => void }> = [];
-  const ok: ReplayOutcome = { kind: 'response', statusCode: 200, latencyMs: 1.5, headers: [], body: Buffer.from('ok'), truncated: false };
-  const client: ReplayClient & { sends: FakeSend[]; readonly maxInFlight: number; readonly inFlight: number; sent(count: number): Promise<void> } = {
+  const ok: ReplayOutcome = {
+    kind: 'response',
+    statusCode: 200,
+    latencyMs: 1.5,
+    headers: [],
+    body: Buffer.from('ok'),
+    truncated: false,
+  };
+  const client: ReplayClient & {
+    sends: FakeSend[];
+    readonly maxInFlight: number;
+    readonly inFlight: number;
+    sent(count: number): Promise<void>;
+  } = {
     sends,
     get maxInFlight() {
       return maxInFlight;
@@ -104,7 +116,13 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   beforeEach(async () => {
     store = openSqliteStore({ path: ':memory:' });
     clock = createFakeClock(new Date('2026-01-01T00:00:00.000Z'));
-    inbox = { id: newId('inbox'), ownerId: null, name: null, createdAt: clock.now(), expiresAt: new Date('2026-01-03T00:00:00.000Z') };
+    inbox = {
+      id: newId('inbox'),
+      ownerId: null,
+      name: null,
+      createdAt: clock.now(),
+      expiresAt: new Date('2026-01-03T00:00:00.000Z'),
+    };
     await store.inboxes.insert(inbox);
     const nextId = createEventIdFactory();
     events = [];
@@ -137,7 +155,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   /** Starts a runner; resolves `ended(jobId)` when the job ends on it, with the outcome. */
-  function runner(replayClient: ReplayClient, opts: { leaseMs?: number; instanceId?: string; shutdownGraceMs?: number } = {}) {
+  function runner(
+    replayClient: ReplayClient,
+    opts: { leaseMs?: number; instanceId?: string; shutdownGraceMs?: number } = {},
+  ) {
     const bus = sharedBus;
     const endings = new Map<string, { promise: Promise<string>; resolve: (outcome: string) => void }>();
     const ending = (jobId: string) => {
@@ -195,7 +216,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     const view = await getReplayJob(deps(client), ACCOUNT, job.id, { limit: 100 });
     assert.equal(view.job.state, 'completed');
     assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 8, failed: 0 });
-    assert.deepEqual(view.results.map((r) => r.eventId), events.map((e) => e.id));
+    assert.deepEqual(
+      view.results.map((r) => r.eventId),
+      events.map((e) => e.id),
+    );
     for (const item of view.results) {
       const [replay] = await store.replays.listByEvent(item.eventId, { limit: 10 });
       assert.equal(replay?.id, item.result?.replayId);
@@ -218,7 +242,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     }
     assert.equal(await ended(job.id), 'completed');
     assert.equal(client.maxInFlight, 3);
-    assert.deepEqual(client.sends.map((s) => s.request.body.toString()), events.map((e) => e.body.toString()));
+    assert.deepEqual(
+      client.sends.map((s) => s.request.body.toString()),
+      events.map((e) => e.body.toString()),
+    );
   });
 
   it('applies the filter: method and path prefix, a time or id range, explicit ids', async () => {
@@ -226,15 +253,24 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     const { ended } = runner(client);
     const posts = await createJob({ method: 'post', pathPrefix: '/hook/' }, client);
     assert.equal(await ended(posts.id), 'completed');
-    assert.deepEqual(client.sends.map((s) => s.request.body.toString()), ['event-0', 'event-2', 'event-4', 'event-6']);
+    assert.deepEqual(
+      client.sends.map((s) => s.request.body.toString()),
+      ['event-0', 'event-2', 'event-4', 'event-6'],
+    );
     client.sends.length = 0;
     const range = await createJob({ since: events[2]?.id, until: events[4]?.id }, client);
     assert.equal(await ended(range.id), 'completed');
-    assert.deepEqual(client.sends.map((s) => s.request.body.toString()), ['event-2', 'event-3', 'event-4']);
+    assert.deepEqual(
+      client.sends.map((s) => s.request.body.toString()),
+      ['event-2', 'event-3', 'event-4'],
+    );
     client.sends.length = 0;
     const ids = await createJob({ eventIds: [events[5]?.id, events[1]?.id] }, client);
     assert.equal(await ended(ids.id), 'completed');
-    assert.deepEqual(client.sends.map((s) => s.request.body.toString()), ['event-1', 'event-5']);
+    assert.deepEqual(
+      client.sends.map((s) => s.request.body.toString()),
+      ['event-1', 'event-5'],
+    );
   });
 
   it('stops sending once the job is cancelled; the send in flight is still recorded', async () => {
@@ -279,7 +315,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     clock.advance(30_001);
     live.kick();
     assert.equal(await ended(job.id), 'completed');
-    assert.deepEqual(client.sends.map((s) => s.request.body.toString()), events.slice(2).map((e) => e.body.toString()));
+    assert.deepEqual(
+      client.sends.map((s) => s.request.body.toString()),
+      events.slice(2).map((e) => e.body.toString()),
+    );
     assert.deepEqual((await store.replayJobs.findById(job.id))?.counts, { total: 8, done: 8, succeeded: 8, failed: 0 });
   });
 
@@ -297,7 +336,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     const { runner: next, ended } = runner(second, { instanceId: 'second' });
     next.kick();
     assert.equal(await ended(job.id), 'completed');
-    assert.deepEqual(second.sends.map((s) => s.request.body.toString()), events.slice(1).map((e) => e.body.toString()));
+    assert.deepEqual(
+      second.sends.map((s) => s.request.body.toString()),
+      events.slice(1).map((e) => e.body.toString()),
+    );
   });
 
   it('runs each job on one runner when several share the store', async () => {
@@ -305,9 +347,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     const started = clients.map((client, i) => runner(client, { instanceId: `runner-${i}` }));
     const jobs = [];
     for (let i = 0; i < 4; i += 1) jobs.push(await createJob({}, clients[0] as ReplayClient));
-    const outcomes = await Promise.all(
-      jobs.map((job) => Promise.race(started.map((s) => s.ended(job.id)))),
-    );
+    const outcomes = await Promise.all(jobs.map((job) => Promise.race(started.map((s) => s.ended(job.id)))));
     assert.deepEqual(outcomes, ['completed', 'completed', 'completed', 'completed']);
     const sends = clients.flatMap((c) => c.sends.map((s) => s.request.body.toString()));
     // 4 jobs × 8 events, every one sent exactly once.
@@ -334,13 +374,18 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     assert.equal(await ended(job.id), 'completed');
     const view = await getReplayJob(deps(client), ACCOUNT, job.id);
     assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 0, failed: 8 });
-    assert.ok(view.results.every((r) => r.result?.errorCode === 'DESTINATION_UNREACHABLE' && r.result.replayId !== null));
+    assert.ok(
+      view.results.every((r) => r.result?.errorCode === 'DESTINATION_UNREACHABLE' && r.result.replayId !== null),
+    );
   });
 
   it('marks events deleted after the job was created EVENT_NOT_FOUND', async () => {
     const client = fakeReplayClient({ auto: null });
     const job = await createJob({ eventIds: [events[0]?.id, events[1]?.id] }, client);
-    assert.equal(await store.events.delete(events[0]?.id as string, { inboxId: inbox.id, expectedOwnerId: null }), true);
+    assert.equal(
+      await store.events.delete(events[0]?.id as string, { inboxId: inbox.id, expectedOwnerId: null }),
+      true,
+    );
     const { ended } = runner(client);
     await client.sent(1);
     client.sends[0]?.answer();
@@ -351,7 +396,6 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
       ['EVENT_NOT_FOUND', null],
     );
     assert.deepEqual(view.job.counts, { total: 2, done: 2, succeeded: 1, failed: 1 });
-
   });
 
   it('fails a job whose inbox expired before it ran (not swept yet)', async () => {

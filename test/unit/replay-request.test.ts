@@ -48,7 +48,11 @@ describe('editHeaders', () => {
   });
 
   it('appends new names in the order given, several values of a name together', () => {
-    const set: HeaderPair[] = [['X-New', 'a'], ['Accept', '1'], ['X-New', 'b']];
+    const set: HeaderPair[] = [
+      ['X-New', 'a'],
+      ['Accept', '1'],
+      ['X-New', 'b'],
+    ];
     assert.deepEqual(editHeaders([['Accept', '0']], { set, remove: [] }), [
       ['Accept', '1'],
       ['X-New', 'a'],
@@ -81,7 +85,10 @@ describe('replayUrl', () => {
 describe('parseReplayOverrides', () => {
   const parse = (input: Record<string, unknown>) => parseReplayOverrides(input, { maxBodyBytes: 16 });
   const fails = (input: Record<string, unknown>, message: RegExp) =>
-    assert.throws(() => parse(input), (err: unknown) => err instanceof AppError && err.code === 'VALIDATION_FAILED' && message.test(err.message));
+    assert.throws(
+      () => parse(input),
+      (err: unknown) => err instanceof AppError && err.code === 'VALIDATION_FAILED' && message.test(err.message),
+    );
 
   it('is undefined without overrides; the destination and other fields are not its business', () => {
     assert.equal(parse({ destination: 'https://x.example/', repeat: 3, resign: true }), undefined);
@@ -89,8 +96,20 @@ describe('parseReplayOverrides', () => {
 
   it('reads every field', () => {
     assert.deepEqual(
-      parse({ method: 'PATCH', path: '/p', query: '?q=1', headers: { set: { A: '1' }, remove: ['B'] }, bodyBase64: 'AP8=' }),
-      { method: 'PATCH', path: '/p', query: 'q=1', headers: { set: [['A', '1']], remove: ['B'] }, body: Buffer.from([0, 255]) },
+      parse({
+        method: 'PATCH',
+        path: '/p',
+        query: '?q=1',
+        headers: { set: { A: '1' }, remove: ['B'] },
+        bodyBase64: 'AP8=',
+      }),
+      {
+        method: 'PATCH',
+        path: '/p',
+        query: 'q=1',
+        headers: { set: [['A', '1']], remove: ['B'] },
+        body: Buffer.from([0, 255]),
+      },
     );
     assert.deepEqual(parse({ body: 'é' })?.body, Buffer.from('é', 'utf8'));
   });
@@ -111,7 +130,17 @@ describe('parseReplayOverrides', () => {
   });
 
   it('refuses Host, Content-Length, hop-by-hop and Proxy-* in any case, but sets Authorization and Cookie', () => {
-    for (const name of ['HOST', 'content-length', 'Keep-Alive', 'te', 'Trailer', 'Upgrade', 'Expect', 'proxy-connection', 'Proxy-X']) {
+    for (const name of [
+      'HOST',
+      'content-length',
+      'Keep-Alive',
+      'te',
+      'Trailer',
+      'Upgrade',
+      'Expect',
+      'proxy-connection',
+      'Proxy-X',
+    ]) {
       fails({ headers: { set: { [name]: 'x' } } }, /cannot be set/);
     }
     assert.ok(parse({ headers: { set: { Authorization: 'Bearer x', Cookie: 'a=b' } } }));
@@ -127,8 +156,23 @@ describe('parseReplayOverrides', () => {
 describe('the recorded request', () => {
   it('redacts Authorization and Cookie values of the overrides and keeps no body bytes there', () => {
     assert.deepEqual(
-      recordOverrides({ headers: { set: [['authorization', 'Bearer s'], ['X', 'y']], remove: [] }, body: Buffer.from('b') }),
-      { setHeaders: [['authorization', '[REDACTED]'], ['X', 'y']], body: true },
+      recordOverrides({
+        headers: {
+          set: [
+            ['authorization', 'Bearer s'],
+            ['X', 'y'],
+          ],
+          remove: [],
+        },
+        body: Buffer.from('b'),
+      }),
+      {
+        setHeaders: [
+          ['authorization', '[REDACTED]'],
+          ['X', 'y'],
+        ],
+        body: true,
+      },
     );
     assert.equal(recordOverrides(undefined), null);
   });
@@ -137,7 +181,10 @@ describe('the recorded request', () => {
     const request: SentRequest = {
       method: 'PUT',
       url: 'https://x.example/a?b=1',
-      headers: [['A', 'caf\u00e9'], ['a', '2']],
+      headers: [
+        ['A', 'caf\u00e9'],
+        ['a', '2'],
+      ],
       body: Buffer.from([1, 2, 3]),
       bodySize: 3,
       overrides: { method: 'PUT', body: true },
@@ -151,15 +198,48 @@ describe('the recorded request', () => {
 describe('replayListJson', () => {
   it('carries edited bodies newest first until the budget is spent, then says they were left out', () => {
     const record = (id: string, body: Buffer | null): ReplayRecord => ({
-      id, eventId: 'evt_x', inboxId: 'inb_x', accountId: 'acc_x', destination: 'https://x.example/', createdAt: new Date(0),
-      outcome: 'response', statusCode: 200, latencyMs: 1, responseHeaders: [], responseBody: Buffer.alloc(0), truncated: false,
-      errorCode: null, errorMessage: null, jobId: null,
-      request: { method: 'POST', url: 'https://x.example/', headers: [], body, bodySize: body?.length ?? 5, overrides: body ? { body: true } : null, resigned: false },
+      id,
+      eventId: 'evt_x',
+      inboxId: 'inb_x',
+      accountId: 'acc_x',
+      destination: 'https://x.example/',
+      createdAt: new Date(0),
+      outcome: 'response',
+      statusCode: 200,
+      latencyMs: 1,
+      responseHeaders: [],
+      responseBody: Buffer.alloc(0),
+      truncated: false,
+      errorCode: null,
+      errorMessage: null,
+      jobId: null,
+      request: {
+        method: 'POST',
+        url: 'https://x.example/',
+        headers: [],
+        body,
+        bodySize: body?.length ?? 5,
+        overrides: body ? { body: true } : null,
+        resigned: false,
+      },
     });
-    const list = replayListJson([record('a', Buffer.from('1234')), record('b', null), record('c', Buffer.from('5678')), record('d', Buffer.from('9'))], 5);
+    const list = replayListJson(
+      [
+        record('a', Buffer.from('1234')),
+        record('b', null),
+        record('c', Buffer.from('5678')),
+        record('d', Buffer.from('9')),
+      ],
+      5,
+    );
     assert.deepEqual(
       list.map((r) => [r.id, r.request?.body, r.request?.bodyOmitted, r.request?.bodySize]),
-      [['a', '1234', false, 4], ['b', null, false, 5], ['c', null, true, 4], ['d', '9', false, 1]],
+      [
+        ['a', '1234', false, 4],
+        ['b', null, false, 5],
+        ['c', null, true, 4],
+        ['d', '9', false, 1],
+      ],
     );
   });
 });

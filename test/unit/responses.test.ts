@@ -30,11 +30,12 @@ describe('choosing the answer', () => {
     rules: [
       { match: { pathPrefix: '/a' }, response: { status: 201 } },
       { match: { pathPrefix: '/b/' }, response: { status: 202 } },
-      { match: { pathPrefix: '/' , method: 'delete' }, response: { status: 203 } },
+      { match: { pathPrefix: '/', method: 'delete' }, response: { status: 203 } },
       { match: { header: { name: 'x-k', value: 'V' } }, response: { status: 204 } },
     ],
   });
-  const pick = (method: string, subPath: string, rawHeaders: string[] = []) => chooseAnswer(response, { method, subPath, rawHeaders }).record;
+  const pick = (method: string, subPath: string, rawHeaders: string[] = []) =>
+    chooseAnswer(response, { method, subPath, rawHeaders }).record;
 
   test('path prefixes by whole segments; the first match wins; the default otherwise', () => {
     assert.deepEqual(pick('POST', '/a'), { rule: 0, status: 201 });
@@ -59,7 +60,11 @@ describe('choosing the answer', () => {
   });
 
   test('the stored form reads back equal, binary bodies included', () => {
-    const original = parsed({ bodyBase64: Buffer.from([0, 255, 128]).toString('base64'), headers: [['A', 'b']], rules: [{ match: {}, response: { body: 'x' } }] });
+    const original = parsed({
+      bodyBase64: Buffer.from([0, 255, 128]).toString('base64'),
+      headers: [['A', 'b']],
+      rules: [{ match: {}, response: { body: 'x' } }],
+    });
     const back = decodeStoredResponse('inb_x', encodeStoredResponse(original), new Date(0));
     assert.deepEqual(back, original);
     assert.throws(() => decodeStoredResponse('inb_x', '{"v":2}', new Date(0)), /unknown version/);
@@ -176,16 +181,25 @@ describe('captureRequest with programmed responses', () => {
 
   test('the chosen answer is recorded with the event and returned for sending', async () => {
     const inserted: Array<{ answer: unknown }> = [];
-    const response = parsed({ status: 202, rules: [{ match: { pathPrefix: '/fail' }, response: { status: 500, body: 'no' } }] });
-    const result = await captureRequest(deps(async () => response, inserted), incoming);
+    const response = parsed({
+      status: 202,
+      rules: [{ match: { pathPrefix: '/fail' }, response: { status: 500, body: 'no' } }],
+    });
+    const result = await captureRequest(
+      deps(async () => response, inserted),
+      incoming,
+    );
     assert.equal(result.stored, true);
     assert.deepEqual(inserted[0]?.answer, { rule: 0, status: 500 });
     assert.equal(result.stored && result.answer?.body.toString(), 'no');
   });
 
-  test('no response: nothing is recorded (the contract\'s 200) and nothing is returned to send', async () => {
+  test("no response: nothing is recorded (the contract's 200) and nothing is returned to send", async () => {
     const inserted: Array<{ answer: unknown }> = [];
-    const result = await captureRequest(deps(async () => null, inserted), incoming);
+    const result = await captureRequest(
+      deps(async () => null, inserted),
+      incoming,
+    );
     assert.equal(inserted[0]?.answer, null);
     assert.equal(result.stored && result.answer, null);
   });
@@ -193,7 +207,10 @@ describe('captureRequest with programmed responses', () => {
   test('a response that cannot be read fails the capture (503), and nothing is inserted', async () => {
     const inserted: unknown[] = [];
     await assert.rejects(
-      captureRequest(deps(() => Promise.reject(new StorageError('database down')), inserted), incoming),
+      captureRequest(
+        deps(() => Promise.reject(new StorageError('database down')), inserted),
+        incoming,
+      ),
       StorageError,
     );
     assert.equal(inserted.length, 0);

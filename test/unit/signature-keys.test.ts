@@ -28,7 +28,7 @@ after(async () => {
 describe('secret box', () => {
   const key = randomBytes(32);
   const box = createSecretBox(key);
-  const secret = 'whsec_' + randomBytes(24).toString('base64');
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
 
   it('opens what it sealed, for the same inbox; each seal is different', () => {
     const sealed = box.seal(secret, 'inb_a');
@@ -42,12 +42,18 @@ describe('secret box', () => {
     const sealed = box.seal(secret, 'inb_a');
     const refusals: Array<[() => string, RegExp]> = [
       [() => box.open(sealed, 'inb_b'), /failed authentication/],
-      [() => createSecretBox(randomBytes(32)).open(sealed, 'inb_a'), /sealed with another server key .*REHOOK_SECRET_KEY differs/],
+      [
+        () => createSecretBox(randomBytes(32)).open(sealed, 'inb_a'),
+        /sealed with another server key .*REHOOK_SECRET_KEY differs/,
+      ],
       [() => box.open(sealed.slice(0, -3) + (sealed.endsWith('A') ? 'BAA' : 'AAA'), 'inb_a'), /failed authentication/],
       [() => box.open('plaintext', 'inb_a'), /not a sealed secret/],
     ];
     for (const [open, message] of refusals) {
-      assert.throws(open, (err: unknown) => err instanceof SecretBoxError && message.test(err.message) && !err.message.includes(secret));
+      assert.throws(
+        open,
+        (err: unknown) => err instanceof SecretBoxError && message.test(err.message) && !err.message.includes(secret),
+      );
     }
   });
 });
@@ -66,7 +72,9 @@ describe('server key file', () => {
 
   it('gives one key to processes starting together, and leaves no temporary file', async () => {
     const dir = await tempDir();
-    const loaded = await Promise.all(Array.from({ length: 8 }, () => loadServerKey({ configured: null, dataDir: dir })));
+    const loaded = await Promise.all(
+      Array.from({ length: 8 }, () => loadServerKey({ configured: null, dataDir: dir })),
+    );
     assert.equal(new Set(loaded.map((k) => k.key.toString('hex'))).size, 1);
     assert.equal(loaded.filter((k) => k.source === 'generated').length, 1);
     assert.deepEqual(await readdir(dir), [SERVER_KEY_FILE]);
@@ -165,7 +173,10 @@ describe('signature cache', () => {
   it('reports a secret it cannot open once a minute per inbox, without the secret', async () => {
     const f = fixture();
     const foreign = createSecretBox(randomBytes(32));
-    f.rows.set('inb_a', { ...stored('inb_a', 'hunter2-secret'), sealedSecret: foreign.seal('hunter2-secret', 'inb_a') });
+    f.rows.set('inb_a', {
+      ...stored('inb_a', 'hunter2-secret'),
+      sealedSecret: foreign.seal('hunter2-secret', 'inb_a'),
+    });
     const loaded = await f.cache.lookup('inb_a', f.keys);
     assert.ok(loaded !== null && !loaded.ok);
     assert.match(loaded.reason, /cannot be opened by this server: sealed with another server key/);

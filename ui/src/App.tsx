@@ -127,7 +127,10 @@ function Header(props: { route: Route }) {
       </button>
       {session.account === undefined ? null : session.account === null ? (
         <div class="auth-links">
-          <Link href={paths.signin(location.pathname === '/signin' ? undefined : location.pathname)} class="btn btn-ghost">
+          <Link
+            href={paths.signin(location.pathname === '/signin' ? undefined : location.pathname)}
+            class="btn btn-ghost"
+          >
             Sign in
           </Link>
           <Link href={paths.signup()} class="btn btn-primary">
@@ -137,7 +140,9 @@ function Header(props: { route: Route }) {
       ) : (
         <details class="menu">
           <summary class="btn btn-ghost menu-button" data-testid="account-menu">
-            <span class="avatar" aria-hidden="true">{session.account.email.slice(0, 1).toUpperCase()}</span>
+            <span class="avatar" aria-hidden="true">
+              {session.account.email.slice(0, 1).toUpperCase()}
+            </span>
             <span class="visually-hidden">Account </span>
             <span class="menu-email">{session.account.email}</span>
           </summary>
@@ -152,7 +157,11 @@ function Header(props: { route: Route }) {
             <button type="button" class="menu-item" onClick={() => void signOut().then(() => navigate(paths.home()))}>
               <Icon name="logout" /> Sign out
             </button>
-            <button type="button" class="menu-item" onClick={() => void signOut(true).then(() => navigate(paths.home()))}>
+            <button
+              type="button"
+              class="menu-item"
+              onClick={() => void signOut(true).then(() => navigate(paths.home()))}
+            >
               <Icon name="logout" /> Sign out everywhere
             </button>
           </div>

@@ -76,7 +76,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const browserFetch: typeof fetch = (input, init = {}) => {
   const headers = new Headers(init.headers);
   const method = (init.method ?? 'GET').toUpperCase();
-  if (credentials.csrf !== null && !SAFE_METHODS.has(method) && !headers.has('x-csrf-token')) headers.set('x-csrf-token', credentials.csrf);
+  if (credentials.csrf !== null && !SAFE_METHODS.has(method) && !headers.has('x-csrf-token'))
+    headers.set('x-csrf-token', credentials.csrf);
   if (credentials.share !== null) headers.set('x-rehook-share', credentials.share);
   return fetch(input, { ...init, headers, credentials: 'same-origin' });
 };
@@ -133,7 +134,8 @@ export async function createInbox(name?: string): Promise<InboxView> {
   return client.createInbox(name === undefined || name === '' ? {} : { name });
 }
 
-export const renameInbox = (inboxId: string, name: string | null): Promise<InboxView> => client.renameInbox(inboxId, name);
+export const renameInbox = (inboxId: string, name: string | null): Promise<InboxView> =>
+  client.renameInbox(inboxId, name);
 export const deleteEvent = (eventId: string): Promise<void> => client.deleteEvent(eventId);
 export const clearInbox = (inboxId: string): Promise<void> => client.clearInbox(inboxId);
 export const listShares = (inboxId: string): Promise<Share[]> => client.shares(inboxId);
@@ -152,8 +154,10 @@ export function withShare(path: string): string {
 
 export type SignatureScheme = SignatureSettings['scheme'];
 /** The inbox's signature settings (never the secret), or null when none is set. */
-export const signatureSettings = (inboxId: string): Promise<SignatureSettings | null> => client.signatureSettings(inboxId);
-export const setSignatureSettings = (inboxId: string, input: SignatureSettingsInput): Promise<SignatureSettings> => client.setSignatureSettings(inboxId, input);
+export const signatureSettings = (inboxId: string): Promise<SignatureSettings | null> =>
+  client.signatureSettings(inboxId);
+export const setSignatureSettings = (inboxId: string, input: SignatureSettingsInput): Promise<SignatureSettings> =>
+  client.setSignatureSettings(inboxId, input);
 export const removeSignatureSettings = (inboxId: string): Promise<void> => client.removeSignatureSettings(inboxId);
 
 /** A human message for any failure. */

@@ -33,7 +33,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (parts.length === 0 || (parts.length === 1 && parts[0] === '')) return { page: 'home' };
   const [first, second, third, fourth] = parts;
   // The inbox pages keep the event list's filter in the query (lib/filter.ts).
-  if (first === 'inboxes' && second !== undefined && parts.length === 2) return { page: 'inbox', inboxId: second, eventId: null, search };
+  if (first === 'inboxes' && second !== undefined && parts.length === 2)
+    return { page: 'inbox', inboxId: second, eventId: null, search };
   if (first === 'inboxes' && second !== undefined && third === 'events' && fourth !== undefined && parts.length === 4) {
     return { page: 'inbox', inboxId: second, eventId: fourth, search };
   }
@@ -41,7 +42,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
-  if (first === 's' && second !== undefined && parts.length === 2) return { page: 'share', token: second, eventId: query.get('event'), search };
+  if (first === 's' && second !== undefined && parts.length === 2)
+    return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
 }
 
@@ -76,7 +78,8 @@ export function useRoute(): Route {
 
 /** Click handler for in-app links: plain clicks navigate without a reload. */
 export function linkClick(event: MouseEvent): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const anchor = (event.currentTarget as HTMLAnchorElement | null) ?? null;
   if (anchor === null || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
   const url = new URL(anchor.href);
@@ -87,7 +90,8 @@ export function linkClick(event: MouseEvent): void {
 
 export const paths = {
   home: () => '/',
-  inbox: (inboxId: string, search = '') => `/inboxes/${encodeURIComponent(inboxId)}${search === '' ? '' : `?${search}`}`,
+  inbox: (inboxId: string, search = '') =>
+    `/inboxes/${encodeURIComponent(inboxId)}${search === '' ? '' : `?${search}`}`,
   event: (inboxId: string, eventId: string, search = '') =>
     `/inboxes/${encodeURIComponent(inboxId)}/events/${encodeURIComponent(eventId)}${search === '' ? '' : `?${search}`}`,
   share: (token: string, search = '') => `/s/${encodeURIComponent(token)}${search === '' ? '' : `?${search}`}`,

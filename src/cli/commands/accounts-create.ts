@@ -21,9 +21,7 @@ function passwordFrom(stdin: string | null): string | null {
  */
 export async function run(options: AccountsCreateOptions, io: CliIO): Promise<void> {
   const password = passwordFrom(await io.stdin());
-  const account = await withStore(options, io, (deps) =>
-    createAccount(deps, { email: options.email, password }),
-  );
+  const account = await withStore(options, io, (deps) => createAccount(deps, { email: options.email, password }));
   if (options.json) {
     io.stdout(
       json({
@@ -37,9 +35,11 @@ export async function run(options: AccountsCreateOptions, io: CliIO): Promise<vo
     );
     return;
   }
-  io.stdout(keyValues([
-    ['id', account.id],
-    ['email', account.email],
-    ['password', account.passwordHash === null ? 'none' : 'set'],
-  ]));
+  io.stdout(
+    keyValues([
+      ['id', account.id],
+      ['email', account.email],
+      ['password', account.passwordHash === null ? 'none' : 'set'],
+    ]),
+  );
 }

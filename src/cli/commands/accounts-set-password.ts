@@ -19,7 +19,10 @@ export async function run(options: AccountsSetPasswordOptions, io: CliIO): Promi
   const stdin = await io.stdin();
   const password = stdin?.replace(/\r?\n$/, '') ?? '';
   if (password === '') {
-    throw new UsageError('pipe the new password on stdin (it is never taken from the command line)', ['accounts', 'set-password']);
+    throw new UsageError('pipe the new password on stdin (it is never taken from the command line)', [
+      'accounts',
+      'set-password',
+    ]);
   }
   const { account, sessionsEnded } = await withStore(options, io, (deps) =>
     setPassword(deps, { email: options.email, password }),
@@ -28,10 +31,12 @@ export async function run(options: AccountsSetPasswordOptions, io: CliIO): Promi
     io.stdout(json({ account: { id: account.id, email: account.email }, sessionsEnded }));
     return;
   }
-  io.stdout(keyValues([
-    ['id', account.id],
-    ['email', account.email],
-    ['password', 'set'],
-    ['signed out', `${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'}`],
-  ]));
+  io.stdout(
+    keyValues([
+      ['id', account.id],
+      ['email', account.email],
+      ['password', 'set'],
+      ['signed out', `${sessionsEnded} session${sessionsEnded === 1 ? '' : 's'}`],
+    ]),
+  );
 }

@@ -16,6 +16,8 @@ export async function run(options: CurlOptions, io: CliIO): Promise<void> {
   if (options.json) return io.stdout(json({ curl }));
   io.stdout(curl.command);
   if (curl.omittedHeaders.length > 0) {
-    io.stderr(`Left out (redacted when captured): ${curl.omittedHeaders.join(', ')}. Add your own with -H if the receiver needs them.`);
+    io.stderr(
+      `Left out (redacted when captured): ${curl.omittedHeaders.join(', ')}. Add your own with -H if the receiver needs them.`,
+    );
   }
 }

@@ -39,7 +39,10 @@ export function printEvent(event: EventDetail, io: CliIO): void {
       ['content type', cleanLine(orDash(event.contentType))],
       ['size', formatBytes(event.size)],
       // Which answer the sender got: the inbox's programmed response (rule n, or its default), or 200.
-      ['answer', event.answer.rule === null ? String(event.answer.status) : `${event.answer.status} (rule ${event.answer.rule})`],
+      [
+        'answer',
+        event.answer.rule === null ? String(event.answer.status) : `${event.answer.status} (rule ${event.answer.rule})`,
+      ],
       // The sender's signature as checked at capture (docs/signatures.md).
       ['signature', describeSignatureCheck(event.signature)],
     ]),

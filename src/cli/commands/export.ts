@@ -14,7 +14,10 @@ export interface ExportOptions extends ClientOptions {
  * output is slower than the network. Stops (and ends the download) when the reader goes away.
  */
 export async function run(options: ExportOptions, io: CliIO): Promise<void> {
-  const bytes = await clientFor(options).exportInbox(options.inboxId, { format: options.format, filter: options.filter });
+  const bytes = await clientFor(options).exportInbox(options.inboxId, {
+    format: options.format,
+    filter: options.filter,
+  });
   if (io.writeStdout === undefined) {
     // Test doubles without raw output: the text, at the end.
     let text = '';

@@ -40,7 +40,8 @@ export async function run(options: ForwardingOptions, io: CliIO): Promise<void> 
     const forwarding = await client.setForwarding(options.inboxId, options.input as ForwardingInput);
     if (options.json) return io.stdout(json({ forwarding }));
     io.stdout(describeForwarding(forwarding));
-    if (forwarding.enabled) io.stderr('Every event stored from now on is forwarded. `rehook deliveries <eventId>` shows how each went.');
+    if (forwarding.enabled)
+      io.stderr('Every event stored from now on is forwarded. `rehook deliveries <eventId>` shows how each went.');
     return;
   }
   if (options.action === 'show') {
@@ -86,13 +87,17 @@ export async function runDeliveries(options: DeliveriesOptions, io: CliIO): Prom
   if (options.retry) {
     const delivery = await client.retryDelivery(options.eventId);
     if (options.json) return io.stdout(json({ delivery }));
-    io.stdout(`Delivery ${delivery.id} queued again (${delivery.state}); \`rehook deliveries ${delivery.eventId}\` follows it.`);
+    io.stdout(
+      `Delivery ${delivery.id} queued again (${delivery.state}); \`rehook deliveries ${delivery.eventId}\` follows it.`,
+    );
     return;
   }
   const deliveries = await client.deliveries(options.eventId);
   if (options.json) return io.stdout(json({ deliveries }));
   if (deliveries.length === 0) {
-    io.stdout('No delivery: the event was stored while its inbox had no forwarding (or it was paused). `--retry` sends it now.');
+    io.stdout(
+      'No delivery: the event was stored while its inbox had no forwarding (or it was paused). `--retry` sends it now.',
+    );
     return;
   }
   io.stdout(deliveries.map(describeDelivery).join('\n\n'));

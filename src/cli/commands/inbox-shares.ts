@@ -11,5 +11,10 @@ export async function run(options: InboxSharesOptions, io: CliIO): Promise<void>
   const shares = await clientFor(options).shares(options.inboxId);
   if (options.json) return io.stdout(json({ shares }));
   if (shares.length === 0) return io.stdout('No sharing links.');
-  io.stdout(table(['ID', 'PREFIX', 'CREATED'], shares.map((share) => [share.id, share.prefix, share.createdAt])));
+  io.stdout(
+    table(
+      ['ID', 'PREFIX', 'CREATED'],
+      shares.map((share) => [share.id, share.prefix, share.createdAt]),
+    ),
+  );
 }

@@ -12,5 +12,7 @@ export async function run(options: InboxUnshareOptions, io: CliIO): Promise<void
   await clientFor(options).revokeShare(options.inboxId, options.shareId);
   // The API answers 204 with no body; --json still prints something a script can check.
   const { inboxId, shareId } = options;
-  io.stdout(options.json ? json({ revoked: { inboxId, shareId } }) : `Revoked sharing link ${shareId} of inbox ${inboxId}.`);
+  io.stdout(
+    options.json ? json({ revoked: { inboxId, shareId } }) : `Revoked sharing link ${shareId} of inbox ${inboxId}.`,
+  );
 }

@@ -35,7 +35,8 @@ async function readToken(options: LoginOptions, io: CliIO): Promise<string> {
   if (options.token !== undefined) return options.token;
   const piped = await io.stdin();
   const token = (piped ?? (await askHidden(`API token for ${options.server}: `))).trim();
-  if (token === '') throw new ExitError(EXIT.USAGE, 'no token given (pass --token, set REHOOK_TOKEN, or pipe it to stdin)');
+  if (token === '')
+    throw new ExitError(EXIT.USAGE, 'no token given (pass --token, set REHOOK_TOKEN, or pipe it to stdin)');
   return token;
 }
 

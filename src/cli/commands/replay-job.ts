@@ -53,7 +53,10 @@ export function exitForState(job: ReplayJob): void {
   }
 }
 
-async function allResults(options: ClientOptions, jobId: string): Promise<{ job: ReplayJob; results: ReplayJobResult[] }> {
+async function allResults(
+  options: ClientOptions,
+  jobId: string,
+): Promise<{ job: ReplayJob; results: ReplayJobResult[] }> {
   const client = clientFor(options);
   const first = await client.replayJob(jobId, { resultsLimit: 1000 });
   const results = [...first.results];

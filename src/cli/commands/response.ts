@@ -73,7 +73,8 @@ export async function responseInput(flags: ResponseSetFlags, io: CliIO): Promise
   if (flags.ruleFile !== undefined) {
     const rules = await readJsonFile(flags.ruleFile, '--rule-file', io);
     const list = Array.isArray(rules) ? rules : (rules as { rules?: unknown } | null)?.rules;
-    if (!Array.isArray(list)) throw new UsageError('--rule-file: expected a JSON array of rules, or an object with "rules"', SET);
+    if (!Array.isArray(list))
+      throw new UsageError('--rule-file: expected a JSON array of rules, or an object with "rules"', SET);
     input['rules'] = list;
   }
   return input as InboxResponseInput;
@@ -110,7 +111,9 @@ function describeMatch(match: InboxResponse['rules'][number]['match']): string {
   if (match.pathPrefix !== undefined) parts.push(`path ${cleanLine(match.pathPrefix)}`);
   if (match.header !== undefined) {
     const header = cleanLine(match.header.name);
-    parts.push(match.header.value === undefined ? `header ${header}` : `header ${header}: ${cleanLine(match.header.value)}`);
+    parts.push(
+      match.header.value === undefined ? `header ${header}` : `header ${header}: ${cleanLine(match.header.value)}`,
+    );
   }
   return parts.length === 0 ? 'every request' : parts.join(', ');
 }

@@ -37,14 +37,20 @@ async function readSecret(flags: SignatureSetFlags, io: CliIO): Promise<string> 
   if (path === '-') {
     const input = await io.stdin();
     if (input === null) {
-      throw new UsageError('the secret is read from standard input, which is a terminal: pipe it in, or use --secret-file <path>', SET);
+      throw new UsageError(
+        'the secret is read from standard input, which is a terminal: pipe it in, or use --secret-file <path>',
+        SET,
+      );
     }
     text = input;
   } else {
     try {
       text = await readFile(path, 'utf8');
     } catch (err) {
-      throw new UsageError(`--secret-file ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`, SET);
+      throw new UsageError(
+        `--secret-file ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+        SET,
+      );
     }
   }
   return text.replace(/\r?\n$/, '');
@@ -63,10 +69,15 @@ export async function signatureInput(flags: SignatureSetFlags, io: CliIO): Promi
 /** The human form of an inbox's signature settings. */
 export function describeSignature(settings: SignatureSettings | null): string {
   if (settings === null) return 'No signature secret is set: events are stored unchecked.';
-  const lines = [`Scheme: ${settings.scheme}`, `Secret: set${settings.secretHint === null ? '' : ` (${cleanLine(settings.secretHint)})`}, never shown`];
+  const lines = [
+    `Scheme: ${settings.scheme}`,
+    `Secret: set${settings.secretHint === null ? '' : ` (${cleanLine(settings.secretHint)})`}, never shown`,
+  ];
   if (settings.toleranceSeconds !== null) lines.push(`Timestamp tolerance: ${settings.toleranceSeconds} s`);
   if (settings.header !== null) {
-    lines.push(`Header: ${cleanLine(settings.header)}, ${settings.encoding ?? 'hex'}${settings.prefix ? `, after '${cleanLine(settings.prefix)}'` : ''}`);
+    lines.push(
+      `Header: ${cleanLine(settings.header)}, ${settings.encoding ?? 'hex'}${settings.prefix ? `, after '${cleanLine(settings.prefix)}'` : ''}`,
+    );
   }
   lines.push(`Updated ${settings.updatedAt}`);
   return lines.join('\n');

@@ -29,14 +29,7 @@ export async function run(options: TokensListOptions, io: CliIO): Promise<void> 
   io.stdout(
     table(
       ['ID', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'REVOKED'],
-      shown.map((t) => [
-        t.id,
-        cleanLine(t.name),
-        t.prefix,
-        t.createdAt,
-        orDash(t.lastUsedAt),
-        orDash(t.revokedAt),
-      ]),
+      shown.map((t) => [t.id, cleanLine(t.name), t.prefix, t.createdAt, orDash(t.lastUsedAt), orDash(t.revokedAt)]),
     ),
   );
 }

@@ -27,8 +27,7 @@ export async function run(options: WaitOptions, io: CliIO): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   // Every poll names the same floor, so nothing stored between two polls is skipped: without
   // --after, the inbox's newest event now (a poll without `after` would take a new floor each time).
-  const after =
-    options.after ?? (await client.events(options.inboxId, { limit: 1 })).events[0]?.id ?? BEFORE_ALL;
+  const after = options.after ?? (await client.events(options.inboxId, { limit: 1 })).events[0]?.id ?? BEFORE_ALL;
   for (;;) {
     const remaining = Math.max(0, deadline - Date.now());
     const event = await client.nextEvent(options.inboxId, { after, timeout: Math.min(remaining, MAX_POLL_MS) });

@@ -103,7 +103,8 @@ export class LocalForwarder {
     } catch (err) {
       if (signal.aborted) return { kind: 'stopped' };
       const latencyMs = performance.now() - started;
-      if (timedOut) return { kind: 'failed', reason: `timed out after ${Math.round(timeoutMs / 100) / 10}s`, latencyMs };
+      if (timedOut)
+        return { kind: 'failed', reason: `timed out after ${Math.round(timeoutMs / 100) / 10}s`, latencyMs };
       return { kind: 'failed', reason: describeFailure(err), latencyMs };
     } finally {
       if (timer !== undefined) clearTimeout(timer);

@@ -10,14 +10,7 @@ import { backoffDelay, formatDelay, RECONNECT_BACKOFF, RETRY_BACKOFF, sleep, typ
 import { LocalForwarder, type LocalResult } from './forward.js';
 import type { StartSpec } from './options.js';
 import { readPosition, writePosition, type PositionKey, type SavedPosition, type SavedState } from './position.js';
-import {
-  passesFilters,
-  routeFor,
-  subPathOf,
-  targetUrl,
-  type EventFilters,
-  type ForwardRule,
-} from './rules.js';
+import { passesFilters, routeFor, subPathOf, targetUrl, type EventFilters, type ForwardRule } from './rules.js';
 import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
 
 /**
@@ -207,7 +200,12 @@ export class Listener {
     if (start === undefined) return this.#summary();
     this.#announce(start.description);
 
-    const window = new OverlapWindow(this.#settings.windowMs ?? DEFAULT_WINDOW_MS, start.after, start.floor, start.recent);
+    const window = new OverlapWindow(
+      this.#settings.windowMs ?? DEFAULT_WINDOW_MS,
+      start.after,
+      start.floor,
+      start.recent,
+    );
     this.#window = window;
     this.#watch();
     if (start.first !== undefined) {
@@ -357,20 +355,25 @@ export class Listener {
         const value = await call();
         if (this.#drops > 0) {
           const seconds = ((Date.now() - this.#dropStartedAt) / 1000).toFixed(1);
-          this.#status(`Reconnected to ${this.#deps.client.baseUrl} (after ${seconds}s, ${this.#drops} failed attempts).`);
+          this.#status(
+            `Reconnected to ${this.#deps.client.baseUrl} (after ${seconds}s, ${this.#drops} failed attempts).`,
+          );
           this.#drops = 0;
         }
         return value;
       } catch (err) {
         if (this.#signal.aborted) return undefined;
         // At the start, an answer that is not Rehook's (a wrong --server) is fatal too.
-        const wrongServer = atStart && err instanceof RehookApiError && (err.code === 'INVALID_RESPONSE' || err.status < 500);
+        const wrongServer =
+          atStart && err instanceof RehookApiError && (err.code === 'INVALID_RESPONSE' || err.status < 500);
         if (isFatal(err) || wrongServer) throw err;
         if (this.#drops === 0) this.#dropStartedAt = Date.now();
         const delay = backoffDelay(this.#reconnect, this.#drops, this.#random);
         this.#drops += 1;
         if (this.#drops === 1 || this.#drops % 10 === 0) {
-          this.#status(`Could not ${what} (${describeError(err)}); retrying in ${formatDelay(delay)} (attempt ${this.#drops}).`);
+          this.#status(
+            `Could not ${what} (${describeError(err)}); retrying in ${formatDelay(delay)} (attempt ${this.#drops}).`,
+          );
         }
         if (!(await sleep(delay, this.#signal))) return undefined;
       }
@@ -418,7 +421,12 @@ export class Listener {
       case 'ago': {
         const after = await this.#afterTime(Date.now() - start.ms);
         if (after === undefined) return undefined;
-        return { after, floor: after, recent: [], description: `delivering the events of the last ${start.text} first, then new ones` };
+        return {
+          after,
+          floor: after,
+          recent: [],
+          description: `delivering the events of the last ${start.text} first, then new ones`,
+        };
       }
     }
   }
@@ -438,7 +446,10 @@ export class Listener {
     for (;;) {
       const cursor = before;
       const page = await this.#call('list events', () =>
-        this.#deps.client.events(this.#settings.inboxId, { limit: 1000, ...(cursor !== undefined ? { before: cursor } : {}) }),
+        this.#deps.client.events(this.#settings.inboxId, {
+          limit: 1000,
+          ...(cursor !== undefined ? { before: cursor } : {}),
+        }),
       );
       if (page === undefined) return undefined;
       const older = page.events.find((event) => Date.parse(event.receivedAt) < threshold);
@@ -461,13 +472,19 @@ export class Listener {
     const position: SavedPosition =
       event.id === window.cursor
         ? { lastEventId: event.id, lastReceivedAt: event.receivedAt }
-        : (this.#last ?? { lastEventId: window.cursor, lastReceivedAt: new Date(eventIdTime(window.cursor) ?? 0).toISOString() });
+        : (this.#last ?? {
+            lastEventId: window.cursor,
+            lastReceivedAt: new Date(eventIdTime(window.cursor) ?? 0).toISOString(),
+          });
     const state: SavedState = { ...position, recent: window.recent(), floor: window.floor };
     try {
       await writePosition(this.#settings.positionPath, this.#settings.positionKey, state);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      throw new ExitError(EXIT.FAILURE, `cannot save the listener's position in ${this.#settings.positionPath}: ${reason}`);
+      throw new ExitError(
+        EXIT.FAILURE,
+        `cannot save the listener's position in ${this.#settings.positionPath}: ${reason}`,
+      );
     }
     this.#last = position;
     if (outcome === 'delivered') this.#delivered += 1;
@@ -566,9 +583,11 @@ export class Listener {
     }
     const query = event.query === '' ? '' : `?${event.query}`;
     const where = rules.length > 1 ? `${cleanLine(url)} ` : '';
-    const what = answered !== undefined ? String(answered.status) : `failed: ${result.kind === 'failed' ? result.reason : ''}`;
+    const what =
+      answered !== undefined ? String(answered.status) : `failed: ${result.kind === 'failed' ? result.reason : ''}`;
     let tail = '';
-    if (outcome === 'retrying') tail = `  attempt ${attempt} of ${retries + 1}, retrying in ${formatDelay(retryInMs ?? 0)}`;
+    if (outcome === 'retrying')
+      tail = `  attempt ${attempt} of ${retries + 1}, retrying in ${formatDelay(retryInMs ?? 0)}`;
     if (outcome === 'gave-up') tail = `  gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}, moving on`;
     const line = `${shortTime(event.receivedAt)}  ${event.method} ${cleanLine(subPathOf(event.path, this.#settings.inboxId) + query)}  → ${where}${what}  ${latencyMs} ms${tail}  ${event.id}`;
     this.#deps.io.stdout(line);
@@ -586,7 +605,9 @@ function bodyBlock(body: Buffer, truncated: boolean): string {
   } catch {
     return `    (binary response body, ${body.length}${truncated ? '+' : ''} bytes)`;
   }
-  const lines = cleanBlock(decoded).split('\n').map((line) => `    ${line}`);
+  const lines = cleanBlock(decoded)
+    .split('\n')
+    .map((line) => `    ${line}`);
   if (truncated) lines.push(`    (cut at ${body.length} bytes)`);
   return lines.join('\n');
 }

@@ -76,7 +76,8 @@ export const LISTEN_OPTIONS: Readonly<Record<string, OptionDef>> = {
     type: 'string',
     value: 'duration',
     default: '30s',
-    description: 'Limit per attempt at the local target (500ms, 30s, 5m); 0 for none, to step through a handler in a debugger.',
+    description:
+      'Limit per attempt at the local target (500ms, 30s, 5m); 0 for none, to step through a handler in a debugger.',
   },
   'only-method': {
     type: 'string',
@@ -99,7 +100,7 @@ export const LISTEN_OPTIONS: Readonly<Record<string, OptionDef>> = {
     description:
       "Re-sign each event with the inbox's signature secret and the current time before forwarding " +
       '(the server computes it: POST /api/v1/events/<id>/resign), so handlers that check signature ' +
-      'timestamps accept old events. Needs the owner\'s token.',
+      "timestamps accept old events. Needs the owner's token.",
   },
 };
 
@@ -127,7 +128,10 @@ function windowMs(input: ParsedInput): number {
   if (raw === undefined || raw === '') return DEFAULT_WINDOW_MS;
   const ms = parseDurationMs(raw.trim());
   if (ms === null || ms > MAX_WINDOW_MS) {
-    throw new UsageError(`REHOOK_LISTEN_WINDOW must be a duration from 0 to 10m such as 30s (got ${JSON.stringify(raw)})`, input.path);
+    throw new UsageError(
+      `REHOOK_LISTEN_WINDOW must be a duration from 0 to 10m such as 30s (got ${JSON.stringify(raw)})`,
+      input.path,
+    );
   }
   return ms;
 }
@@ -153,14 +157,20 @@ function start(input: ParsedInput): StartSpec {
   if (from !== undefined) {
     const spec = parseStart(from, parseDurationMs, 'from');
     if (spec === null) {
-      throw new UsageError(`--from must be last, now, an event id (evt_...) or a duration such as 2h (got ${JSON.stringify(from)})`, input.path);
+      throw new UsageError(
+        `--from must be last, now, an event id (evt_...) or a duration such as 2h (got ${JSON.stringify(from)})`,
+        input.path,
+      );
     }
     return spec;
   }
   if (since !== undefined) {
     const spec = parseStart(since, parseDurationMs, 'since');
     if (spec === null) {
-      throw new UsageError(`--since must be a duration such as 2h or an event id (evt_...) (got ${JSON.stringify(since)})`, input.path);
+      throw new UsageError(
+        `--since must be a duration such as 2h or an event id (evt_...) (got ${JSON.stringify(since)})`,
+        input.path,
+      );
     }
     return spec;
   }

@@ -65,7 +65,12 @@ export function readPosition(path: string): SavedState | undefined {
   }
   const bare = text.trim();
   if (isId('event', bare)) {
-    return { lastEventId: bare, lastReceivedAt: new Date(eventIdTime(bare) ?? 0).toISOString(), recent: [], floor: bare };
+    return {
+      lastEventId: bare,
+      lastReceivedAt: new Date(eventIdTime(bare) ?? 0).toISOString(),
+      recent: [],
+      floor: bare,
+    };
   }
   let parsed: unknown;
   try {
@@ -75,8 +80,11 @@ export function readPosition(path: string): SavedState | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const { lastEventId, lastReceivedAt, recent, floor } = parsed as Partial<Record<keyof PositionFile, unknown>>;
-  if (typeof lastEventId !== 'string' || !isId('event', lastEventId) || typeof lastReceivedAt !== 'string') return undefined;
-  const ids = Array.isArray(recent) ? recent.filter((id): id is string => typeof id === 'string' && isId('event', id)) : [];
+  if (typeof lastEventId !== 'string' || !isId('event', lastEventId) || typeof lastReceivedAt !== 'string')
+    return undefined;
+  const ids = Array.isArray(recent)
+    ? recent.filter((id): id is string => typeof id === 'string' && isId('event', id))
+    : [];
   const start = typeof floor === 'string' && isId('event', floor) ? floor : lastEventId;
   return { lastEventId, lastReceivedAt, recent: ids, floor: start };
 }

@@ -51,7 +51,9 @@ export function parseForwardRule(raw: string): ForwardRule {
   if (raw.startsWith('/')) {
     const equals = raw.indexOf('=');
     if (equals === -1) {
-      throw new RuleError(`--forward-to ${JSON.stringify(raw)} has a path prefix but no URL (use /prefix=http://localhost:3000/hooks)`);
+      throw new RuleError(
+        `--forward-to ${JSON.stringify(raw)} has a path prefix but no URL (use /prefix=http://localhost:3000/hooks)`,
+      );
     }
     prefix = normalisePrefix(raw.slice(0, equals));
     target = raw.slice(equals + 1);

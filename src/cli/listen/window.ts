@@ -66,6 +66,7 @@ export class OverlapWindow {
   range(): { since: string; until: string } | null {
     if (this.#windowMs <= 0) return null;
     const start = this.#start();
+    // biome-ignore lint/complexity/useMathMinMax: ids are strings compared by their order, not numbers
     const since = start > this.#floor ? start : this.#floor;
     if (since >= this.#cursor) return null;
     return { since, until: this.#cursor };

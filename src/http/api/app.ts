@@ -102,12 +102,14 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     const carriesToken = ctx.abuse !== undefined && request.headers.authorization !== undefined;
     if (carriesToken) {
       const budget = ctx.abuse.authFailures.check(clientAddress(request, ctx.trustProxy));
-      if (!budget.ok) throw rateLimited(reply, budget.retryAfterMs, 'Too many failed authentications from this address');
+      if (!budget.ok)
+        throw rateLimited(reply, budget.retryAfterMs, 'Too many failed authentications from this address');
     }
     try {
       request.principal = await authenticateRequest(ctx.deps, request);
     } catch (err) {
-      if (carriesToken && err instanceof AppError && err.code === 'UNAUTHORIZED') ctx.abuse?.authFailures.take(clientAddress(request, ctx.trustProxy));
+      if (carriesToken && err instanceof AppError && err.code === 'UNAUTHORIZED')
+        ctx.abuse?.authFailures.take(clientAddress(request, ctx.trustProxy));
       clearFailedSessionCookie(request, reply, err, ctx.trustProxy);
       throw err;
     }
@@ -115,7 +117,11 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     checkCsrf(request, request.principal);
     // A sharing link reads its inbox and events only: every route not marked shareReadable
     // refuses it (unrouted paths still answer 404).
-    if (request.principal.kind === 'share' && request.routeOptions.url !== undefined && request.routeOptions.config.shareReadable !== true) {
+    if (
+      request.principal.kind === 'share' &&
+      request.routeOptions.url !== undefined &&
+      request.routeOptions.config.shareReadable !== true
+    ) {
       throw new AppError('SHARE_READ_ONLY');
     }
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);

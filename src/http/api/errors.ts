@@ -3,9 +3,8 @@ import { AppError, ERROR_CODES, StorageError, type ErrorCode } from '../../error
 
 /** Errors Fastify raises before routing (bad percent-encoding, over-long path parameters). */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    ? 'NOT_FOUND'
-    : 'VALIDATION_FAILED';
+  const code: ErrorCode =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
   void reply.code(ERROR_CODES[code].status).send(errorBody(code, ERROR_CODES[code].message));
 }
 

@@ -10,9 +10,12 @@ export const CurlCommandSchema = Type.Object(
         'method, path and raw query, headers in order with duplicates, the exact body (binary bodies through ' +
         '`printf` octal escapes). Host, Content-Length, Transfer-Encoding and Connection are left to curl.',
     }),
-    url: Type.String({ description: 'Where the command sends: the public ingest origin plus the captured path and query.' }),
+    url: Type.String({
+      description: 'Where the command sends: the public ingest origin plus the captured path and query.',
+    }),
     omittedHeaders: Type.Array(Type.String(), {
-      description: 'Names of the captured headers left out because their values were redacted at capture (Authorization, Cookie).',
+      description:
+        'Names of the captured headers left out because their values were redacted at capture (Authorization, Cookie).',
     }),
   },
   { $id: 'CurlCommand', additionalProperties: false },
@@ -43,7 +46,11 @@ export const HarDocumentSchema = Type.Object(
             headers: Type.Array(NameValue),
             queryString: Type.Array(NameValue),
             postData: Type.Optional(
-              Type.Object({ mimeType: Type.String(), text: Type.String(), encoding: Type.Optional(Type.Literal('base64')) }),
+              Type.Object({
+                mimeType: Type.String(),
+                text: Type.String(),
+                encoding: Type.Optional(Type.Literal('base64')),
+              }),
             ),
             bodySize: Type.Integer(),
           }),

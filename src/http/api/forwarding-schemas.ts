@@ -49,7 +49,7 @@ export const ForwardingInputSchema = Type.Object(
         maximum: L.maxMaxDelayMs,
         description:
           `Longest wait between two attempts in milliseconds (${L.minMaxDelayMs} to ${L.maxMaxDelayMs}, default ${L.defaultMaxDelayMs}). ` +
-          'Waits double from the server\'s REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random).',
+          "Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random).",
       }),
     ),
   },
@@ -62,7 +62,11 @@ export const ForwardingSchema = Type.Object(
     destination: Type.String({ description: 'The destination URL.' }),
     enabled: Type.Boolean({ description: 'false: paused.' }),
     attempts: Type.Integer({ minimum: L.minAttempts, maximum: L.maxAttempts, description: 'Attempts per delivery.' }),
-    maxDelayMs: Type.Integer({ minimum: L.minMaxDelayMs, maximum: L.maxMaxDelayMs, description: 'Longest wait between attempts.' }),
+    maxDelayMs: Type.Integer({
+      minimum: L.minMaxDelayMs,
+      maximum: L.maxMaxDelayMs,
+      description: 'Longest wait between attempts.',
+    }),
     createdAt: Time('When forwarding was first set.'),
     updatedAt: Time('When it was last changed.'),
   },
@@ -71,7 +75,10 @@ export const ForwardingSchema = Type.Object(
 
 export const DeliveryAttemptSchema = Type.Object(
   {
-    number: Type.Integer({ minimum: 1, description: "1, 2, ... over the delivery's life (manual retries continue it)." }),
+    number: Type.Integer({
+      minimum: 1,
+      description: "1, 2, ... over the delivery's life (manual retries continue it).",
+    }),
     startedAt: Time('When the attempt was sent.'),
     url: Type.String({ description: 'The URL it was sent to.' }),
     outcome: Type.Union(
@@ -83,9 +90,18 @@ export const DeliveryAttemptSchema = Type.Object(
           'the result (the destination may have received it).',
       },
     ),
-    statusCode: Nullable(Type.Integer({ minimum: 100, maximum: 599 }), "The destination's status; null without an answer."),
-    latencyMs: Nullable(Type.Number({ minimum: 0 }), 'Dispatch to last response byte (or to the failure), in milliseconds.'),
-    errorCode: Nullable(Type.String(), 'DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT; else null.'),
+    statusCode: Nullable(
+      Type.Integer({ minimum: 100, maximum: 599 }),
+      "The destination's status; null without an answer.",
+    ),
+    latencyMs: Nullable(
+      Type.Number({ minimum: 0 }),
+      'Dispatch to last response byte (or to the failure), in milliseconds.',
+    ),
+    errorCode: Nullable(
+      Type.String(),
+      'DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT; else null.',
+    ),
     errorMessage: Nullable(Type.String(), 'What went wrong, for humans; null when delivered.'),
   },
   { $id: 'DeliveryAttempt', description: 'One attempt to deliver an event.', ...closed },
@@ -95,14 +111,23 @@ const deliveryFields = {
   id: Type.String({ description: 'dlv_ and the characters of the event id: one delivery per event.' }),
   eventId: Type.String(),
   inboxId: Type.String(),
-  state: Type.Union(['pending', 'delivering', 'delivered', 'failed', 'cancelled'].map((value) => Type.Literal(value)), {
-    description:
-      '`pending`: waiting for its next attempt; `delivering`: being sent; `delivered`: a 2xx answer; `failed`: the ' +
-      'attempts ran out or the destination is forbidden (POST .../deliveries/retry sends it again); `cancelled`: the ' +
-      'forwarding was removed or the event deleted first.',
+  state: Type.Union(
+    ['pending', 'delivering', 'delivered', 'failed', 'cancelled'].map((value) => Type.Literal(value)),
+    {
+      description:
+        '`pending`: waiting for its next attempt; `delivering`: being sent; `delivered`: a 2xx answer; `failed`: the ' +
+        'attempts ran out or the destination is forbidden (POST .../deliveries/retry sends it again); `cancelled`: the ' +
+        'forwarding was removed or the event deleted first.',
+    },
+  ),
+  attempts: Type.Integer({
+    minimum: 0,
+    description: 'Attempts in the current round (a manual retry starts a new one).',
   }),
-  attempts: Type.Integer({ minimum: 0, description: 'Attempts in the current round (a manual retry starts a new one).' }),
-  nextAttemptAt: Nullable(Time(''), 'When the next attempt is due (pending), or when the lease of the one being sent ends (delivering); null once finished.'),
+  nextAttemptAt: Nullable(
+    Time(''),
+    'When the next attempt is due (pending), or when the lease of the one being sent ends (delivering); null once finished.',
+  ),
   createdAt: Time('When it was queued.'),
   updatedAt: Time('When its state last changed.'),
 };
@@ -112,7 +137,11 @@ export const DeliverySchema = Type.Object(
     ...deliveryFields,
     attemptLog: Type.Array(Type.Unsafe({ $ref: 'DeliveryAttempt#' }), { description: 'Every attempt, oldest first.' }),
   },
-  { $id: 'Delivery', description: 'The delivery of an event to its inbox\'s forwarding destination, with its attempts.', ...closed },
+  {
+    $id: 'Delivery',
+    description: "The delivery of an event to its inbox's forwarding destination, with its attempts.",
+    ...closed,
+  },
 );
 
 export const FORWARDING_SCHEMAS: readonly TSchema[] = [ForwardingSchema, DeliveryAttemptSchema, DeliverySchema];

@@ -29,7 +29,12 @@ function ingestOperation(method: string) {
         description: 'Stored (or the inbox is unknown or expired).',
         content: {
           'application/json': {
-            schema: { type: 'object', required: ['ok'], properties: { ok: { const: true } }, additionalProperties: false },
+            schema: {
+              type: 'object',
+              required: ['ok'],
+              properties: { ok: { const: true } },
+              additionalProperties: false,
+            },
           },
         },
       },
@@ -58,7 +63,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       description:
         'Self-hosted webhook capture and replay. Every error is {"error":{"code","message"}}; `code` is ' +
         'stable (see docs/errors.md), `message` is for humans. Anonymous inboxes are readable by ' +
-        'anyone who holds their id; owned inboxes only with their owner\'s token.',
+        "anyone who holds their id; owned inboxes only with their owner's token.",
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:8080', description: 'A local Rehook (REHOOK_PORT)' }],

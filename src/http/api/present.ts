@@ -110,7 +110,9 @@ export function replayRequestJson(request: SentRequest, omitBody = false): Repla
             ...(overrides.method === undefined ? {} : { method: overrides.method }),
             ...(overrides.path === undefined ? {} : { path: overrides.path }),
             ...(overrides.query === undefined ? {} : { query: overrides.query }),
-            ...(overrides.setHeaders ? { setHeaders: overrides.setHeaders.map(([n, v]): [string, string] => [n, v]) } : {}),
+            ...(overrides.setHeaders
+              ? { setHeaders: overrides.setHeaders.map(([n, v]): [string, string] => [n, v]) }
+              : {}),
             ...(overrides.removeHeaders ? { removeHeaders: [...overrides.removeHeaders] } : {}),
             ...(overrides.body === undefined ? {} : { body: overrides.body }),
           },

@@ -24,8 +24,7 @@ function Nullable<T extends TSchema>(schema: T, description: string) {
 
 const Time = (description: string) => Type.String({ format: 'date-time', description });
 
-const BOUND =
-  'An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...).';
+const BOUND = 'An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...).';
 
 export const ReplayJobInputSchema = Type.Object(
   {
@@ -46,7 +45,9 @@ export const ReplayJobInputSchema = Type.Object(
     until: Type.Optional(
       Type.String({ description: `${BOUND} Events received strictly before the time; or this event and older ones.` }),
     ),
-    method: Type.Optional(Type.String({ description: 'Only events with this HTTP method (case-insensitive).', examples: ['POST'] })),
+    method: Type.Optional(
+      Type.String({ description: 'Only events with this HTTP method (case-insensitive).', examples: ['POST'] }),
+    ),
     pathPrefix: Type.Optional(
       Type.String({
         description:
@@ -122,10 +123,15 @@ export const ReplayJobSchema = Type.Object(
 
 export const ReplayJobResultSchema = Type.Object(
   {
-    position: Type.Integer({ description: 'Place in the replay order (0: the oldest event); the cursor of result pages.' }),
+    position: Type.Integer({
+      description: 'Place in the replay order (0: the oldest event); the cursor of result pages.',
+    }),
     eventId: Type.String(),
     state: Type.Union([Type.Literal('pending'), Type.Literal('done')]),
-    replayId: Nullable(Type.String(), 'The recorded replay (rpl_..., in the event\'s replay history); null while pending or when nothing was sent.'),
+    replayId: Nullable(
+      Type.String(),
+      "The recorded replay (rpl_..., in the event's replay history); null while pending or when nothing was sent.",
+    ),
     statusCode: Nullable(Type.Integer(), 'Status code of the destination; null without an answer.'),
     latencyMs: Nullable(Type.Number(), 'Dispatch to the last response byte (or the failure).'),
     errorCode: Nullable(

@@ -36,7 +36,9 @@ function answerFields(optional: boolean) {
       }),
     ),
     body: Type.Optional(
-      Type.String({ description: `The body as UTF-8 text (at most ${L.maxBodyBytes} bytes encoded). Not with bodyBase64.` }),
+      Type.String({
+        description: `The body as UTF-8 text (at most ${L.maxBodyBytes} bytes encoded). Not with bodyBase64.`,
+      }),
     ),
     bodyBase64: Type.Optional(
       Type.String({
@@ -58,7 +60,12 @@ function answerFields(optional: boolean) {
 
 const MatchSchema = Type.Object(
   {
-    method: Type.Optional(Type.String({ maxLength: L.maxMethodLength, description: 'The request method (case-insensitive, stored in upper case), e.g. POST.' })),
+    method: Type.Optional(
+      Type.String({
+        maxLength: L.maxMethodLength,
+        description: 'The request method (case-insensitive, stored in upper case), e.g. POST.',
+      }),
+    ),
     pathPrefix: Type.Optional(
       Type.String({
         maxLength: L.maxPathPrefixLength,
@@ -71,13 +78,21 @@ const MatchSchema = Type.Object(
       Type.Object(
         {
           name: Type.String({ description: 'Header name, case-insensitive.' }),
-          value: Type.Optional(Type.String({ description: 'When given, one of the header\'s values must equal it exactly (case-sensitive).' })),
+          value: Type.Optional(
+            Type.String({
+              description: "When given, one of the header's values must equal it exactly (case-sensitive).",
+            }),
+          ),
         },
         { description: 'A request header that must be present (with this value, when given).', ...closed },
       ),
     ),
   },
-  { description: 'What a request must look like for the rule to apply; every condition given must hold ({} matches every request).', ...closed },
+  {
+    description:
+      'What a request must look like for the rule to apply; every condition given must hold ({} matches every request).',
+    ...closed,
+  },
 );
 
 export const ResponseAnswerSchema = Type.Object(answerFields(false), {
@@ -114,12 +129,14 @@ export const InboxResponseInputSchema = Type.Object(
   {
     ...answerFields(true),
     rules: Type.Optional(
-      Type.Array(
-        Type.Object({ match: MatchSchema, response: Type.Object(answerFields(true), closed) }, closed),
-        { maxItems: L.maxRules, description: `Rules in order (at most ${L.maxRules}); the first that matches wins.` },
-      ),
+      Type.Array(Type.Object({ match: MatchSchema, response: Type.Object(answerFields(true), closed) }, closed), {
+        maxItems: L.maxRules,
+        description: `Rules in order (at most ${L.maxRules}); the first that matches wins.`,
+      }),
     ),
-    updatedAt: Type.Optional(Type.String({ description: 'Ignored (GET shows it; its answer can be sent back as it is).' })),
+    updatedAt: Type.Optional(
+      Type.String({ description: 'Ignored (GET shows it; its answer can be sent back as it is).' }),
+    ),
   },
   closed,
 );

@@ -49,7 +49,10 @@ export interface RouteDoc {
   /** Error codes this route's own logic answers (the common ones are added below). */
   readonly errors: readonly ErrorCode[];
   /** Extra properties of the error object for some codes (e.g. `replayId` of failed replays). */
-  readonly errorExtras?: { readonly codes: readonly ErrorCode[]; readonly properties: Readonly<Record<string, TSchema>> };
+  readonly errorExtras?: {
+    readonly codes: readonly ErrorCode[];
+    readonly properties: Readonly<Record<string, TSchema>>;
+  };
 }
 
 /**
@@ -131,9 +134,15 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
       const content = Object.fromEntries(Object.entries(success.content).map(([type, schema]) => [type, { schema }]));
       response[status] = { description: success.description, content };
     } else if (success.schema !== undefined) {
-      response[status] = { description: success.description, content: { 'application/json': { schema: success.schema } } };
+      response[status] = {
+        description: success.description,
+        content: { 'application/json': { schema: success.schema } },
+      };
     } else if (success.mediaType !== undefined) {
-      response[status] = { description: success.description, content: { [success.mediaType]: { schema: { type: 'string' } } } };
+      response[status] = {
+        description: success.description,
+        content: { [success.mediaType]: { schema: { type: 'string' } } },
+      };
     } else {
       response[status] = { description: success.description, type: 'null' };
     }
@@ -148,7 +157,10 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
       description: describeCodes(codes),
       content: {
         'application/json': {
-          schema: errorEnvelope(codes, codes.some((code) => doc.errorExtras?.codes.includes(code)) ? doc.errorExtras?.properties : {}),
+          schema: errorEnvelope(
+            codes,
+            codes.some((code) => doc.errorExtras?.codes.includes(code)) ? doc.errorExtras?.properties : {},
+          ),
         },
       },
     };
@@ -171,7 +183,10 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
 
 /** `{"data":{"<key>": <schema>}}`: the envelope of the API's JSON answers (spec §4.1, §4.4). */
 export function dataEnvelope(key: string, schema: TSchema): TObject {
-  return Type.Object({ data: Type.Object({ [key]: schema }, { additionalProperties: false }) }, { additionalProperties: false });
+  return Type.Object(
+    { data: Type.Object({ [key]: schema }, { additionalProperties: false }) },
+    { additionalProperties: false },
+  );
 }
 
 export const InboxIdParams = Type.Object({

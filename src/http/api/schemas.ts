@@ -40,7 +40,10 @@ export const HeaderPairSchema = Type.Unsafe<[name: string, value: string]>({
 
 export const InboxSchema = Type.Object(
   {
-    id: Type.String({ description: 'Inbox id (inb_ + 26 base32 characters).', examples: ['inb_6h2m0s7d3k9q1w4e8r5t2y7u0p'] }),
+    id: Type.String({
+      description: 'Inbox id (inb_ + 26 base32 characters).',
+      examples: ['inb_6h2m0s7d3k9q1w4e8r5t2y7u0p'],
+    }),
     ingestUrl: Type.String({ description: 'Path on the ingest origin, /i/<id>.' }),
     url: Type.String({ description: 'Full URL to send webhooks to (ingest origin + ingestUrl).' }),
     name: Nullable(
@@ -48,9 +51,15 @@ export const InboxSchema = Type.Object(
       'A name given by its user (1 to 100 printable characters), or null.',
     ),
     saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account.' }),
-    expiresAt: Nullable(Timestamp('When the anonymous inbox expires.'), 'When an anonymous inbox expires; null for saved inboxes.'),
+    expiresAt: Nullable(
+      Timestamp('When the anonymous inbox expires.'),
+      'When an anonymous inbox expires; null for saved inboxes.',
+    ),
     createdAt: Timestamp('When the inbox was created.'),
-    eventCount: Type.Integer({ minimum: 0, description: 'Events the inbox holds now (after evictions and deletions).' }),
+    eventCount: Type.Integer({
+      minimum: 0,
+      description: 'Events the inbox holds now (after evictions and deletions).',
+    }),
     lastEventAt: Nullable(
       Timestamp('When its newest event was received.'),
       'When the newest event the inbox holds was received; null when it holds none.',
@@ -70,20 +79,33 @@ const eventSummaryFields = {
   size: Type.Integer({ minimum: 0, description: 'Body size in bytes.' }),
   signature: Type.Object(
     {
-      scheme: Nullable(Type.String(), "The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set."),
+      scheme: Nullable(
+        Type.String(),
+        "The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set.",
+      ),
       status: Type.Union([Type.Literal('valid'), Type.Literal('invalid'), Type.Literal('unchecked')], {
-        description: '`valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against.',
+        description:
+          '`valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against.',
       }),
-      reason: Nullable(Type.String(), 'Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid.'),
+      reason: Nullable(
+        Type.String(),
+        'Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid.',
+      ),
     },
     { description: "The sender's signature as checked when the event was captured.", ...closed },
   ),
   answer: Type.Object(
     {
-      rule: Nullable(Type.Integer({ minimum: 0 }), "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer."),
+      rule: Nullable(
+        Type.Integer({ minimum: 0 }),
+        "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
+      ),
       status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
     },
-    { description: 'Which answer the sender got (the contract\'s 200 unless the inbox has a programmed response).', ...closed },
+    {
+      description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
+      ...closed,
+    },
   ),
 };
 
@@ -112,13 +134,17 @@ export const ReplayRequestSchema = Type.Object(
     method: Type.String({ description: 'The method sent.' }),
     url: Type.String({ description: 'The URL dialled: the destination with the path and query overrides applied.' }),
     headers: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }), {
-      description: 'The headers sent, in order (Host and Content-Length are added by the connection); Authorization and Cookie values read [REDACTED].',
+      description:
+        'The headers sent, in order (Host and Content-Length are added by the connection); Authorization and Cookie values read [REDACTED].',
     }),
     body: Nullable(
       Type.String(),
       "The body sent when it was edited (UTF-8 text or base64, as bodyEncoding says); null when the event's own body was sent unchanged (see the event's bodyUrl).",
     ),
-    bodyEncoding: Nullable(Type.Union([Type.Literal('utf8'), Type.Literal('base64')]), 'How `body` is written; null when `body` is null.'),
+    bodyEncoding: Nullable(
+      Type.Union([Type.Literal('utf8'), Type.Literal('base64')]),
+      'How `body` is written; null when `body` is null.',
+    ),
     bodySize: Type.Integer({ minimum: 0, description: 'Size of the body sent, in bytes.' }),
     bodyOmitted: Type.Boolean({
       description:
@@ -133,13 +159,17 @@ export const ReplayRequestSchema = Type.Object(
           query: Type.Optional(Type.String({ description: "Replaced the destination's query." })),
           setHeaders: Type.Optional(Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }))),
           removeHeaders: Type.Optional(Type.Array(Type.String())),
-          body: Type.Optional(Type.Boolean({ description: 'True when the body was replaced (the bytes are in `body`).' })),
+          body: Type.Optional(
+            Type.Boolean({ description: 'True when the body was replaced (the bytes are in `body`).' }),
+          ),
         },
         { description: 'What the caller asked to change (Authorization and Cookie values redacted).', ...closed },
       ),
       'What the caller asked to change; null for a verbatim replay.',
     ),
-    resigned: Type.Boolean({ description: "True when the signature headers were recomputed with the inbox's secret (`resign`)." }),
+    resigned: Type.Boolean({
+      description: "True when the signature headers were recomputed with the inbox's secret (`resign`).",
+    }),
   },
   { $id: 'ReplayRequest', description: 'The request a replay sent, to compare with the original event.', ...closed },
 );
@@ -151,13 +181,24 @@ export const ReplaySchema = Type.Object(
     destination: Type.String({ description: 'The URL the event was sent to.' }),
     createdAt: Timestamp('When the replay was made.'),
     outcome: Type.Union(
-      [Type.Literal('response'), Type.Literal('invalid'), Type.Literal('forbidden'), Type.Literal('unreachable'), Type.Literal('timeout')],
+      [
+        Type.Literal('response'),
+        Type.Literal('invalid'),
+        Type.Literal('forbidden'),
+        Type.Literal('unreachable'),
+        Type.Literal('timeout'),
+      ],
       { description: 'How the replay ended; only `response` means the destination answered.' },
     ),
     statusCode: Nullable(Type.Integer(), 'HTTP status the destination answered; null when it never answered.'),
-    latencyMs: Nullable(Type.Number({ minimum: 0 }), 'Dispatch to the last response byte (or the failure), in ms; null when nothing was sent.'),
+    latencyMs: Nullable(
+      Type.Number({ minimum: 0 }),
+      'Dispatch to the last response byte (or the failure), in ms; null when nothing was sent.',
+    ),
     responseHeaders: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' })),
-    responseBody: Type.String({ description: "The destination's body: UTF-8 text or base64, as responseBodyEncoding says." }),
+    responseBody: Type.String({
+      description: "The destination's body: UTF-8 text or base64, as responseBodyEncoding says.",
+    }),
     responseBodyEncoding: Type.Union([Type.Literal('utf8'), Type.Literal('base64')]),
     truncated: Type.Boolean({ description: "True when the body was cut at the server's response size limit." }),
     error: Nullable(
@@ -176,11 +217,18 @@ export const ReplaySchema = Type.Object(
 export const ReplaySummarySchema = Type.Object(
   {
     requested: Type.Integer({ minimum: 1, description: 'Replays asked for (repeat).' }),
-    attempts: Type.Integer({ minimum: 1, description: 'Attempts made: requested, or fewer when the run stopped early (see stopped).' }),
+    attempts: Type.Integer({
+      minimum: 1,
+      description: 'Attempts made: requested, or fewer when the run stopped early (see stopped).',
+    }),
     responses: Type.Integer({ minimum: 0, description: 'Attempts the destination answered (any status).' }),
     failures: Type.Integer({ minimum: 0, description: 'Attempts that got no answer (unreachable, timeout, refused).' }),
-    statusCodes: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Answers by status code, e.g. {"200": 9, "503": 1}.' }),
-    errors: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}.' }),
+    statusCodes: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+      description: 'Answers by status code, e.g. {"200": 9, "503": 1}.',
+    }),
+    errors: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+      description: 'Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}.',
+    }),
     stopped: Nullable(
       Type.Union([Type.Literal('forbidden'), Type.Literal('time-limit')]),
       'Why fewer than `requested` attempts were made: the replay policy refused the destination on a later attempt (`forbidden`), or no attempt starts after 240 s (`time-limit`); null when all were made.',
@@ -194,11 +242,18 @@ const tokenFields = {
   name: Type.String({ description: 'The name given at creation.' }),
   prefix: Type.String({ description: 'First characters of the token, safe to show.' }),
   createdAt: Timestamp('When the token was created.'),
-  lastUsedAt: Nullable(Timestamp('Last use.'), 'When the token was last used (updated at most once a minute), or null.'),
+  lastUsedAt: Nullable(
+    Timestamp('Last use.'),
+    'When the token was last used (updated at most once a minute), or null.',
+  ),
   revokedAt: Nullable(Timestamp('Revocation time.'), 'When the token was revoked, or null.'),
 };
 
-export const TokenSchema = Type.Object(tokenFields, { $id: 'Token', description: 'An API token without its secret.', ...closed });
+export const TokenSchema = Type.Object(tokenFields, {
+  $id: 'Token',
+  description: 'An API token without its secret.',
+  ...closed,
+});
 
 export const CreatedTokenSchema = Type.Object(
   { ...tokenFields, token: Type.String({ description: 'The token itself (rhk_...): shown in this answer only.' }) },
@@ -222,9 +277,9 @@ export const CreatedShareSchema = Type.Object(
   {
     ...shareFields,
     token: Type.String({
-      description: 'The link\'s token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=).',
+      description: "The link's token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=).",
     }),
-    path: Type.String({ description: 'Path of the web app\'s page for the link, /s/<token>, on the API origin.' }),
+    path: Type.String({ description: "Path of the web app's page for the link, /s/<token>, on the API origin." }),
   },
   { $id: 'CreatedShare', description: 'A new sharing link, with its token (shown once).', ...closed },
 );
@@ -248,7 +303,8 @@ export const SessionSchema = Type.Object(
   },
   {
     $id: 'Session',
-    description: 'The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie).',
+    description:
+      'The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie).',
     ...closed,
   },
 );

@@ -42,7 +42,12 @@ function sessionCookieValues(request: FastifyRequest): string[] {
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
     if (eq === -1 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    values.push(pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    values.push(
+      pair
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    );
   }
   return values;
 }
@@ -82,7 +87,10 @@ export async function authenticateSessionCookie(
 const deadSessionErrors = new WeakSet<Error>();
 
 /** The live session the request's cookie names, or null (none, two cookies, or not live). */
-export async function cookieSession(deps: Pick<ServiceDeps, 'store' | 'clock'>, request: FastifyRequest): Promise<Session | null> {
+export async function cookieSession(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  request: FastifyRequest,
+): Promise<Session | null> {
   const values = sessionCookieValues(request);
   // Two cookies of this name (one planted for a parent domain, say): neither is trusted.
   return values.length === 1 ? verifySession(deps, values[0] as string) : null;
@@ -92,7 +100,12 @@ export async function cookieSession(deps: Pick<ServiceDeps, 'store' | 'clock'>, 
  * After a failed authentication: when it was the session cookie that failed, the answer also
  * clears the cookie, so the browser's next request is simply anonymous.
  */
-export function clearFailedSessionCookie(request: FastifyRequest, reply: FastifyReply, err: unknown, trustProxy: boolean): void {
+export function clearFailedSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  err: unknown,
+  trustProxy: boolean,
+): void {
   if (err instanceof Error && deadSessionErrors.has(err)) {
     void reply.header('set-cookie', clearedSessionCookie(isHttps(request, trustProxy)));
   }

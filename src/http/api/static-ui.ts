@@ -80,7 +80,8 @@ export interface UiFiles {
 }
 
 function staticFile(body: Buffer, type: string): StaticFile {
-  const compressed = /^(text\/|image\/svg|application\/json)/.test(type) && body.length > 512 ? gzipSync(body, { level: 9 }) : null;
+  const compressed =
+    /^(text\/|image\/svg|application\/json)/.test(type) && body.length > 512 ? gzipSync(body, { level: 9 }) : null;
   return {
     type,
     body,
@@ -137,9 +138,19 @@ function securityHeaders(reply: FastifyReply): void {
     .header('cross-origin-resource-policy', 'same-origin');
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cacheControl: string, status = 200): FastifyReply {
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  cacheControl: string,
+  status = 200,
+): FastifyReply {
   securityHeaders(reply);
-  void reply.code(status).header('content-type', file.type).header('cache-control', cacheControl).header('etag', file.etag);
+  void reply
+    .code(status)
+    .header('content-type', file.type)
+    .header('cache-control', cacheControl)
+    .header('etag', file.etag);
   if (file.gzip !== null) {
     void reply.header('vary', 'accept-encoding');
     if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(file.gzip);
@@ -152,49 +163,60 @@ function webAppSchema(doc: Omit<RouteDoc, 'tag'>): FastifySchema {
   return { ...routeSchema('GET', { ...doc, tag: 'Operations' }), tags: ['Web app'] } as FastifySchema;
 }
 
-const HtmlPage = { description: 'The web app (index.html); the app renders the page for this path.', mediaType: 'text/html' };
+const HtmlPage = {
+  description: 'The web app (index.html); the app renders the page for this path.',
+  mediaType: 'text/html',
+};
 
 /** Registers the app's routes on the API listener and returns the not-found fallback. */
 export function registerUiRoutes(app: FastifyInstance, files: UiFiles = loadUiFiles()): UiFallback {
   for (const url of UI_ROUTES) {
     const params = [...url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
-    app.get(url, {
-      config: { uiAsset: true },
-      schema: webAppSchema({
-        operationId: `webApp${url === '/' ? 'Home' : url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
-        summary: `Web app page ${url}`,
-        description:
-          'Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, ' +
-          '`Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.',
-        access: 'public',
-        ...(params.length > 0
-          ? { params: Type.Object(Object.fromEntries(params.map((name) => [name, Type.String()]))) }
-          : {}),
-        responses: { 200: HtmlPage },
-        errors: [],
-      }),
-    }, async (request, reply) => sendFile(request, reply, files.index, 'no-cache'));
+    app.get(
+      url,
+      {
+        config: { uiAsset: true },
+        schema: webAppSchema({
+          operationId: `webApp${url === '/' ? 'Home' : url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
+          summary: `Web app page ${url}`,
+          description:
+            'Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, ' +
+            '`Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.',
+          access: 'public',
+          ...(params.length > 0
+            ? { params: Type.Object(Object.fromEntries(params.map((name) => [name, Type.String()]))) }
+            : {}),
+          responses: { 200: HtmlPage },
+          errors: [],
+        }),
+      },
+      async (request, reply) => sendFile(request, reply, files.index, 'no-cache'),
+    );
   }
 
-  app.get('/assets/:file', {
-    config: { uiAsset: true },
-    schema: webAppSchema({
-      operationId: 'webAppAsset',
-      summary: 'A file of the web app (script, style sheet, icon)',
-      description:
-        'Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). ' +
-        'Never from a CDN: Rehook works air-gapped.',
-      access: 'public',
-      params: Type.Object({ file: Type.String({ description: 'File name, e.g. index-4f3a2b1c.js.' }) }),
-      responses: { 200: { description: 'The file.', mediaType: '*/*' } },
-      errors: ['NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    const name = (request.params as { file?: string }).file ?? '';
-    const file = files.assets.get(name);
-    if (file === undefined) throw new AppError('NOT_FOUND');
-    return sendFile(request, reply, file, IMMUTABLE);
-  });
+  app.get(
+    '/assets/:file',
+    {
+      config: { uiAsset: true },
+      schema: webAppSchema({
+        operationId: 'webAppAsset',
+        summary: 'A file of the web app (script, style sheet, icon)',
+        description:
+          'Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). ' +
+          'Never from a CDN: Rehook works air-gapped.',
+        access: 'public',
+        params: Type.Object({ file: Type.String({ description: 'File name, e.g. index-4f3a2b1c.js.' }) }),
+        responses: { 200: { description: 'The file.', mediaType: '*/*' } },
+        errors: ['NOT_FOUND'],
+      }),
+    },
+    async (request, reply) => {
+      const name = (request.params as { file?: string }).file ?? '';
+      const file = files.assets.get(name);
+      if (file === undefined) throw new AppError('NOT_FOUND');
+      return sendFile(request, reply, file, IMMUTABLE);
+    },
+  );
 
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;

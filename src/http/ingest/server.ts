@@ -77,7 +77,9 @@ export function createIngestServer(opts: IngestServerOptions): Server {
     // Nor is a body invited that the per-inbox rate limit will refuse (429).
     const route = ingestRoute(req.url ?? '/');
     const limited =
-      route.kind === 'capture' && isId('inbox', route.inboxId) && !(opts.inboxLimiter ?? UNLIMITED).check(route.inboxId).ok;
+      route.kind === 'capture' &&
+      isId('inbox', route.inboxId) &&
+      !(opts.inboxLimiter ?? UNLIMITED).check(route.inboxId).ok;
     if (!declaresTooLarge(req, opts.maxBodyBytes) && !limited) res.writeContinue();
     handleRequest(opts, req, res);
   });
@@ -103,7 +105,13 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
   const rate = limiter.take(route.inboxId);
   if (!rate.ok) {
     res.setHeader('retry-after', String(retryAfterSeconds(rate.retryAfterMs)));
-    return sendError(req, res, 429, 'RATE_LIMITED', 'Too many requests to this inbox; retry after the Retry-After delay');
+    return sendError(
+      req,
+      res,
+      429,
+      'RATE_LIMITED',
+      'Too many requests to this inbox; retry after the Retry-After delay',
+    );
   }
 
   const chunks: Buffer[] = [];
@@ -161,7 +169,8 @@ function cutDelays(opts: IngestServerOptions): void {
 
 /** Sends `answer` after its delay (at once when there is none or the process is shutting down). */
 function answerAfterDelay(opts: IngestServerOptions, res: ServerResponse, answer: ResponseAnswer, head: boolean): void {
-  if (answer.delayMs === 0 || opts.shutdown?.aborted === true) return sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
+  if (answer.delayMs === 0 || opts.shutdown?.aborted === true)
+    return sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
   // The sender hung up while its event was being stored: nothing to wait for.
   if (res.destroyed) return;
   let waiting = delayed.get(opts);

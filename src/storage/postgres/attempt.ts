@@ -29,10 +29,7 @@ export async function attempt<T>(action: string, fn: () => Promise<T>): Promise<
  * could otherwise hand an open transaction to the next caller, whose "committed" writes would
  * then silently never commit.
  */
-export async function inTransaction<T>(
-  pool: Pool,
-  fn: (client: PoolClient) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -105,13 +105,15 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     const literals: string[] = [];
     const matches: string[] = [];
     for (const match of filter.json) {
-      for (const literal of jsonLiterals(match)) literals.push(`body LIKE ${param(containsPattern(literal), '::bytea')}`);
+      for (const literal of jsonLiterals(match))
+        literals.push(`body LIKE ${param(containsPattern(literal), '::bytea')}`);
       const steps = match.path.map(String);
       const path = param(steps, '::text[]');
       const conditions: string[] = [];
       // Every array step's container must be an array (`#>` reads an object's "0" key too).
       match.path.forEach((step, i) => {
-        if (typeof step === 'number') conditions.push(`jsonb_typeof(j #> ${param(steps.slice(0, i), '::text[]')}) = 'array'`);
+        if (typeof step === 'number')
+          conditions.push(`jsonb_typeof(j #> ${param(steps.slice(0, i), '::text[]')}) = 'array'`);
       });
       if (match.value === undefined) {
         conditions.push(`(j #> ${path}) IS NOT NULL`);

@@ -118,7 +118,8 @@ interface ClaimedRow {
 
 const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
 const DELIVERY_COLUMNS = 'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
-const ATTEMPT_COLUMNS = 'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+const ATTEMPT_COLUMNS =
+  'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
 
 const SQL = {
   upsert: `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -321,7 +322,11 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       }),
     retry: (input) =>
       attempt('retry delivery', async () => {
-        const { rows } = await pool.query<DeliveryRow>(SQL.reopen, [input.eventId, input.inboxId, input.now.toISOString()]);
+        const { rows } = await pool.query<DeliveryRow>(SQL.reopen, [
+          input.eventId,
+          input.inboxId,
+          input.now.toISOString(),
+        ]);
         return rows[0] === undefined ? 'busy' : toDelivery(rows[0]);
       }),
     nextDueAt: () =>

@@ -41,9 +41,7 @@ const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
  * ENQUEUE_DELIVERIES_CTE), so no stored event misses its delivery. The upsert takes its row locks in inbox order (its input is sorted), so
  * concurrent batches that share inboxes queue on the counters instead of deadlocking.
  */
-export function buildBatchInsert(
-  rows: readonly (readonly SqlValue[])[]
-): {
+export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
   text: string;
   values: SqlValue[];
 } {

@@ -104,8 +104,7 @@ const SQL = {
  */
 export function createInboxRepository(pool: Pool): InboxRepository {
   return {
-    insert: (inbox) =>
-      attempt('insert inbox', async () => void (await pool.query(SQL.insert, inboxParams(inbox)))),
+    insert: (inbox) => attempt('insert inbox', async () => void (await pool.query(SQL.insert, inboxParams(inbox)))),
     findLive: (id, now) =>
       attempt('find inbox', async () => {
         const { rows } = await pool.query<InboxRow>(SQL.findLive, [id, now.toISOString()]);

@@ -234,16 +234,12 @@ export async function applyMigrations(pool: Pool): Promise<readonly Migration[]>
     return await inTransaction(pool, async (client) => {
       await client.query(LOCK_SQL);
       await client.query(CREATE_LEDGER_SQL);
-      const { rows } = await client.query<{ version: number }>(
-        'SELECT version FROM schema_migrations',
-      );
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
       const applied = new Set(rows.map((row) => row.version));
       const newest = Math.max(0, ...applied);
       const known = MIGRATIONS.at(-1)?.version ?? 0;
       if (newest > known) {
-        throw new StorageError(
-          `database schema version ${newest} is newer than this Rehook knows (${known})`,
-        );
+        throw new StorageError(`database schema version ${newest} is newer than this Rehook knows (${known})`);
       }
       const pending = MIGRATIONS.filter((migration) => !applied.has(migration.version));
       for (const migration of pending) {

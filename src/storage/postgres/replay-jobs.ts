@@ -187,11 +187,10 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', async () => {
-        const { rows } = await pool.query<ReplayJobItemRow>(page.pendingOnly === true ? SQL.listPending : SQL.listItems, [
-          jobId,
-          page.after ?? -1,
-          clampLimit(page.limit),
-        ]);
+        const { rows } = await pool.query<ReplayJobItemRow>(
+          page.pendingOnly === true ? SQL.listPending : SQL.listItems,
+          [jobId, page.after ?? -1, clampLimit(page.limit)],
+        );
         return rows.map(replayJobItemFromRow);
       }),
     claim: (owner, now, leaseUntil, exclude = []) =>

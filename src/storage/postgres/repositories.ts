@@ -1,11 +1,6 @@
 import type { Pool } from 'pg';
 
-import type {
-  AccountRepository,
-  EventRepository,
-  ReplayRepository,
-  TokenRepository,
-} from '../../ports/store.js';
+import type { AccountRepository, EventRepository, ReplayRepository, TokenRepository } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { listFullAfter } from './full-page.js';
 import { createPgSearch } from './event-search.js';
@@ -29,8 +24,7 @@ import {
 } from './rows.js';
 
 // Listing never names headers or body, so their (TOASTed) values are never read.
-const SUMMARY_COLUMNS =
-  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
@@ -184,7 +178,11 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     delete: (eventId, scope) =>
       attempt('delete event', () =>
         inTransaction(pool, async (client) => {
-          const { rows } = await client.query<{ n: number }>(SQL.deleteEvent, [eventId, scope.inboxId, scope.expectedOwnerId]);
+          const { rows } = await client.query<{ n: number }>(SQL.deleteEvent, [
+            eventId,
+            scope.inboxId,
+            scope.expectedOwnerId,
+          ]);
           if (rows[0]?.n !== 1) return false;
           await client.query(SQL.deleteAttempts, [[eventId]]);
           return true;
@@ -222,11 +220,7 @@ export function createReplayRepository(pool: Pool): ReplayRepository {
         const { rows } =
           opts.accountId === undefined
             ? await pool.query<ReplayRow>(SQL.listReplays, [eventId, limit])
-            : await pool.query<ReplayRow>(SQL.listReplaysOfAccount, [
-                eventId,
-                limit,
-                opts.accountId,
-              ]);
+            : await pool.query<ReplayRow>(SQL.listReplaysOfAccount, [eventId, limit, opts.accountId]);
         return rows.map(toReplay);
       }),
   };

@@ -65,8 +65,7 @@ export function createSessionRepository(pool: Pool): SessionRepository {
       attempt('touch session', async () => {
         await pool.query(SQL.touch, [now.toISOString(), id]);
       }),
-    delete: (id) =>
-      attempt('delete session', async () => (await pool.query(SQL.delete, [id])).rowCount === 1),
+    delete: (id) => attempt('delete session', async () => (await pool.query(SQL.delete, [id])).rowCount === 1),
     deleteByAccount: (accountId) =>
       attempt('delete sessions', async () => (await pool.query(SQL.deleteByAccount, [accountId])).rowCount ?? 0),
     deleteExpired: (now, limit) =>

@@ -34,7 +34,13 @@ export function createShareRepository(pool: Pool): ShareRepository {
   return {
     insert: (share) =>
       attempt('insert share', async () => {
-        await pool.query(SQL.insert, [share.id, share.inboxId, share.hash, share.prefix, share.createdAt.toISOString()]);
+        await pool.query(SQL.insert, [
+          share.id,
+          share.inboxId,
+          share.hash,
+          share.prefix,
+          share.createdAt.toISOString(),
+        ]);
       }),
     findByHash: (hash) =>
       attempt('find share', async () => {

@@ -53,7 +53,8 @@ export class Checkpointer {
   private sent = 0;
   private answered = 0;
   /** Callers of checkpointed(), each waiting for `answered` to reach `upTo`. */
-  private waiters: { readonly upTo: number; readonly resolve: () => void; readonly reject: (err: Error) => void }[] = [];
+  private waiters: { readonly upTo: number; readonly resolve: () => void; readonly reject: (err: Error) => void }[] =
+    [];
   private closing: Promise<void> | null = null;
   private readonly db: BetterSqlite3.Database;
 

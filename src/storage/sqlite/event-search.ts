@@ -36,7 +36,7 @@ export interface SqliteFilterSql {
 
 /** `$."key"` / `[3]` steps of a JSON path for SQLite's json functions (keys never hold `"`). */
 function sqlitePath(path: readonly (string | number)[]): string {
-  return '$' + path.map((step) => (typeof step === 'number' ? `[${step}]` : `."${step}"`)).join('');
+  return `$${path.map((step) => (typeof step === 'number' ? `[${step}]` : `."${step}"`)).join('')}`;
 }
 
 /** The filter's conditions over the events table (columns unqualified), with their parameters. */

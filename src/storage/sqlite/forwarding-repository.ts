@@ -113,7 +113,8 @@ interface DueRow extends DeliveryRow {
 
 const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
 const DELIVERY_COLUMNS = 'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
-const ATTEMPT_COLUMNS = 'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+const ATTEMPT_COLUMNS =
+  'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
 
 function toForwarding(row: ForwardingRow): Forwarding {
   return {
@@ -186,7 +187,9 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
        lease_owner = @owner, next_attempt_at = @until, updated_at = @now
      WHERE event_id = @event_id`,
   );
-  const insertAbandoned = db.prepare<[{ event_id: string; number: number; inbox_id: string; started_at: number; url: string; message: string }]>(
+  const insertAbandoned = db.prepare<
+    [{ event_id: string; number: number; inbox_id: string; started_at: number; url: string; message: string }]
+  >(
     `INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
      VALUES (@event_id, @number, @inbox_id, @started_at, @url, 'abandoned', NULL, NULL, NULL, @message)
      ON CONFLICT (event_id, number) DO NOTHING`,
@@ -199,12 +202,16 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
        error_code = excluded.error_code, error_message = excluded.error_message
      WHERE delivery_attempts.outcome = 'abandoned'`,
   );
-  const finish = db.prepare<[{ state: string; next: number | null; now: number; event_id: string; owner: string; number: number }]>(
+  const finish = db.prepare<
+    [{ state: string; next: number | null; now: number; event_id: string; owner: string; number: number }]
+  >(
     `UPDATE deliveries SET state = @state, next_attempt_at = @next, lease_owner = NULL, updated_at = @now
      WHERE event_id = @event_id AND state = 'delivering' AND lease_owner = @owner AND attempts_total = @number`,
   );
   const inboxOf = db.prepare<[string], string>('SELECT inbox_id FROM deliveries WHERE event_id = ?').pluck(true);
-  const findDelivery = db.prepare<[string], DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?`);
+  const findDelivery = db.prepare<[string], DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?`,
+  );
   const listAttempts = db.prepare<[string], AttemptRow>(
     `SELECT ${ATTEMPT_COLUMNS} FROM delivery_attempts WHERE event_id = ? ORDER BY number`,
   );
@@ -224,9 +231,7 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
        ORDER BY d.next_attempt_at LIMIT 1`,
     )
     .pluck(true);
-  const depth = db
-    .prepare<[], number>('SELECT count(*) FROM deliveries WHERE next_attempt_at IS NOT NULL')
-    .pluck(true);
+  const depth = db.prepare<[], number>('SELECT count(*) FROM deliveries WHERE next_attempt_at IS NOT NULL').pluck(true);
 
   const removeTx = db.transaction((inboxId: string, now: number): number | null => {
     if (removeForwarding.run(inboxId).changes === 0) return null;
@@ -258,39 +263,37 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
       });
     },
   );
-  const completeTx = db.transaction(
-    (input: Parameters<ForwardingRepository['complete']>[0]): boolean => {
-      if (input.attempt !== null) {
-        const inboxId = inboxOf.get(input.eventId);
-        if (inboxId !== undefined) {
-          const a = input.attempt;
-          recordAttempt.run({
-            event_id: input.eventId,
-            number: input.number,
-            inbox_id: inboxId,
-            started_at: a.startedAt.getTime(),
-            url: a.url,
-            outcome: a.outcome,
-            status_code: a.statusCode,
-            latency_ms: a.latencyMs,
-            error_code: a.errorCode,
-            error_message: a.errorMessage,
-          });
-        }
-      }
-      const next = input.next;
-      return (
-        finish.run({
-          state: next.state,
-          next: next.state === 'pending' ? next.nextAttemptAt.getTime() : null,
-          now: input.now.getTime(),
+  const completeTx = db.transaction((input: Parameters<ForwardingRepository['complete']>[0]): boolean => {
+    if (input.attempt !== null) {
+      const inboxId = inboxOf.get(input.eventId);
+      if (inboxId !== undefined) {
+        const a = input.attempt;
+        recordAttempt.run({
           event_id: input.eventId,
-          owner: input.owner,
           number: input.number,
-        }).changes === 1
-      );
-    },
-  );
+          inbox_id: inboxId,
+          started_at: a.startedAt.getTime(),
+          url: a.url,
+          outcome: a.outcome,
+          status_code: a.statusCode,
+          latency_ms: a.latencyMs,
+          error_code: a.errorCode,
+          error_message: a.errorMessage,
+        });
+      }
+    }
+    const next = input.next;
+    return (
+      finish.run({
+        state: next.state,
+        next: next.state === 'pending' ? next.nextAttemptAt.getTime() : null,
+        now: input.now.getTime(),
+        event_id: input.eventId,
+        owner: input.owner,
+        number: input.number,
+      }).changes === 1
+    );
+  });
 
   return {
     put: (f) =>
@@ -318,7 +321,13 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
       attempt('claim deliveries', () =>
         opts.limit < 1
           ? []
-          : claimTx.immediate(opts.owner, opts.now.getTime(), opts.leaseMs, Math.min(Math.floor(opts.limit), 1000), opts.excludeInboxIds ?? []),
+          : claimTx.immediate(
+              opts.owner,
+              opts.now.getTime(),
+              opts.leaseMs,
+              Math.min(Math.floor(opts.limit), 1000),
+              opts.excludeInboxIds ?? [],
+            ),
       ),
     complete: (input) => attempt('complete delivery', () => completeTx.immediate(input)),
     listByEvent: (eventId) =>

@@ -78,9 +78,7 @@ export class GroupCommitWriter {
    * its transaction, so a delete cannot slip in between.
    */
   private readonly inboxes = new Map<string, InboxState | undefined>();
-  private readonly commitBatch: BetterSqlite3.Transaction<
-    (batch: readonly PendingInsert[]) => BatchResult[]
-  >;
+  private readonly commitBatch: BetterSqlite3.Transaction<(batch: readonly PendingInsert[]) => BatchResult[]>;
 
   /** The test-only failpoint above; false unless the store was opened with it set. */
   private readonly unsafeAckBeforeCommit: boolean;
@@ -243,7 +241,11 @@ export class GroupCommitWriter {
       if (this.statements.insert.run(...eventInsertParams(item.params)).changes !== 1) return false;
       // Forwarded inbox (read with the inbox, once per batch): its delivery commits with the event.
       if (this.inboxes.get(item.params.inbox_id)?.forwarded === true) {
-        this.statements.enqueueDelivery.run({ event_id: item.params.id, inbox_id: item.params.inbox_id, now: item.params.now });
+        this.statements.enqueueDelivery.run({
+          event_id: item.params.id,
+          inbox_id: item.params.inbox_id,
+          now: item.params.now,
+        });
       }
       return true;
     } catch (err) {

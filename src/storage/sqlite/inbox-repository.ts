@@ -53,8 +53,7 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
   const findLive = createInboxLookup(db, s.inboxes.findById);
 
   return {
-    insert: (inbox) =>
-      attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
+    insert: (inbox) => attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
     findLive: (id, now) => attempt('find inbox', () => findLive(id, now)),
     listByOwner: (ownerId, now) =>
       attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(toInbox)),

@@ -248,15 +248,11 @@ export function applyMigrations(db: BetterSqlite3.Database): void {
     'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
   );
   const newest = db
-    .prepare<[], { version: number | null }>(
-      'SELECT max(version) AS version FROM schema_migrations',
-    )
+    .prepare<[], { version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
     .get();
   const known = MIGRATIONS.at(-1)?.version ?? 0;
   if (newest?.version != null && newest.version > known) {
-    throw new StorageError(
-      `database schema version ${newest.version} is newer than this Rehook knows (${known})`,
-    );
+    throw new StorageError(`database schema version ${newest.version} is newer than this Rehook knows (${known})`);
   }
   const applyOne = db.transaction((migration: Migration) => {
     // Checked again inside the write lock: another process may have applied it meanwhile.

@@ -173,21 +173,23 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     );
     eventIds.forEach((eventId, position) => insertItem.run(job.id, position, eventId));
   });
-  const complete = db.transaction((jobId: string, position: number, r: Parameters<ReplayJobRepository['completeItem']>[2]) => {
-    const changed = recordItem.run(
-      r.replayId,
-      r.statusCode,
-      r.latencyMs,
-      r.errorCode,
-      r.completedAt.getTime(),
-      jobId,
-      position,
-    ).changes;
-    if (changed === 0) return false;
-    const succeeded = r.statusCode === null ? 0 : 1;
-    countItem.run(succeeded, 1 - succeeded, jobId);
-    return true;
-  });
+  const complete = db.transaction(
+    (jobId: string, position: number, r: Parameters<ReplayJobRepository['completeItem']>[2]) => {
+      const changed = recordItem.run(
+        r.replayId,
+        r.statusCode,
+        r.latencyMs,
+        r.errorCode,
+        r.completedAt.getTime(),
+        jobId,
+        position,
+      ).changes;
+      if (changed === 0) return false;
+      const succeeded = r.statusCode === null ? 0 : 1;
+      countItem.run(succeeded, 1 - succeeded, jobId);
+      return true;
+    },
+  );
 
   return {
     selectEventIds: (inboxId, selection, limit) =>

@@ -100,8 +100,19 @@ export type EventInsertParams = [
 /** The insert's positional parameters for these named ones. */
 export function eventInsertParams(p: EventParams): EventInsertParams {
   return [
-    p.id, p.inbox_id, p.received_at, p.method, p.path, p.query, p.content_type, p.size,
-    p.signature, p.answer, p.source_ip, p.headers, p.body,
+    p.id,
+    p.inbox_id,
+    p.received_at,
+    p.method,
+    p.path,
+    p.query,
+    p.content_type,
+    p.size,
+    p.signature,
+    p.answer,
+    p.source_ip,
+    p.headers,
+    p.body,
   ];
 }
 

@@ -50,7 +50,19 @@ export function createSignatureRepository(db: BetterSqlite3.Database): Signature
     'SELECT inbox_id, scheme, sealed_secret, secret_hint, options, updated_at FROM inbox_signatures WHERE inbox_id = ?',
   );
   // One statement: the owner check and the write are one atomic step.
-  const put = db.prepare<[{ inboxId: string; scheme: string; sealed: string; hint: string | null; options: string; updatedAt: number; ownerId: string }]>(
+  const put = db.prepare<
+    [
+      {
+        inboxId: string;
+        scheme: string;
+        sealed: string;
+        hint: string | null;
+        options: string;
+        updatedAt: number;
+        ownerId: string;
+      },
+    ]
+  >(
     `INSERT INTO inbox_signatures (inbox_id, scheme, sealed_secret, secret_hint, options, updated_at)
       SELECT @inboxId, @scheme, @sealed, @hint, @options, @updatedAt
       WHERE EXISTS (SELECT 1 FROM inboxes WHERE id = @inboxId AND owner_id = @ownerId)
@@ -65,16 +77,18 @@ export function createSignatureRepository(db: BetterSqlite3.Database): Signature
         return row === undefined ? null : toSettings(row);
       }),
     put: (settings, expectedOwnerId) =>
-      attempt('set signature settings', () =>
-        put.run({
-          inboxId: settings.inboxId,
-          scheme: settings.scheme,
-          sealed: settings.sealedSecret,
-          hint: settings.secretHint,
-          options: JSON.stringify(settings.options),
-          updatedAt: settings.updatedAt.getTime(),
-          ownerId: expectedOwnerId,
-        }).changes === 1,
+      attempt(
+        'set signature settings',
+        () =>
+          put.run({
+            inboxId: settings.inboxId,
+            scheme: settings.scheme,
+            sealed: settings.sealedSecret,
+            hint: settings.secretHint,
+            options: JSON.stringify(settings.options),
+            updatedAt: settings.updatedAt.getTime(),
+            ownerId: expectedOwnerId,
+          }).changes === 1,
       ),
     delete: (inboxId) => attempt('delete signature settings', () => remove.run(inboxId).changes === 1),
   };

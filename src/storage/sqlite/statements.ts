@@ -29,8 +29,7 @@ type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
 const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
 // Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
-export const SUMMARY_COLUMNS =
-  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+export const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
@@ -77,9 +76,7 @@ function inboxStatements(db: Db) {
 
 function purgeStatements(db: Db) {
   return {
-    enqueue: db.prepare<[string, number]>(
-      'INSERT OR IGNORE INTO purge_queue (inbox_id, queued_at) VALUES (?, ?)',
-    ),
+    enqueue: db.prepare<[string, number]>('INSERT OR IGNORE INTO purge_queue (inbox_id, queued_at) VALUES (?, ?)'),
     next: db.prepare<[number], { inbox_id: string }>('SELECT inbox_id FROM purge_queue LIMIT ?'),
     // DELETE ... LIMIT needs a compile-time option; a bounded sub-select works everywhere.
     events: db.prepare<[string, number]>(
@@ -108,7 +105,10 @@ function eventStatements(db: Db) {
      * The inbox's expiry (null: never expires), owner kind, event count and whether its
      * forwarding is enabled (its events get a delivery); undefined: no inbox.
      */
-    inboxState: db.prepare<[string], { expires_at: number | null; anonymous: number; event_count: number; forwarded: number }>(
+    inboxState: db.prepare<
+      [string],
+      { expires_at: number | null; anonymous: number; event_count: number; forwarded: number }
+    >(
       `SELECT expires_at, owner_id IS NULL AS anonymous,
          coalesce((SELECT event_count FROM inbox_counters WHERE inbox_id = inboxes.id), 0) AS event_count,
          EXISTS (SELECT 1 FROM forwarding WHERE inbox_id = inboxes.id AND enabled = 1) AS forwarded
@@ -181,9 +181,7 @@ function accountStatements(db: Db) {
       `INSERT INTO accounts (${columns}) VALUES (@id, @email, @password_hash, @created_at)
        ON CONFLICT (email) DO NOTHING`,
     ),
-    findByEmail: db.prepare<[string], AccountRow>(
-      `SELECT ${columns} FROM accounts WHERE email = ?`,
-    ),
+    findByEmail: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE email = ?`),
     findById: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE id = ?`),
     list: db.prepare<[], AccountRow>(`SELECT ${columns} FROM accounts ORDER BY created_at, id`),
     setPasswordHash: db.prepare<[string, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
@@ -196,9 +194,7 @@ function tokenStatements(db: Db) {
       `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (
          @id, @account_id, @name, @hash, @prefix, @created_at, @last_used_at, @revoked_at)`,
     ),
-    findByHash: db.prepare<[string], TokenRow>(
-      `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`,
-    ),
+    findByHash: db.prepare<[string], TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`),
     listByAccount: db.prepare<[string], TokenRow>(
       `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = ?
        ORDER BY created_at DESC, id DESC`,

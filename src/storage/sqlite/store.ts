@@ -244,8 +244,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
 
 function createReplayRepository(s: Statements): ReplayRepository {
   return {
-    insert: (replay) =>
-      attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
+    insert: (replay) => attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
     listByEvent: (eventId, opts) =>
       attempt('list replays', () => {
         const limit = clampLimit(opts.limit);
@@ -260,8 +259,7 @@ function createReplayRepository(s: Statements): ReplayRepository {
 
 function createAccountRepository(s: Statements): AccountRepository {
   return {
-    insert: (account) =>
-      attempt('insert account', () => s.accounts.insert.run(accountParams(account)).changes === 1),
+    insert: (account) => attempt('insert account', () => s.accounts.insert.run(accountParams(account)).changes === 1),
     findByEmail: (email) =>
       attempt('find account', () => {
         const row = s.accounts.findByEmail.get(email);
@@ -283,13 +281,9 @@ function createTokenRepository(db: Database.Database, s: Statements): TokenRepos
   return {
     insert: (token) => attempt('insert token', () => void s.tokens.insert.run(tokenParams(token))),
     findByHash: (hash) => attempt('find token', () => findByHash(hash)),
-    listByAccount: (accountId) =>
-      attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
+    listByAccount: (accountId) => attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
     revoke: (id, accountId, now) =>
-      attempt(
-        'revoke token',
-        () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1,
-      ),
+      attempt('revoke token', () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1),
     touch: (id, now) => attempt('touch token', () => void s.tokens.touch.run(now.getTime(), id)),
   };
 }

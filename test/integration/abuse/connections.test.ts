@@ -29,7 +29,12 @@ function open(url: string, from?: string): Promise<Conn> {
     const closed = new Promise<number>((done) => socket.once('close', () => done(Date.now() - started)));
     socket.on('error', () => undefined);
     socket.once('connect', () =>
-      resolve({ socket, received: () => Buffer.concat(chunks).toString('latin1'), lastDataAt: () => lastDataAt, closed }),
+      resolve({
+        socket,
+        received: () => Buffer.concat(chunks).toString('latin1'),
+        lastDataAt: () => lastDataAt,
+        closed,
+      }),
     );
     socket.once('error', reject);
   });
@@ -70,7 +75,11 @@ describe('abuse: per-IP connection cap on the ingest listener (REHOOK_MAX_CONNEC
   it('closes the N+1th socket at once while the first N keep working; other IPs unaffected', async () => {
     const from = '127.0.0.51';
     // Each open() resolves once connected, so the server accepts the three before the fourth.
-    const first = await Promise.all([open(rehook.ingestUrl, from), open(rehook.ingestUrl, from), open(rehook.ingestUrl, from)]);
+    const first = await Promise.all([
+      open(rehook.ingestUrl, from),
+      open(rehook.ingestUrl, from),
+      open(rehook.ingestUrl, from),
+    ]);
     const extra = await open(rehook.ingestUrl, from);
     // Closed on accept. Not closed by the cap, the silent socket would stay open until the
     // headers timeout (10 s here), which is what the limit tells apart.
@@ -85,7 +94,11 @@ describe('abuse: per-IP connection cap on the ingest listener (REHOOK_MAX_CONNEC
     assert.ok(await until(() => first.every((c) => c.received().startsWith('HTTP/1.1 200')), HANG_MS));
 
     // Another address gets its own budget.
-    const elsewhere = await send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'other-ip', from: '127.0.0.52' });
+    const elsewhere = await send(`${rehook.ingestUrl}/i/${inboxId}`, {
+      method: 'POST',
+      body: 'other-ip',
+      from: '127.0.0.52',
+    });
     assert.equal(elsewhere.status, 200);
 
     // Closing one frees a slot for the same address, once the server has seen it close: that
@@ -181,7 +194,10 @@ describe('abuse: ingest timeouts (REHOOK_INGEST_HEADERS_TIMEOUT, _REQUEST_TIMEOU
       stop = true;
       await normal;
     }
-    assert.ok(servedWhileBothOpen >= 1, `no normal request was answered while the slow sockets were open (${served} after)`);
+    assert.ok(
+      servedWhileBothOpen >= 1,
+      `no normal request was answered while the slow sockets were open (${served} after)`,
+    );
     const paths = (await eventsOf(rehook.apiUrl, inboxId)).map((e) => e.path as string);
     assert.ok(!paths.some((p) => p.endsWith('/slowloris') || p.endsWith('/slowbody')), 'a cut request was stored');
     assert.equal(paths.filter((p) => p.endsWith('/normal')).length, served);

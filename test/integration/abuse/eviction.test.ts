@@ -20,14 +20,23 @@ describe('abuse: anonymous inbox event cap (REHOOK_ANON_MAX_EVENTS)', () => {
     const inboxId = await newInboxId(rehook.apiUrl);
     for (let n = 0; n < 12; n += 1) assert.equal(await ingest(inboxId, n), 200);
     const paths = (await eventsOf(rehook.apiUrl, inboxId)).map((e) => e.path);
-    assert.deepEqual(paths, [11, 10, 9, 8, 7].map((n) => `/i/${inboxId}/n${n}`));
+    assert.deepEqual(
+      paths,
+      [11, 10, 9, 8, 7].map((n) => `/i/${inboxId}/n${n}`),
+    );
 
     // A concurrent burst (group-committed together) still leaves exactly the newest 5.
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => ingest(inboxId, 100 + i)));
-    assert.deepEqual(statuses, statuses.map(() => 200));
+    assert.deepEqual(
+      statuses,
+      statuses.map(() => 200),
+    );
     const afterBurst = await eventsOf(rehook.apiUrl, inboxId);
     assert.equal(afterBurst.length, 5);
-    assert.ok(afterBurst.every((e) => /\/n1\d\d$/.test(e.path)), 'an older event survived the burst');
+    assert.ok(
+      afterBurst.every((e) => /\/n1\d\d$/.test(e.path)),
+      'an older event survived the burst',
+    );
   });
 
   it('never trims a saved (owned) inbox or another anonymous inbox', async () => {

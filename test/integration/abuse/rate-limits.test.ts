@@ -102,7 +102,10 @@ describe('abuse: limits set to 0 are off', () => {
         send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: String(i) }).then((r) => r.status),
       ),
     );
-    assert.deepEqual(results, results.map(() => 200));
+    assert.deepEqual(
+      results,
+      results.map(() => 200),
+    );
     assert.equal((await eventsOf(rehook.apiUrl, inboxId)).length, 40);
   });
 });
@@ -117,9 +120,14 @@ describe('abuse: generous defaults', () => {
   it('lets a burst of 100 requests to one inbox and 20 anonymous inboxes through', async () => {
     const inboxId = await newInboxId(rehook.apiUrl);
     const statuses = await Promise.all(
-      Array.from({ length: 100 }, () => send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'x' }).then((r) => r.status)),
+      Array.from({ length: 100 }, () =>
+        send(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', body: 'x' }).then((r) => r.status),
+      ),
     );
-    assert.deepEqual(statuses, statuses.map(() => 200));
+    assert.deepEqual(
+      statuses,
+      statuses.map(() => 200),
+    );
     for (let i = 0; i < 20; i += 1) assert.equal((await createAnonInbox(rehook.apiUrl)).status, 201);
   });
 });

@@ -44,7 +44,10 @@ describe('abuse: concurrent replays are capped (REHOOK_REPLAY_MAX_CONCURRENT)', 
   it('answers 429 + Retry-After beyond the cap while replays are in flight, then serves again', async () => {
     const { token } = await rehook.createUser();
     const eventId = await captureOne(rehook, token);
-    const inFlight = [replay(rehook, token, eventId, `${receiver.url}/a`), replay(rehook, token, eventId, `${receiver.url}/b`)];
+    const inFlight = [
+      replay(rehook, token, eventId, `${receiver.url}/a`),
+      replay(rehook, token, eventId, `${receiver.url}/b`),
+    ];
     // Polled; the limit only catches replays that never arrive.
     const deadline = Date.now() + 15_000;
     while (held.length < 2 && Date.now() < deadline) await sleep(10);
@@ -54,7 +57,10 @@ describe('abuse: concurrent replays are capped (REHOOK_REPLAY_MAX_CONCURRENT)', 
 
     for (const res of held.splice(0)) res.end('done');
     const done = await Promise.all(inFlight);
-    assert.deepEqual(done.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      done.map((r) => r.status),
+      [200, 200],
+    );
 
     const later = replay(rehook, token, eventId, `${receiver.url}/d`);
     for (const until = Date.now() + 15_000; held.length < 1 && Date.now() < until; ) await sleep(10);

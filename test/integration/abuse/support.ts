@@ -63,5 +63,5 @@ export async function eventsOf(apiUrl: string, inboxId: string, token?: string):
     ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
   });
   assert.equal(res.status, 200, res.text);
-  return Array.isArray(res.body) ? res.body : res.body.data?.events ?? res.body.data;
+  return Array.isArray(res.body) ? res.body : (res.body.data?.events ?? res.body.data);
 }

@@ -39,7 +39,11 @@ function uniqueEmail(label: string): string {
 /** The one Set-Cookie line of an answer for rehook_session (fails when there is not exactly one). */
 function sessionSetCookie(headers: Headers): string {
   const lines = headers.getSetCookie().filter((line) => line.startsWith('rehook_session='));
-  assert.equal(lines.length, 1, `expected one rehook_session Set-Cookie, got ${JSON.stringify(headers.getSetCookie())}`);
+  assert.equal(
+    lines.length,
+    1,
+    `expected one rehook_session Set-Cookie, got ${JSON.stringify(headers.getSetCookie())}`,
+  );
   return lines[0] as string;
 }
 
@@ -55,7 +59,12 @@ function parseSetCookie(line: string): { value: string; attributes: Map<string, 
   return { value: pair.slice(pair.indexOf('=') + 1), attributes };
 }
 
-async function signUp(rehook: TestRehook, email: string, password = 'correct horse battery', headers: Record<string, string> = {}): Promise<SignedIn> {
+async function signUp(
+  rehook: TestRehook,
+  email: string,
+  password = 'correct horse battery',
+  headers: Record<string, string> = {},
+): Promise<SignedIn> {
   const res = await call(rehook.apiUrl, '/api/v1/auth/signup', { method: 'POST', json: { email, password }, headers });
   assert.equal(res.status, 201, res.text);
   return signedInFrom(res);
@@ -70,7 +79,13 @@ async function signIn(rehook: TestRehook, email: string, password = 'correct hor
 function signedInFrom(res: { headers: Headers; body: any }): SignedIn {
   const setCookie = sessionSetCookie(res.headers);
   const { value } = parseSetCookie(setCookie);
-  return { cookie: `rehook_session=${value}`, secret: value, csrfToken: res.body.data.csrfToken, accountId: res.body.data.account.id, setCookie };
+  return {
+    cookie: `rehook_session=${value}`,
+    secret: value,
+    csrfToken: res.body.data.csrfToken,
+    accountId: res.body.data.account.id,
+    setCookie,
+  };
 }
 
 /** Headers of a browser request made with the session: the cookie, and X-CSRF-Token unless `csrf` is false. */
@@ -91,7 +106,10 @@ describe('accounts and sessions', () => {
   describe('sign-up and the session cookie', () => {
     it('creates the account, signs it in and sets an HttpOnly, SameSite=Lax cookie for the session lifetime', async () => {
       const email = uniqueEmail('Signup');
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signup', { method: 'POST', json: { email: `  ${email.toUpperCase()} `, password: 'correct horse battery' } });
+      const res = await call(rehook.apiUrl, '/api/v1/auth/signup', {
+        method: 'POST',
+        json: { email: `  ${email.toUpperCase()} `, password: 'correct horse battery' },
+      });
       assert.equal(res.status, 201, res.text);
       assert.deepEqual(Object.keys(res.body.data).sort(), ['account', 'csrfToken']);
       const { account, csrfToken } = res.body.data;
@@ -165,7 +183,10 @@ describe('accounts and sessions', () => {
       assert.notEqual(second.csrfToken, first.csrfToken);
       // Both sessions are live: signing in elsewhere does not sign the first browser out.
       for (const session of [first, second]) {
-        assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status, 200);
+        assert.equal(
+          (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status,
+          200,
+        );
       }
     });
 
@@ -194,9 +215,17 @@ describe('accounts and sessions', () => {
       assertError(await post({ email: uniqueEmail('x'), password: '' }), 400, 'VALIDATION_FAILED');
       assertError(await post({ email: uniqueEmail('x'), password: 'p'.repeat(1025) }), 400, 'VALIDATION_FAILED');
       assertError(await post({ password: 'long enough' }), 400, 'VALIDATION_FAILED');
-      const text = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'a' });
+      const text = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'a',
+      });
       assertError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
-      const broken = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+      const broken = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
       assertError(broken, 400, 'INVALID_JSON');
     });
 
@@ -204,7 +233,11 @@ describe('accounts and sessions', () => {
       const email = uniqueEmail('fixation');
       await signUp(rehook, email);
       const planted = `rehook_session=rhs_${'a'.repeat(40)}`;
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: { cookie: planted } });
+      const res = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: { cookie: planted },
+      });
       assert.equal(res.status, 200, res.text);
       const session = signedInFrom(res);
       assert.notEqual(session.cookie, planted);
@@ -214,11 +247,21 @@ describe('accounts and sessions', () => {
     it('signing in again from a signed-in browser ends the session it replaces', async () => {
       const email = uniqueEmail('replace');
       const old = await signUp(rehook, email);
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: { cookie: old.cookie } });
+      const res = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: { cookie: old.cookie },
+      });
       assert.equal(res.status, 200, res.text);
       const fresh = signedInFrom(res);
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: fresh.cookie } })).status, 200);
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: old.cookie } })).status, 401);
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: fresh.cookie } })).status,
+        200,
+      );
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: old.cookie } })).status,
+        401,
+      );
     });
   });
 
@@ -234,22 +277,40 @@ describe('accounts and sessions', () => {
       const inbox = created.body.data.inbox;
       assert.equal(inbox.saved, true);
       const listed = await call(rehook.apiUrl, '/api/v1/inboxes', { headers: asSession(session, false) });
-      assert.deepEqual(listed.body.data.inboxes.map((i: { id: string }) => i.id), [inbox.id]);
+      assert.deepEqual(
+        listed.body.data.inboxes.map((i: { id: string }) => i.id),
+        [inbox.id],
+      );
       await ingest(rehook, inbox.id, { body: 'hello' });
-      const events = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { headers: { cookie: session.cookie } });
+      const events = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, {
+        headers: { cookie: session.cookie },
+      });
       assert.equal(events.status, 200, events.text);
       assert.equal(events.body.length, 1);
       // Nobody else reads it.
       assertUnauthorized(await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}`));
 
-      const token = await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', json: { name: 'from the browser' }, headers: asSession(session) });
+      const token = await call(rehook.apiUrl, '/api/v1/tokens', {
+        method: 'POST',
+        json: { name: 'from the browser' },
+        headers: asSession(session),
+      });
       assert.equal(token.status, 201, token.text);
       const tokens = await call(rehook.apiUrl, '/api/v1/tokens', { headers: { cookie: session.cookie } });
-      assert.deepEqual(tokens.body.data.tokens.map((t: { id: string }) => t.id), [token.body.data.token.id]);
+      assert.deepEqual(
+        tokens.body.data.tokens.map((t: { id: string }) => t.id),
+        [token.body.data.token.id],
+      );
       // The new token works on the API, and is the same account.
       const viaToken = await call(rehook.apiUrl, '/api/v1/inboxes', { token: token.body.data.token.token });
-      assert.deepEqual(viaToken.body.data.inboxes.map((i: { id: string }) => i.id), [inbox.id]);
-      const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${token.body.data.token.id}`, { method: 'DELETE', headers: asSession(session) });
+      assert.deepEqual(
+        viaToken.body.data.inboxes.map((i: { id: string }) => i.id),
+        [inbox.id],
+      );
+      const revoked = await call(rehook.apiUrl, `/api/v1/tokens/${token.body.data.token.id}`, {
+        method: 'DELETE',
+        headers: asSession(session),
+      });
       assert.equal(revoked.status, 204, revoked.text);
       assertUnauthorized(await call(rehook.apiUrl, '/api/v1/inboxes', { token: token.body.data.token.token }));
     });
@@ -265,36 +326,74 @@ describe('accounts and sessions', () => {
       const before = await call(rehook.apiUrl, '/api/v1/tokens', { headers: { cookie: session.cookie } });
       for (const headers of forged) {
         assertError(await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers }), 403, 'CSRF_FAILED');
-        assertError(await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', json: { name: 'forged' }, headers }), 403, 'CSRF_FAILED');
+        assertError(
+          await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', json: { name: 'forged' }, headers }),
+          403,
+          'CSRF_FAILED',
+        );
         // Checked before the body: even a broken one gets 403, not 400.
-        const broken = await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{' });
+        const broken = await call(rehook.apiUrl, '/api/v1/tokens', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{',
+        });
         assertError(broken, 403, 'CSRF_FAILED');
-        assertError(await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', headers }), 403, 'CSRF_FAILED');
+        assertError(
+          await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', headers }),
+          403,
+          'CSRF_FAILED',
+        );
       }
       const afterwards = await call(rehook.apiUrl, '/api/v1/tokens', { headers: { cookie: session.cookie } });
       assert.deepEqual(afterwards.body, before.body, 'a refused write changed the tokens');
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status, 200, 'a refused sign-out everywhere signed out');
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status,
+        200,
+        'a refused sign-out everywhere signed out',
+      );
       // Same-origin requests that say so are fine.
-      const sameOrigin = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: { ...asSession(session), 'sec-fetch-site': 'same-origin' } });
+      const sameOrigin = await call(rehook.apiUrl, '/api/v1/inboxes', {
+        method: 'POST',
+        headers: { ...asSession(session), 'sec-fetch-site': 'same-origin' },
+      });
       assert.equal(sameOrigin.status, 201, sameOrigin.text);
     });
 
     it('lets an Authorization header win over the cookie: its account, no CSRF token, and 401 when it is bad', async () => {
       const other = await rehook.createUser();
-      const created = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', token: other.token, headers: { cookie: session.cookie } });
+      const created = await call(rehook.apiUrl, '/api/v1/inboxes', {
+        method: 'POST',
+        token: other.token,
+        headers: { cookie: session.cookie },
+      });
       assert.equal(created.status, 201, created.text);
       const mine = await call(rehook.apiUrl, '/api/v1/inboxes', { headers: { cookie: session.cookie } });
-      assert.ok(!mine.body.data.inboxes.some((i: { id: string }) => i.id === created.body.data.inbox.id), 'the inbox went to the cookie account');
+      assert.ok(
+        !mine.body.data.inboxes.some((i: { id: string }) => i.id === created.body.data.inbox.id),
+        'the inbox went to the cookie account',
+      );
       const theirs = await call(rehook.apiUrl, `/api/v1/inboxes/${created.body.data.inbox.id}`, { token: other.token });
       assert.equal(theirs.status, 200);
-      assertUnauthorized(await call(rehook.apiUrl, '/api/v1/inboxes', { headers: { authorization: 'Bearer rhk_nope', cookie: session.cookie } }));
+      assertUnauthorized(
+        await call(rehook.apiUrl, '/api/v1/inboxes', {
+          headers: { authorization: 'Bearer rhk_nope', cookie: session.cookie },
+        }),
+      );
     });
 
     it('two session cookies at once are refused', async () => {
-      const second = await signIn(rehook, (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).body.data.account.email);
-      const res = await call(rehook.apiUrl, '/api/v1/inboxes', { headers: { cookie: `${session.cookie}; ${second.cookie}` } });
+      const second = await signIn(
+        rehook,
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).body.data.account
+          .email,
+      );
+      const res = await call(rehook.apiUrl, '/api/v1/inboxes', {
+        headers: { cookie: `${session.cookie}; ${second.cookie}` },
+      });
       assertUnauthorizedSession(res);
-      const twoHeaders = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, { headers: ['Cookie', session.cookie, 'Cookie', second.cookie] });
+      const twoHeaders = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, {
+        headers: ['Cookie', session.cookie, 'Cookie', second.cookie],
+      });
       assert.equal(twoHeaders.status, 401, twoHeaders.text);
     });
   });
@@ -312,10 +411,16 @@ describe('accounts and sessions', () => {
       for (const path of ['/api/v1/auth/session', '/api/v1/inboxes', '/api/v1/tokens']) {
         const stale = await call(rehook.apiUrl, path, { headers: { cookie: session.cookie } });
         assertUnauthorizedSession(stale);
-        assert.equal(parseSetCookie(sessionSetCookie(stale.headers)).attributes.get('max-age'), '0', `${path} clears the dead cookie`);
+        assert.equal(
+          parseSetCookie(sessionSetCookie(stale.headers)).attributes.get('max-age'),
+          '0',
+          `${path} clears the dead cookie`,
+        );
       }
       // Even where anonymous callers are welcome: a dead session is not silently anonymous.
-      assertUnauthorizedSession(await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: asSession(session) }));
+      assertUnauthorizedSession(
+        await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: asSession(session) }),
+      );
       assert.equal(await rehook.deps.store.sessions.findLiveByHash(hashToken(session.secret), clock.now()), null);
       // Signing out again (a second tab) is fine.
       const again = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', headers: asSession(session) });
@@ -326,8 +431,15 @@ describe('accounts and sessions', () => {
 
     it('needs the CSRF token while the session is live', async () => {
       const session = await signUp(rehook, uniqueEmail('signout-csrf'));
-      assertError(await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', headers: asSession(session, false) }), 403, 'CSRF_FAILED');
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status, 200);
+      assertError(
+        await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', headers: asSession(session, false) }),
+        403,
+        'CSRF_FAILED',
+      );
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status,
+        200,
+      );
     });
 
     it('sign-out everywhere ends every session of the account, and no other; API tokens keep working', async () => {
@@ -335,28 +447,49 @@ describe('accounts and sessions', () => {
       const one = await signUp(rehook, email);
       const two = await signIn(rehook, email);
       const stranger = await signUp(rehook, uniqueEmail('stranger'));
-      const token = await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', json: { name: 'keeps' }, headers: asSession(one) });
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', headers: asSession(two) });
+      const token = await call(rehook.apiUrl, '/api/v1/tokens', {
+        method: 'POST',
+        json: { name: 'keeps' },
+        headers: asSession(one),
+      });
+      const res = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', {
+        method: 'POST',
+        headers: asSession(two),
+      });
       assert.equal(res.status, 204, res.text);
       assert.equal(parseSetCookie(sessionSetCookie(res.headers)).attributes.get('max-age'), '0');
       for (const session of [one, two]) {
-        assertUnauthorizedSession(await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }));
+        assertUnauthorizedSession(
+          await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }),
+        );
       }
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: stranger.cookie } })).status, 200);
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: stranger.cookie } })).status,
+        200,
+      );
       assert.equal((await call(rehook.apiUrl, '/api/v1/tokens', { token: token.body.data.token.token })).status, 200);
       // With an API token it works too; without any credential it is 401.
       const three = await signIn(rehook, email);
-      const viaToken = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST', token: token.body.data.token.token });
+      const viaToken = await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', {
+        method: 'POST',
+        token: token.body.data.token.token,
+      });
       assert.equal(viaToken.status, 204, viaToken.text);
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: three.cookie } })).status, 401);
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: three.cookie } })).status,
+        401,
+      );
       assertUnauthorized(await call(rehook.apiUrl, '/api/v1/auth/signout-everywhere', { method: 'POST' }));
     });
 
     it('ends a long-poll waiting with the session: 401 when an event arrives after sign-out', async () => {
       const session = await signUp(rehook, uniqueEmail('longpoll'));
-      const inbox = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: asSession(session) })).body.data.inbox;
+      const inbox = (await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: asSession(session) })).body
+        .data.inbox;
       const waitingNow = nextPollWaits(rehook, inbox.id);
-      const waiting = call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events/next?timeout=60s`, { headers: { cookie: session.cookie } });
+      const waiting = call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events/next?timeout=60s`, {
+        headers: { cookie: session.cookie },
+      });
       await waitingNow;
       const out = await call(rehook.apiUrl, '/api/v1/auth/signout', { method: 'POST', headers: asSession(session) });
       assert.equal(out.status, 204, out.text);
@@ -370,9 +503,14 @@ describe('accounts and sessions', () => {
       const session = await signUp(rehook, uniqueEmail('expiry'));
       const hash = hashToken(session.secret);
       clock.advance(30 * DAY_MS - 1);
-      assert.equal((await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status, 200);
+      assert.equal(
+        (await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } })).status,
+        200,
+      );
       clock.advance(1);
-      assertUnauthorizedSession(await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }));
+      assertUnauthorizedSession(
+        await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }),
+      );
       assertUnauthorizedSession(await call(rehook.apiUrl, '/api/v1/tokens', { headers: { cookie: session.cookie } }));
       // Still stored until the sweeper runs (seen at an earlier instant), gone afterwards.
       assert.ok(await rehook.deps.store.sessions.findLiveByHash(hash, new Date(clock.now().getTime() - DAY_MS)));
@@ -391,7 +529,11 @@ describe('accounts and sessions', () => {
       clock.advance(31_000);
       const used = clock.now();
       await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } });
-      await waitUntil(async () => (await rehook.deps.store.sessions.findLiveByHash(hash, clock.now()))?.lastSeenAt.getTime() === used.getTime(), 'last seen to be recorded');
+      await waitUntil(
+        async () =>
+          (await rehook.deps.store.sessions.findLiveByHash(hash, clock.now()))?.lastSeenAt.getTime() === used.getTime(),
+        'last seen to be recorded',
+      );
     });
   });
 });
@@ -400,12 +542,18 @@ describe('accounts: settings', () => {
   it('REHOOK_SIGNUP=closed refuses sign-up with 403 SIGNUP_CLOSED; accounts made by an operator still sign in', async () => {
     const rehook = await startTestRehook({ env: { REHOOK_SIGNUP: 'closed' } });
     try {
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signup', { method: 'POST', json: { email: uniqueEmail('closed'), password: 'long enough' } });
+      const res = await call(rehook.apiUrl, '/api/v1/auth/signup', {
+        method: 'POST',
+        json: { email: uniqueEmail('closed'), password: 'long enough' },
+      });
       assertError(res, 403, 'SIGNUP_CLOSED');
       assert.deepEqual(res.headers.getSetCookie(), []);
       const email = uniqueEmail('operator');
       await createAccount(rehook.deps, { email, password: 'made by an operator' });
-      const signedIn = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'made by an operator' } });
+      const signedIn = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'made by an operator' },
+      });
       assert.equal(signedIn.status, 200, signedIn.text);
     } finally {
       await rehook.stop();
@@ -419,7 +567,9 @@ describe('accounts: settings', () => {
       const session = await signUp(rehook, uniqueEmail('ttl'));
       assert.equal(parseSetCookie(session.setCookie).attributes.get('max-age'), '7200');
       clock.advance(2 * 60 * 60 * 1000);
-      assertUnauthorizedSession(await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }));
+      assertUnauthorizedSession(
+        await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }),
+      );
     } finally {
       await rehook.stop();
     }
@@ -433,15 +583,22 @@ describe('accounts: settings', () => {
       const secure = await signUp(trusting, uniqueEmail('secure'), 'correct horse battery', https);
       assert.ok(parseSetCookie(secure.setCookie).attributes.has('secure'), secure.setCookie);
       // The last entry is the one our proxy wrote.
-      const chained = await signUp(trusting, uniqueEmail('chained'), 'correct horse battery', { 'x-forwarded-proto': 'http, https' });
+      const chained = await signUp(trusting, uniqueEmail('chained'), 'correct horse battery', {
+        'x-forwarded-proto': 'http, https',
+      });
       assert.ok(parseSetCookie(chained.setCookie).attributes.has('secure'), chained.setCookie);
-      const overHttp = await signUp(trusting, uniqueEmail('http'), 'correct horse battery', { 'x-forwarded-proto': 'http' });
+      const overHttp = await signUp(trusting, uniqueEmail('http'), 'correct horse battery', {
+        'x-forwarded-proto': 'http',
+      });
       assert.ok(!parseSetCookie(overHttp.setCookie).attributes.has('secure'), overHttp.setCookie);
       // Without REHOOK_TRUST_PROXY anyone could send the header: it is ignored.
       const untrusted = await signUp(plain, uniqueEmail('untrusted'), 'correct horse battery', https);
       assert.ok(!parseSetCookie(untrusted.setCookie).attributes.has('secure'), untrusted.setCookie);
       // Sign-out clears the cookie with the same attributes.
-      const out = await call(trusting.apiUrl, '/api/v1/auth/signout', { method: 'POST', headers: { ...asSession(secure), ...https } });
+      const out = await call(trusting.apiUrl, '/api/v1/auth/signout', {
+        method: 'POST',
+        headers: { ...asSession(secure), ...https },
+      });
       assert.ok(parseSetCookie(sessionSetCookie(out.headers)).attributes.has('secure'));
     } finally {
       await trusting.stop();
@@ -454,19 +611,39 @@ describe('accounts: settings', () => {
     try {
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       const email = uniqueEmail('ratelimit');
-      const up = await call(rehook.apiUrl, '/api/v1/auth/signup', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: from('198.51.100.1') });
+      const up = await call(rehook.apiUrl, '/api/v1/auth/signup', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: from('198.51.100.1'),
+      });
       assert.equal(up.status, 201, up.text);
       const wrong = { email, password: 'wrong password' };
       for (let i = 0; i < 2; i += 1) {
-        assertError(await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: wrong, headers: from('198.51.100.1') }), 401, 'INVALID_CREDENTIALS');
+        assertError(
+          await call(rehook.apiUrl, '/api/v1/auth/signin', {
+            method: 'POST',
+            json: wrong,
+            headers: from('198.51.100.1'),
+          }),
+          401,
+          'INVALID_CREDENTIALS',
+        );
       }
       // The right password from the exhausted address: refused all the same.
-      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: from('198.51.100.1') });
+      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: from('198.51.100.1'),
+      });
       assertError(limited, 429, 'RATE_LIMITED');
       assert.ok(Number(limited.headers.get('retry-after')) >= 1, `Retry-After: ${limited.headers.get('retry-after')}`);
       assert.deepEqual(limited.headers.getSetCookie(), []);
       // Another address is not affected.
-      const elsewhere = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: from('198.51.100.2') });
+      const elsewhere = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: from('198.51.100.2'),
+      });
       assert.equal(elsewhere.status, 200, elsewhere.text);
     } finally {
       await rehook.stop();
@@ -474,7 +651,9 @@ describe('accounts: settings', () => {
   });
 
   it('rate-limits failed sign-ins per e-mail address, from any address, with Retry-After', async () => {
-    const rehook = await startTestRehook({ env: { REHOOK_RATE_SIGNIN: '0', REHOOK_RATE_SIGNIN_PER_EMAIL: '2/h', REHOOK_TRUST_PROXY: '1' } });
+    const rehook = await startTestRehook({
+      env: { REHOOK_RATE_SIGNIN: '0', REHOOK_RATE_SIGNIN_PER_EMAIL: '2/h', REHOOK_TRUST_PROXY: '1' },
+    });
     try {
       const email = uniqueEmail('perEmail');
       const other = uniqueEmail('perEmailOther');
@@ -483,18 +662,40 @@ describe('accounts: settings', () => {
       // Successful sign-ins cost nothing.
       for (let i = 0; i < 3; i += 1) await signIn(rehook, email);
       for (const ip of ['192.0.2.1', '192.0.2.2']) {
-        const res = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email: email.toUpperCase(), password: 'guess' }, headers: { 'x-forwarded-for': ip } });
+        const res = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+          method: 'POST',
+          json: { email: email.toUpperCase(), password: 'guess' },
+          headers: { 'x-forwarded-for': ip },
+        });
         assertError(res, 401, 'INVALID_CREDENTIALS');
       }
-      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password: 'correct horse battery' }, headers: { 'x-forwarded-for': '192.0.2.3' } });
+      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+        headers: { 'x-forwarded-for': '192.0.2.3' },
+      });
       assertError(limited, 429, 'RATE_LIMITED');
       assert.ok(Number(limited.headers.get('retry-after')) >= 1);
       // Unknown addresses are limited the same way (the limit reveals nothing about which exist).
       const unknown = uniqueEmail('perEmailUnknown');
       for (let i = 0; i < 2; i += 1) {
-        assertError(await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email: unknown, password: 'guess' } }), 401, 'INVALID_CREDENTIALS');
+        assertError(
+          await call(rehook.apiUrl, '/api/v1/auth/signin', {
+            method: 'POST',
+            json: { email: unknown, password: 'guess' },
+          }),
+          401,
+          'INVALID_CREDENTIALS',
+        );
       }
-      assertError(await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email: unknown, password: 'guess' } }), 429, 'RATE_LIMITED');
+      assertError(
+        await call(rehook.apiUrl, '/api/v1/auth/signin', {
+          method: 'POST',
+          json: { email: unknown, password: 'guess' },
+        }),
+        429,
+        'RATE_LIMITED',
+      );
       // Other e-mail addresses are not affected.
       await signIn(rehook, other);
     } finally {

@@ -15,14 +15,22 @@ import { assertError, call, createInbox } from './support.js';
 
 const SHELLS = ['/bin/sh', 'bash'];
 /** Headers the command leaves to curl, and the ones redacted at capture (left out). */
-const NOT_REPRODUCED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'authorization', 'cookie']);
+const NOT_REPRODUCED = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'authorization',
+  'cookie',
+]);
 
 type RawRequest = Omit<RawHttpRequest, 'target'> & {
   /** Request target below the inbox, e.g. `/stripe?a=1` ('' for the inbox itself). */
   readonly target: string;
 };
 
-const sendRaw = (origin: string, inboxId: string, req: RawRequest) => sendRawHttp(origin, { ...req, target: `/i/${inboxId}${req.target}` });
+const sendRaw = (origin: string, inboxId: string, req: RawRequest) =>
+  sendRawHttp(origin, { ...req, target: `/i/${inboxId}${req.target}` });
 
 /** Runs the command as a script file (a command line over 128 KiB could not be an argument). */
 async function run(shell: string, command: string): Promise<{ code: number | null; stderr: string }> {
@@ -38,7 +46,10 @@ async function run(shell: string, command: string): Promise<{ code: number | nul
 
 function runScript(shell: string, script: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(shell, [script], { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/home/nobody-here' } });
+    const child = spawn(shell, [script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/home/nobody-here' },
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.once('error', reject);
@@ -62,7 +73,8 @@ async function newestEvent(inboxId: string): Promise<any> {
   return got.body.data.event;
 }
 
-const reproduced = (headers: readonly [string, string][]) => headers.filter(([name]) => !NOT_REPRODUCED.has(name.toLowerCase()));
+const reproduced = (headers: readonly [string, string][]) =>
+  headers.filter(([name]) => !NOT_REPRODUCED.has(name.toLowerCase()));
 
 /** Captures `req`, asks for its curl command, runs it in every shell, and compares each re-capture. */
 async function roundTrip(req: RawRequest): Promise<{ command: string; original: any }> {
@@ -76,7 +88,9 @@ async function roundTrip(req: RawRequest): Promise<{ command: string; original: 
   assert.equal(url, `${rehook.publicIngestUrl}${original.path}${original.query === '' ? '' : `?${original.query}`}`);
   assert.deepEqual(
     omittedHeaders,
-    original.headers.filter(([name]: [string, string]) => ['authorization', 'cookie'].includes(name.toLowerCase())).map(([name]: [string, string]) => name),
+    original.headers
+      .filter(([name]: [string, string]) => ['authorization', 'cookie'].includes(name.toLowerCase()))
+      .map(([name]: [string, string]) => name),
   );
   // Captured data never reaches the terminal raw: no control or bidi characters but newlines.
   assert.doesNotMatch(command, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u);
@@ -90,21 +104,25 @@ async function roundTrip(req: RawRequest): Promise<{ command: string; original: 
     assert.equal(again.query, original.query, shell);
     assert.deepEqual(reproduced(again.headers), reproduced(original.headers), `${shell}\n${command}`);
     assert.equal(again.bodyBase64, original.bodyBase64, `${shell}: body differs\n${command.slice(0, 2000)}`);
-    for (const name of omittedHeaders) assert.ok(!again.headers.some(([n]: [string, string]) => n === name), `${name} was sent`);
+    for (const name of omittedHeaders)
+      assert.ok(!again.headers.some(([n]: [string, string]) => n === name), `${name} was sent`);
   }
   return { command, original };
 }
 
 describe('GET /api/v1/events/<id>/curl: the command reproduces the request exactly', () => {
   test('a JSON body with quotes, $, backticks, newlines and non-ASCII text; headers in order with duplicates and case', async () => {
-    const body = Buffer.from('{"a":"it\'s \\"quoted\\" $HOME `id` $(id)","emoji":"😀 é","multi":"line\\nbreak","pct":"%s %d \\\\"}\n\n', 'utf8');
+    const body = Buffer.from(
+      '{"a":"it\'s \\"quoted\\" $HOME `id` $(id)","emoji":"😀 é","multi":"line\\nbreak","pct":"%s %d \\\\"}\n\n',
+      'utf8',
+    );
     await roundTrip({
       method: 'POST',
       target: '/hooks/stripe?a=1&a=2&b=%20x&c=\'q\'&d="$HOME"&e=`id`',
       headers: [
         ['Content-Type', 'application/json'],
         ['X-Dup', 'one'],
-        ['x-dup', "two 'quoted' \"double\" $HOME `id` \\n %s"],
+        ['x-dup', 'two \'quoted\' "double" $HOME `id` \\n %s'],
         ['Stripe-Signature', 't=1,v1=abc'],
         ['User-Agent', 'Stripe/1.0 (+https://stripe.com/docs/webhooks)'],
       ],
@@ -137,25 +155,43 @@ describe('GET /api/v1/events/<id>/curl: the command reproduces the request exact
   });
 
   test('a GET and a DELETE with a body; a text body starting with @ or -; CRLF and bidi characters', async () => {
-    await roundTrip({ method: 'GET', target: '/q', headers: [['Content-Type', 'text/plain']], body: Buffer.from('@/etc/passwd') });
+    await roundTrip({
+      method: 'GET',
+      target: '/q',
+      headers: [['Content-Type', 'text/plain']],
+      body: Buffer.from('@/etc/passwd'),
+    });
     await roundTrip({ method: 'DELETE', target: '', headers: [], body: Buffer.from('-d x --data y') });
     const { command } = await roundTrip({
       method: 'POST',
       target: '/form',
       headers: [['Content-Type', 'multipart/form-data; boundary=xyz']],
-      body: Buffer.from('--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nabc \u202eevil\u202c\r\n--xyz--\r\n', 'utf8'),
+      body: Buffer.from(
+        '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nabc \u202eevil\u202c\r\n--xyz--\r\n',
+        'utf8',
+      ),
     });
     assert.match(command, /\\342\\200\\256/, 'the bidi override is escaped');
   });
 
   test('paths and queries curl would rewrite: dot segments, brackets, braces, a #', async () => {
-    await roundTrip({ method: 'POST', target: '/a/../b/./c/[x]/{y}/%2e%2e?q=[1]{2}&r=%zz&s=a#frag', headers: [], body: Buffer.from('x') });
+    await roundTrip({
+      method: 'POST',
+      target: '/a/../b/./c/[x]/{y}/%2e%2e?q=[1]{2}&r=%zz&s=a#frag',
+      headers: [],
+      body: Buffer.from('x'),
+    });
     await roundTrip({ method: 'GET', target: '/x#only-a-fragment?x=1', headers: [] });
   });
 
   test('large bodies: text over the argument limit, binary of 300 KiB', async () => {
     const text = Buffer.from('{"line":"0123456789abcdefghijklmnopqrstuvwxyz"}\n'.repeat(3000));
-    const { command } = await roundTrip({ method: 'POST', target: '', headers: [['Content-Type', 'application/x-ndjson']], body: text });
+    const { command } = await roundTrip({
+      method: 'POST',
+      target: '',
+      headers: [['Content-Type', 'application/x-ndjson']],
+      body: text,
+    });
     assert.match(command, /^\{\n {2}printf '/);
     const binary = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => (i * 131 + (i >> 8)) % 256));
     await roundTrip({ method: 'POST', target: '', headers: [], body: binary });
@@ -175,13 +211,21 @@ describe('GET /api/v1/events/<id>/curl: the command reproduces the request exact
     assert.doesNotMatch(command, /REDACTED|Authorization|cookie/i);
     assert.deepEqual(
       original.headers.filter(([name]: [string, string]) => /^(authorization|cookie)$/i.test(name)),
-      [['Authorization', '[REDACTED]'], ['cookie', '[REDACTED]']],
+      [
+        ['Authorization', '[REDACTED]'],
+        ['cookie', '[REDACTED]'],
+      ],
     );
   });
 
   test('Accept: text/plain answers the command alone; JSON otherwise', async () => {
     const inbox = await createInbox(rehook);
-    await sendRaw(rehook.ingestUrl, inbox.id, { method: 'POST', target: '/x', headers: [['X-A', 'b']], body: Buffer.from('hi') });
+    await sendRaw(rehook.ingestUrl, inbox.id, {
+      method: 'POST',
+      target: '/x',
+      headers: [['X-A', 'b']],
+      body: Buffer.from('hi'),
+    });
     const event = await newestEvent(inbox.id);
     const json = await call(rehook.apiUrl, `/api/v1/events/${event.id}/curl`);
     for (const accept of ['text/plain', 'text/plain, */*;q=0.8', 'application/json;q=0.5, text/plain']) {
@@ -190,7 +234,12 @@ describe('GET /api/v1/events/<id>/curl: the command reproduces the request exact
       assert.match(text.headers.get('content-type') ?? '', /^text\/plain; charset=utf-8/);
       assert.equal(text.text, `${json.body.data.curl.command}\n`, accept);
     }
-    for (const accept of ['application/json', '*/*', 'text/html,application/xhtml+xml,*/*;q=0.8', 'application/json, text/plain']) {
+    for (const accept of [
+      'application/json',
+      '*/*',
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+      'application/json, text/plain',
+    ]) {
       const res = await call(rehook.apiUrl, `/api/v1/events/${event.id}/curl`, { headers: { accept } });
       assert.match(res.headers.get('content-type') ?? '', /^application\/json/, accept);
     }
@@ -205,11 +254,24 @@ describe('GET /api/v1/events/<id>/curl: the command reproduces the request exact
     const eventId = list.body[0].id as string;
     assert.equal((await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`, { token: owner.token })).status, 200);
     assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`), 401, 'UNAUTHORIZED');
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`, { token: other.token }), 404, 'EVENT_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, '/api/v1/events/evt_01aaaaaaaaaaaaaaaaaaaaaaaa/curl'), 404, 'EVENT_NOT_FOUND');
-    const share = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', token: owner.token });
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`, { token: other.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, '/api/v1/events/evt_01aaaaaaaaaaaaaaaaaaaaaaaa/curl'),
+      404,
+      'EVENT_NOT_FOUND',
+    );
+    const share = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, {
+      method: 'POST',
+      token: owner.token,
+    });
     assert.equal(share.status, 201, share.text);
-    const viaLink = await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`, { headers: { 'x-rehook-share': share.body.data.share.token } });
+    const viaLink = await call(rehook.apiUrl, `/api/v1/events/${eventId}/curl`, {
+      headers: { 'x-rehook-share': share.body.data.share.token },
+    });
     assert.equal(viaLink.status, 200, viaLink.text);
   });
 });

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { assertError, assertUnauthorized, assertWellFormed, call, createInbox, ingestEvent, rawRequest } from './support.js';
+import {
+  assertError,
+  assertUnauthorized,
+  assertWellFormed,
+  call,
+  createInbox,
+  ingestEvent,
+  rawRequest,
+} from './support.js';
 
 describe('API error responses', () => {
   let rehook: TestRehook;
@@ -109,7 +117,14 @@ describe('API error responses', () => {
     }
     const chunked = await rawRequest(`${rehook.apiUrl}/api/v1/tokens`, {
       method: 'POST',
-      headers: ['Authorization', `Bearer ${user.token}`, 'Content-Type', 'application/json', 'Transfer-Encoding', 'chunked'],
+      headers: [
+        'Authorization',
+        `Bearer ${user.token}`,
+        'Content-Type',
+        'application/json',
+        'Transfer-Encoding',
+        'chunked',
+      ],
       body: big,
     });
     assertWellFormed(chunked);
@@ -138,7 +153,11 @@ describe('API error responses', () => {
   it('answers an over-long path parameter with the error envelope, not Fastify’s own error body', async () => {
     for (const path of [`/api/v1/inboxes/${'a'.repeat(300)}/events`, `/api/v1/events/${'e'.repeat(300)}`]) {
       const res = await rawRequest(`${rehook.apiUrl}${path}`);
-      assert.equal(typeof res.body?.error, 'object', `${path.slice(0, 40)}: error is not an object: ${res.text.slice(0, 200)}`);
+      assert.equal(
+        typeof res.body?.error,
+        'object',
+        `${path.slice(0, 40)}: error is not an object: ${res.text.slice(0, 200)}`,
+      );
       assertWellFormed(res, path.slice(0, 40));
       assert.ok(res.status >= 400 && res.status < 500);
     }

@@ -69,22 +69,38 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
     const res = await call(rehook.apiUrl, `/api/v1/events/${doomed}`, { method: 'DELETE', token: alice.token });
     assert.equal(res.status, 204, res.text);
     assert.equal(res.text, '');
-    for (const path of [`/api/v1/events/${doomed}`, `/api/v1/events/${doomed}/body`, `/api/v1/events/${doomed}/replays`]) {
+    for (const path of [
+      `/api/v1/events/${doomed}`,
+      `/api/v1/events/${doomed}/body`,
+      `/api/v1/events/${doomed}/replays`,
+    ]) {
       assertError(await call(rehook.apiUrl, path, { token: alice.token }), 404, 'EVENT_NOT_FOUND');
     }
-    assert.equal((await rehook.deps.store.replays.listByEvent(doomed, { limit: 10 })).length, 0, 'its replays are gone');
+    assert.equal(
+      (await rehook.deps.store.replays.listByEvent(doomed, { limit: 10 })).length,
+      0,
+      'its replays are gone',
+    );
     assert.deepEqual(await listedIds(inbox.id, alice.token), [kept]);
     assert.equal(await eventCount(inbox.id, alice.token), 1);
     const keptReplays = await call(rehook.apiUrl, `/api/v1/events/${kept}/replays`, { token: alice.token });
     assert.equal(keptReplays.body.data.replays.length, 1);
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${doomed}`, { method: 'DELETE', token: alice.token }), 404, 'EVENT_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${doomed}`, { method: 'DELETE', token: alice.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
   });
 
   it('follows the access rules of deleting the inbox', async () => {
     const owned = await createInbox(rehook, alice.token);
     const ownedEvent = await ingestEvent(rehook, owned.id, { token: alice.token });
     assertUnauthorized(await call(rehook.apiUrl, `/api/v1/events/${ownedEvent}`, { method: 'DELETE' }));
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${ownedEvent}`, { method: 'DELETE', token: bob.token }), 404, 'EVENT_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${ownedEvent}`, { method: 'DELETE', token: bob.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
     assert.deepEqual(await listedIds(owned.id, alice.token), [ownedEvent], 'refused deletes changed nothing');
 
     // An anonymous inbox's event: anyone who holds the ids.
@@ -92,7 +108,10 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
     const first = await ingestEvent(rehook, anon.id);
     const second = await ingestEvent(rehook, anon.id);
     assert.equal((await call(rehook.apiUrl, `/api/v1/events/${first}`, { method: 'DELETE' })).status, 204);
-    assert.equal((await call(rehook.apiUrl, `/api/v1/events/${second}`, { method: 'DELETE', token: bob.token })).status, 204);
+    assert.equal(
+      (await call(rehook.apiUrl, `/api/v1/events/${second}`, { method: 'DELETE', token: bob.token })).status,
+      204,
+    );
     assert.deepEqual(await listedIds(anon.id), []);
 
     for (const id of [UNKNOWN_EVENT_ID, 'nope', 'x'.repeat(150)]) {
@@ -103,14 +122,19 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
   it('clears an inbox: 204, every event and replay gone, the count 0, and new events are taken at once', async () => {
     const inbox = await createInbox(rehook, alice.token);
     const old: string[] = [];
-    for (let i = 0; i < 3; i += 1) old.push(await ingestEvent(rehook, inbox.id, { body: `old ${i}`, token: alice.token }));
+    for (let i = 0; i < 3; i += 1)
+      old.push(await ingestEvent(rehook, inbox.id, { body: `old ${i}`, token: alice.token }));
     await replay(old[0] as string, alice.token);
 
-    const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { method: 'DELETE', token: alice.token });
+    const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(res.status, 204, res.text);
     assert.equal(res.text, '');
     assert.deepEqual(await listedIds(inbox.id, alice.token), []);
-    for (const id of old) assertError(await call(rehook.apiUrl, `/api/v1/events/${id}`, { token: alice.token }), 404, 'EVENT_NOT_FOUND');
+    for (const id of old)
+      assertError(await call(rehook.apiUrl, `/api/v1/events/${id}`, { token: alice.token }), 404, 'EVENT_NOT_FOUND');
     assert.equal((await rehook.deps.store.replays.listByEvent(old[0] as string, { limit: 10 })).length, 0);
     const cleared = (await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}`, { token: alice.token })).body.data.inbox;
     assert.deepEqual([cleared.eventCount, cleared.lastEventAt], [0, null]);
@@ -157,7 +181,10 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
 
   it('keeps an event stored while the clear runs', async () => {
     const inbox = await createInbox(rehook);
-    const before = [await ingestEvent(rehook, inbox.id, { body: 'a' }), await ingestEvent(rehook, inbox.id, { body: 'b' })];
+    const before = [
+      await ingestEvent(rehook, inbox.id, { body: 'a' }),
+      await ingestEvent(rehook, inbox.id, { body: 'b' }),
+    ];
     // Between two steps of the clear, a request arrives (through the real ingest listener).
     const events = rehook.deps.store.events;
     const original = events.clearThrough.bind(events);
@@ -191,9 +218,16 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
     assert.deepEqual(await listedIds(owned.id, alice.token), [event]);
     const anon = await createInbox(rehook);
     await ingestEvent(rehook, anon.id);
-    assert.equal((await call(rehook.apiUrl, `/api/v1/inboxes/${anon.id}/events`, { method: 'DELETE', token: bob.token })).status, 204);
+    assert.equal(
+      (await call(rehook.apiUrl, `/api/v1/inboxes/${anon.id}/events`, { method: 'DELETE', token: bob.token })).status,
+      204,
+    );
     for (const id of [UNKNOWN_INBOX_ID, 'nope']) {
-      assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${id}/events`, { method: 'DELETE' }), 404, 'INBOX_NOT_FOUND');
+      assertError(
+        await call(rehook.apiUrl, `/api/v1/inboxes/${id}/events`, { method: 'DELETE' }),
+        404,
+        'INBOX_NOT_FOUND',
+      );
     }
   });
 
@@ -202,7 +236,11 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
     const event = await ingestEvent(rehook, inbox.id);
     clock.advance(HOUR);
     assertError(await call(rehook.apiUrl, `/api/v1/events/${event}`, { method: 'DELETE' }), 404, 'INBOX_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { method: 'DELETE' }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`, { method: 'DELETE' }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
   });
 
   it('tells open live streams: event.deleted and inbox.cleared, without an id; event.created unchanged', async () => {
@@ -224,7 +262,10 @@ describe('DELETE /api/v1/events/:id and DELETE /api/v1/inboxes/:id/events', () =
     );
     assert.deepEqual(JSON.parse(tab.messages[2]?.data ?? ''), { id: first, inboxId: inbox.id });
     assert.deepEqual(JSON.parse(tab.messages[3]?.data ?? ''), { inboxId: inbox.id, through: second });
-    assert.deepEqual(tab.messages.slice(0, 2).map((m) => JSON.parse(m.data).id), [first, second]);
+    assert.deepEqual(
+      tab.messages.slice(0, 2).map((m) => JSON.parse(m.data).id),
+      [first, second],
+    );
     // Only the two event.created messages carry an id (Last-Event-ID stays the last event).
     assert.deepEqual(
       tab.lines.filter((line) => line.startsWith('id:')),

@@ -66,7 +66,11 @@ describe('GET /api/v1/inboxes/:id/events', () => {
 
   it('returns a bare JSON array, newest first, with id, receivedAt, method, path, query, contentType and size', async () => {
     const inbox = await createInbox(rehook);
-    await ingest(rehook, inbox.id, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    await ingest(rehook, inbox.id, {
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     await ingest(rehook, inbox.id, { method: 'PUT', suffix: '/stripe/events?x=1&y=%20z', body: 'abc' });
     await ingest(rehook, inbox.id, { method: 'GET', suffix: '?only=query' });
     const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`);
@@ -89,7 +93,13 @@ describe('GET /api/v1/inboxes/:id/events', () => {
       { method: 'PUT', path: `/i/${inbox.id}/stripe/events`, query: 'x=1&y=%20z', size: 3 },
     );
     assert.deepEqual(
-      { method: oldest.method, path: oldest.path, query: oldest.query, contentType: oldest.contentType, size: oldest.size },
+      {
+        method: oldest.method,
+        path: oldest.path,
+        query: oldest.query,
+        contentType: oldest.contentType,
+        size: oldest.size,
+      },
       { method: 'POST', path: `/i/${inbox.id}`, query: '', contentType: 'application/json', size: 7 },
     );
     assert.ok(newest.id > middle.id && middle.id > oldest.id, 'ids are not newest first');
@@ -114,11 +124,25 @@ describe('GET /api/v1/inboxes/:id/events', () => {
 
   it('sends eventSummaryJson of the stored events byte for byte, as application/json; charset=utf-8', async () => {
     const owned = await createInbox(rehook, alice.token);
-    await ingest(rehook, owned.id, { method: 'POST', suffix: '/a%22b\\c?q=%E2%82%AC&x="y"', body: 'x', headers: { 'content-type': 'text/plain; charset="latin1"' } });
+    await ingest(rehook, owned.id, {
+      method: 'POST',
+      suffix: '/a%22b\\c?q=%E2%82%AC&x="y"',
+      body: 'x',
+      headers: { 'content-type': 'text/plain; charset="latin1"' },
+    });
     await ingest(rehook, owned.id, { method: 'DELETE', suffix: '?', body: '' });
     await ingest(rehook, owned.id, { method: 'PUT', body: 'abc', headers: { 'content-type': 'application/\u00e9' } });
-    for (const [inboxId, token, limit] of [[big.id, undefined, 7], [big.id, undefined, 50], [owned.id, alice.token, 2], [owned.id, alice.token, 50]] as const) {
-      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=${limit}`, token === undefined ? {} : { token });
+    for (const [inboxId, token, limit] of [
+      [big.id, undefined, 7],
+      [big.id, undefined, 50],
+      [owned.id, alice.token, 2],
+      [owned.id, alice.token, 50],
+    ] as const) {
+      const res = await call(
+        rehook.apiUrl,
+        `/api/v1/inboxes/${inboxId}/events?limit=${limit}`,
+        token === undefined ? {} : { token },
+      );
       assert.equal(res.status, 200, res.text);
       const stored = await rehook.deps.store.events.listByInbox(inboxId, { limit });
       assert.equal(res.text, JSON.stringify(stored.map(eventSummaryJson)));
@@ -143,7 +167,11 @@ describe('GET /api/v1/inboxes/:id/events', () => {
   }
 
   it('answers 400 VALIDATION_FAILED for a repeated limit and for a before that is not an event id', async () => {
-    assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${big.id}/events?limit=2&limit=3`), 400, 'VALIDATION_FAILED');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${big.id}/events?limit=2&limit=3`),
+      400,
+      'VALIDATION_FAILED',
+    );
     assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${big.id}/events?before=nope`), 400, 'VALIDATION_FAILED');
   });
 
@@ -165,7 +193,11 @@ describe('GET /api/v1/inboxes/:id/events', () => {
     assert.deepEqual(sizes, [50, 50, 20]);
     assert.equal(new Set(seen).size, 120, 'duplicates across pages');
     const all = await call(rehook.apiUrl, `/api/v1/inboxes/${big.id}/events?limit=1000`);
-    assert.deepEqual(seen, (all.body as Summary[]).map((event) => event.id), 'pages differ from the full list');
+    assert.deepEqual(
+      seen,
+      (all.body as Summary[]).map((event) => event.id),
+      'pages differ from the full list',
+    );
     const sorted = [...seen].sort().reverse();
     assert.deepEqual(seen, sorted, 'not newest first across pages');
   });
@@ -175,7 +207,10 @@ describe('GET /api/v1/inboxes/:id/events', () => {
     assert.equal(first.body.length, 60);
     const next = nextLink(first.headers);
     assert.ok(next !== null);
-    const second = await call(rehook.apiUrl, next.startsWith('http') ? new URL(next).pathname + new URL(next).search : next);
+    const second = await call(
+      rehook.apiUrl,
+      next.startsWith('http') ? new URL(next).pathname + new URL(next).search : next,
+    );
     assert.equal(second.status, 200, second.text);
     assert.equal(second.body.length, 60);
     assert.equal(second.headers.get('link'), null);
@@ -248,16 +283,26 @@ describe('GET /api/v1/events/:id and /api/v1/events/:id/body', () => {
     const body = '{"type":"invoice.paid","amount":42,"note":"héllo ✓"}';
     const bytes = Buffer.from(body, 'utf8');
     const rawHeaders = [
-      'Host', new URL(rehook.ingestUrl).host,
-      'X-Zeta', 'last-letter-first',
-      'Content-Type', 'application/json; charset=utf-8',
-      'Stripe-Signature', 't=1,v1=abc',
-      'X-Dup', 'one',
-      'x-dup', 'two',
-      'Authorization', 'Bearer sk_live_secret',
-      'Cookie', 'session=s3cr3t',
-      'Content-Length', String(bytes.length),
-      'Connection', 'close',
+      'Host',
+      new URL(rehook.ingestUrl).host,
+      'X-Zeta',
+      'last-letter-first',
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'Stripe-Signature',
+      't=1,v1=abc',
+      'X-Dup',
+      'one',
+      'x-dup',
+      'two',
+      'Authorization',
+      'Bearer sk_live_secret',
+      'Cookie',
+      'session=s3cr3t',
+      'Content-Length',
+      String(bytes.length),
+      'Connection',
+      'close',
     ];
     const sent = await rawRequest(`${rehook.ingestUrl}/i/${inbox.id}/hooks?b=2&a=1&a=%C3%A9`, {
       method: 'POST',
@@ -296,7 +341,10 @@ describe('GET /api/v1/events/:id and /api/v1/events/:id/body', () => {
   it('gives bodyText null and the exact bytes in bodyBase64 when the body is not valid UTF-8', async () => {
     const inbox = await createInbox(rehook);
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-    const eventId = await ingestEvent(rehook, inbox.id, { body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const eventId = await ingestEvent(rehook, inbox.id, {
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const res = await call(rehook.apiUrl, `/api/v1/events/${eventId}`);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.data.event.bodyText, null);

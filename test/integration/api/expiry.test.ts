@@ -115,10 +115,12 @@ describe('anonymous inbox expiry (48 h default, fake clock, sweeper not run)', (
     const youngerEvent = await ingestEvent(rehook, younger.id, { body: 'stays too' });
 
     clock.advance(24 * HOUR); // doomed is exactly 48 h old, younger 24 h.
-    for (const id of doomedEvents) assert.notEqual(await rehook.deps.store.events.findById(id), null, 'deleted before the sweep');
+    for (const id of doomedEvents)
+      assert.notEqual(await rehook.deps.store.events.findById(id), null, 'deleted before the sweep');
     const result = await sweepOnce(rehook.deps);
     assert.ok(result.inboxesDeleted >= 1, JSON.stringify(result));
-    for (const id of doomedEvents) assert.equal(await rehook.deps.store.events.findById(id), null, `${id} survived the sweep`);
+    for (const id of doomedEvents)
+      assert.equal(await rehook.deps.store.events.findById(id), null, `${id} survived the sweep`);
     assert.equal(await rehook.deps.store.inboxes.findLive(doomed.id, new Date(0)), null);
     assert.notEqual(await rehook.deps.store.events.findById(ownedEvent), null);
     assert.notEqual(await rehook.deps.store.events.findById(youngerEvent), null);

@@ -18,16 +18,47 @@ import { assertError, call, createInbox } from './support.js';
 const validateHar = new Ajv2020({ strict: false, allErrors: true }).compile(HAR_1_2_SCHEMA);
 /** Headers a replay writes itself for its own connection. */
 const FRAMING = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
-const unframed = (headers: readonly (readonly [string, string])[]) => headers.filter(([name]) => !FRAMING.has(name.toLowerCase()));
+const unframed = (headers: readonly (readonly [string, string])[]) =>
+  headers.filter(([name]) => !FRAMING.has(name.toLowerCase()));
 
 const EVERY_BYTE = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256));
 
 /** Requests below the inbox (target relative to /i/<id>). */
 const CAPTURES: RawHttpRequest[] = [
-  { method: 'POST', target: '/stripe?a=1&a=2&b=%20x&c=caf%C3%A9', headers: [['Content-Type', 'application/json'], ['Stripe-Signature', 't=1,v1=ab']], body: Buffer.from('{"type":"invoice.paid","emoji":"😀","quote":"it\'s \\"x\\""}') },
-  { method: 'PUT', target: '/bin', headers: [['Content-Type', 'application/octet-stream'], ['X-Latin1', 'caf\u00e9\u00ff']], body: EVERY_BYTE },
-  { method: 'GET', target: '', headers: [['X-Dup', 'one'], ['x-dup', 'two'], ['Authorization', 'Bearer secret'], ['Cookie', 'a=b']] },
-  { method: 'POST', target: '/form', headers: [['Content-Type', 'application/x-www-form-urlencoded']], body: Buffer.from('a=1&b=%26&c=d+e') },
+  {
+    method: 'POST',
+    target: '/stripe?a=1&a=2&b=%20x&c=caf%C3%A9',
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Stripe-Signature', 't=1,v1=ab'],
+    ],
+    body: Buffer.from('{"type":"invoice.paid","emoji":"😀","quote":"it\'s \\"x\\""}'),
+  },
+  {
+    method: 'PUT',
+    target: '/bin',
+    headers: [
+      ['Content-Type', 'application/octet-stream'],
+      ['X-Latin1', 'caf\u00e9\u00ff'],
+    ],
+    body: EVERY_BYTE,
+  },
+  {
+    method: 'GET',
+    target: '',
+    headers: [
+      ['X-Dup', 'one'],
+      ['x-dup', 'two'],
+      ['Authorization', 'Bearer secret'],
+      ['Cookie', 'a=b'],
+    ],
+  },
+  {
+    method: 'POST',
+    target: '/form',
+    headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+    body: Buffer.from('a=1&b=%26&c=d+e'),
+  },
   { method: 'PROPFIND', target: '/a/../b/[x]?q=`$HOME`', headers: [['X-Empty', '']], body: Buffer.from('\r\n') },
   { method: 'HEAD', target: '/x#frag', headers: [] },
 ];
@@ -84,12 +115,22 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
     for (const [i, entry] of har.log.entries.entries()) {
       const event = events[i];
       const positive = Object.values(entry.timings as Record<string, number>).filter((t) => t > 0);
-      assert.equal(entry.time, positive.reduce((a, b) => a + b, 0), 'time is the sum of the timings');
+      assert.equal(
+        entry.time,
+        positive.reduce((a, b) => a + b, 0),
+        'time is the sum of the timings',
+      );
       assert.equal(entry._rehook.eventId, event.id);
       assert.equal(entry.startedDateTime, event.receivedAt);
       assert.equal(entry.request.method, event.method);
-      assert.equal(entry.request.url, `${rehook.publicIngestUrl}${event.path}${event.query === '' ? '' : `?${event.query}`}`);
-      assert.deepEqual(entry.request.headers, event.headers.map(([name, value]: [string, string]) => ({ name, value })));
+      assert.equal(
+        entry.request.url,
+        `${rehook.publicIngestUrl}${event.path}${event.query === '' ? '' : `?${event.query}`}`,
+      );
+      assert.deepEqual(
+        entry.request.headers,
+        event.headers.map(([name, value]: [string, string]) => ({ name, value })),
+      );
       assert.equal(entry.request.bodySize, event.size);
       assert.equal(postDataBytes(entry.request.postData).toString('base64'), event.bodyBase64);
       if (event.size > 0) {
@@ -105,7 +146,11 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
       { name: 'c', value: 'café' },
     ]);
     assert.equal(har.log.entries[1].request.postData.encoding, 'base64', 'the binary body');
-    assert.deepEqual(har.log.entries[0].response.content, { size: 11, mimeType: 'application/json', text: '{"ok":true}' });
+    assert.deepEqual(har.log.entries[0].response.content, {
+      size: 11,
+      mimeType: 'application/json',
+      text: '{"ok":true}',
+    });
   });
 
   test('the HAR re-imports: each entry replayed to a local server arrives with the captured method, URL, headers and bytes', async () => {
@@ -118,8 +163,15 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
       assert.ok(url.startsWith(rehook.publicIngestUrl), url);
       // The target is taken as written (a URL parser would resolve `/../` and drop `#...`).
       const target = url.slice(rehook.publicIngestUrl.length);
-      const headers = unframed(entry.request.headers.map((h: { name: string; value: string }) => [h.name, h.value] as const));
-      const answer = await sendRawHttp(receiver.url, { method: entry.request.method, target, headers, body: postDataBytes(entry.request.postData) });
+      const headers = unframed(
+        entry.request.headers.map((h: { name: string; value: string }) => [h.name, h.value] as const),
+      );
+      const answer = await sendRawHttp(receiver.url, {
+        method: entry.request.method,
+        target,
+        headers,
+        body: postDataBytes(entry.request.postData),
+      });
       assert.match(answer, /^HTTP\/1\.1 200 /);
     }
     const received = receiver.requests.slice(first);
@@ -140,7 +192,10 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
     assert.match(res.headers.get('content-type') ?? '', /^application\/x-ndjson/);
     assert.equal(res.headers.get('content-disposition'), `attachment; filename="rehook-${inbox.id}.ndjson"`);
     assert.ok(res.text.endsWith('\n'));
-    const lines = res.text.slice(0, -1).split('\n').map((line) => JSON.parse(line));
+    const lines = res.text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.deepEqual(lines, events);
   });
 
@@ -160,12 +215,21 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
       requests.push({
         method: ['POST', 'PUT', 'GET'][i % 3] as string,
         target: `${i % 2 === 0 ? '/stripe' : '/github'}/e${i}?n=${i}`,
-        headers: [['X-Kind', i % 4 === 0 ? 'a' : 'b'], ['Content-Type', 'application/json']],
-        body: Buffer.from(JSON.stringify({ type: i % 5 === 0 ? 'paid' : 'failed', n: i, text: i === 7 ? 'needle' : 'hay' })),
+        headers: [
+          ['X-Kind', i % 4 === 0 ? 'a' : 'b'],
+          ['Content-Type', 'application/json'],
+        ],
+        body: Buffer.from(
+          JSON.stringify({ type: i % 5 === 0 ? 'paid' : 'failed', n: i, text: i === 7 ? 'needle' : 'hay' }),
+        ),
       });
     }
     const { inbox, events } = await inboxWith(requests);
-    const full = events.map((e) => ({ ...e, receivedAt: new Date(e.receivedAt), body: Buffer.from(e.bodyBase64, 'base64') }));
+    const full = events.map((e) => ({
+      ...e,
+      receivedAt: new Date(e.receivedAt),
+      body: Buffer.from(e.bodyBase64, 'base64'),
+    }));
     const queries = [
       'method=PUT',
       'method=get,put',
@@ -184,17 +248,31 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
       assert.ok(expected.length > 0 && expected.length < events.length, `${query} selects some events`);
       const res = await exportOf(inbox.id, `?format=ndjson&${query}`);
       assert.equal(res.status, 200, res.text);
-      const ids = res.text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line).id);
+      const ids = res.text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line).id);
       assert.deepEqual(ids, expected, query);
       const har = await exportOf(inbox.id, `?format=har&${query}`);
-      assert.deepEqual(har.body.log.entries.map((e: any) => e._rehook.eventId), expected, `${query} (har)`);
+      assert.deepEqual(
+        har.body.log.entries.map((e: any) => e._rehook.eventId),
+        expected,
+        `${query} (har)`,
+      );
       assert.match(har.body.log.comment, new RegExp(`^Rehook inbox ${inbox.id}, filter `));
     }
   });
 
   test('bad parameters are 400 VALIDATION_FAILED', async () => {
     const inbox = await createInbox(rehook);
-    for (const query of ['?format=csv', '?format=har&format=ndjson', '?since=yesterday', '?json=a..b', '?method=P%20OST', '?path=stripe']) {
+    for (const query of [
+      '?format=csv',
+      '?format=har&format=ndjson',
+      '?since=yesterday',
+      '?json=a..b',
+      '?method=P%20OST',
+      '?path=stripe',
+    ]) {
       assertError(await exportOf(inbox.id, query), 400, 'VALIDATION_FAILED');
     }
   });
@@ -207,8 +285,13 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
     assertError(await exportOf(inbox.id, '?format=ndjson'), 401, 'UNAUTHORIZED');
     assertError(await exportOf(inbox.id, '?format=ndjson', { token: other.token }), 404, 'INBOX_NOT_FOUND');
     assertError(await exportOf('inb_aaaaaaaaaaaaaaaaaaaaaaaaaa', ''), 404, 'INBOX_NOT_FOUND');
-    const share = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', token: owner.token });
-    const viaLink = await exportOf(inbox.id, '?format=ndjson', { headers: { 'x-rehook-share': share.body.data.share.token } });
+    const share = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, {
+      method: 'POST',
+      token: owner.token,
+    });
+    const viaLink = await exportOf(inbox.id, '?format=ndjson', {
+      headers: { 'x-rehook-share': share.body.data.share.token },
+    });
     assert.equal(viaLink.status, 200, viaLink.text);
     assert.equal(viaLink.text.split('\n').length, 2);
   });
@@ -237,10 +320,18 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
   test('an export covers the events stored when it opened; later ones are left for the next', async () => {
     const { inbox, events } = await inboxWith(CAPTURES.slice(0, 3));
     const opened = await openInboxExport(rehook.deps, ANONYMOUS, inbox.id, { pageEvents: 1 });
-    await sendRawHttp(rehook.ingestUrl, { method: 'POST', target: `/i/${inbox.id}/late`, headers: [], body: Buffer.from('late') });
+    await sendRawHttp(rehook.ingestUrl, {
+      method: 'POST',
+      target: `/i/${inbox.id}/late`,
+      headers: [],
+      body: Buffer.from('late'),
+    });
     const seen: string[] = [];
     for await (const event of opened.events) seen.push(event.id);
-    assert.deepEqual(seen, events.map((e) => e.id));
+    assert.deepEqual(
+      seen,
+      events.map((e) => e.id),
+    );
     const next = await exportOf(inbox.id, '?format=ndjson');
     assert.equal(next.text.split('\n').filter((l) => l !== '').length, 4);
   });
@@ -249,13 +340,24 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
     const inbox = await createInbox(rehook);
     const total = 450;
     for (let i = 0; i < total; i += 1) {
-      await sendRawHttp(rehook.ingestUrl, { method: 'POST', target: `/i/${inbox.id}/n${i}`, headers: [], body: Buffer.alloc(i * 3, i % 256) });
+      await sendRawHttp(rehook.ingestUrl, {
+        method: 'POST',
+        target: `/i/${inbox.id}/n${i}`,
+        headers: [],
+        body: Buffer.alloc(i * 3, i % 256),
+      });
     }
     const res = await exportOf(inbox.id, '?format=har');
     assert.ok(validateHar(res.body));
     const paths = res.body.log.entries.map((e: any) => e.request.url.slice(rehook.publicIngestUrl.length));
-    assert.deepEqual(paths, Array.from({ length: total }, (_, i) => `/i/${inbox.id}/n${i}`));
-    assert.deepEqual(res.body.log.entries.map((e: any) => e.request.bodySize), Array.from({ length: total }, (_, i) => i * 3));
+    assert.deepEqual(
+      paths,
+      Array.from({ length: total }, (_, i) => `/i/${inbox.id}/n${i}`),
+    );
+    assert.deepEqual(
+      res.body.log.entries.map((e: any) => e.request.bodySize),
+      Array.from({ length: total }, (_, i) => i * 3),
+    );
   });
 
   test('an inbox deleted during an export ends it with INBOX_NOT_FOUND at the next page', async () => {
@@ -270,10 +372,17 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
   test('a client that hangs up mid-export does not disturb the server', async () => {
     const inbox = await createInbox(rehook);
     for (let i = 0; i < 40; i += 1) {
-      await sendRawHttp(rehook.ingestUrl, { method: 'POST', target: `/i/${inbox.id}`, headers: [], body: Buffer.alloc(64 * 1024, i) });
+      await sendRawHttp(rehook.ingestUrl, {
+        method: 'POST',
+        target: `/i/${inbox.id}`,
+        headers: [],
+        body: Buffer.alloc(64 * 1024, i),
+      });
     }
     const controller = new AbortController();
-    const res = await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inbox.id}/export?format=ndjson`, { signal: controller.signal });
+    const res = await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inbox.id}/export?format=ndjson`, {
+      signal: controller.signal,
+    });
     const reader = res.body?.getReader();
     assert.ok(reader);
     const chunk = await reader.read();

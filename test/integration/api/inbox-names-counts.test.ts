@@ -48,17 +48,32 @@ describe('inbox names: POST /api/v1/inboxes {"name"} and PATCH /api/v1/inboxes/:
   const json = (body: string) => ({ headers: { 'content-type': 'application/json' }, body });
 
   it('creates an inbox with a name, trimmed, shown by GET and the list; without one the name is null', async () => {
-    const res = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', token: alice.token, json: { name: '  Stripe (prod)  ' } });
+    const res = await call(rehook.apiUrl, '/api/v1/inboxes', {
+      method: 'POST',
+      token: alice.token,
+      json: { name: '  Stripe (prod)  ' },
+    });
     assert.equal(res.status, 201, res.text);
     const inbox = res.body.data.inbox;
     assert.equal(inbox.name, 'Stripe (prod)');
     assert.equal(inbox.eventCount, 0);
     assert.equal(inbox.lastEventAt, null);
-    assert.deepEqual((await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}`, { token: alice.token })).body.data.inbox, inbox);
+    assert.deepEqual(
+      (await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}`, { token: alice.token })).body.data.inbox,
+      inbox,
+    );
     const listed = await call(rehook.apiUrl, '/api/v1/inboxes', { token: alice.token });
-    assert.deepEqual(listed.body.data.inboxes.find((i: { id: string }) => i.id === inbox.id), inbox);
+    assert.deepEqual(
+      listed.body.data.inboxes.find((i: { id: string }) => i.id === inbox.id),
+      inbox,
+    );
 
-    for (const init of [{}, { json: {} }, { json: { name: null } }, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }]) {
+    for (const init of [
+      {},
+      { json: {} },
+      { json: { name: null } },
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' },
+    ]) {
       const unnamed = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', ...init });
       assert.equal(unnamed.status, 201, unnamed.text);
       assert.equal(unnamed.body.data.inbox.name, null);
@@ -71,7 +86,8 @@ describe('inbox names: POST /api/v1/inboxes {"name"} and PATCH /api/v1/inboxes/:
   });
 
   it('refuses a bad name with 400 VALIDATION_FAILED and creates nothing', async () => {
-    const count = async () => (await call(rehook.apiUrl, '/api/v1/inboxes', { token: alice.token })).body.data.inboxes.length;
+    const count = async () =>
+      (await call(rehook.apiUrl, '/api/v1/inboxes', { token: alice.token })).body.data.inboxes.length;
     const before = await count();
     for (const [label, body] of BAD_NAMES) {
       const res = await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', token: alice.token, ...json(body) });
@@ -83,18 +99,34 @@ describe('inbox names: POST /api/v1/inboxes {"name"} and PATCH /api/v1/inboxes/:
 
   it('answers a body that is not a JSON object: 415 for other media types, 400 for arrays and broken JSON', async () => {
     assertError(
-      await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Stripe' }),
+      await call(rehook.apiUrl, '/api/v1/inboxes', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'Stripe',
+      }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );
-    assertError(await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', ...json('["Stripe"]') }), 400, 'VALIDATION_FAILED');
-    assertError(await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', ...json('{"name":') }), 400, 'INVALID_JSON');
+    assertError(
+      await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', ...json('["Stripe"]') }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    assertError(
+      await call(rehook.apiUrl, '/api/v1/inboxes', { method: 'POST', ...json('{"name":') }),
+      400,
+      'INVALID_JSON',
+    );
   });
 
   it('lets the owner rename an inbox and remove its name; nothing else changes', async () => {
     const inbox = await createInbox(rehook, alice.token);
     const path = `/api/v1/inboxes/${inbox.id}`;
-    const renamed = await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, json: { name: ' GitHub ' } });
+    const renamed = await call(rehook.apiUrl, path, {
+      method: 'PATCH',
+      token: alice.token,
+      json: { name: ' GitHub ' },
+    });
     assert.equal(renamed.status, 200, renamed.text);
     assert.deepEqual(Object.keys(renamed.body), ['data']);
     assert.deepEqual(renamed.body.data.inbox, { ...inbox, name: 'GitHub' });
@@ -118,36 +150,65 @@ describe('inbox names: POST /api/v1/inboxes {"name"} and PATCH /api/v1/inboxes/:
     assert.equal(saved.body.data.inbox.name, 'from bob');
     // Saved by bob: now his alone.
     assertUnauthorized(await call(rehook.apiUrl, path, { method: 'PATCH', json: { name: 'late' } }));
-    assertError(await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, json: { name: 'late' } }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, json: { name: 'late' } }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
   });
 
   it('answers 401 without a token, 404 to another account, and 404 for unknown, malformed and expired inboxes', async () => {
     const owned = await createInbox(rehook, alice.token);
     const path = `/api/v1/inboxes/${owned.id}`;
     assertUnauthorized(await call(rehook.apiUrl, path, { method: 'PATCH', json: { name: 'x' } }));
-    assertError(await call(rehook.apiUrl, path, { method: 'PATCH', token: bob.token, json: { name: 'x' } }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, path, { method: 'PATCH', token: bob.token, json: { name: 'x' } }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
     assert.equal((await call(rehook.apiUrl, path, { token: alice.token })).body.data.inbox.name, null);
     for (const id of [UNKNOWN_INBOX_ID, 'nope']) {
-      assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${id}`, { method: 'PATCH', json: { name: 'x' } }), 404, 'INBOX_NOT_FOUND');
+      assertError(
+        await call(rehook.apiUrl, `/api/v1/inboxes/${id}`, { method: 'PATCH', json: { name: 'x' } }),
+        404,
+        'INBOX_NOT_FOUND',
+      );
     }
     const expiring = await createInbox(rehook);
     clock.advance(HOUR);
-    assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${expiring.id}`, { method: 'PATCH', json: { name: 'x' } }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${expiring.id}`, { method: 'PATCH', json: { name: 'x' } }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
   });
 
   it('refuses a rename without a valid name: 400 VALIDATION_FAILED, 415 for other media types', async () => {
     const inbox = await createInbox(rehook, alice.token);
     const path = `/api/v1/inboxes/${inbox.id}`;
     for (const [, body] of [...BAD_NAMES, ['no name', '{}'], ['another field', '{"title":"x"}']] as const) {
-      assertError(await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, ...json(body) }), 400, 'VALIDATION_FAILED');
+      assertError(
+        await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, ...json(body) }),
+        400,
+        'VALIDATION_FAILED',
+      );
     }
     assertError(await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token }), 400, 'VALIDATION_FAILED');
     assertError(
-      await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, headers: { 'content-type': 'text/plain' }, body: 'x' }),
+      await call(rehook.apiUrl, path, {
+        method: 'PATCH',
+        token: alice.token,
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );
-    assertError(await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, ...json('{"name":') }), 400, 'INVALID_JSON');
+    assertError(
+      await call(rehook.apiUrl, path, { method: 'PATCH', token: alice.token, ...json('{"name":') }),
+      400,
+      'INVALID_JSON',
+    );
     assert.equal((await call(rehook.apiUrl, path, { token: alice.token })).body.data.inbox.name, null);
   });
 });

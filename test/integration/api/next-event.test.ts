@@ -8,14 +8,7 @@ import type { AfterPage } from '../../../src/ports/store.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestRehook, type JsonResponse, type TestRehook } from '../../helpers/rehook.js';
 import { countSubscriptions, eventually } from '../stream/sse-client.js';
-import {
-  assertError,
-  assertUnauthorized,
-  call,
-  createInbox,
-  ingestEvent,
-  UNKNOWN_INBOX_ID,
-} from './support.js';
+import { assertError, assertUnauthorized, call, createInbox, ingestEvent, UNKNOWN_INBOX_ID } from './support.js';
 
 /** A well-formed event id older than any real one: `after` it, every event of an inbox is newer. */
 const BEFORE_ALL = 'evt_00000000000000000000000000';
@@ -200,7 +193,11 @@ describe('GET /api/v1/inboxes/:id/events/next', () => {
 
   it('checks access again before answering: a token revoked while the poll waits gets 401', async () => {
     const owned = await createInbox(rehook, alice.token);
-    const created = await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', token: alice.token, json: { name: 'doomed' } });
+    const created = await call(rehook.apiUrl, '/api/v1/tokens', {
+      method: 'POST',
+      token: alice.token,
+      json: { name: 'doomed' },
+    });
     assert.equal(created.status, 201, created.text);
     const doomed: { id: string; token: string } = created.body.data.token;
     const waiting = waitingPoll(owned.id);
@@ -239,7 +236,9 @@ describe('GET /api/v1/inboxes/:id/events/next', () => {
     const baseline = subscriptions();
     const controller = new AbortController();
     const waiting = waitingPoll(inbox.id);
-    const poll = fetch(`${rehook.apiUrl}/api/v1/inboxes/${inbox.id}/events/next?timeout=2m`, { signal: controller.signal });
+    const poll = fetch(`${rehook.apiUrl}/api/v1/inboxes/${inbox.id}/events/next?timeout=2m`, {
+      signal: controller.signal,
+    });
     await waiting;
     assert.equal(subscriptions(), baseline + 1);
     controller.abort();
@@ -252,7 +251,9 @@ describe('GET /api/v1/inboxes/:id/events/next', () => {
 });
 
 describe('long-polls and server shutdown', () => {
-  it('answers a waiting poll 204 when the server closes, so close() does not wait for it', { timeout: 30_000 }, async () => {
+  it('answers a waiting poll 204 when the server closes, so close() does not wait for it', {
+    timeout: 30_000,
+  }, async () => {
     const rehook = await startTestRehook();
     const waitingPoll = watchWaits(rehook);
     let stopped = false;

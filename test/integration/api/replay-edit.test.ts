@@ -47,7 +47,9 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
   });
 
   /** Ingests a request with exactly these headers (rawHeaders form) and returns its event id. */
-  async function capture(opts: { method?: string; suffix?: string; headers?: string[]; body?: Buffer | string } = {}): Promise<string> {
+  async function capture(
+    opts: { method?: string; suffix?: string; headers?: string[]; body?: Buffer | string } = {},
+  ): Promise<string> {
     const res = await rawRequest(`${rehook.ingestUrl}/i/${inboxId}${opts.suffix ?? ''}`, {
       method: opts.method ?? 'POST',
       headers: opts.headers ?? ['Content-Type', 'application/json'],
@@ -69,7 +71,9 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
   }
 
   it('a replay without overrides answers data.replay as before and records the request it sent, unedited', async () => {
-    const eventId = await capture({ headers: ['Content-Type', 'application/json', 'X-Original', 'yes', 'Authorization', 'Bearer secret'] });
+    const eventId = await capture({
+      headers: ['Content-Type', 'application/json', 'X-Original', 'yes', 'Authorization', 'Bearer secret'],
+    });
     const res = await replay(eventId, { destination: `${receiver.url}/hooks?k=v` });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(Object.keys(res.body.data), ['replay']);
@@ -78,7 +82,10 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       method: 'POST',
       url: `${receiver.url}/hooks?k=v`,
       // Authorization was redacted at capture and is never replayed.
-      headers: [['Content-Type', 'application/json'], ['X-Original', 'yes']],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['X-Original', 'yes'],
+      ],
       body: null,
       bodyEncoding: null,
       bodySize: Buffer.byteLength('{"original":true}'),
@@ -93,7 +100,12 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
 
   it('method, path (appended to the destination path) and query (replacing the destination query) are sent and recorded', async () => {
     const eventId = await capture({ method: 'POST', suffix: '/stripe?from=stripe' });
-    const res = await replay(eventId, { destination: `${receiver.url}/base/?keep=no`, method: 'PUT', path: '/v2/events', query: 'attempt=2&x=%20y' });
+    const res = await replay(eventId, {
+      destination: `${receiver.url}/base/?keep=no`,
+      method: 'PUT',
+      path: '/v2/events',
+      query: 'attempt=2&x=%20y',
+    });
     assert.equal(res.status, 200, res.text);
     const got = receiver.requests.at(-1);
     assert.equal(got?.method, 'PUT');
@@ -137,11 +149,19 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       headers: { set: { 'X-DUP': 'new', 'X-Added': 'a' }, remove: ['x-gone'] },
     });
     assert.equal(res.status, 200, res.text);
-    const expected: Pair[] = [['Content-Type', 'application/json'], ['X-DUP', 'new'], ['X-Keep', 'k'], ['X-Added', 'a']];
+    const expected: Pair[] = [
+      ['Content-Type', 'application/json'],
+      ['X-DUP', 'new'],
+      ['X-Keep', 'k'],
+      ['X-Added', 'a'],
+    ];
     assert.deepEqual(payloadHeaders(receiver.requests.at(-1)?.headers ?? []), expected);
     assert.deepEqual(res.body.data.replay.request.headers, expected);
     assert.deepEqual(res.body.data.replay.request.overrides, {
-      setHeaders: [['X-DUP', 'new'], ['X-Added', 'a']],
+      setHeaders: [
+        ['X-DUP', 'new'],
+        ['X-Added', 'a'],
+      ],
       removeHeaders: ['x-gone'],
     });
   });
@@ -150,7 +170,13 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     const eventId = await capture({ headers: ['Content-Type', 'text/plain', 'Accept', 'a/b'] });
     const res = await replay(eventId, {
       destination: `${receiver.url}/pairs`,
-      headers: { set: [['accept', 'x/1'], ['Accept', 'x/2'], ['Content-Type', 'application/xml']] },
+      headers: {
+        set: [
+          ['accept', 'x/1'],
+          ['Accept', 'x/2'],
+          ['Content-Type', 'application/xml'],
+        ],
+      },
     });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(payloadHeaders(receiver.requests.at(-1)?.headers ?? []), [
@@ -162,7 +188,10 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
 
   it('an Authorization header set by the caller is sent, and recorded as [REDACTED]', async () => {
     const eventId = await capture();
-    const res = await replay(eventId, { destination: `${receiver.url}/auth`, headers: { set: { Authorization: 'Bearer live-secret' } } });
+    const res = await replay(eventId, {
+      destination: `${receiver.url}/auth`,
+      headers: { set: { Authorization: 'Bearer live-secret' } },
+    });
     assert.equal(res.status, 200, res.text);
     const sent = receiver.requests.at(-1)?.headers.find(([name]) => name === 'Authorization');
     assert.deepEqual(sent, ['Authorization', 'Bearer live-secret']);
@@ -208,13 +237,25 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
   });
 
   it('the history shows each replay with what it sent, newest first, beside the unchanged original event', async () => {
-    const eventId = await capture({ method: 'POST', headers: ['Content-Type', 'application/json', 'X-A', '1'], body: '{"n":0}' });
+    const eventId = await capture({
+      method: 'POST',
+      headers: ['Content-Type', 'application/json', 'X-A', '1'],
+      body: '{"n":0}',
+    });
     await replay(eventId, { destination: `${receiver.url}/one` });
-    await replay(eventId, { destination: `${receiver.url}/two`, method: 'PATCH', headers: { remove: ['X-A'] }, body: '{"n":2}' });
+    await replay(eventId, {
+      destination: `${receiver.url}/two`,
+      method: 'PATCH',
+      headers: { remove: ['X-A'] },
+      body: '{"n":2}',
+    });
     const [second, first] = await history(eventId);
     assert.equal(first.request.edited, false);
     assert.equal(first.request.method, 'POST');
-    assert.deepEqual(first.request.headers, [['Content-Type', 'application/json'], ['X-A', '1']]);
+    assert.deepEqual(first.request.headers, [
+      ['Content-Type', 'application/json'],
+      ['X-A', '1'],
+    ]);
     assert.equal(first.request.body, null);
     assert.equal(second.request.edited, true);
     assert.equal(second.request.method, 'PATCH');
@@ -241,9 +282,20 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       assert.equal(one.request.body, 'again');
     }
     assert.equal(new Set(replays.map((r: any) => r.id)).size, 3);
-    assert.deepEqual(summary, { requested: 3, attempts: 3, responses: 3, failures: 0, statusCodes: { '201': 3 }, errors: {}, stopped: null });
+    assert.deepEqual(summary, {
+      requested: 3,
+      attempts: 3,
+      responses: 3,
+      failures: 0,
+      statusCodes: { '201': 3 },
+      errors: {},
+      stopped: null,
+    });
     const listed = await history(eventId);
-    assert.deepEqual(listed.slice(0, 3).map((r: any) => r.id), replays.map((r: any) => r.id).reverse());
+    assert.deepEqual(
+      listed.slice(0, 3).map((r: any) => r.id),
+      replays.map((r: any) => r.id).reverse(),
+    );
   });
 
   it('repeat counts answers by status', async () => {
@@ -258,7 +310,12 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     const eventId = await capture();
     const before = receiver.requests.length;
     const principal = { kind: 'account', accountId: user.accountId, tokenId: 'tok_test' } as const;
-    const { replays, summary } = await replayRepeatedly(rehook.deps, principal, { eventId, destination: `${receiver.url}/limit`, repeat: 5 }, { timeLimitMs: 0 });
+    const { replays, summary } = await replayRepeatedly(
+      rehook.deps,
+      principal,
+      { eventId, destination: `${receiver.url}/limit`, repeat: 5 },
+      { timeLimitMs: 0 },
+    );
     assert.equal(replays.length, 1);
     assert.equal(receiver.requests.length - before, 1);
     assert.deepEqual([summary.requested, summary.attempts, summary.stopped], [5, 1, 'time-limit']);
@@ -277,10 +334,24 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     const res = await replay(eventId, { destination: `http://127.0.0.1:${port}/`, repeat: 2 });
     assert.equal(res.status, 200, res.text);
     const { replays, summary } = res.body.data;
-    assert.deepEqual(replays.map((r: any) => r.outcome), ['unreachable', 'unreachable']);
-    assert.deepEqual(replays.map((r: any) => r.error.code), ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE']);
+    assert.deepEqual(
+      replays.map((r: any) => r.outcome),
+      ['unreachable', 'unreachable'],
+    );
+    assert.deepEqual(
+      replays.map((r: any) => r.error.code),
+      ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE'],
+    );
     assert.equal(replays[0].request.url, `http://127.0.0.1:${port}/`);
-    assert.deepEqual(summary, { requested: 2, attempts: 2, responses: 0, failures: 2, statusCodes: {}, errors: { DESTINATION_UNREACHABLE: 2 }, stopped: null });
+    assert.deepEqual(summary, {
+      requested: 2,
+      attempts: 2,
+      responses: 0,
+      failures: 2,
+      statusCodes: {},
+      errors: { DESTINATION_UNREACHABLE: 2 },
+      stopped: null,
+    });
     assert.equal((await history(eventId)).length, 2);
   });
 
@@ -328,7 +399,11 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     ['setting a Proxy- header', { headers: { set: { 'Proxy-Authorization': 'x' } } }, /cannot be set/],
     ['a name both set and removed', { headers: { set: { 'X-A': 'v' }, remove: ['x-a'] } }, /both set and removed/],
     ['remove not an array', { headers: { remove: 'X-A' } }, /remove/],
-    ['101 set headers', { headers: { set: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`X-${i}`, 'v'])) } }, /at most 100/],
+    [
+      '101 set headers',
+      { headers: { set: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`X-${i}`, 'v'])) } },
+      /at most 100/,
+    ],
     ['a 9000-character header value', { headers: { set: { 'X-A': 'v'.repeat(9000) } } }, /at most 8192/],
     ['body and bodyBase64', { body: 'a', bodyBase64: 'YQ==' }, /not both/],
     ['bodyBase64 that is not base64', { bodyBase64: 'not base64!' }, /bodyBase64/],
@@ -356,11 +431,21 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
 
   it('answers 413 PAYLOAD_TOO_LARGE to a request body far beyond what an edited body may be', async () => {
     const eventId = await capture();
-    const res = await replay(eventId, { destination: `${receiver.url}/never`, bodyBase64: randomBytes(200 * 1024).toString('base64') });
+    const res = await replay(eventId, {
+      destination: `${receiver.url}/never`,
+      bodyBase64: randomBytes(200 * 1024).toString('base64'),
+    });
     assertError(res, 413, 'PAYLOAD_TOO_LARGE');
     const chunked = await rawRequest(`${rehook.apiUrl}/api/v1/events/${eventId}/replay`, {
       method: 'POST',
-      headers: ['Authorization', `Bearer ${user.token}`, 'Content-Type', 'application/json', 'Transfer-Encoding', 'chunked'],
+      headers: [
+        'Authorization',
+        `Bearer ${user.token}`,
+        'Content-Type',
+        'application/json',
+        'Transfer-Encoding',
+        'chunked',
+      ],
       body: JSON.stringify({ destination: `${receiver.url}/never`, body: 'x'.repeat(200 * 1024) }),
     });
     assertError(chunked, 413, 'PAYLOAD_TOO_LARGE');
@@ -369,11 +454,22 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
   it('RehookClient.replay takes the edits, and with repeat answers { replays, summary }', async () => {
     const eventId = await capture();
     const client = new RehookClient({ baseUrl: rehook.apiUrl, token: user.token });
-    const one = await client.replay(eventId, { destination: `${receiver.url}/client`, method: 'PUT', headers: { set: [['X-C', '1']] }, body: 'c' });
+    const one = await client.replay(eventId, {
+      destination: `${receiver.url}/client`,
+      method: 'PUT',
+      headers: { set: [['X-C', '1']] },
+      body: 'c',
+    });
     assert.deepEqual([one.request?.method, one.request?.body, one.statusCode], ['PUT', 'c', 201]);
     const run = await client.replay(eventId, { destination: `${receiver.url}/client`, repeat: 2, query: 'n=2' });
-    assert.deepEqual([run.replays.length, run.summary.responses, run.replays[0]?.request?.url], [2, 2, `${receiver.url}/client?n=2`]);
-    await assert.rejects(client.replay(eventId, { destination: `${receiver.url}/client`, method: 'BAD METHOD' }), /VALIDATION_FAILED|method/);
+    assert.deepEqual(
+      [run.replays.length, run.summary.responses, run.replays[0]?.request?.url],
+      [2, 2, `${receiver.url}/client?n=2`],
+    );
+    await assert.rejects(
+      client.replay(eventId, { destination: `${receiver.url}/client`, method: 'BAD METHOD' }),
+      /VALIDATION_FAILED|method/,
+    );
   });
 
   it('takes a request body over 64 KiB when it carries an edited body within REHOOK_MAX_BODY', async () => {
@@ -396,7 +492,11 @@ describe('edit-and-replay with the default SSRF policy', () => {
     receiver = await startReceiver();
     user = await rehook.createUser();
     const inbox = await createInbox(rehook, user.token);
-    const res = await rawRequest(`${rehook.ingestUrl}/i/${inbox.id}`, { method: 'POST', headers: ['Content-Type', 'text/plain'], body: 'x' });
+    const res = await rawRequest(`${rehook.ingestUrl}/i/${inbox.id}`, {
+      method: 'POST',
+      headers: ['Content-Type', 'text/plain'],
+      body: 'x',
+    });
     assert.equal(res.status, 200);
     const list = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events?limit=1`, { token: user.token });
     eventId = list.body[0].id;
@@ -432,9 +532,9 @@ describe('edit-and-replay with the default SSRF policy', () => {
   });
 });
 
-describe('edit-and-replay with resign: true (signatures checked with the providers\' own libraries)', () => {
-  const STRIPE_SECRET = 'whsec_' + 'f00dfeed'.repeat(4);
-  const STANDARD_SECRET = 'whsec_' + Buffer.from('standard-webhooks-test-secret-32b').toString('base64');
+describe("edit-and-replay with resign: true (signatures checked with the providers' own libraries)", () => {
+  const STRIPE_SECRET = `whsec_${'f00dfeed'.repeat(4)}`;
+  const STANDARD_SECRET = `whsec_${Buffer.from('standard-webhooks-test-secret-32b').toString('base64')}`;
   let rehook: TestRehook;
   let receiver: Receiver;
   let user: { accountId: string; token: string };
@@ -452,7 +552,11 @@ describe('edit-and-replay with resign: true (signatures checked with the provide
   async function signedInbox(settings: Record<string, unknown> | null): Promise<string> {
     const inbox = await createInbox(rehook, user.token);
     if (settings !== null) {
-      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/signature`, { method: 'PUT', token: user.token, json: settings });
+      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/signature`, {
+        method: 'PUT',
+        token: user.token,
+        json: settings,
+      });
       assert.equal(res.status, 200, res.text);
     }
     return inbox.id;
@@ -485,7 +589,11 @@ describe('edit-and-replay with resign: true (signatures checked with the provide
     assert.equal(verbatim.status, 200, verbatim.text);
     const plain = receiver.requests.at(-1);
     assert.ok(plain);
-    assert.throws(() => Stripe.webhooks.constructEvent(plain.body.toString(), header(plain.headers, 'stripe-signature'), STRIPE_SECRET), /tolerance/i);
+    assert.throws(
+      () =>
+        Stripe.webhooks.constructEvent(plain.body.toString(), header(plain.headers, 'stripe-signature'), STRIPE_SECRET),
+      /tolerance/i,
+    );
 
     const edited = '{"id":"evt_1","type":"charge.refunded"}';
     const res = await replay(eventId, { destination: `${receiver.url}/stripe`, body: edited, resign: true });
@@ -493,7 +601,11 @@ describe('edit-and-replay with resign: true (signatures checked with the provide
     const got = receiver.requests.at(-1);
     assert.ok(got);
     assert.equal(got.body.toString(), edited);
-    const verified = Stripe.webhooks.constructEvent(got.body.toString(), header(got.headers, 'stripe-signature'), STRIPE_SECRET);
+    const verified = Stripe.webhooks.constructEvent(
+      got.body.toString(),
+      header(got.headers, 'stripe-signature'),
+      STRIPE_SECRET,
+    );
     assert.equal(verified.type, 'charge.refunded');
     // Exactly one signature header, in the place of the captured one; the record says so.
     assert.equal(got.headers.filter(([n]) => n.toLowerCase() === 'stripe-signature').length, 1);
@@ -513,11 +625,25 @@ describe('edit-and-replay with resign: true (signatures checked with the provide
     const seconds = String(Math.floor(at.getTime() / 1000));
     const eventId = await captureInto(
       inboxId,
-      ['Content-Type', 'application/json', 'webhook-id', 'msg_1', 'webhook-timestamp', seconds, 'webhook-signature', signature],
+      [
+        'Content-Type',
+        'application/json',
+        'webhook-id',
+        'msg_1',
+        'webhook-timestamp',
+        seconds,
+        'webhook-signature',
+        signature,
+      ],
       payload,
     );
     const before = receiver.requests.length;
-    const res = await replay(eventId, { destination: `${receiver.url}/sw`, body: '{"type":"user.deleted"}', resign: true, repeat: 2 });
+    const res = await replay(eventId, {
+      destination: `${receiver.url}/sw`,
+      body: '{"type":"user.deleted"}',
+      resign: true,
+      repeat: 2,
+    });
     assert.equal(res.status, 200, res.text);
     const sent = receiver.requests.slice(before);
     assert.equal(sent.length, 2);

@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { assertError, assertUnauthorized, call, createInbox, ingest, ingestEvent, ISO_UTC, REPLAY_ID } from './support.js';
+import {
+  assertError,
+  assertUnauthorized,
+  call,
+  createInbox,
+  ingest,
+  ingestEvent,
+  ISO_UTC,
+  REPLAY_ID,
+} from './support.js';
 
 /** Waits (polling, no timing assertion) until the job satisfies `done`; fails after a generous hang limit. */
 async function waitForJob(
@@ -91,8 +100,14 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     assert.match(done.data.job.startedAt, ISO_UTC);
     assert.match(done.data.job.finishedAt, ISO_UTC);
     assert.deepEqual(bodiesAt('/order'), ['order-0', 'order-1', 'order-2', 'order-3', 'order-4', 'order-5']);
-    assert.deepEqual(done.data.results.map((r: any) => r.eventId), ids);
-    assert.deepEqual(done.data.results.map((r: any) => r.position), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      done.data.results.map((r: any) => r.eventId),
+      ids,
+    );
+    assert.deepEqual(
+      done.data.results.map((r: any) => r.position),
+      [0, 1, 2, 3, 4, 5],
+    );
     for (const result of done.data.results) {
       assert.equal(result.state, 'done');
       assert.equal(result.statusCode, 200);
@@ -113,15 +128,32 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const jobId = created.body.data.job.id;
     await waitForJob(rehook, alice.token, jobId);
     const first = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?resultsLimit=2`, { token: alice.token });
-    assert.deepEqual(first.body.data.results.map((r: any) => r.eventId), ids.slice(0, 2));
+    assert.deepEqual(
+      first.body.data.results.map((r: any) => r.eventId),
+      ids.slice(0, 2),
+    );
     assert.equal(first.body.data.nextResultsAfter, 1);
-    const second = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?resultsLimit=2&resultsAfter=1`, { token: alice.token });
-    assert.deepEqual(second.body.data.results.map((r: any) => r.eventId), ids.slice(2, 4));
-    const last = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?resultsLimit=2&resultsAfter=3`, { token: alice.token });
-    assert.deepEqual(last.body.data.results.map((r: any) => r.eventId), ids.slice(4));
+    const second = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?resultsLimit=2&resultsAfter=1`, {
+      token: alice.token,
+    });
+    assert.deepEqual(
+      second.body.data.results.map((r: any) => r.eventId),
+      ids.slice(2, 4),
+    );
+    const last = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?resultsLimit=2&resultsAfter=3`, {
+      token: alice.token,
+    });
+    assert.deepEqual(
+      last.body.data.results.map((r: any) => r.eventId),
+      ids.slice(4),
+    );
     assert.equal(last.body.data.nextResultsAfter, null);
     for (const query of ['resultsLimit=0', 'resultsLimit=1001', 'resultsAfter=-1', 'resultsAfter=x']) {
-      assertError(await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?${query}`, { token: alice.token }), 400, 'VALIDATION_FAILED');
+      assertError(
+        await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}?${query}`, { token: alice.token }),
+        400,
+        'VALIDATION_FAILED',
+      );
     }
   });
 
@@ -182,7 +214,10 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const jobId = created.body.data.job.id;
     // The first send reached the receiver and is held there.
     await waitForJob(rehook, alice.token, jobId, () => bodiesAt('/block-cancel').length === 1);
-    const cancelled = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { method: 'DELETE', token: alice.token });
+    const cancelled = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(cancelled.status, 200, cancelled.text);
     assert.equal(cancelled.body.data.job.state, 'cancelled');
     assert.match(cancelled.body.data.job.finishedAt, ISO_UTC);
@@ -191,14 +226,20 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const after = await waitForJob(rehook, alice.token, jobId, (b) => b.data.job.counts.done === 1);
     assert.equal(after.data.job.state, 'cancelled');
     assert.deepEqual(after.data.job.counts, { total: 4, done: 1, succeeded: 1, failed: 0 });
-    assert.deepEqual(after.data.results.map((r: any) => r.state), ['done', 'pending', 'pending', 'pending']);
+    assert.deepEqual(
+      after.data.results.map((r: any) => r.state),
+      ['done', 'pending', 'pending', 'pending'],
+    );
     const again = await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { method: 'DELETE', token: alice.token });
     assert.equal(again.body.data.job.state, 'cancelled');
     // ...and a completed job stays completed.
     const small = await inboxWith(1, 'small');
     const finished = await createJob(small.inboxId, { destination: `${receiver.url}/small` });
     await waitForJob(rehook, alice.token, finished.body.data.job.id);
-    const late = await call(rehook.apiUrl, `/api/v1/replay-jobs/${finished.body.data.job.id}`, { method: 'DELETE', token: alice.token });
+    const late = await call(rehook.apiUrl, `/api/v1/replay-jobs/${finished.body.data.job.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(late.body.data.job.state, 'completed');
     // Nothing further reached the receiver (checked again after the second job ran to completion).
     assert.deepEqual(bodiesAt('/block-cancel'), ['cancel-0']);
@@ -209,7 +250,10 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const teapot = await createJob(inboxId, { destination: `${receiver.url}/teapot`, ratePerSecond: 100 });
     const done = await waitForJob(rehook, alice.token, teapot.body.data.job.id);
     assert.deepEqual(done.data.job.counts, { total: 2, done: 2, succeeded: 2, failed: 0 });
-    assert.deepEqual(done.data.results.map((r: any) => r.statusCode), [418, 418]);
+    assert.deepEqual(
+      done.data.results.map((r: any) => r.statusCode),
+      [418, 418],
+    );
 
     const closed = await startReceiver();
     const url = closed.url;
@@ -218,7 +262,10 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const failed = await waitForJob(rehook, alice.token, down.body.data.job.id);
     assert.equal(failed.data.job.state, 'completed');
     assert.deepEqual(failed.data.job.counts, { total: 2, done: 2, succeeded: 0, failed: 2 });
-    assert.deepEqual(failed.data.results.map((r: any) => r.errorCode), ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE']);
+    assert.deepEqual(
+      failed.data.results.map((r: any) => r.errorCode),
+      ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE'],
+    );
   });
 
   it('refuses malformed requests with 400 and says which field', async () => {
@@ -247,7 +294,11 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     for (const [json, path] of cases) {
       const res = await createJob(inboxId, json);
       assertError(res, 400, 'VALIDATION_FAILED');
-      assert.match(res.body.error.message, new RegExp(path.split('/')[1] ?? ''), `${JSON.stringify(json)}: ${res.text}`);
+      assert.match(
+        res.body.error.message,
+        new RegExp(path.split('/')[1] ?? ''),
+        `${JSON.stringify(json)}: ${res.text}`,
+      );
     }
     assertError(await createJob(inboxId, { destination: 'ftp://example.com/x' }), 400, 'INVALID_DESTINATION');
     assertError(await createJob(inboxId, { destination: 'http://user:pw@example.com/x' }), 400, 'INVALID_DESTINATION');
@@ -271,24 +322,54 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const bobs = await createJob(inboxId, { destination }, bob.token);
     assert.equal(bobs.status, 202, bobs.text);
     const jobId = mine.body.data.job.id;
-    assertError(await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { token: bob.token }), 404, 'REPLAY_JOB_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { method: 'DELETE', token: bob.token }), 404, 'REPLAY_JOB_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { token: bob.token }),
+      404,
+      'REPLAY_JOB_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`, { method: 'DELETE', token: bob.token }),
+      404,
+      'REPLAY_JOB_NOT_FOUND',
+    );
     assertUnauthorized(await call(rehook.apiUrl, `/api/v1/replay-jobs/${jobId}`));
-    assertError(await call(rehook.apiUrl, '/api/v1/replay-jobs/job_aaaaaaaaaaaaaaaaaaaaaaaaaa', { token: alice.token }), 404, 'REPLAY_JOB_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, '/api/v1/replay-jobs/nope', { token: alice.token }), 404, 'REPLAY_JOB_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, '/api/v1/replay-jobs/job_aaaaaaaaaaaaaaaaaaaaaaaaaa', { token: alice.token }),
+      404,
+      'REPLAY_JOB_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, '/api/v1/replay-jobs/nope', { token: alice.token }),
+      404,
+      'REPLAY_JOB_NOT_FOUND',
+    );
     const aliceList = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/replay-jobs`, { token: alice.token });
-    assert.deepEqual(aliceList.body.data.jobs.map((j: any) => j.id), [jobId]);
+    assert.deepEqual(
+      aliceList.body.data.jobs.map((j: any) => j.id),
+      [jobId],
+    );
     const bobList = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/replay-jobs`, { token: bob.token });
-    assert.deepEqual(bobList.body.data.jobs.map((j: any) => j.id), [bobs.body.data.job.id]);
+    assert.deepEqual(
+      bobList.body.data.jobs.map((j: any) => j.id),
+      [bobs.body.data.job.id],
+    );
     assertUnauthorized(await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/replay-jobs`));
 
     // Owned inbox: only the owner; another account's inbox is not found.
     const owned = await inboxWith(2, 'owned', alice.token);
     assertError(await createJob(owned.inboxId, { destination }, bob.token), 404, 'INBOX_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${owned.inboxId}/replay-jobs`, { token: bob.token }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${owned.inboxId}/replay-jobs`, { token: bob.token }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
     const ownedJob = await createJob(owned.inboxId, { destination, ratePerSecond: 100 });
     assert.equal(ownedJob.status, 202, ownedJob.text);
-    assertError(await call(rehook.apiUrl, `/api/v1/replay-jobs/${ownedJob.body.data.job.id}`, { token: bob.token }), 404, 'REPLAY_JOB_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/replay-jobs/${ownedJob.body.data.job.id}`, { token: bob.token }),
+      404,
+      'REPLAY_JOB_NOT_FOUND',
+    );
     await waitForJob(rehook, alice.token, ownedJob.body.data.job.id);
   });
 });

@@ -67,7 +67,10 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
 
   it('answers 200 with data.replay: id, statusCode, latencyMs, responseBody, responseHeaders, destination, createdAt, truncated', async () => {
     const inbox = await createInbox(rehook);
-    const eventId = await ingestEvent(rehook, inbox.id, { body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    const eventId = await ingestEvent(rehook, inbox.id, {
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     const destination = `${receiver.url}/ok?from=test`;
     const res = await replay(eventId, destination, alice.token);
     assert.equal(res.status, 200, res.text);
@@ -86,7 +89,9 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
       assert.ok(Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
     }
     assert.ok(
-      (result.responseHeaders as Array<[string, string]>).some(([name, value]) => name.toLowerCase() === 'x-receiver' && value === 'yes'),
+      (result.responseHeaders as Array<[string, string]>).some(
+        ([name, value]) => name.toLowerCase() === 'x-receiver' && value === 'yes',
+      ),
       JSON.stringify(result.responseHeaders),
     );
     assert.equal(result.destination, destination);
@@ -99,23 +104,42 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     const inbox = await createInbox(rehook);
     const body = Buffer.from('{"id":"evt_1","type":"charge.succeeded"}');
     const sentHeaders = [
-      'Host', new URL(rehook.ingestUrl).host,
-      'User-Agent', 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      'Content-Type', 'application/json; charset=utf-8',
-      'Stripe-Signature', 't=1492774577,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
-      'X-Dup', 'first',
-      'x-dup', 'second',
-      'Authorization', 'Bearer sk_live_secret',
-      'Cookie', 'session=abc',
-      'Proxy-Authorization', 'Basic eDp5',
-      'Keep-Alive', 'timeout=5',
-      'TE', 'trailers',
-      'X-Hop', 'named-in-connection',
-      'X-Last', 'end',
-      'Content-Length', String(body.length),
-      'Connection', 'keep-alive, X-Hop',
+      'Host',
+      new URL(rehook.ingestUrl).host,
+      'User-Agent',
+      'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      'Content-Type',
+      'application/json; charset=utf-8',
+      'Stripe-Signature',
+      't=1492774577,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+      'X-Dup',
+      'first',
+      'x-dup',
+      'second',
+      'Authorization',
+      'Bearer sk_live_secret',
+      'Cookie',
+      'session=abc',
+      'Proxy-Authorization',
+      'Basic eDp5',
+      'Keep-Alive',
+      'timeout=5',
+      'TE',
+      'trailers',
+      'X-Hop',
+      'named-in-connection',
+      'X-Last',
+      'end',
+      'Content-Length',
+      String(body.length),
+      'Connection',
+      'keep-alive, X-Hop',
     ];
-    const ingested = await rawRequest(`${rehook.ingestUrl}/i/${inbox.id}`, { method: 'PATCH', headers: sentHeaders, body });
+    const ingested = await rawRequest(`${rehook.ingestUrl}/i/${inbox.id}`, {
+      method: 'PATCH',
+      headers: sentHeaders,
+      body,
+    });
     assert.equal(ingested.status, 200);
     const list = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/events`);
     const eventId = list.body[0].id as string;
@@ -128,7 +152,9 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     assert.ok(got);
     assert.equal(got.method, 'PATCH');
     assert.ok(got.body.equals(body), 'body bytes differ');
-    const forwarded = got.headers.filter(([name]) => !['host', 'content-length', 'connection'].includes(name.toLowerCase()));
+    const forwarded = got.headers.filter(
+      ([name]) => !['host', 'content-length', 'connection'].includes(name.toLowerCase()),
+    );
     assert.deepEqual(forwarded, [
       ['User-Agent', 'Stripe/1.0 (+https://stripe.com/docs/webhooks)'],
       ['Content-Type', 'application/json; charset=utf-8'],
@@ -138,15 +164,24 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
       ['X-Last', 'end'],
     ]);
     const host = got.headers.filter(([name]) => name.toLowerCase() === 'host');
-    assert.deepEqual(host.map(([, value]) => value), [`127.0.0.1:${receiver.port}`]);
+    assert.deepEqual(
+      host.map(([, value]) => value),
+      [`127.0.0.1:${receiver.port}`],
+    );
     const length = got.headers.filter(([name]) => name.toLowerCase() === 'content-length');
-    assert.deepEqual(length.map(([, value]) => value), [String(body.length)]);
+    assert.deepEqual(
+      length.map(([, value]) => value),
+      [String(body.length)],
+    );
   });
 
   it('keeps a binary body of all 256 byte values byte-exact through capture and replay (SHA-256)', async () => {
     const inbox = await createInbox(rehook);
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-    const eventId = await ingestEvent(rehook, inbox.id, { body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const eventId = await ingestEvent(rehook, inbox.id, {
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const captured = Buffer.from(await (await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}/body`)).arrayBuffer());
     assert.equal(sha256(captured), sha256(bytes));
     const res = await replay(eventId, `${receiver.url}/ok`, alice.token);
@@ -160,7 +195,11 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
   it('keeps a 5 MiB random body byte-exact through capture and replay (SHA-256)', async () => {
     const inbox = await createInbox(rehook);
     const bytes = randomBytes(5 * 1024 * 1024);
-    const eventId = await ingestEvent(rehook, inbox.id, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    const eventId = await ingestEvent(rehook, inbox.id, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const event = await call(rehook.apiUrl, `/api/v1/events/${eventId}`);
     assert.equal(event.body.data.event.size, bytes.length);
     const captured = Buffer.from(await (await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}/body`)).arrayBuffer());
@@ -200,7 +239,9 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     const inbox = await createInbox(rehook);
     const eventId = await ingestEvent(rehook, inbox.id, { body: 'x' });
     const path = `/api/v1/events/${eventId}/replay`;
-    assertUnauthorized(await call(rehook.apiUrl, path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }));
+    assertUnauthorized(
+      await call(rehook.apiUrl, path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }),
+    );
     assertUnauthorized(await call(rehook.apiUrl, path, { method: 'POST', json: [1] }));
     assertUnauthorized(await call(rehook.apiUrl, path, { method: 'POST', token: 'rhk_bad', json: [1] }));
   });
@@ -267,9 +308,19 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
 
     const history = await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`, { token: alice.token });
     assert.equal(history.status, 200, history.text);
-    const replays = history.body.data.replays as Array<{ id: string; statusCode: number | null; error: { code: string } | null }>;
-    assert.deepEqual(replays.map((r) => r.id), [failedId, ...[...ids].reverse()]);
-    assert.deepEqual(replays.map((r) => r.statusCode), [null, 404, 500, 200]);
+    const replays = history.body.data.replays as Array<{
+      id: string;
+      statusCode: number | null;
+      error: { code: string } | null;
+    }>;
+    assert.deepEqual(
+      replays.map((r) => r.id),
+      [failedId, ...[...ids].reverse()],
+    );
+    assert.deepEqual(
+      replays.map((r) => r.statusCode),
+      [null, 404, 500, 200],
+    );
     assert.equal(replays[0]?.error?.code, 'DESTINATION_UNREACHABLE');
     assert.equal(replays[1]?.error, null);
   });
@@ -279,8 +330,16 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     const eventId = await ingestEvent(rehook, owned.id, { body: 'h', token: alice.token });
     await replay(eventId, `${receiver.url}/ok`, alice.token);
     assertUnauthorized(await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`));
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`, { token: bob.token }), 404, 'EVENT_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${UNKNOWN_EVENT_ID}/replays`, { token: alice.token }), 404, 'EVENT_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`, { token: bob.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${UNKNOWN_EVENT_ID}/replays`, { token: alice.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
   });
 
   it('shows each account only its own replays of an anonymous inbox’s event', async () => {
@@ -290,8 +349,14 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     const b = await replay(eventId, `${receiver.url}/ok?who=bob`, bob.token);
     const aliceHistory = await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`, { token: alice.token });
     const bobHistory = await call(rehook.apiUrl, `/api/v1/events/${eventId}/replays`, { token: bob.token });
-    assert.deepEqual(aliceHistory.body.data.replays.map((r: { id: string }) => r.id), [a.body.data.replay.id]);
-    assert.deepEqual(bobHistory.body.data.replays.map((r: { id: string }) => r.id), [b.body.data.replay.id]);
+    assert.deepEqual(
+      aliceHistory.body.data.replays.map((r: { id: string }) => r.id),
+      [a.body.data.replay.id],
+    );
+    assert.deepEqual(
+      bobHistory.body.data.replays.map((r: { id: string }) => r.id),
+      [b.body.data.replay.id],
+    );
   });
 });
 

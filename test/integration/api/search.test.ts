@@ -21,10 +21,28 @@ describe('GET /api/v1/inboxes/:id/events with filters', () => {
     for (let i = 0; i < 12; i += 1) {
       const request =
         i % 3 === 0
-          ? { method: 'POST', suffix: '/stripe/events', headers: { 'content-type': 'application/json', 'stripe-signature': `t=${i}` }, body: JSON.stringify({ id: `evt_${i}`, data: { object: { status: i % 2 === 0 ? 'paid' : 'open', amount: i * 100 } } }) }
+          ? {
+              method: 'POST',
+              suffix: '/stripe/events',
+              headers: { 'content-type': 'application/json', 'stripe-signature': `t=${i}` },
+              body: JSON.stringify({
+                id: `evt_${i}`,
+                data: { object: { status: i % 2 === 0 ? 'paid' : 'open', amount: i * 100 } },
+              }),
+            }
           : i % 3 === 1
-            ? { method: 'PUT', suffix: '/github', headers: { 'X-GitHub-Event': i === 4 ? 'push' : 'issues' }, body: `plain text ${i} needle-${i}` }
-            : { method: 'POST', suffix: '', headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from([0, 0xff, 0xfe, i]) };
+            ? {
+                method: 'PUT',
+                suffix: '/github',
+                headers: { 'X-GitHub-Event': i === 4 ? 'push' : 'issues' },
+                body: `plain text ${i} needle-${i}`,
+              }
+            : {
+                method: 'POST',
+                suffix: '',
+                headers: { 'content-type': 'application/octet-stream' },
+                body: Buffer.from([0, 0xff, 0xfe, i]),
+              };
       sent.push(request);
       await ingest(rehook, inboxId, request);
     }
@@ -62,7 +80,10 @@ describe('GET /api/v1/inboxes/:id/events with filters', () => {
     const since = oldestFirst[3]?.id as string;
     const until = oldestFirst[6]?.id as string;
     assert.deepEqual(await indexes(`since=${since}&until=${until}`), [5, 4, 3]);
-    assert.deepEqual(await indexes(`since=${encodeURIComponent(oldestFirst[0]?.receivedAt as string)}&method=PUT`), [10, 7, 4, 1]);
+    assert.deepEqual(
+      await indexes(`since=${encodeURIComponent(oldestFirst[0]?.receivedAt as string)}&method=PUT`),
+      [10, 7, 4, 1],
+    );
     assert.deepEqual(await indexes('until=2000-01-01'), []);
   });
 
@@ -90,7 +111,10 @@ describe('GET /api/v1/inboxes/:id/events with filters', () => {
     }
     // The JSON bodies (content-type and a quote): events 9, 6, 3, 0.
     const all = ((await list('limit=1000')).body as { id: string }[]).map((e) => e.id).reverse();
-    assert.deepEqual(seen.map((id) => all.indexOf(id)), [9, 6, 3, 0]);
+    assert.deepEqual(
+      seen.map((id) => all.indexOf(id)),
+      [9, 6, 3, 0],
+    );
   });
 
   it('an empty parameter is no filter; the plain list is unchanged', async () => {

@@ -64,8 +64,14 @@ describe('which operations take a sharing link: the routes agree with openapi.js
         controller.abort();
         checked += 1;
         const refused = res.status === 403 && text.includes('"SHARE_READ_ONLY"');
-        if (takesLinks && refused) problems.push(`${method.toUpperCase()} ${template}: documented as taking links, answered ${res.status} ${text}`);
-        if (!takesLinks && !refused) problems.push(`${method.toUpperCase()} ${template}: should refuse links, answered ${res.status} ${text.slice(0, 200)}`);
+        if (takesLinks && refused)
+          problems.push(
+            `${method.toUpperCase()} ${template}: documented as taking links, answered ${res.status} ${text}`,
+          );
+        if (!takesLinks && !refused)
+          problems.push(
+            `${method.toUpperCase()} ${template}: should refuse links, answered ${res.status} ${text.slice(0, 200)}`,
+          );
       }
     }
     assert.ok(checked >= 20, `only ${checked} operations checked`);

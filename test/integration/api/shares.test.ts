@@ -51,7 +51,11 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
   }
 
   /** An inbox of Alice's with one event, and a link to it. */
-  async function sharedInbox(): Promise<{ inboxId: string; eventId: string; link: ShareJson & { token: string; path: string } }> {
+  async function sharedInbox(): Promise<{
+    inboxId: string;
+    eventId: string;
+    link: ShareJson & { token: string; path: string };
+  }> {
     const inbox = await createInbox(rehook, alice.token);
     const eventId = await ingestEvent(rehook, inbox.id, { token: alice.token, body: 'shared body', suffix: '/shared' });
     return { inboxId: inbox.id, eventId, link: await share(inbox.id) };
@@ -84,11 +88,20 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     for (const s of shares) assert.deepEqual(Object.keys(s).sort(), ['createdAt', 'id', 'inboxId', 'prefix']);
     assert.ok(!listed.text.includes(first.token) && !listed.text.includes(second.token), 'a listing shows a token');
 
-    const revoked = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares/${first.id}`, { method: 'DELETE', token: alice.token });
+    const revoked = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares/${first.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(revoked.status, 204, revoked.text);
     const after = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { token: alice.token });
-    assert.deepEqual((after.body.data.shares as ShareJson[]).map((s) => s.id), [second.id]);
-    const again = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares/${first.id}`, { method: 'DELETE', token: alice.token });
+    assert.deepEqual(
+      (after.body.data.shares as ShareJson[]).map((s) => s.id),
+      [second.id],
+    );
+    const again = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares/${first.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assertError(again, 404, 'SHARE_NOT_FOUND');
   });
 
@@ -116,7 +129,10 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     // A link of another inbox, a malformed id, an unknown one: not one of this inbox's links.
     const other = await createInbox(rehook, alice.token);
     for (const shareId of [link.id, 'shr_nope', 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa']) {
-      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${other.id}/shares/${shareId}`, { method: 'DELETE', token: alice.token });
+      const res = await call(rehook.apiUrl, `/api/v1/inboxes/${other.id}/shares/${shareId}`, {
+        method: 'DELETE',
+        token: alice.token,
+      });
       assertError(res, 404, 'SHARE_NOT_FOUND');
     }
     // Bob's attempt left the link working.
@@ -125,8 +141,15 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
 
   it('saving an anonymous inbox makes it shareable', async () => {
     const inbox = await createInbox(rehook);
-    assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', token: alice.token }), 409, 'INBOX_NOT_SAVED');
-    assert.equal((await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/save`, { method: 'POST', token: alice.token })).status, 200);
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/shares`, { method: 'POST', token: alice.token }),
+      409,
+      'INBOX_NOT_SAVED',
+    );
+    assert.equal(
+      (await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/save`, { method: 'POST', token: alice.token })).status,
+      200,
+    );
     await share(inbox.id);
   });
 
@@ -139,7 +162,12 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     // With a token, a session or the link itself in the header too: the same answer.
     assert.equal((await call(rehook.apiUrl, `/api/v1/shares/${link.token}`, { token: bob.token })).status, 200);
     assert.equal((await call(rehook.apiUrl, `/api/v1/shares/${link.token}`, asShare(link.token))).status, 200);
-    for (const token of [generateShareToken(), 'rhl_short', link.token.slice(0, -1) + (link.token.endsWith('a') ? 'b' : 'a'), 'x'.repeat(150)]) {
+    for (const token of [
+      generateShareToken(),
+      'rhl_short',
+      link.token.slice(0, -1) + (link.token.endsWith('a') ? 'b' : 'a'),
+      'x'.repeat(150),
+    ]) {
       assertError(await call(rehook.apiUrl, `/api/v1/shares/${encodeURIComponent(token)}`), 404, 'SHARE_NOT_FOUND');
     }
   });
@@ -163,26 +191,44 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
       const body = await call(rehook.apiUrl, path(`/api/v1/events/${eventId}/body`), init);
       assert.equal(body.status, 200, label);
       assert.equal(body.text, 'shared body');
-      const next = await call(rehook.apiUrl, path(`/api/v1/inboxes/${inboxId}/events/next?after=evt_00000000000000000000000000&timeout=0`), init);
+      const next = await call(
+        rehook.apiUrl,
+        path(`/api/v1/inboxes/${inboxId}/events/next?after=evt_00000000000000000000000000&timeout=0`),
+        init,
+      );
       assert.equal(next.status, 200, `${label}: ${next.text}`);
       assert.equal(next.body.data.event.id, eventId);
-      const conn = assertStream(await openSse(`${rehook.apiUrl}${path(`/api/v1/inboxes/${inboxId}/stream`)}`, init.headers ?? {}));
+      const conn = assertStream(
+        await openSse(`${rehook.apiUrl}${path(`/api/v1/inboxes/${inboxId}/stream`)}`, init.headers ?? {}),
+      );
       streams.push(conn);
       await conn.waitFor(() => conn.comments.length > 0, HANG_MS, `the ${label} stream to start`);
       await ingestEvent(rehook, inboxId, { token: alice.token, suffix: `/live-${label}` });
-      await conn.waitFor(() => conn.events().some((e: { path: string }) => e.path.endsWith(`/live-${label}`)), HANG_MS, 'the live event');
+      await conn.waitFor(
+        () => conn.events().some((e: { path: string }) => e.path.endsWith(`/live-${label}`)),
+        HANG_MS,
+        'the live event',
+      );
       conn.close();
     }
   });
 
   it('HEAD of the readable routes answers like GET with a link', async () => {
     const { inboxId, eventId, link } = await sharedInbox();
-    for (const path of [`/api/v1/inboxes/${inboxId}`, `/api/v1/inboxes/${inboxId}/events`, `/api/v1/events/${eventId}`, `/api/v1/events/${eventId}/body`]) {
+    for (const path of [
+      `/api/v1/inboxes/${inboxId}`,
+      `/api/v1/inboxes/${inboxId}/events`,
+      `/api/v1/events/${eventId}`,
+      `/api/v1/events/${eventId}/body`,
+    ]) {
       const res = await fetch(rehook.apiUrl + path, { method: 'HEAD', headers: { 'x-rehook-share': link.token } });
       await res.arrayBuffer();
       assert.equal(res.status, 200, `HEAD ${path}`);
     }
-    const res = await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}/replays`, { method: 'HEAD', headers: { 'x-rehook-share': link.token } });
+    const res = await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}/replays`, {
+      method: 'HEAD',
+      headers: { 'x-rehook-share': link.token },
+    });
     await res.arrayBuffer();
     assert.equal(res.status, 403);
   });
@@ -203,7 +249,11 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
       ['POST', '/api/v1/tokens', { name: 'from a link' }],
     ];
     for (const [method, path, json] of attempts) {
-      const res = await call(rehook.apiUrl, path, { method, ...asShare(link.token), ...(json !== undefined ? { json } : {}) });
+      const res = await call(rehook.apiUrl, path, {
+        method,
+        ...asShare(link.token),
+        ...(json !== undefined ? { json } : {}),
+      });
       assertError(res, 403, 'SHARE_READ_ONLY');
     }
     // Nothing changed: the inbox, its event and the link are all there, and no inbox was made.
@@ -211,7 +261,10 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     assert.ok(inboxes.body.data.inboxes.some((i: { id: string; saved: boolean }) => i.id === inboxId));
     assert.equal((await call(rehook.apiUrl, `/api/v1/events/${eventId}`, asShare(link.token))).status, 200);
     const shares = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, { token: alice.token });
-    assert.deepEqual(shares.body.data.shares.map((s: ShareJson) => s.id), [link.id]);
+    assert.deepEqual(
+      shares.body.data.shares.map((s: ShareJson) => s.id),
+      [link.id],
+    );
     // An unknown route still says so.
     assertError(await call(rehook.apiUrl, '/api/v1/nowhere', asShare(link.token)), 404, 'NOT_FOUND');
   });
@@ -223,7 +276,11 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     const other = await createInbox(rehook, alice.token);
     const otherEvent = await ingestEvent(rehook, other.id, { token: alice.token });
     for (const inboxId of [anonymous.id, other.id, UNKNOWN_INBOX_ID]) {
-      for (const path of [`/api/v1/inboxes/${inboxId}`, `/api/v1/inboxes/${inboxId}/events`, `/api/v1/inboxes/${inboxId}/events/next?timeout=0`]) {
+      for (const path of [
+        `/api/v1/inboxes/${inboxId}`,
+        `/api/v1/inboxes/${inboxId}/events`,
+        `/api/v1/inboxes/${inboxId}/events/next?timeout=0`,
+      ]) {
         assertError(await call(rehook.apiUrl, path, asShare(link.token)), 404, 'INBOX_NOT_FOUND');
       }
       const stream = await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream?share=${link.token}`);
@@ -231,16 +288,28 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     }
     for (const eventId of [anonEvent, otherEvent]) {
       assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}`, asShare(link.token)), 404, 'EVENT_NOT_FOUND');
-      assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/body`, asShare(link.token)), 404, 'EVENT_NOT_FOUND');
+      assertError(
+        await call(rehook.apiUrl, `/api/v1/events/${eventId}/body`, asShare(link.token)),
+        404,
+        'EVENT_NOT_FOUND',
+      );
     }
   });
 
   it('an unknown, malformed or revoked link is 404 SHARE_NOT_FOUND on every endpoint it is sent to', async () => {
     const { inboxId, eventId, link } = await sharedInbox();
-    const revoke = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares/${link.id}`, { method: 'DELETE', token: alice.token });
+    const revoke = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares/${link.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(revoke.status, 204);
     for (const token of [link.token, generateShareToken(), 'garbage', '']) {
-      for (const path of [`/api/v1/inboxes/${inboxId}`, `/api/v1/events/${eventId}`, '/api/v1/tokens', `/api/v1/shares/${link.token}`]) {
+      for (const path of [
+        `/api/v1/inboxes/${inboxId}`,
+        `/api/v1/events/${eventId}`,
+        '/api/v1/tokens',
+        `/api/v1/shares/${link.token}`,
+      ]) {
         const res = await rawRequest(rehook.apiUrl + path, { headers: ['X-Rehook-Share', token] });
         assertError(res, 404, 'SHARE_NOT_FOUND');
       }
@@ -253,11 +322,29 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     const { inboxId, link } = await sharedInbox();
     const second = await share(inboxId);
     const path = `/api/v1/inboxes/${inboxId}`;
-    assertError(await call(rehook.apiUrl, path, { token: alice.token, ...asShare(link.token) }), 400, 'AMBIGUOUS_CREDENTIALS');
-    assertError(await call(rehook.apiUrl, `${path}?share=${link.token}`, { token: alice.token }), 400, 'AMBIGUOUS_CREDENTIALS');
-    assertError(await call(rehook.apiUrl, `${path}?share=${link.token}`, asShare(second.token)), 400, 'AMBIGUOUS_CREDENTIALS');
-    assertError(await call(rehook.apiUrl, `${path}?share=${link.token}&share=${link.token}`), 400, 'AMBIGUOUS_CREDENTIALS');
-    const twice = await rawRequest(rehook.apiUrl + path, { headers: ['X-Rehook-Share', link.token, 'x-rehook-share', link.token] });
+    assertError(
+      await call(rehook.apiUrl, path, { token: alice.token, ...asShare(link.token) }),
+      400,
+      'AMBIGUOUS_CREDENTIALS',
+    );
+    assertError(
+      await call(rehook.apiUrl, `${path}?share=${link.token}`, { token: alice.token }),
+      400,
+      'AMBIGUOUS_CREDENTIALS',
+    );
+    assertError(
+      await call(rehook.apiUrl, `${path}?share=${link.token}`, asShare(second.token)),
+      400,
+      'AMBIGUOUS_CREDENTIALS',
+    );
+    assertError(
+      await call(rehook.apiUrl, `${path}?share=${link.token}&share=${link.token}`),
+      400,
+      'AMBIGUOUS_CREDENTIALS',
+    );
+    const twice = await rawRequest(rehook.apiUrl + path, {
+      headers: ['X-Rehook-Share', link.token, 'x-rehook-share', link.token],
+    });
     assertError(twice, 400, 'AMBIGUOUS_CREDENTIALS');
   });
 
@@ -265,14 +352,20 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     const { inboxId, link } = await sharedInbox();
     const doomed = assertStream(await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream?share=${link.token}`));
     const other = await share(inboxId);
-    const survivor = assertStream(await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { 'x-rehook-share': other.token }));
+    const survivor = assertStream(
+      await openSse(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { 'x-rehook-share': other.token }),
+    );
     streams.push(doomed, survivor);
-    for (const conn of [doomed, survivor]) await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the streams to start');
+    for (const conn of [doomed, survivor])
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the streams to start');
     const poll = call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events/next?timeout=2m`, asShare(link.token));
     // The poll is waiting once the route has subscribed to the bus for the inbox.
     await waitUntil(() => subscribersOf(inboxId) >= 3, 'the long-poll to wait');
 
-    const revoke = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares/${link.id}`, { method: 'DELETE', token: alice.token });
+    const revoke = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares/${link.id}`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(revoke.status, 204);
     await doomed.waitFor(() => doomed.ended, HANG_MS, 'the stream of the revoked link to end');
     const answer = await poll;
@@ -280,13 +373,20 @@ describe('sharing links: /api/v1/inboxes/:id/shares, /api/v1/shares/:token and t
     // The other link's stream goes on and still gets events.
     assert.equal(survivor.ended, false);
     await ingestEvent(rehook, inboxId, { token: alice.token, suffix: '/after-revoke' });
-    await survivor.waitFor(() => survivor.events().some((e: { path: string }) => e.path.endsWith('/after-revoke')), HANG_MS, 'the event on the other link');
+    await survivor.waitFor(
+      () => survivor.events().some((e: { path: string }) => e.path.endsWith('/after-revoke')),
+      HANG_MS,
+      'the event on the other link',
+    );
     assert.ok(!doomed.events().some((e: { path: string }) => e.path.endsWith('/after-revoke')));
   });
 
   it('deleting the inbox deletes its links', async () => {
     const { inboxId, link } = await sharedInbox();
-    assert.equal((await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}`, { method: 'DELETE', token: alice.token })).status, 204);
+    assert.equal(
+      (await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}`, { method: 'DELETE', token: alice.token })).status,
+      204,
+    );
     assertError(await call(rehook.apiUrl, `/api/v1/shares/${link.token}`), 404, 'SHARE_NOT_FOUND');
     assertError(await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}`, asShare(link.token)), 404, 'SHARE_NOT_FOUND');
   });

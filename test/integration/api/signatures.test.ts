@@ -13,16 +13,31 @@ import Stripe from 'stripe';
 import { Webhook as SvixWebhook } from 'svix';
 
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { assertError, assertUnauthorized, call, createInbox, ingestEvent, ISO_UTC, UNKNOWN_EVENT_ID, UNKNOWN_INBOX_ID } from './support.js';
+import {
+  assertError,
+  assertUnauthorized,
+  call,
+  createInbox,
+  ingestEvent,
+  ISO_UTC,
+  UNKNOWN_EVENT_ID,
+  UNKNOWN_INBOX_ID,
+} from './support.js';
 
-const STRIPE_SECRET = 'whsec_' + 'Zm9vYmFyYmF6cXV4'.repeat(2);
-const SVIX_SECRET = 'whsec_' + Buffer.from('a svix secret of 32 bytes.......').toString('base64');
+const STRIPE_SECRET = `whsec_${'Zm9vYmFyYmF6cXV4'.repeat(2)}`;
+const SVIX_SECRET = `whsec_${Buffer.from('a svix secret of 32 bytes.......').toString('base64')}`;
 const GITHUB_SECRET = 'It is a secret to everybody';
-const PAYLOAD = JSON.stringify({ id: 'evt_1NcC', object: 'event', type: 'payment_intent.succeeded', data: { amount: 2000 } });
+const PAYLOAD = JSON.stringify({
+  id: 'evt_1NcC',
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { amount: 2000 },
+});
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 type Pair = [string, string];
-const header = (headers: Pair[], name: string): string | undefined => headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+const header = (headers: Pair[], name: string): string | undefined =>
+  headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
 
 describe('signature settings and checks', () => {
   let rehook: TestRehook;
@@ -39,7 +54,8 @@ describe('signature settings and checks', () => {
   });
 
   const signaturePath = (inboxId: string): string => `/api/v1/inboxes/${inboxId}/signature`;
-  const put = (inboxId: string, json: unknown, token = alice.token) => call(rehook.apiUrl, signaturePath(inboxId), { method: 'PUT', token, json });
+  const put = (inboxId: string, json: unknown, token = alice.token) =>
+    call(rehook.apiUrl, signaturePath(inboxId), { method: 'PUT', token, json });
 
   async function inboxWith(settings: Record<string, unknown>): Promise<string> {
     const inbox = await createInbox(rehook, alice.token);
@@ -75,23 +91,37 @@ describe('signature settings and checks', () => {
     assert.deepEqual(shown.body.data.signature, set.body.data.signature);
     for (const res of [set, shown]) assert.ok(!res.text.includes(STRIPE_SECRET.slice(6, -4)), res.text);
 
-    const generic = await put(inbox.id, { scheme: 'hmac-sha256', secret: 'short', header: 'X-Signature', encoding: 'base64', prefix: 'sha256=' });
-    assert.equal(generic.status, 200, generic.text);
-    assert.deepEqual({ ...generic.body.data.signature, updatedAt: 0 }, {
+    const generic = await put(inbox.id, {
       scheme: 'hmac-sha256',
-      secretHint: null,
-      toleranceSeconds: null,
+      secret: 'short',
       header: 'X-Signature',
       encoding: 'base64',
       prefix: 'sha256=',
-      updatedAt: 0,
     });
+    assert.equal(generic.status, 200, generic.text);
+    assert.deepEqual(
+      { ...generic.body.data.signature, updatedAt: 0 },
+      {
+        scheme: 'hmac-sha256',
+        secretHint: null,
+        toleranceSeconds: null,
+        header: 'X-Signature',
+        encoding: 'base64',
+        prefix: 'sha256=',
+        updatedAt: 0,
+      },
+    );
 
     const removed = await call(rehook.apiUrl, signaturePath(inbox.id), { method: 'DELETE', token: alice.token });
     assert.equal(removed.status, 204);
-    assert.deepEqual((await call(rehook.apiUrl, signaturePath(inbox.id), { token: alice.token })).body, { data: { signature: null } });
+    assert.deepEqual((await call(rehook.apiUrl, signaturePath(inbox.id), { token: alice.token })).body, {
+      data: { signature: null },
+    });
     // Removing again is fine.
-    assert.equal((await call(rehook.apiUrl, signaturePath(inbox.id), { method: 'DELETE', token: alice.token })).status, 204);
+    assert.equal(
+      (await call(rehook.apiUrl, signaturePath(inbox.id), { method: 'DELETE', token: alice.token })).status,
+      204,
+    );
   });
 
   it('refuses bad settings with 400 VALIDATION_FAILED naming the field, and a body that is not JSON with 415', async () => {
@@ -118,7 +148,9 @@ describe('signature settings and checks', () => {
       body: 'scheme=stripe',
     });
     assertError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    assert.deepEqual((await call(rehook.apiUrl, signaturePath(inbox.id), { token: alice.token })).body, { data: { signature: null } });
+    assert.deepEqual((await call(rehook.apiUrl, signaturePath(inbox.id), { token: alice.token })).body, {
+      data: { signature: null },
+    });
   });
 
   it('is for the owner of a saved inbox only', async () => {
@@ -128,7 +160,11 @@ describe('signature settings and checks', () => {
     assertUnauthorized(await call(rehook.apiUrl, signaturePath(owned.id), { method: 'PUT', json: good }));
     assertError(await put(owned.id, good, bob.token), 404, 'INBOX_NOT_FOUND');
     assertError(await call(rehook.apiUrl, signaturePath(owned.id), { token: bob.token }), 404, 'INBOX_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, signaturePath(owned.id), { method: 'DELETE', token: bob.token }), 404, 'INBOX_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, signaturePath(owned.id), { method: 'DELETE', token: bob.token }),
+      404,
+      'INBOX_NOT_FOUND',
+    );
     const unsaved = await put(anonymous.id, good);
     assertError(unsaved, 409, 'INBOX_NOT_SAVED');
     assert.match(unsaved.body.error.message, /saved inbox can have a signature secret/);
@@ -137,13 +173,21 @@ describe('signature settings and checks', () => {
 
   it('checks every captured event against the capture time and shows the result in the list and the event', async () => {
     const inboxId = await inboxWith({ scheme: 'stripe', secret: STRIPE_SECRET });
-    const stripeHeader = (secret: string, timestamp: number) => Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret, timestamp });
+    const stripeHeader = (secret: string, timestamp: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret, timestamp });
     const send = (headers: Record<string, string>, body = PAYLOAD) =>
-      ingestEvent(rehook, inboxId, { token: alice.token, headers: { 'content-type': 'application/json', ...headers }, body });
+      ingestEvent(rehook, inboxId, {
+        token: alice.token,
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
 
     const valid = await send({ 'Stripe-Signature': stripeHeader(STRIPE_SECRET, nowSeconds()) });
     const wrongSecret = await send({ 'Stripe-Signature': stripeHeader('whsec_another', nowSeconds()) });
-    const tampered = await send({ 'Stripe-Signature': stripeHeader(STRIPE_SECRET, nowSeconds()) }, PAYLOAD.replace('2000', '1'));
+    const tampered = await send(
+      { 'Stripe-Signature': stripeHeader(STRIPE_SECRET, nowSeconds()) },
+      PAYLOAD.replace('2000', '1'),
+    );
     const missing = await send({});
     const malformed = await send({ 'Stripe-Signature': 'v1=deadbeef' });
     // Signed an hour before it reached Rehook: outside Stripe's 5 minutes.
@@ -174,42 +218,81 @@ describe('signature settings and checks', () => {
   it('shows events of an inbox without a secret as unchecked, and later changes apply at once', async () => {
     const inbox = await createInbox(rehook, alice.token);
     const before = await ingestEvent(rehook, inbox.id, { token: alice.token, body: PAYLOAD });
-    assert.deepEqual((await eventOf(before)).signature, { scheme: null, status: 'unchecked', reason: 'no signature secret is set' });
+    assert.deepEqual((await eventOf(before)).signature, {
+      scheme: null,
+      status: 'unchecked',
+      reason: 'no signature secret is set',
+    });
     assert.equal((await put(inbox.id, { scheme: 'github', secret: GITHUB_SECRET })).status, 200);
-    const signed = await ingestEvent(rehook, inbox.id, { token: alice.token, body: PAYLOAD, headers: { 'X-Hub-Signature-256': await githubSign(GITHUB_SECRET, PAYLOAD) } });
+    const signed = await ingestEvent(rehook, inbox.id, {
+      token: alice.token,
+      body: PAYLOAD,
+      headers: { 'X-Hub-Signature-256': await githubSign(GITHUB_SECRET, PAYLOAD) },
+    });
     assert.deepEqual((await eventOf(signed)).signature, { scheme: 'github', status: 'valid', reason: null });
     // Replaced by another secret: the same signature is now a mismatch; earlier events keep theirs.
     assert.equal((await put(inbox.id, { scheme: 'github', secret: 'rotated' })).status, 200);
-    const stale = await ingestEvent(rehook, inbox.id, { token: alice.token, body: PAYLOAD, headers: { 'X-Hub-Signature-256': await githubSign(GITHUB_SECRET, PAYLOAD) } });
+    const stale = await ingestEvent(rehook, inbox.id, {
+      token: alice.token,
+      body: PAYLOAD,
+      headers: { 'X-Hub-Signature-256': await githubSign(GITHUB_SECRET, PAYLOAD) },
+    });
     assert.equal((await eventOf(stale)).signature.status, 'invalid');
     assert.equal((await eventOf(signed)).signature.status, 'valid');
-    assert.equal((await call(rehook.apiUrl, signaturePath(inbox.id), { method: 'DELETE', token: alice.token })).status, 204);
+    assert.equal(
+      (await call(rehook.apiUrl, signaturePath(inbox.id), { method: 'DELETE', token: alice.token })).status,
+      204,
+    );
     const after = await ingestEvent(rehook, inbox.id, { token: alice.token, body: PAYLOAD });
     assert.equal((await eventOf(after)).signature.status, 'unchecked');
   });
 
   it('checks the exact body bytes: a body that is not UTF-8 verifies with the generic scheme', async () => {
-    const inboxId = await inboxWith({ scheme: 'hmac-sha256', secret: 'generic', header: 'X-Body-Signature', encoding: 'base64' });
+    const inboxId = await inboxWith({
+      scheme: 'hmac-sha256',
+      secret: 'generic',
+      header: 'X-Body-Signature',
+      encoding: 'base64',
+    });
     const body = Buffer.from([0x00, 0xff, 0xfe, 0x80, 0x7b, 0x22, 0xc3]);
     const signature = createHmac('sha256', 'generic').update(body).digest('base64');
-    const eventId = await ingestEvent(rehook, inboxId, { token: alice.token, body, headers: { 'content-type': 'application/octet-stream', 'X-Body-Signature': signature } });
+    const eventId = await ingestEvent(rehook, inboxId, {
+      token: alice.token,
+      body,
+      headers: { 'content-type': 'application/octet-stream', 'X-Body-Signature': signature },
+    });
     assert.deepEqual((await eventOf(eventId)).signature, { scheme: 'hmac-sha256', status: 'valid', reason: null });
   });
 
   describe('POST /api/v1/events/<id>/resign', () => {
-    const resign = (eventId: string, token = alice.token) => call(rehook.apiUrl, `/api/v1/events/${eventId}/resign`, { method: 'POST', token });
+    const resign = (eventId: string, token = alice.token) =>
+      call(rehook.apiUrl, `/api/v1/events/${eventId}/resign`, { method: 'POST', token });
 
     it('gives fresh Stripe headers that Stripe accepts where the captured hour-old ones fail', async () => {
       const inboxId = await inboxWith({ scheme: 'stripe', secret: STRIPE_SECRET });
-      const old = Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: STRIPE_SECRET, timestamp: nowSeconds() - 3600 });
-      const eventId = await ingestEvent(rehook, inboxId, { token: alice.token, body: PAYLOAD, headers: { 'Stripe-Signature': old } });
+      const old = Stripe.webhooks.generateTestHeaderString({
+        payload: PAYLOAD,
+        secret: STRIPE_SECRET,
+        timestamp: nowSeconds() - 3600,
+      });
+      const eventId = await ingestEvent(rehook, inboxId, {
+        token: alice.token,
+        body: PAYLOAD,
+        headers: { 'Stripe-Signature': old },
+      });
       assert.throws(() => Stripe.webhooks.constructEvent(PAYLOAD, old, STRIPE_SECRET), /tolerance/i);
       const res = await resign(eventId);
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.data.scheme, 'stripe');
       const headers: Pair[] = res.body.data.headers;
-      assert.deepEqual(headers.map(([name]) => name), ['Stripe-Signature']);
-      assert.equal(Stripe.webhooks.constructEvent(PAYLOAD, header(headers, 'stripe-signature') ?? '', STRIPE_SECRET).id, 'evt_1NcC');
+      assert.deepEqual(
+        headers.map(([name]) => name),
+        ['Stripe-Signature'],
+      );
+      assert.equal(
+        Stripe.webhooks.constructEvent(PAYLOAD, header(headers, 'stripe-signature') ?? '', STRIPE_SECRET).id,
+        'evt_1NcC',
+      );
     });
 
     it('keeps the Svix message id and signs with a fresh timestamp that svix accepts', async () => {
@@ -222,7 +305,11 @@ describe('signature settings and checks', () => {
       };
       const eventId = await ingestEvent(rehook, inboxId, { token: alice.token, body: PAYLOAD, headers: original });
       const event = await eventOf(eventId);
-      assert.equal(event.signature.reason.startsWith('timestamp outside tolerance'), true, JSON.stringify(event.signature));
+      assert.equal(
+        event.signature.reason.startsWith('timestamp outside tolerance'),
+        true,
+        JSON.stringify(event.signature),
+      );
       assert.throws(() => new SvixWebhook(SVIX_SECRET).verify(PAYLOAD, original), /timestamp/i);
       const res = await resign(eventId);
       assert.equal(res.status, 200, res.text);
@@ -233,13 +320,20 @@ describe('signature settings and checks', () => {
 
     it('signs GitHub deliveries as @octokit/webhooks-methods verifies them', async () => {
       const inboxId = await inboxWith({ scheme: 'github', secret: GITHUB_SECRET });
-      const eventId = await ingestEvent(rehook, inboxId, { token: alice.token, body: PAYLOAD, headers: { 'X-Hub-Signature-256': 'sha256=' + '0'.repeat(64) } });
+      const eventId = await ingestEvent(rehook, inboxId, {
+        token: alice.token,
+        body: PAYLOAD,
+        headers: { 'X-Hub-Signature-256': `sha256=${'0'.repeat(64)}` },
+      });
       const res = await resign(eventId);
       assert.equal(res.status, 200, res.text);
-      assert.equal(await githubVerify(GITHUB_SECRET, PAYLOAD, header(res.body.data.headers, 'x-hub-signature-256') ?? ''), true);
+      assert.equal(
+        await githubVerify(GITHUB_SECRET, PAYLOAD, header(res.body.data.headers, 'x-hub-signature-256') ?? ''),
+        true,
+      );
     });
 
-    it('answers 409 SIGNATURE_NOT_SET without a secret (anonymous inboxes never have one), 404 for others\' events, 401 without a token', async () => {
+    it("answers 409 SIGNATURE_NOT_SET without a secret (anonymous inboxes never have one), 404 for others' events, 401 without a token", async () => {
       const plain = await createInbox(rehook, alice.token);
       const plainEvent = await ingestEvent(rehook, plain.id, { token: alice.token, body: PAYLOAD });
       assertError(await resign(plainEvent), 409, 'SIGNATURE_NOT_SET');

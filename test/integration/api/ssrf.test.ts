@@ -190,7 +190,10 @@ describe('replay failures and redirects with private destinations allowed', () =
     await rehook.stop();
   });
 
-  function replay(destination: string, on: { rehook: TestRehook; eventId: string; token: string } = { rehook, eventId, token: user.token }) {
+  function replay(
+    destination: string,
+    on: { rehook: TestRehook; eventId: string; token: string } = { rehook, eventId, token: user.token },
+  ) {
     return call(on.rehook.apiUrl, `/api/v1/events/${on.eventId}/replay`, {
       method: 'POST',
       token: on.token,
@@ -238,7 +241,11 @@ describe('replay failures and redirects with private destinations allowed', () =
     try {
       const owner = await hurried.createUser();
       const inbox = await createInbox(hurried, owner.token);
-      const on = { rehook: hurried, eventId: await ingestEvent(hurried, inbox.id, { body: 'timeout', token: owner.token }), token: owner.token };
+      const on = {
+        rehook: hurried,
+        eventId: await ingestEvent(hurried, inbox.id, { body: 'timeout', token: owner.token }),
+        token: owner.token,
+      };
       const started = Date.now();
       const res = await replay(`${silent.url}/hang`, on);
       const elapsed = Date.now() - started;
@@ -247,7 +254,8 @@ describe('replay failures and redirects with private destinations allowed', () =
       // Lower bound with a margin (timers run on the event loop's cached clock); the upper one
       // only tells the deadline from one never enforced.
       assert.ok(elapsed >= 1_800 && elapsed < 12_000, `took ${elapsed} ms`);
-      const history = (await call(hurried.apiUrl, `/api/v1/events/${on.eventId}/replays`, { token: owner.token })).body.data.replays as HistoryEntry[];
+      const history = (await call(hurried.apiUrl, `/api/v1/events/${on.eventId}/replays`, { token: owner.token })).body
+        .data.replays as HistoryEntry[];
       assert.equal(history.length, 1);
       const [timeout] = history;
       assert.equal(timeout?.error?.code, 'DESTINATION_TIMEOUT');

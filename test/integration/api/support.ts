@@ -102,7 +102,13 @@ export async function ingest(
 export async function ingestEvent(
   rehook: TestRehook,
   inboxId: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; suffix?: string; token?: string } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    suffix?: string;
+    token?: string;
+  } = {},
 ): Promise<string> {
   await ingest(rehook, inboxId, init);
   const list = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1`, {

@@ -52,7 +52,11 @@ describe('GET/POST/DELETE /api/v1/tokens', () => {
   }
 
   it('creates a token: 201 with id, name, prefix, createdAt and the plaintext starting rhk_', async () => {
-    const res = await call(rehook.apiUrl, '/api/v1/tokens', { method: 'POST', token: alice.token, json: { name: 'CI deploys' } });
+    const res = await call(rehook.apiUrl, '/api/v1/tokens', {
+      method: 'POST',
+      token: alice.token,
+      json: { name: 'CI deploys' },
+    });
     assert.equal(res.status, 201, res.text);
     const created = res.body.data.token as TokenJson;
     assert.equal(created.name, 'CI deploys');
@@ -126,7 +130,10 @@ describe('GET/POST/DELETE /api/v1/tokens', () => {
     assertError(res, 404, 'TOKEN_NOT_FOUND');
     assert.equal((await call(rehook.apiUrl, '/api/v1/tokens', { token: bobs.token })).status, 200);
     assertError(
-      await call(rehook.apiUrl, '/api/v1/tokens/tok_aaaaaaaaaaaaaaaaaaaaaaaaaa', { method: 'DELETE', token: alice.token }),
+      await call(rehook.apiUrl, '/api/v1/tokens/tok_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
+        method: 'DELETE',
+        token: alice.token,
+      }),
       404,
       'TOKEN_NOT_FOUND',
     );
@@ -215,7 +222,9 @@ describe('Authorization header edge cases', () => {
 
   it('accepts the scheme in any case: "bearer <valid>" and "BEARER <valid>"', async () => {
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
-      const res = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, { headers: ['Authorization', `${scheme} ${user.token}`] });
+      const res = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, {
+        headers: ['Authorization', `${scheme} ${user.token}`],
+      });
       assert.equal(res.status, 200, `${scheme}: ${res.text}`);
       assert.ok(Array.isArray(res.body.data.inboxes));
     }
@@ -223,7 +232,10 @@ describe('Authorization header edge cases', () => {
 
   it('refuses an invalid token on anonymous inbox creation instead of downgrading to anonymous', async () => {
     for (const value of ['Basic abc', 'Bearer', `Bearer ${badChecksum(user.token)}`]) {
-      const res = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, { method: 'POST', headers: ['Authorization', value] });
+      const res = await rawRequest(`${rehook.apiUrl}/api/v1/inboxes`, {
+        method: 'POST',
+        headers: ['Authorization', value],
+      });
       assertWellFormed(res, value);
       assertUnauthorized(res);
     }

@@ -72,16 +72,24 @@ describe('forwarding with two rehook serve instances on one PostgreSQL', { skip,
       await res.arrayBuffer();
       assert.equal(res.status, 200);
     }
-    await waitUntil('every event at the destination', async () => (new Set(receiver.requests.map((r) => header(r, 'x-rehook-event-id'))).size >= EVENTS ? true : undefined));
+    await waitUntil('every event at the destination', async () =>
+      new Set(receiver.requests.map((r) => header(r, 'x-rehook-event-id'))).size >= EVENTS ? true : undefined,
+    );
     const { rows } = await store.pool.query<{ state: string; n: number }>(
       'SELECT state, count(*)::int AS n FROM deliveries GROUP BY state',
     );
     await waitUntil('every delivery recorded', async () => {
-      const res = await store.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM deliveries WHERE state = 'delivered'");
+      const res = await store.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM deliveries WHERE state = 'delivered'",
+      );
       return res.rows[0]?.n === EVENTS ? true : undefined;
     });
     const ids = receiver.requests.map((r) => header(r, 'x-rehook-event-id'));
-    assert.equal(ids.length, EVENTS, `a delivery was sent twice (${ids.length} requests for ${EVENTS} events; states ${JSON.stringify(rows)})`);
+    assert.equal(
+      ids.length,
+      EVENTS,
+      `a delivery was sent twice (${ids.length} requests for ${EVENTS} events; states ${JSON.stringify(rows)})`,
+    );
     assert.equal(new Set(ids).size, EVENTS);
     const attempts = await store.pool.query<{ n: number; multi: number }>(
       'SELECT count(*)::int AS n, count(*) FILTER (WHERE number > 1)::int AS multi FROM delivery_attempts',
@@ -89,7 +97,11 @@ describe('forwarding with two rehook serve instances on one PostgreSQL', { skip,
     assert.deepEqual(attempts.rows[0], { n: EVENTS, multi: 0 });
     const byInstance = await Promise.all(
       [a, b].map(async (instance) =>
-        metricValue(await (await fetch(`${instance.apiUrl}/metrics`)).text(), 'rehook_deliveries_total', '{outcome="delivered"}'),
+        metricValue(
+          await (await fetch(`${instance.apiUrl}/metrics`)).text(),
+          'rehook_deliveries_total',
+          '{outcome="delivered"}',
+        ),
       ),
     );
     assert.equal(byInstance[0]! + byInstance[1]!, EVENTS);

@@ -155,7 +155,9 @@ describe('two rehook serve instances on one PostgreSQL', { skip, timeout: 300_00
     });
     const deletedTotal = async (): Promise<number> => {
       const [ma, mb] = await Promise.all([metrics(a), metrics(b)]);
-      return metricValue(ma, 'rehook_sweep_inboxes_deleted_total') + metricValue(mb, 'rehook_sweep_inboxes_deleted_total');
+      return (
+        metricValue(ma, 'rehook_sweep_inboxes_deleted_total') + metricValue(mb, 'rehook_sweep_inboxes_deleted_total')
+      );
     };
     // A sweep counts its deletions when it ends, a moment after its rows are gone.
     await waitFor('the sweeps to report their deletions', async () => (await deletedTotal()) >= anonIds.length);
@@ -171,8 +173,13 @@ describe('two rehook serve instances on one PostgreSQL', { skip, timeout: 300_00
     // Log lines reach this process a moment after the metrics count them (a pipe, not the
     // socket the metrics came over): wait for them rather than count on the pause above.
     const sweepLines = (): number =>
-      [a, b].flatMap((instance) => instance.logs.filter((line) => line.msg === 'expiry sweep' && typeof line['startedAt'] === 'number')).length;
-    await waitFor(`${Math.min(sweeps, 3)} sweep log lines for ${sweeps} sweeps`, async () => sweepLines() >= Math.min(sweeps, 3));
+      [a, b].flatMap((instance) =>
+        instance.logs.filter((line) => line.msg === 'expiry sweep' && typeof line['startedAt'] === 'number'),
+      ).length;
+    await waitFor(
+      `${Math.min(sweeps, 3)} sweep log lines for ${sweeps} sweeps`,
+      async () => sweepLines() >= Math.min(sweeps, 3),
+    );
     const intervals = [a, b].flatMap((instance) =>
       instance.logs
         .filter((line) => line.msg === 'expiry sweep' && typeof line['startedAt'] === 'number')
@@ -215,7 +222,10 @@ describe('two rehook serve instances on one PostgreSQL', { skip, timeout: 300_00
       await a.kill('SIGKILL');
       // ... then A is gone: its requests fail while B goes on answering.
       const okAtKill = counts.B.ok;
-      await waitFor('requests to A to fail and B to serve 10 more', async () => counts.A.failed > 0 && counts.B.ok > okAtKill + 10);
+      await waitFor(
+        'requests to A to fail and B to serve 10 more',
+        async () => counts.A.failed > 0 && counts.B.ok > okAtKill + 10,
+      );
       observed = { sweepsBefore, okAtKill };
     } finally {
       stop = true;
@@ -225,7 +235,11 @@ describe('two rehook serve instances on one PostgreSQL', { skip, timeout: 300_00
 
     assert.ok(counts.A.ok > 0, 'A took load before it was killed');
     assert.ok(counts.A.failed > 0, 'requests to A failed once it was gone');
-    assert.deepEqual({ failed: counts.B.failed, other: counts.B.other }, { failed: 0, other: 0 }, 'B answered every request with 200');
+    assert.deepEqual(
+      { failed: counts.B.failed, other: counts.B.other },
+      { failed: 0, other: 0 },
+      'B answered every request with 200',
+    );
     assert.ok(counts.B.ok > okAtKill + 10, `B kept serving after A died (${okAtKill} → ${counts.B.ok})`);
 
     // Every acknowledged event is stored (A may have committed some it could not acknowledge).
@@ -247,6 +261,9 @@ describe('two rehook serve instances on one PostgreSQL', { skip, timeout: 300_00
 
     assert.equal((await fetch(`${b.apiUrl}/readyz`)).status, 200);
     // A's sweep lock died with its session: B goes on sweeping.
-    await waitFor('B to keep sweeping', async () => metricValue(await metrics(b), 'rehook_sweeps_total') > sweepsBefore + 1);
+    await waitFor(
+      'B to keep sweeping',
+      async () => metricValue(await metrics(b), 'rehook_sweeps_total') > sweepsBefore + 1,
+    );
   });
 });

@@ -46,7 +46,11 @@ describe('long-poll for the next event across two instances', { skip, timeout: 3
 
   /** Ingests on `on` and returns the new event's id (the inbox's newest). */
   async function ingest(on: Instance, inboxId: string, body: string): Promise<string> {
-    const res = await fetch(`${on.ingestUrl}/i/${inboxId}/hook`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    const res = await fetch(`${on.ingestUrl}/i/${inboxId}/hook`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(res.status, 200);
     await res.arrayBuffer();
     const list = await api(on.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1`);
@@ -56,8 +60,10 @@ describe('long-poll for the next event across two instances', { skip, timeout: 3
 
   /** Resolves once `on` has logged that a long-poll of the inbox is waiting (its n-th such poll). */
   function waiting(on: Instance, inboxId: string, nth = 1): Promise<void> {
-    return waitFor(`a long-poll of ${inboxId} waiting on ${on.name}`, async () =>
-      on.logs.filter((line) => line.msg === 'long-poll waiting' && line['inboxId'] === inboxId).length >= nth,
+    return waitFor(
+      `a long-poll of ${inboxId} waiting on ${on.name}`,
+      async () =>
+        on.logs.filter((line) => line.msg === 'long-poll waiting' && line['inboxId'] === inboxId).length >= nth,
     );
   }
 
@@ -81,7 +87,9 @@ describe('long-poll for the next event across two instances', { skip, timeout: 3
     assert.equal(res.body.data.event.bodyText, 'from B');
   });
 
-  it('without after, a poll on B gets the first event ingested on A after it started', { timeout: 30_000 }, async () => {
+  it('without after, a poll on B gets the first event ingested on A after it started', {
+    timeout: 30_000,
+  }, async () => {
     const inboxId = await createInbox(b);
     await ingest(a, inboxId, 'before the poll');
     const pending = poll(b, inboxId, '?timeout=2m');
@@ -92,7 +100,9 @@ describe('long-poll for the next event across two instances', { skip, timeout: 3
     assert.equal(res.body.data.event.id, fresh);
   });
 
-  it('an instance shutting down answers its waiting poll 204 at once; the client polls again on the other', { timeout: 30_000 }, async () => {
+  it('an instance shutting down answers its waiting poll 204 at once; the client polls again on the other', {
+    timeout: 30_000,
+  }, async () => {
     const inboxId = await createInbox(a);
     const first = await ingest(a, inboxId, 'first');
     const pending = poll(a, inboxId, `?after=${first}&timeout=2m`);

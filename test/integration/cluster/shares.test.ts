@@ -38,7 +38,10 @@ describe('sharing links across two instances on one PostgreSQL', { skip, timeout
     if (!pg.available) return;
     schema = await pg.createSchema();
     store = await openPostgresStore({ url: schema.url, poolSize: 2 });
-    const account = await createAccount({ store, clock: systemClock }, { email: `cluster-shares-${Date.now()}@example.test` });
+    const account = await createAccount(
+      { store, clock: systemClock },
+      { email: `cluster-shares-${Date.now()}@example.test` },
+    );
     token = (await createToken({ store, clock: systemClock }, { accountId: account.id, name: 'cluster' })).plaintext;
     const env = {
       DATABASE_URL: schema.url,
@@ -73,15 +76,21 @@ describe('sharing links across two instances on one PostgreSQL', { skip, timeout
     const { inboxId, shareId, shareToken } = await sharedInbox(a);
     const other = await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, { method: 'POST', token });
     const doomed = assertStream(await openSse(`${b.apiUrl}/api/v1/inboxes/${inboxId}/stream?share=${shareToken}`));
-    const kept = assertStream(await openSse(`${b.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { 'x-rehook-share': other.body.data.share.token }));
+    const kept = assertStream(
+      await openSse(`${b.apiUrl}/api/v1/inboxes/${inboxId}/stream`, { 'x-rehook-share': other.body.data.share.token }),
+    );
     streams.push(doomed, kept);
-    for (const conn of [doomed, kept]) await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the streams on B to start');
+    for (const conn of [doomed, kept])
+      await conn.waitFor(() => conn.comments.length > 0, HANG_MS, 'the streams on B to start');
 
     const revoked = await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/shares/${shareId}`, { method: 'DELETE', token });
     assert.equal(revoked.status, 204, revoked.text);
     await doomed.waitFor(() => doomed.ended, HANG_MS, 'the stream of the revoked link on B to end');
     // Ended by the bus message, not by a heartbeat's re-check.
-    assert.ok(logged(b, 'live stream ended: its sharing link was revoked', shareId), 'B did not log the revocation message ending the stream');
+    assert.ok(
+      logged(b, 'live stream ended: its sharing link was revoked', shareId),
+      'B did not log the revocation message ending the stream',
+    );
     assert.equal(kept.ended, false, "another link's stream ended too");
 
     // The other link's stream goes on receiving events, from either instance.

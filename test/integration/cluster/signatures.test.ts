@@ -85,15 +85,24 @@ describe('signature secrets across instances on one PostgreSQL', { skip, timeout
   it('instances sharing REHOOK_SECRET_KEY open the secret; another key gives unchecked events and a warning without the secret', async () => {
     const created = await api(a.apiUrl, '/api/v1/inboxes', { method: 'POST', token });
     const inboxId: string = created.body.data.inbox.id;
-    const set = await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, { method: 'PUT', token, json: { scheme: 'stripe', secret: SECRET } });
+    const set = await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, {
+      method: 'PUT',
+      token,
+      json: { scheme: 'stripe', secret: SECRET },
+    });
     assert.equal(set.status, 200, set.text);
 
     assert.deepEqual(await ingestSigned(a, inboxId), { scheme: 'stripe', status: 'valid', reason: null });
     assert.deepEqual(await ingestSigned(b, inboxId), { scheme: 'stripe', status: 'valid', reason: null });
     const refused = await ingestSigned(other, inboxId);
     assert.equal(refused.status, 'unchecked');
-    assert.match(refused.reason ?? '', /^the stored secret cannot be opened by this server: sealed with another server key .*REHOOK_SECRET_KEY differs/);
-    const warning = other.logs.find((line) => typeof line.msg === 'string' && line.msg.includes('signature secret cannot be opened'));
+    assert.match(
+      refused.reason ?? '',
+      /^the stored secret cannot be opened by this server: sealed with another server key .*REHOOK_SECRET_KEY differs/,
+    );
+    const warning = other.logs.find(
+      (line) => typeof line.msg === 'string' && line.msg.includes('signature secret cannot be opened'),
+    );
     assert.ok(warning !== undefined, 'the instance with another key logged no warning');
     assert.equal(warning['inboxId'], inboxId);
     assert.equal(warning['level'], 40);
@@ -110,22 +119,44 @@ describe('signature secrets across instances on one PostgreSQL', { skip, timeout
   });
 
   it('an instance on PostgreSQL without REHOOK_SECRET_KEY warns at start', () => {
-    const warning = keyless.logs.find((line) => typeof line.msg === 'string' && line.msg.startsWith('PostgreSQL without REHOOK_SECRET_KEY'));
+    const warning = keyless.logs.find(
+      (line) => typeof line.msg === 'string' && line.msg.startsWith('PostgreSQL without REHOOK_SECRET_KEY'),
+    );
     assert.ok(warning !== undefined, `no warning in ${JSON.stringify(keyless.logs.slice(0, 5))}`);
-    assert.equal(a.logs.some((line) => typeof line.msg === 'string' && line.msg.startsWith('PostgreSQL without')), false);
+    assert.equal(
+      a.logs.some((line) => typeof line.msg === 'string' && line.msg.startsWith('PostgreSQL without')),
+      false,
+    );
   });
 
   it('an instance on PostgreSQL that cannot write a key file starts, refuses to store secrets (503) and stores events unchecked', async () => {
-    const warning = noDir.logs.find((line) => typeof line.msg === 'string' && line.msg.startsWith('signature secrets are unavailable: no server key (set REHOOK_SECRET_KEY)'));
+    const warning = noDir.logs.find(
+      (line) =>
+        typeof line.msg === 'string' &&
+        line.msg.startsWith('signature secrets are unavailable: no server key (set REHOOK_SECRET_KEY)'),
+    );
     assert.ok(warning !== undefined, `no warning in ${JSON.stringify(noDir.logs.slice(0, 5))}`);
     const created = await api(noDir.apiUrl, '/api/v1/inboxes', { method: 'POST', token });
     const inboxId: string = created.body.data.inbox.id;
-    const set = await api(noDir.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, { method: 'PUT', token, json: { scheme: 'stripe', secret: SECRET } });
+    const set = await api(noDir.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, {
+      method: 'PUT',
+      token,
+      json: { scheme: 'stripe', secret: SECRET },
+    });
     assert.equal(set.status, 503, set.text);
     assert.equal(set.body.error.code, 'STORAGE_UNAVAILABLE');
     assert.match(set.body.error.message, /cannot be stored encrypted on this server: no server key/);
     // A secret set through an instance with a key is unchecked here, with the reason.
-    assert.equal((await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, { method: 'PUT', token, json: { scheme: 'stripe', secret: SECRET } })).status, 200);
+    assert.equal(
+      (
+        await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/signature`, {
+          method: 'PUT',
+          token,
+          json: { scheme: 'stripe', secret: SECRET },
+        })
+      ).status,
+      200,
+    );
     const check = await ingestSigned(noDir, inboxId);
     assert.equal(check.status, 'unchecked');
     assert.match(check.reason ?? '', /cannot be opened by this server: no server key \(set REHOOK_SECRET_KEY\)/);

@@ -40,6 +40,9 @@ describe('operational endpoints of a single instance', () => {
     const response = await fetch(`${ingestOnly.ingestUrl}/metrics`);
     assert.equal(response.status, 200);
     assert.match(await response.text(), /^rehook_sweeps_total 0$/m);
-    assert.equal((await fetch(`${ingestOnly.ingestUrl}/i/inb_aaaaaaaaaaaaaaaaaaaaaaaaaa`, { method: 'POST' })).status, 200);
+    assert.equal(
+      (await fetch(`${ingestOnly.ingestUrl}/i/inb_aaaaaaaaaaaaaaaaaaaaaaaaaa`, { method: 'POST' })).status,
+      200,
+    );
   });
 });

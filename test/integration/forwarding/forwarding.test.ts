@@ -3,7 +3,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { assertError, call, closedPort, createInbox, ingestEvent, UNKNOWN_EVENT_ID, UNKNOWN_INBOX_ID } from '../api/support.js';
+import {
+  assertError,
+  call,
+  closedPort,
+  createInbox,
+  ingestEvent,
+  UNKNOWN_EVENT_ID,
+  UNKNOWN_INBOX_ID,
+} from '../api/support.js';
 import { deliveriesOf, deliveryIn, FAST_FORWARDING, header, setForwarding, waitUntil } from './support.js';
 
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -28,7 +36,15 @@ describe('automatic forwarding: settings and access', () => {
     const set = await setForwarding(rehook, alice.token, inbox.id, { destination: 'https://example.com/hooks' });
     assert.deepEqual(
       { ...set, createdAt: undefined, updatedAt: undefined },
-      { inboxId: inbox.id, destination: 'https://example.com/hooks', enabled: true, attempts: 8, maxDelayMs: 3_600_000, createdAt: undefined, updatedAt: undefined },
+      {
+        inboxId: inbox.id,
+        destination: 'https://example.com/hooks',
+        enabled: true,
+        attempts: 8,
+        maxDelayMs: 3_600_000,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
     );
     const shown = await call(rehook.apiUrl, path(inbox.id), { token: alice.token });
     assert.deepEqual(shown.body.data.forwarding, set);
@@ -38,11 +54,18 @@ describe('automatic forwarding: settings and access', () => {
       attempts: 3,
       maxDelayMs: 1000,
     });
-    assert.deepEqual([replaced.destination, replaced.enabled, replaced.attempts, replaced.maxDelayMs, replaced.createdAt], ['http://other.example/x?k=1', false, 3, 1000, set.createdAt]);
+    assert.deepEqual(
+      [replaced.destination, replaced.enabled, replaced.attempts, replaced.maxDelayMs, replaced.createdAt],
+      ['http://other.example/x?k=1', false, 3, 1000, set.createdAt],
+    );
     const removed = await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token });
     assert.equal(removed.status, 200, removed.text);
     assert.equal(removed.body.data.cancelled, 0);
-    assertError(await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token }), 404, 'FORWARDING_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token }),
+      404,
+      'FORWARDING_NOT_FOUND',
+    );
   });
 
   it('refuses bad settings with 400 and a clear message', async () => {
@@ -50,10 +73,18 @@ describe('automatic forwarding: settings and access', () => {
     const put = (json: unknown) => call(rehook.apiUrl, path(inbox.id), { method: 'PUT', token: alice.token, json });
     for (const [body, code, pattern] of [
       [{}, 'VALIDATION_FAILED', /destination is required/],
-      [{ destination: 'https://example.com', attempts: 0 }, 'VALIDATION_FAILED', /attempts must be an integer from 1 to 30/],
+      [
+        { destination: 'https://example.com', attempts: 0 },
+        'VALIDATION_FAILED',
+        /attempts must be an integer from 1 to 30/,
+      ],
       [{ destination: 'https://example.com', attempts: 31 }, 'VALIDATION_FAILED', /attempts/],
       [{ destination: 'https://example.com', attempts: 2.5 }, 'VALIDATION_FAILED', /attempts/],
-      [{ destination: 'https://example.com', maxDelayMs: 999 }, 'VALIDATION_FAILED', /maxDelayMs must be an integer from 1000 to 86400000/],
+      [
+        { destination: 'https://example.com', maxDelayMs: 999 },
+        'VALIDATION_FAILED',
+        /maxDelayMs must be an integer from 1000 to 86400000/,
+      ],
       [{ destination: 'https://example.com', enabled: 'yes' }, 'VALIDATION_FAILED', /enabled must be true or false/],
       [{ destination: 'https://example.com', retries: 3 }, 'VALIDATION_FAILED', /Unknown field retries/],
       [{ destination: 'ftp://example.com' }, 'INVALID_DESTINATION', /scheme must be http or https/],
@@ -75,24 +106,45 @@ describe('automatic forwarding: settings and access', () => {
       const init = { method, ...(method === 'PUT' ? { json: body } : {}) };
       assertError(await call(rehook.apiUrl, path(saved.id), init), 401, 'UNAUTHORIZED');
       assertError(await call(rehook.apiUrl, path(saved.id), { ...init, token: bob.token }), 404, 'INBOX_NOT_FOUND');
-      assertError(await call(rehook.apiUrl, path(UNKNOWN_INBOX_ID), { ...init, token: alice.token }), 404, 'INBOX_NOT_FOUND');
+      assertError(
+        await call(rehook.apiUrl, path(UNKNOWN_INBOX_ID), { ...init, token: alice.token }),
+        404,
+        'INBOX_NOT_FOUND',
+      );
       const anon = await call(rehook.apiUrl, path(anonymous.id), { ...init, token: alice.token });
       assertError(anon, 409, 'INBOX_NOT_SAVED');
       assert.match(anon.body.error.message, /Only saved inboxes can forward events/);
     }
     const eventId = await ingestEvent(rehook, saved.id, { token: alice.token });
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries`, { token: bob.token }), 404, 'EVENT_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${UNKNOWN_EVENT_ID}/deliveries`, { token: alice.token }), 404, 'EVENT_NOT_FOUND');
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: bob.token }), 404, 'EVENT_NOT_FOUND');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries`, { token: bob.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${UNKNOWN_EVENT_ID}/deliveries`, { token: alice.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: bob.token }),
+      404,
+      'EVENT_NOT_FOUND',
+    );
     const anonEvent = await ingestEvent(rehook, anonymous.id);
-    assertError(await call(rehook.apiUrl, `/api/v1/events/${anonEvent}/deliveries`, { token: alice.token }), 409, 'INBOX_NOT_SAVED');
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${anonEvent}/deliveries`, { token: alice.token }),
+      409,
+      'INBOX_NOT_SAVED',
+    );
   });
 
   it('queues nothing while paused or unset; a retry by hand queues an old event and refuses a second one while pending', async () => {
     const inbox = await createInbox(rehook, alice.token);
     const before = await ingestEvent(rehook, inbox.id, { token: alice.token });
     assert.deepEqual(await deliveriesOf(rehook, alice.token, before), []);
-    const retry = (eventId: string) => call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: alice.token });
+    const retry = (eventId: string) =>
+      call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: alice.token });
     assertError(await retry(before), 404, 'FORWARDING_NOT_FOUND');
     await setForwarding(rehook, alice.token, inbox.id, { destination: 'https://example.com/hooks', enabled: false });
     const paused = await ingestEvent(rehook, inbox.id, { token: alice.token });
@@ -101,7 +153,11 @@ describe('automatic forwarding: settings and access', () => {
     const queued = await retry(before);
     assert.equal(queued.status, 202, queued.text);
     assert.deepEqual(
-      { state: queued.body.data.delivery.state, attempts: queued.body.data.delivery.attempts, eventId: queued.body.data.delivery.eventId },
+      {
+        state: queued.body.data.delivery.state,
+        attempts: queued.body.data.delivery.attempts,
+        eventId: queued.body.data.delivery.eventId,
+      },
       { state: 'pending', attempts: 0, eventId: before },
     );
     assertError(await retry(before), 409, 'DELIVERY_IN_PROGRESS');
@@ -136,7 +192,11 @@ describe('automatic forwarding: delivery', () => {
     });
     try {
       const inbox = await createInbox(rehook, alice.token);
-      await setForwarding(rehook, alice.token, inbox.id, { destination: `${receiver.url}/hooks?via=rehook`, attempts: 5, maxDelayMs: 1000 });
+      await setForwarding(rehook, alice.token, inbox.id, {
+        destination: `${receiver.url}/hooks?via=rehook`,
+        attempts: 5,
+        maxDelayMs: 1000,
+      });
       const sent: { method: string; suffix: string; body: Buffer; eventId: string }[] = [];
       for (let i = 0; i < 12; i += 1) {
         const body = i % 3 === 0 ? randomBytes(200 + i) : Buffer.from(JSON.stringify({ n: i, text: 'héllo' }));
@@ -170,7 +230,8 @@ describe('automatic forwarding: delivery', () => {
         }
         const requests = receiver.requests.filter((r) => header(r, 'x-rehook-event-id') === event.eventId);
         assert.equal(requests.length, 3);
-        const expectedUrl = event.suffix === '' ? '/hooks?via=rehook' : `/hooks/stripe/events?via=rehook&${event.suffix.split('?')[1]}`;
+        const expectedUrl =
+          event.suffix === '' ? '/hooks?via=rehook' : `/hooks/stripe/events?via=rehook&${event.suffix.split('?')[1]}`;
         for (const [index, req] of requests.entries()) {
           assert.equal(req.method, event.method);
           assert.equal(req.url, expectedUrl);
@@ -194,7 +255,11 @@ describe('automatic forwarding: delivery', () => {
   it('keeps retrying a destination that is down for a while, then delivers everything once it comes up', async () => {
     const port = await closedPort();
     const inbox = await createInbox(rehook, alice.token);
-    await setForwarding(rehook, alice.token, inbox.id, { destination: `http://127.0.0.1:${port}/in`, attempts: 30, maxDelayMs: 1000 });
+    await setForwarding(rehook, alice.token, inbox.id, {
+      destination: `http://127.0.0.1:${port}/in`,
+      attempts: 30,
+      maxDelayMs: 1000,
+    });
     const bodies = new Map<string, Buffer>();
     for (let i = 0; i < 8; i += 1) {
       const body = randomBytes(64);
@@ -241,15 +306,34 @@ describe('automatic forwarding: delivery', () => {
       const eventId = await ingestEvent(rehook, inbox.id, { body: 'payload', token: alice.token });
       const failed = await deliveryIn(rehook, alice.token, eventId, ['failed', 'delivered']);
       assert.equal(failed.state, 'failed');
-      assert.deepEqual(failed.attemptLog.map((a: any) => [a.number, a.outcome, a.statusCode]), [[1, 'rejected', 500], [2, 'rejected', 500]]);
+      assert.deepEqual(
+        failed.attemptLog.map((a: any) => [a.number, a.outcome, a.statusCode]),
+        [
+          [1, 'rejected', 500],
+          [2, 'rejected', 500],
+        ],
+      );
       up = true;
-      const retried = await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: alice.token });
+      const retried = await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, {
+        method: 'POST',
+        token: alice.token,
+      });
       assert.equal(retried.status, 202, retried.text);
       const delivered = await deliveryIn(rehook, alice.token, eventId, ['delivered']);
       assert.equal(delivered.attempts, 1);
-      assert.deepEqual(delivered.attemptLog.map((a: any) => [a.number, a.outcome]), [[1, 'rejected'], [2, 'rejected'], [3, 'delivered']]);
+      assert.deepEqual(
+        delivered.attemptLog.map((a: any) => [a.number, a.outcome]),
+        [
+          [1, 'rejected'],
+          [2, 'rejected'],
+          [3, 'delivered'],
+        ],
+      );
       // Delivered, it can be sent again by hand.
-      const again = await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, { method: 'POST', token: alice.token });
+      const again = await call(rehook.apiUrl, `/api/v1/events/${eventId}/deliveries/retry`, {
+        method: 'POST',
+        token: alice.token,
+      });
       assert.equal(again.status, 202, again.text);
       await waitUntil('a fourth attempt', async () => {
         const [d] = await deliveriesOf(rehook, alice.token, eventId);
@@ -263,13 +347,20 @@ describe('automatic forwarding: delivery', () => {
   it('cancels unfinished deliveries when the forwarding is removed, and sends nothing after', async () => {
     const port = await closedPort();
     const inbox = await createInbox(rehook, alice.token);
-    await setForwarding(rehook, alice.token, inbox.id, { destination: `http://127.0.0.1:${port}/`, attempts: 30, maxDelayMs: 60_000 });
+    await setForwarding(rehook, alice.token, inbox.id, {
+      destination: `http://127.0.0.1:${port}/`,
+      attempts: 30,
+      maxDelayMs: 60_000,
+    });
     const eventId = await ingestEvent(rehook, inbox.id, { token: alice.token });
     await waitUntil('a first failed attempt', async () => {
       const [d] = await deliveriesOf(rehook, alice.token, eventId);
       return d?.attemptLog.length >= 1 ? d : undefined;
     });
-    const removed = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/forwarding`, { method: 'DELETE', token: alice.token });
+    const removed = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/forwarding`, {
+      method: 'DELETE',
+      token: alice.token,
+    });
     assert.equal(removed.status, 200, removed.text);
     const delivery = await deliveryIn(rehook, alice.token, eventId, ['cancelled']);
     assert.equal(delivery.nextAttemptAt, null);
@@ -299,7 +390,10 @@ describe('automatic forwarding: the replay SSRF policy applies', () => {
     const delivery = await deliveryIn(rehook, alice.token, eventId, ['failed', 'delivered']);
     assert.equal(delivery.state, 'failed');
     assert.equal(delivery.attemptLog.length, 1);
-    assert.deepEqual([delivery.attemptLog[0].outcome, delivery.attemptLog[0].errorCode], ['forbidden', 'DESTINATION_FORBIDDEN']);
+    assert.deepEqual(
+      [delivery.attemptLog[0].outcome, delivery.attemptLog[0].errorCode],
+      ['forbidden', 'DESTINATION_FORBIDDEN'],
+    );
     assert.equal(receiver.connections, 0);
   });
 });
@@ -328,7 +422,8 @@ describe('automatic forwarding: a slow destination holds only its own slots', ()
       for (let i = 0; i < 5; i += 1) await ingestEvent(rehook, stuck.id, { body: `stuck ${i}`, token: alice.token });
       await waitUntil('the slow destination holding a request', async () => (held.length > 0 ? true : undefined));
       const flowingIds: string[] = [];
-      for (let i = 0; i < 10; i += 1) flowingIds.push(await ingestEvent(rehook, flowing.id, { body: `flowing ${i}`, token: alice.token }));
+      for (let i = 0; i < 10; i += 1)
+        flowingIds.push(await ingestEvent(rehook, flowing.id, { body: `flowing ${i}`, token: alice.token }));
       for (const eventId of flowingIds) await deliveryIn(rehook, alice.token, eventId, ['delivered']);
       // All of them went through while the slow destination still holds its one request.
       // (The cap is checked before each claim, so one claim may take a few of an inbox's

@@ -26,7 +26,12 @@ export async function waitUntil<T>(what: string, check: () => Promise<T | undefi
   }
 }
 
-export async function setForwarding(rehook: TestRehook, token: string, inboxId: string, body: Record<string, unknown>): Promise<any> {
+export async function setForwarding(
+  rehook: TestRehook,
+  token: string,
+  inboxId: string,
+  body: Record<string, unknown>,
+): Promise<any> {
   const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/forwarding`, { method: 'PUT', token, json: body });
   assert.equal(res.status, 200, res.text);
   return res.body.data.forwarding;
@@ -39,7 +44,12 @@ export async function deliveriesOf(rehook: TestRehook, token: string, eventId: s
 }
 
 /** Waits until the event's delivery is in one of `states`; returns it. */
-export function deliveryIn(rehook: TestRehook, token: string, eventId: string, states: readonly string[]): Promise<any> {
+export function deliveryIn(
+  rehook: TestRehook,
+  token: string,
+  eventId: string,
+  states: readonly string[],
+): Promise<any> {
   return waitUntil(`delivery of ${eventId} in ${states.join('|')}`, async () => {
     const [delivery] = await deliveriesOf(rehook, token, eventId);
     return delivery !== undefined && states.includes(delivery.state) ? delivery : undefined;

@@ -91,10 +91,7 @@ describe('ingest: every method is answered 200 and stored', () => {
 
   test('the list holds one event per method, all under this inbox', async () => {
     const events = await listEvents(rehook, inboxId);
-    assert.deepEqual(
-      events.map((e) => e.method).sort(),
-      [...withBody, 'HEAD', 'OPTIONS'].sort(),
-    );
+    assert.deepEqual(events.map((e) => e.method).sort(), [...withBody, 'HEAD', 'OPTIONS'].sort());
     for (const event of events) {
       assert.equal(event.inboxId, inboxId);
       assert.equal(event.path, `/i/${inboxId}/method/${event.method}`);
@@ -115,7 +112,10 @@ describe('ingest: paths and query strings', () => {
 
   /** A raw GET whose request target is sent exactly as given. */
   const rawGet = (target: string) =>
-    sendRaw(rehook.ingestUrl, `GET ${target} HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\nConnection: close\r\n\r\n`);
+    sendRaw(
+      rehook.ingestUrl,
+      `GET ${target} HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\nConnection: close\r\n\r\n`,
+    );
 
   test('a sub-path is stored under the inbox with the full path', async () => {
     const res = await fetch(`${rehook.ingestUrl}/i/${inboxId}/stripe/events`, { method: 'POST', body: '{}' });
@@ -184,7 +184,7 @@ describe('ingest: paths and query strings', () => {
 
   test('/i/, /i, / and /other answer 404 NOT_FOUND JSON and store nothing', async () => {
     const before = await countEvents(rehook);
-    for (const target of ['/i/', '/i', '/', '/other', '/other/i/' + inboxId]) {
+    for (const target of ['/i/', '/i', '/', '/other', `/other/i/${inboxId}`]) {
       const res = await rawGet(target);
       assert.equal(res.status, 404, `${target} → ${res.status}`);
       const body = res.responses[0]?.body ?? Buffer.alloc(0);
@@ -321,7 +321,9 @@ describe('ingest: bodies are stored byte-exact, never parsed', () => {
   });
 
   test('Content-Encoding: gzip is stored compressed, as sent', async () => {
-    const json = Buffer.from(JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ i, name: `item ${i}` })) }));
+    const json = Buffer.from(
+      JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ i, name: `item ${i}` })) }),
+    );
     const sent = gzipSync(json);
     const { event, stored } = await post(sent, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
     assertSameBytes(event, stored, sent);
@@ -404,7 +406,13 @@ describe('ingest: bodies are stored byte-exact, never parsed', () => {
   });
 
   test('a chunked body written in several pieces is stored complete', async () => {
-    const pieces = [randomBytes(1), randomBytes(1000), Buffer.from('\r\n0\r\n\r\n'), randomBytes(70_000), randomBytes(3)];
+    const pieces = [
+      randomBytes(1),
+      randomBytes(1000),
+      Buffer.from('\r\n0\r\n\r\n'),
+      randomBytes(70_000),
+      randomBytes(3),
+    ];
     const sent = Buffer.concat(pieces);
     const path = `/i/${inboxId}/chunked`;
     const res = await sendHttp(rehook.ingestUrl + path, {

@@ -43,7 +43,9 @@ export function dbOf(rehook: TestRehook): Database.Database {
  * tests in test/integration/postgres.
  */
 export const SQLITE_ONLY: string | false =
-  process.env['REHOOK_TEST_STORE'] === 'postgres' ? 'reads SQLite files or pragmas; not applicable on PostgreSQL' : false;
+  process.env['REHOOK_TEST_STORE'] === 'postgres'
+    ? 'reads SQLite files or pragmas; not applicable on PostgreSQL'
+    : false;
 
 /** The PostgreSQL pool behind the store when the suite runs on PostgreSQL, else undefined. */
 function poolOf(rehook: TestRehook): Pool | undefined {

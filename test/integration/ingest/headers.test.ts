@@ -4,7 +4,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { assertErrorBody, countEvents, createInbox, eventAtPath, headerValues, type EventJson, SQLITE_ONLY } from './fixtures.js';
+import {
+  assertErrorBody,
+  countEvents,
+  createInbox,
+  eventAtPath,
+  headerValues,
+  type EventJson,
+  SQLITE_ONLY,
+} from './fixtures.js';
 import { hostHeader, sendRaw } from './raw-http.js';
 
 /** Sends `GET|POST <path>` with exactly these header lines (latin1 bytes), Connection: close last. */
@@ -55,7 +63,11 @@ describe('ingest headers: order, case, duplicates and bytes', () => {
     assert.deepEqual(ownHeaders(event), sent);
     assert.deepEqual(event.headers[0], ['Host', hostHeader(rehook.ingestUrl)], 'Host first, as sent');
     const stored = await rehook.deps.store.events.findById(event.id);
-    assert.deepEqual(stored?.headers.map(([n, v]) => [n, v]), event.headers, 'store and API agree');
+    assert.deepEqual(
+      stored?.headers.map(([n, v]) => [n, v]),
+      event.headers,
+      'store and API agree',
+    );
   });
 
   test('latin1 bytes in a value (0xE9) are stored as the code point U+00E9', async () => {
@@ -70,7 +82,11 @@ describe('ingest headers: order, case, duplicates and bytes', () => {
     assert.deepEqual(headerValues(event, 'x-high'), ['\u0080\u00a0\u00ff']);
     const stored = await rehook.deps.store.events.findById(event.id);
     const name = stored?.headers.find(([n]) => n === 'X-Name')?.[1];
-    assert.deepEqual(Buffer.from(name ?? '', 'latin1'), Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'the wire bytes round-trip');
+    assert.deepEqual(
+      Buffer.from(name ?? '', 'latin1'),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+      'the wire bytes round-trip',
+    );
   });
 
   test('3,000 small headers within 16 KiB: 200 and all 3,000 stored, in order', async () => {
@@ -176,11 +192,19 @@ describe('ingest headers: redaction of authorization and cookie', () => {
 
   test('no secret appears anywhere in the database files (db, -wal, -shm)', { skip: SQLITE_ONLY }, async () => {
     const names = await readdir(rehook.dataDir);
-    assert.ok(names.some((n) => n.endsWith('-wal')), `expected a WAL file among ${names.join(', ')}`);
-    const files = await Promise.all(names.map(async (n) => ({ name: n, bytes: await readFile(join(rehook.dataDir, n)) })));
+    assert.ok(
+      names.some((n) => n.endsWith('-wal')),
+      `expected a WAL file among ${names.join(', ')}`,
+    );
+    const files = await Promise.all(
+      names.map(async (n) => ({ name: n, bytes: await readFile(join(rehook.dataDir, n)) })),
+    );
     // Positive control: the kept headers are on disk, so the search looks at the right bytes.
     for (const value of [kept.stripe, kept.sig]) {
-      assert.ok(files.some((f) => f.bytes.includes(value)), `kept value ${value} not found on disk`);
+      assert.ok(
+        files.some((f) => f.bytes.includes(value)),
+        `kept value ${value} not found on disk`,
+      );
     }
     for (const [label, value] of Object.entries(secrets)) {
       const hit = files.find((f) => f.bytes.includes(value));

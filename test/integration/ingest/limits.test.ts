@@ -13,7 +13,9 @@ import {
   eventIdsByPath,
   headerValues,
   listEvents,
-  storedBody, SQLITE_ONLY } from './fixtures.js';
+  storedBody,
+  SQLITE_ONLY,
+} from './fixtures.js';
 import { hostHeader, sendHttp, sendRaw } from './raw-http.js';
 
 describe('ingest body limit (REHOOK_MAX_BODY=1KiB)', () => {
@@ -196,15 +198,19 @@ describe('ingest: 200 only after commit', () => {
     const notVisible: string[] = [];
     const statuses = await Promise.all(
       paths.map((path, i) =>
-        sendHttp(rehook.ingestUrl + path, { headers: { 'Content-Length': String(`body ${i}`.length) }, body: `body ${i}` }).then(
-          async (res) => {
-            if (res.status === 200 && (await eventIdsByPath(rehook, path)).length !== 1) notVisible.push(path);
-            return res.status;
-          },
-        ),
+        sendHttp(rehook.ingestUrl + path, {
+          headers: { 'Content-Length': String(`body ${i}`.length) },
+          body: `body ${i}`,
+        }).then(async (res) => {
+          if (res.status === 200 && (await eventIdsByPath(rehook, path)).length !== 1) notVisible.push(path);
+          return res.status;
+        }),
       ),
     );
-    assert.deepEqual(statuses, paths.map(() => 200));
+    assert.deepEqual(
+      statuses,
+      paths.map(() => 200),
+    );
     assert.deepEqual(notVisible, [], 'answered 200 before the event was visible');
     const listed = (await listEvents(rehook, inboxId)).filter((e) => e.path.includes('/concurrent/'));
     assert.equal(listed.length, 200);

@@ -9,7 +9,9 @@ import {
   eventAtPath,
   eventIdsByPath,
   getEvent,
-  listEvents, SQLITE_ONLY } from './fixtures.js';
+  listEvents,
+  SQLITE_ONLY,
+} from './fixtures.js';
 import { hostHeader, sendRaw } from './raw-http.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -38,16 +40,15 @@ describe('ingest protocol: smuggling shapes are refused by the parser', () => {
     ],
     [
       'Transfer-Encoding then Content-Length',
-      () => `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n${smuggled()}`,
+      () =>
+        `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n${smuggled()}`,
     ],
     [
       'two different Content-Length headers',
-      () => `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nContent-Length: ${smuggled().length}\r\n\r\n${smuggled()}`,
+      () =>
+        `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nContent-Length: ${smuggled().length}\r\n\r\n${smuggled()}`,
     ],
-    [
-      'bare LF line endings',
-      () => `POST /i/${inboxId}/outer HTTP/1.1\nHost: ${host}\nContent-Length: 5\n\nhello`,
-    ],
+    ['bare LF line endings', () => `POST /i/${inboxId}/outer HTTP/1.1\nHost: ${host}\nContent-Length: 5\n\nhello`],
     [
       'a bare LF after one header',
       () => `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\nContent-Length: 5\r\n\r\nhello`,
@@ -66,11 +67,13 @@ describe('ingest protocol: smuggling shapes are refused by the parser', () => {
     ],
     [
       'Transfer-Encoding: chunked, identity',
-      () => `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${smuggled()}`,
+      () =>
+        `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${smuggled()}`,
     ],
     [
       'invalid chunk size',
-      () => `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nZZ\r\n\r\n`,
+      () =>
+        `POST /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nZZ\r\n\r\n`,
     ],
     ['unknown method FOO', () => `FOO /i/${inboxId}/outer HTTP/1.1\r\nHost: ${host}\r\n\r\n`],
   ];
@@ -127,14 +130,24 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
   const post = (path: string, body: string, extra = '') =>
     `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n${extra}\r\n${body}`;
 
-  test('three pipelined requests in one TCP write: three 200s, three events, stored in order', { skip: SQLITE_ONLY }, async () => {
+  test('three pipelined requests in one TCP write: three 200s, three events, stored in order', {
+    skip: SQLITE_ONLY,
+  }, async () => {
     const paths = [1, 2, 3].map((n) => `/i/${inboxId}/pipe/${n}`);
     const bytes =
-      post(paths[0] as string, 'one') + post(paths[1] as string, 'two') + post(paths[2] as string, 'three', 'Connection: close\r\n');
+      post(paths[0] as string, 'one') +
+      post(paths[1] as string, 'two') +
+      post(paths[2] as string, 'three', 'Connection: close\r\n');
     const res = await sendRaw(rehook.ingestUrl, bytes);
-    assert.deepEqual(res.responses.map((r) => r.status), [200, 200, 200]);
+    assert.deepEqual(
+      res.responses.map((r) => r.status),
+      [200, 200, 200],
+    );
     const ids = await Promise.all(paths.map((p) => eventIdsByPath(rehook, p)));
-    assert.ok(ids.every((list) => list.length === 1), 'each request stored once');
+    assert.ok(
+      ids.every((list) => list.length === 1),
+      'each request stored once',
+    );
     const flat = ids.map((list) => list[0] as string);
     assert.deepEqual([...flat].sort(), flat, 'event ids ascend in arrival order');
     const listed = (await listEvents(rehook, inboxId)).filter((e) => e.path.includes('/pipe/'));
@@ -144,7 +157,11 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
     const seqs = flat.map(
       (id) => (dbOf(rehook).prepare('SELECT seq FROM events WHERE id = ?').get(id) as { seq: number }).seq,
     );
-    assert.deepEqual([...seqs].sort((a, b) => a - b), seqs, 'rows inserted in arrival order');
+    assert.deepEqual(
+      [...seqs].sort((a, b) => a - b),
+      seqs,
+      'rows inserted in arrival order',
+    );
   });
 
   test('valid requests pipelined before a malformed one are answered 200 (they are stored) before the 400', async () => {
@@ -167,7 +184,10 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
     const broken = `POST /i/${inboxId}/bad-chunk HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\nZZ\r\n`;
     const res = await sendRaw(rehook.ingestUrl, post(path, 'fine') + broken);
     assert.equal(res.timedOut, false, 'the broken request is answered, not left hanging');
-    assert.deepEqual(res.responses.map((r) => r.status), [200, 400]);
+    assert.deepEqual(
+      res.responses.map((r) => r.status),
+      [200, 400],
+    );
     assert.equal((await eventIdsByPath(rehook, path)).length, 1);
     assert.deepEqual(await eventIdsByPath(rehook, `/i/${inboxId}/bad-chunk`), []);
   });
@@ -176,7 +196,10 @@ describe('ingest protocol: pipelining, resets and request-target forms', () => {
     const paths = [1, 2, 3, 4].map((n) => `/i/${inboxId}/keepalive/${n}`);
     const chunks = paths.map((p, i) => post(p, `k${i}`, i === paths.length - 1 ? 'Connection: close\r\n' : ''));
     const res = await sendRaw(rehook.ingestUrl, chunks, { gapMs: 20 });
-    assert.deepEqual(res.responses.map((r) => r.status), [200, 200, 200, 200]);
+    assert.deepEqual(
+      res.responses.map((r) => r.status),
+      [200, 200, 200, 200],
+    );
     for (const p of paths) assert.equal((await eventIdsByPath(rehook, p)).length, 1);
   });
 

@@ -29,7 +29,11 @@ async function waitFor<T>(what: string, condition: () => Promise<T | undefined>,
 }
 
 function putResponse(rehook: TestRehook, inboxId: string, json: unknown, token?: string) {
-  return api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/response`, { method: 'PUT', json, ...(token ? { token } : {}) });
+  return api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/response`, {
+    method: 'PUT',
+    json,
+    ...(token ? { token } : {}),
+  });
 }
 
 /** A request over a raw connection; returns the one response, parsed from the wire. */
@@ -135,7 +139,9 @@ describe('programmable responses: the ingest listener answers what the inbox say
     assert.equal(set.status, 200, set.text);
     assert.equal(set.body.data.response.rules[1].match.method, 'PUT');
 
-    const cases: Array<[method: string, path: string, headers: Array<[string, string]>, status: number, rule: number | null]> = [
+    const cases: Array<
+      [method: string, path: string, headers: Array<[string, string]>, status: number, rule: number | null]
+    > = [
       ['POST', '/fail', [], 500, 0],
       ['POST', '/fail/now', [], 500, 0],
       ['GET', '/fail/q?x=1', [], 500, 0],
@@ -145,9 +151,28 @@ describe('programmable responses: the ingest listener answers what the inbox say
       ['PUT', '/fail/p', [], 500, 0],
       ['POST', '/h1', [['X-Mode', 'teapot']], 418, 2],
       ['POST', '/h2', [['X-Mode', 'Teapot']], 202, null],
-      ['POST', '/h3', [['x-other', '1'], ['X-MODE', 'x'], ['x-mode', 'teapot']], 418, 2],
+      [
+        'POST',
+        '/h3',
+        [
+          ['x-other', '1'],
+          ['X-MODE', 'x'],
+          ['x-mode', 'teapot'],
+        ],
+        418,
+        2,
+      ],
       ['POST', '/h4', [['x-flag', '']], 409, 3],
-      ['POST', '/h5', [['X-Flag', 'anything'], ['X-Mode', 'teapot']], 418, 2],
+      [
+        'POST',
+        '/h5',
+        [
+          ['X-Flag', 'anything'],
+          ['X-Mode', 'teapot'],
+        ],
+        418,
+        2,
+      ],
       ['POST', '/dir', [], 202, null],
       ['POST', '/dir/', [], 451, 5],
       ['POST', '/dir/x', [], 451, 5],
@@ -200,7 +225,10 @@ describe('programmable responses: the ingest listener answers what the inbox say
     const inboxId = await createInbox(rehook);
     await putResponse(rehook, inboxId, {
       status: 204,
-      headers: [['Access-Control-Allow-Origin', 'https://app.example'], ['X-Content-Type-Options', 'nosniff']],
+      headers: [
+        ['Access-Control-Allow-Origin', 'https://app.example'],
+        ['X-Content-Type-Options', 'nosniff'],
+      ],
     });
     const result = await sendRaw(
       rehook.ingestUrl,
@@ -304,7 +332,10 @@ describe('programmable responses: the API', () => {
   test('unknown inboxes are 404 INBOX_NOT_FOUND; a body that is not JSON is 415', async () => {
     const missing = 'inb_00000000000000000000000000';
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await api(rehook.apiUrl, `/api/v1/inboxes/${missing}/response`, { method, ...(method === 'PUT' ? { json: {} } : {}) });
+      const res = await api(rehook.apiUrl, `/api/v1/inboxes/${missing}/response`, {
+        method,
+        ...(method === 'PUT' ? { json: {} } : {}),
+      });
       assert.equal(res.status, 404, `${method}: ${res.text}`);
       assert.equal(res.body.error.code, 'INBOX_NOT_FOUND');
     }
@@ -335,16 +366,33 @@ describe('programmable responses: the API', () => {
   test('headers that could break the connection, and invalid names and values, are refused', async () => {
     const inboxId = await createInbox(rehook);
     const refusedNames = [
-      'Connection', 'keep-alive', 'Transfer-Encoding', 'CONTENT-LENGTH', 'Upgrade', 'TE', 'Trailer',
-      'Proxy-Authenticate', 'proxy-connection', 'Host', 'Set-Cookie', 'HTTP2-Settings',
+      'Connection',
+      'keep-alive',
+      'Transfer-Encoding',
+      'CONTENT-LENGTH',
+      'Upgrade',
+      'TE',
+      'Trailer',
+      'Proxy-Authenticate',
+      'proxy-connection',
+      'Host',
+      'Set-Cookie',
+      'HTTP2-Settings',
     ];
     for (const name of refusedNames) {
-      const res = await putResponse(rehook, inboxId, { headers: [['X-Ok', '1'], [name, 'x']] });
+      const res = await putResponse(rehook, inboxId, {
+        headers: [
+          ['X-Ok', '1'],
+          [name, 'x'],
+        ],
+      });
       assert.equal(res.status, 400, `${name}: ${res.text}`);
       assert.equal(res.body.error.code, 'VALIDATION_FAILED');
       assert.match(res.body.error.message, /\/headers\/1\/0: header ".*" cannot be set/, name);
       // In a rule's answer too.
-      const inRule = await putResponse(rehook, inboxId, { rules: [{ match: {}, response: { headers: [[name, 'x']] } }] });
+      const inRule = await putResponse(rehook, inboxId, {
+        rules: [{ match: {}, response: { headers: [[name, 'x']] } }],
+      });
       assert.equal(inRule.status, 400, `${name} in a rule`);
     }
     const badPairs: Array<[unknown, RegExp]> = [
@@ -366,7 +414,13 @@ describe('programmable responses: the API', () => {
       assert.match(res.body.error.message, message, JSON.stringify(pair));
     }
     // Content-Type and other ordinary headers are fine, and so is a latin1 value.
-    const ok = await putResponse(rehook, inboxId, { headers: [['Content-Type', 'application/json'], ['X-Caf', 'caf\u00e9'], ['WWW-Authenticate', 'Basic']] });
+    const ok = await putResponse(rehook, inboxId, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['X-Caf', 'caf\u00e9'],
+        ['WWW-Authenticate', 'Basic'],
+      ],
+    });
     assert.equal(ok.status, 200, ok.text);
     const response = await ingest(rehook, 'GET', `/i/${inboxId}`);
     assert.match(response.raw, /\r\nX-Caf: caf\u00e9\r\n/);
@@ -401,7 +455,10 @@ describe('programmable responses: the API', () => {
       [{ rules: [{ match: {} }] }, /\/rules\/0\/response: a rule needs a response/],
       [{ rules: [{ match: {}, response: {}, extra: 1 }] }, /unknown field "extra"/],
       [{ rules: [{ match: { method: 'GE T' }, response: {} }] }, /\/rules\/0\/match\/method/],
-      [{ rules: [{ match: { pathPrefix: 'fail' }, response: {} }] }, /\/rules\/0\/match\/pathPrefix: pathPrefix must be a path below the inbox/],
+      [
+        { rules: [{ match: { pathPrefix: 'fail' }, response: {} }] },
+        /\/rules\/0\/match\/pathPrefix: pathPrefix must be a path below the inbox/,
+      ],
       [{ rules: [{ match: { pathPrefix: '/a?b=1' }, response: {} }] }, /pathPrefix/],
       [{ rules: [{ match: { pathPrefix: '/a b' }, response: {} }] }, /pathPrefix/],
       [{ rules: [{ match: { header: { value: 'x' } }, response: {} }] }, /\/rules\/0\/match\/header\/name/],
@@ -417,9 +474,13 @@ describe('programmable responses: the API', () => {
       assert.match(res.body.error.message, message, JSON.stringify(body).slice(0, 100));
     }
     // Nothing was stored by any of them.
-    assert.deepEqual((await api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/response`)).body, { data: { response: null } });
+    assert.deepEqual((await api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/response`)).body, {
+      data: { response: null },
+    });
     // The largest allowed body, in base64, fits the request limit.
-    const largest = await putResponse(rehook, inboxId, { bodyBase64: Buffer.alloc(L.maxBodyBytes, 7).toString('base64') });
+    const largest = await putResponse(rehook, inboxId, {
+      bodyBase64: Buffer.alloc(L.maxBodyBytes, 7).toString('base64'),
+    });
     assert.equal(largest.status, 200, largest.text.slice(0, 200));
   });
 
@@ -433,7 +494,10 @@ describe('programmable responses: the API', () => {
     assert.equal((await putResponse(rehook, owned, { status: 500 }, a.token)).status, 200);
     assert.equal((await api(rehook.apiUrl, `/api/v1/inboxes/${owned}/response`, { token: b.token })).status, 404);
     assert.equal((await api(rehook.apiUrl, `/api/v1/inboxes/${owned}/response`)).status, 401);
-    assert.equal((await api(rehook.apiUrl, `/api/v1/inboxes/${owned}/response`, { method: 'DELETE', token: b.token })).status, 404);
+    assert.equal(
+      (await api(rehook.apiUrl, `/api/v1/inboxes/${owned}/response`, { method: 'DELETE', token: b.token })).status,
+      404,
+    );
     assert.equal((await ingest(rehook, 'POST', `/i/${owned}`)).status, 500);
     const anonymous = await createInbox(rehook);
     assert.equal((await putResponse(rehook, anonymous, { status: 501 }, b.token)).status, 200);
@@ -450,7 +514,12 @@ describe('programmable responses: the delay', () => {
       const set = await putResponse(rehook, inboxId, {
         status: 200,
         body: 'fast',
-        rules: [{ match: { pathPrefix: '/slow' }, response: { status: 503, body: 'late', delayMs: RESPONSE_LIMITS.maxDelayMs } }],
+        rules: [
+          {
+            match: { pathPrefix: '/slow' },
+            response: { status: 503, body: 'late', delayMs: RESPONSE_LIMITS.maxDelayMs },
+          },
+        ],
       });
       assert.equal(set.status, 200, set.text);
 
@@ -460,7 +529,9 @@ describe('programmable responses: the delay', () => {
       const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       socket.on('error', () => undefined);
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      socket.write(`POST /i/${inboxId}/slow HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\nContent-Length: 5\r\n\r\nhello`);
+      socket.write(
+        `POST /i/${inboxId}/slow HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\nContent-Length: 5\r\n\r\nhello`,
+      );
 
       // The event is committed and listed (with the answer it is about to get) before the answer.
       const listed = await waitFor('the delayed event to be listed', async () => {
@@ -503,8 +574,17 @@ describe('programmable responses: the delay', () => {
           `POST /i/${inboxId}/second HTTP/1.1\r\nHost: ${hostHeader(rehook.ingestUrl)}\r\nContent-Length: 0\r\n\r\n`,
         { responses: 2 },
       );
-      assert.deepEqual(result.responses.map((r) => [r.status, r.body.toString()]), [[202, 'after a while'], [202, 'after a while']]);
-      assert.deepEqual(result.responses[0]?.headers.filter(([name]) => name === 'connection'), [['connection', 'keep-alive']]);
+      assert.deepEqual(
+        result.responses.map((r) => [r.status, r.body.toString()]),
+        [
+          [202, 'after a while'],
+          [202, 'after a while'],
+        ],
+      );
+      assert.deepEqual(
+        result.responses[0]?.headers.filter(([name]) => name === 'connection'),
+        [['connection', 'keep-alive']],
+      );
     } finally {
       await rehook.stop();
     }
@@ -519,14 +599,22 @@ describe('programmable responses: two instances on one PostgreSQL', async () => 
   const pg = await connectTestPostgres();
   const skip = pg.available ? false : `PostgreSQL unavailable: ${pg.reason}`;
 
-  test('a change made through one instance reaches the other one\'s ingest (within its cache age)', { skip }, async () => {
+  test("a change made through one instance reaches the other one's ingest (within its cache age)", {
+    skip,
+  }, async () => {
     if (!pg.available) return;
     const schema = await pg.createSchema();
     // One data directory for both (only a generated secret key would be written there).
     const dataDir = await mkdtemp(join(tmpdir(), 'rehook-responses-cluster-'));
     const start = () =>
       startRehook(
-        loadConfig({ REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_DATA_DIR: dataDir, REHOOK_LOG_LEVEL: 'silent', DATABASE_URL: schema.url }),
+        loadConfig({
+          REHOOK_PORT: '0',
+          REHOOK_INGEST_PORT: '0',
+          REHOOK_DATA_DIR: dataDir,
+          REHOOK_LOG_LEVEL: 'silent',
+          DATABASE_URL: schema.url,
+        }),
         { logger: pino({ level: 'silent' }) },
       );
     const a = await start();
@@ -546,9 +634,14 @@ describe('programmable responses: two instances on one PostgreSQL', async () => 
       assert.equal(await post(a.ingestUrl, '/on-a'), 503);
       // B answers it once its cached entry has aged out (1 s); until then it answers what it knew.
       let n = 0;
-      await waitFor('instance B to answer the new response', async () => ((await post(b.ingestUrl, `/on-b-${(n += 1)}`)) === 503 ? true : undefined));
+      await waitFor('instance B to answer the new response', async () =>
+        (await post(b.ingestUrl, `/on-b-${(n += 1)}`)) === 503 ? true : undefined,
+      );
       // Each event records what its instance actually sent.
-      const events = (await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1000`)).body as Array<{ path: string; answer: { status: number } }>;
+      const events = (await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1000`)).body as Array<{
+        path: string;
+        answer: { status: number };
+      }>;
       for (const event of events) {
         const sent = event.path.endsWith(`/on-b-${n}`) || event.path.endsWith('/on-a') ? 503 : 200;
         assert.equal(event.answer.status, sent, event.path);

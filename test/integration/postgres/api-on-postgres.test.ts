@@ -69,7 +69,11 @@ describe('notification payloads', () => {
   });
 
   it('carry control messages apart from events; malformed ones are refused', () => {
-    const message: ControlMessage = { type: 'share.revoked', shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa', inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    const message: ControlMessage = {
+      type: 'share.revoked',
+      shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+    };
     assert.deepEqual(decodePayload(encodeControlPayload(message)), { kind: 'control', message });
     assert.equal(decodePayload('{"v":1,"c":{"t":"inbox.exploded","s":"x","i":"y"}}'), null);
     assert.equal(decodePayload('{"v":1,"c":{"t":"share.revoked","s":1,"i":"y"}}'), null);
@@ -82,7 +86,8 @@ describe('notification payloads', () => {
       { kind: 'inbox.cleared', inboxId, through: 'evt_01aaaaaaaaaaaaaaaaaaaaaaaa' },
       { kind: 'inbox.cleared', inboxId, through: null },
     ];
-    for (const notice of notices) assert.deepEqual(decodePayload(encodeNoticePayload(notice)), { kind: 'notice', notice });
+    for (const notice of notices)
+      assert.deepEqual(decodePayload(encodeNoticePayload(notice)), { kind: 'notice', notice });
     assert.equal(decodePayload('{"v":1,"d":{"k":"event.deleted","i":"inb_x"}}'), null);
     assert.equal(decodePayload('{"v":1,"d":{"k":"inbox.exploded","i":"inb_x"}}'), null);
     assert.equal(decodePayload('{"v":1,"d":{"k":"inbox.cleared","i":7,"t":null}}'), null);
@@ -206,7 +211,11 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
   });
 
   it('a control message reaches the control subscribers of every instance, and no event subscriber', async () => {
-    const message: ControlMessage = { type: 'share.revoked', shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa', inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    const message: ControlMessage = {
+      type: 'share.revoked',
+      shareId: 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+    };
     const got = { all: [] as ControlMessage[], apiOnly: [] as ControlMessage[] };
     const stops = [
       all.deps.bus.subscribeControl((m) => got.all.push(m)),
@@ -301,7 +310,8 @@ describe('Rehook on PostgreSQL: bus, roles and metrics', { skip }, () => {
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
     const after = await response.text();
-    const delta = (name: string, labels = ''): number => metricValue(after, name, labels) - metricValue(before, name, labels);
+    const delta = (name: string, labels = ''): number =>
+      metricValue(after, name, labels) - metricValue(before, name, labels);
     assert.equal(delta('rehook_ingested_events_total', '{result="stored"}'), 1);
     assert.equal(delta('rehook_ingested_events_total', '{result="ignored"}'), 1);
     assert.equal(delta('rehook_ingest_duration_seconds_count'), 2);

@@ -49,7 +49,10 @@ describe('the PostgreSQL sweep lock', { skip }, () => {
       assert.deepEqual(await holding, { ran: true, value: 'swept' });
       assert.deepEqual(await lockB.runExclusive(async () => 'B'), { ran: true, value: 'B' });
       // A failing sweep releases the lock too.
-      await assert.rejects(lockA.runExclusive(async () => Promise.reject(new Error('boom'))), /boom/);
+      await assert.rejects(
+        lockA.runExclusive(async () => Promise.reject(new Error('boom'))),
+        /boom/,
+      );
       assert.deepEqual(await lockB.runExclusive(async () => 'again'), { ran: true, value: 'again' });
       // Every connection went back to its pool.
       for (const store of stores) assert.equal(store.pool.totalCount - store.pool.idleCount, 0);

@@ -35,7 +35,12 @@ const PAYLOAD = JSON.stringify({ id: 'evt_at_rest', object: 'event', note: MARKE
 function forms(secret: string): Buffer[] {
   const utf8 = Buffer.from(secret, 'utf8');
   const tail = secret.replace(/^whsec_/, '');
-  return [utf8, Buffer.from(tail), Buffer.from(utf8.toString('base64').replace(/=+$/, '')), Buffer.from(utf8.toString('hex'))];
+  return [
+    utf8,
+    Buffer.from(tail),
+    Buffer.from(utf8.toString('base64').replace(/=+$/, '')),
+    Buffer.from(utf8.toString('hex')),
+  ];
 }
 
 describe('signature secrets at rest and in logs', () => {
@@ -47,7 +52,12 @@ describe('signature secrets at rest and in logs', () => {
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'rehook-sig-rest-'));
-    const config = loadConfig({ REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_DATA_DIR: dataDir, REHOOK_LOG_LEVEL: 'trace' });
+    const config = loadConfig({
+      REHOOK_PORT: '0',
+      REHOOK_INGEST_PORT: '0',
+      REHOOK_DATA_DIR: dataDir,
+      REHOOK_LOG_LEVEL: 'trace',
+    });
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(chunk.toString('utf8'));
@@ -69,7 +79,11 @@ describe('signature secrets at rest and in logs', () => {
     const inboxId: string = created.body.data.inbox.id;
     const path = `/api/v1/inboxes/${inboxId}/signature`;
     // Refused: the secret of the wrong form must not be echoed, in the answer or the log.
-    const refused = await api(rehook.apiUrl, path, { method: 'PUT', token, json: { scheme: 'stripe', secret: BAD_SECRET } });
+    const refused = await api(rehook.apiUrl, path, {
+      method: 'PUT',
+      token,
+      json: { scheme: 'stripe', secret: BAD_SECRET },
+    });
     assert.equal(refused.status, 400);
     assert.ok(!refused.text.includes(BAD_SECRET));
     for (const secret of [OTHER_SECRET, SECRET]) {
@@ -78,13 +92,20 @@ describe('signature secrets at rest and in logs', () => {
       assert.ok(!set.text.includes(secret.slice(6, -4)));
     }
     // Should an object holding a secret ever be logged, the server's redaction censors it.
-    const logger = pino({ level: 'trace', redact: LOG_REDACTION }, new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString('utf8')), done()) }));
+    const logger = pino(
+      { level: 'trace', redact: LOG_REDACTION },
+      new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString('utf8')), done()) }),
+    );
     logger.info({ secret: SECRET, settings: { secret: SECRET }, body: { secret: SECRET } }, 'redaction check');
     assert.ok(logLines.some((line) => line.includes('redaction check') && line.includes('[REDACTED]')));
     const shown = await api(rehook.apiUrl, path, { token });
     assert.ok(!shown.text.includes(SECRET.slice(6, -4)));
     const header = Stripe.webhooks.generateTestHeaderString({ payload: PAYLOAD, secret: SECRET });
-    const sent = await fetch(`${rehook.ingestUrl}/i/${inboxId}`, { method: 'POST', headers: { 'stripe-signature': header }, body: PAYLOAD });
+    const sent = await fetch(`${rehook.ingestUrl}/i/${inboxId}`, {
+      method: 'POST',
+      headers: { 'stripe-signature': header },
+      body: PAYLOAD,
+    });
     await sent.arrayBuffer();
     const [event] = (await api(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1`, { token })).body;
     assert.equal(event.signature.status, 'valid');
@@ -96,7 +117,12 @@ describe('signature secrets at rest and in logs', () => {
     const whileRunning = Buffer.concat(files.map((file) => readFileSync(file)));
     await rehook.close();
     closed = true;
-    const afterClose = Buffer.concat(['rehook.db', 'rehook.db-wal'].map((name) => join(dataDir, name)).filter(existsSync).map((file) => readFileSync(file)));
+    const afterClose = Buffer.concat(
+      ['rehook.db', 'rehook.db-wal']
+        .map((name) => join(dataDir, name))
+        .filter(existsSync)
+        .map((file) => readFileSync(file)),
+    );
     const keyFile = join(dataDir, SERVER_KEY_FILE);
     assert.equal(statSync(keyFile).mode & 0o777, 0o600);
     const log = Buffer.from(logLines.join(''));
@@ -107,11 +133,15 @@ describe('signature secrets at rest and in logs', () => {
       ['log', log],
     ];
     // Positive controls: the captured body is in the database, and the log is not empty.
-    assert.ok(whileRunning.includes(MARKER) || afterClose.includes(MARKER), 'the search does not read the stored events');
+    assert.ok(
+      whileRunning.includes(MARKER) || afterClose.includes(MARKER),
+      'the search does not read the stored events',
+    );
     assert.ok(log.length > 0 && log.includes('Rehook started'));
     for (const [what, bytes] of haystacks) {
       for (const secret of [SECRET, OTHER_SECRET, BAD_SECRET]) {
-        for (const form of forms(secret)) assert.ok(!bytes.includes(form), `${what} holds a signature secret (${form.length} bytes form)`);
+        for (const form of forms(secret))
+          assert.ok(!bytes.includes(form), `${what} holds a signature secret (${form.length} bytes form)`);
       }
     }
   });

@@ -41,7 +41,10 @@ function recordingSink(): StreamSink & { calls: Call[]; eventIds(): string[]; he
     truncated: (info) => calls.push({ kind: 'truncated', ...info }),
     heartbeat: () => calls.push({ kind: 'heartbeat' }),
     notice: (notice) =>
-      calls.push({ kind: 'notice', what: notice.kind === 'event.deleted' ? `deleted ${notice.eventId}` : `cleared ${notice.through}` }),
+      calls.push({
+        kind: 'notice',
+        what: notice.kind === 'event.deleted' ? `deleted ${notice.eventId}` : `cleared ${notice.through}`,
+      }),
     end: (reason) => calls.push({ kind: 'end', reason }),
   };
 }
@@ -75,7 +78,14 @@ function stubDeps(opts: {
   onList?: (call: number, page: ListPage) => void | Promise<void>;
 }) {
   const committed = opts.committed ?? [];
-  const inbox: Inbox = { id: INBOX_ID, ownerId: null, name: null, createdAt: new Date(0), expiresAt: null, ...opts.inbox };
+  const inbox: Inbox = {
+    id: INBOX_ID,
+    ownerId: null,
+    name: null,
+    createdAt: new Date(0),
+    expiresAt: null,
+    ...opts.inbox,
+  };
   const clock = createFakeClock(new Date('2026-01-01T00:00:00.000Z'));
   const bus = createLocalBus();
   const subscriptions = countSubscriptions(bus);
@@ -93,7 +103,8 @@ function stubDeps(opts: {
         pages.push(page);
         await opts.onList?.(pages.length, page);
         const newestFirst = [...committed].reverse();
-        const older = page.before === undefined ? newestFirst : newestFirst.filter((e) => e.id < (page.before as string));
+        const older =
+          page.before === undefined ? newestFirst : newestFirst.filter((e) => e.id < (page.before as string));
         return older.slice(0, page.limit);
       },
     },
@@ -125,13 +136,9 @@ describe('openInboxStream (service)', () => {
       },
     });
     const sink = recordingSink();
-    const close = await openInboxStream(
-      stub.deps,
-      ANONYMOUS,
-      { inboxId: INBOX_ID, lastEventId: at(2).id },
-      sink,
-      { backlogPageSize: 3 },
-    );
+    const close = await openInboxStream(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, lastEventId: at(2).id }, sink, {
+      backlogPageSize: 3,
+    });
     assert.deepEqual(sink.calls[0], { kind: 'open' });
     // Pages of 3, newest first: [e10 e9 e8] [e7 e6 e5] [e4 e3 e2] reaches lastEventId: stop.
     assert.equal(stub.pages.length, 3);
@@ -255,18 +262,18 @@ describe('openInboxStream (service)', () => {
     const events = makeEvents(12);
     const stub = stubDeps({ committed: events });
     const sink = recordingSink();
-    const close = await openInboxStream(
-      stub.deps,
-      ANONYMOUS,
-      { inboxId: INBOX_ID, lastEventId: events[0]?.id },
-      sink,
-      { backlogPageSize: 4, maxBacklog: 5 },
-    );
+    const close = await openInboxStream(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, lastEventId: events[0]?.id }, sink, {
+      backlogPageSize: 4,
+      maxBacklog: 5,
+    });
     assert.deepEqual(sink.calls.slice(0, 2), [
       { kind: 'open' },
       { kind: 'truncated', maxBacklog: 5, before: events[7]?.id },
     ]);
-    assert.deepEqual(sink.eventIds(), events.slice(7).map((e) => e.id));
+    assert.deepEqual(
+      sink.eventIds(),
+      events.slice(7).map((e) => e.id),
+    );
     assert.equal(stub.pages.length, 2, 'stops reading once over the cap');
     close();
   });
@@ -376,7 +383,13 @@ describe('openInboxStream (service)', () => {
       inbox: { expiresAt },
       findLive: (now) =>
         saved
-          ? { id: INBOX_ID, ownerId: 'acc_0123456789abcdefghjkmnpqrs', name: null, createdAt: new Date(0), expiresAt: null }
+          ? {
+              id: INBOX_ID,
+              ownerId: 'acc_0123456789abcdefghjkmnpqrs',
+              name: null,
+              createdAt: new Date(0),
+              expiresAt: null,
+            }
           : now < expiresAt
             ? { id: INBOX_ID, ownerId: null, name: null, createdAt: new Date(0), expiresAt }
             : null,

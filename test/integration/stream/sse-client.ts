@@ -41,10 +41,7 @@ export interface SseRefusal {
  * Opens `url` as an event stream. Resolves with a live connection on 200, with the whole body on
  * any other status.
  */
-export function openSse(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<SseConnection | SseRefusal> {
+export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection | SseRefusal> {
   return new Promise((resolve, reject) => {
     const req = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       const status = res.statusCode ?? 0;

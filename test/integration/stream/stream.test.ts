@@ -22,7 +22,11 @@ async function createInbox(rehook: TestRehook, token?: string): Promise<string> 
   return body.data.inbox.id;
 }
 
-async function ingest(rehook: TestRehook, inboxId: string, init: { suffix?: string; body?: string; contentType?: string } = {}): Promise<void> {
+async function ingest(
+  rehook: TestRehook,
+  inboxId: string,
+  init: { suffix?: string; body?: string; contentType?: string } = {},
+): Promise<void> {
   const res = await fetch(`${rehook.ingestUrl}/i/${inboxId}${init.suffix ?? ''}`, {
     method: 'POST',
     headers: { 'content-type': init.contentType ?? 'text/plain' },
@@ -66,11 +70,20 @@ const HANG_MS = 15_000;
  * event of another inbox) has arrived by then: a signal, where "nothing more within 100 ms"
  * would be a race.
  */
-async function deliverMarker(rehook: TestRehook, inboxId: string, conns: readonly SseConnection[], suffix = '/marker'): Promise<void> {
+async function deliverMarker(
+  rehook: TestRehook,
+  inboxId: string,
+  conns: readonly SseConnection[],
+  suffix = '/marker',
+): Promise<void> {
   await ingest(rehook, inboxId, { suffix });
   const path = `/i/${inboxId}${suffix}`;
   for (const conn of conns) {
-    await conn.waitFor(() => conn.events().some((e: { path: string }) => e.path === path), HANG_MS, `the marker ${path}`);
+    await conn.waitFor(
+      () => conn.events().some((e: { path: string }) => e.path === path),
+      HANG_MS,
+      `the marker ${path}`,
+    );
   }
 }
 
@@ -137,7 +150,16 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     const events = conn.events();
     for (const [i, event] of events.entries()) {
       assert.deepEqual(Object.keys(event).sort(), [
-        'answer', 'contentType', 'id', 'inboxId', 'method', 'path', 'query', 'receivedAt', 'signature', 'size',
+        'answer',
+        'contentType',
+        'id',
+        'inboxId',
+        'method',
+        'path',
+        'query',
+        'receivedAt',
+        'signature',
+        'size',
       ]);
       assert.deepEqual(event['signature'], { scheme: null, status: 'unchecked', reason: 'no signature secret is set' });
       assert.deepEqual(event['answer'], { rule: null, status: 200 });
@@ -172,9 +194,15 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     await deliverMarker(rehook, a, [first, second]);
     await deliverMarker(rehook, b, [other]);
     for (const conn of [first, second]) {
-      assert.deepEqual(conn.events().map((e: { path: string }) => e.path), [`/i/${a}/for-a`, `/i/${a}/marker`]);
+      assert.deepEqual(
+        conn.events().map((e: { path: string }) => e.path),
+        [`/i/${a}/for-a`, `/i/${a}/marker`],
+      );
     }
-    assert.deepEqual(other.events().map((e: { path: string }) => e.path), [`/i/${b}/for-b`, `/i/${b}/marker`]);
+    assert.deepEqual(
+      other.events().map((e: { path: string }) => e.path),
+      [`/i/${b}/for-b`, `/i/${b}/marker`],
+    );
     for (const conn of [first, second, other]) conn.close();
   });
 
@@ -238,7 +266,10 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     const listed = await listedIds(rehook, inboxId);
     assert.equal(listed.length, 7);
     assert.deepEqual(ids(resumed), listed.slice(2), 'exactly the missed events, then the live ones');
-    assert.deepEqual(resumed.events().map((e: { path: string }) => e.path.split('/').pop()), ['3', '4', '5', '6', '7']);
+    assert.deepEqual(
+      resumed.events().map((e: { path: string }) => e.path.split('/').pop()),
+      ['3', '4', '5', '6', '7'],
+    );
     resumed.close();
   });
 
@@ -268,7 +299,13 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     const all = await listedIds(rehook, inboxId);
     for (const resumed of [byHeader, byQuery]) {
       assert.deepEqual(ids(resumed), all.slice(1), 'ascending, complete, no duplicate');
-      assert.deepEqual(resumed.events().slice(-2).map((e: { path: string }) => e.path), [`/i/${inboxId}/live`, `/i/${inboxId}/marker`]);
+      assert.deepEqual(
+        resumed
+          .events()
+          .slice(-2)
+          .map((e: { path: string }) => e.path),
+        [`/i/${inboxId}/live`, `/i/${inboxId}/marker`],
+      );
       resumed.close();
     }
   });
@@ -277,7 +314,9 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
     const inboxId = await createInbox(rehook);
     for (let i = 0; i < 3; i += 1) await ingest(rehook, inboxId);
     const [first, second] = await listedIds(rehook, inboxId);
-    const conn = track(await stream(streamUrl(rehook, inboxId, `?lastEventId=${first}`), { 'last-event-id': second as string }));
+    const conn = track(
+      await stream(streamUrl(rehook, inboxId, `?lastEventId=${first}`), { 'last-event-id': second as string }),
+    );
     await conn.waitFor(() => conn.messages.length >= 1, HANG_MS, 'the missed event');
     await deliverMarker(rehook, inboxId, [conn]);
     const [, , third] = await listedIds(rehook, inboxId);
@@ -338,14 +377,17 @@ describe('stream route with test options (real HTTP)', () => {
   it('drops a client that does not read once its unsent output passes the limit', {
     // SQLite-specific: it publishes synthetic 16 KiB events straight to the bus. On PostgreSQL a
     // summary that large travels as ids only and is reloaded from the store, where these are not.
-    skip: TEST_STORE === 'postgres' ? 'on PostgreSQL: synthetic oversized events are not in the store to reload' : false,
+    skip:
+      TEST_STORE === 'postgres' ? 'on PostgreSQL: synthetic oversized events are not in the store to reload' : false,
   }, async () => {
     const inboxId = await createInbox(rehook);
     const before = subscriptions();
     const { port } = new URL(apiUrl);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`GET /api/v1/inboxes/${inboxId}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+    socket.write(
+      `GET /api/v1/inboxes/${inboxId}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+    );
     let received = 0;
     let closed = false;
     socket.on('data', (chunk: Buffer) => {

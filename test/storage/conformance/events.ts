@@ -4,14 +4,7 @@ import { describe, it } from 'node:test';
 
 import type { HeaderPair } from '../../../src/domain/captured-request.js';
 import { newId } from '../../../src/domain/ids.js';
-import {
-  HOUR,
-  anonymousInbox,
-  at,
-  createEventMaker,
-  insertEvent,
-  type StoreGetter,
-} from './fixtures.js';
+import { HOUR, anonymousInbox, at, createEventMaker, insertEvent, type StoreGetter } from './fixtures.js';
 
 const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 const ALL_LATIN1 = ALL_BYTES.toString('latin1');
@@ -109,7 +102,10 @@ export function describeEventCases(store: StoreGetter): void {
       const make = createEventMaker();
       const events = Array.from({ length: 200 }, () => make(inboxId));
       const results = await Promise.all(events.map((event) => insertEvent(store(), event)));
-      assert.deepEqual(results, events.map(() => true));
+      assert.deepEqual(
+        results,
+        events.map(() => true),
+      );
       const listed = await store().events.listByInbox(inboxId, { limit: 1000 });
       assert.equal(new Set(listed.map((e) => e.id)).size, 200);
       assert.deepEqual(
@@ -126,7 +122,10 @@ export function describeEventCases(store: StoreGetter): void {
       const missing = newId('inbox');
       const events = Array.from({ length: 20 }, (_, i) => make(i % 2 === 0 ? inboxId : missing));
       const results = await Promise.all(events.map((event) => insertEvent(store(), event)));
-      assert.deepEqual(results, events.map((_, i) => i % 2 === 0));
+      assert.deepEqual(
+        results,
+        events.map((_, i) => i % 2 === 0),
+      );
       assert.equal((await store().events.listByInbox(inboxId, { limit: 100 })).length, 10);
     });
   });

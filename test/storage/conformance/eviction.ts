@@ -22,7 +22,13 @@ export function describeEvictionCases(store: StoreGetter): void {
       const make = createEventMaker();
       const events = Array.from({ length: 8 }, () => make(inbox.id));
       for (const event of events) assert.equal(await insertCapped(store(), event, 3), true);
-      assert.deepEqual(await listedIds(store(), inbox.id), events.slice(-3).map((e) => e.id).reverse());
+      assert.deepEqual(
+        await listedIds(store(), inbox.id),
+        events
+          .slice(-3)
+          .map((e) => e.id)
+          .reverse(),
+      );
       assert.equal(await store().events.findById(events[0]?.id ?? ''), null);
       assert.deepEqual(await store().events.findById(events[7]?.id ?? ''), events[7]);
     });
@@ -35,12 +41,21 @@ export function describeEvictionCases(store: StoreGetter): void {
       for (const event of first) assert.equal(await insertCapped(store(), event, 5), true);
       const burst = Array.from({ length: 12 }, () => make(inbox.id));
       const results = await Promise.all(burst.map((event) => insertCapped(store(), event, 5)));
-      assert.deepEqual(results, burst.map(() => true));
+      assert.deepEqual(
+        results,
+        burst.map(() => true),
+      );
       // One more single insert settles any batch that committed side by side with another.
       const last = make(inbox.id);
       assert.equal(await insertCapped(store(), last, 5), true);
       const all = [...first, ...burst, last];
-      assert.deepEqual(await listedIds(store(), inbox.id), all.slice(-5).map((e) => e.id).reverse());
+      assert.deepEqual(
+        await listedIds(store(), inbox.id),
+        all
+          .slice(-5)
+          .map((e) => e.id)
+          .reverse(),
+      );
     });
 
     it('evicts nothing below the cap, in owned inboxes, or without the option', async () => {

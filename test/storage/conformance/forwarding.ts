@@ -121,10 +121,22 @@ export function describeForwardingCases(store: StoreGetter): void {
       // Nothing is due before the events were stored.
       assert.deepEqual(await store().forwarding.claim({ owner: 'w1', now: at(0), leaseMs: 60_000, limit: 10 }), []);
 
-      const excluded = await store().forwarding.claim({ owner: 'w1', now: LATER, leaseMs: 60_000, limit: 10, excludeInboxIds: [a.inboxId] });
-      assert.deepEqual(excluded.map((c) => c.eventId), b.events.map((e) => e.id));
+      const excluded = await store().forwarding.claim({
+        owner: 'w1',
+        now: LATER,
+        leaseMs: 60_000,
+        limit: 10,
+        excludeInboxIds: [a.inboxId],
+      });
+      assert.deepEqual(
+        excluded.map((c) => c.eventId),
+        b.events.map((e) => e.id),
+      );
       const claimed = await store().forwarding.claim({ owner: 'w1', now: LATER, leaseMs: 60_000, limit: 2 });
-      assert.deepEqual(claimed.map((c) => c.eventId), a.events.slice(0, 2).map((e) => e.id));
+      assert.deepEqual(
+        claimed.map((c) => c.eventId),
+        a.events.slice(0, 2).map((e) => e.id),
+      );
       assert.deepEqual(claimed[0], {
         eventId: a.events[0]?.id,
         inboxId: a.inboxId,
@@ -137,7 +149,10 @@ export function describeForwardingCases(store: StoreGetter): void {
       assert.deepEqual(delivery?.nextAttemptAt, new Date(LATER.getTime() + 60_000));
       // Leased ones are not claimed again while their lease runs; the paused inbox's never.
       const rest = await store().forwarding.claim({ owner: 'w2', now: LATER, leaseMs: 60_000, limit: 10 });
-      assert.deepEqual(rest.map((c) => c.eventId), [a.events[2]?.id]);
+      assert.deepEqual(
+        rest.map((c) => c.eventId),
+        [a.events[2]?.id],
+      );
       assert.equal(await store().forwarding.queueDepth(), 5);
     });
 
@@ -176,18 +191,40 @@ export function describeForwardingCases(store: StoreGetter): void {
         }),
         true,
       );
-      assert.deepEqual(await store().forwarding.claim({ owner: 'w1', now: new Date(retryAt.getTime() - 1), leaseMs: 60_000, limit: 1 }), []);
+      assert.deepEqual(
+        await store().forwarding.claim({
+          owner: 'w1',
+          now: new Date(retryAt.getTime() - 1),
+          leaseMs: 60_000,
+          limit: 1,
+        }),
+        [],
+      );
       assert.deepEqual(await store().forwarding.nextDueAt(), retryAt);
       const [second] = await store().forwarding.claim({ owner: 'w2', now: retryAt, leaseMs: 60_000, limit: 1 });
       assert.deepEqual([second?.attempt, second?.number], [2, 2]);
       // Another owner, or a stale attempt number, cannot finish it.
       const delivered = attemptOf(eventId, 2, { outcome: 'delivered', statusCode: 204, errorMessage: null });
       assert.equal(
-        await store().forwarding.complete({ eventId, owner: 'w1', number: 2, attempt: null, next: { state: 'failed' }, now: retryAt }),
+        await store().forwarding.complete({
+          eventId,
+          owner: 'w1',
+          number: 2,
+          attempt: null,
+          next: { state: 'failed' },
+          now: retryAt,
+        }),
         false,
       );
       assert.equal(
-        await store().forwarding.complete({ eventId, owner: 'w2', number: 2, attempt: delivered, next: { state: 'delivered' }, now: retryAt }),
+        await store().forwarding.complete({
+          eventId,
+          owner: 'w2',
+          number: 2,
+          attempt: delivered,
+          next: { state: 'delivered' },
+          now: retryAt,
+        }),
         true,
       );
       const [delivery] = await store().forwarding.listByEvent(eventId);
@@ -196,27 +233,60 @@ export function describeForwardingCases(store: StoreGetter): void {
       assert.deepEqual(delivery?.attemptLog, [attemptOf(eventId, 1), delivered]);
       assert.equal(await store().forwarding.queueDepth(), 0);
       assert.equal(await store().forwarding.nextDueAt(), null);
-      assert.deepEqual(await store().forwarding.claim({ owner: 'w3', now: new Date(LATER.getTime() + 86_400_000), leaseMs: 1, limit: 9 }), []);
+      assert.deepEqual(
+        await store().forwarding.claim({
+          owner: 'w3',
+          now: new Date(LATER.getTime() + 86_400_000),
+          leaseMs: 1,
+          limit: 9,
+        }),
+        [],
+      );
     });
 
     it('hands a delivery whose lease expired to another claimer, recording the abandoned attempt', async () => {
       const { events } = await forwardedInbox(store, 1);
       const eventId = (events[0] as CapturedEvent).id;
       await store().forwarding.claim({ owner: 'dead', now: LATER, leaseMs: 1_000, limit: 1 });
-      assert.deepEqual(await store().forwarding.claim({ owner: 'w2', now: new Date(LATER.getTime() + 999), leaseMs: 1_000, limit: 1 }), []);
-      const [taken] = await store().forwarding.claim({ owner: 'w2', now: new Date(LATER.getTime() + 1_000), leaseMs: 1_000, limit: 1 });
+      assert.deepEqual(
+        await store().forwarding.claim({ owner: 'w2', now: new Date(LATER.getTime() + 999), leaseMs: 1_000, limit: 1 }),
+        [],
+      );
+      const [taken] = await store().forwarding.claim({
+        owner: 'w2',
+        now: new Date(LATER.getTime() + 1_000),
+        leaseMs: 1_000,
+        limit: 1,
+      });
       assert.deepEqual([taken?.eventId, taken?.attempt, taken?.number], [eventId, 2, 2]);
       let [delivery] = await store().forwarding.listByEvent(eventId);
       assert.equal(delivery?.attemptLog.length, 1);
       assert.deepEqual(
         { ...delivery?.attemptLog[0], errorMessage: undefined },
-        { eventId, number: 1, startedAt: LATER, url: 'https://example.com/hooks', outcome: 'abandoned', statusCode: null, latencyMs: null, errorCode: null, errorMessage: undefined },
+        {
+          eventId,
+          number: 1,
+          startedAt: LATER,
+          url: 'https://example.com/hooks',
+          outcome: 'abandoned',
+          statusCode: null,
+          latencyMs: null,
+          errorCode: null,
+          errorMessage: undefined,
+        },
       );
       // The first owner comes back after all: its result replaces the placeholder, but the
       // delivery is no longer its to finish.
       const late = attemptOf(eventId, 1);
       assert.equal(
-        await store().forwarding.complete({ eventId, owner: 'dead', number: 1, attempt: late, next: { state: 'failed' }, now: LATER }),
+        await store().forwarding.complete({
+          eventId,
+          owner: 'dead',
+          number: 1,
+          attempt: late,
+          next: { state: 'failed' },
+          now: LATER,
+        }),
         false,
       );
       [delivery] = await store().forwarding.listByEvent(eventId);
@@ -230,12 +300,26 @@ export function describeForwardingCases(store: StoreGetter): void {
       assert.equal(await store().forwarding.retry({ eventId, inboxId, now: LATER }), 'busy');
       await store().forwarding.claim({ owner: 'w1', now: LATER, leaseMs: 60_000, limit: 1 });
       assert.equal(await store().forwarding.retry({ eventId, inboxId, now: LATER }), 'busy');
-      await store().forwarding.complete({ eventId, owner: 'w1', number: 1, attempt: attemptOf(eventId, 1), next: { state: 'failed' }, now: LATER });
+      await store().forwarding.complete({
+        eventId,
+        owner: 'w1',
+        number: 1,
+        attempt: attemptOf(eventId, 1),
+        next: { state: 'failed' },
+        now: LATER,
+      });
       const later = new Date(LATER.getTime() + 5_000);
       const reopened = await store().forwarding.retry({ eventId, inboxId, now: later });
       assert.notEqual(reopened, 'busy');
       assert.deepEqual(
-        reopened === 'busy' ? null : { state: reopened.state, attempts: reopened.attempts, total: reopened.attemptsTotal, next: reopened.nextAttemptAt },
+        reopened === 'busy'
+          ? null
+          : {
+              state: reopened.state,
+              attempts: reopened.attempts,
+              total: reopened.attemptsTotal,
+              next: reopened.nextAttemptAt,
+            },
         { state: 'pending', attempts: 0, total: 1, next: later },
       );
       const [again] = await store().forwarding.claim({ owner: 'w1', now: later, leaseMs: 60_000, limit: 1 });
@@ -254,10 +338,19 @@ export function describeForwardingCases(store: StoreGetter): void {
       const b = await forwardedInbox(store, 1);
       const only = { excludeInboxIds: [b.inboxId] };
       const [done] = await store().forwarding.claim({ owner: 'w1', now: LATER, leaseMs: 60_000, limit: 1, ...only });
-      await store().forwarding.complete({ eventId: done?.eventId as string, owner: 'w1', number: 1, attempt: null, next: { state: 'delivered' }, now: LATER });
+      await store().forwarding.complete({
+        eventId: done?.eventId as string,
+        owner: 'w1',
+        number: 1,
+        attempt: null,
+        next: { state: 'delivered' },
+        now: LATER,
+      });
       await store().forwarding.claim({ owner: 'w1', now: LATER, leaseMs: 60_000, limit: 1, ...only });
       assert.equal(await store().forwarding.remove(a.inboxId, LATER), 2);
-      const states = await Promise.all(a.events.map(async (e) => (await store().forwarding.listByEvent(e.id))[0]?.state));
+      const states = await Promise.all(
+        a.events.map(async (e) => (await store().forwarding.listByEvent(e.id))[0]?.state),
+      );
       assert.deepEqual(states, ['delivered', 'cancelled', 'cancelled']);
       assert.equal((await store().forwarding.listByEvent(b.events[0]?.id as string))[0]?.state, 'pending');
       assert.equal(await store().forwarding.queueDepth(), 1);

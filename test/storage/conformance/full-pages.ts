@@ -52,10 +52,22 @@ export function describeFullPageCases(store: StoreGetter): void {
       const at = (i: number) => (events[i] as CapturedEvent).id;
       assert.deepEqual(ids(await page(inboxId, { limit: 2, maxBytes: 1000 })), [at(0), at(1)]);
       assert.deepEqual(ids(await page(inboxId, { limit: 10, after: at(1), maxBytes: 1000 })), ids(events.slice(2)));
-      assert.deepEqual(ids(await page(inboxId, { limit: 10, after: at(1), until: at(4), maxBytes: 1000 })), [at(2), at(3)]);
-      assert.deepEqual(ids(await page(inboxId, { limit: 10, since: at(2), until: at(4), maxBytes: 1000 })), [at(2), at(3)]);
-      assert.deepEqual(ids(await page(inboxId, { limit: 10, since: at(2), after: at(3), maxBytes: 1000 })), ids(events.slice(4)));
-      assert.deepEqual(ids(await page(inboxId, { limit: 10, since: at(4), after: at(0), maxBytes: 1000 })), [at(4), at(5)]);
+      assert.deepEqual(ids(await page(inboxId, { limit: 10, after: at(1), until: at(4), maxBytes: 1000 })), [
+        at(2),
+        at(3),
+      ]);
+      assert.deepEqual(ids(await page(inboxId, { limit: 10, since: at(2), until: at(4), maxBytes: 1000 })), [
+        at(2),
+        at(3),
+      ]);
+      assert.deepEqual(
+        ids(await page(inboxId, { limit: 10, since: at(2), after: at(3), maxBytes: 1000 })),
+        ids(events.slice(4)),
+      );
+      assert.deepEqual(ids(await page(inboxId, { limit: 10, since: at(4), after: at(0), maxBytes: 1000 })), [
+        at(4),
+        at(5),
+      ]);
       assert.deepEqual(await page(inboxId, { limit: 10, after: at(5), maxBytes: 1000 }), []);
       assert.deepEqual(await page(inboxId, { limit: 10, until: at(0), maxBytes: 1000 }), []);
     });
@@ -86,7 +98,10 @@ export function describeFullPageCases(store: StoreGetter): void {
       const theirs = await inboxWithBodies([5, 5, 5]);
       const listed = await page((mine[0] as CapturedEvent).inboxId, { limit: 10, maxBytes: 1000 });
       assert.deepEqual(ids(listed), ids(mine));
-      assert.deepEqual(ids(await page((theirs[0] as CapturedEvent).inboxId, { limit: 10, maxBytes: 1000 })), ids(theirs));
+      assert.deepEqual(
+        ids(await page((theirs[0] as CapturedEvent).inboxId, { limit: 10, maxBytes: 1000 })),
+        ids(theirs),
+      );
       const empty = anonymousInbox();
       await store().inboxes.insert(empty);
       assert.deepEqual(await page(empty.id, { limit: 10, maxBytes: 1000 }), []);

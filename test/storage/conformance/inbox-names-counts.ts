@@ -115,7 +115,10 @@ export function describeInboxNameAndCountCases(store: StoreGetter): void {
       assert.deepEqual(await statsOf(store(), inbox.id), { eventCount: 3, lastEventAt: newest(first) });
 
       const burst = Array.from({ length: 20 }, () => make(inbox.id));
-      assert.deepEqual(await Promise.all(burst.map((event) => insertEvent(store(), event))), burst.map(() => true));
+      assert.deepEqual(
+        await Promise.all(burst.map((event) => insertEvent(store(), event))),
+        burst.map(() => true),
+      );
       assert.deepEqual(await statsOf(store(), inbox.id), { eventCount: 23, lastEventAt: newest(burst) });
       // An event refused (unknown inbox) counts nowhere.
       assert.equal(await insertEvent(store(), make(newId('inbox'))), false);
@@ -145,7 +148,8 @@ export function describeInboxNameAndCountCases(store: StoreGetter): void {
       const inbox = anonymousInbox();
       await store().inboxes.insert(inbox);
       const make = createEventMaker();
-      const capped = (event: CapturedEvent) => store().events.insertIfInboxLive(event, event.receivedAt, { maxEventsForAnonymous: 4 });
+      const capped = (event: CapturedEvent) =>
+        store().events.insertIfInboxLive(event, event.receivedAt, { maxEventsForAnonymous: 4 });
       const events = Array.from({ length: 9 }, () => make(inbox.id));
       for (const event of events) assert.equal(await capped(event), true);
       assert.deepEqual(await statsOf(store(), inbox.id), { eventCount: 4, lastEventAt: newest(events) });
@@ -199,7 +203,10 @@ export function describeInboxNameAndCountCases(store: StoreGetter): void {
       await store().inboxes.insert(other);
       const [event] = (await fill(store(), inbox.id, 1)) as [CapturedEvent];
       assert.equal(await store().events.delete(event.id, { inboxId: other.id, expectedOwnerId: null }), false);
-      assert.equal(await store().events.delete('evt_01aaaaaaaaaaaaaaaaaaaaaaaa', { inboxId: inbox.id, expectedOwnerId: null }), false);
+      assert.equal(
+        await store().events.delete('evt_01aaaaaaaaaaaaaaaaaaaaaaaa', { inboxId: inbox.id, expectedOwnerId: null }),
+        false,
+      );
       // Saved by another account after the caller was allowed: nothing is deleted.
       assert.ok(await store().inboxes.save(inbox.id, owner, at(0)));
       assert.equal(await store().events.delete(event.id, { inboxId: inbox.id, expectedOwnerId: null }), false);
@@ -246,7 +253,10 @@ export function describeInboxNameAndCountCases(store: StoreGetter): void {
       const events = await fill(store(), inbox.id, 3);
       const through = (events.at(-1) as CapturedEvent).id;
       assert.equal(await store().events.clearThrough({ inboxId: inbox.id, expectedOwnerId: null, through }, 10), null);
-      assert.equal(await store().events.clearThrough({ inboxId: inbox.id, expectedOwnerId: newId('account'), through }, 10), null);
+      assert.equal(
+        await store().events.clearThrough({ inboxId: inbox.id, expectedOwnerId: newId('account'), through }, 10),
+        null,
+      );
       assert.equal((await listedIds(store(), inbox.id)).length, 3);
       assert.equal((await statsOf(store(), inbox.id)).eventCount, 3);
 

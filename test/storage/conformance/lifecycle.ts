@@ -8,7 +8,16 @@ import { newId } from '../../../src/domain/ids.js';
 import type { Inbox } from '../../../src/domain/inbox.js';
 import type { ReplayJob } from '../../../src/domain/replay-job.js';
 import type { Store } from '../../../src/ports/store.js';
-import { HOUR, anonymousInbox, at, createEventMaker, insertEvent, makeReplay, ownedInbox, type StoreGetter } from './fixtures.js';
+import {
+  HOUR,
+  anonymousInbox,
+  at,
+  createEventMaker,
+  insertEvent,
+  makeReplay,
+  ownedInbox,
+  type StoreGetter,
+} from './fixtures.js';
 
 /**
  * What goes with a deleted inbox or event (docs/decisions.md #29): every row of every table
@@ -43,7 +52,9 @@ function rawSql(store: Store): RawSql {
       count: async (table, column, ids) =>
         (
           db
-            .prepare<[string], { n: number }>(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?))`)
+            .prepare<[string], { n: number }>(
+              `SELECT count(*) AS n FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?))`,
+            )
             .get(JSON.stringify(ids)) ?? { n: 0 }
         ).n,
     };
@@ -139,14 +150,33 @@ interface Seeded {
  * with attempts, some in flight), replays, and replay jobs (one queued, one running, one
  * finished) with items.
  */
-async function seedInbox(store: Store, inbox: Inbox, count: number, jobOffsetMs: number, others: readonly Seeded[] = []): Promise<Seeded> {
+async function seedInbox(
+  store: Store,
+  inbox: Inbox,
+  count: number,
+  jobOffsetMs: number,
+  others: readonly Seeded[] = [],
+): Promise<Seeded> {
   const otherInboxes = others.map((o) => o.inbox.id);
   await store.inboxes.insert(inbox);
   const id = newId('share');
-  await store.shares.insert({ id, inboxId: inbox.id, hash: createHash('sha256').update(id).digest('hex'), prefix: 'rhs_0000', createdAt: at(0) });
+  await store.shares.insert({
+    id,
+    inboxId: inbox.id,
+    hash: createHash('sha256').update(id).digest('hex'),
+    prefix: 'rhs_0000',
+    createdAt: at(0),
+  });
   if (inbox.ownerId !== null) {
     const stored = await store.signatures.put(
-      { inboxId: inbox.id, scheme: 'stripe', sealedSecret: 'v1.sealed', secretHint: null, options: {}, updatedAt: at(0) },
+      {
+        inboxId: inbox.id,
+        scheme: 'stripe',
+        sealedSecret: 'v1.sealed',
+        secretHint: null,
+        options: {},
+        updatedAt: at(0),
+      },
       inbox.ownerId,
     );
     assert.equal(stored, true);
@@ -171,7 +201,13 @@ async function seedInbox(store: Store, inbox: Inbox, count: number, jobOffsetMs:
   const events = Array.from({ length: count }, () => make(inbox.id));
   for (const event of events) assert.equal(await insertEvent(store, event), true);
   // Every delivery gets one attempt and is due again later; two are then in flight again.
-  const claimed = await store.forwarding.claim({ owner: 'w1', now: at(HOUR), leaseMs: 60_000, limit: 1000, excludeInboxIds: otherInboxes });
+  const claimed = await store.forwarding.claim({
+    owner: 'w1',
+    now: at(HOUR),
+    leaseMs: 60_000,
+    limit: 1000,
+    excludeInboxIds: otherInboxes,
+  });
   for (const c of claimed) {
     const done = await store.forwarding.complete({
       eventId: c.eventId,
@@ -184,17 +220,38 @@ async function seedInbox(store: Store, inbox: Inbox, count: number, jobOffsetMs:
     assert.equal(done, true);
   }
   assert.equal(claimed.length, count, 'every event of the inbox got a delivery');
-  await store.forwarding.claim({ owner: 'w2', now: at(2 * HOUR), leaseMs: 60_000, limit: 2, excludeInboxIds: otherInboxes });
+  await store.forwarding.claim({
+    owner: 'w2',
+    now: at(2 * HOUR),
+    leaseMs: 60_000,
+    limit: 2,
+    excludeInboxIds: otherInboxes,
+  });
   for (const event of events.slice(0, 3)) await store.replays.insert(makeReplay(event, newId('account')));
 
   const jobs = [makeJob(inbox.id, jobOffsetMs), makeJob(inbox.id, jobOffsetMs + 1), makeJob(inbox.id, jobOffsetMs + 2)];
-  for (const job of jobs) await store.replayJobs.insert(job, events.map((e) => e.id));
+  for (const job of jobs)
+    await store.replayJobs.insert(
+      job,
+      events.map((e) => e.id),
+    );
   const [queued, running, finished] = jobs as [ReplayJob, ReplayJob, ReplayJob];
   const c = await store.replayJobs.claim('r1', at(HOUR), at(2 * HOUR), [queued.id, ...others.flatMap((o) => o.jobIds)]);
   assert.equal(c?.job.id, running.id);
-  await store.replayJobs.completeItem(running.id, 0, { replayId: null, statusCode: 200, latencyMs: 1, errorCode: null, completedAt: at(HOUR) });
+  await store.replayJobs.completeItem(running.id, 0, {
+    replayId: null,
+    statusCode: 200,
+    latencyMs: 1,
+    errorCode: null,
+    completedAt: at(HOUR),
+  });
   assert.notEqual(await store.replayJobs.cancel(finished.id, at(HOUR)), null);
-  return { inbox, events, jobIds: jobs.map((j) => j.id), ids: [inbox.id, ...events.map((e) => e.id), ...jobs.map((j) => j.id)] };
+  return {
+    inbox,
+    events,
+    jobIds: jobs.map((j) => j.id),
+    ids: [inbox.id, ...events.map((e) => e.id), ...jobs.map((j) => j.id)],
+  };
 }
 
 /** Calls purgeDeleted(limit) until it returns 0. */
@@ -215,7 +272,11 @@ async function assertInboxInert(store: Store, seeded: Seeded): Promise<void> {
   assert.equal(await store.forwarding.find(id), null, 'forwarding goes with the inbox');
   assert.ok(!(await store.forwarding.enabledInboxIds()).includes(id));
   const claimed = await store.forwarding.claim({ owner: 'w9', now: at(100 * HOUR), leaseMs: 1000, limit: 1000 });
-  assert.deepEqual(claimed.filter((c) => c.inboxId === id), [], 'no delivery of a deleted inbox is claimed');
+  assert.deepEqual(
+    claimed.filter((c) => c.inboxId === id),
+    [],
+    'no delivery of a deleted inbox is claimed',
+  );
   for (const jobId of seeded.jobIds) {
     const job = await store.replayJobs.findById(jobId);
     if (job !== null) assert.ok(job.state !== 'queued' && job.state !== 'running', `job ${jobId} is ${job.state}`);
@@ -234,14 +295,21 @@ export function describeLifecycleCases(store: StoreGetter): void {
       const owner = newId('account');
       const kept = await seedInbox(store(), ownedInbox(owner), 6, 0);
       const doomed = await seedInbox(store(), ownedInbox(owner), 9, 10, [kept]);
-      assert.ok(Object.keys(await referringRows(store(), doomed.ids)).length >= 12, 'the doomed inbox has rows in every table');
+      assert.ok(
+        Object.keys(await referringRows(store(), doomed.ids)).length >= 12,
+        'the doomed inbox has rows in every table',
+      );
 
       assert.equal(await store().inboxes.delete(doomed.inbox.id, owner), true);
       await assertInboxInert(store(), doomed);
       const keptBefore = await referringRows(store(), kept.ids);
       await purgeAll(store(), 4);
 
-      assert.deepEqual(await referringRows(store(), doomed.ids), {}, 'no row refers to the deleted inbox, its events or its jobs');
+      assert.deepEqual(
+        await referringRows(store(), doomed.ids),
+        {},
+        'no row refers to the deleted inbox, its events or its jobs',
+      );
       assert.deepEqual(await referringRows(store(), kept.ids), keptBefore, 'another inbox keeps every row');
       // The same id again (ids are random; this is only strictness) starts from nothing.
       await store().inboxes.insert(ownedInbox(owner));
@@ -285,7 +353,10 @@ export function describeLifecycleCases(store: StoreGetter): void {
       const seeded = await seedInbox(store(), ownedInbox(owner), 8, 0);
       const cleared = seeded.events.slice(0, 5);
       const keptEvents = seeded.events.slice(5);
-      const keptBefore = await referringRows(store(), keptEvents.map((e) => e.id));
+      const keptBefore = await referringRows(
+        store(),
+        keptEvents.map((e) => e.id),
+      );
       const scope = { inboxId: seeded.inbox.id, expectedOwnerId: owner, through: (cleared.at(-1) as CapturedEvent).id };
       for (let steps = 0; ; steps += 1) {
         assert.ok(steps < 1000, 'clearThrough never reported that nothing is left');
@@ -293,10 +364,22 @@ export function describeLifecycleCases(store: StoreGetter): void {
         assert.notEqual(removed, null);
         if (removed === 0) break;
       }
-      assert.deepEqual(await referringRows(store(), cleared.map((e) => e.id)), {
-        'replay_job_items.event_id': cleared.length * seeded.jobIds.length,
-      });
-      assert.deepEqual(await referringRows(store(), keptEvents.map((e) => e.id)), keptBefore);
+      assert.deepEqual(
+        await referringRows(
+          store(),
+          cleared.map((e) => e.id),
+        ),
+        {
+          'replay_job_items.event_id': cleared.length * seeded.jobIds.length,
+        },
+      );
+      assert.deepEqual(
+        await referringRows(
+          store(),
+          keptEvents.map((e) => e.id),
+        ),
+        keptBefore,
+      );
     });
   });
 }

@@ -100,7 +100,10 @@ export function describeListingCases(store: StoreGetter): void {
       const listed = await store().events.listByInbox(inboxId, { limit: 3 });
       assert.deepEqual(ids(listed), ids(mine.slice(1)).reverse());
       assert.ok(listed.every((item) => item.inboxId === inboxId));
-      assert.equal(ids(listed).some((id) => ids(theirs).includes(id)), false);
+      assert.equal(
+        ids(listed).some((id) => ids(theirs).includes(id)),
+        false,
+      );
     });
   });
 }

@@ -4,15 +4,7 @@ import { describe, it } from 'node:test';
 import type { CapturedEvent } from '../../../src/domain/captured-request.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { Store } from '../../../src/ports/store.js';
-import {
-  HOUR,
-  anonymousInbox,
-  at,
-  createEventMaker,
-  insertEvent,
-  makeReplay,
-  type StoreGetter,
-} from './fixtures.js';
+import { HOUR, anonymousInbox, at, createEventMaker, insertEvent, makeReplay, type StoreGetter } from './fixtures.js';
 
 /** Fills a new inbox with `events` events and one replay per event up to `replays`. */
 async function seedInbox(
@@ -74,7 +66,10 @@ export function describePurgeCases(store: StoreGetter): void {
       await assertPurged(store(), second.inboxId, second.events);
 
       const keptList = await store().events.listByInbox(kept.inboxId, { limit: 10 });
-      assert.deepEqual(keptList.map((e) => e.id), kept.events.map((e) => e.id).reverse());
+      assert.deepEqual(
+        keptList.map((e) => e.id),
+        kept.events.map((e) => e.id).reverse(),
+      );
       const keptEvent = kept.events[0] as CapturedEvent;
       assert.equal((await store().replays.listByEvent(keptEvent.id, { limit: 10 })).length, 1);
       assert.equal(await store().inboxes.purgeDeleted(10), 0);

@@ -114,16 +114,18 @@ export function describeReplayJobCases(store: StoreGetter): void {
       const foreign = makeJob(inboxId, 20);
       await store().replayJobs.insert(other, []);
       await store().replayJobs.insert(foreign, ['evt_z']);
-      assert.deepEqual((await store().replayJobs.listByInbox(inboxId, { limit: 10 })).map((j) => j.id), [
-        foreign.id,
-        other.id,
-        job.id,
-      ]);
+      assert.deepEqual(
+        (await store().replayJobs.listByInbox(inboxId, { limit: 10 })).map((j) => j.id),
+        [foreign.id, other.id, job.id],
+      );
       assert.deepEqual(
         (await store().replayJobs.listByInbox(inboxId, { limit: 10, accountId: job.accountId })).map((j) => j.id),
         [other.id, job.id],
       );
-      assert.deepEqual((await store().replayJobs.listByInbox(inboxId, { limit: 1 })).map((j) => j.id), [foreign.id]);
+      assert.deepEqual(
+        (await store().replayJobs.listByInbox(inboxId, { limit: 1 })).map((j) => j.id),
+        [foreign.id],
+      );
     });
 
     it('claims the oldest runnable job once; another claimer gets the next one or nothing', async () => {
@@ -193,7 +195,10 @@ export function describeReplayJobCases(store: StoreGetter): void {
         [answered('rpl_1', 500), null, unreachable],
       );
       const pending = await store().replayJobs.listItems(job.id, { limit: 10, pendingOnly: true });
-      assert.deepEqual(pending.map((i) => i.position), [1]);
+      assert.deepEqual(
+        pending.map((i) => i.position),
+        [1],
+      );
     });
 
     it('finishes only a running job of its owner; cancels only unfinished jobs', async () => {
@@ -202,7 +207,12 @@ export function describeReplayJobCases(store: StoreGetter): void {
       await store().replayJobs.insert(job, ['evt_a']);
       await store().replayJobs.claim('a', at(0), at(10_000));
       assert.equal(
-        await store().replayJobs.finish(job.id, 'a', { state: 'failed', errorCode: 'INBOX_NOT_FOUND', errorMessage: 'gone' }, at(5)),
+        await store().replayJobs.finish(
+          job.id,
+          'a',
+          { state: 'failed', errorCode: 'INBOX_NOT_FOUND', errorMessage: 'gone' },
+          at(5),
+        ),
         true,
       );
       const failed = await store().replayJobs.findById(job.id);

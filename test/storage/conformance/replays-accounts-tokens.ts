@@ -2,15 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { newId } from '../../../src/domain/ids.js';
-import {
-  HOUR,
-  at,
-  createEventMaker,
-  makeAccount,
-  makeReplay,
-  makeToken,
-  type StoreGetter,
-} from './fixtures.js';
+import { HOUR, at, createEventMaker, makeAccount, makeReplay, makeToken, type StoreGetter } from './fixtures.js';
 
 /** Conformance cases for ReplayRepository. */
 export function describeReplayCases(store: StoreGetter): void {
@@ -100,7 +92,7 @@ export function describeReplayCases(store: StoreGetter): void {
       assert.ok(Buffer.isBuffer(found?.request?.body));
     });
 
-    it('keeps a verbatim replay\'s request without a body of its own (null: the event\'s body was sent)', async () => {
+    it("keeps a verbatim replay's request without a body of its own (null: the event's body was sent)", async () => {
       const event = createEventMaker()(newId('inbox'));
       const replay = makeReplay(event, newId('account'), {
         request: {
@@ -113,7 +105,11 @@ export function describeReplayCases(store: StoreGetter): void {
           resigned: false,
         },
       });
-      const invalid = makeReplay(event, newId('account'), { createdAt: at(HOUR + 1), outcome: 'invalid', request: null });
+      const invalid = makeReplay(event, newId('account'), {
+        createdAt: at(HOUR + 1),
+        outcome: 'invalid',
+        request: null,
+      });
       await store().replays.insert(replay);
       await store().replays.insert(invalid);
       assert.deepEqual(await store().replays.listByEvent(event.id, { limit: 10 }), [invalid, replay]);
@@ -149,7 +145,10 @@ export function describeAccountCases(store: StoreGetter): void {
       await store().accounts.insert(account);
       await store().accounts.insert(other);
       assert.equal(await store().accounts.setPasswordHash(account.id, 'scrypt$16384$8$1$bmV3$bmV3'), true);
-      assert.deepEqual(await store().accounts.findById(account.id), { ...account, passwordHash: 'scrypt$16384$8$1$bmV3$bmV3' });
+      assert.deepEqual(await store().accounts.findById(account.id), {
+        ...account,
+        passwordHash: 'scrypt$16384$8$1$bmV3$bmV3',
+      });
       assert.deepEqual(await store().accounts.findByEmail(other.email), other);
       assert.equal(await store().accounts.setPasswordHash(newId('account'), 'x'), false);
     });
@@ -160,7 +159,10 @@ export function describeAccountCases(store: StoreGetter): void {
       const listed = await store().accounts.list();
       assert.equal(listed.length, 3);
       for (const account of accounts) {
-        assert.deepEqual(listed.find((a) => a.id === account.id), account);
+        assert.deepEqual(
+          listed.find((a) => a.id === account.id),
+          account,
+        );
       }
     });
   });

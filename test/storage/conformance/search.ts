@@ -25,7 +25,9 @@ export function describeSearchCases(store: StoreGetter): void {
         const event = make(box.id, {
           method: post ? 'POST' : 'GET',
           path: post ? `/i/${box.id}/hooks/a` : `/i/${box.id}/other`,
-          body: post ? Buffer.from(JSON.stringify({ n: i, status: i % 4 === 0 ? 'paid' : 'open' })) : Buffer.from([0, 0xff, i & 0xff, 0x7b]),
+          body: post
+            ? Buffer.from(JSON.stringify({ n: i, status: i % 4 === 0 ? 'paid' : 'open' }))
+            : Buffer.from([0, 0xff, i & 0xff, 0x7b]),
         });
         assert.ok(await insertEvent(store(), event));
         events.push(event);
@@ -52,7 +54,9 @@ export function describeSearchCases(store: StoreGetter): void {
       const events = await inbox(12);
       const inboxId = (events[0] as CapturedEvent).inboxId;
       const filter: EventFilter = { json: [{ path: ['status'], value: 'paid' }] };
-      const expected = ids(events.filter((e) => e.method === 'POST' && JSON.parse(e.body.toString()).status === 'paid').reverse());
+      const expected = ids(
+        events.filter((e) => e.method === 'POST' && JSON.parse(e.body.toString()).status === 'paid').reverse(),
+      );
       const first = await search(inboxId, filter, { limit: 10, scanLimit: 2 });
       // The two newest events (11: GET, 10: POST open) hold no match: an empty page that goes on.
       assert.deepEqual(first.events, []);
@@ -77,7 +81,11 @@ export function describeSearchCases(store: StoreGetter): void {
       const page = await search(inboxId, { sinceId: since, untilId: until }, { limit: 100 });
       assert.deepEqual(ids(page.events), ids(events.slice(2, 6).reverse()));
       assert.equal(page.nextBefore, null);
-      const byTime = await search(inboxId, { sinceId: firstEventIdAt((events[5] as CapturedEvent).receivedAt.getTime()) }, { limit: 100 });
+      const byTime = await search(
+        inboxId,
+        { sinceId: firstEventIdAt((events[5] as CapturedEvent).receivedAt.getTime()) },
+        { limit: 100 },
+      );
       assert.deepEqual(ids(byTime.events), ids(events.slice(5).reverse()));
       const empty = await search(inboxId, { sinceId: until, untilId: since }, { limit: 10 });
       assert.deepEqual(empty, { events: [], nextBefore: null });
@@ -102,9 +110,15 @@ export function describeSearchCases(store: StoreGetter): void {
       const inboxId = (events[0] as CapturedEvent).inboxId;
       const withNul = await search(inboxId, { text: '\u0000' }, { limit: 10 });
       assert.deepEqual(ids(withNul.events), ids(events.filter((e) => e.method === 'GET').reverse()));
-      assert.deepEqual((await search(inboxId, { headers: [{ name: 'x-request-id', value: 'r\u0000' }] }, { limit: 10 })).events, []);
+      assert.deepEqual(
+        (await search(inboxId, { headers: [{ name: 'x-request-id', value: 'r\u0000' }] }, { limit: 10 })).events,
+        [],
+      );
       assert.deepEqual((await search(inboxId, { pathPrefix: '/hooks\u0000' }, { limit: 10 })).events, []);
-      assert.deepEqual((await search(inboxId, { json: [{ path: ['status'], value: 'pa\u0000id' }] }, { limit: 10 })).events, []);
+      assert.deepEqual(
+        (await search(inboxId, { json: [{ path: ['status'], value: 'pa\u0000id' }] }, { limit: 10 })).events,
+        [],
+      );
     });
   });
 }

@@ -47,7 +47,10 @@ export function describeSessionCases(store: StoreGetter): void {
       const session = makeSession(newId('account'));
       await store().sessions.insert(session);
       await store().sessions.touch(session.id, at(HOUR));
-      assert.deepEqual(await store().sessions.findLiveByHash(session.hash, at(HOUR)), { ...session, lastSeenAt: at(HOUR) });
+      assert.deepEqual(await store().sessions.findLiveByHash(session.hash, at(HOUR)), {
+        ...session,
+        lastSeenAt: at(HOUR),
+      });
       await store().sessions.touch(newId('session'), at(2 * HOUR));
       assert.deepEqual((await store().sessions.findLiveByHash(session.hash, at(HOUR)))?.lastSeenAt, at(HOUR));
     });

@@ -40,7 +40,12 @@ export function describeSignatureCases(store: StoreGetter): void {
       const inbox = ownedInbox(owner);
       await store().inboxes.insert(inbox);
       await store().signatures.put(settings(inbox.id), owner);
-      const replaced = settings(inbox.id, { scheme: 'github', sealedSecret: 'v1.other', options: {}, updatedAt: at(2 * HOUR) });
+      const replaced = settings(inbox.id, {
+        scheme: 'github',
+        sealedSecret: 'v1.other',
+        options: {},
+        updatedAt: at(2 * HOUR),
+      });
       assert.equal(await store().signatures.put(replaced, owner), true);
       assert.deepEqual(await store().signatures.find(inbox.id), replaced);
     });

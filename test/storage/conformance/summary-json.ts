@@ -5,14 +5,7 @@ import type { CapturedEvent } from '../../../src/domain/captured-request.js';
 import { createEventIdFactory } from '../../../src/domain/ids.js';
 import { eventSummaryPageJson } from '../../../src/http/api/present.js';
 import type { ListPage } from '../../../src/ports/store.js';
-import {
-  T0,
-  createEventMaker,
-  insertEvent,
-  ownedInbox,
-  summaryOf,
-  type StoreGetter,
-} from './fixtures.js';
+import { T0, createEventMaker, insertEvent, ownedInbox, summaryOf, type StoreGetter } from './fixtures.js';
 
 /**
  * Conformance cases for EventRepository.listSummaryPageJson: the page must be byte for byte
@@ -59,12 +52,15 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
       });
     });
 
-    it('carries each event\'s signature check and answer, stored or absent, byte for byte', async () => {
+    it("carries each event's signature check and answer, stored or absent, byte for byte", async () => {
       const awkward = 'mismatch: "v1" \\ \u2028 é \u0001';
       const { inboxId, events } = await stored((make, id) => [
         make(id),
         make(id, { signature: { scheme: 'stripe', status: 'valid', reason: null } }),
-        make(id, { signature: { scheme: 'github', status: 'invalid', reason: awkward }, answer: { rule: 2, status: 503 } }),
+        make(id, {
+          signature: { scheme: 'github', status: 'invalid', reason: awkward },
+          answer: { rule: 2, status: 503 },
+        }),
         make(id, { answer: { rule: null, status: 418 } }),
         make(id, { signature: { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' } }),
       ]);
@@ -73,20 +69,26 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
         signature: unknown;
         answer: unknown;
       }[];
-      assert.deepEqual(listed.map((e) => e.signature), [
-        { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' },
-        { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
-        { scheme: 'github', status: 'invalid', reason: awkward },
-        { scheme: 'stripe', status: 'valid', reason: null },
-        { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
-      ]);
-      assert.deepEqual(listed.map((e) => e.answer), [
-        { rule: null, status: 200 },
-        { rule: null, status: 418 },
-        { rule: 2, status: 503 },
-        { rule: null, status: 200 },
-        { rule: null, status: 200 },
-      ]);
+      assert.deepEqual(
+        listed.map((e) => e.signature),
+        [
+          { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+          { scheme: 'github', status: 'invalid', reason: awkward },
+          { scheme: 'stripe', status: 'valid', reason: null },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+        ],
+      );
+      assert.deepEqual(
+        listed.map((e) => e.answer),
+        [
+          { rule: null, status: 200 },
+          { rule: null, status: 418 },
+          { rule: 2, status: 503 },
+          { rule: null, status: 200 },
+          { rule: null, status: 200 },
+        ],
+      );
       // The full event and the forwards listing keep them too.
       for (const event of events) {
         const found = await store().events.findById(event.id);
@@ -94,7 +96,10 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
         assert.deepEqual(found?.answer, event.answer);
       }
       const after = await store().events.listAfter(inboxId, { limit: 50 });
-      assert.deepEqual(after.map((e) => [e.signature, e.answer]), events.map((e) => [e.signature, e.answer]));
+      assert.deepEqual(
+        after.map((e) => [e.signature, e.answer]),
+        events.map((e) => [e.signature, e.answer]),
+      );
     });
 
     it('pages newest first with the cursor only when an older page exists', async () => {
@@ -121,9 +126,17 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
       const controls = Array.from({ length: 31 }, (_, c) => String.fromCharCode(c + 1)).join('');
       const { inboxId, events } = await stored((make, id) => [
         make(id, { path: `/i/${id}/"quoted"\\back\\slash`, query: 'q="a\\b"&c=\'d\'' }),
-        make(id, { path: `/i/${id}/ctl${controls}\u007f`, query: controls, contentType: `text/plain; x="${controls}"` }),
+        make(id, {
+          path: `/i/${id}/ctl${controls}\u007f`,
+          query: controls,
+          contentType: `text/plain; x="${controls}"`,
+        }),
         make(id, { path: `/i/${id}/unicode/é/ü/😀/\u2028\u2029/\ufeff`, query: 'ä=ö&€=😀' }),
-        make(id, { path: `/i/${id}/latin1/\u00e9\u00ff\u0080\u009f`, query: '\u00a0=\u00bf', contentType: 'text/\u00e9' }),
+        make(id, {
+          path: `/i/${id}/latin1/\u00e9\u00ff\u0080\u009f`,
+          query: '\u00a0=\u00bf',
+          contentType: 'text/\u00e9',
+        }),
         make(id, { contentType: null, body: Buffer.alloc(0) }),
         make(id, { method: 'PATCH', contentType: '', query: '' }),
         make(id, { receivedAt: new Date(T0 + 5_000) }), // .000

@@ -36,7 +36,12 @@ const KIND_LABEL: Record<BodyKind, string> = {
  * The body of a captured request in the view that suits it. Everything is rendered as text
  * nodes (Preact escapes every string); no captured byte ever becomes markup.
  */
-export function BodyView(props: { bodyBase64: string; bodyText: string | null; contentType: string | null; size: number }) {
+export function BodyView(props: {
+  bodyBase64: string;
+  bodyText: string | null;
+  contentType: string | null;
+  size: number;
+}) {
   const kind = bodyKind(props.contentType, props.bodyText, props.size);
   const [view, setView] = useState<View>(kind === 'binary' ? 'hex' : 'pretty');
   const bytes = useMemo(() => base64ToBytes(props.bodyBase64), [props.bodyBase64]);
@@ -45,8 +50,15 @@ export function BodyView(props: { bodyBase64: string; bodyText: string | null; c
     kind === 'binary'
       ? [{ id: 'hex', label: 'Hex' }]
       : kind === 'text'
-        ? [{ id: 'pretty', label: 'Text' }, { id: 'hex', label: 'Hex' }]
-        : [{ id: 'pretty', label: KIND_LABEL[kind] }, { id: 'text', label: 'Text' }, { id: 'hex', label: 'Hex' }];
+        ? [
+            { id: 'pretty', label: 'Text' },
+            { id: 'hex', label: 'Hex' },
+          ]
+        : [
+            { id: 'pretty', label: KIND_LABEL[kind] },
+            { id: 'text', label: 'Text' },
+            { id: 'hex', label: 'Hex' },
+          ];
   const shown = options.some((option) => option.id === view) ? view : (options[0]?.id ?? 'hex');
   return (
     <div class="body-view" data-kind={kind}>
@@ -82,7 +94,9 @@ function TextView(props: { text: string }) {
   const cut = props.text.length > TEXT_LIMIT;
   return (
     <>
-      <pre class="code" tabIndex={0} aria-label="Body text">{cut ? props.text.slice(0, TEXT_LIMIT) : props.text}</pre>
+      <pre class="code" tabIndex={0} aria-label="Body text">
+        {cut ? props.text.slice(0, TEXT_LIMIT) : props.text}
+      </pre>
       {cut && <p class="muted small">Showing the first {formatSize(TEXT_LIMIT)}; download the body for the rest.</p>}
     </>
   );
@@ -93,7 +107,15 @@ export function JsonView(props: { text: string }) {
   if (tokens === null) return <TextView text={props.text} />;
   return (
     <pre class="code code-json" tabIndex={0} aria-label="JSON body">
-      {tokens.map((token, i) => (token.kind === 'space' || token.kind === 'punct' ? token.text : <span key={i} class={`tok-${token.kind}`}>{token.text}</span>))}
+      {tokens.map((token, i) =>
+        token.kind === 'space' || token.kind === 'punct' ? (
+          token.text
+        ) : (
+          <span key={i} class={`tok-${token.kind}`}>
+            {token.text}
+          </span>
+        ),
+      )}
     </pre>
   );
 }
@@ -105,7 +127,15 @@ function XmlView(props: { text: string }) {
     <pre class="code code-xml" tabIndex={0} aria-label="XML body">
       {lines.map((line, i) => (
         <span key={i} class="line">
-          {line.map((token, j) => (token.kind === 'text' ? token.text : <span key={j} class={`tok-${token.kind}`}>{token.text}</span>))}
+          {line.map((token, j) =>
+            token.kind === 'text' ? (
+              token.text
+            ) : (
+              <span key={j} class={`tok-${token.kind}`}>
+                {token.text}
+              </span>
+            ),
+          )}
           {'\n'}
         </span>
       ))}
@@ -130,7 +160,9 @@ export function HexView(props: { bytes: Uint8Array }) {
         ))}
       </pre>
       {props.bytes.length > HEX_LIMIT && (
-        <p class="muted small">Showing the first {formatSize(HEX_LIMIT)} of {formatSize(props.bytes.length)}; download the body for the rest.</p>
+        <p class="muted small">
+          Showing the first {formatSize(HEX_LIMIT)} of {formatSize(props.bytes.length)}; download the body for the rest.
+        </p>
       )}
     </>
   );
@@ -172,11 +204,17 @@ function PartView(props: { part: MultipartPart; index: number }) {
           {part.contentType ?? 'text/plain'} · {formatSize(part.bytes.length)}
         </span>
       </header>
-      {part.headers.length > 0 && <PairsTable caption={`Headers of part ${props.index + 1}`} pairs={part.headers} nameLabel="Header" />}
+      {part.headers.length > 0 && (
+        <PairsTable caption={`Headers of part ${props.index + 1}`} pairs={part.headers} nameLabel="Header" />
+      )}
       {part.bytes.length === 0 ? (
         <p class="muted small">Empty</p>
       ) : part.text !== null ? (
-        /json/i.test(part.contentType ?? '') ? <JsonView text={part.text} /> : <pre class="code">{part.text}</pre>
+        /json/i.test(part.contentType ?? '') ? (
+          <JsonView text={part.text} />
+        ) : (
+          <pre class="code">{part.text}</pre>
+        )
       ) : (
         <HexView bytes={part.bytes.subarray(0, 4096)} />
       )}

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type ReplayJobInput, type ReplayJobResult } from '../api.js';
+import {
+  client,
+  errorMessage,
+  type InboxView as Inbox,
+  type ReplayJob,
+  type ReplayJobInput,
+  type ReplayJobResult,
+} from '../api.js';
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
 import { Link } from './common.js';
@@ -66,9 +73,14 @@ export function BulkReplay(props: {
     const ids: string[] = [];
     let before: string | undefined;
     for (;;) {
-      const page = await client.events(inbox.id, { limit: 1000, ...(before !== undefined ? { before } : {}), filter: filterParams(props.filter) });
+      const page = await client.events(inbox.id, {
+        limit: 1000,
+        ...(before !== undefined ? { before } : {}),
+        filter: filterParams(props.filter),
+      });
       ids.push(...page.events.map((event) => event.id));
-      if (ids.length > MAX_IDS) throw new Error(`More than ${MAX_IDS} requests match: narrow the filter (for example with since and until).`);
+      if (ids.length > MAX_IDS)
+        throw new Error(`More than ${MAX_IDS} requests match: narrow the filter (for example with since and until).`);
       if (page.nextBefore === null) break;
       before = page.nextBefore;
     }
@@ -103,7 +115,12 @@ export function BulkReplay(props: {
   return (
     <div class="panel" data-testid="bulk-replay">
       <header class="panel-head">
-        <button type="button" class="btn btn-ghost btn-icon back-to-list" aria-label="Back to the list" onClick={props.onClose}>
+        <button
+          type="button"
+          class="btn btn-ghost btn-icon back-to-list"
+          aria-label="Back to the list"
+          onClick={props.onClose}
+        >
           <Icon name="arrow-left" />
         </button>
         <h2>
@@ -115,8 +132,8 @@ export function BulkReplay(props: {
         </button>
       </header>
       <p class="muted small">
-        The server sends each request to the destination, oldest first, as captured (method, headers, exact body), and keeps each
-        result in the request's replay history. It goes on if you close this page.
+        The server sends each request to the destination, oldest first, as captured (method, headers, exact body), and
+        keeps each result in the request's replay history. It goes on if you close this page.
       </p>
       <form class="card bulk-form" onSubmit={start}>
         <label for="bulk-destination" class="label">
@@ -135,7 +152,13 @@ export function BulkReplay(props: {
         <fieldset class="choice">
           <legend class="label">Which requests</legend>
           <label class="check">
-            <input type="radio" name="bulk-which" checked={which === 'selection'} disabled={props.selection.length === 0} onChange={() => setWhich('selection')} />
+            <input
+              type="radio"
+              name="bulk-which"
+              checked={which === 'selection'}
+              disabled={props.selection.length === 0}
+              onChange={() => setWhich('selection')}
+            />
             <span>
               The selected ones ({props.selection.length})
               {props.selection.length === 0 && <span class="muted small"> — use “Select” above the list</span>}
@@ -143,7 +166,11 @@ export function BulkReplay(props: {
           </label>
           <label class="check">
             <input type="radio" name="bulk-which" checked={which === 'filter'} onChange={() => setWhich('filter')} />
-            <span>{filtered ? `Every request matching the filter: ${describeFilter(props.filter)}` : 'Every request in the inbox (up to 10,000)'}</span>
+            <span>
+              {filtered
+                ? `Every request matching the filter: ${describeFilter(props.filter)}`
+                : 'Every request in the inbox (up to 10,000)'}
+            </span>
           </label>
         </fieldset>
         <div class="edit-grid">
@@ -151,7 +178,16 @@ export function BulkReplay(props: {
             <label class="label" for="bulk-rate">
               Per second
             </label>
-            <input id="bulk-rate" class="input" type="number" min={0.1} max={100} step="any" value={rate} onInput={(input) => setRate((input.currentTarget as HTMLInputElement).value)} />
+            <input
+              id="bulk-rate"
+              class="input"
+              type="number"
+              min={0.1}
+              max={100}
+              step="any"
+              value={rate}
+              onInput={(input) => setRate((input.currentTarget as HTMLInputElement).value)}
+            />
             <span class="muted small">0.1 to 100 sends started per second.</span>
           </div>
           <div class="edit-field">
@@ -177,7 +213,9 @@ export function BulkReplay(props: {
           <span>{busy ? 'Starting…' : 'Start replaying'}</span>
         </button>
       </form>
-      {jobId !== null && <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />}
+      {jobId !== null && (
+        <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />
+      )}
       <section aria-labelledby="jobs-title">
         <h3 id="jobs-title" class="section-title">
           Earlier jobs
@@ -190,7 +228,12 @@ export function BulkReplay(props: {
           <ul class="job-list">
             {jobs.map((job) => (
               <li key={job.id}>
-                <button type="button" class="btn btn-ghost btn-sm job-item" aria-pressed={job.id === jobId} onClick={() => setJobId(job.id)}>
+                <button
+                  type="button"
+                  class="btn btn-ghost btn-sm job-item"
+                  aria-pressed={job.id === jobId}
+                  onClick={() => setJobId(job.id)}
+                >
                   <JobState state={job.state} />
                   <span class="mono ellipsis">{job.destination}</span>
                   <span class="muted small">
@@ -207,7 +250,14 @@ export function BulkReplay(props: {
 }
 
 function JobState(props: { state: ReplayJob['state'] }) {
-  const tone = props.state === 'completed' ? 'ok' : props.state === 'failed' ? 'bad' : props.state === 'cancelled' ? 'warn' : 'info';
+  const tone =
+    props.state === 'completed'
+      ? 'ok'
+      : props.state === 'failed'
+        ? 'bad'
+        : props.state === 'cancelled'
+          ? 'warn'
+          : 'info';
   return (
     <span class={`status status-${tone}`} data-testid="job-state" data-state={props.state}>
       {props.state}
@@ -307,7 +357,11 @@ function JobView(props: { jobId: string; eventHref: (eventId: string) => string;
                     {result.state === 'pending' ? (
                       <span class="muted small">pending</span>
                     ) : result.statusCode !== null ? (
-                      <span class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}>{result.statusCode}</span>
+                      <span
+                        class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}
+                      >
+                        {result.statusCode}
+                      </span>
                     ) : (
                       <span class="status status-bad">{result.errorCode ?? 'failed'}</span>
                     )}

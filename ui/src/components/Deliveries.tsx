@@ -10,7 +10,13 @@ const STATE_LABEL: Record<Delivery['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-const STATE_TONE: Record<Delivery['state'], string> = { pending: 'info', delivering: 'info', delivered: 'ok', failed: 'bad', cancelled: 'warn' };
+const STATE_TONE: Record<Delivery['state'], string> = {
+  pending: 'info',
+  delivering: 'info',
+  delivered: 'ok',
+  failed: 'bad',
+  cancelled: 'warn',
+};
 
 /** Refresh while a delivery is unfinished. */
 const REFRESH_MS = 1500;
@@ -35,7 +41,8 @@ export function Deliveries(props: { eventId: string }) {
         if (!live) return;
         setDeliveries(loaded);
         setError(null);
-        if (loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering')) timer = setTimeout(() => void load(), REFRESH_MS);
+        if (loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering'))
+          timer = setTimeout(() => void load(), REFRESH_MS);
       } catch (err) {
         if (live) setError(errorMessage(err));
       }
@@ -68,8 +75,8 @@ export function Deliveries(props: { eventId: string }) {
       {delivery === undefined ? (
         <>
           <p class="muted small">
-            This request was not forwarded: the inbox had no forwarding set (or it was paused) when it arrived. Set one in the
-            inbox's settings, or deliver this one now to the inbox's forwarding destination.
+            This request was not forwarded: the inbox had no forwarding set (or it was paused) when it arrived. Set one
+            in the inbox's settings, or deliver this one now to the inbox's forwarding destination.
           </p>
           <button type="button" class="btn" disabled={busy} onClick={retry}>
             <Icon name="forward" />
@@ -79,7 +86,11 @@ export function Deliveries(props: { eventId: string }) {
       ) : (
         <>
           <div class="delivery-head">
-            <span class={`status status-${STATE_TONE[delivery.state]}`} data-testid="delivery-state" data-state={delivery.state}>
+            <span
+              class={`status status-${STATE_TONE[delivery.state]}`}
+              data-testid="delivery-state"
+              data-state={delivery.state}
+            >
               {delivery.state}
             </span>
             <span class="small">{STATE_LABEL[delivery.state]}</span>
@@ -134,7 +145,10 @@ export function Deliveries(props: { eventId: string }) {
             </div>
           )}
           <p class="muted small">
-            Sent to <span class="mono">{delivery.attemptLog[delivery.attemptLog.length - 1]?.url ?? 'the forwarding destination'}</span>
+            Sent to{' '}
+            <span class="mono">
+              {delivery.attemptLog[delivery.attemptLog.length - 1]?.url ?? 'the forwarding destination'}
+            </span>
           </p>
         </>
       )}

@@ -69,7 +69,8 @@ export function EventList(props: {
     if (element === null || props.cursor < 0) return;
     const top = props.cursor * ROW_HEIGHT;
     if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
   }, [props.cursor]);
 
   const total = store.length;
@@ -106,7 +107,9 @@ export function EventList(props: {
         selected={event.id === props.selectedId}
         cursor={index === props.cursor}
         onFocus={() => props.onCursor(index)}
-        {...(props.checked !== undefined && props.onCheck !== undefined ? { checked: props.checked.has(event.id), onCheck: props.onCheck } : {})}
+        {...(props.checked !== undefined && props.onCheck !== undefined
+          ? { checked: props.checked.has(event.id), onCheck: props.onCheck }
+          : {})}
       />,
     );
   }
@@ -138,11 +141,23 @@ export function EventList(props: {
             </div>
           )
         ) : (
-          <ul class="event-list" aria-label="Captured requests, newest first" style={{ height: `${total * ROW_HEIGHT + (store.hasOlder ? ROW_HEIGHT : 0)}px` }}>
+          <ul
+            class="event-list"
+            aria-label="Captured requests, newest first"
+            style={{ height: `${total * ROW_HEIGHT + (store.hasOlder ? ROW_HEIGHT : 0)}px` }}
+          >
             {rows}
             {store.hasOlder && (
-              <li class="event-more" style={{ transform: `translateY(${total * ROW_HEIGHT}px)` }} aria-hidden={!store.loadingOlder}>
-                {store.loadingOlder ? <Spinner label="Loading older events" /> : <span class="muted small">Scroll for older events</span>}
+              <li
+                class="event-more"
+                style={{ transform: `translateY(${total * ROW_HEIGHT}px)` }}
+                aria-hidden={!store.loadingOlder}
+              >
+                {store.loadingOlder ? (
+                  <Spinner label="Loading older events" />
+                ) : (
+                  <span class="muted small">Scroll for older events</span>
+                )}
               </li>
             )}
           </ul>

@@ -37,7 +37,13 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
     setUntil(filter.until);
   }, [key]);
 
-  const advanced = filter.method.length + (filter.path !== '' ? 1 : 0) + filter.header.length + filter.json.length + (filter.since !== '' ? 1 : 0) + (filter.until !== '' ? 1 : 0);
+  const advanced =
+    filter.method.length +
+    (filter.path !== '' ? 1 : 0) +
+    filter.header.length +
+    filter.json.length +
+    (filter.since !== '' ? 1 : 0) +
+    (filter.until !== '' ? 1 : 0);
 
   const apply = (event: Event) => {
     event.preventDefault();
@@ -57,7 +63,14 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
     });
   };
 
-  const input = (id: string, label: string, value: string, set: (value: string) => void, placeholder: string, hint?: string) => (
+  const input = (
+    id: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    placeholder: string,
+    hint?: string,
+  ) => (
     <div class="filter-field">
       <label class="label" for={id}>
         {label}
@@ -79,7 +92,14 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
       )}
     </div>
   );
-  const area = (id: string, label: string, value: string, set: (value: string) => void, placeholder: string, hint: string) => (
+  const area = (
+    id: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    placeholder: string,
+    hint: string,
+  ) => (
     <div class="filter-field">
       <label class="label" for={id}>
         {label}
@@ -116,7 +136,13 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
           autoComplete="off"
           onInput={(event) => setQ((event.currentTarget as HTMLInputElement).value)}
         />
-        <button type="button" class="btn btn-sm" aria-expanded={open} aria-controls="filter-more" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          class="btn btn-sm"
+          aria-expanded={open}
+          aria-controls="filter-more"
+          onClick={() => setOpen(!open)}
+        >
           <Icon name="filter" />
           <span>Filters{advanced > 0 ? ` (${advanced})` : ''}</span>
         </button>
@@ -129,9 +155,30 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
         <div id="filter-more" class="filter-more">
           {input('filter-method', 'Method', method, setMethod, 'POST, PUT', 'Any of these; separate with commas.')}
           {input('filter-path', 'Path starts with', path, setPath, '/stripe', 'Below the inbox URL.')}
-          {area('filter-header', 'Header', header, setHeader, 'stripe-signature\nx-github-event:push', 'One per line: a name, or name:value (exact value).')}
-          {area('filter-json', 'JSON field', json, setJson, 'data.object.status=paid', 'One per line: field.path=value, or field.path to exist.')}
-          {input('filter-since', 'Since', since, setSince, '2026-05-01T12:00:00Z', 'An ISO time or an event id (included).')}
+          {area(
+            'filter-header',
+            'Header',
+            header,
+            setHeader,
+            'stripe-signature\nx-github-event:push',
+            'One per line: a name, or name:value (exact value).',
+          )}
+          {area(
+            'filter-json',
+            'JSON field',
+            json,
+            setJson,
+            'data.object.status=paid',
+            'One per line: field.path=value, or field.path to exist.',
+          )}
+          {input(
+            'filter-since',
+            'Since',
+            since,
+            setSince,
+            '2026-05-01T12:00:00Z',
+            'An ISO time or an event id (included).',
+          )}
           {input('filter-until', 'Until', until, setUntil, '2026-05-02', 'An ISO time or an event id (left out).')}
           <div class="filter-actions">
             <button type="submit" class="btn btn-primary btn-sm">
@@ -169,7 +216,9 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
 export function ExportMenu(props: { inboxId: string; filter: EventFilter }) {
   const query = filterQuery(props.filter);
   const href = (format: 'har' | 'ndjson') =>
-    withShare(`/api/v1/inboxes/${encodeURIComponent(props.inboxId)}/export?format=${format}${query === '' ? '' : `&${query}`}`);
+    withShare(
+      `/api/v1/inboxes/${encodeURIComponent(props.inboxId)}/export?format=${format}${query === '' ? '' : `&${query}`}`,
+    );
   const what = query === '' ? 'every request' : 'the matching requests';
   // The menu closes once a format is chosen (after the click's download has started).
   const close = (event: MouseEvent) => {

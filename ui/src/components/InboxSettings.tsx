@@ -25,7 +25,12 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
   return (
     <div class="panel" data-testid="inbox-settings">
       <header class="panel-head">
-        <button type="button" class="btn btn-ghost btn-icon back-to-list" aria-label="Back to the list" onClick={props.onClose}>
+        <button
+          type="button"
+          class="btn btn-ghost btn-icon back-to-list"
+          aria-label="Back to the list"
+          onClick={props.onClose}
+        >
           <Icon name="arrow-left" />
         </button>
         <h2>
@@ -45,7 +50,10 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
       ) : (
         <p class="note">
           <Icon name="lock" />
-          <span>Signature checking and automatic forwarding are for saved inboxes: sign in and save this inbox to your account to set them.</span>
+          <span>
+            Signature checking and automatic forwarding are for saved inboxes: sign in and save this inbox to your
+            account to set them.
+          </span>
         </p>
       )}
     </div>
@@ -75,22 +83,41 @@ interface RuleDraft {
 const newAnswer = (): AnswerDraft => ({ status: '200', headers: '', body: '', bodyBase64: null, delayMs: '0' });
 let ruleKeys = 0;
 
-function answerDraft(answer: { status: number; headers: readonly (readonly [string, string])[]; body?: string; bodyBase64?: string; delayMs: number }): AnswerDraft {
-  return { status: String(answer.status), headers: headerLines(answer.headers), body: answer.body ?? '', bodyBase64: answer.bodyBase64 ?? null, delayMs: String(answer.delayMs) };
+function answerDraft(answer: {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  body?: string;
+  bodyBase64?: string;
+  delayMs: number;
+}): AnswerDraft {
+  return {
+    status: String(answer.status),
+    headers: headerLines(answer.headers),
+    body: answer.body ?? '',
+    bodyBase64: answer.bodyBase64 ?? null,
+    delayMs: String(answer.delayMs),
+  };
 }
 
 function answerInput(draft: AnswerDraft, where: string) {
   const status = Number(draft.status);
-  if (!Number.isInteger(status) || status < 200 || status > 599) throw new Error(`${where}: the status is a number from 200 to 599.`);
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    throw new Error(`${where}: the status is a number from 200 to 599.`);
   const delayMs = Number(draft.delayMs === '' ? '0' : draft.delayMs);
-  if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 30_000) throw new Error(`${where}: the delay is 0 to 30,000 ms.`);
+  if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 30_000)
+    throw new Error(`${where}: the delay is 0 to 30,000 ms.`);
   let headers: [string, string][];
   try {
     headers = parseHeaderLines(draft.headers);
   } catch (err) {
     throw new Error(`${where}, headers: ${errorMessage(err)}`);
   }
-  return { status, headers, delayMs, ...(draft.bodyBase64 !== null ? { bodyBase64: draft.bodyBase64 } : { body: draft.body }) };
+  return {
+    status,
+    headers,
+    delayMs,
+    ...(draft.bodyBase64 !== null ? { bodyBase64: draft.bodyBase64 } : { body: draft.body }),
+  };
 }
 
 function ResponseSettings(props: { inboxId: string }) {
@@ -131,7 +158,12 @@ function ResponseSettings(props: { inboxId: string }) {
             ...(rule.method.trim() !== '' ? { method: rule.method.trim().toUpperCase() } : {}),
             ...(rule.pathPrefix.trim() !== '' ? { pathPrefix: rule.pathPrefix.trim() } : {}),
             ...(rule.headerName.trim() !== ''
-              ? { header: { name: rule.headerName.trim(), ...(rule.headerValue !== '' ? { value: rule.headerValue } : {}) } }
+              ? {
+                  header: {
+                    name: rule.headerName.trim(),
+                    ...(rule.headerValue !== '' ? { value: rule.headerValue } : {}),
+                  },
+                }
               : {}),
           },
           response: answerInput(rule.answer, `Rule ${index + 1}`),
@@ -150,7 +182,8 @@ function ResponseSettings(props: { inboxId: string }) {
     }
   };
 
-  const update = (index: number, change: Partial<RuleDraft>) => setRules(rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)));
+  const update = (index: number, change: Partial<RuleDraft>) =>
+    setRules(rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)));
   const move = (index: number, by: number) => {
     const next = [...rules];
     const [rule] = next.splice(index, 1);
@@ -165,15 +198,15 @@ function ResponseSettings(props: { inboxId: string }) {
           <Icon name="bolt" /> Response
         </h3>
         <span class="muted small">
-          {loaded === undefined
-            ? ''
-            : loaded === null
-              ? 'The inbox answers 200 {"ok":true} (the default).'
-              : (
-                  <>
-                    Programmed, set <Time iso={loaded.updatedAt} />.
-                  </>
-                )}
+          {loaded === undefined ? (
+            ''
+          ) : loaded === null ? (
+            'The inbox answers 200 {"ok":true} (the default).'
+          ) : (
+            <>
+              Programmed, set <Time iso={loaded.updatedAt} />.
+            </>
+          )}
         </span>
       </header>
       {loaded === undefined && error === null ? (
@@ -181,8 +214,8 @@ function ResponseSettings(props: { inboxId: string }) {
       ) : (
         <form onSubmit={save}>
           <p class="muted small">
-            What senders get back. Rules are tried in order; the first that matches gives its answer, else the default. Each
-            request records which answer it got.
+            What senders get back. Rules are tried in order; the first that matches gives its answer, else the default.
+            Each request records which answer it got.
           </p>
           <AnswerFields idPrefix="answer-default" legend="Default answer" draft={answer} onChange={setAnswer} />
           <ol class="rule-list">
@@ -191,7 +224,13 @@ function ResponseSettings(props: { inboxId: string }) {
                 <fieldset>
                   <legend class="rule-title">Rule {index + 1}</legend>
                   <div class="rule-tools">
-                    <button type="button" class="btn btn-ghost btn-icon btn-sm" aria-label={`Move rule ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-icon btn-sm"
+                      aria-label={`Move rule ${index + 1} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       <Icon name="arrow-up" />
                     </button>
                     <button
@@ -203,14 +242,25 @@ function ResponseSettings(props: { inboxId: string }) {
                     >
                       <Icon name="arrow-down" />
                     </button>
-                    <button type="button" class="btn btn-ghost btn-sm" aria-label={`Remove rule ${index + 1}`} onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-sm"
+                      aria-label={`Remove rule ${index + 1}`}
+                      onClick={() => setRules(rules.filter((_, i) => i !== index))}
+                    >
                       <Icon name="trash" />
                       <span>Remove</span>
                     </button>
                   </div>
                   <p class="small muted">When the request matches (empty fields match anything):</p>
                   <div class="edit-grid">
-                    <TextField id={`rule-${rule.key}-method`} label="Method" value={rule.method} placeholder="POST" onChange={(method) => update(index, { method })} />
+                    <TextField
+                      id={`rule-${rule.key}-method`}
+                      label="Method"
+                      value={rule.method}
+                      placeholder="POST"
+                      onChange={(method) => update(index, { method })}
+                    />
                     <TextField
                       id={`rule-${rule.key}-path`}
                       label="Path starts with"
@@ -219,7 +269,13 @@ function ResponseSettings(props: { inboxId: string }) {
                       hint="Whole segments below the inbox URL."
                       onChange={(pathPrefix) => update(index, { pathPrefix })}
                     />
-                    <TextField id={`rule-${rule.key}-hname`} label="Header name" value={rule.headerName} placeholder="x-test-mode" onChange={(headerName) => update(index, { headerName })} />
+                    <TextField
+                      id={`rule-${rule.key}-hname`}
+                      label="Header name"
+                      value={rule.headerName}
+                      placeholder="x-test-mode"
+                      onChange={(headerName) => update(index, { headerName })}
+                    />
                     <TextField
                       id={`rule-${rule.key}-hvalue`}
                       label="Header value"
@@ -228,7 +284,12 @@ function ResponseSettings(props: { inboxId: string }) {
                       onChange={(headerValue) => update(index, { headerValue })}
                     />
                   </div>
-                  <AnswerFields idPrefix={`rule-${rule.key}`} legend="it answers" draft={rule.answer} onChange={(next) => update(index, { answer: next })} />
+                  <AnswerFields
+                    idPrefix={`rule-${rule.key}`}
+                    legend="it answers"
+                    draft={rule.answer}
+                    onChange={(next) => update(index, { answer: next })}
+                  />
                 </fieldset>
               </li>
             ))}
@@ -243,7 +304,19 @@ function ResponseSettings(props: { inboxId: string }) {
             <button
               type="button"
               class="btn"
-              onClick={() => setRules([...rules, { key: (ruleKeys += 1), method: '', pathPrefix: '', headerName: '', headerValue: '', answer: newAnswer() }])}
+              onClick={() =>
+                setRules([
+                  ...rules,
+                  {
+                    key: (ruleKeys += 1),
+                    method: '',
+                    pathPrefix: '',
+                    headerName: '',
+                    headerValue: '',
+                    answer: newAnswer(),
+                  },
+                ])
+              }
             >
               <Icon name="plus" />
               <span>Add a rule</span>
@@ -277,7 +350,15 @@ function ResponseSettings(props: { inboxId: string }) {
   );
 }
 
-function TextField(props: { id: string; label: string; value: string; placeholder?: string; hint?: string; type?: 'text' | 'number'; onChange: (value: string) => void }) {
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  hint?: string;
+  type?: 'text' | 'number';
+  onChange: (value: string) => void;
+}) {
   return (
     <div class="edit-field">
       <label class="label" for={props.id}>
@@ -303,15 +384,34 @@ function TextField(props: { id: string; label: string; value: string; placeholde
   );
 }
 
-function AnswerFields(props: { idPrefix: string; legend: string; draft: AnswerDraft; onChange: (draft: AnswerDraft) => void }) {
+function AnswerFields(props: {
+  idPrefix: string;
+  legend: string;
+  draft: AnswerDraft;
+  onChange: (draft: AnswerDraft) => void;
+}) {
   const { draft, idPrefix } = props;
   const set = (change: Partial<AnswerDraft>) => props.onChange({ ...draft, ...change });
   return (
     <fieldset class="answer-fields">
       <legend class="answer-legend">{props.legend}</legend>
       <div class="edit-grid">
-        <TextField id={`${idPrefix}-status`} label="Status" type="number" value={draft.status} onChange={(status) => set({ status })} hint="200 to 599." />
-        <TextField id={`${idPrefix}-delay`} label="Delay (ms)" type="number" value={draft.delayMs} onChange={(delayMs) => set({ delayMs })} hint="0 to 30,000; stored first." />
+        <TextField
+          id={`${idPrefix}-status`}
+          label="Status"
+          type="number"
+          value={draft.status}
+          onChange={(status) => set({ status })}
+          hint="200 to 599."
+        />
+        <TextField
+          id={`${idPrefix}-delay`}
+          label="Delay (ms)"
+          type="number"
+          value={draft.delayMs}
+          onChange={(delayMs) => set({ delayMs })}
+          hint="0 to 30,000; stored first."
+        />
       </div>
       <label class="label" for={`${idPrefix}-headers`}>
         Headers
@@ -333,7 +433,9 @@ function AnswerFields(props: { idPrefix: string; legend: string; draft: AnswerDr
         class="input mono textarea"
         rows={3}
         value={draft.bodyBase64 !== null ? '' : draft.body}
-        placeholder={draft.bodyBase64 !== null ? 'A binary body is set (type to replace it with text)' : '{"received":true}'}
+        placeholder={
+          draft.bodyBase64 !== null ? 'A binary body is set (type to replace it with text)' : '{"received":true}'
+        }
         spellcheck={false}
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
       />
@@ -347,10 +449,22 @@ const SCHEMES: readonly { id: SignatureScheme; label: string; hint: string }[] =
   { id: 'stripe', label: 'Stripe', hint: 'Stripe-Signature (t= and v1=). The endpoint’s whsec_… signing secret.' },
   { id: 'github', label: 'GitHub', hint: 'X-Hub-Signature-256. The webhook’s secret.' },
   { id: 'shopify', label: 'Shopify', hint: 'X-Shopify-Hmac-Sha256 (base64). The app’s client secret.' },
-  { id: 'slack', label: 'Slack', hint: 'X-Slack-Signature v0 with X-Slack-Request-Timestamp. The app’s signing secret.' },
-  { id: 'standard-webhooks', label: 'Standard Webhooks', hint: 'webhook-id, webhook-timestamp, webhook-signature. A whsec_… base64 secret.' },
+  {
+    id: 'slack',
+    label: 'Slack',
+    hint: 'X-Slack-Signature v0 with X-Slack-Request-Timestamp. The app’s signing secret.',
+  },
+  {
+    id: 'standard-webhooks',
+    label: 'Standard Webhooks',
+    hint: 'webhook-id, webhook-timestamp, webhook-signature. A whsec_… base64 secret.',
+  },
   { id: 'svix', label: 'Svix', hint: 'svix-id, svix-timestamp, svix-signature. A whsec_… base64 secret.' },
-  { id: 'hmac-sha256', label: 'Generic HMAC-SHA256', hint: 'A hex or base64 HMAC-SHA256 of the body in a header you name.' },
+  {
+    id: 'hmac-sha256',
+    label: 'Generic HMAC-SHA256',
+    hint: 'A hex or base64 HMAC-SHA256 of the body in a header you name.',
+  },
 ];
 const TIMESTAMPED = new Set<SignatureScheme>(['stripe', 'slack', 'standard-webhooks', 'svix']);
 
@@ -415,7 +529,12 @@ function SignatureSection(props: { inboxId: string }) {
             'Off: requests show as unchecked.'
           ) : (
             <>
-              {schemeLabel(current.scheme)} secret {current.secretHint === null ? '(set)' : current.secretHint.includes('…') ? current.secretHint : `…${current.secretHint}`}
+              {schemeLabel(current.scheme)} secret{' '}
+              {current.secretHint === null
+                ? '(set)'
+                : current.secretHint.includes('…')
+                  ? current.secretHint
+                  : `…${current.secretHint}`}
               {current.header !== null ? ` in ${current.header}` : ''}, set <Time iso={current.updatedAt} />.
             </>
           )}
@@ -426,8 +545,8 @@ function SignatureSection(props: { inboxId: string }) {
       ) : (
         <form onSubmit={save}>
           <p class="muted small">
-            Each request is checked against the secret when it arrives and shows valid or invalid (with the reason). Replays can
-            re-sign with it. The secret is stored encrypted and never shown again.
+            Each request is checked against the secret when it arrives and shows valid or invalid (with the reason).
+            Replays can re-sign with it. The secret is stored encrypted and never shown again.
           </p>
           <div class="edit-grid">
             <div class="edit-field">
@@ -468,21 +587,48 @@ function SignatureSection(props: { inboxId: string }) {
               />
             </div>
             {TIMESTAMPED.has(scheme) && (
-              <TextField id="signature-tolerance" label="Tolerance (seconds)" type="number" value={tolerance} onChange={setTolerance} hint="How far the signed time may be from arrival." />
+              <TextField
+                id="signature-tolerance"
+                label="Tolerance (seconds)"
+                type="number"
+                value={tolerance}
+                onChange={setTolerance}
+                hint="How far the signed time may be from arrival."
+              />
             )}
             {scheme === 'hmac-sha256' && (
               <>
-                <TextField id="signature-header" label="Header" value={header} onChange={setHeader} placeholder="X-Signature" />
+                <TextField
+                  id="signature-header"
+                  label="Header"
+                  value={header}
+                  onChange={setHeader}
+                  placeholder="X-Signature"
+                />
                 <div class="edit-field">
                   <label class="label" for="signature-encoding">
                     Digest written as
                   </label>
-                  <select id="signature-encoding" class="input" value={encoding} onChange={(change) => setEncoding((change.currentTarget as HTMLSelectElement).value as 'hex' | 'base64')}>
+                  <select
+                    id="signature-encoding"
+                    class="input"
+                    value={encoding}
+                    onChange={(change) =>
+                      setEncoding((change.currentTarget as HTMLSelectElement).value as 'hex' | 'base64')
+                    }
+                  >
                     <option value="hex">hex</option>
                     <option value="base64">base64</option>
                   </select>
                 </div>
-                <TextField id="signature-prefix" label="Prefix" value={prefix} onChange={setPrefix} placeholder="sha256=" hint="Text before the digest, if any." />
+                <TextField
+                  id="signature-prefix"
+                  label="Prefix"
+                  value={prefix}
+                  onChange={setPrefix}
+                  placeholder="sha256="
+                  hint="Text before the digest, if any."
+                />
               </>
             )}
           </div>
@@ -582,8 +728,9 @@ function ForwardingSection(props: { inboxId: string }) {
       ) : (
         <form onSubmit={save}>
           <p class="muted small">
-            The server delivers every request stored from now on to the destination (method, headers, exact body), retrying with
-            growing waits until it answers 2xx or the attempts run out. Each request's Forwarding tab shows its attempts.
+            The server delivers every request stored from now on to the destination (method, headers, exact body),
+            retrying with growing waits until it answers 2xx or the attempts run out. Each request's Forwarding tab
+            shows its attempts.
           </p>
           <label class="label" for="forwarding-destination">
             Destination URL
@@ -599,11 +746,29 @@ function ForwardingSection(props: { inboxId: string }) {
             onInput={(input) => setDestination((input.currentTarget as HTMLInputElement).value)}
           />
           <div class="edit-grid">
-            <TextField id="forwarding-attempts" label="Attempts" type="number" value={attempts} onChange={setAttempts} hint="1 to 30 per delivery." />
-            <TextField id="forwarding-max-delay" label="Longest wait (seconds)" type="number" value={maxDelay} onChange={setMaxDelay} hint="1 to 86,400 between attempts." />
+            <TextField
+              id="forwarding-attempts"
+              label="Attempts"
+              type="number"
+              value={attempts}
+              onChange={setAttempts}
+              hint="1 to 30 per delivery."
+            />
+            <TextField
+              id="forwarding-max-delay"
+              label="Longest wait (seconds)"
+              type="number"
+              value={maxDelay}
+              onChange={setMaxDelay}
+              hint="1 to 86,400 between attempts."
+            />
           </div>
           <label class="check">
-            <input type="checkbox" checked={enabled} onChange={(change) => setEnabled((change.currentTarget as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              checked={enabled}
+              onChange={(change) => setEnabled((change.currentTarget as HTMLInputElement).checked)}
+            />
             <span>Enabled (untick to pause: queued deliveries wait, nothing new is queued)</span>
           </label>
           <ErrorNote error={error} />
@@ -624,7 +789,9 @@ function ForwardingSection(props: { inboxId: string }) {
                   try {
                     const cancelled = await client.removeForwarding(props.inboxId);
                     setCurrent(null);
-                    setSaved(`Removed${cancelled > 0 ? `; ${cancelled} queued ${cancelled === 1 ? 'delivery' : 'deliveries'} cancelled` : ''}.`);
+                    setSaved(
+                      `Removed${cancelled > 0 ? `; ${cancelled} queued ${cancelled === 1 ? 'delivery' : 'deliveries'} cancelled` : ''}.`,
+                    );
                     setError(null);
                   } catch (err) {
                     setError(errorMessage(err));

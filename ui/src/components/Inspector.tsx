@@ -1,9 +1,29 @@
 import { useEffect, useState } from 'preact/hooks';
-import { client, deleteEvent, errorMessage, withShare, type CurlCommand, type EventDetail, type InboxView as Inbox } from '../api.js';
+import {
+  client,
+  deleteEvent,
+  errorMessage,
+  withShare,
+  type CurlCommand,
+  type EventDetail,
+  type InboxView as Inbox,
+} from '../api.js';
 import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
-import { AnswerBadge, ConfirmButton, CopyButton, ErrorNote, Icon, Link, PairsTable, SignatureBadge, Spinner, Tabs, Time } from './common.js';
+import {
+  AnswerBadge,
+  ConfirmButton,
+  CopyButton,
+  ErrorNote,
+  Icon,
+  Link,
+  PairsTable,
+  SignatureBadge,
+  Spinner,
+  Tabs,
+  Time,
+} from './common.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 
@@ -181,13 +201,23 @@ export function Inspector(props: {
               <h3 id="body-title" class="section-title">
                 Body
               </h3>
-              <BodyView bodyBase64={event.bodyBase64} bodyText={event.bodyText} contentType={event.contentType} size={event.size} />
+              <BodyView
+                bodyBase64={event.bodyBase64}
+                bodyText={event.bodyText}
+                contentType={event.contentType}
+                size={event.size}
+              />
             </section>
             <section aria-labelledby="headers-title">
               <h3 id="headers-title" class="section-title">
                 Headers <span class="count">{event.headers.length}</span>
               </h3>
-              <PairsTable caption="Request headers" pairs={event.headers} nameLabel="Header" redacted={(_name, value) => value === REDACTED} />
+              <PairsTable
+                caption="Request headers"
+                pairs={event.headers}
+                nameLabel="Header"
+                redacted={(_name, value) => value === REDACTED}
+              />
             </section>
           </>
         )}
@@ -206,7 +236,9 @@ export function Inspector(props: {
         {tab === 'curl' && (
           <section aria-label="curl command">
             <div class="body-toolbar">
-              <span class="muted small">Sends this exact request again to the inbox's URL; runs in sh, dash, bash and zsh</span>
+              <span class="muted small">
+                Sends this exact request again to the inbox's URL; runs in sh, dash, bash and zsh
+              </span>
               <span class="spacer" />
               {curl !== null && <CopyButton text={curl.command} label="Copy" />}
             </div>
@@ -220,7 +252,8 @@ export function Inspector(props: {
                   <p class="note" data-testid="curl-omitted">
                     <Icon name="lock" />
                     <span>
-                      Left out: {curl.omittedHeaders.join(', ')} (redacted when captured). Add your own if the receiver needs
+                      Left out: {curl.omittedHeaders.join(', ')} (redacted when captured). Add your own if the receiver
+                      needs
                       {curl.omittedHeaders.length === 1 ? ' it' : ' them'}.
                     </span>
                   </p>

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { client, errorMessage, isRehookError, type EventDetail, type Replay, type ReplayOptions, type ReplayRun } from '../api.js';
+import {
+  client,
+  errorMessage,
+  isRehookError,
+  type EventDetail,
+  type Replay,
+  type ReplayOptions,
+  type ReplayRun,
+} from '../api.js';
 import { parseJson } from '../lib/body.js';
 import { headerLines, parseHeaderLines } from '../lib/filter.js';
 import { formatSize } from '../lib/format.js';
@@ -15,14 +23,28 @@ interface Failure {
 }
 
 /** Headers the replay computes or refuses to send (docs/replay.md): not offered for editing. */
-const FIXED_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'proxy-connection']);
+const FIXED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'proxy-connection',
+]);
 const REDACTED = '[REDACTED]';
 /** Text bodies up to this size are offered for editing as text. */
 const EDITABLE_BODY = 256 * 1024;
 
 function editableHeaders(event: EventDetail): [string, string][] {
   return event.headers
-    .filter(([name, value]) => !FIXED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('proxy-') && value !== REDACTED)
+    .filter(
+      ([name, value]) =>
+        !FIXED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('proxy-') && value !== REDACTED,
+    )
     .map(([name, value]) => [name, value.trim()]);
 }
 
@@ -30,7 +52,10 @@ function editableHeaders(event: EventDetail): [string, string][] {
  * The header edits that turn the event's headers into the edited list: a name whose values
  * changed is set (all its edited values, in order), a name no longer there is removed.
  */
-export function headerEdits(original: readonly (readonly [string, string])[], edited: readonly (readonly [string, string])[]): { set: [string, string][]; remove: string[] } {
+export function headerEdits(
+  original: readonly (readonly [string, string])[],
+  edited: readonly (readonly [string, string])[],
+): { set: [string, string][]; remove: string[] } {
   const group = (pairs: readonly (readonly [string, string])[]) => {
     const map = new Map<string, [string, string][]>();
     for (const [name, value] of pairs) {
@@ -45,7 +70,10 @@ export function headerEdits(original: readonly (readonly [string, string])[], ed
   const remove: string[] = [];
   for (const [key, pairs] of after) {
     const old = before.get(key);
-    const same = old !== undefined && old.length === pairs.length && old.every(([name, value], i) => name === pairs[i]?.[0] && value === pairs[i]?.[1]);
+    const same =
+      old !== undefined &&
+      old.length === pairs.length &&
+      old.every(([name, value], i) => name === pairs[i]?.[0] && value === pairs[i]?.[1]);
     if (!same) set.push(...pairs);
   }
   for (const [key, pairs] of before) if (!after.has(key)) remove.push(pairs[0]?.[0] ?? key);
@@ -114,8 +142,8 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
       <div class="note">
         <Icon name="lock" />
         <span>
-          Replaying needs an account.{' '}
-          <Link href={paths.signin(location.pathname)}>Sign in</Link> or <Link href={paths.signup(location.pathname)}>create one</Link>.
+          Replaying needs an account. <Link href={paths.signin(location.pathname)}>Sign in</Link> or{' '}
+          <Link href={paths.signup(location.pathname)}>create one</Link>.
         </span>
       </div>
     );
@@ -133,7 +161,8 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
     const q = query.trim();
     if (q !== '') out.query = q;
     const { set, remove } = headerEdits(originalHeaders, parseHeaderLines(headers));
-    if (set.length > 0 || remove.length > 0) out.headers = { ...(set.length > 0 ? { set } : {}), ...(remove.length > 0 ? { remove } : {}) };
+    if (set.length > 0 || remove.length > 0)
+      out.headers = { ...(set.length > 0 ? { set } : {}), ...(remove.length > 0 ? { remove } : {}) };
     if (textBody !== null ? body !== textBody : replaceBody) out.body = body;
     if (resign) out.resign = true;
     return out;
@@ -146,7 +175,8 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
     let options: ReplayOptions;
     const times = Number(repeat);
     try {
-      if (!Number.isInteger(times) || times < 1 || times > 100) throw new Error('Repeat takes a whole number from 1 to 100.');
+      if (!Number.isInteger(times) || times < 1 || times > 100)
+        throw new Error('Repeat takes a whole number from 1 to 100.');
       options = { destination: target, ...edits() };
     } catch (err) {
       setFailure({ code: 'VALIDATION_FAILED', message: errorMessage(err) });
@@ -173,7 +203,14 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
     }
   };
 
-  const field = (id: string, label: string, value: string, set: (value: string) => void, placeholder: string, hint: string) => (
+  const field = (
+    id: string,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    placeholder: string,
+    hint: string,
+  ) => (
     <div class="edit-field">
       <label class="label" for={id}>
         {label}
@@ -218,16 +255,24 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
           </button>
         </div>
         <p class="muted small">
-          Rehook sends the captured method, headers and exact body bytes from the server, or your edits. The destination is
-          remembered for this inbox in this browser.
+          Rehook sends the captured method, headers and exact body bytes from the server, or your edits. The destination
+          is remembered for this inbox in this browser.
         </p>
         <div class="replay-options">
           <label class="check">
-            <input type="checkbox" checked={editing} onChange={(change) => setEditing((change.currentTarget as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              checked={editing}
+              onChange={(change) => setEditing((change.currentTarget as HTMLInputElement).checked)}
+            />
             <span>Edit the request first</span>
           </label>
           <label class="check">
-            <input type="checkbox" checked={resign} onChange={(change) => setResign((change.currentTarget as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              checked={resign}
+              onChange={(change) => setResign((change.currentTarget as HTMLInputElement).checked)}
+            />
             <span>Re-sign (fresh timestamp, the inbox's signature secret)</span>
           </label>
           <span class="repeat-field">
@@ -250,7 +295,14 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
             <div class="edit-grid">
               {field('replay-method', 'Method', method, setMethod, event.method, `Captured: ${event.method}`)}
               {field('replay-path', 'Path to append', path, setPath, '/v2/events', "Added to the destination's path.")}
-              {field('replay-query', 'Query', query, setQuery, 'attempt=2', "Replaces the destination's query; empty keeps it.")}
+              {field(
+                'replay-query',
+                'Query',
+                query,
+                setQuery,
+                'attempt=2',
+                "Replaces the destination's query; empty keeps it.",
+              )}
             </div>
             <label class="label" for="replay-headers">
               Headers
@@ -266,17 +318,25 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
             />
             <span id="replay-headers-hint" class="muted small">
               One “Name: value” per line: change a value, add a line, or delete a line to leave the header out. Host,
-              Content-Length and redacted headers are not listed (the connection writes the first two; redacted values are never
-              sent).
+              Content-Length and redacted headers are not listed (the connection writes the first two; redacted values
+              are never sent).
             </span>
             <label class="label" for="replay-body">
               Body
             </label>
             {textBody === null && (
               <label class="check">
-                <input type="checkbox" checked={replaceBody} onChange={(change) => setReplaceBody((change.currentTarget as HTMLInputElement).checked)} />
+                <input
+                  type="checkbox"
+                  checked={replaceBody}
+                  onChange={(change) => setReplaceBody((change.currentTarget as HTMLInputElement).checked)}
+                />
                 <span>
-                  Replace the body ({event.size === 0 ? 'none was captured' : `${formatSize(event.size)} ${event.bodyText === null ? 'binary, ' : ''}sent as captured unless replaced`})
+                  Replace the body (
+                  {event.size === 0
+                    ? 'none was captured'
+                    : `${formatSize(event.size)} ${event.bodyText === null ? 'binary, ' : ''}sent as captured unless replaced`}
+                  )
                 </span>
               </label>
             )}
@@ -357,7 +417,12 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
                     </td>
                     <td class="num">{replay.latencyMs === null ? '—' : `${Math.round(replay.latencyMs)} ms`}</td>
                     <td>
-                      <button type="button" class="btn btn-ghost btn-sm" onClick={() => setShown(replay)} aria-label={`Show replay ${replay.id}`}>
+                      <button
+                        type="button"
+                        class="btn btn-ghost btn-sm"
+                        onClick={() => setShown(replay)}
+                        aria-label={`Show replay ${replay.id}`}
+                      >
                         Show
                       </button>
                     </td>
@@ -385,12 +450,19 @@ function RunSummary(props: { run: ReplayRun; shownId: string | null; onShow: (re
         {' · '}
         {summary.responses} answered{statuses.length > 0 ? ` (${statuses.join(', ')})` : ''}
         {summary.failures > 0 ? ` · ${summary.failures} failed (${errors.join(', ')})` : ''}
-        {summary.stopped !== null ? ` · stopped early: ${summary.stopped === 'time-limit' ? 'the 240 s limit' : 'the destination was refused'}` : ''}
+        {summary.stopped !== null
+          ? ` · stopped early: ${summary.stopped === 'time-limit' ? 'the 240 s limit' : 'the destination was refused'}`
+          : ''}
       </p>
       <ol class="run-list">
         {replays.map((replay, index) => (
           <li key={replay.id}>
-            <button type="button" class="btn btn-ghost btn-sm" aria-pressed={props.shownId === replay.id} onClick={() => props.onShow(replay)}>
+            <button
+              type="button"
+              class="btn btn-ghost btn-sm"
+              aria-pressed={props.shownId === replay.id}
+              onClick={() => props.onShow(replay)}
+            >
               #{index + 1} <Outcome replay={replay} />
             </button>
           </li>
@@ -403,7 +475,8 @@ function RunSummary(props: { run: ReplayRun; shownId: string | null; onShow: (re
 function Outcome(props: { replay: Replay }) {
   const { replay } = props;
   if (replay.statusCode !== null) {
-    const tone = replay.statusCode < 300 ? 'ok' : replay.statusCode < 400 ? 'info' : replay.statusCode < 500 ? 'warn' : 'bad';
+    const tone =
+      replay.statusCode < 300 ? 'ok' : replay.statusCode < 400 ? 'info' : replay.statusCode < 500 ? 'warn' : 'bad';
     return <span class={`status status-${tone}`}>{replay.statusCode}</span>;
   }
   return <span class="status status-bad">{replay.error?.code ?? replay.outcome}</span>;
@@ -414,7 +487,8 @@ function ReplayResult(props: { replay: Replay; event: EventDetail }) {
   const body = replay.responseBodyEncoding === 'utf8' ? replay.responseBody : null;
   const isJson =
     body !== null &&
-    (replay.responseHeaders.some(([name, value]) => name.toLowerCase() === 'content-type' && /json/i.test(value)) || /^\s*[[{]/.test(body)) &&
+    (replay.responseHeaders.some(([name, value]) => name.toLowerCase() === 'content-type' && /json/i.test(value)) ||
+      /^\s*[[{]/.test(body)) &&
     parseJson(body) !== undefined;
   return (
     <section class="replay-result card" aria-label="Replay result" data-testid="replay-result">
@@ -448,7 +522,11 @@ function ReplayResult(props: { replay: Replay; event: EventDetail }) {
           <h4 class="section-title">
             Response body{' '}
             <span class="muted small">
-              {formatSize(replay.responseBodyEncoding === 'utf8' ? new TextEncoder().encode(replay.responseBody).length : Math.floor((replay.responseBody.length * 3) / 4))}
+              {formatSize(
+                replay.responseBodyEncoding === 'utf8'
+                  ? new TextEncoder().encode(replay.responseBody).length
+                  : Math.floor((replay.responseBody.length * 3) / 4),
+              )}
               {replay.truncated ? ' · truncated' : ''}
               {replay.responseBodyEncoding === 'base64' ? ' · binary, base64' : ''}
             </span>
@@ -465,7 +543,9 @@ function ReplayResult(props: { replay: Replay; event: EventDetail }) {
       {replay.request !== null ? (
         <SentBeside replay={replay} request={replay.request} event={props.event} />
       ) : (
-        <p class="muted small">What was sent is not recorded for this replay (made before Rehook kept it, or nothing was sent).</p>
+        <p class="muted small">
+          What was sent is not recorded for this replay (made before Rehook kept it, or nothing was sent).
+        </p>
       )}
     </section>
   );
@@ -480,7 +560,8 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
       : request.bodyEncoding === 'base64'
         ? `${formatSize(request.bodySize)} of binary data (base64): ${request.body.slice(0, 2000)}`
         : request.body;
-  const originalBody = event.size === 0 ? '(none)' : event.bodyText !== null ? event.bodyText : `${formatSize(event.size)} of binary data`;
+  const originalBody =
+    event.size === 0 ? '(none)' : event.bodyText !== null ? event.bodyText : `${formatSize(event.size)} of binary data`;
   return (
     <section class="sent-beside" aria-label="What was sent, beside the original" data-testid="replay-sent">
       <h4 class="section-title">
@@ -493,7 +574,12 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
           <p class="mono url-line">
             <strong>{request.method}</strong> {request.url}
           </p>
-          <PairsTable caption="Headers sent" pairs={request.headers} nameLabel="Header" redacted={(_name, value) => value === REDACTED} />
+          <PairsTable
+            caption="Headers sent"
+            pairs={request.headers}
+            nameLabel="Header"
+            redacted={(_name, value) => value === REDACTED}
+          />
           <pre class="code compare-body">{sentBody}</pre>
         </div>
         <div class="compare-col">
@@ -502,8 +588,15 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
             <strong>{event.method}</strong> {event.path}
             {event.query === '' ? '' : `?${event.query}`}
           </p>
-          <PairsTable caption="Headers captured" pairs={event.headers} nameLabel="Header" redacted={(_name, value) => value === REDACTED} />
-          <pre class="code compare-body">{originalBody.length > 20000 ? `${originalBody.slice(0, 20000)}…` : originalBody}</pre>
+          <PairsTable
+            caption="Headers captured"
+            pairs={event.headers}
+            nameLabel="Header"
+            redacted={(_name, value) => value === REDACTED}
+          />
+          <pre class="code compare-body">
+            {originalBody.length > 20000 ? `${originalBody.slice(0, 20000)}…` : originalBody}
+          </pre>
         </div>
       </div>
       {request.overrides !== null && (
@@ -512,8 +605,12 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
           {[
             request.overrides.method !== undefined ? `method ${request.overrides.method}` : null,
             request.overrides.path !== undefined ? `path ${request.overrides.path}` : null,
-            request.overrides.query !== undefined ? `query ${request.overrides.query === '' ? '(none)' : request.overrides.query}` : null,
-            request.overrides.setHeaders?.length ? `set ${request.overrides.setHeaders.map(([name]) => name).join(', ')}` : null,
+            request.overrides.query !== undefined
+              ? `query ${request.overrides.query === '' ? '(none)' : request.overrides.query}`
+              : null,
+            request.overrides.setHeaders?.length
+              ? `set ${request.overrides.setHeaders.map(([name]) => name).join(', ')}`
+              : null,
             request.overrides.removeHeaders?.length ? `remove ${request.overrides.removeHeaders.join(', ')}` : null,
             request.overrides.body ? 'a new body' : null,
           ]

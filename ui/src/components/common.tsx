@@ -19,34 +19,42 @@ export async function copyText(text: string): Promise<void> {
   area.remove();
 }
 
-export function CopyButton(props: { text: string | (() => string); label?: string; class?: string; title?: string; disabled?: boolean }) {
+export function CopyButton(props: {
+  text: string | (() => string);
+  label?: string;
+  class?: string;
+  title?: string;
+  disabled?: boolean;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const label = props.label ?? 'Copy';
   return (
     <>
-    <button
-      type="button"
-      class={`btn ${props.class ?? ''}`}
-      title={props.title}
-      disabled={props.disabled}
-      data-state={state}
-      onClick={async () => {
-        try {
-          await copyText(typeof props.text === 'function' ? props.text() : props.text);
-          setState('copied');
-        } catch {
-          setState('failed');
-        }
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setState('idle'), 1600);
-      }}
-    >
-      <Icon name={state === 'copied' ? 'check' : 'copy'} />
-      <span class="btn-label">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
-    </button>
-    <span class="visually-hidden" aria-live="polite">{state === 'copied' ? 'Copied to the clipboard' : ''}</span>
+      <button
+        type="button"
+        class={`btn ${props.class ?? ''}`}
+        title={props.title}
+        disabled={props.disabled}
+        data-state={state}
+        onClick={async () => {
+          try {
+            await copyText(typeof props.text === 'function' ? props.text() : props.text);
+            setState('copied');
+          } catch {
+            setState('failed');
+          }
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setState('idle'), 1600);
+        }}
+      >
+        <Icon name={state === 'copied' ? 'check' : 'copy'} />
+        <span class="btn-label">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
+      </button>
+      <span class="visually-hidden" aria-live="polite">
+        {state === 'copied' ? 'Copied to the clipboard' : ''}
+      </span>
     </>
   );
 }
@@ -131,7 +139,9 @@ export function PairsTable(props: {
       <tbody>
         {props.pairs.map(([name, value], i) => (
           <tr key={i}>
-            <th scope="row" class="mono">{name}</th>
+            <th scope="row" class="mono">
+              {name}
+            </th>
             <td class="mono">
               {props.redacted?.(name, value) ? (
                 <span class="redacted" title="Rehook redacts this header before storing it">
@@ -158,7 +168,13 @@ export interface TabDef<T extends string> {
 }
 
 /** Accessible tabs (arrow keys move between them). */
-export function Tabs<T extends string>(props: { tabs: readonly TabDef<T>[]; active: T; onChange: (id: T) => void; label: string; idPrefix: string }) {
+export function Tabs<T extends string>(props: {
+  tabs: readonly TabDef<T>[];
+  active: T;
+  onChange: (id: T) => void;
+  label: string;
+  idPrefix: string;
+}) {
   return (
     <div class="tabs" role="tablist" aria-label={props.label}>
       {props.tabs.map((tab, i) => (
@@ -192,7 +208,12 @@ export function Tabs<T extends string>(props: { tabs: readonly TabDef<T>[]; acti
 }
 
 /** A segmented control (radio group look). */
-export function Segmented<T extends string>(props: { options: readonly { id: T; label: string }[]; value: T; onChange: (id: T) => void; label: string }) {
+export function Segmented<T extends string>(props: {
+  options: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
   return (
     <div class="segmented" role="group" aria-label={props.label}>
       {props.options.map((option) => (
@@ -227,7 +248,12 @@ export function ConfirmButton(props: {
   }, [asking]);
   if (!asking) {
     return (
-      <button type="button" class={`btn ${props.class ?? ''}`} disabled={props.disabled} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        class={`btn ${props.class ?? ''}`}
+        disabled={props.disabled}
+        onClick={() => setAsking(true)}
+      >
         {props.icon && <Icon name={props.icon} />}
         <span>{props.label}</span>
       </button>
@@ -302,7 +328,12 @@ export function SignatureBadge(props: { signature: SignatureView; compact?: bool
           : 'Not checked';
   const title = `Signature ${signature.status}${scheme ? ` (${scheme})` : ''}${signature.reason ? `: ${signature.reason}` : ''}`;
   return (
-    <span class={`sig sig-${signature.status} ${props.compact ? 'sig-compact' : ''}`} title={title} data-testid="signature-badge" data-status={signature.status}>
+    <span
+      class={`sig sig-${signature.status} ${props.compact ? 'sig-compact' : ''}`}
+      title={title}
+      data-testid="signature-badge"
+      data-status={signature.status}
+    >
       <Icon name={signature.status === 'valid' ? 'shield' : signature.status === 'invalid' ? 'alert' : 'lock'} />
       <span>{text}</span>
       {props.compact && <span class="visually-hidden">{title}</span>}
@@ -329,9 +360,38 @@ export function AnswerBadge(props: { answer: { rule: number | null; status: numb
 }
 
 export type IconName =
-  | 'copy' | 'check' | 'alert' | 'lock' | 'inbox' | 'download' | 'trash' | 'terminal' | 'send' | 'share'
-  | 'plus' | 'sun' | 'moon' | 'monitor' | 'key' | 'grid' | 'logout' | 'arrow-left' | 'bolt' | 'save' | 'edit' | 'eye' | 'clock' | 'link' | 'x'
-  | 'settings' | 'filter' | 'shield' | 'arrow-up' | 'arrow-down' | 'forward' | 'search';
+  | 'copy'
+  | 'check'
+  | 'alert'
+  | 'lock'
+  | 'inbox'
+  | 'download'
+  | 'trash'
+  | 'terminal'
+  | 'send'
+  | 'share'
+  | 'plus'
+  | 'sun'
+  | 'moon'
+  | 'monitor'
+  | 'key'
+  | 'grid'
+  | 'logout'
+  | 'arrow-left'
+  | 'bolt'
+  | 'save'
+  | 'edit'
+  | 'eye'
+  | 'clock'
+  | 'link'
+  | 'x'
+  | 'settings'
+  | 'filter'
+  | 'shield'
+  | 'arrow-up'
+  | 'arrow-down'
+  | 'forward'
+  | 'search';
 
 const PATHS: Record<IconName, string> = {
   copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
@@ -343,7 +403,8 @@ const PATHS: Record<IconName, string> = {
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   terminal: 'M4 5h16v14H4zM7 9l3 3-3 3M12 15h5',
   send: 'M4 12l16-8-6 16-2-7-8-1z',
-  share: 'M8.6 13.5l6.8 4M15.4 6.5l-6.8 4M18 5a3 3 0 11-6 0 3 3 0 016 0zM9 12a3 3 0 11-6 0 3 3 0 016 0zM18 19a3 3 0 11-6 0 3 3 0 016 0z',
+  share:
+    'M8.6 13.5l6.8 4M15.4 6.5l-6.8 4M18 5a3 3 0 11-6 0 3 3 0 016 0zM9 12a3 3 0 11-6 0 3 3 0 016 0zM18 19a3 3 0 11-6 0 3 3 0 016 0z',
   plus: 'M12 5v14M5 12h14',
   sun: 'M12 4V2M12 22v-2M4 12H2M22 12h-2M5.6 5.6L4.2 4.2M19.8 19.8l-1.4-1.4M5.6 18.4l-1.4 1.4M19.8 4.2l-1.4 1.4M16 12a4 4 0 11-8 0 4 4 0 018 0z',
   moon: 'M20 14.5A8 8 0 019.5 4 8 8 0 1020 14.5z',

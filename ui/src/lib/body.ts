@@ -128,11 +128,19 @@ export function xmlLines(text: string): Token[][] {
       lines.push([pad, { kind: 'decl', text: part }]);
     } else if (part.startsWith('</')) {
       depth = Math.max(0, depth - 1);
-      const line: Token[] = [{ kind: 'text', text: '  '.repeat(depth) }, { kind: 'tag', text: part }];
+      const line: Token[] = [
+        { kind: 'text', text: '  '.repeat(depth) },
+        { kind: 'tag', text: part },
+      ];
       // <a>text</a> stays on one line.
       const previous = lines[lines.length - 1];
       const opener = lines[lines.length - 2];
-      if (previous?.length === 2 && previous[1]?.kind === 'text' && opener !== undefined && opener.some((t) => t.kind === 'tag' && !t.text.startsWith('</'))) {
+      if (
+        previous?.length === 2 &&
+        previous[1]?.kind === 'text' &&
+        opener !== undefined &&
+        opener.some((t) => t.kind === 'tag' && !t.text.startsWith('</'))
+      ) {
         lines.pop();
         opener.push(previous[1], { kind: 'tag', text: part });
       } else {
@@ -171,12 +179,15 @@ function tagTokens(tag: string): Token[] {
 /** Decoded [name, value] pairs of a query string or form body, in order (bad escapes kept raw). */
 export function formPairs(text: string): [string, string][] {
   if (text === '') return [];
-  return text.split('&').filter((part) => part !== '').map((part) => {
-    const eq = part.indexOf('=');
-    const name = eq === -1 ? part : part.slice(0, eq);
-    const value = eq === -1 ? '' : part.slice(eq + 1);
-    return [decodeFormPart(name), decodeFormPart(value)];
-  });
+  return text
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? part : part.slice(0, eq);
+      const value = eq === -1 ? '' : part.slice(eq + 1);
+      return [decodeFormPart(name), decodeFormPart(value)];
+    });
 }
 
 function decodeFormPart(value: string): string {
@@ -241,7 +252,8 @@ export function multipartParts(bytes: Uint8Array, contentType: string | null): M
     const end = next === -1 ? bytes.length : next;
     let content = bytes.subarray(cursor, end);
     // The CRLF before the next delimiter belongs to it.
-    if (content[content.length - 1] === 0x0a) content = content.subarray(0, content.length - (content[content.length - 2] === 0x0d ? 2 : 1));
+    if (content[content.length - 1] === 0x0a)
+      content = content.subarray(0, content.length - (content[content.length - 2] === 0x0d ? 2 : 1));
     const crlfcrlf = indexOfBytes(content, new Uint8Array([0x0d, 0x0a, 0x0d, 0x0a]), 0);
     const lflf = crlfcrlf === -1 ? indexOfBytes(content, new Uint8Array([0x0a, 0x0a]), 0) : -1;
     const split = crlfcrlf !== -1 ? crlfcrlf : lflf;
@@ -250,7 +262,10 @@ export function multipartParts(bytes: Uint8Array, contentType: string | null): M
     const headers = headText
       .split(/\r?\n/)
       .filter((line) => line.includes(':'))
-      .map((line): [string, string] => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]);
+      .map((line): [string, string] => [
+        line.slice(0, line.indexOf(':')).trim(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]);
     const disposition = headers.find(([name]) => name.toLowerCase() === 'content-disposition')?.[1] ?? '';
     parts.push({
       headers,
@@ -308,6 +323,9 @@ export function rawRequest(event: {
 }): string {
   const head = [`${event.method} ${event.path}${event.query === '' ? '' : `?${event.query}`} HTTP/1.1`];
   for (const [name, value] of event.headers) head.push(`${name}: ${value}`);
-  const body = event.size === 0 ? '' : event.bodyText ?? `[${event.size} bytes of binary data: see the Hex view or download the body]`;
+  const body =
+    event.size === 0
+      ? ''
+      : (event.bodyText ?? `[${event.size} bytes of binary data: see the Hex view or download the body]`);
   return `${head.join('\n')}\n\n${body}`;
 }

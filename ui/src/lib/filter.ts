@@ -30,9 +30,16 @@ export const FILTER_PARAMS = ['method', 'path', 'header', 'q', 'json', 'since', 
 
 export function parseFilter(search: string): EventFilter {
   const query = new URLSearchParams(search);
-  const all = (name: string) => query.getAll(name).map((value) => value.trim()).filter((value) => value !== '');
+  const all = (name: string) =>
+    query
+      .getAll(name)
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
   return {
-    method: all('method').flatMap((value) => value.split(',')).map((value) => value.trim().toUpperCase()).filter((value) => value !== ''),
+    method: all('method')
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim().toUpperCase())
+      .filter((value) => value !== ''),
     path: query.get('path')?.trim() ?? '',
     header: all('header'),
     q: query.get('q') ?? '',
@@ -44,7 +51,13 @@ export function parseFilter(search: string): EventFilter {
 
 export function isEmptyFilter(filter: EventFilter): boolean {
   return (
-    filter.method.length === 0 && filter.path === '' && filter.header.length === 0 && filter.q === '' && filter.json.length === 0 && filter.since === '' && filter.until === ''
+    filter.method.length === 0 &&
+    filter.path === '' &&
+    filter.header.length === 0 &&
+    filter.q === '' &&
+    filter.json.length === 0 &&
+    filter.since === '' &&
+    filter.until === ''
   );
 }
 
@@ -104,7 +117,12 @@ function atOrAfter(event: EventSummary, bound: { id: string } | { time: number }
  */
 export function summaryMatches(event: EventSummary, filter: EventFilter): boolean {
   if (filter.method.length > 0 && !filter.method.includes(event.method.toUpperCase())) return false;
-  if (filter.path !== '' && !pathBelowInbox(event.path, event.inboxId).startsWith(filter.path) && !event.path.startsWith(filter.path)) return false;
+  if (
+    filter.path !== '' &&
+    !pathBelowInbox(event.path, event.inboxId).startsWith(filter.path) &&
+    !event.path.startsWith(filter.path)
+  )
+    return false;
   const since = filter.since === '' ? null : boundOf(filter.since);
   if (since !== null && !atOrAfter(event, since)) return false;
   const until = filter.until === '' ? null : boundOf(filter.until);
@@ -130,7 +148,9 @@ export function describeFilter(filter: EventFilter): string {
  * when the job cannot express it (several methods, headers, text, JSON): then the app finds the
  * matching ids with the list API and sends them.
  */
-export function jobFilter(filter: EventFilter): { since?: string; until?: string; method?: string; pathPrefix?: string } | null {
+export function jobFilter(
+  filter: EventFilter,
+): { since?: string; until?: string; method?: string; pathPrefix?: string } | null {
   if (!decidedBySummary(filter) || filter.method.length > 1) return null;
   if (filter.path !== '' && !filter.path.startsWith('/')) return null;
   return {

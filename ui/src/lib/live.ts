@@ -271,7 +271,8 @@ export class InboxEvents {
       const older = page.events.filter((event) => !this.#ids.has(event.id)).reverse();
       for (const event of older) this.#ids.add(event.id);
       const first = this.#events[0];
-      if (first === undefined || older.every((event) => event.id < first.id)) this.#events = [...older, ...this.#events];
+      if (first === undefined || older.every((event) => event.id < first.id))
+        this.#events = [...older, ...this.#events];
       else for (const event of older) this.#insert(event);
       this.#nextBefore = page.nextBefore;
     } catch (err) {

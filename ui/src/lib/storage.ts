@@ -34,20 +34,32 @@ export function recentInboxes(now: number = Date.now()): RecentInbox[] {
   const raw = read(RECENT_KEY);
   if (!Array.isArray(raw)) return [];
   return raw
-    .filter((item): item is RecentInbox =>
-      typeof item === 'object' && item !== null && typeof (item as RecentInbox).id === 'string' && /^inb_[a-z0-9]{1,64}$/i.test((item as RecentInbox).id),
+    .filter(
+      (item): item is RecentInbox =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as RecentInbox).id === 'string' &&
+        /^inb_[a-z0-9]{1,64}$/i.test((item as RecentInbox).id),
     )
     .filter((item) => item.expiresAt === null || !(Date.parse(item.expiresAt) <= now));
 }
 
 export function rememberInbox(inbox: { id: string; name?: string | null | undefined; expiresAt: string | null }): void {
   const others = recentInboxes().filter((item) => item.id !== inbox.id);
-  const entry: RecentInbox = { id: inbox.id, name: inbox.name ?? null, expiresAt: inbox.expiresAt, openedAt: new Date().toISOString() };
+  const entry: RecentInbox = {
+    id: inbox.id,
+    name: inbox.name ?? null,
+    expiresAt: inbox.expiresAt,
+    openedAt: new Date().toISOString(),
+  };
   write(RECENT_KEY, [entry, ...others].slice(0, RECENT_MAX));
 }
 
 export function forgetInbox(id: string): void {
-  write(RECENT_KEY, recentInboxes().filter((item) => item.id !== id));
+  write(
+    RECENT_KEY,
+    recentInboxes().filter((item) => item.id !== id),
+  );
 }
 
 const destinationKey = (inboxId: string) => `rehook.replayDestination.${inboxId}`;

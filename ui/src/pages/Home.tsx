@@ -35,7 +35,13 @@ export function Home() {
           your own server while you fix your handler.
         </p>
         <div class="hero-actions">
-          <button type="button" class="btn btn-primary btn-lg" onClick={create} disabled={busy} data-testid="create-inbox">
+          <button
+            type="button"
+            class="btn btn-primary btn-lg"
+            onClick={create}
+            disabled={busy}
+            data-testid="create-inbox"
+          >
             <Icon name="plus" />
             <span>{busy ? 'Creating…' : 'Create an inbox'}</span>
           </button>
@@ -65,7 +71,9 @@ export function Home() {
                 <span class="muted small">
                   opened <Time iso={item.openedAt} />
                 </span>
-                <span class="badge">{item.expiresAt === null ? 'saved' : `expires ${formatUntil(item.expiresAt)}`}</span>
+                <span class="badge">
+                  {item.expiresAt === null ? 'saved' : `expires ${formatUntil(item.expiresAt)}`}
+                </span>
                 <button
                   type="button"
                   class="btn btn-ghost btn-icon"
@@ -88,12 +96,17 @@ export function Home() {
         <div class="feature">
           <Icon name="bolt" />
           <h2>Live</h2>
-          <p>Requests appear the moment they are stored, over a stream that resumes after a drop without missing one.</p>
+          <p>
+            Requests appear the moment they are stored, over a stream that resumes after a drop without missing one.
+          </p>
         </div>
         <div class="feature">
           <Icon name="eye" />
           <h2>Exact</h2>
-          <p>Headers in order with their case, the raw body bytes: signatures still verify. JSON, XML, forms, multipart, hex.</p>
+          <p>
+            Headers in order with their case, the raw body bytes: signatures still verify. JSON, XML, forms, multipart,
+            hex.
+          </p>
         </div>
         <div class="feature">
           <Icon name="send" />

@@ -20,7 +20,14 @@ import { EventList } from '../components/EventList.js';
 import { ExportMenu, FilterBar } from '../components/FilterBar.js';
 import { InboxSettings } from '../components/InboxSettings.js';
 import { Inspector } from '../components/Inspector.js';
-import { decidedBySummary, filterParams, filterQuery, parseFilter, summaryMatches, type EventFilter } from '../lib/filter.js';
+import {
+  decidedBySummary,
+  filterParams,
+  filterQuery,
+  parseFilter,
+  summaryMatches,
+  type EventFilter,
+} from '../lib/filter.js';
 import { formatExact, formatUntil } from '../lib/format.js';
 import { InboxEvents, type LiveStatus } from '../lib/live.js';
 import { rememberInbox } from '../lib/storage.js';
@@ -118,9 +125,15 @@ export function InboxView(props: {
     () =>
       new InboxEvents({
         page: (before) =>
-          client.events(inbox.id, { limit: 100, ...(before !== undefined ? { before } : {}), ...(filtered ? { filter: filterParams(filter) } : {}) }),
+          client.events(inbox.id, {
+            limit: 100,
+            ...(before !== undefined ? { before } : {}),
+            ...(filtered ? { filter: filterParams(filter) } : {}),
+          }),
         streamUrl: (lastEventId) =>
-          withShare(`/api/v1/inboxes/${encodeURIComponent(inbox.id)}/stream${lastEventId !== null ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''}`),
+          withShare(
+            `/api/v1/inboxes/${encodeURIComponent(inbox.id)}/stream${lastEventId !== null ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''}`,
+          ),
         offline: () => props.onOffline?.(),
         // A filtered list: the stream carries every event; the summary decides method, path and
         // times, and the list API (the same search, from the oldest new event on) the rest.
@@ -180,7 +193,8 @@ export function InboxView(props: {
         cursorRef.current = next;
         setCursor(next);
         const row = store.at(next);
-        if (row) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${row.id}"]`)?.focus());
+        if (row)
+          requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${row.id}"]`)?.focus());
       } else if (event.key === 'Enter' && target?.tagName !== 'A' && target?.tagName !== 'BUTTON') {
         const row = store.at(cursorRef.current);
         if (row) navigate(eventHref(row.id));
@@ -262,7 +276,12 @@ export function InboxView(props: {
                 {selection.size === 0 ? 'Tick requests to replay them together' : `${selection.size} selected`}
               </span>
               <span class="spacer" />
-              <button type="button" class="btn btn-sm btn-primary" disabled={selection.size === 0} onClick={() => openPanel('bulk')}>
+              <button
+                type="button"
+                class="btn btn-sm btn-primary"
+                disabled={selection.size === 0}
+                onClick={() => openPanel('bulk')}
+              >
                 <Icon name="send" />
                 <span>Replay selected</span>
               </button>
@@ -278,7 +297,9 @@ export function InboxView(props: {
             emptyTitle={filtered ? 'No request matches the filter' : 'Waiting for the first request…'}
             emptyHint={
               filtered ? (
-                <p class="muted small">{store.hasOlder ? 'Searching older requests…' : 'New requests that match will show up here.'}</p>
+                <p class="muted small">
+                  {store.hasOlder ? 'Searching older requests…' : 'New requests that match will show up here.'}
+                </p>
               ) : (
                 <p class="muted small">Send a request to the URL above; it shows up here at once.</p>
               )
@@ -296,7 +317,10 @@ export function InboxView(props: {
               : {})}
           />
         </section>
-        <section class="detail-pane" aria-label={panel === 'settings' ? 'Inbox settings' : panel === 'bulk' ? 'Replay many' : 'Request details'}>
+        <section
+          class="detail-pane"
+          aria-label={panel === 'settings' ? 'Inbox settings' : panel === 'bulk' ? 'Replay many' : 'Request details'}
+        >
           {panel === 'settings' ? (
             <InboxSettings inbox={inbox} owned={owned} onClose={() => setPanel(null)} />
           ) : panel === 'bulk' ? (
@@ -445,10 +469,16 @@ function InboxBar(props: {
           <h1 class="inbox-title">
             {inbox.name ? <span>{inbox.name}</span> : <span class="mono">{inbox.id}</span>}
             {owned && (
-              <button type="button" class="btn btn-ghost btn-icon" aria-label="Rename the inbox" title="Rename" onClick={() => {
-                setName(inbox.name ?? '');
-                setRenaming(true);
-              }}>
+              <button
+                type="button"
+                class="btn btn-ghost btn-icon"
+                aria-label="Rename the inbox"
+                title="Rename"
+                onClick={() => {
+                  setName(inbox.name ?? '');
+                  setRenaming(true);
+                }}
+              >
                 <Icon name="edit" />
               </button>
             )}
@@ -474,7 +504,11 @@ function InboxBar(props: {
               </button>
             )}
             {!inbox.saved && session.account === null && (
-              <Link class="btn btn-ghost" href={paths.signin(location.pathname)} title="Sign in to keep this inbox beyond 48 hours">
+              <Link
+                class="btn btn-ghost"
+                href={paths.signin(location.pathname)}
+                title="Sign in to keep this inbox beyond 48 hours"
+              >
                 <Icon name="save" />
                 <span>Sign in to save</span>
               </Link>
@@ -486,12 +520,22 @@ function InboxBar(props: {
               </button>
             )}
             {session.account && (
-              <button type="button" class="btn" aria-pressed={props.panel === 'bulk'} onClick={() => props.onPanel(props.panel === 'bulk' ? null : 'bulk')}>
+              <button
+                type="button"
+                class="btn"
+                aria-pressed={props.panel === 'bulk'}
+                onClick={() => props.onPanel(props.panel === 'bulk' ? null : 'bulk')}
+              >
                 <Icon name="send" />
                 <span>Replay many</span>
               </button>
             )}
-            <button type="button" class="btn" aria-pressed={props.panel === 'settings'} onClick={() => props.onPanel(props.panel === 'settings' ? null : 'settings')}>
+            <button
+              type="button"
+              class="btn"
+              aria-pressed={props.panel === 'settings'}
+              onClick={() => props.onPanel(props.panel === 'settings' ? null : 'settings')}
+            >
               <Icon name="settings" />
               <span>Settings</span>
             </button>
@@ -518,7 +562,13 @@ function InboxBar(props: {
         <label class="ingest-label" for="ingest-url">
           Send requests to
         </label>
-        <input id="ingest-url" class="input mono ingest-url" readOnly value={inbox.url} onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+        <input
+          id="ingest-url"
+          class="input mono ingest-url"
+          readOnly
+          value={inbox.url}
+          onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
+        />
         <CopyButton text={inbox.url} label="Copy URL" class="btn-primary" />
       </div>
       <p class="muted small ingest-help">Any method, any path below it, any body. Paths and query strings are kept.</p>
@@ -548,7 +598,10 @@ function SharePanel(props: { inboxId: string; onClose: () => void }) {
         <h2 id="share-title">
           <Icon name="link" /> Read-only links
         </h2>
-        <span class="muted small">Whoever has a link sees the requests live and their details; nobody can replay, delete or change anything with it.</span>
+        <span class="muted small">
+          Whoever has a link sees the requests live and their details; nobody can replay, delete or change anything with
+          it.
+        </span>
         <span class="spacer" />
         <button type="button" class="btn btn-ghost btn-icon" aria-label="Close sharing" onClick={props.onClose}>
           <Icon name="x" />
@@ -562,7 +615,13 @@ function SharePanel(props: { inboxId: string; onClose: () => void }) {
             <span>Copy the link now: only a hash of it is stored, so it cannot be shown again.</span>
           </p>
           <div class="input-row">
-            <input class="input mono" readOnly value={createdLink} aria-label="New sharing link" onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+            <input
+              class="input mono"
+              readOnly
+              value={createdLink}
+              aria-label="New sharing link"
+              onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
+            />
             <CopyButton text={createdLink} label="Copy link" class="btn-primary" />
           </div>
         </div>
@@ -640,8 +699,12 @@ function Setup(props: { inbox: Inbox; example: string; readOnly: boolean; hasEve
           <span class="spacer" />
           <CopyButton text={props.example} label="Copy command" />
         </header>
-        <pre class="code code-shell" data-testid="example-curl">{props.example}</pre>
-        <p class="muted small">Or point your provider's webhook settings (Stripe, GitHub, Shopify…) at the URL above.</p>
+        <pre class="code code-shell" data-testid="example-curl">
+          {props.example}
+        </pre>
+        <p class="muted small">
+          Or point your provider's webhook settings (Stripe, GitHub, Shopify…) at the URL above.
+        </p>
       </section>
     </div>
   );

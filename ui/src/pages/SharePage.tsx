@@ -14,7 +14,8 @@ export function SharePage(props: { token: string; eventId: string | null; search
     let live = true;
     openShare(props.token).then(
       (loaded) => live && setInbox(loaded),
-      (err: unknown) => live && setError({ gone: isRehookError(err) && err.status === 404, message: errorMessage(err) }),
+      (err: unknown) =>
+        live && setError({ gone: isRehookError(err) && err.status === 404, message: errorMessage(err) }),
     );
     return () => {
       live = false;

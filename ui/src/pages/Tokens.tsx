@@ -100,7 +100,13 @@ export function Tokens() {
             <label for="created-token" class="visually-hidden">
               The new token
             </label>
-            <input id="created-token" class="input mono" readOnly value={created.token} onFocus={(event) => (event.currentTarget as HTMLInputElement).select()} />
+            <input
+              id="created-token"
+              class="input mono"
+              readOnly
+              value={created.token}
+              onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
+            />
             <CopyButton text={created.token} label="Copy token" class="btn-primary" />
           </div>
           <button type="button" class="btn btn-ghost btn-sm" onClick={() => setCreated(null)}>

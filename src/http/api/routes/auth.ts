@@ -68,7 +68,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
   /** Counts one sign-in or sign-up attempt against the caller's address (each costs a scrypt). */
   const takeAttempt = (request: FastifyRequest, reply: FastifyReply): void => {
     const decision = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-    if (decision && !decision.ok) throw rateLimited(reply, decision.retryAfterMs, 'Too many sign-in attempts from this address');
+    if (decision && !decision.ok)
+      throw rateLimited(reply, decision.retryAfterMs, 'Too many sign-in attempts from this address');
   };
 
   /** Starts a session for the account, replacing the one the browser had, and answers with it. */
@@ -80,110 +81,132 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     return reply.code(status).send({ data: { account: accountJson(account), csrfToken: session.csrfToken } });
   };
 
-  app.post('/api/v1/auth/signup', {
-    config: { sessionCookie: 'ignored' },
-    schema: routeSchema('POST', {
-      operationId: 'signUp',
-      summary: 'Create an account and sign in',
-      description: `Open unless the server runs with REHOOK_SIGNUP=closed. ${COOKIE_NOTE} Counts against REHOOK_RATE_SIGNIN.`,
-      tag: 'Accounts',
-      access: 'public',
-      body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
-      responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
-      errors: ['SIGNUP_CLOSED', 'CONFLICT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request, reply) => {
-    refuseCrossSite(request);
-    if (settings.signup === 'closed') throw new AppError('SIGNUP_CLOSED');
-    const { email, password } = credentialsOf(jsonObjectBody(request));
-    takeAttempt(request, reply);
-    const account = await createAccount(deps, { email, password });
-    return signedIn(request, reply, account, 201);
-  });
+  app.post(
+    '/api/v1/auth/signup',
+    {
+      config: { sessionCookie: 'ignored' },
+      schema: routeSchema('POST', {
+        operationId: 'signUp',
+        summary: 'Create an account and sign in',
+        description: `Open unless the server runs with REHOOK_SIGNUP=closed. ${COOKIE_NOTE} Counts against REHOOK_RATE_SIGNIN.`,
+        tag: 'Accounts',
+        access: 'public',
+        body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
+        responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
+        errors: ['SIGNUP_CLOSED', 'CONFLICT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      if (settings.signup === 'closed') throw new AppError('SIGNUP_CLOSED');
+      const { email, password } = credentialsOf(jsonObjectBody(request));
+      takeAttempt(request, reply);
+      const account = await createAccount(deps, { email, password });
+      return signedIn(request, reply, account, 201);
+    },
+  );
 
-  app.post('/api/v1/auth/signin', {
-    config: { sessionCookie: 'ignored' },
-    schema: routeSchema('POST', {
-      operationId: 'signIn',
-      summary: 'Sign in with e-mail and password',
-      description:
-        `${COOKIE_NOTE} A wrong password and an unknown e-mail get the same 401, after the same work. ` +
-        'Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).',
-      tag: 'Accounts',
-      access: 'public',
-      body: Credentials('The account\'s password.'),
-      responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
-      errors: ['INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request, reply) => {
-    refuseCrossSite(request);
-    const { email, password } = credentialsOf(jsonObjectBody(request));
-    takeAttempt(request, reply);
-    const emailKey = normalizeEmail(email);
-    const perEmail = ctx.abuse?.signinPerEmail.check(emailKey);
-    if (perEmail && !perEmail.ok) throw rateLimited(reply, perEmail.retryAfterMs, 'Too many failed sign-ins for this e-mail address');
-    let account: Account;
-    try {
-      account = await signIn(deps, { email, password });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') ctx.abuse?.signinPerEmail.take(emailKey);
-      throw err;
-    }
-    return signedIn(request, reply, account, 200);
-  });
+  app.post(
+    '/api/v1/auth/signin',
+    {
+      config: { sessionCookie: 'ignored' },
+      schema: routeSchema('POST', {
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password',
+        description:
+          `${COOKIE_NOTE} A wrong password and an unknown e-mail get the same 401, after the same work. ` +
+          'Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).',
+        tag: 'Accounts',
+        access: 'public',
+        body: Credentials("The account's password."),
+        responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
+        errors: ['INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const { email, password } = credentialsOf(jsonObjectBody(request));
+      takeAttempt(request, reply);
+      const emailKey = normalizeEmail(email);
+      const perEmail = ctx.abuse?.signinPerEmail.check(emailKey);
+      if (perEmail && !perEmail.ok)
+        throw rateLimited(reply, perEmail.retryAfterMs, 'Too many failed sign-ins for this e-mail address');
+      let account: Account;
+      try {
+        account = await signIn(deps, { email, password });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') ctx.abuse?.signinPerEmail.take(emailKey);
+        throw err;
+      }
+      return signedIn(request, reply, account, 200);
+    },
+  );
 
-  app.get('/api/v1/auth/session', {
-    schema: routeSchema('GET', {
-      operationId: 'getSession',
-      summary: 'The signed-in account and the CSRF token of this browser session',
-      description: 'Answers 401 without a valid session cookie (an API token is not a session).',
-      tag: 'Accounts',
-      access: 'session',
-      responses: { 200: { description: 'Signed in.', schema: SessionEnvelope } },
-      errors: [],
-    }),
-  }, async (request) => {
-    const principal = await principalOf(deps, request);
-    const account = 'sessionId' in principal ? await deps.store.accounts.findById(principal.accountId) : null;
-    if (account === null || !('csrfToken' in principal)) throw new AppError('UNAUTHORIZED', { message: 'Not signed in' });
-    return { data: { account: accountJson(account), csrfToken: principal.csrfToken } };
-  });
+  app.get(
+    '/api/v1/auth/session',
+    {
+      schema: routeSchema('GET', {
+        operationId: 'getSession',
+        summary: 'The signed-in account and the CSRF token of this browser session',
+        description: 'Answers 401 without a valid session cookie (an API token is not a session).',
+        tag: 'Accounts',
+        access: 'session',
+        responses: { 200: { description: 'Signed in.', schema: SessionEnvelope } },
+        errors: [],
+      }),
+    },
+    async (request) => {
+      const principal = await principalOf(deps, request);
+      const account = 'sessionId' in principal ? await deps.store.accounts.findById(principal.accountId) : null;
+      if (account === null || !('csrfToken' in principal))
+        throw new AppError('UNAUTHORIZED', { message: 'Not signed in' });
+      return { data: { account: accountJson(account), csrfToken: principal.csrfToken } };
+    },
+  );
 
-  app.post('/api/v1/auth/signout', {
-    config: { sessionCookie: 'optional' },
-    schema: routeSchema('POST', {
-      operationId: 'signOut',
-      summary: "Sign this browser out: its session ends and the cookie is cleared",
-      description: 'Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.',
-      tag: 'Accounts',
-      access: 'public',
-      responses: { 204: { description: 'Signed out.' } },
-      errors: [],
-    }),
-  }, async (request, reply) => {
-    const principal = await principalOf(deps, request);
-    if ('sessionId' in principal) await endSession(deps, principal.sessionId);
-    void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v1/auth/signout',
+    {
+      config: { sessionCookie: 'optional' },
+      schema: routeSchema('POST', {
+        operationId: 'signOut',
+        summary: 'Sign this browser out: its session ends and the cookie is cleared',
+        description: 'Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.',
+        tag: 'Accounts',
+        access: 'public',
+        responses: { 204: { description: 'Signed out.' } },
+        errors: [],
+      }),
+    },
+    async (request, reply) => {
+      const principal = await principalOf(deps, request);
+      if ('sessionId' in principal) await endSession(deps, principal.sessionId);
+      void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/v1/auth/signout-everywhere', {
-    config: { requiresAccount: true },
-    schema: routeSchema('POST', {
-      operationId: 'signOutEverywhere',
-      summary: 'End every session of the account, this one included',
-      description:
-        'Every browser signed in to the account is signed out at once (open live streams end). API tokens ' +
-        'keep working: revoke them separately. Works with a session or an API token.',
-      tag: 'Accounts',
-      access: 'token',
-      responses: { 204: { description: 'Every session ended.' } },
-      errors: [],
-    }),
-  }, async (request, reply) => {
-    const { accountId } = requireAccount(await principalOf(deps, request));
-    await endAllSessions(deps, accountId);
-    void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v1/auth/signout-everywhere',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('POST', {
+        operationId: 'signOutEverywhere',
+        summary: 'End every session of the account, this one included',
+        description:
+          'Every browser signed in to the account is signed out at once (open live streams end). API tokens ' +
+          'keep working: revoke them separately. Works with a session or an API token.',
+        tag: 'Accounts',
+        access: 'token',
+        responses: { 204: { description: 'Every session ended.' } },
+        errors: [],
+      }),
+    },
+    async (request, reply) => {
+      const { accountId } = requireAccount(await principalOf(deps, request));
+      await endAllSessions(deps, accountId);
+      void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -58,80 +58,93 @@ function parseFormat(raw: string | undefined): ExportFormat {
 export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get('/api/v1/events/:eventId/curl', {
-    config: { shareReadable: true },
-    schema: routeSchema('GET', {
-      operationId: 'getEventCurl',
-      share: true,
-      summary: 'A curl command that sends the captured request again, byte for byte',
-      description:
-        'The command targets the public ingest URL of the event (REHOOK_PUBLIC_INGEST_URL) and reproduces the ' +
-        'method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. ' +
-        'Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With ' +
-        '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
-      tag: 'Events',
-      access: 'anonymous-or-token',
-      params: EventIdParams,
-      responses: {
-        200: {
-          description: 'The command.',
-          content: { 'application/json': CurlEnvelope, 'text/plain': Type.String() },
+  app.get(
+    '/api/v1/events/:eventId/curl',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'getEventCurl',
+        share: true,
+        summary: 'A curl command that sends the captured request again, byte for byte',
+        description:
+          'The command targets the public ingest URL of the event (REHOOK_PUBLIC_INGEST_URL) and reproduces the ' +
+          'method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. ' +
+          'Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With ' +
+          '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        params: EventIdParams,
+        responses: {
+          200: {
+            description: 'The command.',
+            content: { 'application/json': CurlEnvelope, 'text/plain': Type.String() },
+          },
         },
-      },
-      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-    const curl = curlCommand(event, ctx.ingestOrigin());
-    if (prefersPlainText(request.headers.accept)) {
-      return reply.type('text/plain; charset=utf-8').send(`${curl.command}\n`);
-    }
-    return { data: { curl } };
-  });
-
-  app.get('/api/v1/inboxes/:inboxId/export', {
-    config: { shareReadable: true },
-    schema: routeSchema('GET', {
-      operationId: 'exportInbox',
-      share: true,
-      summary: "Export an inbox's events as HAR 1.2 or NDJSON (streamed)",
-      description:
-        'Oldest first, up to the newest event stored when the export starts; the same filters as the event ' +
-        'list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary ' +
-        'bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of ' +
-        '`GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An ' +
-        'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
-      tag: 'Events',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      querystring: Type.Object({
-        format: Type.Optional(Type.Union([Type.Literal('har'), Type.Literal('ndjson')], { default: 'har', description: 'Export format.' })),
-        ...EventFilterQueryProperties,
+        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
       }),
-      responses: {
-        200: {
-          description: 'The export, streamed.',
-          content: { 'application/json': ref(HarDocumentSchema), 'application/x-ndjson': Type.String() },
+    },
+    async (request, reply) => {
+      const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+      const curl = curlCommand(event, ctx.ingestOrigin());
+      if (prefersPlainText(request.headers.accept)) {
+        return reply.type('text/plain; charset=utf-8').send(`${curl.command}\n`);
+      }
+      return { data: { curl } };
+    },
+  );
+
+  app.get(
+    '/api/v1/inboxes/:inboxId/export',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'exportInbox',
+        share: true,
+        summary: "Export an inbox's events as HAR 1.2 or NDJSON (streamed)",
+        description:
+          'Oldest first, up to the newest event stored when the export starts; the same filters as the event ' +
+          'list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary ' +
+          'bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of ' +
+          '`GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An ' +
+          'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        querystring: Type.Object({
+          format: Type.Optional(
+            Type.Union([Type.Literal('har'), Type.Literal('ndjson')], {
+              default: 'har',
+              description: 'Export format.',
+            }),
+          ),
+          ...EventFilterQueryProperties,
+        }),
+        responses: {
+          200: {
+            description: 'The export, streamed.',
+            content: { 'application/json': ref(HarDocumentSchema), 'application/x-ndjson': Type.String() },
+          },
         },
-      },
-      errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    const inboxId = pathParam(request, 'inboxId');
-    const format = parseFormat(queryParam(request, 'format'));
-    const filter = eventFilterOf(request, inboxId);
-    const { inbox, events } = await openInboxExport(deps, await principalOf(deps, request), inboxId, { filter });
-    void reply
-      .type(EXPORT_MEDIA_TYPES[format])
-      .header('content-disposition', `attachment; filename="rehook-${inbox.id}.${format}"`);
-    // Fastify drains a stream answered to HEAD: the export is not even started.
-    if (request.method === 'HEAD') {
-      await events.return();
-      return reply.send();
-    }
-    const query = new URLSearchParams(eventFilterQuery(filter)).toString();
-    const comment = `Rehook inbox ${inbox.id}${query === '' ? '' : `, filter ${query}`}`;
-    const creator = { name: 'Rehook', version: packageVersion() };
-    return reply.send(exportStream(format, events, { origin: ctx.ingestOrigin(), creator, comment }));
-  });
+        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request, reply) => {
+      const inboxId = pathParam(request, 'inboxId');
+      const format = parseFormat(queryParam(request, 'format'));
+      const filter = eventFilterOf(request, inboxId);
+      const { inbox, events } = await openInboxExport(deps, await principalOf(deps, request), inboxId, { filter });
+      void reply
+        .type(EXPORT_MEDIA_TYPES[format])
+        .header('content-disposition', `attachment; filename="rehook-${inbox.id}.${format}"`);
+      // Fastify drains a stream answered to HEAD: the export is not even started.
+      if (request.method === 'HEAD') {
+        await events.return();
+        return reply.send();
+      }
+      const query = new URLSearchParams(eventFilterQuery(filter)).toString();
+      const comment = `Rehook inbox ${inbox.id}${query === '' ? '' : `, filter ${query}`}`;
+      const creator = { name: 'Rehook', version: packageVersion() };
+      return reply.send(exportStream(format, events, { origin: ctx.ingestOrigin(), creator, comment }));
+    },
+  );
 }

@@ -8,14 +8,20 @@ import {
   setForwarding,
 } from '../../../services/forwarding.js';
 import type { ApiContext } from '../app.js';
-import { deliveryJson, DeliverySchema, ForwardingInputSchema, forwardingJson, ForwardingSchema } from '../forwarding-schemas.js';
+import {
+  deliveryJson,
+  DeliverySchema,
+  ForwardingInputSchema,
+  forwardingJson,
+  ForwardingSchema,
+} from '../forwarding-schemas.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
 import { ref } from '../schemas.js';
 
 const OWNER_ONLY =
   'Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an ' +
-  'anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account\'s 404, a sharing link 403 SHARE_READ_ONLY.';
+  "anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY.";
 
 /**
  * Automatic forwarding (services/forwarding.ts, docs/forwarding.md): the owner sets, shows and
@@ -25,109 +31,150 @@ const OWNER_ONLY =
 export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.put('/api/v1/inboxes/:inboxId/forwarding', {
-    config: { requiresAccount: true },
-    schema: routeSchema('PUT', {
-      operationId: 'setForwarding',
-      summary: "Set an inbox's automatic forwarding",
-      description:
-        `${OWNER_ONLY} Every event stored from now on is delivered to \`destination\` at least once, in the background: ` +
-        'method, headers (without hop-by-hop and redacted ones; Host is the destination\'s; X-Rehook-Event-Id and ' +
-        'X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network ' +
-        'error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the ' +
-        'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
-      tag: 'Inboxes',
-      access: 'token',
-      params: InboxIdParams,
-      body: ForwardingInputSchema,
-      responses: { 200: { description: 'The forwarding as stored.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) } },
-      errors: ['VALIDATION_FAILED', 'INVALID_DESTINATION', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request) => {
-    const principal = await principalOf(deps, request);
-    const forwarding = await setForwarding(deps, principal, pathParam(request, 'inboxId'), jsonObjectBody(request));
-    return { data: { forwarding: forwardingJson(forwarding) } };
-  });
-
-  app.get('/api/v1/inboxes/:inboxId/forwarding', {
-    config: { requiresAccount: true },
-    schema: routeSchema('GET', {
-      operationId: 'getForwarding',
-      summary: "An inbox's automatic forwarding",
-      description: `${OWNER_ONLY} 404 FORWARDING_NOT_FOUND when none is set.`,
-      tag: 'Inboxes',
-      access: 'token',
-      params: InboxIdParams,
-      responses: { 200: { description: 'The forwarding.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) } },
-      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
-    }),
-  }, async (request) => {
-    const forwarding = await getForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return { data: { forwarding: forwardingJson(forwarding) } };
-  });
-
-  app.delete('/api/v1/inboxes/:inboxId/forwarding', {
-    config: { requiresAccount: true },
-    schema: routeSchema('DELETE', {
-      operationId: 'removeForwarding',
-      summary: "Remove an inbox's automatic forwarding",
-      description:
-        `${OWNER_ONLY} New events are no longer delivered, and the deliveries not finished yet are cancelled ` +
-        '(an attempt being sent right now still ends and is recorded). To stop for a while without losing them, ' +
-        'set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.',
-      tag: 'Inboxes',
-      access: 'token',
-      params: InboxIdParams,
-      responses: {
-        200: {
-          description: 'Removed; how many unfinished deliveries were cancelled.',
-          schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
+  app.put(
+    '/api/v1/inboxes/:inboxId/forwarding',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('PUT', {
+        operationId: 'setForwarding',
+        summary: "Set an inbox's automatic forwarding",
+        description:
+          `${OWNER_ONLY} Every event stored from now on is delivered to \`destination\` at least once, in the background: ` +
+          "method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and " +
+          'X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network ' +
+          'error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the ' +
+          'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
+        tag: 'Inboxes',
+        access: 'token',
+        params: InboxIdParams,
+        body: ForwardingInputSchema,
+        responses: {
+          200: { description: 'The forwarding as stored.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
         },
-      },
-      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
-    }),
-  }, async (request) => {
-    const cancelled = await removeForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return { data: { cancelled } };
-  });
+        errors: [
+          'VALIDATION_FAILED',
+          'INVALID_DESTINATION',
+          'INBOX_NOT_FOUND',
+          'INBOX_NOT_SAVED',
+          'UNSUPPORTED_MEDIA_TYPE',
+        ],
+      }),
+    },
+    async (request) => {
+      const principal = await principalOf(deps, request);
+      const forwarding = await setForwarding(deps, principal, pathParam(request, 'inboxId'), jsonObjectBody(request));
+      return { data: { forwarding: forwardingJson(forwarding) } };
+    },
+  );
 
-  app.get('/api/v1/events/:eventId/deliveries', {
-    config: { requiresAccount: true },
-    schema: routeSchema('GET', {
-      operationId: 'listDeliveries',
-      summary: "An event's deliveries to its inbox's forwarding destination, with every attempt",
-      description:
-        'Only the owner of the saved inbox. Empty when the event was stored while no forwarding was set (or it was ' +
-        'paused). Each attempt has its time, URL, outcome, status, latency and error.',
-      tag: 'Events',
-      access: 'token',
-      params: EventIdParams,
-      responses: { 200: { description: 'The deliveries (zero or one).', schema: dataEnvelope('deliveries', Type.Array(ref(DeliverySchema))) } },
-      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-    }),
-  }, async (request) => {
-    const deliveries = await listDeliveries(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-    return { data: { deliveries: deliveries.map(deliveryJson) } };
-  });
+  app.get(
+    '/api/v1/inboxes/:inboxId/forwarding',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'getForwarding',
+        summary: "An inbox's automatic forwarding",
+        description: `${OWNER_ONLY} 404 FORWARDING_NOT_FOUND when none is set.`,
+        tag: 'Inboxes',
+        access: 'token',
+        params: InboxIdParams,
+        responses: {
+          200: { description: 'The forwarding.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
+        },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const forwarding = await getForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { forwarding: forwardingJson(forwarding) } };
+    },
+  );
 
-  app.post('/api/v1/events/:eventId/deliveries/retry', {
-    config: { requiresAccount: true },
-    schema: routeSchema('POST', {
-      operationId: 'retryDelivery',
-      summary: 'Deliver an event again',
-      description:
-        'Only the owner of the saved inbox. Queues the event\'s delivery for a new round of attempts, due at once: a failed, ' +
-        'cancelled or delivered one is reopened, and an event stored before forwarding was set gets one. 409 ' +
-        'DELIVERY_IN_PROGRESS while it is pending or being sent; 404 FORWARDING_NOT_FOUND when the inbox has no forwarding. ' +
-        'The request body is ignored.',
-      tag: 'Events',
-      access: 'token',
-      params: EventIdParams,
-      responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
-      errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND', 'DELIVERY_IN_PROGRESS'],
-    }),
-  }, async (request, reply) => {
-    const delivery = await retryDelivery(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-    return reply.code(202).send({ data: { delivery: deliveryJson(delivery) } });
-  });
+  app.delete(
+    '/api/v1/inboxes/:inboxId/forwarding',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('DELETE', {
+        operationId: 'removeForwarding',
+        summary: "Remove an inbox's automatic forwarding",
+        description:
+          `${OWNER_ONLY} New events are no longer delivered, and the deliveries not finished yet are cancelled ` +
+          '(an attempt being sent right now still ends and is recorded). To stop for a while without losing them, ' +
+          'set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.',
+        tag: 'Inboxes',
+        access: 'token',
+        params: InboxIdParams,
+        responses: {
+          200: {
+            description: 'Removed; how many unfinished deliveries were cancelled.',
+            schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
+          },
+        },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const cancelled = await removeForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { cancelled } };
+    },
+  );
+
+  app.get(
+    '/api/v1/events/:eventId/deliveries',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'listDeliveries',
+        summary: "An event's deliveries to its inbox's forwarding destination, with every attempt",
+        description:
+          'Only the owner of the saved inbox. Empty when the event was stored while no forwarding was set (or it was ' +
+          'paused). Each attempt has its time, URL, outcome, status, latency and error.',
+        tag: 'Events',
+        access: 'token',
+        params: EventIdParams,
+        responses: {
+          200: {
+            description: 'The deliveries (zero or one).',
+            schema: dataEnvelope('deliveries', Type.Array(ref(DeliverySchema))),
+          },
+        },
+        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+      }),
+    },
+    async (request) => {
+      const deliveries = await listDeliveries(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+      return { data: { deliveries: deliveries.map(deliveryJson) } };
+    },
+  );
+
+  app.post(
+    '/api/v1/events/:eventId/deliveries/retry',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('POST', {
+        operationId: 'retryDelivery',
+        summary: 'Deliver an event again',
+        description:
+          "Only the owner of the saved inbox. Queues the event's delivery for a new round of attempts, due at once: a failed, " +
+          'cancelled or delivered one is reopened, and an event stored before forwarding was set gets one. 409 ' +
+          'DELIVERY_IN_PROGRESS while it is pending or being sent; 404 FORWARDING_NOT_FOUND when the inbox has no forwarding. ' +
+          'The request body is ignored.',
+        tag: 'Events',
+        access: 'token',
+        params: EventIdParams,
+        responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
+        errors: [
+          'EVENT_NOT_FOUND',
+          'INBOX_NOT_FOUND',
+          'INBOX_NOT_SAVED',
+          'FORWARDING_NOT_FOUND',
+          'DELIVERY_IN_PROGRESS',
+        ],
+      }),
+    },
+    async (request, reply) => {
+      const delivery = await retryDelivery(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+      return reply.code(202).send({ data: { delivery: deliveryJson(delivery) } });
+    },
+  );
 }

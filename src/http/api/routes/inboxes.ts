@@ -26,123 +26,148 @@ const NameField = Type.Union([Type.String({ minLength: 1, maxLength: MAX_INBOX_N
 export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.post('/api/v1/inboxes', {
-    schema: routeSchema('POST', {
-      operationId: 'createInbox',
-      summary: 'Create an inbox',
-      description:
-        'Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a ' +
-        'persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; ' +
-        'no body, an empty one, or `{}` makes an inbox without a name.',
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      body: Type.Object({ name: Type.Optional(NameField) }),
-      bodyOptional: true,
-      responses: { 201: { description: 'The new inbox.', schema: InboxEnvelope } },
-      errors: ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request, reply) => {
-    const principal = await principalOf(deps, request);
-    // Checked before the rate limit: a refused request does not use up the address's budget.
-    const body = jsonObjectBody(request);
-    const name = body['name'] === undefined ? null : parseInboxName(body['name']);
-    if (principal.kind === 'anonymous' && ctx.abuse) {
-      const allowed = ctx.abuse.anonInboxes.take(clientAddress(request, ctx.trustProxy));
-      if (!allowed.ok) throw rateLimited(reply, allowed.retryAfterMs, 'Too many anonymous inboxes created from this address');
-    }
-    const inbox = await createInbox(deps, principal, { name });
-    return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
-  });
+  app.post(
+    '/api/v1/inboxes',
+    {
+      schema: routeSchema('POST', {
+        operationId: 'createInbox',
+        summary: 'Create an inbox',
+        description:
+          'Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a ' +
+          'persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; ' +
+          'no body, an empty one, or `{}` makes an inbox without a name.',
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        body: Type.Object({ name: Type.Optional(NameField) }),
+        bodyOptional: true,
+        responses: { 201: { description: 'The new inbox.', schema: InboxEnvelope } },
+        errors: ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request, reply) => {
+      const principal = await principalOf(deps, request);
+      // Checked before the rate limit: a refused request does not use up the address's budget.
+      const body = jsonObjectBody(request);
+      const name = body['name'] === undefined ? null : parseInboxName(body['name']);
+      if (principal.kind === 'anonymous' && ctx.abuse) {
+        const allowed = ctx.abuse.anonInboxes.take(clientAddress(request, ctx.trustProxy));
+        if (!allowed.ok)
+          throw rateLimited(reply, allowed.retryAfterMs, 'Too many anonymous inboxes created from this address');
+      }
+      const inbox = await createInbox(deps, principal, { name });
+      return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
+    },
+  );
 
-  app.get('/api/v1/inboxes', {
-    config: { requiresAccount: true },
-    schema: routeSchema('GET', {
-      operationId: 'listInboxes',
-      summary: "The account's inboxes",
-      description: 'Every live inbox owned by the token\'s account, newest first.',
-      tag: 'Inboxes',
-      access: 'token',
-      responses: {
-        200: {
-          description: 'The inboxes.',
-          schema: dataEnvelope('inboxes', Type.Array(ref(InboxSchema))),
+  app.get(
+    '/api/v1/inboxes',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'listInboxes',
+        summary: "The account's inboxes",
+        description: "Every live inbox owned by the token's account, newest first.",
+        tag: 'Inboxes',
+        access: 'token',
+        responses: {
+          200: {
+            description: 'The inboxes.',
+            schema: dataEnvelope('inboxes', Type.Array(ref(InboxSchema))),
+          },
         },
-      },
-      errors: [],
-    }),
-  }, async (request) => {
-    const inboxes = await listInboxes(deps, await principalOf(deps, request));
-    return { data: { inboxes: inboxes.map((inbox) => inboxJson(inbox, ctx.ingestOrigin())) } };
-  });
+        errors: [],
+      }),
+    },
+    async (request) => {
+      const inboxes = await listInboxes(deps, await principalOf(deps, request));
+      return { data: { inboxes: inboxes.map((inbox) => inboxJson(inbox, ctx.ingestOrigin())) } };
+    },
+  );
 
-  app.get('/api/v1/inboxes/:inboxId', {
-    config: { shareReadable: true },
-    schema: routeSchema('GET', {
-      operationId: 'getInbox',
-      share: true,
-      summary: 'One inbox',
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      responses: { 200: { description: 'The inbox.', schema: InboxEnvelope } },
-      errors: ['INBOX_NOT_FOUND'],
-    }),
-  }, async (request) => {
-    const inbox = await getInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
-  });
+  app.get(
+    '/api/v1/inboxes/:inboxId',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'getInbox',
+        share: true,
+        summary: 'One inbox',
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        responses: { 200: { description: 'The inbox.', schema: InboxEnvelope } },
+        errors: ['INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const inbox = await getInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+    },
+  );
 
-  app.patch('/api/v1/inboxes/:inboxId', {
-    schema: routeSchema('PATCH', {
-      operationId: 'renameInbox',
-      summary: 'Rename an inbox',
-      description:
-        'Sets the name of the inbox (`null` removes it). Same access as deleting it: an owned inbox only ' +
-        'by its owner; an anonymous inbox by anyone who holds its id.',
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      body: Type.Object({ name: NameField }),
-      responses: { 200: { description: 'The renamed inbox.', schema: InboxEnvelope } },
-      errors: ['INBOX_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request) => {
-    const principal = await principalOf(deps, request);
-    const body = jsonObjectBody(request);
-    const inbox = await renameInbox(deps, principal, { inboxId: pathParam(request, 'inboxId'), name: body['name'] });
-    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
-  });
+  app.patch(
+    '/api/v1/inboxes/:inboxId',
+    {
+      schema: routeSchema('PATCH', {
+        operationId: 'renameInbox',
+        summary: 'Rename an inbox',
+        description:
+          'Sets the name of the inbox (`null` removes it). Same access as deleting it: an owned inbox only ' +
+          'by its owner; an anonymous inbox by anyone who holds its id.',
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        body: Type.Object({ name: NameField }),
+        responses: { 200: { description: 'The renamed inbox.', schema: InboxEnvelope } },
+        errors: ['INBOX_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request) => {
+      const principal = await principalOf(deps, request);
+      const body = jsonObjectBody(request);
+      const inbox = await renameInbox(deps, principal, { inboxId: pathParam(request, 'inboxId'), name: body['name'] });
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+    },
+  );
 
-  app.delete('/api/v1/inboxes/:inboxId', {
-    schema: routeSchema('DELETE', {
-      operationId: 'deleteInbox',
-      summary: 'Delete an inbox with its events and replays',
-      description: 'An owned inbox only by its owner; an anonymous inbox by anyone who holds its id.',
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      responses: { 204: { description: 'Deleted.' } },
-      errors: ['INBOX_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    await deleteInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v1/inboxes/:inboxId',
+    {
+      schema: routeSchema('DELETE', {
+        operationId: 'deleteInbox',
+        summary: 'Delete an inbox with its events and replays',
+        description: 'An owned inbox only by its owner; an anonymous inbox by anyone who holds its id.',
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        responses: { 204: { description: 'Deleted.' } },
+        errors: ['INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request, reply) => {
+      await deleteInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/v1/inboxes/:inboxId/save', {
-    config: { requiresAccount: true },
-    schema: routeSchema('POST', {
-      operationId: 'saveInbox',
-      summary: 'Make an anonymous inbox persistent and owned by the account',
-      description: 'Saving an inbox the account already owns answers it unchanged.',
-      tag: 'Inboxes',
-      access: 'token',
-      params: InboxIdParams,
-      responses: { 200: { description: 'The saved inbox.', schema: InboxEnvelope } },
-      errors: ['INBOX_NOT_FOUND'],
-    }),
-  }, async (request) => {
-    const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
-  });
+  app.post(
+    '/api/v1/inboxes/:inboxId/save',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('POST', {
+        operationId: 'saveInbox',
+        summary: 'Make an anonymous inbox persistent and owned by the account',
+        description: 'Saving an inbox the account already owns answers it unchanged.',
+        tag: 'Inboxes',
+        access: 'token',
+        params: InboxIdParams,
+        responses: { 200: { description: 'The saved inbox.', schema: InboxEnvelope } },
+        errors: ['INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+    },
+  );
 }

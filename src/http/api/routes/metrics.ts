@@ -8,15 +8,19 @@ import { routeSchema } from '../route-schema.js';
  * does not route it).
  */
 export function registerMetricsRoutes(app: FastifyInstance, render: () => string): void {
-  app.get('/metrics', {
-    schema: routeSchema('GET', {
-      operationId: 'metrics',
-      summary: 'Prometheus metrics of this instance',
-      description: 'No authentication: keep it off the public network.',
-      tag: 'Operations',
-      access: 'public',
-      responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
-      errors: [],
-    }),
-  }, async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()));
+  app.get(
+    '/metrics',
+    {
+      schema: routeSchema('GET', {
+        operationId: 'metrics',
+        summary: 'Prometheus metrics of this instance',
+        description: 'No authentication: keep it off the public network.',
+        tag: 'Operations',
+        access: 'public',
+        responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
+        errors: [],
+      }),
+    },
+    async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()),
+  );
 }

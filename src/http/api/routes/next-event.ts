@@ -39,93 +39,100 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
     done();
   });
 
-  app.get('/api/v1/inboxes/:inboxId/events/next', {
-    config: { shareReadable: true },
-    schema: routeSchema('GET', {
-      operationId: 'nextEvent',
-      share: true,
-      summary: 'Long-poll: the next event of an inbox',
-      description:
-        'Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on ' +
-        'any instance, or 204 when none came within `timeout`. Without `after`: the next event stored ' +
-        'after the call. Same access rules as listing events. A server shutting down answers waiting ' +
-        'polls 204 at once, so clients simply poll again.',
-      tag: 'Events',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      querystring: Type.Object({
-        after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
-        timeout: Type.Optional(
-          Type.String({
-            default: '30s',
-            description: 'How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.',
-            examples: ['30s'],
-          }),
-        ),
+  app.get(
+    '/api/v1/inboxes/:inboxId/events/next',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'nextEvent',
+        share: true,
+        summary: 'Long-poll: the next event of an inbox',
+        description:
+          'Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on ' +
+          'any instance, or 204 when none came within `timeout`. Without `after`: the next event stored ' +
+          'after the call. Same access rules as listing events. A server shutting down answers waiting ' +
+          'polls 204 at once, so clients simply poll again.',
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        querystring: Type.Object({
+          after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
+          timeout: Type.Optional(
+            Type.String({
+              default: '30s',
+              description: 'How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.',
+              examples: ['30s'],
+            }),
+          ),
+        }),
+        responses: {
+          200: { description: 'The event.', schema: EventEnvelope },
+          204: { description: 'No event within the timeout (or the server is shutting down): poll again.' },
+        },
+        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
       }),
-      responses: {
-        200: { description: 'The event.', schema: EventEnvelope },
-        204: { description: 'No event within the timeout (or the server is shutting down): poll again.' },
-      },
-      errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    const inboxId = pathParam(request, 'inboxId');
-    const after = queryParam(request, 'after');
-    const timeoutMs = timeoutParam(queryParam(request, 'timeout'));
-    const principal = await principalOf(deps, request);
+    },
+    async (request, reply) => {
+      const inboxId = pathParam(request, 'inboxId');
+      const after = queryParam(request, 'after');
+      const timeoutMs = timeoutParam(queryParam(request, 'timeout'));
+      const principal = await principalOf(deps, request);
 
-    // Aborted when the client hangs up or the app closes; either ends the wait.
-    const ended = new AbortController();
-    const res = reply.raw;
-    let gone = false;
-    const onClose = (): void => {
-      if (res.writableFinished) return;
-      gone = true;
-      ended.abort();
-    };
-    const onShutdown = (): void => ended.abort();
-    // A poll made with a sharing link ends the moment the link is revoked (on any instance): 404.
-    let revoked = false;
-    const unwatch =
-      principal.kind === 'share'
-        ? watchShareRevocation(deps.bus, principal.shareId, () => {
-            revoked = true;
-            request.log.debug({ inboxId, shareId: principal.shareId }, 'long-poll ended: its sharing link was revoked');
-            ended.abort();
-          })
-        : () => undefined;
-    res.once('close', onClose);
-    shutdown.signal.addEventListener('abort', onShutdown, { once: true });
-    if (shutdown.signal.aborted) ended.abort();
-    const restoreSocketTimeout = allowSocketIdle(request.raw.socket, timeoutMs);
-    let event: CapturedEvent | null;
-    try {
-      event = await waitForNextEvent(deps, principal, {
-        inboxId,
-        after,
-        timeoutMs,
-        signal: ended.signal,
-        reauthenticate: () => authenticateRequest(deps, request),
-        onWaiting: () => request.log.debug({ inboxId, after }, 'long-poll waiting'),
-      });
-    } finally {
-      unwatch();
-      restoreSocketTimeout();
-      res.off('close', onClose);
-      shutdown.signal.removeEventListener('abort', onShutdown);
-    }
-    // The client hung up: nobody to answer.
-    if (gone) {
-      void reply.hijack();
-      return reply;
-    }
-    if (revoked) throw new AppError('SHARE_NOT_FOUND');
-    // Closing: the connection goes with this answer, so the server's close() does not wait on it.
-    if (shutdown.signal.aborted) void reply.header('connection', 'close');
-    if (event !== null) return { data: { event: eventJson(event) } };
-    return reply.code(204).send();
-  });
+      // Aborted when the client hangs up or the app closes; either ends the wait.
+      const ended = new AbortController();
+      const res = reply.raw;
+      let gone = false;
+      const onClose = (): void => {
+        if (res.writableFinished) return;
+        gone = true;
+        ended.abort();
+      };
+      const onShutdown = (): void => ended.abort();
+      // A poll made with a sharing link ends the moment the link is revoked (on any instance): 404.
+      let revoked = false;
+      const unwatch =
+        principal.kind === 'share'
+          ? watchShareRevocation(deps.bus, principal.shareId, () => {
+              revoked = true;
+              request.log.debug(
+                { inboxId, shareId: principal.shareId },
+                'long-poll ended: its sharing link was revoked',
+              );
+              ended.abort();
+            })
+          : () => undefined;
+      res.once('close', onClose);
+      shutdown.signal.addEventListener('abort', onShutdown, { once: true });
+      if (shutdown.signal.aborted) ended.abort();
+      const restoreSocketTimeout = allowSocketIdle(request.raw.socket, timeoutMs);
+      let event: CapturedEvent | null;
+      try {
+        event = await waitForNextEvent(deps, principal, {
+          inboxId,
+          after,
+          timeoutMs,
+          signal: ended.signal,
+          reauthenticate: () => authenticateRequest(deps, request),
+          onWaiting: () => request.log.debug({ inboxId, after }, 'long-poll waiting'),
+        });
+      } finally {
+        unwatch();
+        restoreSocketTimeout();
+        res.off('close', onClose);
+        shutdown.signal.removeEventListener('abort', onShutdown);
+      }
+      // The client hung up: nobody to answer.
+      if (gone) {
+        void reply.hijack();
+        return reply;
+      }
+      if (revoked) throw new AppError('SHARE_NOT_FOUND');
+      // Closing: the connection goes with this answer, so the server's close() does not wait on it.
+      if (shutdown.signal.aborted) void reply.header('connection', 'close');
+      if (event !== null) return { data: { event: eventJson(event) } };
+      return reply.code(204).send();
+    },
+  );
 }
 
 /**

@@ -19,66 +19,83 @@ const ACCESS =
 export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get('/api/v1/inboxes/:inboxId/response', {
-    schema: routeSchema('GET', {
-      operationId: 'getInboxResponse',
-      summary: "The inbox's programmed response",
-      description: `${ACCESS} \`response\` is null while the inbox answers the contract's \`200 {"ok":true}\`.`,
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      responses: {
-        200: {
-          description: 'The response, or null.',
-          schema: dataEnvelope('response', Type.Union([ref(InboxResponseSchema), Type.Null()])),
+  app.get(
+    '/api/v1/inboxes/:inboxId/response',
+    {
+      schema: routeSchema('GET', {
+        operationId: 'getInboxResponse',
+        summary: "The inbox's programmed response",
+        description: `${ACCESS} \`response\` is null while the inbox answers the contract's \`200 {"ok":true}\`.`,
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        responses: {
+          200: {
+            description: 'The response, or null.',
+            schema: dataEnvelope('response', Type.Union([ref(InboxResponseSchema), Type.Null()])),
+          },
         },
-      },
-      errors: ['INBOX_NOT_FOUND'],
-    }),
-  }, async (request) => {
-    const response = await getInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return { data: { response: response === null ? null : inboxResponseJson(response) } };
-  });
+        errors: ['INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const response = await getInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { response: response === null ? null : inboxResponseJson(response) } };
+    },
+  );
 
-  app.put('/api/v1/inboxes/:inboxId/response', {
-    // Up to 50 answers of up to 64 KiB each, written in base64 or JSON-escaped.
-    bodyLimit: RESPONSE_LIMITS.maxRequestBytes,
-    schema: routeSchema('PUT', {
-      operationId: 'setInboxResponse',
-      summary: 'Program what the inbox answers its senders',
-      description:
-        `${ACCESS} Replaces the whole response: the default answer (top-level status, headers, body or bodyBase64, ` +
-        'delayMs) and ordered rules, each a match (method, pathPrefix below the inbox, header name with an optional ' +
-        'value) and its own answer; the first rule that matches a request gives its answer. The event is stored ' +
-        'before the delay starts, and records which answer was sent (`answer.rule`, `answer.status`). Takes effect at ' +
-        `once on the instance that stored it, within 1 s on others. Request body at most ${RESPONSE_LIMITS.maxRequestBytes} bytes.`,
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      body: InboxResponseInputSchema,
-      responses: { 200: { description: 'The response now in force.', schema: dataEnvelope('response', ref(InboxResponseSchema)) } },
-      errors: ['INBOX_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request) => {
-    const principal = await principalOf(deps, request);
-    const body = jsonObjectBody(request);
-    const response = await setInboxResponse(deps, principal, pathParam(request, 'inboxId'), body);
-    return { data: { response: inboxResponseJson(response) } };
-  });
+  app.put(
+    '/api/v1/inboxes/:inboxId/response',
+    {
+      // Up to 50 answers of up to 64 KiB each, written in base64 or JSON-escaped.
+      bodyLimit: RESPONSE_LIMITS.maxRequestBytes,
+      schema: routeSchema('PUT', {
+        operationId: 'setInboxResponse',
+        summary: 'Program what the inbox answers its senders',
+        description:
+          `${ACCESS} Replaces the whole response: the default answer (top-level status, headers, body or bodyBase64, ` +
+          'delayMs) and ordered rules, each a match (method, pathPrefix below the inbox, header name with an optional ' +
+          'value) and its own answer; the first rule that matches a request gives its answer. The event is stored ' +
+          'before the delay starts, and records which answer was sent (`answer.rule`, `answer.status`). Takes effect at ' +
+          `once on the instance that stored it, within 1 s on others. Request body at most ${RESPONSE_LIMITS.maxRequestBytes} bytes.`,
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        body: InboxResponseInputSchema,
+        responses: {
+          200: {
+            description: 'The response now in force.',
+            schema: dataEnvelope('response', ref(InboxResponseSchema)),
+          },
+        },
+        errors: ['INBOX_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request) => {
+      const principal = await principalOf(deps, request);
+      const body = jsonObjectBody(request);
+      const response = await setInboxResponse(deps, principal, pathParam(request, 'inboxId'), body);
+      return { data: { response: inboxResponseJson(response) } };
+    },
+  );
 
-  app.delete('/api/v1/inboxes/:inboxId/response', {
-    schema: routeSchema('DELETE', {
-      operationId: 'clearInboxResponse',
-      summary: "Restore the contract's answer",
-      description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no programmed response).`,
-      tag: 'Inboxes',
-      access: 'anonymous-or-token',
-      params: InboxIdParams,
-      responses: { 204: { description: 'Cleared.' } },
-      errors: ['INBOX_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    await clearInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v1/inboxes/:inboxId/response',
+    {
+      schema: routeSchema('DELETE', {
+        operationId: 'clearInboxResponse',
+        summary: "Restore the contract's answer",
+        description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no programmed response).`,
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        params: InboxIdParams,
+        responses: { 204: { description: 'Cleared.' } },
+        errors: ['INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request, reply) => {
+      await clearInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return reply.code(204).send();
+    },
+  );
 }

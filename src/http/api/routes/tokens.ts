@@ -11,68 +11,84 @@ import { CreatedTokenSchema, ref, TokenSchema } from '../schemas.js';
 export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get('/api/v1/tokens', {
-    config: { requiresAccount: true },
-    schema: routeSchema('GET', {
-      operationId: 'listTokens',
-      summary: "The account's API tokens, revoked ones included, newest first",
-      tag: 'Tokens',
-      access: 'token',
-      responses: {
-        200: {
-          description: 'The tokens, without their secrets.',
-          schema: dataEnvelope('tokens', Type.Array(ref(TokenSchema))),
+  app.get(
+    '/api/v1/tokens',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'listTokens',
+        summary: "The account's API tokens, revoked ones included, newest first",
+        tag: 'Tokens',
+        access: 'token',
+        responses: {
+          200: {
+            description: 'The tokens, without their secrets.',
+            schema: dataEnvelope('tokens', Type.Array(ref(TokenSchema))),
+          },
         },
-      },
-      errors: [],
-    }),
-  }, async (request) => {
-    const { accountId } = requireAccount(await principalOf(deps, request));
-    return { data: { tokens: (await listTokens(deps, accountId)).map(tokenJson) } };
-  });
+        errors: [],
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAccount(await principalOf(deps, request));
+      return { data: { tokens: (await listTokens(deps, accountId)).map(tokenJson) } };
+    },
+  );
 
   // The plaintext is in this response only; it is stored as a hash.
-  app.post('/api/v1/tokens', {
-    config: { requiresAccount: true },
-    schema: routeSchema('POST', {
-      operationId: 'createToken',
-      summary: 'Create an API token for the account',
-      description: 'The answer is the only time the token itself is shown; only its hash is stored.',
-      tag: 'Tokens',
-      access: 'token',
-      body: Type.Object({
-        name: Type.String({ minLength: 1, maxLength: MAX_TOKEN_NAME_LENGTH, description: 'A name to recognise the token by (printable characters).' }),
-      }),
-      responses: {
-        201: {
-          description: 'The new token, with its secret.',
-          schema: dataEnvelope('token', ref(CreatedTokenSchema)),
+  app.post(
+    '/api/v1/tokens',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('POST', {
+        operationId: 'createToken',
+        summary: 'Create an API token for the account',
+        description: 'The answer is the only time the token itself is shown; only its hash is stored.',
+        tag: 'Tokens',
+        access: 'token',
+        body: Type.Object({
+          name: Type.String({
+            minLength: 1,
+            maxLength: MAX_TOKEN_NAME_LENGTH,
+            description: 'A name to recognise the token by (printable characters).',
+          }),
+        }),
+        responses: {
+          201: {
+            description: 'The new token, with its secret.',
+            schema: dataEnvelope('token', ref(CreatedTokenSchema)),
+          },
         },
-      },
-      errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-    }),
-  }, async (request, reply) => {
-    const { accountId } = requireAccount(await principalOf(deps, request));
-    const body = jsonObjectBody(request);
-    const { token, plaintext } = await createToken(deps, { accountId, name: body['name'] });
-    return reply.code(201).send({ data: { token: { ...tokenJson(token), token: plaintext } } });
-  });
+        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request, reply) => {
+      const { accountId } = requireAccount(await principalOf(deps, request));
+      const body = jsonObjectBody(request);
+      const { token, plaintext } = await createToken(deps, { accountId, name: body['name'] });
+      return reply.code(201).send({ data: { token: { ...tokenJson(token), token: plaintext } } });
+    },
+  );
 
-  app.delete('/api/v1/tokens/:tokenId', {
-    config: { requiresAccount: true },
-    schema: routeSchema('DELETE', {
-      operationId: 'revokeToken',
-      summary: 'Revoke an API token of the account',
-      description: 'The token stops working at once, open live streams included.',
-      tag: 'Tokens',
-      access: 'token',
-      params: TokenIdParams,
-      responses: { 204: { description: 'Revoked.' } },
-      errors: ['TOKEN_NOT_FOUND'],
-    }),
-  }, async (request, reply) => {
-    const { accountId } = requireAccount(await principalOf(deps, request));
-    await revokeToken(deps, { accountId, tokenId: pathParam(request, 'tokenId') });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v1/tokens/:tokenId',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('DELETE', {
+        operationId: 'revokeToken',
+        summary: 'Revoke an API token of the account',
+        description: 'The token stops working at once, open live streams included.',
+        tag: 'Tokens',
+        access: 'token',
+        params: TokenIdParams,
+        responses: { 204: { description: 'Revoked.' } },
+        errors: ['TOKEN_NOT_FOUND'],
+      }),
+    },
+    async (request, reply) => {
+      const { accountId } = requireAccount(await principalOf(deps, request));
+      await revokeToken(deps, { accountId, tokenId: pathParam(request, 'tokenId') });
+      return reply.code(204).send();
+    },
+  );
 }
