@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { COMMANDS } from '../src/cli/cli.js';
 import { renderCliDoc } from '../src/cli/docs.js';
 import { replaceConfigTable } from '../src/config/docs.js';
-import { renderErrorsDoc, replaceErrorTable } from '../src/http/errors-doc.js';
+import { renderErrorsDoc } from '../src/http/errors-doc.js';
 
 export const ROOT = new URL('../', import.meta.url);
 
@@ -24,7 +24,6 @@ export function readOpenApi(): unknown {
 }
 
 export const GENERATED_DOCS: readonly GeneratedDoc[] = [
-  { file: 'README.md', render: (current) => replaceErrorTable(replaceConfigTable(current)) },
   { file: 'docs/configuration.md', render: replaceConfigTable },
   { file: 'docs/cli.md', render: () => renderCliDoc(COMMANDS) },
   { file: 'docs/errors.md', render: () => renderErrorsDoc(readOpenApi()) },
