@@ -1591,7 +1591,496 @@ export interface components {
             completedAt: string | null;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        AmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CONFLICT`: Resource already exists. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CONFLICT";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrSignupClosedOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `DELIVERY_IN_PROGRESS`: The event's delivery is pending or being sent; retry it once it has finished. `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+        DeliveryInProgressOrInboxNotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_TIMEOUT`: Destination did not respond in time. */
+        DestinationTimeoutWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_TIMEOUT";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_UNREACHABLE`: Destination could not be reached. */
+        DestinationUnreachableWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_UNREACHABLE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        InboxNotFoundOrEventNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. */
+        InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        InboxNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. */
+        InboxNotFoundOrShareNotFoundOrForwardingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+        InboxNotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_SAVED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INTERNAL`: Internal server error. */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `NOT_FOUND`: Route not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        NotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `RATE_LIMITED`: Too many requests. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        ShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `REPLAY_JOB_NOT_FOUND`: Replay job not found. */
+        ShareNotFoundOrReplayJobNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        ShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SIGNATURE_NOT_SET`: The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature). */
+        SignatureNotSet: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SIGNATURE_NOT_SET";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "STORAGE_UNAVAILABLE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `TOKEN_NOT_FOUND`: Token not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        TokenNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNAUTHORIZED`: API token is missing or invalid. `INVALID_CREDENTIALS`: E-mail address or password is wrong. */
+        UnauthorizedOrInvalidCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "INVALID_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        ValidationFailedOrAmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1620,118 +2109,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ready: {
@@ -1755,118 +2139,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     metrics: {
@@ -1887,118 +2166,13 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listInboxes: {
@@ -2023,118 +2197,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createInbox: {
@@ -2166,150 +2235,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getInbox: {
@@ -2337,102 +2271,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deleteInbox: {
@@ -2454,134 +2298,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     renameInbox: {
@@ -2616,150 +2340,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     saveInbox: {
@@ -2787,134 +2376,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listEvents: {
@@ -2957,102 +2426,12 @@ export interface operations {
                     "application/json": components["schemas"]["EventSummary"][];
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearInbox: {
@@ -3074,134 +2453,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getEvent: {
@@ -3229,102 +2488,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     deleteEvent: {
@@ -3346,134 +2515,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getEventBody: {
@@ -3497,102 +2546,12 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getEventCurl: {
@@ -3621,102 +2580,12 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     exportInbox: {
@@ -3758,102 +2627,12 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     nextEvent: {
@@ -3896,102 +2675,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     streamEvents: {
@@ -4021,102 +2710,12 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     replayEvent: {
@@ -4195,206 +2794,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "DESTINATION_FORBIDDEN" | "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SIGNATURE_NOT_SET`: The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SIGNATURE_NOT_SET";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `DESTINATION_UNREACHABLE`: Destination could not be reached. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "DESTINATION_UNREACHABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `DESTINATION_TIMEOUT`: Destination did not respond in time. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "DESTINATION_TIMEOUT";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                            /** @description Id of the recorded failed attempt (rpl_...). */
-                            replayId?: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["DestinationUnreachableWithReplayId"];
+            503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["DestinationTimeoutWithReplayId"];
         };
     };
     listReplays: {
@@ -4422,118 +2833,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createReplayJob: {
@@ -4598,150 +2904,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listReplayJobs: {
@@ -4769,118 +2940,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getReplayJob: {
@@ -4917,118 +2983,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `REPLAY_JOB_NOT_FOUND`: Replay job not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "REPLAY_JOB_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     cancelReplayJob: {
@@ -5056,134 +3017,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `REPLAY_JOB_NOT_FOUND`: Replay job not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "REPLAY_JOB_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listTokens: {
@@ -5208,118 +3049,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createToken: {
@@ -5351,150 +3087,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     revokeToken: {
@@ -5516,134 +3117,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `TOKEN_NOT_FOUND`: Token not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["TokenNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listShares: {
@@ -5671,134 +3152,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createShare: {
@@ -5826,150 +3187,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     revokeShare: {
@@ -5993,150 +3219,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     resolveShare: {
@@ -6164,102 +3255,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getSignatureSettings: {
@@ -6287,134 +3288,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setSignatureSettings: {
@@ -6465,166 +3346,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     removeSignatureSettings: {
@@ -6646,150 +3377,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     resignEvent: {
@@ -6815,150 +3411,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SIGNATURE_NOT_SET`: The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SIGNATURE_NOT_SET";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getInboxResponse: {
@@ -6986,118 +3447,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setInboxResponse: {
@@ -7177,150 +3533,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearInboxResponse: {
@@ -7342,134 +3563,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getForwarding: {
@@ -7497,134 +3598,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setForwarding: {
@@ -7668,166 +3649,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "INVALID_DESTINATION" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     removeForwarding: {
@@ -7855,150 +3686,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_FOUND`: Inbox not found. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listDeliveries: {
@@ -8026,134 +3722,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     retryDelivery: {
@@ -8181,150 +3757,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `EVENT_NOT_FOUND`: Event not found. `INBOX_NOT_FOUND`: Inbox not found. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "EVENT_NOT_FOUND" | "INBOX_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. `DELIVERY_IN_PROGRESS`: The event's delivery is pending or being sent; retry it once it has finished. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INBOX_NOT_SAVED" | "DELIVERY_IN_PROGRESS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     signUp: {
@@ -8356,166 +3797,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `CONFLICT`: Resource already exists. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "CONFLICT";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrSignupClosedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     signIn: {
@@ -8547,150 +3838,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INVALID_CREDENTIALS`: E-mail address or password is wrong. `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INVALID_CREDENTIALS" | "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNSUPPORTED_MEDIA_TYPE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getSession: {
@@ -8713,118 +3869,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     signOut: {
@@ -8843,134 +3894,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     signOutEverywhere: {
@@ -8989,134 +3920,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_JSON`: Request body is not valid JSON. `VALIDATION_FAILED`: Request is invalid. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS" | "INVALID_JSON" | "VALIDATION_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY" | "CSRF_FAILED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getOpenApiDocument: {
@@ -9139,118 +3950,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppHome: {
@@ -9271,118 +3977,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppInboxesInboxId: {
@@ -9405,118 +4006,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppInboxesInboxIdEventsEventId: {
@@ -9540,118 +4036,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppSignin: {
@@ -9672,118 +4063,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppSignup: {
@@ -9804,118 +4090,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppDashboard: {
@@ -9936,118 +4117,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppSettingsTokens: {
@@ -10068,118 +4144,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppSShareToken: {
@@ -10202,118 +4173,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     webAppAsset: {
@@ -10337,118 +4203,13 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "AMBIGUOUS_CREDENTIALS";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `UNAUTHORIZED`: API token is missing or invalid. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "UNAUTHORIZED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "SHARE_READ_ONLY";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `NOT_FOUND`: Route not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "NOT_FOUND" | "SHARE_NOT_FOUND";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `INTERNAL`: Internal server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "INTERNAL";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["NotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ingestGet: {
@@ -10474,54 +4235,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ingestPut: {
@@ -10551,54 +4267,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ingestPost: {
@@ -10628,54 +4299,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ingestDelete: {
@@ -10701,54 +4327,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     ingestPatch: {
@@ -10778,54 +4359,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "PAYLOAD_TOO_LARGE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `RATE_LIMITED`: Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "RATE_LIMITED";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "STORAGE_UNAVAILABLE";
-                            /** @description For humans; may change between versions. */
-                            message: string;
-                        };
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
 }
