@@ -1,4 +1,4 @@
-// GENERATED from openapi.json by `npm run openapi:write` (openapi-typescript): do not edit.
+// GENERATED from openapi.json by `npm run docs:write` (openapi-typescript): do not edit.
 export interface paths {
     "/healthz": {
         parameters: {
