@@ -126,7 +126,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'API body over 64 KiB (on a replay: over the base64 of `REHOOK_MAX_BODY` plus 64 KiB, so an edited body fits); ingest body over `REHOOK_MAX_BODY`.',
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',
-  RATE_LIMITED: 'An abuse limit was reached (see Configuration); `Retry-After` says when to retry.',
+  RATE_LIMITED:
+    'An abuse limit was reached (see [configuration.md](configuration.md)); `Retry-After` says when to retry.',
   INTERNAL: 'A bug: an error nobody expected. The server logs the cause; the answer says nothing more.',
   DESTINATION_UNREACHABLE: 'Replay: connection refused, DNS failure, TLS failure or reset.',
   STORAGE_UNAVAILABLE: 'The database could not be used; retry.',
