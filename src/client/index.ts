@@ -4,4 +4,4 @@ export type { ListEventsOptions, RehookClientOptions } from './rehook-client.js'
 export { isRehookError, RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 export type { RehookError } from './errors.js';
 export type * from './types.js';
-export type { components as OpenApiComponents, paths as OpenApiPaths } from './openapi-types.js';
+export type { components as OpenApiComponents, paths as OpenApiPaths } from './generated/openapi-types.js';

@@ -1,9 +1,9 @@
 /**
  * Types of the Rehook client. The API's JSON shapes are those of the OpenAPI document
- * (openapi-types.ts is generated from openapi.json; the suite fails when it drifts), so the
+ * (generated/openapi-types.ts is made from openapi.json; `npm test` fails when it drifts), so the
  * client cannot disagree with the server about a field.
  */
-import type { components, operations } from './openapi-types.js';
+import type { components, operations } from './generated/openapi-types.js';
 
 type Schemas = components['schemas'];
 

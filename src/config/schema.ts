@@ -17,7 +17,7 @@ import { parseServerKey } from '../signatures/server-key.js';
 
 /**
  * Every setting of `rehook serve`, in one table: environment variable, command-line flag,
- * default and description. docs/configuration.md and the README table are written from it.
+ * default and description. docs/configuration.md is written from it (scripts/docs/config-doc.ts).
  */
 export interface Config {
   readonly host: string;

@@ -20,7 +20,7 @@ import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
 
 /**
  * The published API client against a real server in this process. The client's types are
- * generated from openapi.json; the checks below fail the build (`npm run build` type-checks
+ * generated from openapi.json; the checks below fail the type check (`npm run typecheck` covers
  * test/) when they and the JSON the server presents drift apart.
  */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;

@@ -5,19 +5,29 @@ import type { InspectedResponse } from '../../src/http/api/app.js';
 /**
  * Holds API responses to the committed OpenAPI document (openapi.json): the test harness passes
  * every answer of every test server through {@link checkResponse}, so a status, a field or an
- * error code that the document does not describe fails the suite (issue: "the description cannot
- * lie").
+ * error code that the document does not describe fails the suite: the description cannot lie.
  */
 
+interface Response {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+
 interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses?: Record<string, Response>;
 }
 
 const DOCUMENT_PATH = new URL('../../openapi.json', import.meta.url);
 const document = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; responses?: Record<string, Response> };
 };
+
+/** Error responses are shared components (`#/components/responses/<name>`): the one a `$ref` names. */
+export function resolveResponse(response: Response): Response | undefined {
+  const name = response.$ref?.replace('#/components/responses/', '');
+  return name === undefined ? response : document.components.responses?.[name];
+}
 
 // strict off: the document carries OpenAPI keywords (examples, description...) Ajv does not
 // know; formats are not checked (date-time strings are checked by the suites themselves).
@@ -67,7 +77,8 @@ export function checkResponse(response: InspectedResponse): string | null {
   }
   const operation = document.paths[openApiPath(response.route)]?.[response.method.toLowerCase()];
   if (!operation) return `${what}: ${response.method} ${response.route} is not in openapi.json`;
-  const documented = operation.responses?.[String(response.status)];
+  const declared = operation.responses?.[String(response.status)];
+  const documented = declared && resolveResponse(declared);
   if (!documented) {
     return `${what}: status ${response.status} is not documented for ${response.method} ${response.route} (body: ${response.body?.slice(0, 300)})`;
   }

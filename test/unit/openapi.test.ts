@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/errors.js';
 import { generateOpenApiDocument, renderOpenApiDocument } from '../../src/http/api/openapi-document.js';
-import { checkResponse } from '../helpers/openapi-contract.js';
+import { checkResponse, resolveResponse } from '../helpers/openapi-contract.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 
 const committedText = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
@@ -31,7 +31,8 @@ describe('openapi.json', () => {
       for (const [method, op] of Object.entries(ops)) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (Number(status) < 400) continue;
-          const codes: string[] = response.content['application/json'].schema.properties.error.properties.code.enum;
+          const resolved: any = resolveResponse(response);
+          const codes: string[] = resolved.content['application/json'].schema.properties.error.properties.code.enum;
           assert.ok(codes.length > 0, `${method} ${path} ${status} lists no code`);
           for (const code of codes) {
             const entry = ERROR_CODES[code as keyof typeof ERROR_CODES];

@@ -5,7 +5,8 @@ import { buildApiApp } from './app.js';
 /**
  * The OpenAPI 3.1 document of the API, generated from the route schemas: an app is built (never
  * started; no handler runs, so it needs no store) and asked for its document. The committed
- * openapi.json is this, pretty-printed (`npm run docs:write`; the suite fails on drift).
+ * openapi.json is this, pretty-printed (`npm run docs:write`; test/unit/generated-files.test.ts
+ * fails on drift).
  */
 export async function generateOpenApiDocument(): Promise<Record<string, unknown>> {
   const app = buildApiApp({

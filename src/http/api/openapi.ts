@@ -1,6 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { ERROR_CODES } from '../../errors.js';
 import { packageVersion } from '../../version.js';
+import { shareErrorResponses } from './error-responses.js';
 import { errorEnvelope, OPTIONAL_BODY_MARK } from './route-schema.js';
 
 /**
@@ -121,6 +122,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       delete op[OPTIONAL_BODY_MARK];
       if (op.requestBody) op.requestBody.required = false;
     }
+    shareErrorResponses(document);
     return documentObject.openapiObject;
   },
 };

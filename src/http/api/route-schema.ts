@@ -148,7 +148,11 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     }
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of routeErrorCodes(method, doc)) {
+  // In the catalogue's order, so that routes answering the same codes share one response of the
+  // document (error-responses.ts), whatever order their causes were added in.
+  const catalogue = Object.keys(ERROR_CODES);
+  const ordered = routeErrorCodes(method, doc).sort((a, b) => catalogue.indexOf(a) - catalogue.indexOf(b));
+  for (const code of ordered) {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

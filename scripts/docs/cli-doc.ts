@@ -1,11 +1,12 @@
-import type { CommandInfo, OptionDef } from './command.js';
-import { EXIT } from './exit.js';
-import { usage } from './help.js';
+import type { CommandInfo, OptionDef } from '../../src/cli/command.js';
+import { EXIT } from '../../src/cli/exit.js';
+import { usage } from '../../src/cli/help.js';
+import { cell, prose } from './markdown.js';
 
 /**
- * docs/cli.md, rendered from the command definitions (COMMANDS in cli.ts) so the reference can
+ * docs/cli.md, rendered from the command definitions (COMMANDS in src/cli/cli.ts) so the reference can
  * never drift from what `rehook --help` says. `npm run docs:write` writes it; `npm test` fails
- * when the committed file differs (test/unit/docs.test.ts).
+ * when the committed file differs (test/unit/generated-files.test.ts).
  */
 
 /** What each exit code means; a code in EXIT without an entry here stops the rendering. */
@@ -21,24 +22,6 @@ export const EXIT_MEANINGS: Readonly<Record<string, string>> = {
     'an invalid setting (one line names it). A hint to the `--help` of the command follows.',
   INTERNAL: 'Internal error: something nobody expected (a bug). The stack trace is printed; please report it.',
 };
-
-/** Text for a Markdown table cell: pipes escaped, `<` escaped outside code spans, one line. */
-function cell(text: string): string {
-  return text
-    .replaceAll('\n', ' ')
-    .split(/(`[^`]*`)/)
-    .map((part) => (part.startsWith('`') ? part : part.replaceAll('<', '&lt;')))
-    .join('')
-    .replaceAll('|', '\\|');
-}
-
-/** Running text (not in a table): `<` escaped outside code spans, newlines start a paragraph. */
-function prose(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => cell(line).replaceAll('\\|', '|'))
-    .join('\n\n');
-}
 
 function code(text: string): string {
   return `\`${text}\``;
@@ -116,7 +99,7 @@ function exitCodeTable(): string {
   const rows = Object.entries(EXIT).map(([name, value]) => {
     const meaning = EXIT_MEANINGS[name];
     if (meaning === undefined) {
-      throw new Error(`exit code ${name} (${value}) has no meaning in EXIT_MEANINGS (src/cli/docs.ts)`);
+      throw new Error(`exit code ${name} (${value}) has no meaning in EXIT_MEANINGS (scripts/docs/cli-doc.ts)`);
     }
     return `| ${value} | ${cell(meaning)} |`;
   });

@@ -1,0 +1,4367 @@
+// GENERATED from openapi.json by `npm run docs:write` (openapi-typescript): do not edit.
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database answers
+         * @description For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance
+         * @description No authentication: keep it off the public network.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's inboxes
+         * @description Every live inbox owned by the token's account, newest first.
+         */
+        get: operations["listInboxes"];
+        put?: never;
+        /**
+         * Create an inbox
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name.
+         */
+        post: operations["createInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One inbox */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an inbox with its events and replays
+         * @description An owned inbox only by its owner; an anonymous inbox by anyone who holds its id.
+         */
+        delete: operations["deleteInbox"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename an inbox
+         * @description Sets the name of the inbox (`null` removes it). Same access as deleting it: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id.
+         */
+        patch: operations["renameInbox"];
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an anonymous inbox persistent and owned by the account
+         * @description Saving an inbox the account already owns answers it unchanged.
+         */
+        post: operations["saveInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of an inbox's events, newest first
+         * @description A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine with each other and with the pagination, and the `Link` keeps them. A filtered page examines at most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete every event of an inbox (clear it)
+         * @description Deletes the events stored before the call, with their replays; the inbox stays and keeps capturing (events that arrive meanwhile are kept). Same access as deleting the inbox. Works in short steps of 1,000 rows, so ingest never waits long; a very large inbox takes a moment. Open live streams of the inbox get an `inbox.cleared` message.
+         */
+        delete: operations["clearInbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One captured event with headers and body */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one event with its replays
+         * @description Same access as deleting its inbox: an owned inbox's event only by the owner; an anonymous inbox's event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.
+         */
+        delete: operations["deleteEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/body": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The raw body bytes of an event
+         * @description Served as an attachment with the original Content-Type (octet-stream when it is not a plain type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.
+         */
+        get: operations["getEventBody"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/curl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A curl command that sends the captured request again, byte for byte
+         * @description The command targets the public ingest URL of the event (REHOOK_PUBLIC_INGEST_URL) and reproduces the method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With `Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.
+         */
+        get: operations["getEventCurl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an inbox's events as HAR 1.2 or NDJSON (streamed)
+         * @description Oldest first, up to the newest event stored when the export starts; the same filters as the event list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of `GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.
+         */
+        get: operations["exportInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/events/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Long-poll: the next event of an inbox
+         * @description Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on any instance, or 204 when none came within `timeout`. Without `after`: the next event stored after the call. Same access rules as listing events. A server shutting down answers waiting polls 204 at once, so clients simply poll again.
+         */
+        get: operations["nextEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of an inbox's new events (server-sent events)
+         * @description One `event.created` message per captured request, its data the event summary (as in the list), its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed event is sent first, oldest first: nothing missed, nothing repeated. While the stream is open, `event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data `{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. A `: ping` comment every 15 s keeps proxies from closing the connection.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send an event to a destination, as captured or edited, once or several times
+         * @description The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a normal result. Redirects are not followed. Loopback, private and reserved addresses are refused unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.
+         *
+         *     Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` (replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` change what is sent; `resign` recomputes the inbox's signature headers over the edited request with a fresh timestamp. Every replay records what it sent (`request`).
+         *
+         *     `repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` (each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` the answer is `data.replay` as always.
+         */
+        post: operations["replayEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replay history of an event, newest first (at most 100)
+         * @description Of an anonymous inbox's event: only the caller's own replays.
+         */
+        get: operations["listReplays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay many of an inbox's events to a destination (a bulk replay job)
+         * @description Needs an account: the owner for an owned inbox, any account for an anonymous one (as replaying one event). The events are chosen now (events captured later are not included) and replayed oldest first at `ratePerSecond` with `concurrency` sends in flight, each recorded in its event's replay history. The job runs in the background and survives restarts of the server; follow it with `GET /api/v1/replay-jobs/{jobId}`. Delivery is at least once: a send in flight when a server dies is sent again when the job resumes.
+         */
+        post: operations["createReplayJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/replay-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bulk replay jobs of an inbox, newest first (at most 100)
+         * @description Of an anonymous inbox: only the caller's own jobs. Of an owned inbox: the owner sees all.
+         */
+        get: operations["listReplayJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/replay-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk replay job: state, counts, progress and a page of its results
+         * @description The account that created the job, or the owner of its (owned) inbox; anyone else gets 404 REPLAY_JOB_NOT_FOUND. Results come in replay order, 100 at a time by default.
+         */
+        get: operations["getReplayJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a bulk replay job
+         * @description The account that created the job, or the owner of its (owned) inbox; anyone else gets 404 REPLAY_JOB_NOT_FOUND. Nothing more is sent once the instance running it sees the cancellation (at once, through the live bus); a send already in flight finishes and is recorded. Idempotent: a job that already ended (completed, failed or cancelled) stays as it is. Answers the job as it is afterwards.
+         */
+        delete: operations["cancelReplayJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API tokens, revoked ones included, newest first */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token for the account
+         * @description The answer is the only time the token itself is shown; only its hash is stored.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token of the account
+         * @description The token stops working at once, open live streams included.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sharing links of a saved inbox, newest first
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. Links are listed without their tokens; revoked links are gone.
+         */
+        get: operations["listShares"];
+        put?: never;
+        /**
+         * Create a read-only sharing link of a saved inbox
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. The answer carries the link's token, shown this once (only a hash is stored), and the path of its page in the web app. Whoever holds the token reads the inbox, its events and their live stream, nothing else, until the link is revoked. The request body is ignored.
+         */
+        post: operations["createShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a sharing link
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. The link stops working at once: the next request made with it gets 404 SHARE_NOT_FOUND, and its open live streams and waiting long-polls end, on every instance. Revoking it again answers 404 SHARE_NOT_FOUND.
+         */
+        delete: operations["revokeShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shares/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox a sharing link reads
+         * @description For the web app's /s/<token> page: no other credential is needed (the token in the path is one). An unknown or revoked link, or one whose inbox was deleted, is 404 SHARE_NOT_FOUND.
+         */
+        get: operations["resolveShare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox's signature settings (never the secret)
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. `signature` is null while no secret is set.
+         */
+        get: operations["getSignatureSettings"];
+        /**
+         * Set the secret the inbox checks its senders' signatures with
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. Replaces any earlier settings. From then on every captured event carries `signature: {scheme, status, reason}`, checked before it is stored against the capture time; replays with `resign: true` and `POST /api/v1/events/<id>/resign` sign with it. The secret is encrypted with the server key and never returned. Takes effect at once on the instance that stored it, within 1 s on others.
+         */
+        put: operations["setSignatureSettings"];
+        post?: never;
+        /**
+         * Remove the inbox's signature secret
+         * @description Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404 INBOX_NOT_FOUND, a sharing link 403 SHARE_READ_ONLY. Events captured from then on are `unchecked`; earlier events keep their result. 204 also when none was set.
+         */
+        delete: operations["removeSignatureSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh signature of an event, for delivering it now
+         * @description The signature headers a sender using the inbox's scheme and secret would send with the event's exact body now (`rehook listen --resign` sets them on local deliveries). Only the owner of the event's inbox; an event of an anonymous inbox, or of an inbox without a secret, answers 409 SIGNATURE_NOT_SET. The request body is ignored.
+         */
+        post: operations["resignEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox's programmed response
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. `response` is null while the inbox answers the contract's `200 {"ok":true}`.
+         */
+        get: operations["getInboxResponse"];
+        /**
+         * Program what the inbox answers its senders
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. Replaces the whole response: the default answer (top-level status, headers, body or bodyBase64, delayMs) and ordered rules, each a match (method, pathPrefix below the inbox, header name with an optional value) and its own answer; the first rule that matches a request gives its answer. The event is stored before the delay starts, and records which answer was sent (`answer.rule`, `answer.status`). Takes effect at once on the instance that stored it, within 1 s on others. Request body at most 1048576 bytes.
+         */
+        put: operations["setInboxResponse"];
+        post?: never;
+        /**
+         * Restore the contract's answer
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. The inbox answers `200 {"ok":true}` again (also when it had no programmed response).
+         */
+        delete: operations["clearInboxResponse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/forwarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inbox's automatic forwarding
+         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. 404 FORWARDING_NOT_FOUND when none is set.
+         */
+        get: operations["getForwarding"];
+        /**
+         * Set an inbox's automatic forwarding
+         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Every event stored from now on is delivered to `destination` at least once, in the background: method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the whole setting (fields left out get their defaults); deliveries already queued use the new one.
+         */
+        put: operations["setForwarding"];
+        post?: never;
+        /**
+         * Remove an inbox's automatic forwarding
+         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. New events are no longer delivered, and the deliveries not finished yet are cancelled (an attempt being sent right now still ends and is recorded). To stop for a while without losing them, set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.
+         */
+        delete: operations["removeForwarding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's deliveries to its inbox's forwarding destination, with every attempt
+         * @description Only the owner of the saved inbox. Empty when the event was stored while no forwarding was set (or it was paused). Each attempt has its time, URL, outcome, status, latency and error.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/deliveries/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Only the owner of the saved inbox. Queues the event's delivery for a new round of attempts, due at once: a failed, cancelled or delivered one is reopened, and an event stored before forwarding was set gets one. 409 DELIVERY_IN_PROGRESS while it is pending or being sent; 404 FORWARDING_NOT_FOUND when the inbox has no forwarding. The request body is ignored.
+         */
+        post: operations["retryDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and sign in
+         * @description Open unless the server runs with REHOOK_SIGNUP=closed. Sets the session cookie: `rehook_session`, HttpOnly, SameSite=Lax, Path=/, Max-Age = the session lifetime (REHOOK_SESSION_TTL, 30 days by default, from sign-in), Secure when the request came over https. Counts against REHOOK_RATE_SIGNIN.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Sets the session cookie: `rehook_session`, HttpOnly, SameSite=Lax, Path=/, Max-Age = the session lifetime (REHOOK_SESSION_TTL, 30 days by default, from sign-in), Secure when the request came over https. A wrong password and an unknown e-mail get the same 401, after the same work. Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account and the CSRF token of this browser session
+         * @description Answers 401 without a valid session cookie (an API token is not a session).
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign this browser out: its session ends and the cookie is cleared
+         * @description Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the account, this one included
+         * @description Every browser signed in to the account is signed out at once (open live streams end). API tokens keep working: revoke them separately. Works with a session or an API token.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of this API
+         * @description The same document as openapi.json in the repository and the package.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{inboxId}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId/events/:eventId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxIdEventsEventId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /signin
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSignin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /signup
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSignup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /dashboard
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /settings/tokens
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSettingsTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{shareToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /s/:shareToken
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSShareToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the web app (script, style sheet, icon)
+         * @description Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). Never from a CDN: Rehook works air-gapped.
+         */
+        get: operations["webAppAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/i/{inboxId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Capture a GET request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        get: operations["ingestGet"];
+        /**
+         * Capture a PUT request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        put: operations["ingestPut"];
+        /**
+         * Capture a POST request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        post: operations["ingestPost"];
+        /**
+         * Capture a DELETE request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        delete: operations["ingestDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Capture a PATCH request
+         * @description Records the request (method, headers in order, raw body, query string) as an event of the inbox and answers 200 only once it is committed. Any path below /i/<inboxId> is captured too. Unknown and expired inboxes also get 200 (nothing is stored). Served on the ingest origin.
+         */
+        patch: operations["ingestPatch"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description One header as received: [name, value], the name in its original case, the value as the received bytes read as Latin-1 code points. */
+        HeaderPair: [
+            string,
+            string
+        ];
+        /** @description A capture inbox. */
+        Inbox: {
+            /**
+             * @description Inbox id (inb_ + 26 base32 characters).
+             * @example inb_6h2m0s7d3k9q1w4e8r5t2y7u0p
+             */
+            id: string;
+            /** @description Path on the ingest origin, /i/<id>. */
+            ingestUrl: string;
+            /** @description Full URL to send webhooks to (ingest origin + ingestUrl). */
+            url: string;
+            /** @description A name given by its user (1 to 100 printable characters), or null. */
+            name: string | null;
+            /** @description True for a persistent inbox owned by an account. */
+            saved: boolean;
+            /** @description When an anonymous inbox expires; null for saved inboxes. */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the inbox was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description Events the inbox holds now (after evictions and deletions). */
+            eventCount: number;
+            /** @description When the newest event the inbox holds was received; null when it holds none. */
+            lastEventAt: string | null;
+        };
+        /** @description A captured request without headers and body, as lists and the live stream carry it. */
+        EventSummary: {
+            /** @description Event id (evt_ + 26 characters, time-sortable). */
+            id: string;
+            /** @description Id of the inbox that captured it. */
+            inboxId: string;
+            /**
+             * Format: date-time
+             * @description When the request was captured.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            receivedAt: string;
+            /** @description HTTP method as received. */
+            method: string;
+            /** @description Path as received, without the query string (/i/<inboxId>/...). */
+            path: string;
+            /** @description Raw query string without the leading '?'; '' when there was none. */
+            query: string;
+            /** @description The first Content-Type header, or null. */
+            contentType: string | null;
+            /** @description Body size in bytes. */
+            size: number;
+            /** @description The sender's signature as checked when the event was captured. */
+            signature: {
+                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+                scheme: string | null;
+                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+                status: "valid" | "invalid" | "unchecked";
+                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+                reason: string | null;
+            };
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            answer: {
+                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+                rule: number | null;
+                /** @description HTTP status the ingest listener answered. */
+                status: number;
+            };
+        };
+        /** @description A captured request with everything that was stored. */
+        EventDetail: {
+            /** @description Event id (evt_ + 26 characters, time-sortable). */
+            id: string;
+            /** @description Id of the inbox that captured it. */
+            inboxId: string;
+            /**
+             * Format: date-time
+             * @description When the request was captured.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            receivedAt: string;
+            /** @description HTTP method as received. */
+            method: string;
+            /** @description Path as received, without the query string (/i/<inboxId>/...). */
+            path: string;
+            /** @description Raw query string without the leading '?'; '' when there was none. */
+            query: string;
+            /** @description The first Content-Type header, or null. */
+            contentType: string | null;
+            /** @description Body size in bytes. */
+            size: number;
+            /** @description The sender's signature as checked when the event was captured. */
+            signature: {
+                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+                scheme: string | null;
+                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+                status: "valid" | "invalid" | "unchecked";
+                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+                reason: string | null;
+            };
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            answer: {
+                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+                rule: number | null;
+                /** @description HTTP status the ingest listener answered. */
+                status: number;
+            };
+            /** @description Address of the sender. */
+            sourceIp: string;
+            /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
+            headers: components["schemas"]["HeaderPair"][];
+            /** @description The exact body bytes, base64. */
+            bodyBase64: string;
+            /** @description The body as UTF-8 text when (and only when) it is valid UTF-8, else null. */
+            bodyText: string | null;
+            /** @description API path that serves the raw body bytes. */
+            bodyUrl: string;
+        };
+        /** @description The request a replay sent, to compare with the original event. */
+        ReplayRequest: {
+            /** @description The method sent. */
+            method: string;
+            /** @description The URL dialled: the destination with the path and query overrides applied. */
+            url: string;
+            /** @description The headers sent, in order (Host and Content-Length are added by the connection); Authorization and Cookie values read [REDACTED]. */
+            headers: components["schemas"]["HeaderPair"][];
+            /** @description The body sent when it was edited (UTF-8 text or base64, as bodyEncoding says); null when the event's own body was sent unchanged (see the event's bodyUrl). */
+            body: string | null;
+            /** @description How `body` is written; null when `body` is null. */
+            bodyEncoding: ("utf8" | "base64") | null;
+            /** @description Size of the body sent, in bytes. */
+            bodySize: number;
+            /** @description True when an edited body was left out of this list to keep the answer bounded (at most 32 MiB of edited bodies per list, newest first); `body` is then null. */
+            bodyOmitted: boolean;
+            /** @description True when anything differed from the event (an override was given). */
+            edited: boolean;
+            /** @description What the caller asked to change; null for a verbatim replay. */
+            overrides: {
+                method?: string;
+                /** @description Appended to the destination's path. */
+                path?: string;
+                /** @description Replaced the destination's query. */
+                query?: string;
+                setHeaders?: components["schemas"]["HeaderPair"][];
+                removeHeaders?: string[];
+                /** @description True when the body was replaced (the bytes are in `body`). */
+                body?: boolean;
+            } | null;
+            /** @description True when the signature headers were recomputed with the inbox's secret (`resign`). */
+            resigned: boolean;
+        };
+        /** @description One replay attempt and what the destination answered. */
+        Replay: {
+            /** @description Replay id (rpl_...). */
+            id: string;
+            eventId: string;
+            /** @description The URL the event was sent to. */
+            destination: string;
+            /**
+             * Format: date-time
+             * @description When the replay was made.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description How the replay ended; only `response` means the destination answered. */
+            outcome: "response" | "invalid" | "forbidden" | "unreachable" | "timeout";
+            /** @description HTTP status the destination answered; null when it never answered. */
+            statusCode: number | null;
+            /** @description Dispatch to the last response byte (or the failure), in ms; null when nothing was sent. */
+            latencyMs: number | null;
+            responseHeaders: components["schemas"]["HeaderPair"][];
+            /** @description The destination's body: UTF-8 text or base64, as responseBodyEncoding says. */
+            responseBody: string;
+            responseBodyEncoding: "utf8" | "base64";
+            /** @description True when the body was cut at the server's response size limit. */
+            truncated: boolean;
+            /** @description Why the replay failed (an error code of the catalogue and a message); null when the destination answered. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** @description What was sent; null for replays made before this was recorded and when the destination was invalid (nothing was sent). */
+            request: components["schemas"]["ReplayRequest"] | null;
+            /** @description The bulk replay job that made this replay; null for a replay of its own. */
+            jobId: string | null;
+        };
+        /** @description Totals of a repeated replay (`repeat`). */
+        ReplaySummary: {
+            /** @description Replays asked for (repeat). */
+            requested: number;
+            /** @description Attempts made: requested, or fewer when the run stopped early (see stopped). */
+            attempts: number;
+            /** @description Attempts the destination answered (any status). */
+            responses: number;
+            /** @description Attempts that got no answer (unreachable, timeout, refused). */
+            failures: number;
+            /** @description Answers by status code, e.g. {"200": 9, "503": 1}. */
+            statusCodes: {
+                [key: string]: number;
+            };
+            /** @description Failures by error code, e.g. {"DESTINATION_TIMEOUT": 1}. */
+            errors: {
+                [key: string]: number;
+            };
+            /** @description Why fewer than `requested` attempts were made: the replay policy refused the destination on a later attempt (`forbidden`), or no attempt starts after 240 s (`time-limit`); null when all were made. */
+            stopped: ("forbidden" | "time-limit") | null;
+        };
+        /** @description An API token without its secret. */
+        Token: {
+            /** @description Token id (tok_...), used to revoke it. */
+            id: string;
+            /** @description The name given at creation. */
+            name: string;
+            /** @description First characters of the token, safe to show. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When the token was last used (updated at most once a minute), or null. */
+            lastUsedAt: string | null;
+            /** @description When the token was revoked, or null. */
+            revokedAt: string | null;
+        };
+        /** @description A new API token, with its secret (shown once). */
+        CreatedToken: {
+            /** @description Token id (tok_...), used to revoke it. */
+            id: string;
+            /** @description The name given at creation. */
+            name: string;
+            /** @description First characters of the token, safe to show. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When the token was last used (updated at most once a minute), or null. */
+            lastUsedAt: string | null;
+            /** @description When the token was revoked, or null. */
+            revokedAt: string | null;
+            /** @description The token itself (rhk_...): shown in this answer only. */
+            token: string;
+        };
+        /** @description A read-only sharing link of an inbox, without its token. */
+        Share: {
+            /** @description Link id (shr_...), used to revoke it. */
+            id: string;
+            /** @description The inbox it reads. */
+            inboxId: string;
+            /** @description First characters of its token (rhl_...), safe to show, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the link was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description A new sharing link, with its token (shown once). */
+        CreatedShare: {
+            /** @description Link id (shr_...), used to revoke it. */
+            id: string;
+            /** @description The inbox it reads. */
+            inboxId: string;
+            /** @description First characters of its token (rhl_...), safe to show, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the link was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /** @description The link's token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=). */
+            token: string;
+            /** @description Path of the web app's page for the link, /s/<token>, on the API origin. */
+            path: string;
+        };
+        /** @description A user account. */
+        Account: {
+            /** @description Account id (acc_...). */
+            id: string;
+            /** @description E-mail address, lower-cased. */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the account was created.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie). */
+        Session: {
+            account: components["schemas"]["Account"];
+            /** @description Send it as X-CSRF-Token with every request made with the session cookie other than GET, HEAD and OPTIONS. */
+            csrfToken: string;
+        };
+        /**
+         * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        /** @description The body of every error answer. */
+        ErrorBody: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                /** @description For humans; may change between versions. */
+                message: string;
+                /** @description On failed replays: the id of the recorded attempt. */
+                replayId?: string;
+            };
+        };
+        /** @description One answer of the ingest listener. Exactly one of body and bodyBase64 is shown. */
+        ResponseAnswer: {
+            /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
+            status: number;
+            /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
+            headers: components["schemas"]["HeaderPair"][];
+            /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
+            body?: string;
+            /**
+             * Format: byte
+             * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
+             */
+            bodyBase64?: string;
+            /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
+            delayMs: number;
+        };
+        /** @description A rule: the answer for requests that match. */
+        ResponseRule: {
+            /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
+            match: {
+                /** @description The request method (case-insensitive, stored in upper case), e.g. POST. */
+                method?: string;
+                /** @description A path below the inbox, matched by whole segments on the raw (undecoded) path: `/fail` matches /i/<id>/fail and /i/<id>/fail/now but not /i/<id>/failure; `/fail/` only paths below /fail; `/` every path. */
+                pathPrefix?: string;
+                /** @description A request header that must be present (with this value, when given). */
+                header?: {
+                    /** @description Header name, case-insensitive. */
+                    name: string;
+                    /** @description When given, one of the header's values must equal it exactly (case-sensitive). */
+                    value?: string;
+                };
+            };
+            response: components["schemas"]["ResponseAnswer"];
+        };
+        /** @description An inbox's programmed response: the default answer (status, headers, body, delayMs) and ordered rules. Exactly one of body and bodyBase64 is shown (body when the bytes are UTF-8 text). */
+        InboxResponse: {
+            /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
+            status: number;
+            /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
+            headers: components["schemas"]["HeaderPair"][];
+            /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
+            body?: string;
+            /**
+             * Format: byte
+             * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
+             */
+            bodyBase64?: string;
+            /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
+            delayMs: number;
+            /** @description Rules in order (at most 50); the first that matches gives the answer, else the default above. */
+            rules: components["schemas"]["ResponseRule"][];
+            /**
+             * Format: date-time
+             * @description When it was set.
+             */
+            updatedAt: string;
+        };
+        /** @description An inbox's signature settings, without the secret. */
+        SignatureSettings: {
+            /**
+             * @description `stripe` (Stripe-Signature, t= and v1=), `github` (X-Hub-Signature-256), `shopify` (X-Shopify-Hmac-Sha256, base64), `slack` (X-Slack-Signature v0 with X-Slack-Request-Timestamp), `standard-webhooks` (webhook-id, webhook-timestamp, webhook-signature), `svix` (the same with svix-* headers), `hmac-sha256` (a hex or base64 HMAC-SHA256 of the body in a header you name).
+             * @enum {string}
+             */
+            scheme: "stripe" | "github" | "shopify" | "slack" | "standard-webhooks" | "svix" | "hmac-sha256";
+            /** @description The last 4 characters of the secret (after `whsec_…` for such secrets) when it has at least 24; else null. The secret itself is never returned. */
+            secretHint: string | null;
+            /** @description Seconds the signed timestamp may be from the capture time (1 to 604800, default 300); stripe, slack, standard-webhooks and svix only. Null for the other schemes. */
+            toleranceSeconds: number | null;
+            /** @description hmac-sha256: the signature header; null for the other schemes. */
+            header: string | null;
+            /** @description hmac-sha256: hex or base64; null for the other schemes. */
+            encoding: ("hex" | "base64") | null;
+            /** @description hmac-sha256: text before the digest ('' for none); null for the other schemes. */
+            prefix: string | null;
+            /**
+             * Format: date-time
+             * @description When the settings were last set.
+             */
+            updatedAt: string;
+        };
+        /** @description A fresh signature of an event. */
+        ResignedHeaders: {
+            /**
+             * @description `stripe` (Stripe-Signature, t= and v1=), `github` (X-Hub-Signature-256), `shopify` (X-Shopify-Hmac-Sha256, base64), `slack` (X-Slack-Signature v0 with X-Slack-Request-Timestamp), `standard-webhooks` (webhook-id, webhook-timestamp, webhook-signature), `svix` (the same with svix-* headers), `hmac-sha256` (a hex or base64 HMAC-SHA256 of the body in a header you name).
+             * @enum {string}
+             */
+            scheme: "stripe" | "github" | "shopify" | "slack" | "standard-webhooks" | "svix" | "hmac-sha256";
+            /** @description The signature headers to set on the event for a delivery now, in the providers' usual spelling: they replace headers of the same names (case-insensitive). A fresh timestamp; standard-webhooks and svix keep the event's message id. */
+            headers: components["schemas"]["HeaderPair"][];
+        };
+        CurlCommand: {
+            /** @description A POSIX shell command (sh, dash, bash, zsh) that sends the captured request again, byte for byte: method, path and raw query, headers in order with duplicates, the exact body (binary bodies through `printf` octal escapes). Host, Content-Length, Transfer-Encoding and Connection are left to curl. */
+            command: string;
+            /** @description Where the command sends: the public ingest origin plus the captured path and query. */
+            url: string;
+            /** @description Names of the captured headers left out because their values were redacted at capture (Authorization, Cookie). */
+            omittedHeaders: string[];
+        };
+        /** @description A HAR 1.2 document (http://www.softwareishard.com/blog/har-12-spec/). */
+        HarDocument: {
+            log: {
+                /** @enum {string} */
+                version: "1.2";
+                creator: {
+                    name: string;
+                    version: string;
+                };
+                pages: unknown[];
+                comment?: string;
+                entries: {
+                    /** Format: date-time */
+                    startedDateTime: string;
+                    time: number;
+                    request: {
+                        method: string;
+                        url: string;
+                        httpVersion: string;
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        queryString: {
+                            name: string;
+                            value: string;
+                        }[];
+                        postData?: {
+                            mimeType: string;
+                            text: string;
+                            /** @enum {string} */
+                            encoding?: "base64";
+                        };
+                        bodySize: number;
+                    };
+                    response: {
+                        status: number;
+                    };
+                }[];
+            };
+        };
+        /** @description An inbox's automatic forwarding. */
+        Forwarding: {
+            inboxId: string;
+            /** @description The destination URL. */
+            destination: string;
+            /** @description false: paused. */
+            enabled: boolean;
+            /** @description Attempts per delivery. */
+            attempts: number;
+            /** @description Longest wait between attempts. */
+            maxDelayMs: number;
+            /**
+             * Format: date-time
+             * @description When forwarding was first set.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was last changed.
+             */
+            updatedAt: string;
+        };
+        /** @description One attempt to deliver an event. */
+        DeliveryAttempt: {
+            /** @description 1, 2, ... over the delivery's life (manual retries continue it). */
+            number: number;
+            /**
+             * Format: date-time
+             * @description When the attempt was sent.
+             */
+            startedAt: string;
+            /** @description The URL it was sent to. */
+            url: string;
+            /** @description `delivered`: a 2xx answer; `rejected`: another status; `forbidden`: refused by the SSRF policy (or an invalid URL; not retried); `unreachable`, `timeout`: no answer; `abandoned`: the instance sending it stopped before recording the result (the destination may have received it). */
+            outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
+            /** @description The destination's status; null without an answer. */
+            statusCode: number | null;
+            /** @description Dispatch to last response byte (or to the failure), in milliseconds. */
+            latencyMs: number | null;
+            /** @description DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT; else null. */
+            errorCode: string | null;
+            /** @description What went wrong, for humans; null when delivered. */
+            errorMessage: string | null;
+        };
+        /** @description The delivery of an event to its inbox's forwarding destination, with its attempts. */
+        Delivery: {
+            /** @description dlv_ and the characters of the event id: one delivery per event. */
+            id: string;
+            eventId: string;
+            inboxId: string;
+            /** @description `pending`: waiting for its next attempt; `delivering`: being sent; `delivered`: a 2xx answer; `failed`: the attempts ran out or the destination is forbidden (POST .../deliveries/retry sends it again); `cancelled`: the forwarding was removed or the event deleted first. */
+            state: "pending" | "delivering" | "delivered" | "failed" | "cancelled";
+            /** @description Attempts in the current round (a manual retry starts a new one). */
+            attempts: number;
+            /** @description When the next attempt is due (pending), or when the lease of the one being sent ends (delivering); null once finished. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its state last changed.
+             */
+            updatedAt: string;
+            /** @description Every attempt, oldest first. */
+            attemptLog: components["schemas"]["DeliveryAttempt"][];
+        };
+        /** @description A bulk replay: a destination and which events. Without eventIds, every event matching since, until, method and pathPrefix (all optional) that is stored when the job is created, at most 10000. Unknown fields are refused. */
+        ReplayJobInput: {
+            /**
+             * @description Absolute http or https URL without credentials. The SSRF policy of replays applies to every send.
+             * @example https://example.com/webhooks
+             */
+            destination: string;
+            /** @description Replay exactly these events (1 to 1000; each must be an event of the inbox). Not together with the other filters. They are replayed oldest first whatever their order here. */
+            eventIds?: string[];
+            /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received at or after the time; or this event and newer ones. */
+            since?: string;
+            /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received strictly before the time; or this event and older ones. */
+            until?: string;
+            /**
+             * @description Only events with this HTTP method (case-insensitive).
+             * @example POST
+             */
+            method?: string;
+            /**
+             * @description Only events whose path below `/i/<inboxId>` starts with this (`/stripe` matches `/i/<id>/stripe/events`, and `/stripe-v2`). Starts with `/`.
+             * @example /stripe
+             */
+            pathPrefix?: string;
+            /**
+             * @description Sends started per second at most (0.1 to 100, default 10).
+             * @default 10
+             */
+            ratePerSecond: number;
+            /**
+             * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
+             * @default 1
+             */
+            concurrency: number;
+        };
+        /** @description A bulk replay job and its progress. */
+        ReplayJob: {
+            /** @description Job id (job_...). */
+            id: string;
+            inboxId: string;
+            destination: string;
+            /** @description queued → running → completed, cancelled or failed (the last three are final). */
+            state: "queued" | "running" | "completed" | "cancelled" | "failed";
+            /** @description The filter as given (the method in upper case, event ids without duplicates). */
+            filter: {
+                eventIds?: string[];
+                since?: string;
+                until?: string;
+                method?: string;
+                pathPrefix?: string;
+            };
+            ratePerSecond: number;
+            concurrency: number;
+            counts: {
+                /** @description Events the job replays (fixed when it was created). */
+                total: number;
+                /** @description Events replayed so far: succeeded + failed. */
+                done: number;
+                /** @description The destination answered (any status, 4xx and 5xx included). */
+                succeeded: number;
+                /** @description No answer (refused, unreachable, timed out), or the event was deleted. */
+                failed: number;
+            };
+            /** @description done / total (1 for a job of no events). */
+            progress: number;
+            /**
+             * Format: date-time
+             * @description When the job was created.
+             */
+            createdAt: string;
+            /** @description null while queued. */
+            startedAt: string | null;
+            /** @description null before. */
+            finishedAt: string | null;
+            /** @description Why a failed job failed (e.g. DESTINATION_FORBIDDEN, INBOX_NOT_FOUND); null otherwise. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /** @description What replaying one event of a job came to. */
+        ReplayJobResult: {
+            /** @description Place in the replay order (0: the oldest event); the cursor of result pages. */
+            position: number;
+            eventId: string;
+            state: "pending" | "done";
+            /** @description The recorded replay (rpl_..., in the event's replay history); null while pending or when nothing was sent. */
+            replayId: string | null;
+            /** @description Status code of the destination; null without an answer. */
+            statusCode: number | null;
+            /** @description Dispatch to the last response byte (or the failure). */
+            latencyMs: number | null;
+            /** @description DESTINATION_UNREACHABLE, DESTINATION_TIMEOUT, DESTINATION_FORBIDDEN, or EVENT_NOT_FOUND (deleted after the job was created); null on an answer or while pending. */
+            errorCode: string | null;
+            /** @description null while pending. */
+            completedAt: string | null;
+        };
+    };
+    responses: {
+        /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        AmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CONFLICT`: Resource already exists. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CONFLICT";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrSignupClosedOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `DELIVERY_IN_PROGRESS`: The event's delivery is pending or being sent; retry it once it has finished. `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+        DeliveryInProgressOrInboxNotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_TIMEOUT`: Destination did not respond in time. */
+        DestinationTimeoutWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_TIMEOUT";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `DESTINATION_UNREACHABLE`: Destination could not be reached. */
+        DestinationUnreachableWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "DESTINATION_UNREACHABLE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        InboxNotFoundOrEventNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. */
+        InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        InboxNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `FORWARDING_NOT_FOUND`: This inbox has no forwarding set. */
+        InboxNotFoundOrShareNotFoundOrForwardingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
+        InboxNotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_SAVED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INTERNAL`: Internal server error. */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `NOT_FOUND`: Route not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        NotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `PAYLOAD_TOO_LARGE`: Request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `RATE_LIMITED`: Too many requests. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        ShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `REPLAY_JOB_NOT_FOUND`: Replay job not found. */
+        ShareNotFoundOrReplayJobNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        ShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SIGNATURE_NOT_SET`: The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature). */
+        SignatureNotSet: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SIGNATURE_NOT_SET";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `STORAGE_UNAVAILABLE`: Storage is unavailable; retry later. */
+        StorageUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "STORAGE_UNAVAILABLE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `TOKEN_NOT_FOUND`: Token not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        TokenNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNAUTHORIZED`: API token is missing or invalid. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNAUTHORIZED`: API token is missing or invalid. `INVALID_CREDENTIALS`: E-mail address or password is wrong. */
+        UnauthorizedOrInvalidCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNAUTHORIZED" | "INVALID_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `UNSUPPORTED_MEDIA_TYPE`: Content-Type must be application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        ValidationFailedOrAmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `VALIDATION_FAILED`: Request is invalid. `INVALID_JSON`: Request body is not valid JSON. `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `INVALID_DESTINATION`: Destination must be an absolute http or https URL without credentials. */
+        ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                        /** @description Id of the recorded failed attempt (rpl_...). */
+                        replayId?: string;
+                    };
+                };
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listInboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inboxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inboxes: components["schemas"]["Inbox"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new inbox. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    renameInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
+                    name: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    saveInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Only events older than this event id (the cursor of the Link header). */
+                before?: string;
+                /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
+                method?: string | string[];
+                /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
+                path?: string;
+                /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
+                header?: string | string[];
+                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                q?: string;
+                /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
+                json?: string | string[];
+                /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
+                since?: string;
+                /** @description Only events received before this ISO 8601 time, or older than this event id. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventSummary"][];
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    clearInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["EventDetail"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exact captured bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventCurl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The command. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            curl: components["schemas"]["CurlCommand"];
+                        };
+                    };
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    exportInbox: {
+        parameters: {
+            query?: {
+                /** @description Export format. */
+                format?: "har" | "ndjson";
+                /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
+                method?: string | string[];
+                /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
+                path?: string;
+                /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
+                header?: string | string[];
+                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                q?: string;
+                /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
+                json?: string | string[];
+                /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
+                since?: string;
+                /** @description Only events received before this ISO 8601 time, or older than this event id. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HarDocument"];
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    nextEvent: {
+        parameters: {
+            query?: {
+                /** @description Answer only an event newer than this event id. */
+                after?: string;
+                /**
+                 * @description How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.
+                 * @example 30s
+                 */
+                timeout?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["EventDetail"];
+                        };
+                    };
+                };
+            };
+            /** @description No event within the timeout (or the server is shutting down): poll again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id (the header wins). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (EventSource sends it). */
+                "last-event-id"?: string;
+            };
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    replayEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Absolute http or https URL.
+                     * @example https://example.com/webhooks
+                     */
+                    destination: string;
+                    /**
+                     * @description Send this method instead of the event's (an HTTP token; case kept; not CONNECT).
+                     * @example PUT
+                     */
+                    method?: string;
+                    /**
+                     * @description Appended to the destination's path (one '/' between them); starts with '/', no '?', '#', spaces or controls.
+                     * @example /stripe/events
+                     */
+                    path?: string;
+                    /**
+                     * @description Replaces the destination's query (a leading '?' is optional; '' removes it).
+                     * @example attempt=2&debug=1
+                     */
+                    query?: string;
+                    /** @description Header edits: remove, then set; at most 100 entries each; a name may not be both. */
+                    headers?: {
+                        /** @description Headers to send; each name replaces every header of that name (case-insensitive) at the place of the first one, or is appended. Not Host, Content-Length, hop-by-hop or Proxy-* names. Authorization and Cookie may be set (sent, recorded as [REDACTED]). */
+                        set?: {
+                            [key: string]: string;
+                        } | components["schemas"]["HeaderPair"][];
+                        /** @description Names of headers not to send (case-insensitive). */
+                        remove?: string[];
+                    };
+                    /** @description Send this text as the body (UTF-8). Not with bodyBase64. */
+                    body?: string;
+                    /**
+                     * Format: byte
+                     * @description Send these bytes as the body (standard base64). Not with body.
+                     */
+                    bodyBase64?: string;
+                    /** @description Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. */
+                    resign?: boolean;
+                    /** @description Send it this many times, one after the other; the answer is then data.replays and data.summary. */
+                    repeat?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Without `repeat`: the destination answered (any status), `data.replay`. With `repeat`: every attempt, `data.replays` and `data.summary`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replay: components["schemas"]["Replay"];
+                        };
+                    } | {
+                        data: {
+                            /** @description Every attempt, in the order made. */
+                            replays: components["schemas"]["Replay"][];
+                            summary: components["schemas"]["ReplaySummary"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["DestinationUnreachableWithReplayId"];
+            503: components["responses"]["StorageUnavailable"];
+            504: components["responses"]["DestinationTimeoutWithReplayId"];
+        };
+    };
+    listReplays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replays. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            replays: components["schemas"]["Replay"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createReplayJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A bulk replay: a destination and which events. Without eventIds, every event matching since, until, method and pathPrefix (all optional) that is stored when the job is created, at most 10000. Unknown fields are refused. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Absolute http or https URL without credentials. The SSRF policy of replays applies to every send.
+                     * @example https://example.com/webhooks
+                     */
+                    destination: string;
+                    /** @description Replay exactly these events (1 to 1000; each must be an event of the inbox). Not together with the other filters. They are replayed oldest first whatever their order here. */
+                    eventIds?: string[];
+                    /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received at or after the time; or this event and newer ones. */
+                    since?: string;
+                    /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received strictly before the time; or this event and older ones. */
+                    until?: string;
+                    /**
+                     * @description Only events with this HTTP method (case-insensitive).
+                     * @example POST
+                     */
+                    method?: string;
+                    /**
+                     * @description Only events whose path below `/i/<inboxId>` starts with this (`/stripe` matches `/i/<id>/stripe/events`, and `/stripe-v2`). Starts with `/`.
+                     * @example /stripe
+                     */
+                    pathPrefix?: string;
+                    /**
+                     * @description Sends started per second at most (0.1 to 100, default 10).
+                     * @default 10
+                     */
+                    ratePerSecond?: number;
+                    /**
+                     * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
+                     * @default 1
+                     */
+                    concurrency?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The job was created (queued). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            job: components["schemas"]["ReplayJob"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listReplayJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs, without their results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            jobs: components["schemas"]["ReplayJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getReplayJob: {
+        parameters: {
+            query?: {
+                /** @description Results after this position (the previous page's nextResultsAfter). */
+                resultsAfter?: number;
+                /** @description Results per page (1 to 1000, default 100). */
+                resultsLimit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Replay job id (job_...). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            job: components["schemas"]["ReplayJob"];
+                            /** @description Results in replay order (oldest event first). */
+                            results: components["schemas"]["ReplayJobResult"][];
+                            /** @description Pass as `resultsAfter` for the next page of results; null on the last page. */
+                            nextResultsAfter: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    cancelReplayJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Replay job id (job_...). */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            job: components["schemas"]["ReplayJob"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens, without their secrets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            tokens: components["schemas"]["Token"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name to recognise the token by (printable characters). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: components["schemas"]["CreatedToken"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id (tok_...). */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["TokenNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            shares: components["schemas"]["Share"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link, with its token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            share: components["schemas"]["CreatedShare"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    revokeShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+                /** @description Link id (shr_...). */
+                shareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    resolveShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (rhl_...). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getSignatureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            signature: components["schemas"]["SignatureSettings"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setSignatureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `stripe` (Stripe-Signature, t= and v1=), `github` (X-Hub-Signature-256), `shopify` (X-Shopify-Hmac-Sha256, base64), `slack` (X-Slack-Signature v0 with X-Slack-Request-Timestamp), `standard-webhooks` (webhook-id, webhook-timestamp, webhook-signature), `svix` (the same with svix-* headers), `hmac-sha256` (a hex or base64 HMAC-SHA256 of the body in a header you name).
+                     * @enum {string}
+                     */
+                    scheme: "stripe" | "github" | "shopify" | "slack" | "standard-webhooks" | "svix" | "hmac-sha256";
+                    /** @description The secret the sender signs with. stripe: the endpoint's `whsec_...` secret; standard-webhooks and svix: `whsec_` and base64 (16 to 128 bytes); others: the string as given (no control characters, no leading or trailing space). Stored encrypted; never shown again. */
+                    secret: string;
+                    /** @description Seconds the signed timestamp may be from the capture time (1 to 604800, default 300); stripe, slack, standard-webhooks and svix only. */
+                    toleranceSeconds?: number;
+                    /** @description hmac-sha256 only, required: the header carrying the signature (e.g. X-Signature). */
+                    header?: string;
+                    /**
+                     * @description hmac-sha256 only: how the digest is written (default hex).
+                     * @enum {string}
+                     */
+                    encoding?: "hex" | "base64";
+                    /** @description hmac-sha256 only: text before the digest, e.g. `sha256=` (default ''). */
+                    prefix?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings now in force, without the secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            signature: components["schemas"]["SignatureSettings"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeSignatureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    resignEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheme and the headers to set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ResignedHeaders"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The response, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            response: components["schemas"]["InboxResponse"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
+                    status?: number;
+                    /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
+                    headers?: components["schemas"]["HeaderPair"][];
+                    /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
+                    body?: string;
+                    /**
+                     * Format: byte
+                     * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
+                     */
+                    bodyBase64?: string;
+                    /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
+                    delayMs?: number;
+                    /** @description Rules in order (at most 50); the first that matches wins. */
+                    rules?: {
+                        /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
+                        match: {
+                            /** @description The request method (case-insensitive, stored in upper case), e.g. POST. */
+                            method?: string;
+                            /** @description A path below the inbox, matched by whole segments on the raw (undecoded) path: `/fail` matches /i/<id>/fail and /i/<id>/fail/now but not /i/<id>/failure; `/fail/` only paths below /fail; `/` every path. */
+                            pathPrefix?: string;
+                            /** @description A request header that must be present (with this value, when given). */
+                            header?: {
+                                /** @description Header name, case-insensitive. */
+                                name: string;
+                                /** @description When given, one of the header's values must equal it exactly (case-sensitive). */
+                                value?: string;
+                            };
+                        };
+                        response: {
+                            /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
+                            status?: number;
+                            /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
+                            headers?: components["schemas"]["HeaderPair"][];
+                            /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
+                            body?: string;
+                            /**
+                             * Format: byte
+                             * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
+                             */
+                            bodyBase64?: string;
+                            /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
+                            delayMs?: number;
+                        };
+                    }[];
+                    /** @description Ignored (GET shows it; its answer can be sent back as it is). */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The response now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            response: components["schemas"]["InboxResponse"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    clearInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forwarding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            forwarding: components["schemas"]["Forwarding"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Absolute http or https URL without credentials. Each event's sub-path below /i/<inboxId> is appended to its path and the event's query to its query. The SSRF policy of replays applies to every send.
+                     * @example https://example.com/webhooks
+                     */
+                    destination: string;
+                    /** @description Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again. */
+                    enabled?: boolean;
+                    /** @description Attempts per delivery before it is failed (1 to 30, default 8). */
+                    attempts?: number;
+                    /** @description Longest wait between two attempts in milliseconds (1000 to 86400000, default 3600000). Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random). */
+                    maxDelayMs?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The forwarding as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            forwarding: components["schemas"]["Forwarding"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; how many unfinished deliveries were cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancelled: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries (zero or one). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deliveries: components["schemas"]["Delivery"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    retryDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            delivery: components["schemas"]["Delivery"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
+            409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description E-mail address (case does not matter). */
+                    email: string;
+                    /** @description At least 8 characters. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, signed in (the cookie is set). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrSignupClosedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description E-mail address (case does not matter). */
+                    email: string;
+                    /** @description The account's password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (the cookie is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"];
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppInboxesInboxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppInboxesInboxIdEventsEventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppSignin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppSettingsTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppSShareToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shareToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File name, e.g. index-4f3a2b1c.js. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["NotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ingestGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ingestPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ingestPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ingestDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    ingestPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored (or the inbox is unknown or expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+}
