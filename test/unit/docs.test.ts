@@ -53,7 +53,7 @@ describe('the hand-written docs agree with the code', () => {
 
   it('README links the generated references', () => {
     const readme = source('README.md');
-    for (const file of ['docs/cli.md', 'docs/errors.md'])
+    for (const file of ['docs/cli.md', 'docs/errors.md', 'docs/api.md', 'docs/configuration.md', 'docs/README.md'])
       assert.ok(readme.includes(`](${file})`), `README links ${file}`);
   });
 });
