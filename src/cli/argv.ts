@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Command, OptionDef, ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
-import { BOOLEAN_SETTING_FLAGS, HELP_OPTION } from './help.js';
+import { HELP_OPTION } from './help.js';
+import { BOOLEAN_SETTING_FLAGS } from './setting-flags.js';
 import type { CliIO } from './io.js';
 
 /** The command line as words: which command it names, and its flags and arguments (node:util parseArgs). */

@@ -1,5 +1,5 @@
 import type { ArgDef, OptionDef } from './command.js';
-import { SERVE_OPTIONS } from './help.js';
+import { SERVE_OPTIONS } from './setting-flags.js';
 import { DEFAULT_SERVER } from './normalise.js';
 
 /** Option and argument definitions that several commands share, so their help reads alike. */

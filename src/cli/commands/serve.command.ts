@@ -1,5 +1,5 @@
 import { defineCommand } from '../command.js';
-import { SERVE_OPTIONS } from '../help.js';
+import { SERVE_OPTIONS } from '../setting-flags.js';
 import { str } from '../normalise.js';
 
 export const serveCommand = defineCommand({
