@@ -1,6 +1,7 @@
 import type { EventFilterParams } from '../client/types.js';
 import type { OptionDef, ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
+import { list, str } from './normalise.js';
 
 /**
  * The event filters as command-line flags (the API's query parameters, docs/search.md), for
@@ -47,25 +48,15 @@ export const EVENT_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
   },
 };
 
-function list(input: ParsedInput, name: string): string[] | undefined {
-  const value = input.values[name];
-  if (value === undefined || typeof value === 'boolean') return undefined;
-  return typeof value === 'string' ? [value] : [...value];
-}
-
 /** The filter flags given, as the client's filter parameters (the server checks them). */
 export function eventFilterParams(input: ParsedInput): EventFilterParams {
-  const single = (name: string) => {
-    const value = input.values[name];
-    return typeof value === 'string' ? value : undefined;
-  };
   const params: Record<string, string | string[]> = {};
   for (const name of ['method', 'header', 'json']) {
     const values = list(input, name);
-    if (values !== undefined && values.length > 0) params[name] = values;
+    if (values.length > 0) params[name] = values;
   }
   for (const name of ['path', 'q', 'since', 'until']) {
-    const value = single(name);
+    const value = str(input, name);
     if (value !== undefined) params[name] = value;
   }
   return params as EventFilterParams;
@@ -97,8 +88,7 @@ export function eventListFilter(input: ParsedInput): EventFilterParams {
   const params = eventFilterParams({ ...input, values: { ...input.values, json: undefined } });
   const fields = list(input, 'json-field');
   const search = input.values['search'];
-  const withFields: EventFilterParams =
-    fields !== undefined && fields.length > 0 ? { ...params, json: fields } : params;
+  const withFields: EventFilterParams = fields.length > 0 ? { ...params, json: fields } : params;
   if (typeof search !== 'string') return withFields;
   if (withFields.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
   return { ...withFields, q: search };

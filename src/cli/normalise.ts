@@ -14,16 +14,23 @@ export function str(input: ParsedInput, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A required `--name` (cli.ts checks presence first; this narrows the type). */
+/** A required `--name` (the parser checks presence first; this narrows the type). */
 export function required(input: ParsedInput, name: string): string {
   const value = str(input, name);
   if (value === undefined) throw new UsageError(`missing required option --${name}`, input.path);
   return value;
 }
 
-/** Positional argument `index` (cli.ts checks the count first). */
+/** Positional argument `index` (the parser checks the count first). */
 export function arg(input: ParsedInput, index: number): string {
   return input.args[index] ?? '';
+}
+
+/** A repeatable `--name`: every value given, in order; none when absent. */
+export function list(input: ParsedInput, name: string): string[] {
+  const value = input.values[name];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? [...(value as readonly string[])] : [];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -69,6 +76,21 @@ export function storeOptions(input: ParsedInput): AdminOptions {
 
 export function adminOptions(input: ParsedInput): AdminOptions & { json: boolean } {
   return { ...storeOptions(input), json: input.values['json'] === true };
+}
+
+/** The options of a server command about one account: the store, `--json` and `--email`. */
+export function adminWithEmail(input: ParsedInput): AdminOptions & { json: boolean; email: string } {
+  return { ...adminOptions(input), email: required(input, 'email') };
+}
+
+/** The options of a client command about one inbox: the client options and `<inboxId>`. */
+export function clientWithInbox(input: ParsedInput): ClientOptions & { inboxId: string } {
+  return { ...clientOptions(input), inboxId: arg(input, 0) };
+}
+
+/** The options of a client command about one event: the client options and `<eventId>`. */
+export function clientWithEvent(input: ParsedInput): ClientOptions & { eventId: string } {
+  return { ...clientOptions(input), eventId: arg(input, 0) };
 }
 
 /** An optional `--name` that must be a positive integer. */

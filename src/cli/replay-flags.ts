@@ -1,5 +1,6 @@
 import type { OptionDef, ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
+import { list, str } from './normalise.js';
 
 /**
  * Flags of `rehook replay` beyond --to (edit-and-replay, docs/replay.md). Kept apart from the
@@ -51,17 +52,6 @@ export interface ReplayEdits {
   readonly bodyBase64?: string;
   readonly repeat?: number;
   readonly resign: boolean;
-}
-
-function list(input: ParsedInput, name: string): string[] {
-  const value = input.values[name];
-  if (value === undefined) return [];
-  return typeof value === 'string' ? [value] : Array.isArray(value) ? [...(value as readonly string[])] : [];
-}
-
-function str(input: ParsedInput, name: string): string | undefined {
-  const value = input.values[name];
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** `Name: value` or `Name:value` (the spaces after the colon are not part of the value). */

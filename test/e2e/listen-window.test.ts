@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { RehookClient } from '../../src/client/rehook-client.js';
-import {
-  runListener,
-  type ListenDeps,
-  type ListenSettings,
-  type ListenSummary,
-} from '../../src/cli/listen/listener.js';
+import { runListener } from '../../src/cli/listen/listener.js';
+import type { ListenDeps, ListenSettings, ListenSummary } from '../../src/cli/listen/settings.js';
 import { positionPath, readPosition } from '../../src/cli/listen/position.js';
 import { parseForwardRules } from '../../src/cli/listen/rules.js';
 import { OverlapWindow } from '../../src/cli/listen/window.js';

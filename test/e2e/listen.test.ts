@@ -6,12 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import { RehookApiError } from '../../src/client/errors.js';
 import { RehookClient } from '../../src/client/rehook-client.js';
 import { EXIT, ExitError } from '../../src/cli/exit.js';
-import {
-  applySignatureHeaders,
-  runListener,
-  type ListenSettings,
-  type ListenSummary,
-} from '../../src/cli/listen/listener.js';
+import { applySignatureHeaders } from '../../src/cli/listen/deliver.js';
+import { runListener } from '../../src/cli/listen/listener.js';
+import type { ListenSettings, ListenSummary } from '../../src/cli/listen/settings.js';
 import type { StartSpec } from '../../src/cli/listen/options.js';
 import { positionPath } from '../../src/cli/listen/position.js';
 import { backoffDelay } from '../../src/cli/listen/backoff.js';
@@ -56,8 +53,6 @@ interface Running {
   readonly done: Promise<ListenSummary>;
 }
 
-let runs = 0;
-
 function listen(
   inboxId: string,
   forwardTo: string[],
@@ -67,7 +62,6 @@ function listen(
     as?: RehookClient;
   } = {},
 ): Running {
-  runs += 1;
   const rules = parseForwardRules(forwardTo);
   const key = { server: rehook.apiUrl, inboxId, target: opts.key ?? rulesKey(rules) };
   const settings: ListenSettings = {

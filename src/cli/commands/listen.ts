@@ -1,9 +1,10 @@
 import { clientFor } from '../client-options.js';
 import type { CliIO } from '../io.js';
-import { runListener, type ListenSummary } from '../listen/listener.js';
+import { runListener } from '../listen/listener.js';
 import type { ListenOptions } from '../listen/options.js';
 import { positionPath } from '../listen/position.js';
 import { rulesKey } from '../listen/rules.js';
+import type { ListenSummary } from '../listen/settings.js';
 
 /** Exit code after a second Ctrl-C: stop at once (128 + SIGINT). */
 const INTERRUPTED = 130;

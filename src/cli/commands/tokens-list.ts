@@ -1,4 +1,4 @@
-import type { Token } from '../../client/types.js';
+import { tokenJson } from '../../http/api/present.js';
 import { requireAccountByEmail } from '../../services/accounts.js';
 import { listTokens } from '../../services/tokens.js';
 import { withStore, type AdminOptions } from '../admin.js';
@@ -15,15 +15,8 @@ export async function run(options: TokensListOptions, io: CliIO): Promise<void> 
   const tokens = await withStore(options, io, async (deps) =>
     listTokens(deps, (await requireAccountByEmail(deps, options.email)).id),
   );
-  // The same shape as GET /api/v1/tokens.
-  const shown: Token[] = tokens.map((token) => ({
-    id: token.id,
-    name: token.name,
-    prefix: token.prefix,
-    createdAt: token.createdAt.toISOString(),
-    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    revokedAt: token.revokedAt?.toISOString() ?? null,
-  }));
+  // The API's own presenter, so --json prints what GET /api/v1/tokens answers.
+  const shown = tokens.map((token) => tokenJson(token));
   if (options.json) return io.stdout(json({ tokens: shown }));
   if (shown.length === 0) return io.stdout('No tokens.');
   io.stdout(

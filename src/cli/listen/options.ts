@@ -2,7 +2,7 @@ import { parseDurationMs } from '../../domain/duration.js';
 import type { ClientOptions } from '../client-options.js';
 import type { OptionDef, ParsedInput } from '../command.js';
 import { UsageError } from '../exit.js';
-import { clientOptions, durationMs, str } from '../normalise.js';
+import { clientOptions, durationMs, list, str } from '../normalise.js';
 import { isId } from '../../domain/ids.js';
 import {
   normalisePrefix,
@@ -134,12 +134,6 @@ function windowMs(input: ParsedInput): number {
     );
   }
   return ms;
-}
-
-function list(input: ParsedInput, name: string): string[] {
-  const value = input.values[name];
-  if (value === undefined || typeof value === 'boolean') return [];
-  return typeof value === 'string' ? [value] : [...value];
 }
 
 function retries(input: ParsedInput): number {

@@ -1,0 +1,66 @@
+import { RehookApiError } from '../../client/errors.js';
+import type { EventDetail, EventFilterParams, EventPage } from '../../client/types.js';
+import type { ServerCaller } from './server-calls.js';
+import type { ListenClient } from './settings.js';
+
+/** The listings a listener makes of its inbox, each through the reconnecting caller. */
+
+export interface InboxEvents {
+  readonly client: Pick<ListenClient, 'events' | 'event'>;
+  readonly caller: ServerCaller;
+  readonly inboxId: string;
+}
+
+/**
+ * Pages through the inbox's events, newest first and 1,000 a request, until `enough(page)` says
+ * so or the last page is read. False when stopped meanwhile.
+ */
+export async function walkEvents(
+  source: InboxEvents,
+  walk: { readonly what: string; readonly filter?: EventFilterParams },
+  enough: (page: EventPage) => boolean,
+): Promise<boolean> {
+  let before: string | undefined;
+  for (;;) {
+    const cursor = before;
+    const page = await source.caller.call(walk.what, () =>
+      source.client.events(source.inboxId, {
+        limit: 1000,
+        ...(walk.filter !== undefined ? { filter: walk.filter } : {}),
+        ...(cursor !== undefined ? { before: cursor } : {}),
+      }),
+    );
+    if (page === undefined) return false;
+    if (enough(page) || page.nextBefore === null) return true;
+    before = page.nextBefore;
+  }
+}
+
+/** The ids of the events received in `range` (the overlap window); undefined when stopped meanwhile. */
+export async function idsIn(
+  source: InboxEvents,
+  range: { readonly since: string; readonly until: string },
+): Promise<string[] | undefined> {
+  const ids: string[] = [];
+  const walked = await walkEvents(
+    source,
+    { what: 'look back for late events', filter: { since: range.since, until: range.until } },
+    (page) => {
+      for (const event of page.events) ids.push(event.id);
+      // A server that ignored since (an older Rehook) would page through the whole inbox.
+      const oldest = page.events.at(-1)?.id;
+      return oldest !== undefined && oldest < range.since;
+    },
+  );
+  return walked ? ids : undefined;
+}
+
+/** A late event's full record; null when it was deleted in the meantime. */
+export async function lateEvent(source: InboxEvents, id: string): Promise<EventDetail | null | 'stopped'> {
+  try {
+    return (await source.caller.call('fetch a late event', () => source.client.event(id))) ?? 'stopped';
+  } catch (err) {
+    if (err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND') return null;
+    throw err;
+  }
+}
