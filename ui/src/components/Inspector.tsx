@@ -10,6 +10,7 @@ import {
 } from '../api.js';
 import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
+import { REDACTED } from '../lib/header-edits.js';
 import { BodyView } from './BodyView.js';
 import {
   AnswerBadge,
@@ -28,8 +29,6 @@ import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
-
-const REDACTED = '[REDACTED]';
 
 /**
  * One captured request: what arrived (method, path and query, headers, body in the view that
