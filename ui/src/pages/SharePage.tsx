@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { errorMessage, isRehookError, openShare, setShareToken, type InboxView as Inbox } from '../api.js';
 import { Icon, Link, Spinner } from '../components/common.js';
 import { paths } from '../router.js';
-import { InboxView } from './InboxPage.js';
+import { InboxView } from './inbox/InboxView.js';
 
 /** `/s/<token>`: a read-only view of one inbox, through its sharing link. */
 export function SharePage(props: { token: string; eventId: string | null; search: string }) {
