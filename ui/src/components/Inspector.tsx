@@ -12,6 +12,7 @@ import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { REDACTED } from '../lib/header-edits.js';
 import { BodyView } from './BodyView.js';
+import { CodeBlock } from './CodeBlock.js';
 import {
   AnswerBadge,
   ConfirmButton,
@@ -227,9 +228,9 @@ export function Inspector(props: {
               <span class="spacer" />
               <CopyButton text={() => rawRequest(event)} label="Copy" />
             </div>
-            <pre class="code code-raw" tabIndex={0} data-testid="raw-request">
+            <CodeBlock class="code code-raw" testId="raw-request">
               {rawRequest(event)}
-            </pre>
+            </CodeBlock>
           </section>
         )}
         {tab === 'curl' && (
@@ -257,9 +258,9 @@ export function Inspector(props: {
                     </span>
                   </p>
                 )}
-                <pre class="code code-shell" tabIndex={0} data-testid="curl-command">
+                <CodeBlock class="code code-shell" testId="curl-command">
                   {curl.command}
-                </pre>
+                </CodeBlock>
               </>
             )}
           </section>

@@ -60,8 +60,8 @@ export function CopyButton(props: {
 }
 
 /** In-app link (navigates without reloading). `href` is always built by the app, never taken from captured data. */
-export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  return <a {...props} onClick={linkClick} />;
+export function Link({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return <a href={href} {...rest} onClick={linkClick} />;
 }
 
 /** Relative time ("5m ago") with the exact time on hover; re-rendered by the ticker. */
@@ -215,7 +215,7 @@ export function Segmented<T extends string>(props: {
   label: string;
 }) {
   return (
-    <div class="segmented" role="group" aria-label={props.label}>
+    <fieldset class="segmented" aria-label={props.label}>
       {props.options.map((option) => (
         <button
           key={option.id}
@@ -227,7 +227,7 @@ export function Segmented<T extends string>(props: {
           {option.label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 
