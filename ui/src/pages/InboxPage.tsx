@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView as Inbox, isRehookError } from '../api.js';
-import { Link, Spinner } from '../components/common.js';
+import { Link } from '../components/common.js';
+import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { rememberInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
@@ -30,32 +31,30 @@ export function InboxPage(props: { inboxId: string; eventId: string | null; sear
 
   if (error !== null) {
     return (
-      <div class="page narrow">
-        <h1>{error.code === 'INBOX_NOT_FOUND' ? 'Inbox not found' : 'Cannot open this inbox'}</h1>
-        <p class="muted">
-          {error.code === 'INBOX_NOT_FOUND'
+      <ProblemPage
+        title={error.code === 'INBOX_NOT_FOUND' ? 'Inbox not found' : 'Cannot open this inbox'}
+        message={
+          error.code === 'INBOX_NOT_FOUND'
             ? 'It may have expired (anonymous inboxes live 48 hours), been deleted, or belong to another account.'
-            : error.message}
-        </p>
-        <p class="row">
-          <Link href={paths.home()} class="btn btn-primary">
-            Create a new inbox
-          </Link>
-          {session.account === null && (
-            <Link href={paths.signin(location.pathname)} class="btn">
-              Sign in
+            : error.message
+        }
+        actions={
+          <p class="row">
+            <Link href={paths.home()} class="btn btn-primary">
+              Create a new inbox
             </Link>
-          )}
-        </p>
-      </div>
+            {session.account === null && (
+              <Link href={paths.signin(location.pathname)} class="btn">
+                Sign in
+              </Link>
+            )}
+          </p>
+        }
+      />
     );
   }
   if (inbox === null) {
-    return (
-      <div class="page-loading">
-        <Spinner label="Loading the inbox" />
-      </div>
-    );
+    return <PageLoading label="Loading the inbox" />;
   }
   return (
     <InboxView
