@@ -9,8 +9,8 @@ import {
 } from '../api.js';
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
-import { Link } from './common.js';
-import { ErrorNote, Icon, Spinner, Time } from './common.js';
+import { ErrorNote, Icon, Link, Spinner, Time } from './common.js';
+import { NumberInput, SubmitButton, UrlInput } from './fields.js';
 
 /** A job's explicit event list holds at most this many ids (the API's limit). */
 const MAX_IDS = 1000;
@@ -139,15 +139,11 @@ export function BulkReplay(props: {
         <label for="bulk-destination" class="label">
           Destination URL
         </label>
-        <input
+        <UrlInput
           id="bulk-destination"
-          class="input mono"
-          type="url"
-          required
           placeholder="https://staging.example.com/webhooks"
           value={destination}
-          autoComplete="url"
-          onInput={(input) => setDestination((input.currentTarget as HTMLInputElement).value)}
+          onChange={setDestination}
         />
         <fieldset class="choice">
           <legend class="label">Which requests</legend>
@@ -178,40 +174,26 @@ export function BulkReplay(props: {
             <label class="label" for="bulk-rate">
               Per second
             </label>
-            <input
-              id="bulk-rate"
-              class="input"
-              type="number"
-              min={0.1}
-              max={100}
-              step="any"
-              value={rate}
-              onInput={(input) => setRate((input.currentTarget as HTMLInputElement).value)}
-            />
+            <NumberInput id="bulk-rate" min={0.1} max={100} step="any" value={rate} onChange={setRate} />
             <span class="muted small">0.1 to 100 sends started per second.</span>
           </div>
           <div class="edit-field">
             <label class="label" for="bulk-concurrency">
               At once
             </label>
-            <input
+            <NumberInput
               id="bulk-concurrency"
-              class="input"
-              type="number"
               min={1}
               max={10}
               step={1}
               value={concurrency}
-              onInput={(input) => setConcurrency((input.currentTarget as HTMLInputElement).value)}
+              onChange={setConcurrency}
             />
             <span class="muted small">1 keeps the order: each send waits for the previous answer.</span>
           </div>
         </div>
         <ErrorNote error={error} />
-        <button type="submit" class="btn btn-primary" disabled={busy}>
-          <Icon name="send" />
-          <span>{busy ? 'Starting…' : 'Start replaying'}</span>
-        </button>
+        <SubmitButton icon="send" label={busy ? 'Starting…' : 'Start replaying'} busy={busy} />
       </form>
       {jobId !== null && (
         <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />

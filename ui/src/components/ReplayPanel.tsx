@@ -15,7 +15,7 @@ import { rememberReplayDestination, replayDestination } from '../lib/storage.js'
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
 import { Icon, Link, Spinner } from './common.js';
-import { CheckField } from './fields.js';
+import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
 import { ReplayEditFields } from './ReplayEditFields.js';
 import { ReplayHistory } from './ReplayHistory.js';
 import { ReplayResult, RunSummary } from './ReplayResult.js';
@@ -105,21 +105,13 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
           Destination URL
         </label>
         <div class="input-row">
-          <input
+          <UrlInput
             id="replay-destination"
-            class="input mono"
-            type="url"
-            inputMode="url"
-            required
             placeholder="https://example.com/webhooks"
             value={state.destination}
-            onInput={(input) => setField('destination', (input.currentTarget as HTMLInputElement).value)}
-            autoComplete="url"
+            onChange={(value) => setField('destination', value)}
           />
-          <button type="submit" class="btn btn-primary" disabled={state.busy}>
-            <Icon name="send" />
-            <span>{state.busy ? 'Replaying…' : 'Replay'}</span>
-          </button>
+          <SubmitButton icon="send" label={state.busy ? 'Replaying…' : 'Replay'} busy={state.busy} />
         </div>
         <p class="muted small">
           Rehook sends the captured method, headers and exact body bytes from the server, or your edits. The destination
@@ -134,15 +126,14 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
           </CheckField>
           <span class="repeat-field">
             <label for="replay-repeat">Times</label>
-            <input
+            <NumberInput
               id="replay-repeat"
               class="input num-input"
-              type="number"
               min={1}
               max={100}
               step={1}
               value={state.repeat}
-              onInput={(input) => setField('repeat', (input.currentTarget as HTMLInputElement).value)}
+              onChange={(value) => setField('repeat', value)}
             />
           </span>
         </div>

@@ -1,3 +1,5 @@
+import { Icon, type IconName } from './common.js';
+
 /**
  * Labelled form fields: a label, the control and an optional hint that the control names as its
  * description (so a screen reader reads the hint with the field).
@@ -41,7 +43,7 @@ export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
         spellcheck={false}
         autoComplete="off"
         {...describedBy(props)}
-        onInput={(event) => props.onChange((event.currentTarget as HTMLInputElement).value)}
+        onInput={onText(props.onChange)}
       />
       <Hint id={props.id} hint={props.hint} />
     </div>
@@ -63,7 +65,7 @@ export function TextAreaField(props: FieldProps & { rows: number }) {
         placeholder={props.placeholder}
         spellcheck={false}
         {...describedBy(props)}
-        onInput={(event) => props.onChange((event.currentTarget as HTMLTextAreaElement).value)}
+        onInput={onText(props.onChange)}
       />
       <Hint id={props.id} hint={props.hint} />
     </div>
@@ -87,5 +89,74 @@ export function CheckField(props: {
       />
       <span>{props.children}</span>
     </label>
+  );
+}
+
+/** An input handler that passes the field's text to a setter. */
+export function onText(set: (value: string) => void): (event: { currentTarget: { value: string } }) => void {
+  return (event) => set(event.currentTarget.value);
+}
+
+/** A number typed as text (the form checks it on submit), with its bounds for the browser's spinner. */
+export function NumberInput(props: {
+  id: string;
+  value: string;
+  min: number;
+  max: number;
+  step: number | 'any';
+  class?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      id={props.id}
+      class={props.class ?? 'input'}
+      type="number"
+      min={props.min}
+      max={props.max}
+      step={props.step}
+      value={props.value}
+      onInput={onText(props.onChange)}
+    />
+  );
+}
+
+/** A destination URL the server will send to (the browser checks it is a URL). */
+export function UrlInput(props: { id: string; value: string; placeholder: string; onChange: (value: string) => void }) {
+  return (
+    <input
+      id={props.id}
+      class="input mono"
+      type="url"
+      required
+      placeholder={props.placeholder}
+      value={props.value}
+      autoComplete="url"
+      onInput={onText(props.onChange)}
+    />
+  );
+}
+
+/** A value to copy (a URL, a new secret): read-only, and all of it selected on focus. */
+export function CopyableValue(props: { value: string; id?: string; class?: string; label?: string }) {
+  return (
+    <input
+      {...(props.id !== undefined ? { id: props.id } : {})}
+      class={props.class ?? 'input mono'}
+      readOnly
+      value={props.value}
+      {...(props.label !== undefined ? { 'aria-label': props.label } : {})}
+      onFocus={(event) => event.currentTarget.select()}
+    />
+  );
+}
+
+/** A form's main button, with its icon; disabled while the form is busy. */
+export function SubmitButton(props: { icon: IconName; label: string; busy?: boolean }) {
+  return (
+    <button type="submit" class="btn btn-primary" {...(props.busy !== undefined ? { disabled: props.busy } : {})}>
+      <Icon name={props.icon} />
+      <span>{props.label}</span>
+    </button>
   );
 }

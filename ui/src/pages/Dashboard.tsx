@@ -5,6 +5,7 @@ import { PageLoading } from '../components/page-states.js';
 import { recentInboxes, rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
+import { onText, SubmitButton } from '../components/fields.js';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {
@@ -47,12 +48,9 @@ export function Dashboard() {
             placeholder="Name (optional), e.g. Stripe staging"
             maxLength={100}
             value={name}
-            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+            onInput={onText(setName)}
           />
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            <Icon name="plus" />
-            <span>New inbox</span>
-          </button>
+          <SubmitButton icon="plus" label="New inbox" busy={busy} />
         </form>
       </header>
       <ErrorNote error={error} />
@@ -105,7 +103,7 @@ export function Dashboard() {
                           class="input"
                           value={draft}
                           maxLength={100}
-                          onInput={(event) => setDraft((event.currentTarget as HTMLInputElement).value)}
+                          onInput={onText(setDraft)}
                           ref={(element) => element?.focus()}
                         />
                         <button type="submit" class="btn btn-primary btn-sm">

@@ -4,6 +4,7 @@ import { ConfirmButton, CopyButton, Empty, ErrorNote, Icon, Spinner, Time } from
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
+import { CopyableValue, onText, SubmitButton } from '../components/fields.js';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */
 export function Tokens() {
@@ -51,12 +52,9 @@ export function Tokens() {
             maxLength={100}
             placeholder="What is it for? e.g. laptop, GitHub Actions"
             value={name}
-            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+            onInput={onText(setName)}
           />
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            <Icon name="plus" />
-            <span>Create token</span>
-          </button>
+          <SubmitButton icon="plus" label="Create token" busy={busy} />
         </div>
       </form>
 
@@ -73,13 +71,7 @@ export function Tokens() {
             <label for="created-token" class="visually-hidden">
               The new token
             </label>
-            <input
-              id="created-token"
-              class="input mono"
-              readOnly
-              value={created.token}
-              onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
-            />
+            <CopyableValue id="created-token" value={created.token} />
             <CopyButton text={created.token} label="Copy token" class="btn-primary" />
           </div>
           <button type="button" class="btn btn-ghost btn-sm" onClick={() => setCreated(null)}>

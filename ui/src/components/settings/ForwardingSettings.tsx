@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, type Forwarding } from '../../api.js';
 import { ConfirmButton } from '../common.js';
-import { CheckField, TextField } from '../fields.js';
+import { CheckField, TextField, UrlInput } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 
@@ -72,15 +72,11 @@ export function ForwardingSettings(props: { inboxId: string }) {
       <label class="label" for="forwarding-destination">
         Destination URL
       </label>
-      <input
+      <UrlInput
         id="forwarding-destination"
-        class="input mono"
-        type="url"
-        required
         placeholder="https://example.com/webhooks"
         value={destination}
-        autoComplete="url"
-        onInput={(input) => setDestination((input.currentTarget as HTMLInputElement).value)}
+        onChange={setDestination}
       />
       <div class="edit-grid">
         <TextField

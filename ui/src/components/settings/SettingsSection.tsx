@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { ErrorNote, Icon, type IconName, Spinner } from '../common.js';
+import { SubmitButton } from '../fields.js';
 
 /**
  * One settings form as a card: title and what is stored now, then (once loaded) the form with
@@ -47,10 +48,7 @@ export function SettingsSection(props: {
           )}
           <div class="settings-actions">
             {props.actions}
-            <button type="submit" class="btn btn-primary">
-              <Icon name="save" />
-              <span>{props.saveLabel}</span>
-            </button>
+            <SubmitButton icon="save" label={props.saveLabel} />
           </div>
         </form>
       )}

@@ -8,7 +8,7 @@ import {
   signatureSettings,
 } from '../../api.js';
 import { ConfirmButton, schemeLabel, Time } from '../common.js';
-import { TextField } from '../fields.js';
+import { TextField, onText } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 
@@ -157,7 +157,7 @@ export function SignatureSettings(props: { inboxId: string }) {
             spellcheck={false}
             value={secret}
             placeholder={stored ? 'The stored one is not shown' : 'whsec_…'}
-            onInput={(input) => setSecret((input.currentTarget as HTMLInputElement).value)}
+            onInput={onText(setSecret)}
           />
         </div>
         {TIMESTAMPED.has(scheme) && (

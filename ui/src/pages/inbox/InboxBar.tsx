@@ -9,6 +9,7 @@ import { InboxTitle } from './InboxTitle.js';
 import { LiveIndicator } from './LiveIndicator.js';
 import type { Panel } from './panel.js';
 import { SharePanel } from './SharePanel.js';
+import { CopyableValue } from '../../components/fields.js';
 
 /** The top of the inbox screen: name, live status, expiry, actions, and the URL to send requests to. */
 export function InboxBar(props: {
@@ -62,13 +63,7 @@ export function InboxBar(props: {
         <label class="ingest-label" for="ingest-url">
           Send requests to
         </label>
-        <input
-          id="ingest-url"
-          class="input mono ingest-url"
-          readOnly
-          value={inbox.url}
-          onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
-        />
+        <CopyableValue id="ingest-url" class="input mono ingest-url" value={inbox.url} />
         <CopyButton text={inbox.url} label="Copy URL" class="btn-primary" />
       </div>
       <p class="muted small ingest-help">Any method, any path below it, any body. Paths and query strings are kept.</p>

@@ -3,6 +3,7 @@ import { type InboxView as Inbox, renameInbox } from '../../api.js';
 import { Icon } from '../../components/common.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { reportTo } from './report.js';
+import { onText } from '../../components/fields.js';
 
 /** The inbox's name (or id), renamed in place by its owner. */
 export function InboxTitle(props: {
@@ -37,7 +38,7 @@ export function InboxTitle(props: {
           value={name}
           maxLength={100}
           placeholder="Name this inbox"
-          onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+          onInput={onText(setName)}
           ref={(element) => element?.focus()}
         />
         <button type="submit" class="btn btn-primary">

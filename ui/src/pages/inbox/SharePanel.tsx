@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type CreatedShare, createShare, errorMessage, listShares, revokeShare, type Share } from '../../api.js';
 import { ConfirmButton, CopyButton, ErrorNote, Icon, Spinner, Time } from '../../components/common.js';
 import { paths } from '../../router.js';
+import { CopyableValue } from '../../components/fields.js';
 
 /** The inbox's read-only sharing links: create (shown once), list, revoke. */
 export function SharePanel(props: { inboxId: string; onClose: () => void }) {
@@ -42,13 +43,7 @@ export function SharePanel(props: { inboxId: string; onClose: () => void }) {
             <span>Copy the link now: only a hash of it is stored, so it cannot be shown again.</span>
           </p>
           <div class="input-row">
-            <input
-              class="input mono"
-              readOnly
-              value={createdLink}
-              aria-label="New sharing link"
-              onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
-            />
+            <CopyableValue value={createdLink} label="New sharing link" />
             <CopyButton text={createdLink} label="Copy link" class="btn-primary" />
           </div>
         </div>
