@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { client, errorMessage, type Delivery, type DeliveryAttempt } from '../api.js';
 import { ErrorNote, Icon, Spinner, Time } from './common.js';
+import { usePolling } from './usePolling.js';
 
 const STATE_LABEL: Record<Delivery['state'], string> = {
   pending: 'Waiting for its next attempt',
@@ -32,27 +33,19 @@ export function Deliveries(props: { eventId: string }) {
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const loaded = await client.deliveries(props.eventId);
-        if (!live) return;
+  usePolling(
+    () => client.deliveries(props.eventId),
+    {
+      everyMs: REFRESH_MS,
+      take: (loaded) => {
         setDeliveries(loaded);
         setError(null);
-        if (loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering'))
-          timer = setTimeout(() => void load(), REFRESH_MS);
-      } catch (err) {
-        if (live) setError(errorMessage(err));
-      }
-    };
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [props.eventId, version]);
+        return loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering');
+      },
+      onError: (err) => setError(errorMessage(err)),
+    },
+    [props.eventId, version],
+  );
 
   const retry = async () => {
     setBusy(true);

@@ -3,6 +3,7 @@ import { Icon } from './common.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
 import { SignatureSettings } from './settings/SignatureSettings.js';
+import { PanelHead } from './PanelHead.js';
 
 /**
  * The inbox's settings: what it answers its senders (anyone who may change the inbox), and, for
@@ -12,23 +13,7 @@ import { SignatureSettings } from './settings/SignatureSettings.js';
 export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: () => void }) {
   return (
     <div class="panel" data-testid="inbox-settings">
-      <header class="panel-head">
-        <button
-          type="button"
-          class="btn btn-ghost btn-icon back-to-list"
-          aria-label="Back to the list"
-          onClick={props.onClose}
-        >
-          <Icon name="arrow-left" />
-        </button>
-        <h2>
-          <Icon name="settings" /> Inbox settings
-        </h2>
-        <span class="spacer" />
-        <button type="button" class="btn btn-ghost btn-icon" aria-label="Close settings" onClick={props.onClose}>
-          <Icon name="x" />
-        </button>
-      </header>
+      <PanelHead icon="settings" title="Inbox settings" closeLabel="Close settings" onClose={props.onClose} />
       <ResponseSettings inboxId={props.inbox.id} />
       {props.owned ? (
         <>

@@ -10,7 +10,6 @@ import {
 } from '../api.js';
 import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
-import { REDACTED } from '../lib/header-edits.js';
 import { BodyView } from './BodyView.js';
 import { CodeBlock } from './CodeBlock.js';
 import {
@@ -18,6 +17,7 @@ import {
   ConfirmButton,
   CopyButton,
   ErrorNote,
+  HeadersTable,
   Icon,
   Link,
   PairsTable,
@@ -212,12 +212,7 @@ export function Inspector(props: {
               <h3 id="headers-title" class="section-title">
                 Headers <span class="count">{event.headers.length}</span>
               </h3>
-              <PairsTable
-                caption="Request headers"
-                pairs={event.headers}
-                nameLabel="Header"
-                redacted={(_name, value) => value === REDACTED}
-              />
+              <HeadersTable caption="Request headers" pairs={event.headers} />
             </section>
           </>
         )}

@@ -3,6 +3,23 @@ import { formatSize } from '../lib/format.js';
 import type { EditBase, EditDraft, ReplayFormState } from '../lib/replay-form.js';
 import { CheckField, TextField } from './fields.js';
 
+/** The one-line edits; the method's placeholder and hint name the captured one. */
+const LINE_FIELDS: readonly {
+  name: 'method' | 'path' | 'query';
+  label: string;
+  placeholder?: string;
+  hint?: string;
+}[] = [
+  { name: 'method', label: 'Method' },
+  { name: 'path', label: 'Path to append', placeholder: '/v2/events', hint: "Added to the destination's path." },
+  {
+    name: 'query',
+    label: 'Query',
+    placeholder: 'attempt=2',
+    hint: "Replaces the destination's query; empty keeps it.",
+  },
+];
+
 /** The edits to the request before a replay: method, path, query, headers and body. */
 export function ReplayEditFields(props: {
   event: EventDetail;
@@ -16,30 +33,17 @@ export function ReplayEditFields(props: {
     <fieldset class="replay-edit" data-testid="replay-edit">
       <legend class="visually-hidden">Edits to the request</legend>
       <div class="edit-grid">
-        <TextField
-          id="replay-method"
-          label="Method"
-          value={draft.method}
-          placeholder={event.method}
-          hint={`Captured: ${event.method}`}
-          onChange={(value) => onChange('method', value)}
-        />
-        <TextField
-          id="replay-path"
-          label="Path to append"
-          value={draft.path}
-          placeholder="/v2/events"
-          hint="Added to the destination's path."
-          onChange={(value) => onChange('path', value)}
-        />
-        <TextField
-          id="replay-query"
-          label="Query"
-          value={draft.query}
-          placeholder="attempt=2"
-          hint="Replaces the destination's query; empty keeps it."
-          onChange={(value) => onChange('query', value)}
-        />
+        {LINE_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`replay-${field.name}`}
+            label={field.label}
+            value={draft[field.name]}
+            placeholder={field.placeholder ?? event.method}
+            hint={field.hint ?? `Captured: ${event.method}`}
+            onChange={(value) => onChange(field.name, value)}
+          />
+        ))}
       </div>
       <label class="label" for="replay-headers">
         Headers

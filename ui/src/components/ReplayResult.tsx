@@ -1,9 +1,8 @@
 import type { EventDetail, Replay, ReplayRun } from '../api.js';
 import { parseJson } from '../lib/body.js';
 import { formatSize } from '../lib/format.js';
-import { REDACTED } from '../lib/header-edits.js';
 import { JsonView } from './BodyView.js';
-import { Icon, PairsTable, Time } from './common.js';
+import { HeadersTable, Icon, PairsTable, Time } from './common.js';
 
 /** The outcome of a repeated replay: counts, and each attempt to pick for the result below. */
 export function RunSummary(props: { run: ReplayRun; shownId: string | null; onShow: (replay: Replay) => void }) {
@@ -145,12 +144,7 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
           <p class="mono url-line">
             <strong>{request.method}</strong> {request.url}
           </p>
-          <PairsTable
-            caption="Headers sent"
-            pairs={request.headers}
-            nameLabel="Header"
-            redacted={(_name, value) => value === REDACTED}
-          />
+          <HeadersTable caption="Headers sent" pairs={request.headers} />
           <pre class="code compare-body">{sentBody}</pre>
         </div>
         <div class="compare-col">
@@ -159,12 +153,7 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
             <strong>{event.method}</strong> {event.path}
             {event.query === '' ? '' : `?${event.query}`}
           </p>
-          <PairsTable
-            caption="Headers captured"
-            pairs={event.headers}
-            nameLabel="Header"
-            redacted={(_name, value) => value === REDACTED}
-          />
+          <HeadersTable caption="Headers captured" pairs={event.headers} />
           <pre class="code compare-body">
             {originalBody.length > 20000 ? `${originalBody.slice(0, 20000)}…` : originalBody}
           </pre>

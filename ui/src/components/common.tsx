@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatExact, formatRelative } from '../lib/format.js';
+import { REDACTED } from '../lib/header-edits.js';
 import { linkClick } from '../router.js';
 
 /** Writes text to the clipboard (with a fallback for non-secure origins such as http://host:8080). */
@@ -158,6 +159,18 @@ export function PairsTable(props: {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Headers as captured or sent: a value Rehook redacted before storing it shows as redacted. */
+export function HeadersTable(props: { caption: string; pairs: readonly (readonly [string, string])[] }) {
+  return (
+    <PairsTable
+      caption={props.caption}
+      pairs={props.pairs}
+      nameLabel="Header"
+      redacted={(_name, value) => value === REDACTED}
+    />
   );
 }
 
