@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { client, errorMessage, type ReplayJob, type ReplayJobResult } from '../api.js';
 import { ErrorNote, Icon, Link, Spinner } from './common.js';
 import { usePolling } from './usePolling.js';
+import { HistoryTable } from './HistoryTable.js';
 
 /** Refresh a running job this often. */
 const REFRESH_MS = 1000;
@@ -10,6 +11,13 @@ const RESULTS_SHOWN = 500;
 
 /** The states after which a job changes no more. */
 const FINAL = new Set<ReplayJob['state']>(['completed', 'cancelled', 'failed']);
+
+const RESULT_COLUMNS = [
+  { label: '#', num: true },
+  { label: 'Request' },
+  { label: 'Result' },
+  { label: 'Latency', num: true },
+] as const;
 
 /** A job's state as a coloured badge (tests read data-state). */
 export function JobState(props: { state: ReplayJob['state'] }) {
@@ -87,47 +95,30 @@ export function JobView(props: { jobId: string; eventHref: (eventId: string) => 
         </span>
       </div>
       {results.length > 0 && (
-        <div class="table-scroll">
-          <table class="history" data-testid="job-results">
-            <caption class="visually-hidden">Results in replay order</caption>
-            <thead>
-              <tr>
-                <th scope="col" class="num">
-                  #
-                </th>
-                <th scope="col">Request</th>
-                <th scope="col">Result</th>
-                <th scope="col" class="num">
-                  Latency
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((result) => (
-                <tr key={result.position}>
-                  <td class="num">{result.position + 1}</td>
-                  <td class="mono ellipsis">
-                    <Link href={props.eventHref(result.eventId)}>{result.eventId}</Link>
-                  </td>
-                  <td>
-                    {result.state === 'pending' ? (
-                      <span class="muted small">pending</span>
-                    ) : result.statusCode !== null ? (
-                      <span
-                        class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}
-                      >
-                        {result.statusCode}
-                      </span>
-                    ) : (
-                      <span class="status status-bad">{result.errorCode ?? 'failed'}</span>
-                    )}
-                  </td>
-                  <td class="num">{result.latencyMs === null ? '—' : `${Math.round(result.latencyMs)} ms`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable testId="job-results" caption="Results in replay order" columns={RESULT_COLUMNS}>
+          {results.map((result) => (
+            <tr key={result.position}>
+              <td class="num">{result.position + 1}</td>
+              <td class="mono ellipsis">
+                <Link href={props.eventHref(result.eventId)}>{result.eventId}</Link>
+              </td>
+              <td>
+                {result.state === 'pending' ? (
+                  <span class="muted small">pending</span>
+                ) : result.statusCode !== null ? (
+                  <span
+                    class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}
+                  >
+                    {result.statusCode}
+                  </span>
+                ) : (
+                  <span class="status status-bad">{result.errorCode ?? 'failed'}</span>
+                )}
+              </td>
+              <td class="num">{result.latencyMs === null ? '—' : `${Math.round(result.latencyMs)} ms`}</td>
+            </tr>
+          ))}
+        </HistoryTable>
       )}
       {job.counts.total > results.length && <p class="muted small">The first {results.length} results are shown.</p>}
     </section>

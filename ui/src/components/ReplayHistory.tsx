@@ -1,6 +1,15 @@
 import type { Replay } from '../api.js';
 import { Spinner, Time } from './common.js';
 import { Outcome } from './ReplayResult.js';
+import { HistoryTable } from './HistoryTable.js';
+
+const REPLAY_COLUMNS = [
+  { label: 'When' },
+  { label: 'Destination' },
+  { label: 'Result' },
+  { label: 'Latency', num: true },
+  { label: 'Details', hidden: true },
+] as const;
 
 /** The event's replays, newest first; "Show" puts one in the result view. */
 export function ReplayHistory(props: {
@@ -22,57 +31,39 @@ export function ReplayHistory(props: {
       ) : history.length === 0 ? (
         <p class="muted small">No replays of this event yet.</p>
       ) : (
-        <div class="table-scroll">
-          <table class="history" data-testid="replay-history">
-            <caption class="visually-hidden">Replays of this event, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Result</th>
-                <th scope="col" class="num">
-                  Latency
-                </th>
-                <th scope="col">
-                  <span class="visually-hidden">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((replay) => (
-                <tr key={replay.id} class={props.shownId === replay.id ? 'is-selected' : ''}>
-                  <td>
-                    <Time iso={replay.createdAt} />
-                  </td>
-                  <td class="mono ellipsis" title={replay.request?.url ?? replay.destination}>
-                    {replay.request?.url ?? replay.destination}
-                    {(replay.request?.edited || replay.request?.resigned || replay.jobId !== null) && (
-                      <span class="replay-tags">
-                        {replay.request?.edited && <span class="tag">edited</span>}
-                        {replay.request?.resigned && <span class="tag">re-signed</span>}
-                        {replay.jobId !== null && <span class="tag">bulk</span>}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <Outcome replay={replay} />
-                  </td>
-                  <td class="num">{replay.latencyMs === null ? '—' : `${Math.round(replay.latencyMs)} ms`}</td>
-                  <td>
-                    <button
-                      type="button"
-                      class="btn btn-ghost btn-sm"
-                      onClick={() => props.onShow(replay)}
-                      aria-label={`Show replay ${replay.id}`}
-                    >
-                      Show
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable testId="replay-history" caption="Replays of this event, newest first" columns={REPLAY_COLUMNS}>
+          {history.map((replay) => (
+            <tr key={replay.id} class={props.shownId === replay.id ? 'is-selected' : ''}>
+              <td>
+                <Time iso={replay.createdAt} />
+              </td>
+              <td class="mono ellipsis" title={replay.request?.url ?? replay.destination}>
+                {replay.request?.url ?? replay.destination}
+                {(replay.request?.edited || replay.request?.resigned || replay.jobId !== null) && (
+                  <span class="replay-tags">
+                    {replay.request?.edited && <span class="tag">edited</span>}
+                    {replay.request?.resigned && <span class="tag">re-signed</span>}
+                    {replay.jobId !== null && <span class="tag">bulk</span>}
+                  </span>
+                )}
+              </td>
+              <td>
+                <Outcome replay={replay} />
+              </td>
+              <td class="num">{replay.latencyMs === null ? '—' : `${Math.round(replay.latencyMs)} ms`}</td>
+              <td>
+                <button
+                  type="button"
+                  class="btn btn-ghost btn-sm"
+                  onClick={() => props.onShow(replay)}
+                  aria-label={`Show replay ${replay.id}`}
+                >
+                  Show
+                </button>
+              </td>
+            </tr>
+          ))}
+        </HistoryTable>
       )}
     </section>
   );
