@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Icon, Link } from './components/common.js';
+import { Link } from './components/common.js';
+import { Icon } from './components/Icon.js';
 import { ProblemPage } from './components/page-states.js';
 import { Dashboard } from './pages/Dashboard.js';
 import { Home } from './pages/Home.js';

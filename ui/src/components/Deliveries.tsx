@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage, type Delivery, type DeliveryAttempt } from '../api.js';
-import { ErrorNote, Icon, Spinner, Time } from './common.js';
+import { ErrorNote, Spinner, Time } from './common.js';
+import { Icon } from './Icon.js';
 import { usePolling } from './usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
 

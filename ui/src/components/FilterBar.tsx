@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { withShare } from '../api.js';
 import { describeFilter, EMPTY_FILTER, filterQuery, isEmptyFilter, type EventFilter } from '../lib/filter.js';
-import { Icon } from './common.js';
+import { Icon } from './Icon.js';
 import { onText, TextAreaField, TextField } from './fields.js';
 
 const lines = (text: string) =>

@@ -1,5 +1,5 @@
 import type { InboxView as Inbox } from '../api.js';
-import { Icon } from './common.js';
+import { Icon } from './Icon.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
 import { SignatureSettings } from './settings/SignatureSettings.js';

@@ -12,20 +12,9 @@ import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
 import { CodeBlock } from './CodeBlock.js';
-import {
-  AnswerBadge,
-  ConfirmButton,
-  CopyButton,
-  ErrorNote,
-  HeadersTable,
-  Icon,
-  Link,
-  PairsTable,
-  SignatureBadge,
-  Spinner,
-  Tabs,
-  Time,
-} from './common.js';
+import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
+import { Icon } from './Icon.js';
+import { AnswerBadge, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage, type ReplayJob, type ReplayJobResult } from '../api.js';
-import { ErrorNote, Icon, Link, Spinner } from './common.js';
+import { ErrorNote, Link, Spinner } from './common.js';
+import { Icon } from './Icon.js';
 import { usePolling } from './usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
 

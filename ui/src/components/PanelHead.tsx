@@ -1,4 +1,4 @@
-import { Icon, type IconName } from './common.js';
+import { Icon, type IconName } from './Icon.js';
 
 /**
  * The head of a panel that takes the detail pane's place: its title, and closing it (the back

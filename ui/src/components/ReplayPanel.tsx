@@ -14,7 +14,8 @@ import {
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
-import { Icon, Link, Spinner } from './common.js';
+import { Link, Spinner } from './common.js';
+import { Icon } from './Icon.js';
 import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
 import { ReplayEditFields } from './ReplayEditFields.js';
 import { ReplayHistory } from './ReplayHistory.js';

@@ -2,7 +2,8 @@ import type { EventDetail, Replay, ReplayRun } from '../api.js';
 import { parseJson } from '../lib/body.js';
 import { formatSize } from '../lib/format.js';
 import { JsonView } from './BodyView.js';
-import { HeadersTable, Icon, PairsTable, Time } from './common.js';
+import { HeadersTable, PairsTable, Time } from './common.js';
+import { Icon } from './Icon.js';
 
 /** The outcome of a repeated replay: counts, and each attempt to pick for the result below. */
 export function RunSummary(props: { run: ReplayRun; shownId: string | null; onShow: (replay: Replay) => void }) {

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from './common.js';
+import { Icon, type IconName } from './Icon.js';
 
 /**
  * Labelled form fields: a label, the control and an optional hint that the control names as its

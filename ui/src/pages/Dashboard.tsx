@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, createInbox, renameInbox, type InboxView as Inbox } from '../api.js';
-import { ConfirmButton, Empty, ErrorNote, Icon, Link, Spinner, Time } from '../components/common.js';
+import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
 import { recentInboxes, rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage, isRehookError, openShare, setShareToken, type InboxView as Inbox } from '../api.js';
-import { Icon } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { InboxView } from './inbox/InboxView.js';

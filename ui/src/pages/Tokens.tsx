@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, type CreatedToken } from '../api.js';
-import { ConfirmButton, CopyButton, Empty, ErrorNote, Icon, Spinner, Time } from '../components/common.js';
+import { ConfirmButton, CopyButton, Empty, ErrorNote, Spinner, Time } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';

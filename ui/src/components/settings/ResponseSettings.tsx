@@ -9,7 +9,8 @@ import {
   responseInput,
   ruleDrafts,
 } from '../../lib/response-draft.js';
-import { ConfirmButton, Icon, Time } from '../common.js';
+import { ConfirmButton, Time } from '../common.js';
+import { Icon } from '../Icon.js';
 import { AnswerFields } from './AnswerFields.js';
 import { RuleFields } from './RuleFields.js';
 import { SettingsSection } from './SettingsSection.js';

@@ -1,5 +1,5 @@
 import type { RuleDraft } from '../../lib/response-draft.js';
-import { Icon } from '../common.js';
+import { Icon } from '../Icon.js';
 import { TextField } from '../fields.js';
 import { AnswerFields } from './AnswerFields.js';
 

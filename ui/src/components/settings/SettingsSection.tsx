@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { ErrorNote, Icon, type IconName, Spinner } from '../common.js';
+import { ErrorNote, Spinner } from '../common.js';
+import { Icon, type IconName } from '../Icon.js';
 import { SubmitButton } from '../fields.js';
 
 /**

@@ -7,7 +7,8 @@ import {
   setSignatureSettings,
   signatureSettings,
 } from '../../api.js';
-import { ConfirmButton, schemeLabel, Time } from '../common.js';
+import { ConfirmButton, Time } from '../common.js';
+import { schemeLabel } from '../badges.js';
 import { TextField, onText } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';

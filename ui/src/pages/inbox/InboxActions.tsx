@@ -1,5 +1,6 @@
 import { clearInbox, client, type InboxView as Inbox } from '../../api.js';
-import { ConfirmButton, Icon, Link } from '../../components/common.js';
+import { ConfirmButton, Link } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { paths } from '../../router.js';
 import { useSession } from '../../session.js';

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton, Icon, useTick } from '../../components/common.js';
+import { CopyButton, useTick } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 import { formatExact, formatUntil } from '../../lib/format.js';
 import type { LiveStatus } from '../../lib/live.js';
 import { useSession } from '../../session.js';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type InboxView as Inbox, renameInbox } from '../../api.js';
-import { Icon } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { reportTo } from './report.js';
 import { onText } from '../../components/fields.js';

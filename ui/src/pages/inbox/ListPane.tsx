@@ -1,5 +1,5 @@
 import type { EventSummary, InboxView as Inbox } from '../../api.js';
-import { Icon } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 import { EventList } from '../../components/EventList.js';
 import { ExportMenu, FilterBar } from '../../components/FilterBar.js';
 import type { EventFilter } from '../../lib/filter.js';

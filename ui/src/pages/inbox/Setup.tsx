@@ -1,5 +1,6 @@
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton, Icon } from '../../components/common.js';
+import { CopyButton } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 
 /** A curl command that sends a JSON request to the inbox. */
 function exampleCurl(url: string): string {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type CreatedShare, createShare, errorMessage, listShares, revokeShare, type Share } from '../../api.js';
-import { ConfirmButton, CopyButton, ErrorNote, Icon, Spinner, Time } from '../../components/common.js';
+import { ConfirmButton, CopyButton, ErrorNote, Spinner, Time } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
 import { paths } from '../../router.js';
 import { CopyableValue } from '../../components/fields.js';
 
