@@ -1,9 +1,8 @@
-import { Icon, type IconName } from './Icon.js';
-
 /**
- * Labelled form fields: a label, the control and an optional hint that the control names as its
- * description (so a screen reader reads the hint with the field).
+ * The controls the app's forms share. A labelled field is a label, the control and an optional
+ * hint that the control names as its description (so a screen reader reads the hint with it).
  */
+import { Icon, type IconName } from './Icon.js';
 
 interface FieldProps {
   id: string;
@@ -75,7 +74,6 @@ export function TextAreaField(props: FieldProps & { rows: number }) {
 /** A checkbox with its label beside it. */
 export function CheckField(props: {
   checked: boolean;
-  disabled?: boolean;
   onChange: (checked: boolean) => void;
   children: preact.ComponentChildren;
 }) {
@@ -84,7 +82,6 @@ export function CheckField(props: {
       <input
         type="checkbox"
         checked={props.checked}
-        {...(props.disabled !== undefined ? { disabled: props.disabled } : {})}
         onChange={(change) => props.onChange((change.currentTarget as HTMLInputElement).checked)}
       />
       <span>{props.children}</span>
