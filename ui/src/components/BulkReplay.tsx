@@ -3,7 +3,7 @@ import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type Rep
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
 import { ErrorNote, Spinner, Time } from './common.js';
-import { NumberInput, SubmitButton, UrlInput } from './fields.js';
+import { DestinationField, NumberInput, SubmitButton } from './fields.js';
 import { JobState, JobView } from './JobView.js';
 import { PanelHead } from './PanelHead.js';
 
@@ -109,10 +109,7 @@ export function BulkReplay(props: {
         keeps each result in the request's replay history. It goes on if you close this page.
       </p>
       <form class="card bulk-form" onSubmit={start}>
-        <label for="bulk-destination" class="label">
-          Destination URL
-        </label>
-        <UrlInput
+        <DestinationField
           id="bulk-destination"
           placeholder="https://staging.example.com/webhooks"
           value={destination}

@@ -134,6 +134,18 @@ export function UrlInput(props: { id: string; value: string; placeholder: string
   );
 }
 
+/** A destination URL with its label above it. */
+export function DestinationField(props: Parameters<typeof UrlInput>[0]) {
+  return (
+    <>
+      <label class="label" for={props.id}>
+        Destination URL
+      </label>
+      <UrlInput {...props} />
+    </>
+  );
+}
+
 /** A value to copy (a URL, a new secret): read-only, and all of it selected on focus. */
 export function CopyableValue(props: { value: string; id?: string; class?: string; label?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, type Forwarding } from '../../api.js';
 import { ConfirmButton } from '../common.js';
-import { CheckField, TextField, UrlInput } from '../fields.js';
+import { CheckField, DestinationField, TextField } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 
@@ -69,10 +69,7 @@ export function ForwardingSettings(props: { inboxId: string }) {
         </>
       }
     >
-      <label class="label" for="forwarding-destination">
-        Destination URL
-      </label>
-      <UrlInput
+      <DestinationField
         id="forwarding-destination"
         placeholder="https://example.com/webhooks"
         value={destination}
