@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Icon, Link } from './components/common.js';
+import { Link } from './components/common.js';
+import { Icon } from './components/Icon.js';
+import { ProblemPage } from './components/page-states.js';
 import { Dashboard } from './pages/Dashboard.js';
 import { Home } from './pages/Home.js';
 import { InboxPage } from './pages/InboxPage.js';
@@ -74,17 +76,7 @@ function Page(props: { route: Route }) {
 }
 
 function NotFound() {
-  return (
-    <div class="page narrow">
-      <h1>Page not found</h1>
-      <p class="muted">There is nothing at this address.</p>
-      <p>
-        <Link href={paths.home()} class="btn btn-primary">
-          Go to the start page
-        </Link>
-      </p>
-    </div>
-  );
+  return <ProblemPage title="Page not found" message="There is nothing at this address." />;
 }
 
 const THEME_LABEL: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };

@@ -11,6 +11,7 @@ import {
   type MultipartPart,
 } from '../lib/body.js';
 import { formatSize, shortType } from '../lib/format.js';
+import { CodeBlock } from './CodeBlock.js';
 import { PairsTable, Segmented } from './common.js';
 
 /** Bodies above this size are shown as plain text (highlighting costs a node per token). */
@@ -94,9 +95,9 @@ function TextView(props: { text: string }) {
   const cut = props.text.length > TEXT_LIMIT;
   return (
     <>
-      <pre class="code" tabIndex={0} aria-label="Body text">
+      <CodeBlock class="code" label="Body text">
         {cut ? props.text.slice(0, TEXT_LIMIT) : props.text}
-      </pre>
+      </CodeBlock>
       {cut && <p class="muted small">Showing the first {formatSize(TEXT_LIMIT)}; download the body for the rest.</p>}
     </>
   );
@@ -106,7 +107,7 @@ export function JsonView(props: { text: string }) {
   const tokens = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : jsonTokens(props.text)), [props.text]);
   if (tokens === null) return <TextView text={props.text} />;
   return (
-    <pre class="code code-json" tabIndex={0} aria-label="JSON body">
+    <CodeBlock class="code code-json" label="JSON body">
       {tokens.map((token, i) =>
         token.kind === 'space' || token.kind === 'punct' ? (
           token.text
@@ -116,7 +117,7 @@ export function JsonView(props: { text: string }) {
           </span>
         ),
       )}
-    </pre>
+    </CodeBlock>
   );
 }
 
@@ -124,7 +125,7 @@ function XmlView(props: { text: string }) {
   const lines = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : xmlLines(props.text)), [props.text]);
   if (lines === null) return <TextView text={props.text} />;
   return (
-    <pre class="code code-xml" tabIndex={0} aria-label="XML body">
+    <CodeBlock class="code code-xml" label="XML body">
       {lines.map((line, i) => (
         <span key={i} class="line">
           {line.map((token, j) =>
@@ -139,7 +140,7 @@ function XmlView(props: { text: string }) {
           {'\n'}
         </span>
       ))}
-    </pre>
+    </CodeBlock>
   );
 }
 
@@ -147,7 +148,7 @@ export function HexView(props: { bytes: Uint8Array }) {
   const rows = useMemo(() => hexRows(props.bytes, HEX_LIMIT), [props.bytes]);
   return (
     <>
-      <pre class="code code-hex" tabIndex={0} aria-label="Body as hexadecimal bytes">
+      <CodeBlock class="code code-hex" label="Body as hexadecimal bytes">
         {rows.map((row) => (
           <span key={row.offset} class="line">
             <span class="hex-offset">{row.offset}</span>
@@ -158,7 +159,7 @@ export function HexView(props: { bytes: Uint8Array }) {
             {'\n'}
           </span>
         ))}
-      </pre>
+      </CodeBlock>
       {props.bytes.length > HEX_LIMIT && (
         <p class="muted small">
           Showing the first {formatSize(HEX_LIMIT)} of {formatSize(props.bytes.length)}; download the body for the rest.

@@ -1,25 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import {
-  client,
-  errorMessage,
-  type InboxView as Inbox,
-  type ReplayJob,
-  type ReplayJobInput,
-  type ReplayJobResult,
-} from '../api.js';
+import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type ReplayJobInput } from '../api.js';
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
-import { Link } from './common.js';
-import { ErrorNote, Icon, Spinner, Time } from './common.js';
+import { ErrorNote, Spinner, Time } from './common.js';
+import { DestinationField, NumberInput, SubmitButton } from './fields.js';
+import { JobState, JobView } from './JobView.js';
+import { PanelHead } from './PanelHead.js';
 
 /** A job's explicit event list holds at most this many ids (the API's limit). */
 const MAX_IDS = 1000;
-/** Refresh a running job this often. */
-const REFRESH_MS = 1000;
-/** Results shown per job (the API pages them; the counts cover the rest). */
-const RESULTS_SHOWN = 500;
-
-const FINAL = new Set<ReplayJob['state']>(['completed', 'cancelled', 'failed']);
 
 /**
  * Bulk replay (docs/bulk-replay.md): send the selected requests, or every request matching the
@@ -114,40 +103,17 @@ export function BulkReplay(props: {
 
   return (
     <div class="panel" data-testid="bulk-replay">
-      <header class="panel-head">
-        <button
-          type="button"
-          class="btn btn-ghost btn-icon back-to-list"
-          aria-label="Back to the list"
-          onClick={props.onClose}
-        >
-          <Icon name="arrow-left" />
-        </button>
-        <h2>
-          <Icon name="send" /> Replay many
-        </h2>
-        <span class="spacer" />
-        <button type="button" class="btn btn-ghost btn-icon" aria-label="Close" onClick={props.onClose}>
-          <Icon name="x" />
-        </button>
-      </header>
+      <PanelHead icon="send" title="Replay many" closeLabel="Close" onClose={props.onClose} />
       <p class="muted small">
         The server sends each request to the destination, oldest first, as captured (method, headers, exact body), and
         keeps each result in the request's replay history. It goes on if you close this page.
       </p>
       <form class="card bulk-form" onSubmit={start}>
-        <label for="bulk-destination" class="label">
-          Destination URL
-        </label>
-        <input
+        <DestinationField
           id="bulk-destination"
-          class="input mono"
-          type="url"
-          required
           placeholder="https://staging.example.com/webhooks"
           value={destination}
-          autoComplete="url"
-          onInput={(input) => setDestination((input.currentTarget as HTMLInputElement).value)}
+          onChange={setDestination}
         />
         <fieldset class="choice">
           <legend class="label">Which requests</legend>
@@ -178,40 +144,26 @@ export function BulkReplay(props: {
             <label class="label" for="bulk-rate">
               Per second
             </label>
-            <input
-              id="bulk-rate"
-              class="input"
-              type="number"
-              min={0.1}
-              max={100}
-              step="any"
-              value={rate}
-              onInput={(input) => setRate((input.currentTarget as HTMLInputElement).value)}
-            />
+            <NumberInput id="bulk-rate" min={0.1} max={100} step="any" value={rate} onChange={setRate} />
             <span class="muted small">0.1 to 100 sends started per second.</span>
           </div>
           <div class="edit-field">
             <label class="label" for="bulk-concurrency">
               At once
             </label>
-            <input
+            <NumberInput
               id="bulk-concurrency"
-              class="input"
-              type="number"
               min={1}
               max={10}
               step={1}
               value={concurrency}
-              onInput={(input) => setConcurrency((input.currentTarget as HTMLInputElement).value)}
+              onChange={setConcurrency}
             />
             <span class="muted small">1 keeps the order: each send waits for the previous answer.</span>
           </div>
         </div>
         <ErrorNote error={error} />
-        <button type="submit" class="btn btn-primary" disabled={busy}>
-          <Icon name="send" />
-          <span>{busy ? 'Starting…' : 'Start replaying'}</span>
-        </button>
+        <SubmitButton icon="send" label={busy ? 'Starting…' : 'Start replaying'} busy={busy} />
       </form>
       {jobId !== null && (
         <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />
@@ -246,134 +198,5 @@ export function BulkReplay(props: {
         )}
       </section>
     </div>
-  );
-}
-
-function JobState(props: { state: ReplayJob['state'] }) {
-  const tone =
-    props.state === 'completed'
-      ? 'ok'
-      : props.state === 'failed'
-        ? 'bad'
-        : props.state === 'cancelled'
-          ? 'warn'
-          : 'info';
-  return (
-    <span class={`status status-${tone}`} data-testid="job-state" data-state={props.state}>
-      {props.state}
-    </span>
-  );
-}
-
-/** One job: progress, counts, each result; refreshed until it ends; cancel while it runs. */
-function JobView(props: { jobId: string; eventHref: (eventId: string) => string; onChange: () => void }) {
-  const [job, setJob] = useState<ReplayJob | null>(null);
-  const [results, setResults] = useState<ReplayJobResult[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const page = await client.replayJob(props.jobId, { resultsLimit: RESULTS_SHOWN });
-        if (!live) return;
-        setJob(page.job);
-        setResults(page.results);
-        setError(null);
-        if (!FINAL.has(page.job.state)) timer = setTimeout(() => void load(), REFRESH_MS);
-        else props.onChange();
-      } catch (err) {
-        if (live) setError(errorMessage(err));
-      }
-    };
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [props.jobId, version]);
-
-  if (job === null) return error !== null ? <ErrorNote error={error} /> : <Spinner label="Loading the job" />;
-  const percent = Math.round(job.progress * 100);
-  return (
-    <section class="card job" aria-labelledby="job-title" data-testid="replay-job">
-      <header class="card-head">
-        <h3 id="job-title">Job</h3>
-        <JobState state={job.state} />
-        <span class="mono small ellipsis">{job.destination}</span>
-        <span class="spacer" />
-        {!FINAL.has(job.state) && (
-          <button
-            type="button"
-            class="btn btn-sm"
-            onClick={async () => {
-              try {
-                setJob(await client.cancelReplayJob(job.id));
-                setVersion((n) => n + 1);
-              } catch (err) {
-                setError(errorMessage(err));
-              }
-            }}
-          >
-            <Icon name="x" />
-            <span>Cancel</span>
-          </button>
-        )}
-      </header>
-      <ErrorNote error={error} />
-      {job.error !== null && <ErrorNote error={`${job.error.code}: ${job.error.message}`} />}
-      <div class="progress-row">
-        <progress max={100} value={percent} aria-label="Progress" />
-        <span class="small" data-testid="job-counts">
-          {job.counts.done} of {job.counts.total} done · {job.counts.succeeded} answered · {job.counts.failed} failed
-        </span>
-      </div>
-      {results.length > 0 && (
-        <div class="table-scroll">
-          <table class="history" data-testid="job-results">
-            <caption class="visually-hidden">Results in replay order</caption>
-            <thead>
-              <tr>
-                <th scope="col" class="num">
-                  #
-                </th>
-                <th scope="col">Request</th>
-                <th scope="col">Result</th>
-                <th scope="col" class="num">
-                  Latency
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((result) => (
-                <tr key={result.position}>
-                  <td class="num">{result.position + 1}</td>
-                  <td class="mono ellipsis">
-                    <Link href={props.eventHref(result.eventId)}>{result.eventId}</Link>
-                  </td>
-                  <td>
-                    {result.state === 'pending' ? (
-                      <span class="muted small">pending</span>
-                    ) : result.statusCode !== null ? (
-                      <span
-                        class={`status status-${result.statusCode < 300 ? 'ok' : result.statusCode < 500 ? 'warn' : 'bad'}`}
-                      >
-                        {result.statusCode}
-                      </span>
-                    ) : (
-                      <span class="status status-bad">{result.errorCode ?? 'failed'}</span>
-                    )}
-                  </td>
-                  <td class="num">{result.latencyMs === null ? '—' : `${Math.round(result.latencyMs)} ms`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {job.counts.total > results.length && <p class="muted small">The first {results.length} results are shown.</p>}
-    </section>
   );
 }

@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { client, errorMessage, type Delivery, type DeliveryAttempt } from '../api.js';
-import { ErrorNote, Icon, Spinner, Time } from './common.js';
+import { ErrorNote, Spinner, Time } from './common.js';
+import { Icon } from './Icon.js';
+import { usePolling } from './usePolling.js';
+import { HistoryTable } from './HistoryTable.js';
 
 const STATE_LABEL: Record<Delivery['state'], string> = {
   pending: 'Waiting for its next attempt',
@@ -21,6 +24,14 @@ const STATE_TONE: Record<Delivery['state'], string> = {
 /** Refresh while a delivery is unfinished. */
 const REFRESH_MS = 1500;
 
+const ATTEMPT_COLUMNS = [
+  { label: '#', num: true },
+  { label: 'When' },
+  { label: 'Result' },
+  { label: 'Latency', num: true },
+  { label: 'Error' },
+] as const;
+
 /**
  * The event's automatic forwarding (docs/forwarding.md): its delivery's state and every attempt
  * (time, status, latency, error), refreshed while unfinished, and "retry" for a failed,
@@ -32,27 +43,19 @@ export function Deliveries(props: { eventId: string }) {
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const loaded = await client.deliveries(props.eventId);
-        if (!live) return;
+  usePolling(
+    () => client.deliveries(props.eventId),
+    {
+      everyMs: REFRESH_MS,
+      take: (loaded) => {
         setDeliveries(loaded);
         setError(null);
-        if (loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering'))
-          timer = setTimeout(() => void load(), REFRESH_MS);
-      } catch (err) {
-        if (live) setError(errorMessage(err));
-      }
-    };
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [props.eventId, version]);
+        return loaded.some((delivery) => delivery.state === 'pending' || delivery.state === 'delivering');
+      },
+      onError: (err) => setError(errorMessage(err)),
+    },
+    [props.eventId, version],
+  );
 
   const retry = async () => {
     setBusy(true);
@@ -110,39 +113,25 @@ export function Deliveries(props: { eventId: string }) {
           {delivery.attemptLog.length === 0 ? (
             <p class="muted small">No attempt yet.</p>
           ) : (
-            <div class="table-scroll">
-              <table class="history" data-testid="delivery-attempts">
-                <caption class="visually-hidden">Delivery attempts, oldest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" class="num">
-                      #
-                    </th>
-                    <th scope="col">When</th>
-                    <th scope="col">Result</th>
-                    <th scope="col" class="num">
-                      Latency
-                    </th>
-                    <th scope="col">Error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {delivery.attemptLog.map((attempt) => (
-                    <tr key={attempt.number}>
-                      <td class="num">{attempt.number}</td>
-                      <td>
-                        <Time iso={attempt.startedAt} />
-                      </td>
-                      <td>
-                        <AttemptOutcome attempt={attempt} />
-                      </td>
-                      <td class="num">{attempt.latencyMs === null ? '—' : `${Math.round(attempt.latencyMs)} ms`}</td>
-                      <td class="small wrap">{attempt.errorMessage ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <HistoryTable
+              testId="delivery-attempts"
+              caption="Delivery attempts, oldest first"
+              columns={ATTEMPT_COLUMNS}
+            >
+              {delivery.attemptLog.map((attempt) => (
+                <tr key={attempt.number}>
+                  <td class="num">{attempt.number}</td>
+                  <td>
+                    <Time iso={attempt.startedAt} />
+                  </td>
+                  <td>
+                    <AttemptOutcome attempt={attempt} />
+                  </td>
+                  <td class="num">{attempt.latencyMs === null ? '—' : `${Math.round(attempt.latencyMs)} ms`}</td>
+                  <td class="small wrap">{attempt.errorMessage ?? ''}</td>
+                </tr>
+              ))}
+            </HistoryTable>
           )}
           <p class="muted small">
             Sent to{' '}

@@ -1,13 +1,65 @@
 import { useEffect, useState } from 'preact/hooks';
 import { withShare } from '../api.js';
 import { describeFilter, EMPTY_FILTER, filterQuery, isEmptyFilter, type EventFilter } from '../lib/filter.js';
-import { Icon } from './common.js';
+import { Icon } from './Icon.js';
+import { onText, TextAreaField, TextField } from './fields.js';
 
 const lines = (text: string) =>
   text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
+
+type FilterField = 'method' | 'path' | 'header' | 'json' | 'since' | 'until';
+
+/** The fields behind "Filters", in order; a field with rows is a textarea (one entry per line). */
+const FIELDS: readonly {
+  name: FilterField;
+  id: string;
+  label: string;
+  placeholder: string;
+  hint: string;
+  rows?: number;
+}[] = [
+  {
+    name: 'method',
+    id: 'filter-method',
+    label: 'Method',
+    placeholder: 'POST, PUT',
+    hint: 'Any of these; separate with commas.',
+  },
+  { name: 'path', id: 'filter-path', label: 'Path starts with', placeholder: '/stripe', hint: 'Below the inbox URL.' },
+  {
+    name: 'header',
+    id: 'filter-header',
+    label: 'Header',
+    placeholder: 'stripe-signature\nx-github-event:push',
+    hint: 'One per line: a name, or name:value (exact value).',
+    rows: 2,
+  },
+  {
+    name: 'json',
+    id: 'filter-json',
+    label: 'JSON field',
+    placeholder: 'data.object.status=paid',
+    hint: 'One per line: field.path=value, or field.path to exist.',
+    rows: 2,
+  },
+  {
+    name: 'since',
+    id: 'filter-since',
+    label: 'Since',
+    placeholder: '2026-05-01T12:00:00Z',
+    hint: 'An ISO time or an event id (included).',
+  },
+  {
+    name: 'until',
+    id: 'filter-until',
+    label: 'Until',
+    placeholder: '2026-05-02',
+    hint: 'An ISO time or an event id (left out).',
+  },
+];
 
 /**
  * The filter bar over the event list: a text search always in view, the other filters (method,
@@ -63,64 +115,17 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
     });
   };
 
-  const input = (
-    id: string,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    placeholder: string,
-    hint?: string,
-  ) => (
-    <div class="filter-field">
-      <label class="label" for={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        class="input mono"
-        value={value}
-        placeholder={placeholder}
-        spellcheck={false}
-        autoComplete="off"
-        {...(hint !== undefined ? { 'aria-describedby': `${id}-hint` } : {})}
-        onInput={(event) => set((event.currentTarget as HTMLInputElement).value)}
-      />
-      {hint !== undefined && (
-        <span id={`${id}-hint`} class="muted small">
-          {hint}
-        </span>
-      )}
-    </div>
-  );
-  const area = (
-    id: string,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    placeholder: string,
-    hint: string,
-  ) => (
-    <div class="filter-field">
-      <label class="label" for={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        class="input mono textarea"
-        rows={2}
-        value={value}
-        placeholder={placeholder}
-        spellcheck={false}
-        aria-describedby={`${id}-hint`}
-        onInput={(event) => set((event.currentTarget as HTMLTextAreaElement).value)}
-      />
-      <span id={`${id}-hint`} class="muted small">
-        {hint}
-      </span>
-    </div>
-  );
+  const state: Record<FilterField, [string, (value: string) => void]> = {
+    method: [method, setMethod],
+    path: [path, setPath],
+    header: [header, setHeader],
+    json: [json, setJson],
+    since: [since, setSince],
+    until: [until, setUntil],
+  };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is missing in Safari before 17 and Firefox before 118; the role gives every browser the landmark
     <form class="filter-bar" role="search" aria-label="Filter requests" onSubmit={apply} data-testid="filter-bar">
       <div class="filter-row">
         <label for="filter-q" class="visually-hidden">
@@ -134,7 +139,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
           placeholder="Search path, headers, body…"
           spellcheck={false}
           autoComplete="off"
-          onInput={(event) => setQ((event.currentTarget as HTMLInputElement).value)}
+          onInput={onText(setQ)}
         />
         <button
           type="button"
@@ -153,33 +158,23 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
       </div>
       {open && (
         <div id="filter-more" class="filter-more">
-          {input('filter-method', 'Method', method, setMethod, 'POST, PUT', 'Any of these; separate with commas.')}
-          {input('filter-path', 'Path starts with', path, setPath, '/stripe', 'Below the inbox URL.')}
-          {area(
-            'filter-header',
-            'Header',
-            header,
-            setHeader,
-            'stripe-signature\nx-github-event:push',
-            'One per line: a name, or name:value (exact value).',
-          )}
-          {area(
-            'filter-json',
-            'JSON field',
-            json,
-            setJson,
-            'data.object.status=paid',
-            'One per line: field.path=value, or field.path to exist.',
-          )}
-          {input(
-            'filter-since',
-            'Since',
-            since,
-            setSince,
-            '2026-05-01T12:00:00Z',
-            'An ISO time or an event id (included).',
-          )}
-          {input('filter-until', 'Until', until, setUntil, '2026-05-02', 'An ISO time or an event id (left out).')}
+          {FIELDS.map((field) => {
+            const [value, set] = state[field.name];
+            const props = {
+              id: field.id,
+              label: field.label,
+              placeholder: field.placeholder,
+              hint: field.hint,
+              class: 'filter-field',
+              value,
+              onChange: set,
+            };
+            return field.rows === undefined ? (
+              <TextField key={field.id} {...props} />
+            ) : (
+              <TextAreaField key={field.id} {...props} rows={field.rows} />
+            );
+          })}
           <div class="filter-actions">
             <button type="submit" class="btn btn-primary btn-sm">
               Apply filters

@@ -11,25 +11,14 @@ import {
 import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
-import {
-  AnswerBadge,
-  ConfirmButton,
-  CopyButton,
-  ErrorNote,
-  Icon,
-  Link,
-  PairsTable,
-  SignatureBadge,
-  Spinner,
-  Tabs,
-  Time,
-} from './common.js';
+import { CodeBlock } from './CodeBlock.js';
+import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
+import { Icon } from './Icon.js';
+import { AnswerBadge, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
-
-const REDACTED = '[REDACTED]';
 
 /**
  * One captured request: what arrived (method, path and query, headers, body in the view that
@@ -212,12 +201,7 @@ export function Inspector(props: {
               <h3 id="headers-title" class="section-title">
                 Headers <span class="count">{event.headers.length}</span>
               </h3>
-              <PairsTable
-                caption="Request headers"
-                pairs={event.headers}
-                nameLabel="Header"
-                redacted={(_name, value) => value === REDACTED}
-              />
+              <HeadersTable caption="Request headers" pairs={event.headers} />
             </section>
           </>
         )}
@@ -228,9 +212,9 @@ export function Inspector(props: {
               <span class="spacer" />
               <CopyButton text={() => rawRequest(event)} label="Copy" />
             </div>
-            <pre class="code code-raw" tabIndex={0} data-testid="raw-request">
+            <CodeBlock class="code code-raw" testId="raw-request">
               {rawRequest(event)}
-            </pre>
+            </CodeBlock>
           </section>
         )}
         {tab === 'curl' && (
@@ -258,9 +242,9 @@ export function Inspector(props: {
                     </span>
                   </p>
                 )}
-                <pre class="code code-shell" tabIndex={0} data-testid="curl-command">
+                <CodeBlock class="code code-shell" testId="curl-command">
                   {curl.command}
-                </pre>
+                </CodeBlock>
               </>
             )}
           </section>

@@ -1,7 +1,9 @@
 import type { AnchorHTMLAttributes, ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatExact, formatRelative } from '../lib/format.js';
+import { REDACTED } from '../lib/header-edits.js';
 import { linkClick } from '../router.js';
+import { Icon, type IconName } from './Icon.js';
 
 /** Writes text to the clipboard (with a fallback for non-secure origins such as http://host:8080). */
 export async function copyText(text: string): Promise<void> {
@@ -60,8 +62,8 @@ export function CopyButton(props: {
 }
 
 /** In-app link (navigates without reloading). `href` is always built by the app, never taken from captured data. */
-export function Link(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  return <a {...props} onClick={linkClick} />;
+export function Link({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return <a href={href} {...rest} onClick={linkClick} />;
 }
 
 /** Relative time ("5m ago") with the exact time on hover; re-rendered by the ticker. */
@@ -161,6 +163,18 @@ export function PairsTable(props: {
   );
 }
 
+/** Headers as captured or sent: a value Rehook redacted before storing it shows as redacted. */
+export function HeadersTable(props: { caption: string; pairs: readonly (readonly [string, string])[] }) {
+  return (
+    <PairsTable
+      caption={props.caption}
+      pairs={props.pairs}
+      nameLabel="Header"
+      redacted={(_name, value) => value === REDACTED}
+    />
+  );
+}
+
 export interface TabDef<T extends string> {
   readonly id: T;
   readonly label: string;
@@ -215,7 +229,7 @@ export function Segmented<T extends string>(props: {
   label: string;
 }) {
   return (
-    <div class="segmented" role="group" aria-label={props.label}>
+    <fieldset class="segmented" aria-label={props.label}>
       {props.options.map((option) => (
         <button
           key={option.id}
@@ -227,7 +241,7 @@ export function Segmented<T extends string>(props: {
           {option.label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 
@@ -282,157 +296,5 @@ export function ConfirmButton(props: {
         Cancel
       </button>
     </span>
-  );
-}
-
-export interface SignatureView {
-  readonly scheme: string | null;
-  readonly status: 'valid' | 'invalid' | 'unchecked';
-  readonly reason: string | null;
-}
-
-const SCHEME_LABEL: Record<string, string> = {
-  stripe: 'Stripe',
-  github: 'GitHub',
-  shopify: 'Shopify',
-  slack: 'Slack',
-  'standard-webhooks': 'Standard Webhooks',
-  svix: 'Svix',
-  'hmac-sha256': 'HMAC-SHA256',
-};
-
-export function schemeLabel(scheme: string | null): string {
-  return scheme === null ? '' : (SCHEME_LABEL[scheme] ?? scheme);
-}
-
-/**
- * The sender's signature as checked at capture. Compact (list rows): a short badge for valid and
- * invalid ones, and for unchecked ones only when a scheme was set; an inbox without a secret
- * shows nothing on every row. Full (inspector): always, with the scheme and the reason.
- */
-export function SignatureBadge(props: { signature: SignatureView; compact?: boolean }) {
-  const { signature } = props;
-  const scheme = schemeLabel(signature.scheme);
-  if (props.compact && signature.status === 'unchecked' && signature.scheme === null) return null;
-  const text =
-    signature.status === 'valid'
-      ? props.compact
-        ? 'signed'
-        : `Valid ${scheme} signature`
-      : signature.status === 'invalid'
-        ? props.compact
-          ? 'bad signature'
-          : `Invalid ${scheme} signature`
-        : props.compact
-          ? 'unchecked'
-          : 'Not checked';
-  const title = `Signature ${signature.status}${scheme ? ` (${scheme})` : ''}${signature.reason ? `: ${signature.reason}` : ''}`;
-  return (
-    <span
-      class={`sig sig-${signature.status} ${props.compact ? 'sig-compact' : ''}`}
-      title={title}
-      data-testid="signature-badge"
-      data-status={signature.status}
-    >
-      <Icon name={signature.status === 'valid' ? 'shield' : signature.status === 'invalid' ? 'alert' : 'lock'} />
-      <span>{text}</span>
-      {props.compact && <span class="visually-hidden">{title}</span>}
-    </span>
-  );
-}
-
-/** Which answer the sender got: compact only when it was not the contract's plain 200. */
-export function AnswerBadge(props: { answer: { rule: number | null; status: number }; compact?: boolean }) {
-  const { answer } = props;
-  if (props.compact && answer.rule === null && answer.status === 200) return null;
-  const tone = answer.status < 300 ? 'ok' : answer.status < 400 ? 'info' : answer.status < 500 ? 'warn' : 'bad';
-  const source = answer.rule === null ? 'default answer' : `rule ${answer.rule + 1}`;
-  return (
-    <span class="answer" title={`The sender got ${answer.status} (${source})`} data-testid="answer-badge">
-      <span class={`status status-${tone}`}>
-        <span class="visually-hidden">Answered </span>
-        {answer.status}
-      </span>
-      {!props.compact && <span class="muted small">{source}</span>}
-      {props.compact && answer.rule !== null && <span class="visually-hidden"> by {source}</span>}
-    </span>
-  );
-}
-
-export type IconName =
-  | 'copy'
-  | 'check'
-  | 'alert'
-  | 'lock'
-  | 'inbox'
-  | 'download'
-  | 'trash'
-  | 'terminal'
-  | 'send'
-  | 'share'
-  | 'plus'
-  | 'sun'
-  | 'moon'
-  | 'monitor'
-  | 'key'
-  | 'grid'
-  | 'logout'
-  | 'arrow-left'
-  | 'bolt'
-  | 'save'
-  | 'edit'
-  | 'eye'
-  | 'clock'
-  | 'link'
-  | 'x'
-  | 'settings'
-  | 'filter'
-  | 'shield'
-  | 'arrow-up'
-  | 'arrow-down'
-  | 'forward'
-  | 'search';
-
-const PATHS: Record<IconName, string> = {
-  copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
-  check: 'M5 12l5 5L20 7',
-  alert: 'M12 9v4m0 4h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
-  lock: 'M6 11h12v10H6zM8 11V7a4 4 0 018 0v4',
-  inbox: 'M3 13h5l2 3h4l2-3h5M5 5h14l2 8v6H3v-6z',
-  download: 'M12 4v12m0 0l-5-5m5 5l5-5M4 20h16',
-  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
-  terminal: 'M4 5h16v14H4zM7 9l3 3-3 3M12 15h5',
-  send: 'M4 12l16-8-6 16-2-7-8-1z',
-  share:
-    'M8.6 13.5l6.8 4M15.4 6.5l-6.8 4M18 5a3 3 0 11-6 0 3 3 0 016 0zM9 12a3 3 0 11-6 0 3 3 0 016 0zM18 19a3 3 0 11-6 0 3 3 0 016 0z',
-  plus: 'M12 5v14M5 12h14',
-  sun: 'M12 4V2M12 22v-2M4 12H2M22 12h-2M5.6 5.6L4.2 4.2M19.8 19.8l-1.4-1.4M5.6 18.4l-1.4 1.4M19.8 4.2l-1.4 1.4M16 12a4 4 0 11-8 0 4 4 0 018 0z',
-  moon: 'M20 14.5A8 8 0 019.5 4 8 8 0 1020 14.5z',
-  monitor: 'M3 4h18v12H3zM8 20h8M12 16v4',
-  key: 'M15 7a4 4 0 11-3.9 5H3v3h3v3h3v-3h2.1A4 4 0 0115 7zm1 2h.01',
-  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  'arrow-left': 'M19 12H5m0 0l6-6m-6 6l6 6',
-  bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
-  save: 'M5 3h11l3 3v15H5zM8 3v5h8M8 14h8v7H8z',
-  edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
-  eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zm10 3a3 3 0 100-6 3 3 0 000 6z',
-  x: 'M6 6l12 12M18 6L6 18',
-  clock: 'M12 7v5l3 3M21 12a9 9 0 11-18 0 9 9 0 0118 0z',
-  link: 'M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1',
-  settings: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
-  filter: 'M4 5h16l-6 8v5l-4 2v-7z',
-  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
-  'arrow-up': 'M12 19V5m0 0l-6 6m6-6l6 6',
-  'arrow-down': 'M12 5v14m0 0l-6-6m6 6l6-6',
-  forward: 'M4 12h14m0 0l-5-5m5 5l-5 5M20 5v14',
-  search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM16 16l4 4',
-};
-
-export function Icon(props: { name: IconName; class?: string }) {
-  return (
-    <svg class={`icon ${props.class ?? ''}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[props.name]} />
-    </svg>
   );
 }

@@ -51,9 +51,8 @@ export function jsonTokens(text: string): Token[] {
   const pretty = prettyJsonText(text);
   const tokens: Token[] = [];
   const re = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false)|(null)|([{}[\],:])|(\s+)/gy;
-  let match: RegExpExecArray | null;
   let last = 0;
-  while ((match = re.exec(pretty)) !== null) {
+  for (let match = re.exec(pretty); match !== null; match = re.exec(pretty)) {
     last = re.lastIndex;
     if (match[1] !== undefined) {
       tokens.push({ kind: match[2] !== undefined ? 'key' : 'string', text: match[1] });
@@ -138,8 +137,7 @@ export function xmlLines(text: string): Token[][] {
       if (
         previous?.length === 2 &&
         previous[1]?.kind === 'text' &&
-        opener !== undefined &&
-        opener.some((t) => t.kind === 'tag' && !t.text.startsWith('</'))
+        opener?.some((t) => t.kind === 'tag' && !t.text.startsWith('</'))
       ) {
         lines.pop();
         opener.push(previous[1], { kind: 'tag', text: part });
@@ -163,8 +161,7 @@ function tagTokens(tag: string): Token[] {
   const attrs = match[2] ?? '';
   const re = /(\s+)([^\s=]+)(?:(=)("[^"]*"|'[^']*'|[^\s"']+))?/g;
   let last = 0;
-  let found: RegExpExecArray | null;
-  while ((found = re.exec(attrs)) !== null) {
+  for (let found = re.exec(attrs); found !== null; found = re.exec(attrs)) {
     last = re.lastIndex;
     tokens.push({ kind: 'text', text: found[1] ?? ' ' }, { kind: 'attr', text: found[2] ?? '' });
     if (found[3] !== undefined) tokens.push({ kind: 'text', text: '=' }, { kind: 'value', text: found[4] ?? '' });

@@ -3,6 +3,7 @@ import { errorMessage, isRehookError, signIn, signUp } from '../api.js';
 import { ErrorNote, Link } from '../components/common.js';
 import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
+import { onText } from '../components/fields.js';
 
 function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
   const [email, setEmail] = useState('');
@@ -46,7 +47,7 @@ function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
           autoComplete="email"
           required
           value={email}
-          onInput={(event) => setEmail((event.currentTarget as HTMLInputElement).value)}
+          onInput={onText(setEmail)}
         />
         <label class="label" for="auth-password">
           Password
@@ -59,7 +60,7 @@ function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
           required
           minLength={signup ? 8 : undefined}
           value={password}
-          onInput={(event) => setPassword((event.currentTarget as HTMLInputElement).value)}
+          onInput={onText(setPassword)}
           aria-describedby={signup ? 'auth-password-help' : undefined}
         />
         {signup && (

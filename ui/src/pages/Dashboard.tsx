@@ -1,59 +1,35 @@
-import { useEffect, useState } from 'preact/hooks';
-import { client, createInbox, errorMessage, renameInbox, type InboxView as Inbox } from '../api.js';
-import { ConfirmButton, Empty, ErrorNote, Icon, Link, Spinner, Time } from '../components/common.js';
+import { useState } from 'preact/hooks';
+import { client, createInbox, renameInbox, type InboxView as Inbox } from '../api.js';
+import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
+import { PageLoading } from '../components/page-states.js';
 import { recentInboxes, rememberInbox, forgetInbox } from '../lib/storage.js';
-import { navigate, paths } from '../router.js';
-import { useSession } from '../session.js';
+import { paths } from '../router.js';
+import { useAccountList } from './useAccountList.js';
+import { onText, SubmitButton } from '../components/fields.js';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {
-  const session = useSession();
-  const [inboxes, setInboxes] = useState<Inbox[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useAccountList(async () => (await client.inboxes()) as Inbox[], paths.signin(paths.dashboard()));
+  const { items: inboxes, error, busy, attempt } = list;
+  const load = list.reload;
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
 
-  const load = async () => {
-    try {
-      setInboxes((await client.inboxes()) as Inbox[]);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  };
-
-  useEffect(() => {
-    if (session.account === null) navigate(paths.signin(paths.dashboard()), { replace: true });
-    if (session.account) void load();
-  }, [session.account === null, session.account?.id]);
-
-  if (!session.account) {
-    return (
-      <div class="page-loading">
-        <Spinner />
-      </div>
-    );
-  }
+  if (!list.account) return <PageLoading />;
 
   const ownedIds = new Set((inboxes ?? []).map((inbox) => inbox.id));
   const anonymous = recentInboxes().filter((item) => item.expiresAt !== null && !ownedIds.has(item.id));
 
-  const create = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const create = (event: Event) =>
+    list.create(event, async () => {
       const inbox = await createInbox(name.trim() === '' ? undefined : name.trim());
       rememberInbox(inbox);
       setName('');
       await load();
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      list.setError(null);
+    });
 
   return (
     <div class="page">
@@ -73,12 +49,9 @@ export function Dashboard() {
             placeholder="Name (optional), e.g. Stripe staging"
             maxLength={100}
             value={name}
-            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+            onInput={onText(setName)}
           />
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            <Icon name="plus" />
-            <span>New inbox</span>
-          </button>
+          <SubmitButton icon="plus" label="New inbox" busy={busy} />
         </form>
       </header>
       <ErrorNote error={error} />
@@ -114,15 +87,13 @@ export function Dashboard() {
                     {editing === inbox.id ? (
                       <form
                         class="rename-form"
-                        onSubmit={async (event) => {
+                        onSubmit={(event) => {
                           event.preventDefault();
-                          try {
+                          return attempt(async () => {
                             await renameInbox(inbox.id, draft.trim() === '' ? null : draft.trim());
                             setEditing(null);
                             await load();
-                          } catch (err) {
-                            setError(errorMessage(err));
-                          }
+                          });
                         }}
                       >
                         <label class="visually-hidden" for={`rename-${inbox.id}`}>
@@ -133,7 +104,7 @@ export function Dashboard() {
                           class="input"
                           value={draft}
                           maxLength={100}
-                          onInput={(event) => setDraft((event.currentTarget as HTMLInputElement).value)}
+                          onInput={onText(setDraft)}
                           ref={(element) => element?.focus()}
                         />
                         <button type="submit" class="btn btn-primary btn-sm">
@@ -173,15 +144,13 @@ export function Dashboard() {
                       confirmLabel="Delete inbox"
                       icon="trash"
                       class="btn-ghost btn-sm"
-                      onConfirm={async () => {
-                        try {
+                      onConfirm={() =>
+                        attempt(async () => {
                           await client.deleteInbox(inbox.id);
                           forgetInbox(inbox.id);
                           await load();
-                        } catch (err) {
-                          setError(errorMessage(err));
-                        }
-                      }}
+                        })
+                      }
                     />
                   </td>
                 </tr>
@@ -207,15 +176,13 @@ export function Dashboard() {
                 <button
                   type="button"
                   class="btn btn-sm"
-                  onClick={async () => {
-                    try {
+                  onClick={() =>
+                    attempt(async () => {
                       const saved = await client.saveInbox(item.id);
                       rememberInbox(saved);
                       await load();
-                    } catch (err) {
-                      setError(errorMessage(err));
-                    }
-                  }}
+                    })
+                  }
                 >
                   <Icon name="save" />
                   <span>Save to my account</span>

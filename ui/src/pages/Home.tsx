@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { createInbox, errorMessage } from '../api.js';
-import { ErrorNote, Icon, Link, Time, useTick } from '../components/common.js';
+import { ErrorNote, Link, Time, useTick } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
 import { formatUntil } from '../lib/format.js';
 import { forgetInbox, recentInboxes, rememberInbox } from '../lib/storage.js';
 import { navigate, paths } from '../router.js';

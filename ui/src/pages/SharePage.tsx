@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage, isRehookError, openShare, setShareToken, type InboxView as Inbox } from '../api.js';
-import { Icon, Link, Spinner } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
+import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { paths } from '../router.js';
-import { InboxView } from './InboxPage.js';
+import { InboxView } from './inbox/InboxView.js';
 
 /** `/s/<token>`: a read-only view of one inbox, through its sharing link. */
 export function SharePage(props: { token: string; eventId: string | null; search: string }) {
@@ -25,23 +26,14 @@ export function SharePage(props: { token: string; eventId: string | null; search
 
   if (error !== null) {
     return (
-      <div class="page narrow">
-        <h1>{error.gone ? 'This link does not work any more' : 'Cannot open this link'}</h1>
-        <p class="muted">{error.gone ? 'The owner of the inbox revoked it, or it never existed.' : error.message}</p>
-        <p>
-          <Link href={paths.home()} class="btn btn-primary">
-            Go to the start page
-          </Link>
-        </p>
-      </div>
+      <ProblemPage
+        title={error.gone ? 'This link does not work any more' : 'Cannot open this link'}
+        message={error.gone ? 'The owner of the inbox revoked it, or it never existed.' : error.message}
+      />
     );
   }
   if (inbox === null) {
-    return (
-      <div class="page-loading">
-        <Spinner label="Opening the shared inbox" />
-      </div>
-    );
+    return <PageLoading label="Opening the shared inbox" />;
   }
   return (
     <InboxView

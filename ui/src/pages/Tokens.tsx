@@ -1,53 +1,28 @@
-import { useEffect, useState } from 'preact/hooks';
-import { client, errorMessage, type CreatedToken, type Token } from '../api.js';
-import { ConfirmButton, CopyButton, Empty, ErrorNote, Icon, Spinner, Time } from '../components/common.js';
-import { navigate, paths } from '../router.js';
-import { useSession } from '../session.js';
+import { useState } from 'preact/hooks';
+import { client, type CreatedToken } from '../api.js';
+import { ConfirmButton, CopyButton, Empty, ErrorNote, Spinner, Time } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
+import { PageLoading } from '../components/page-states.js';
+import { paths } from '../router.js';
+import { useAccountList } from './useAccountList.js';
+import { CopyableValue, onText, SubmitButton } from '../components/fields.js';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */
 export function Tokens() {
-  const session = useSession();
-  const [tokens, setTokens] = useState<Token[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useAccountList(() => client.tokens(), paths.signin(paths.tokens()));
+  const { items: tokens, error, busy } = list;
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
-  const load = async () => {
-    try {
-      setTokens(await client.tokens());
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  };
+  if (!list.account) return <PageLoading />;
 
-  useEffect(() => {
-    if (session.account === null) navigate(paths.signin(paths.tokens()), { replace: true });
-    if (session.account) void load();
-  }, [session.account === null, session.account?.id]);
-
-  if (!session.account) {
-    return (
-      <div class="page-loading">
-        <Spinner />
-      </div>
-    );
-  }
-
-  const create = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const create = (event: Event) =>
+    list.create(event, async () => {
       setCreated(await client.createToken(name.trim()));
       setName('');
-      setError(null);
-      await load();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      list.setError(null);
+      await list.reload();
+    });
 
   const active = (tokens ?? []).filter((token) => token.revokedAt === null);
   const revoked = (tokens ?? []).filter((token) => token.revokedAt !== null);
@@ -78,12 +53,9 @@ export function Tokens() {
             maxLength={100}
             placeholder="What is it for? e.g. laptop, GitHub Actions"
             value={name}
-            onInput={(event) => setName((event.currentTarget as HTMLInputElement).value)}
+            onInput={onText(setName)}
           />
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            <Icon name="plus" />
-            <span>Create token</span>
-          </button>
+          <SubmitButton icon="plus" label="Create token" busy={busy} />
         </div>
       </form>
 
@@ -100,13 +72,7 @@ export function Tokens() {
             <label for="created-token" class="visually-hidden">
               The new token
             </label>
-            <input
-              id="created-token"
-              class="input mono"
-              readOnly
-              value={created.token}
-              onFocus={(event) => (event.currentTarget as HTMLInputElement).select()}
-            />
+            <CopyableValue id="created-token" value={created.token} />
             <CopyButton text={created.token} label="Copy token" class="btn-primary" />
           </div>
           <button type="button" class="btn btn-ghost btn-sm" onClick={() => setCreated(null)}>
@@ -155,14 +121,12 @@ export function Tokens() {
                         label="Revoke"
                         confirmLabel={`Revoke ${token.name}`}
                         class="btn-ghost btn-sm"
-                        onConfirm={async () => {
-                          try {
+                        onConfirm={() =>
+                          list.attempt(async () => {
                             await client.revokeToken(token.id);
-                            await load();
-                          } catch (err) {
-                            setError(errorMessage(err));
-                          }
-                        }}
+                            await list.reload();
+                          })
+                        }
                       />
                     )}
                   </td>

@@ -1,0 +1,35 @@
+import type { ComponentChildren } from 'preact';
+
+export interface Column {
+  readonly label: string;
+  /** A number column: right-aligned. */
+  readonly num?: boolean;
+  /** Named for screen readers only (a column of buttons). */
+  readonly hidden?: boolean;
+}
+
+/** A scrolling table of attempts or replays (compact rows, one per try), with its column heads. */
+export function HistoryTable(props: {
+  testId: string;
+  caption: string;
+  columns: readonly Column[];
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-scroll">
+      <table class="history" data-testid={props.testId}>
+        <caption class="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column.label} scope="col" {...(column.num ? { class: 'num' } : {})}>
+                {column.hidden ? <span class="visually-hidden">{column.label}</span> : column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}

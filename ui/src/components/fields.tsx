@@ -1,0 +1,171 @@
+/**
+ * The controls the app's forms share. A labelled field is a label, the control and an optional
+ * hint that the control names as its description (so a screen reader reads the hint with it).
+ */
+import { Icon, type IconName } from './Icon.js';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string | undefined;
+  hint?: string | undefined;
+  /** The wrapper's class: edit-field in forms, filter-field in the filter bar. */
+  class?: string;
+  onChange: (value: string) => void;
+}
+
+function Hint(props: { id: string; hint: string | undefined }) {
+  if (props.hint === undefined) return null;
+  return (
+    <span id={`${props.id}-hint`} class="muted small">
+      {props.hint}
+    </span>
+  );
+}
+
+const describedBy = (props: FieldProps) => (props.hint !== undefined ? { 'aria-describedby': `${props.id}-hint` } : {});
+
+/** A one-line text (or number) input in a monospace font. */
+export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
+  return (
+    <div class={props.class ?? 'edit-field'}>
+      <label class="label" for={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        class="input mono"
+        type={(props.type ?? 'text') as 'text'}
+        value={props.value}
+        placeholder={props.placeholder}
+        spellcheck={false}
+        autoComplete="off"
+        {...describedBy(props)}
+        onInput={onText(props.onChange)}
+      />
+      <Hint id={props.id} hint={props.hint} />
+    </div>
+  );
+}
+
+/** A few lines of monospace text. */
+export function TextAreaField(props: FieldProps & { rows: number }) {
+  return (
+    <div class={props.class ?? 'edit-field'}>
+      <label class="label" for={props.id}>
+        {props.label}
+      </label>
+      <textarea
+        id={props.id}
+        class="input mono textarea"
+        rows={props.rows}
+        value={props.value}
+        placeholder={props.placeholder}
+        spellcheck={false}
+        {...describedBy(props)}
+        onInput={onText(props.onChange)}
+      />
+      <Hint id={props.id} hint={props.hint} />
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function CheckField(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: preact.ComponentChildren;
+}) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(change) => props.onChange((change.currentTarget as HTMLInputElement).checked)}
+      />
+      <span>{props.children}</span>
+    </label>
+  );
+}
+
+/** An input handler that passes the field's text to a setter. */
+export function onText(set: (value: string) => void): (event: { currentTarget: { value: string } }) => void {
+  return (event) => set(event.currentTarget.value);
+}
+
+/** A number typed as text (the form checks it on submit), with its bounds for the browser's spinner. */
+export function NumberInput(props: {
+  id: string;
+  value: string;
+  min: number;
+  max: number;
+  step: number | 'any';
+  class?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      id={props.id}
+      class={props.class ?? 'input'}
+      type="number"
+      min={props.min}
+      max={props.max}
+      step={props.step}
+      value={props.value}
+      onInput={onText(props.onChange)}
+    />
+  );
+}
+
+/** A destination URL the server will send to (the browser checks it is a URL). */
+export function UrlInput(props: { id: string; value: string; placeholder: string; onChange: (value: string) => void }) {
+  return (
+    <input
+      id={props.id}
+      class="input mono"
+      type="url"
+      required
+      placeholder={props.placeholder}
+      value={props.value}
+      autoComplete="url"
+      onInput={onText(props.onChange)}
+    />
+  );
+}
+
+/** A destination URL with its label above it. */
+export function DestinationField(props: Parameters<typeof UrlInput>[0]) {
+  return (
+    <>
+      <label class="label" for={props.id}>
+        Destination URL
+      </label>
+      <UrlInput {...props} />
+    </>
+  );
+}
+
+/** A value to copy (a URL, a new secret): read-only, and all of it selected on focus. */
+export function CopyableValue(props: { value: string; id?: string; class?: string; label?: string }) {
+  return (
+    <input
+      {...(props.id !== undefined ? { id: props.id } : {})}
+      class={props.class ?? 'input mono'}
+      readOnly
+      value={props.value}
+      {...(props.label !== undefined ? { 'aria-label': props.label } : {})}
+      onFocus={(event) => event.currentTarget.select()}
+    />
+  );
+}
+
+/** A form's main button, with its icon; disabled while the form is busy. */
+export function SubmitButton(props: { icon: IconName; label: string; busy?: boolean }) {
+  return (
+    <button type="submit" class="btn btn-primary" {...(props.busy !== undefined ? { disabled: props.busy } : {})}>
+      <Icon name={props.icon} />
+      <span>{props.label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import type { AnswerDraft } from '../../lib/response-draft.js';
+import { TextField } from '../fields.js';
+
+/** One answer of the programmed response: status, delay, headers and body. */
+export function AnswerFields(props: {
+  idPrefix: string;
+  legend: string;
+  draft: AnswerDraft;
+  onChange: (draft: AnswerDraft) => void;
+}) {
+  const { draft, idPrefix } = props;
+  const set = (change: Partial<AnswerDraft>) => props.onChange({ ...draft, ...change });
+  return (
+    <fieldset class="answer-fields">
+      <legend class="answer-legend">{props.legend}</legend>
+      <div class="edit-grid">
+        <TextField
+          id={`${idPrefix}-status`}
+          label="Status"
+          type="number"
+          value={draft.status}
+          onChange={(status) => set({ status })}
+          hint="200 to 599."
+        />
+        <TextField
+          id={`${idPrefix}-delay`}
+          label="Delay (ms)"
+          type="number"
+          value={draft.delayMs}
+          onChange={(delayMs) => set({ delayMs })}
+          hint="0 to 30,000; stored first."
+        />
+      </div>
+      <label class="label" for={`${idPrefix}-headers`}>
+        Headers
+      </label>
+      <textarea
+        id={`${idPrefix}-headers`}
+        class="input mono textarea"
+        rows={2}
+        value={draft.headers}
+        placeholder="Content-Type: application/json"
+        spellcheck={false}
+        onInput={(event) => set({ headers: (event.currentTarget as HTMLTextAreaElement).value })}
+      />
+      <label class="label" for={`${idPrefix}-body`}>
+        Body
+      </label>
+      <textarea
+        id={`${idPrefix}-body`}
+        class="input mono textarea"
+        rows={3}
+        value={draft.bodyBase64 !== null ? '' : draft.body}
+        placeholder={
+          draft.bodyBase64 !== null ? 'A binary body is set (type to replace it with text)' : '{"received":true}'
+        }
+        spellcheck={false}
+        onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+import { clearInbox, client, type InboxView as Inbox } from '../../api.js';
+import { ConfirmButton, Link } from '../../components/common.js';
+import { Icon } from '../../components/Icon.js';
+import { rememberInbox } from '../../lib/storage.js';
+import { paths } from '../../router.js';
+import { useSession } from '../../session.js';
+import type { Panel } from './panel.js';
+import { reportTo } from './report.js';
+
+/** The inbox bar's buttons: save, share, replay many, settings, clear. */
+export function InboxActions(props: {
+  inbox: Inbox;
+  owned: boolean;
+  count: number;
+  panel: Panel;
+  onPanel: (panel: Panel) => void;
+  sharing: boolean;
+  onSharing: (sharing: boolean) => void;
+  onInboxChange: ((inbox: Inbox) => void) | undefined;
+  onCleared: () => void;
+  onError: (message: string | null) => void;
+}) {
+  const { inbox } = props;
+  const session = useSession();
+  const toggle = (panel: Panel) => props.onPanel(props.panel === panel ? null : panel);
+
+  const save = () =>
+    reportTo(props.onError, async () => {
+      const saved = await client.saveInbox(inbox.id);
+      props.onInboxChange?.({ ...inbox, ...saved });
+      rememberInbox(saved);
+    });
+
+  return (
+    <div class="inbox-actions">
+      {!inbox.saved && session.account && (
+        <button type="button" class="btn" onClick={save}>
+          <Icon name="save" />
+          <span>Save to my account</span>
+        </button>
+      )}
+      {!inbox.saved && session.account === null && (
+        <Link
+          class="btn btn-ghost"
+          href={paths.signin(location.pathname)}
+          title="Sign in to keep this inbox beyond 48 hours"
+        >
+          <Icon name="save" />
+          <span>Sign in to save</span>
+        </Link>
+      )}
+      {props.owned && (
+        <button type="button" class="btn" aria-expanded={props.sharing} onClick={() => props.onSharing(!props.sharing)}>
+          <Icon name="share" />
+          <span>Share</span>
+        </button>
+      )}
+      {session.account && (
+        <button type="button" class="btn" aria-pressed={props.panel === 'bulk'} onClick={() => toggle('bulk')}>
+          <Icon name="send" />
+          <span>Replay many</span>
+        </button>
+      )}
+      <button type="button" class="btn" aria-pressed={props.panel === 'settings'} onClick={() => toggle('settings')}>
+        <Icon name="settings" />
+        <span>Settings</span>
+      </button>
+      <ConfirmButton
+        label="Clear"
+        confirmLabel={`Delete all ${props.count > 0 ? props.count : ''} events`.replace('  ', ' ')}
+        icon="trash"
+        class="btn-ghost"
+        disabled={props.count === 0}
+        onConfirm={() =>
+          reportTo(props.onError, async () => {
+            await clearInbox(inbox.id);
+            props.onCleared();
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { InboxView as Inbox } from '../../api.js';
+import { ErrorNote } from '../../components/common.js';
+import { type EventFilter, filterQuery, parseFilter } from '../../lib/filter.js';
+import { navigate } from '../../router.js';
+import { useSession } from '../../session.js';
+import { DetailPane } from './DetailPane.js';
+import { InboxBar } from './InboxBar.js';
+import { ListPane, type Selection } from './ListPane.js';
+import type { Panel } from './panel.js';
+import { useInboxEvents } from './useInboxEvents.js';
+import { useListKeys } from './useListKeys.js';
+
+const NO_SELECTION: Selection = { on: false, ids: new Set() };
+
+/** The inbox screen, also the shared view (readOnly: no replay, delete, clear, rename, save, share or settings). */
+export function InboxView(props: {
+  inbox: Inbox;
+  eventId: string | null;
+  /** The page's query string: the list's filter lives there (lib/filter.ts). */
+  search: string;
+  readOnly: boolean;
+  eventHref: (eventId: string, filterQuery: string) => string;
+  listHref: (filterQuery: string) => string;
+  onInboxChange?: (inbox: Inbox) => void;
+  banner?: preact.ComponentChildren;
+  /** The live stream could not be opened (shared views check their link). */
+  onOffline?: () => void;
+}) {
+  const { inbox } = props;
+  const session = useSession();
+  const filter = useMemo(() => parseFilter(props.search), [props.search]);
+  const filterKey = filterQuery(filter);
+  const eventHref = (eventId: string) => props.eventHref(eventId, filterKey);
+  const listHref = props.listHref(filterKey);
+  const { store, status, count } = useInboxEvents(inbox.id, filter, props.onOffline);
+  const [cursor, setCursorState] = useState(-1);
+  const cursorRef = useRef(-1);
+  const setCursor = (index: number) => {
+    cursorRef.current = index;
+    setCursorState(index);
+  };
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const selected = props.eventId;
+
+  // Opening an event closes a panel.
+  useEffect(() => {
+    if (selected !== null) setPanel(null);
+  }, [selected]);
+
+  // The opened event is the cursor's starting point.
+  useEffect(() => {
+    if (selected !== null) {
+      const index = store.indexOf(selected);
+      if (index !== -1) setCursor(index);
+    }
+  }, [selected, count, store]);
+
+  useListKeys({
+    store,
+    cursorRef,
+    setCursor,
+    open: (eventId) => navigate(eventHref(eventId)),
+    close: () => {
+      if (panel !== null) setPanel(null);
+      else if (selected !== null) navigate(listHref);
+    },
+    deps: [selected, store, panel, filterKey],
+  });
+
+  const signedIn = session.account !== null && session.account !== undefined;
+  const owned = inbox.saved && !props.readOnly && signedIn;
+  const openPanel = (next: Panel) => {
+    setPanel(next);
+    if (next !== null && selected !== null) navigate(listHref);
+  };
+  const applyFilter = (next: EventFilter) => {
+    const query = filterQuery(next);
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { replace: true });
+  };
+
+  return (
+    <div class={`inbox ${selected !== null || panel !== null ? 'has-selection' : ''}`}>
+      {props.banner}
+      <InboxBar
+        inbox={inbox}
+        status={status}
+        count={count}
+        readOnly={props.readOnly}
+        panel={panel}
+        onPanel={openPanel}
+        onInboxChange={props.onInboxChange}
+        onCleared={() => {
+          store.remove('all');
+          if (selected !== null) navigate(listHref);
+        }}
+        onError={setActionError}
+      />
+      <ErrorNote error={actionError ?? store.error} class="inbox-error" />
+      <div class="split">
+        <ListPane
+          inbox={inbox}
+          store={store}
+          count={count}
+          filter={filter}
+          filtered={filterKey !== ''}
+          onApplyFilter={applyFilter}
+          canSelect={!props.readOnly && signedIn}
+          selection={selection}
+          onSelection={setSelection}
+          onReplaySelected={() => openPanel('bulk')}
+          selectedId={selected}
+          cursor={cursor}
+          onCursor={setCursor}
+          eventHref={eventHref}
+        />
+        <DetailPane
+          inbox={inbox}
+          panel={panel}
+          onClosePanel={() => setPanel(null)}
+          selectedId={selected}
+          readOnly={props.readOnly}
+          owned={owned}
+          filter={filter}
+          selection={selection.ids}
+          hasEvents={count > 0}
+          listHref={listHref}
+          eventHref={eventHref}
+          onDeleted={(eventId) => {
+            const index = store.indexOf(eventId);
+            store.remove([eventId]);
+            const next = store.at(Math.min(index, store.length - 1));
+            navigate(next ? eventHref(next.id) : listHref, { replace: true });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
