@@ -307,7 +307,7 @@ const ingestCmd = refArb.map((ref) =>
       assert.equal(await ingest(r.rehook, id, marker, `event ${m.seq}`), 200, 'ingest always answers 200');
       // Oracle, outside the access rules: the newest stored event of that inbox.
       const [newest] = await r.rehook.deps.store.events.listByInbox(id, { limit: 1 });
-      const stored = newest !== undefined && newest.path.endsWith(marker);
+      const stored = newest?.path.endsWith(marker) === true;
       const expected = inbox !== undefined && live(m, inbox);
       assert.equal(stored, expected, `ingest into ${label(inbox)}: stored ${stored}, model says ${expected}`);
       if (inbox && newest && expected) {

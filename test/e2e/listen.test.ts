@@ -56,8 +56,6 @@ interface Running {
   readonly done: Promise<ListenSummary>;
 }
 
-let runs = 0;
-
 function listen(
   inboxId: string,
   forwardTo: string[],
@@ -67,7 +65,6 @@ function listen(
     as?: RehookClient;
   } = {},
 ): Running {
-  runs += 1;
   const rules = parseForwardRules(forwardTo);
   const key = { server: rehook.apiUrl, inboxId, target: opts.key ?? rulesKey(rules) };
   const settings: ListenSettings = {

@@ -285,16 +285,19 @@ describe('docs/errors.md', () => {
   });
 
   it('says where codes come from that no operation declares', () => {
-    assert.match(codeSection(doc, 'CONFLICT'), /No operation in openapi.json declares it\.[^]*rehook accounts create/);
-    assert.match(codeSection(doc, 'HEADERS_TOO_LARGE'), /No operation[^]*Ingest listener: Header block over 16 KiB/);
+    assert.match(
+      codeSection(doc, 'CONFLICT'),
+      /No operation in openapi.json declares it\.[\s\S]*rehook accounts create/,
+    );
+    assert.match(codeSection(doc, 'HEADERS_TOO_LARGE'), /No operation[\s\S]*Ingest listener: Header block over 16 KiB/);
     assert.match(codeSection(doc, 'METHOD_NOT_ALLOWED'), /Ingest listener: `\/readyz` or `\/metrics`/);
-    assert.match(codeSection(doc, 'REQUEST_TIMEOUT'), /No operation[^]*Ingest listener: Headers not complete/);
+    assert.match(codeSection(doc, 'REQUEST_TIMEOUT'), /No operation[\s\S]*Ingest listener: Headers not complete/);
   });
 
   it('explains the envelope and lists the extra fields the document declares', () => {
     assert.match(doc, /\{"error":\{"code":"INBOX_NOT_FOUND","message":"Inbox not found"\}\}/);
     assert.match(doc, /`code` is the contract: stable/);
-    assert.match(doc, /`message` is for humans[^]*may change/);
+    assert.match(doc, /`message` is for humans[\s\S]*may change/);
     assert.match(
       doc,
       /- `replayId`: Id of the recorded failed replay\. On `POST \/api\/v1\/events\/\{eventId\}\/replay` \(400, 403, 502, 504\)\./,

@@ -634,9 +634,10 @@ describe('programmable responses: two instances on one PostgreSQL', async () => 
       assert.equal(await post(a.ingestUrl, '/on-a'), 503);
       // B answers it once its cached entry has aged out (1 s); until then it answers what it knew.
       let n = 0;
-      await waitFor('instance B to answer the new response', async () =>
-        (await post(b.ingestUrl, `/on-b-${(n += 1)}`)) === 503 ? true : undefined,
-      );
+      await waitFor('instance B to answer the new response', async () => {
+        n += 1;
+        return (await post(b.ingestUrl, `/on-b-${n}`)) === 503 ? true : undefined;
+      });
       // Each event records what its instance actually sent.
       const events = (await api(a.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=1000`)).body as Array<{
         path: string;
