@@ -10,6 +10,8 @@ import { assertError, call, createInbox, rawRequest, REPLAY_ID } from './support
  * request again, checked with the providers' own libraries.
  */
 
+type Pair = readonly [string, string];
+
 describe('edit-and-replay with the default SSRF policy', () => {
   let rehook: TestRehook;
   let receiver: Receiver;
