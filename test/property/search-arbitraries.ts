@@ -1,3 +1,7 @@
+/**
+ * What the search property test draws (search.test.ts): the events stored in each database, built
+ * from a fixed seed, and filter query strings mostly made of those events' own values.
+ */
 import fc from 'fast-check';
 import type { CapturedEvent } from '../../src/domain/captured-request.js';
 import { createEventIdFactory } from '../../src/domain/ids.js';
