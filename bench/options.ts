@@ -178,7 +178,11 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     if (BOOLEAN_FLAGS.has(name)) {
       flags.set(name, eq > 0 ? arg.slice(eq + 1) : 'true');
     } else if (VALUE_FLAGS.has(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[(i += 1)];
+      let value: string | undefined = arg.slice(eq + 1);
+      if (eq <= 0) {
+        i += 1;
+        value = argv[i];
+      }
       if (value === undefined) throw new Error(`--${name} needs a value`);
       flags.set(name, value);
     } else {

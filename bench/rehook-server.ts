@@ -12,7 +12,10 @@ function parseFlags(argv: readonly string[]): Record<string, string> {
     if (!arg.startsWith('--')) continue;
     const eq = arg.indexOf('=');
     if (eq > 0) flags[arg.slice(2, eq)] = arg.slice(eq + 1);
-    else flags[arg.slice(2)] = argv[(i += 1)] ?? '';
+    else {
+      i += 1;
+      flags[arg.slice(2)] = argv[i] ?? '';
+    }
   }
   return flags;
 }

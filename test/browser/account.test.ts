@@ -107,6 +107,7 @@ describe('accounts', () => {
       .waitFor()
       .catch(async (err: unknown) => {
         throw new Error(
+          // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node; the rendered text is what the failure should show
           `${String(err)}\nother page at ${other.page.url()}: ${(await other.page.locator('body').innerText()).slice(0, 500)}`,
         );
       });

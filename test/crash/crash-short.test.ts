@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureCliBuilt, killAllServers, runCrashTest, type CrashReport } from './crash.js';
+import { type CrashReport, runCrashTest } from './crash.js';
+import { ensureCliBuilt, killAllServers } from './crash-server.js';
 
 const REQUESTS = Number(process.env['CRASH_SHORT_REQUESTS'] ?? 3_000);
 const KILLS = 25;

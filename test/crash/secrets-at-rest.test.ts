@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateToken } from '../../src/services/secrets.js';
-import { ensureCliBuilt, ROOT, snapshotCli } from './crash.js';
+import { ensureCliBuilt, ROOT, snapshotCli } from './crash-server.js';
 
 const DB_FILES = ['rehook.db', 'rehook.db-wal', 'rehook.db-shm'];
 

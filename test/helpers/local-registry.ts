@@ -51,10 +51,9 @@ type Cacache = { get: { byDigest(cache: string, integrity: string): Promise<Buff
 /** npm's own copy of cacache (the library of its cache), found next to the npm in use. */
 function npmCacache(): Cacache {
   const execPath = process.env['npm_execpath'];
-  const npmDir =
-    execPath !== undefined && execPath.endsWith('npm-cli.js')
-      ? join(execPath, '..', '..')
-      : join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm');
+  const npmDir = execPath?.endsWith('npm-cli.js')
+    ? join(execPath, '..', '..')
+    : join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm');
   return createRequire(join(npmDir, 'package.json'))('cacache') as Cacache;
 }
 

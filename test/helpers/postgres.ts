@@ -262,7 +262,10 @@ export async function pgSchemaShape(admin: Pool, schemaName: string): Promise<Sc
     [schemaName],
   );
   const shape: SchemaShape = { columns: {}, indexes: [], unique: [] };
-  for (const row of columns.rows) (shape.columns[row.table_name] ??= []).push(row.column_name);
+  for (const row of columns.rows) {
+    shape.columns[row.table_name] ??= [];
+    shape.columns[row.table_name]?.push(row.column_name);
+  }
   for (const list of Object.values(shape.columns)) list.sort();
   const indexes = await admin.query<{
     name: string;

@@ -124,7 +124,7 @@ export async function api(
     ...(body !== undefined ? { body } : {}),
   });
   const text = await response.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   try {
     parsed = text === '' ? undefined : JSON.parse(text);
   } catch {

@@ -111,7 +111,10 @@ describe('parseEventFilter', () => {
       until: '2025-01-01T00:00:00Z',
     });
     const query: Record<string, string[]> = {};
-    for (const [k, v] of eventFilterQuery(filter)) (query[k] ??= []).push(v);
+    for (const [k, v] of eventFilterQuery(filter)) {
+      query[k] ??= [];
+      query[k]?.push(v);
+    }
     assert.deepEqual(ok(query), filter);
   });
 });

@@ -139,7 +139,7 @@ describe('signature cache', () => {
     const f = fixture();
     f.rows.set('inb_a', stored('inb_a', 'one'));
     const first = await f.cache.lookup('inb_a', f.keys);
-    assert.deepEqual(first !== null && first.ok && first.settings.secret, 'one');
+    assert.deepEqual(first?.ok && first.settings.secret, 'one');
     const hit = f.cache.lookup('inb_a', f.keys);
     assert.ok(!(hit instanceof Promise));
     assert.equal(f.reads(), 1);
@@ -149,7 +149,7 @@ describe('signature cache', () => {
     assert.ok(!(f.cache.lookup('inb_a', f.keys) instanceof Promise));
     f.advance(1);
     const refreshed = await f.cache.lookup('inb_a', f.keys);
-    assert.equal(refreshed !== null && refreshed.ok && refreshed.settings.secret, 'two');
+    assert.equal(refreshed?.ok && refreshed.settings.secret, 'two');
     // Changed by this process: seen at once.
     f.rows.delete('inb_a');
     f.cache.invalidate('inb_a');
@@ -167,7 +167,7 @@ describe('signature cache', () => {
     f.cache.invalidate('inb_a');
     await a;
     const after = await f.cache.lookup('inb_a', f.keys);
-    assert.equal(after !== null && after.ok && after.settings.secret, 'new');
+    assert.equal(after?.ok && after.settings.secret, 'new');
   });
 
   it('reports a secret it cannot open once a minute per inbox, without the secret', async () => {

@@ -1,13 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { EventSummary } from '../../../src/domain/captured-request.js';
-import type { AfterPage } from '../../../src/ports/store.js';
 import { createAccount } from '../../../src/services/accounts.js';
 import { sweepOnce } from '../../../src/services/expiry.js';
 import { hashToken } from '../../../src/services/secrets.js';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { assertError, assertUnauthorized, call, ingest, ISO_UTC, rawRequest } from './support.js';
+import {
+  asSession,
+  assertUnauthorizedSession,
+  CSRF,
+  DAY_MS,
+  nextPollWaits,
+  parseSetCookie,
+  SESSION_VALUE,
+  type SignedIn,
+  sessionSetCookie,
+  signIn,
+  signUp,
+  signedInFrom,
+  uniqueEmail,
+  waitUntil,
+} from './session-support.js';
 
 /**
  * Accounts and browser sessions (issue 11 point 5): sign-up, sign-in, the session cookie as the
@@ -15,83 +29,6 @@ import { assertError, assertUnauthorized, call, ingest, ISO_UTC, rawRequest } fr
  * closed sign-up, expiry, and the cookie's attributes. Real HTTP: Set-Cookie is read from each
  * answer and sent back as Cookie, as a browser would.
  */
-
-const SESSION_VALUE = /^rhs_[0-9abcdefghjkmnpqrstvwxyz]{40}$/;
-const CSRF = /^[0-9abcdefghjkmnpqrstvwxyz]{32}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-interface SignedIn {
-  /** `rehook_session=<secret>`, ready for a Cookie header. */
-  readonly cookie: string;
-  readonly secret: string;
-  readonly csrfToken: string;
-  readonly accountId: string;
-  /** The whole Set-Cookie line. */
-  readonly setCookie: string;
-}
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${counter}-${process.pid}-${Date.now()}@example.test`;
-}
-
-/** The one Set-Cookie line of an answer for rehook_session (fails when there is not exactly one). */
-function sessionSetCookie(headers: Headers): string {
-  const lines = headers.getSetCookie().filter((line) => line.startsWith('rehook_session='));
-  assert.equal(
-    lines.length,
-    1,
-    `expected one rehook_session Set-Cookie, got ${JSON.stringify(headers.getSetCookie())}`,
-  );
-  return lines[0] as string;
-}
-
-/** Attribute names (lower-cased) and values of a Set-Cookie line, and its value. */
-function parseSetCookie(line: string): { value: string; attributes: Map<string, string> } {
-  const [pair = '', ...rest] = line.split(';');
-  const attributes = new Map<string, string>();
-  for (const part of rest) {
-    const eq = part.indexOf('=');
-    const name = (eq === -1 ? part : part.slice(0, eq)).trim().toLowerCase();
-    attributes.set(name, eq === -1 ? '' : part.slice(eq + 1).trim());
-  }
-  return { value: pair.slice(pair.indexOf('=') + 1), attributes };
-}
-
-async function signUp(
-  rehook: TestRehook,
-  email: string,
-  password = 'correct horse battery',
-  headers: Record<string, string> = {},
-): Promise<SignedIn> {
-  const res = await call(rehook.apiUrl, '/api/v1/auth/signup', { method: 'POST', json: { email, password }, headers });
-  assert.equal(res.status, 201, res.text);
-  return signedInFrom(res);
-}
-
-async function signIn(rehook: TestRehook, email: string, password = 'correct horse battery'): Promise<SignedIn> {
-  const res = await call(rehook.apiUrl, '/api/v1/auth/signin', { method: 'POST', json: { email, password } });
-  assert.equal(res.status, 200, res.text);
-  return signedInFrom(res);
-}
-
-function signedInFrom(res: { headers: Headers; body: any }): SignedIn {
-  const setCookie = sessionSetCookie(res.headers);
-  const { value } = parseSetCookie(setCookie);
-  return {
-    cookie: `rehook_session=${value}`,
-    secret: value,
-    csrfToken: res.body.data.csrfToken,
-    accountId: res.body.data.account.id,
-    setCookie,
-  };
-}
-
-/** Headers of a browser request made with the session: the cookie, and X-CSRF-Token unless `csrf` is false. */
-function asSession(session: SignedIn, csrf = true): Record<string, string> {
-  return csrf ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : { cookie: session.cookie };
-}
 
 describe('accounts and sessions', () => {
   let rehook: TestRehook;
@@ -537,202 +474,3 @@ describe('accounts and sessions', () => {
     });
   });
 });
-
-describe('accounts: settings', () => {
-  it('REHOOK_SIGNUP=closed refuses sign-up with 403 SIGNUP_CLOSED; accounts made by an operator still sign in', async () => {
-    const rehook = await startTestRehook({ env: { REHOOK_SIGNUP: 'closed' } });
-    try {
-      const res = await call(rehook.apiUrl, '/api/v1/auth/signup', {
-        method: 'POST',
-        json: { email: uniqueEmail('closed'), password: 'long enough' },
-      });
-      assertError(res, 403, 'SIGNUP_CLOSED');
-      assert.deepEqual(res.headers.getSetCookie(), []);
-      const email = uniqueEmail('operator');
-      await createAccount(rehook.deps, { email, password: 'made by an operator' });
-      const signedIn = await call(rehook.apiUrl, '/api/v1/auth/signin', {
-        method: 'POST',
-        json: { email, password: 'made by an operator' },
-      });
-      assert.equal(signedIn.status, 200, signedIn.text);
-    } finally {
-      await rehook.stop();
-    }
-  });
-
-  it('REHOOK_SESSION_TTL sets the cookie Max-Age and the session expiry', async () => {
-    const clock = createFakeClock(new Date());
-    const rehook = await startTestRehook({ clock, env: { REHOOK_SESSION_TTL: '2h' } });
-    try {
-      const session = await signUp(rehook, uniqueEmail('ttl'));
-      assert.equal(parseSetCookie(session.setCookie).attributes.get('max-age'), '7200');
-      clock.advance(2 * 60 * 60 * 1000);
-      assertUnauthorizedSession(
-        await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } }),
-      );
-    } finally {
-      await rehook.stop();
-    }
-  });
-
-  it('sets Secure behind a trusted proxy that says https, and only then', async () => {
-    const trusting = await startTestRehook({ env: { REHOOK_TRUST_PROXY: '1', REHOOK_RATE_SIGNIN: '0' } });
-    const plain = await startTestRehook({ env: { REHOOK_RATE_SIGNIN: '0' } });
-    try {
-      const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
-      const secure = await signUp(trusting, uniqueEmail('secure'), 'correct horse battery', https);
-      assert.ok(parseSetCookie(secure.setCookie).attributes.has('secure'), secure.setCookie);
-      // The last entry is the one our proxy wrote.
-      const chained = await signUp(trusting, uniqueEmail('chained'), 'correct horse battery', {
-        'x-forwarded-proto': 'http, https',
-      });
-      assert.ok(parseSetCookie(chained.setCookie).attributes.has('secure'), chained.setCookie);
-      const overHttp = await signUp(trusting, uniqueEmail('http'), 'correct horse battery', {
-        'x-forwarded-proto': 'http',
-      });
-      assert.ok(!parseSetCookie(overHttp.setCookie).attributes.has('secure'), overHttp.setCookie);
-      // Without REHOOK_TRUST_PROXY anyone could send the header: it is ignored.
-      const untrusted = await signUp(plain, uniqueEmail('untrusted'), 'correct horse battery', https);
-      assert.ok(!parseSetCookie(untrusted.setCookie).attributes.has('secure'), untrusted.setCookie);
-      // Sign-out clears the cookie with the same attributes.
-      const out = await call(trusting.apiUrl, '/api/v1/auth/signout', {
-        method: 'POST',
-        headers: { ...asSession(secure), ...https },
-      });
-      assert.ok(parseSetCookie(sessionSetCookie(out.headers)).attributes.has('secure'));
-    } finally {
-      await trusting.stop();
-      await plain.stop();
-    }
-  });
-
-  it('rate-limits sign-in per client address (sign-ups count too), with Retry-After', async () => {
-    const rehook = await startTestRehook({ env: { REHOOK_RATE_SIGNIN: '3/h', REHOOK_TRUST_PROXY: '1' } });
-    try {
-      const from = (ip: string) => ({ 'x-forwarded-for': ip });
-      const email = uniqueEmail('ratelimit');
-      const up = await call(rehook.apiUrl, '/api/v1/auth/signup', {
-        method: 'POST',
-        json: { email, password: 'correct horse battery' },
-        headers: from('198.51.100.1'),
-      });
-      assert.equal(up.status, 201, up.text);
-      const wrong = { email, password: 'wrong password' };
-      for (let i = 0; i < 2; i += 1) {
-        assertError(
-          await call(rehook.apiUrl, '/api/v1/auth/signin', {
-            method: 'POST',
-            json: wrong,
-            headers: from('198.51.100.1'),
-          }),
-          401,
-          'INVALID_CREDENTIALS',
-        );
-      }
-      // The right password from the exhausted address: refused all the same.
-      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', {
-        method: 'POST',
-        json: { email, password: 'correct horse battery' },
-        headers: from('198.51.100.1'),
-      });
-      assertError(limited, 429, 'RATE_LIMITED');
-      assert.ok(Number(limited.headers.get('retry-after')) >= 1, `Retry-After: ${limited.headers.get('retry-after')}`);
-      assert.deepEqual(limited.headers.getSetCookie(), []);
-      // Another address is not affected.
-      const elsewhere = await call(rehook.apiUrl, '/api/v1/auth/signin', {
-        method: 'POST',
-        json: { email, password: 'correct horse battery' },
-        headers: from('198.51.100.2'),
-      });
-      assert.equal(elsewhere.status, 200, elsewhere.text);
-    } finally {
-      await rehook.stop();
-    }
-  });
-
-  it('rate-limits failed sign-ins per e-mail address, from any address, with Retry-After', async () => {
-    const rehook = await startTestRehook({
-      env: { REHOOK_RATE_SIGNIN: '0', REHOOK_RATE_SIGNIN_PER_EMAIL: '2/h', REHOOK_TRUST_PROXY: '1' },
-    });
-    try {
-      const email = uniqueEmail('perEmail');
-      const other = uniqueEmail('perEmailOther');
-      await signUp(rehook, email);
-      await signUp(rehook, other);
-      // Successful sign-ins cost nothing.
-      for (let i = 0; i < 3; i += 1) await signIn(rehook, email);
-      for (const ip of ['192.0.2.1', '192.0.2.2']) {
-        const res = await call(rehook.apiUrl, '/api/v1/auth/signin', {
-          method: 'POST',
-          json: { email: email.toUpperCase(), password: 'guess' },
-          headers: { 'x-forwarded-for': ip },
-        });
-        assertError(res, 401, 'INVALID_CREDENTIALS');
-      }
-      const limited = await call(rehook.apiUrl, '/api/v1/auth/signin', {
-        method: 'POST',
-        json: { email, password: 'correct horse battery' },
-        headers: { 'x-forwarded-for': '192.0.2.3' },
-      });
-      assertError(limited, 429, 'RATE_LIMITED');
-      assert.ok(Number(limited.headers.get('retry-after')) >= 1);
-      // Unknown addresses are limited the same way (the limit reveals nothing about which exist).
-      const unknown = uniqueEmail('perEmailUnknown');
-      for (let i = 0; i < 2; i += 1) {
-        assertError(
-          await call(rehook.apiUrl, '/api/v1/auth/signin', {
-            method: 'POST',
-            json: { email: unknown, password: 'guess' },
-          }),
-          401,
-          'INVALID_CREDENTIALS',
-        );
-      }
-      assertError(
-        await call(rehook.apiUrl, '/api/v1/auth/signin', {
-          method: 'POST',
-          json: { email: unknown, password: 'guess' },
-        }),
-        429,
-        'RATE_LIMITED',
-      );
-      // Other e-mail addresses are not affected.
-      await signIn(rehook, other);
-    } finally {
-      await rehook.stop();
-    }
-  });
-});
-
-/** 401 UNAUTHORIZED because the session cookie names no live session. */
-function assertUnauthorizedSession(res: { status: number; body: any; text: string }): void {
-  assertError(res, 401, 'UNAUTHORIZED');
-}
-
-/** Resolves once `predicate` holds; fails only when it never does (a hang, not a timing bound). */
-async function waitUntil(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/**
- * Resolves once a long-poll on the inbox has read the store, found nothing and goes to wait:
- * from then on a stored event wakes it (the store's listAfter is wrapped; no sleeps).
- */
-function nextPollWaits(rehook: TestRehook, inboxId: string): Promise<void> {
-  const events = rehook.deps.store.events;
-  const original = events.listAfter;
-  return new Promise((resolve) => {
-    events.listAfter = async (id: string, page: AfterPage): Promise<EventSummary[]> => {
-      const rows = await original.call(events, id, page);
-      if (id === inboxId && rows.length === 0) {
-        events.listAfter = original;
-        resolve();
-      }
-      return rows;
-    };
-  });
-}

@@ -25,7 +25,7 @@ export function assertWellFormed(res: { status: number; text: string; body: unkn
     assert.equal(typeof body.error?.code, 'string', `${what} error.code missing: ${res.text}`);
     assert.match(body.error?.code as string, /^[A-Z][A-Z_]+$/);
     assert.equal(typeof body.error?.message, 'string', `${what} error.message missing: ${res.text}`);
-    assert.ok((body.error?.message as string).length > 0);
+    assert.ok(typeof body.error?.message === 'string' && body.error.message.length > 0);
   }
 }
 

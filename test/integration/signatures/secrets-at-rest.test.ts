@@ -94,7 +94,12 @@ describe('signature secrets at rest and in logs', () => {
     // Should an object holding a secret ever be logged, the server's redaction censors it.
     const logger = pino(
       { level: 'trace', redact: LOG_REDACTION },
-      new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(chunk.toString('utf8')), done()) }),
+      new Writable({
+        write: (chunk: Buffer, _e, done) => {
+          logLines.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
     );
     logger.info({ secret: SECRET, settings: { secret: SECRET }, body: { secret: SECRET } }, 'redaction check');
     assert.ok(logLines.some((line) => line.includes('redaction check') && line.includes('[REDACTED]')));
