@@ -269,11 +269,15 @@ export class InboxEvents {
     try {
       const page = await this.api.page(this.#nextBefore);
       const older = page.events.filter((event) => !this.#ids.has(event.id)).reverse();
-      for (const event of older) this.#ids.add(event.id);
       const first = this.#events[0];
-      if (first === undefined || older.every((event) => event.id < first.id))
+      if (first === undefined || older.every((event) => event.id < first.id)) {
+        for (const event of older) this.#ids.add(event.id);
         this.#events = [...older, ...this.#events];
-      else for (const event of older) this.#insert(event);
+      } else {
+        // A page that overlaps what is shown (events arrived live meanwhile): each event goes to
+        // its place in id order; #insert records its id.
+        for (const event of older) this.#insert(event);
+      }
       this.#nextBefore = page.nextBefore;
     } catch (err) {
       this.error = err instanceof Error ? err.message : String(err);
