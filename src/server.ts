@@ -7,7 +7,8 @@ import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './comp
 import { LOG_REDACTION } from './log-redaction.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
-import { buildApiApp, type InspectedResponse } from './http/api/app.js';
+import { buildApiApp } from './http/api/app.js';
+import type { InspectedResponse } from './http/api/context.js';
 import { createIngestServer } from './http/ingest/server.js';
 import { measureIngest } from './metrics/ingest.js';
 import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';

@@ -2,8 +2,9 @@ import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/capt
 import { pairRawHeaders } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
+import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { ServiceDeps } from './deps.js';
-import { checkCapturedSignature, type SignatureKeys } from './signatures.js';
+import { checkCapturedSignature } from './signatures.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */

@@ -1,6 +1,7 @@
 import type { HeaderPair, SignatureCheck } from '../domain/captured-request.js';
 import { AppError } from '../errors.js';
 import { SecretBoxError, type SecretBox } from '../ports/secret-box.js';
+import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { SignatureSettingsRepository, Store, StoredSignatureSettings } from '../ports/store.js';
 import { replaceHeaders, signatureHeaders, verifySignature } from '../signatures/schemes.js';
 import {
@@ -26,16 +27,6 @@ import { ShortLivedCache } from './short-lived-cache.js';
  * The secret is sealed with the server key before it reaches the store, opened once per cache
  * fill, and never returned, logged or put in an error message.
  */
-
-/** What the server holds to seal and open secrets, and where it reports secrets it cannot open. */
-export interface SignatureKeys {
-  readonly box: SecretBox;
-  /**
-   * Told (at most once a minute per inbox) that an inbox's stored secret cannot be opened, e.g.
-   * because this instance has another REHOOK_SECRET_KEY. `reason` never contains the secret.
-   */
-  readonly onUnopenable: (inboxId: string, reason: string) => void;
-}
 
 type SignatureDeps = Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'>;
 
