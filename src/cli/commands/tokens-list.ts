@@ -1,4 +1,5 @@
 import type { Token } from '../../client/types.js';
+import { tokenJson } from '../../http/api/present.js';
 import { requireAccountByEmail } from '../../services/accounts.js';
 import { listTokens } from '../../services/tokens.js';
 import { withStore, type AdminOptions } from '../admin.js';
@@ -16,14 +17,7 @@ export async function run(options: TokensListOptions, io: CliIO): Promise<void> 
     listTokens(deps, (await requireAccountByEmail(deps, options.email)).id),
   );
   // The same shape as GET /api/v1/tokens.
-  const shown: Token[] = tokens.map((token) => ({
-    id: token.id,
-    name: token.name,
-    prefix: token.prefix,
-    createdAt: token.createdAt.toISOString(),
-    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    revokedAt: token.revokedAt?.toISOString() ?? null,
-  }));
+  const shown: Token[] = tokens.map(tokenJson);
   if (options.json) return io.stdout(json({ tokens: shown }));
   if (shown.length === 0) return io.stdout('No tokens.');
   io.stdout(
