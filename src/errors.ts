@@ -9,7 +9,7 @@ function entry<const S extends number, const M extends string>(status: S, messag
  * for clients, `message` is for humans and may change.
  */
 export const ERROR_CODES = {
-  // Spec §5.4 and §7 fix the code and the meaning of the message.
+  // Clients rely on this code and on the meaning of its message.
   UNAUTHORIZED: entry(401, 'API token is missing or invalid'),
   // Sign-in only; the same for an unknown e-mail and a wrong password.
   INVALID_CREDENTIALS: entry(401, 'E-mail address or password is wrong'),

@@ -49,7 +49,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /**
  * Starts the two listeners of one Rehook process: the REST API and the ingest endpoint, on
- * separate ports (separate origins, spec §4.2), plus the expiry sweeper.
+ * separate ports (separate origins, so captured content never shares the API's), plus the expiry sweeper.
  */
 export async function startRehook(
   config: Config,

@@ -42,7 +42,7 @@ export type CaptureResult =
 
 /**
  * Stores a captured request as an event of its inbox, redacting credentials first. Resolves
- * only after the event is committed (spec §4.2: 200 means stored). Unknown and expired inboxes
+ * only after the event is committed (a 200 from ingest means stored). Unknown and expired inboxes
  * resolve `{stored:false}` (the listener still answers 200). Rejects with StorageError when the
  * event could not be stored, so the listener answers 503 and the sender retries.
  */

@@ -21,7 +21,7 @@ import { findLiveInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
 /**
- * Signatures (issue 12 point 4): per inbox, its owner stores the secret its sender signs with.
+ * Signatures (docs/signatures.md): per inbox, its owner stores the secret its sender signs with.
  * Ingest checks every request's signature before the event is stored (`checkCapturedSignature`);
  * replays and `rehook listen --resign` get fresh signatures (`resignRequest`, `resignEvent`).
  * The secret is sealed with the server key before it reaches the store, opened once per cache

@@ -46,7 +46,7 @@ export const INGEST_LIMITS = {
 const OK_BODY = '{"ok":true}';
 
 /**
- * The ingest listener (spec §4.2): `/i/<inboxId>` and any path below it, any method, any body.
+ * The ingest listener: `/i/<inboxId>` and any path below it, any method, any body.
  * Nothing is parsed or decompressed: bytes are stored as sent. Answers 200 once the event is
  * committed (also for unknown and expired inboxes, which store nothing), 413 for a body over the
  * limit (nothing stored), 429 beyond the per-inbox rate limit (nothing stored), 503 when storage
@@ -84,7 +84,7 @@ export function createIngestServer(opts: IngestServerOptions): Server {
     handleRequest(opts, req, res);
   });
   // Any other expectation: Node would answer a bare 417 and drop the request, but ingest takes
-  // any header (spec §4.2); the request is captured like any other (RFC 9110 lets a server ignore it).
+  // any header; the request is captured like any other (RFC 9110 lets a server ignore it).
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(opts, req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
   capConnectionsPerIp(server, opts.maxConnectionsPerIp ?? 0);
