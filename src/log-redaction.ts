@@ -1,7 +1,7 @@
 import type { LoggerOptions } from 'pino';
 
 /**
- * Paths pino censors in every log line of the server (src/cli/commands/serve.ts, src/server.ts).
+ * Paths pino censors in every log record of the server, JSON or pretty (src/server-logger.ts).
  * Nothing logs request bodies or signature settings today (request logging is off, errors carry
  * no secrets); this keeps a signature secret or the server key out of the log should an object
  * holding one ever be logged (docs/signatures.md).

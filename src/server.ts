@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
 import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
-import { LOG_REDACTION } from './log-redaction.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
-import { buildApiApp, type InspectedResponse } from './http/api/app.js';
+import { buildApiApp } from './http/api/app.js';
+import type { InspectedResponse } from './http/api/context.js';
 import { createIngestServer } from './http/ingest/server.js';
 import { measureIngest } from './metrics/ingest.js';
 import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';
@@ -18,6 +18,7 @@ import { captureRequest } from './services/ingest.js';
 import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
+import { createServerLogger } from './server-logger.js';
 
 export interface RunningRehook {
   /** Origin the API listens on, e.g. http://127.0.0.1:8080; '' with role ingest. */
@@ -48,7 +49,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 /**
  * Starts the two listeners of one Rehook process: the REST API and the ingest endpoint, on
- * separate ports (separate origins, spec §4.2), plus the expiry sweeper.
+ * separate ports (separate origins, so captured content never shares the API's), plus the expiry sweeper.
  */
 export async function startRehook(
   config: Config,
@@ -59,7 +60,7 @@ export async function startRehook(
     inspectApiResponse?: (response: InspectedResponse) => void;
   } = {},
 ): Promise<RunningRehook> {
-  const logger = opts.logger ?? pino({ level: config.logLevel, base: { service: 'rehook' }, redact: LOG_REDACTION });
+  const logger = opts.logger ?? createServerLogger(config, process.stdout);
   const runsApi = config.role !== 'ingest';
   const runsIngest = config.role !== 'api';
   const metrics = createRehookMetrics();

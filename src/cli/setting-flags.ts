@@ -34,6 +34,7 @@ const KEY_PLACEHOLDERS: Readonly<Partial<Record<SettingSpec['key'], string>>> = 
   databaseUrl: 'url',
   secretKey: 'key',
   role: 'all|api|ingest',
+  logFormat: 'auto|json|pretty',
   replayAllowCidrs: 'cidrs',
   replayDenyCidrs: 'cidrs',
 };

@@ -1,6 +1,10 @@
 /** Public entry of the Rehook API client (`import { RehookClient } from 'rehook'`), also used by the CLI. */
-export { eventHeader, eventJson, nextBeforeFromLink, RehookClient, toMs } from './rehook-client.js';
-export type { ListEventsOptions, RehookClientOptions } from './rehook-client.js';
+export { RehookClient } from './rehook-client.js';
+export { toMs } from './duration.js';
+export { eventHeader, eventJson } from './event-match.js';
+export { nextBeforeFromLink } from './events.js';
+export type { ListEventsOptions } from './events.js';
+export type { RehookClientOptions } from './transport.js';
 export { isRehookError, RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 export type { RehookError } from './errors.js';
 export type * from './types.js';

@@ -7,6 +7,8 @@ import type { components, operations } from './generated/openapi-types.js';
 
 type Schemas = components['schemas'];
 
+// --- The API's JSON shapes, as the OpenAPI document names them ----------------------------
+
 /** One header as received: [name, value], original name case, value as Latin-1 code points. */
 export type HeaderPair = Schemas['HeaderPair'];
 export type Inbox = Schemas['Inbox'];
@@ -30,6 +32,46 @@ export type CurlCommand = Schemas['CurlCommand'];
 export type SignatureSettings = Schemas['SignatureSettings'];
 /** What RehookClient.setSignatureSettings takes: the scheme, the secret and the scheme's options. */
 export type SignatureSettingsInput = operations['setSignatureSettings']['requestBody']['content']['application/json'];
+/** What a replay sent (`replay.request`): method, URL, headers, the edited body, the overrides. */
+export type ReplayRequest = Schemas['ReplayRequest'];
+/** Totals of a repeated replay. */
+export type ReplaySummary = Schemas['ReplaySummary'];
+/** What createReplayJob takes: a destination and which events (docs/bulk-replay.md). */
+export type ReplayJobInput = Omit<Schemas['ReplayJobInput'], 'ratePerSecond' | 'concurrency'> & {
+  /** Default 10. */
+  readonly ratePerSecond?: number;
+  /** Default 1. */
+  readonly concurrency?: number;
+};
+/** A bulk replay job: state, counts, progress. */
+export type ReplayJob = Schemas['ReplayJob'];
+export type ReplayJobState = ReplayJob['state'];
+/** What replaying one event of a job came to. */
+export type ReplayJobResult = Schemas['ReplayJobResult'];
+/** An API token without its secret. */
+export type Token = Schemas['Token'];
+/** The creation answer: the only time the token itself is returned. */
+export type CreatedToken = Schemas['CreatedToken'];
+/** A read-only sharing link of an inbox, without its token. */
+export type Share = Schemas['Share'];
+/** The creation answer of a sharing link: the only time its token is returned. */
+export type CreatedShare = Schemas['CreatedShare'];
+/** An inbox's automatic forwarding. */
+export type Forwarding = Schemas['Forwarding'];
+/** The delivery of an event to its inbox's forwarding destination, with its attempts. */
+export type Delivery = Schemas['Delivery'];
+/** One attempt to deliver an event. */
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+/** A user account. */
+export type Account = Schemas['Account'];
+/** A signed-in browser session: the account, and the CSRF token writes must carry. */
+export type Session = Schemas['Session'];
+/** Every error code of the API (docs/errors.md). */
+export type ErrorCode = Schemas['ErrorCode'];
+/** Body of every error answer. */
+export type ErrorBody = Schemas['ErrorBody'];
+
+// --- What the client's methods take and give beyond those --------------------------------
 
 /**
  * Filters of an inbox's events, as the API takes them (docs/search.md): every part narrows the
@@ -59,22 +101,6 @@ export interface ExportInboxOptions {
   readonly filter?: EventFilterParams;
   readonly signal?: AbortSignal;
 }
-/** What a replay sent (`replay.request`): method, URL, headers, the edited body, the overrides. */
-export type ReplayRequest = Schemas['ReplayRequest'];
-/** Totals of a repeated replay. */
-export type ReplaySummary = Schemas['ReplaySummary'];
-/** What createReplayJob takes: a destination and which events (docs/bulk-replay.md). */
-export type ReplayJobInput = Omit<Schemas['ReplayJobInput'], 'ratePerSecond' | 'concurrency'> & {
-  /** Default 10. */
-  readonly ratePerSecond?: number;
-  /** Default 1. */
-  readonly concurrency?: number;
-};
-/** A bulk replay job: state, counts, progress. */
-export type ReplayJob = Schemas['ReplayJob'];
-export type ReplayJobState = ReplayJob['state'];
-/** What replaying one event of a job came to. */
-export type ReplayJobResult = Schemas['ReplayJobResult'];
 
 /** A job with one page of its results (replay order). */
 export interface ReplayJobPage {
@@ -83,6 +109,7 @@ export interface ReplayJobPage {
   /** Pass as `resultsAfter` for the next page; null on the last one. */
   readonly nextResultsAfter: number | null;
 }
+
 /** The answer of a replay with `repeat`: every attempt in order, and the totals. */
 export interface ReplayRun {
   readonly replays: Replay[];
@@ -113,16 +140,7 @@ export interface ReplayOptions {
   /** Send it this many times (1-100), one after the other. */
   readonly repeat?: number;
 }
-/** An API token without its secret. */
-export type Token = Schemas['Token'];
-/** The creation answer: the only time the token itself is returned. */
-export type CreatedToken = Schemas['CreatedToken'];
-/** A read-only sharing link of an inbox, without its token. */
-export type Share = Schemas['Share'];
-/** The creation answer of a sharing link: the only time its token is returned. */
-export type CreatedShare = Schemas['CreatedShare'];
-/** An inbox's automatic forwarding. */
-export type Forwarding = Schemas['Forwarding'];
+
 /** What setForwarding takes; left-out fields get their defaults (enabled, 8 attempts, 1 h). */
 export interface ForwardingInput {
   readonly destination: string;
@@ -132,25 +150,12 @@ export interface ForwardingInput {
   /** 1000 to 86,400,000. */
   readonly maxDelayMs?: number;
 }
-/** The delivery of an event to its inbox's forwarding destination, with its attempts. */
-export type Delivery = Schemas['Delivery'];
-/** One attempt to deliver an event. */
-export type DeliveryAttempt = Schemas['DeliveryAttempt'];
-/** A user account. */
-export type Account = Schemas['Account'];
-/** A signed-in browser session: the account, and the CSRF token writes must carry. */
-export type Session = Schemas['Session'];
 
 /** E-mail address and password, for signUp and signIn. */
 export interface Credentials {
   readonly email: string;
   readonly password: string;
 }
-
-/** Every error code of the API (docs/errors.md). */
-export type ErrorCode = Schemas['ErrorCode'];
-/** Body of every error answer. */
-export type ErrorBody = Schemas['ErrorBody'];
 
 /** One page of events, newest first. */
 export interface EventPage {

@@ -90,6 +90,17 @@ export function parseLogLevel(raw: string): LogLevel {
   return level;
 }
 
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+/** `auto`: readable lines when standard output is a terminal, JSON lines otherwise. */
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export function parseLogFormat(raw: string): LogFormat {
+  const value = raw.trim().toLowerCase();
+  const format = LOG_FORMATS.find((candidate) => candidate === value);
+  if (!format) throw new Error('must be auto, json or pretty');
+  return format;
+}
+
 export function parseHost(raw: string): string {
   const value = raw.trim();
   if (value === '' || /[\s/]/.test(value)) throw new Error('must be a host name or IP address');

@@ -3,12 +3,14 @@ import {
   parseByteSize,
   parseDuration,
   parseHost,
+  parseLogFormat,
   parseLogLevel,
   parseOrigin,
   parsePort,
   parseCidrList,
   parseLimit,
   parseRate,
+  type LogFormat,
   type LogLevel,
   type RateLimit,
 } from './parse.js';
@@ -46,6 +48,8 @@ export interface Config {
   readonly sweepIntervalMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
+  /** How log records are written: readable lines or JSON lines (`auto` asks whether stdout is a terminal). */
+  readonly logFormat: LogFormat;
   /** Whether anyone may sign up in the web app (`closed`: only `rehook accounts create`). */
   readonly signup: SignupMode;
   /** Lifetime of a browser session, from sign-in (fixed, not extended by use). */
@@ -285,6 +289,15 @@ export const SETTINGS = [
     defaultText: 'info',
     description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
     parse: parseLogLevel,
+  }),
+  setting({
+    key: 'logFormat',
+    env: 'REHOOK_LOG_FORMAT',
+    flag: 'log-format',
+    defaultText: 'auto',
+    description:
+      'How log records are written to standard output: `pretty` (one readable line each), `json` (one JSON object a line, for log collectors) or `auto` (pretty when standard output is a terminal, JSON otherwise). Secrets are redacted in both.',
+    parse: parseLogFormat,
   }),
   setting({
     key: 'signup',

@@ -299,10 +299,16 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
   const onNotification = (message: pg.Notification): void => {
     if (message.channel !== channel || message.payload === undefined) return;
     const decoded = decodePayload(message.payload);
-    if (decoded === null) return log.warn({ channel }, 'live bus: ignoring malformed notification');
+    if (decoded === null) {
+      log.warn({ channel }, 'live bus: ignoring malformed notification');
+      return;
+    }
     // Access changes act at once, outside the events' delivery chain: ending a stream early
     // never sends an event it must not get.
-    if (decoded.kind === 'control') return deliverControl(decoded.message);
+    if (decoded.kind === 'control') {
+      deliverControl(decoded.message);
+      return;
+    }
     const inboxId =
       decoded.kind === 'event'
         ? decoded.event.inboxId
@@ -393,7 +399,10 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     publishNotice: (notice) => enqueue(encodeNoticePayload(notice)),
     subscribe(inboxId, onEvent, onNotice) {
       let set = subscribers.get(inboxId);
-      if (!set) subscribers.set(inboxId, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        subscribers.set(inboxId, set);
+      }
       // An object per call: the same functions subscribed twice are two subscriptions.
       const entry: Subscriber = { onEvent, onNotice };
       set.add(entry);

@@ -57,98 +57,83 @@ export interface RehookMetrics {
 
 export function createRehookMetrics(): RehookMetrics {
   const registry = new Registry();
-  const ingested = registry.register(
-    new Counter(
-      'rehook_ingested_events_total',
-      'Ingest requests answered 200: stored, or ignored (unknown or expired inbox).',
-      [{ result: 'stored' }, { result: 'ignored' }],
-    ),
+  const counter = (...args: ConstructorParameters<typeof Counter>) => registry.register(new Counter(...args));
+  const histogram = (...args: ConstructorParameters<typeof Histogram>) => registry.register(new Histogram(...args));
+  const gauge = (...args: ConstructorParameters<typeof Gauge>) => registry.register(new Gauge(...args));
+  const ingested = counter(
+    'rehook_ingested_events_total',
+    'Ingest requests answered 200: stored, or ignored (unknown or expired inbox).',
+    [{ result: 'stored' }, { result: 'ignored' }],
   );
-  const ingestFailures = registry.register(
-    new Counter('rehook_ingest_failures_total', 'Ingest requests answered 503 because the event could not be stored.'),
+  const ingestFailures = counter(
+    'rehook_ingest_failures_total',
+    'Ingest requests answered 503 because the event could not be stored.',
   );
-  const latency = registry.register(
-    new Histogram(
-      'rehook_ingest_duration_seconds',
-      'Time from the end of an ingest request to its commit being answered (stored or ignored).',
-      INGEST_BUCKETS,
-    ),
+  const latency = histogram(
+    'rehook_ingest_duration_seconds',
+    'Time from the end of an ingest request to its commit being answered (stored or ignored).',
+    INGEST_BUCKETS,
   );
   let inFlight = 0;
-  registry.register(
-    new Gauge('rehook_ingest_in_flight', 'Ingest requests waiting for their commit.', () => [{ value: inFlight }]),
+  gauge('rehook_ingest_in_flight', 'Ingest requests waiting for their commit.', () => [{ value: inFlight }]);
+  const replays = counter(
+    'rehook_replays_total',
+    'Replay attempts by outcome (response = the destination answered, any status).',
+    REPLAY_OUTCOMES.map((outcome) => ({ outcome })),
   );
-  const replays = registry.register(
-    new Counter(
-      'rehook_replays_total',
-      'Replay attempts by outcome (response = the destination answered, any status).',
-      REPLAY_OUTCOMES.map((outcome) => ({ outcome })),
-    ),
+  const sweeps = counter('rehook_sweeps_total', 'Expiry sweeps this instance ran.');
+  const sweepsSkipped = counter(
+    'rehook_sweeps_skipped_total',
+    'Expiry sweeps skipped because another instance held the sweep lock.',
   );
-  const sweeps = registry.register(new Counter('rehook_sweeps_total', 'Expiry sweeps this instance ran.'));
-  const sweepsSkipped = registry.register(
-    new Counter('rehook_sweeps_skipped_total', 'Expiry sweeps skipped because another instance held the sweep lock.'),
+  const sweepFailures = counter('rehook_sweep_failures_total', 'Expiry sweeps that failed.');
+  const sweptInboxes = counter(
+    'rehook_sweep_inboxes_deleted_total',
+    'Expired anonymous inboxes deleted by this instance.',
   );
-  const sweepFailures = registry.register(new Counter('rehook_sweep_failures_total', 'Expiry sweeps that failed.'));
-  const sweptInboxes = registry.register(
-    new Counter('rehook_sweep_inboxes_deleted_total', 'Expired anonymous inboxes deleted by this instance.'),
+  const sweptRows = counter(
+    'rehook_sweep_rows_purged_total',
+    'Events and replays of deleted inboxes purged by this instance.',
   );
-  const sweptRows = registry.register(
-    new Counter('rehook_sweep_rows_purged_total', 'Events and replays of deleted inboxes purged by this instance.'),
-  );
-  const sweepDuration = registry.register(
-    new Histogram(
-      'rehook_sweep_duration_seconds',
-      'Duration of the sweeps this instance ran.',
-      [0.01, 0.1, 0.5, 1, 2.5, 5],
-    ),
+  const sweepDuration = histogram(
+    'rehook_sweep_duration_seconds',
+    'Duration of the sweeps this instance ran.',
+    [0.01, 0.1, 0.5, 1, 2.5, 5],
   );
   let readPool: (() => PoolStats) | null = null;
-  registry.register(
-    new Gauge('rehook_db_pool_connections', 'Database pool connections by state (PostgreSQL only).', () => {
-      if (readPool === null) return [];
-      const stats = readPool();
-      return [
-        { labels: { state: 'total' }, value: stats.total },
-        { labels: { state: 'idle' }, value: stats.idle },
-        { labels: { state: 'in_use' }, value: Math.max(0, stats.total - stats.idle) },
-      ];
-    }),
-  );
-  registry.register(
-    new Gauge('rehook_db_pool_waiting', 'Queries waiting for a free database pool connection (PostgreSQL only).', () =>
-      readPool === null ? [] : [{ value: readPool().waiting }],
-    ),
+  gauge('rehook_db_pool_connections', 'Database pool connections by state (PostgreSQL only).', () => {
+    if (readPool === null) return [];
+    const stats = readPool();
+    return [
+      { labels: { state: 'total' }, value: stats.total },
+      { labels: { state: 'idle' }, value: stats.idle },
+      { labels: { state: 'in_use' }, value: Math.max(0, stats.total - stats.idle) },
+    ];
+  });
+  gauge('rehook_db_pool_waiting', 'Queries waiting for a free database pool connection (PostgreSQL only).', () =>
+    readPool === null ? [] : [{ value: readPool().waiting }],
   );
 
-  const deliveries = registry.register(
-    new Counter(
-      'rehook_deliveries_total',
-      'Deliveries of automatic forwarding finished by this instance, by outcome (delivered: a 2xx answer; failed: attempts ran out or the destination is forbidden; cancelled: forwarding removed or event deleted).',
-      DELIVERY_STATES.map((outcome) => ({ outcome })),
-    ),
+  const deliveries = counter(
+    'rehook_deliveries_total',
+    'Deliveries of automatic forwarding finished by this instance, by outcome (delivered: a 2xx answer; failed: attempts ran out or the destination is forbidden; cancelled: forwarding removed or event deleted).',
+    DELIVERY_STATES.map((outcome) => ({ outcome })),
   );
-  const deliveryAttempts = registry.register(
-    new Counter(
-      'rehook_delivery_attempts_total',
-      'Delivery attempts this instance made, by outcome (delivered, rejected = another status, forbidden, unreachable, timeout).',
-      ATTEMPT_OUTCOMES.map((outcome) => ({ outcome })),
-    ),
+  const deliveryAttempts = counter(
+    'rehook_delivery_attempts_total',
+    'Delivery attempts this instance made, by outcome (delivered, rejected = another status, forbidden, unreachable, timeout).',
+    ATTEMPT_OUTCOMES.map((outcome) => ({ outcome })),
   );
-  const deliveryDuration = registry.register(
-    new Histogram(
-      'rehook_delivery_attempt_duration_seconds',
-      'Duration of the delivery attempts this instance sent.',
-      DELIVERY_BUCKETS,
-    ),
+  const deliveryDuration = histogram(
+    'rehook_delivery_attempt_duration_seconds',
+    'Duration of the delivery attempts this instance sent.',
+    DELIVERY_BUCKETS,
   );
   let queueDepth: number | null = null;
-  registry.register(
-    new Gauge(
-      'rehook_delivery_queue_depth',
-      "Unfinished (pending or delivering) deliveries of the whole cluster, measured at every poll of this instance's delivery worker (counted up to 100,000; absent without a worker).",
-      () => (queueDepth === null ? [] : [{ value: queueDepth }]),
-    ),
+  gauge(
+    'rehook_delivery_queue_depth',
+    "Unfinished (pending or delivering) deliveries of the whole cluster, measured at every poll of this instance's delivery worker (counted up to 100,000; absent without a worker).",
+    () => (queueDepth === null ? [] : [{ value: queueDepth }]),
   );
 
   const countIngested = { stored: ingested.bind({ result: 'stored' }), ignored: ingested.bind({ result: 'ignored' }) };

@@ -54,8 +54,8 @@ function connectionNominated(headers: readonly HeaderPair[]): Set<string> {
 /**
  * Builds the headers a replay sends from the stored ones: order, duplicates and original
  * name case are kept; hop-by-hop, `proxy-*`, Connection-nominated, `host`, `content-length`
- * and redacted headers are removed. Provider signature headers pass through untouched
- * (spec §4.2), which is the point of a replay.
+ * and redacted headers are removed. Provider signature headers pass through untouched, which
+ * is the point of a replay.
  */
 export function buildOutboundHeaders(stored: readonly HeaderPair[]): HeaderPair[] {
   const nominated = connectionNominated(stored);

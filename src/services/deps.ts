@@ -1,8 +1,8 @@
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { ReplayClient } from '../ports/replay-client.js';
+import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { Store } from '../ports/store.js';
-import type { SignatureKeys } from './signatures.js';
 
 /** What the use cases need; built once by compose.ts (tests build their own). */
 export interface ServiceDeps {

@@ -8,7 +8,7 @@ import type { Principal, ServiceDeps } from './deps.js';
 import { findLiveInbox } from './inboxes.js';
 
 /**
- * Automatic forwarding (issue 13 point 4; docs/forwarding.md): the owner of a saved inbox sets
+ * Automatic forwarding (docs/forwarding.md): the owner of a saved inbox sets
  * a destination, and every event stored afterwards is delivered there in the background by the
  * delivery worker (services/delivery-worker.ts). Only the owner: it makes the server send
  * requests, so an anonymous inbox (whose id is its only credential) cannot forward.

@@ -2,8 +2,9 @@ import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/capt
 import { pairRawHeaders } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
+import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { ServiceDeps } from './deps.js';
-import { checkCapturedSignature, type SignatureKeys } from './signatures.js';
+import { checkCapturedSignature } from './signatures.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
@@ -41,7 +42,7 @@ export type CaptureResult =
 
 /**
  * Stores a captured request as an event of its inbox, redacting credentials first. Resolves
- * only after the event is committed (spec §4.2: 200 means stored). Unknown and expired inboxes
+ * only after the event is committed (a 200 from ingest means stored). Unknown and expired inboxes
  * resolve `{stored:false}` (the listener still answers 200). Rejects with StorageError when the
  * event could not be stored, so the listener answers 503 and the sender retries.
  */

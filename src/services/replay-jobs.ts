@@ -1,18 +1,7 @@
 import { parseDestination } from '../domain/destination.js';
 import { isId, newId } from '../domain/ids.js';
-import {
-  DEFAULT_JOB_CONCURRENCY,
-  DEFAULT_JOB_RATE,
-  MAX_JOB_CONCURRENCY,
-  MAX_JOB_EVENT_IDS,
-  MAX_JOB_EVENTS,
-  MAX_JOB_RATE,
-  MIN_JOB_RATE,
-  type EventSelection,
-  type ReplayJob,
-  type ReplayJobFilter,
-  type ReplayJobItem,
-} from '../domain/replay-job.js';
+import * as jobLimits from '../domain/replay-job.js';
+import type { EventSelection, ReplayJob, ReplayJobFilter, ReplayJobItem } from '../domain/replay-job.js';
 import { AppError, type ErrorDetail } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
@@ -77,8 +66,8 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
   const filter: { -readonly [K in keyof ReplayJobFilter]: ReplayJobFilter[K] } = {};
   const { eventIds, since, until, method, pathPrefix } = body;
   if (eventIds !== undefined) {
-    if (!Array.isArray(eventIds) || eventIds.length === 0 || eventIds.length > MAX_JOB_EVENT_IDS) {
-      details.push({ path: '/eventIds', message: `must be a list of 1 to ${MAX_JOB_EVENT_IDS} event ids` });
+    if (!Array.isArray(eventIds) || eventIds.length === 0 || eventIds.length > jobLimits.MAX_JOB_EVENT_IDS) {
+      details.push({ path: '/eventIds', message: `must be a list of 1 to ${jobLimits.MAX_JOB_EVENT_IDS} event ids` });
     } else {
       eventIds.forEach((value: unknown, index) => {
         if (typeof value !== 'string' || !isId('event', value)) {
@@ -122,23 +111,29 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
       });
     } else filter.pathPrefix = pathPrefix;
   }
-  const ratePerSecond = body['ratePerSecond'] ?? DEFAULT_JOB_RATE;
+  const ratePerSecond = body['ratePerSecond'] ?? jobLimits.DEFAULT_JOB_RATE;
   if (
     typeof ratePerSecond !== 'number' ||
     !Number.isFinite(ratePerSecond) ||
-    ratePerSecond < MIN_JOB_RATE ||
-    ratePerSecond > MAX_JOB_RATE
+    ratePerSecond < jobLimits.MIN_JOB_RATE ||
+    ratePerSecond > jobLimits.MAX_JOB_RATE
   ) {
-    details.push({ path: '/ratePerSecond', message: `must be a number from ${MIN_JOB_RATE} to ${MAX_JOB_RATE}` });
+    details.push({
+      path: '/ratePerSecond',
+      message: `must be a number from ${jobLimits.MIN_JOB_RATE} to ${jobLimits.MAX_JOB_RATE}`,
+    });
   }
-  const concurrency = body['concurrency'] ?? DEFAULT_JOB_CONCURRENCY;
+  const concurrency = body['concurrency'] ?? jobLimits.DEFAULT_JOB_CONCURRENCY;
   if (
     typeof concurrency !== 'number' ||
     !Number.isInteger(concurrency) ||
     concurrency < 1 ||
-    concurrency > MAX_JOB_CONCURRENCY
+    concurrency > jobLimits.MAX_JOB_CONCURRENCY
   ) {
-    details.push({ path: '/concurrency', message: `must be a whole number from 1 to ${MAX_JOB_CONCURRENCY}` });
+    details.push({
+      path: '/concurrency',
+      message: `must be a whole number from 1 to ${jobLimits.MAX_JOB_CONCURRENCY}`,
+    });
   }
   if (body['destination'] === undefined) details.push({ path: '/destination', message: 'is required' });
   if (details.length > 0) throw invalid(details);
@@ -211,12 +206,12 @@ export async function createReplayJob(
     if (selection.sinceMs !== undefined && selection.untilMs !== undefined && selection.sinceMs >= selection.untilMs) {
       throw invalid([{ path: '/until', message: 'must be later than since' }]);
     }
-    eventIds = await deps.store.replayJobs.selectEventIds(inbox.id, selection, MAX_JOB_EVENTS + 1);
-    if (eventIds.length > MAX_JOB_EVENTS) {
+    eventIds = await deps.store.replayJobs.selectEventIds(inbox.id, selection, jobLimits.MAX_JOB_EVENTS + 1);
+    if (eventIds.length > jobLimits.MAX_JOB_EVENTS) {
       throw invalid([
         {
           path: '',
-          message: `matches more than ${MAX_JOB_EVENTS} events: narrow the range or the filters, or split the job`,
+          message: `matches more than ${jobLimits.MAX_JOB_EVENTS} events: narrow the range or the filters, or split the job`,
         },
       ]);
     }

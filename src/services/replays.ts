@@ -127,8 +127,8 @@ async function replayerFor(
 /**
  * Re-sends a captured event to `destination` from the server and records the attempt. Who may:
  * any valid token for an event of an anonymous inbox; only the owner for an owned inbox.
- * Resolves with the record when the destination answered (any status, 4xx/5xx included: spec
- * §4.4). Throws UNAUTHORIZED, EVENT_NOT_FOUND/INBOX_NOT_FOUND, and, after recording the failed
+ * Resolves with the record when the destination answered (any status, 4xx/5xx included: the
+ * destination's answer is the result, not an error). Throws UNAUTHORIZED, EVENT_NOT_FOUND/INBOX_NOT_FOUND, and, after recording the failed
  * attempt, INVALID_DESTINATION, DESTINATION_FORBIDDEN, DESTINATION_UNREACHABLE or
  * DESTINATION_TIMEOUT (the error carries `replayId`).
  */

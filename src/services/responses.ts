@@ -15,7 +15,7 @@ import { ShortLivedCache } from './short-lived-cache.js';
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 
 /**
- * Programmable responses (issue 13 point 1). Who may read and change an inbox's response: the
+ * Programmable responses (docs/responses.md). Who may read and change an inbox's response: the
  * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
  * who can already send it requests). Sharing links are read-only and never see it.
  */

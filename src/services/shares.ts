@@ -10,7 +10,7 @@ import type { Principal, ServiceDeps } from './deps.js';
 import { findLiveInbox } from './inboxes.js';
 
 /**
- * Read-only sharing links (issue 11 point 8). The owner of a saved inbox creates a link; its
+ * Read-only sharing links. The owner of a saved inbox creates a link; its
  * token, sent as `X-Rehook-Share` (or `?share=` where headers cannot be set, as with
  * EventSource), is the `share` principal: it reads that inbox, its events and their live stream,
  * and nothing else. Revoking the link stops it at once: the next request gets 404

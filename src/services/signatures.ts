@@ -1,6 +1,7 @@
 import type { HeaderPair, SignatureCheck } from '../domain/captured-request.js';
 import { AppError } from '../errors.js';
 import { SecretBoxError, type SecretBox } from '../ports/secret-box.js';
+import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { SignatureSettingsRepository, Store, StoredSignatureSettings } from '../ports/store.js';
 import { replaceHeaders, signatureHeaders, verifySignature } from '../signatures/schemes.js';
 import {
@@ -20,22 +21,12 @@ import { findLiveInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
 /**
- * Signatures (issue 12 point 4): per inbox, its owner stores the secret its sender signs with.
+ * Signatures (docs/signatures.md): per inbox, its owner stores the secret its sender signs with.
  * Ingest checks every request's signature before the event is stored (`checkCapturedSignature`);
  * replays and `rehook listen --resign` get fresh signatures (`resignRequest`, `resignEvent`).
  * The secret is sealed with the server key before it reaches the store, opened once per cache
  * fill, and never returned, logged or put in an error message.
  */
-
-/** What the server holds to seal and open secrets, and where it reports secrets it cannot open. */
-export interface SignatureKeys {
-  readonly box: SecretBox;
-  /**
-   * Told (at most once a minute per inbox) that an inbox's stored secret cannot be opened, e.g.
-   * because this instance has another REHOOK_SECRET_KEY. `reason` never contains the secret.
-   */
-  readonly onUnopenable: (inboxId: string, reason: string) => void;
-}
 
 type SignatureDeps = Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'>;
 

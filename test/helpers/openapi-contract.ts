@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { InspectedResponse } from '../../src/http/api/app.js';
+import type { InspectedResponse } from '../../src/http/api/context.js';
 
 /**
  * Holds API responses to the committed OpenAPI document (openapi.json): the test harness passes

@@ -68,6 +68,30 @@ describe('loadConfig', () => {
   });
 });
 
+describe('REHOOK_LOG_FORMAT', () => {
+  it('defaults to auto (readable on a terminal, JSON otherwise)', () => {
+    assert.equal(loadConfig({}).logFormat, 'auto');
+  });
+
+  it('takes json and pretty from the environment or --log-format, in any case', () => {
+    assert.equal(loadConfig({ REHOOK_LOG_FORMAT: 'json' }).logFormat, 'json');
+    assert.equal(loadConfig({ REHOOK_LOG_FORMAT: 'json' }, { 'log-format': 'Pretty' }).logFormat, 'pretty');
+  });
+
+  it('refuses anything else with one line naming the setting', () => {
+    assert.throws(
+      () => loadConfig({ REHOOK_LOG_FORMAT: 'yaml' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.match(err.message, /REHOOK_LOG_FORMAT/);
+        assert.match(err.message, /auto, json or pretty/);
+        assert.doesNotMatch(err.message, /\n/);
+        return true;
+      },
+    );
+  });
+});
+
 describe('parseDuration', () => {
   it('reads seconds, minutes, hours and days', () => {
     assert.equal(parseDuration('90s'), 90_000);

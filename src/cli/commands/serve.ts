@@ -1,8 +1,8 @@
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { loadConfig } from '../../config/load.js';
 import type { Config } from '../../config/schema.js';
-import { LOG_REDACTION } from '../../log-redaction.js';
 import { startRehook, type RunningRehook } from '../../server.js';
+import { createServerLogger } from '../../server-logger.js';
 import { EXIT, ExitError } from '../exit.js';
 import type { CliIO } from '../io.js';
 
@@ -68,7 +68,7 @@ export async function run(options: ServeOptions, io: CliIO): Promise<void> {
   // Logs go through process.stdout rather than pino's default asynchronous destination: that
   // one flushes on exit with sonic-boom's flushSync, which retries EPIPE forever, so a closed
   // log pipe would hang the shutdown. Request logging is off, so synchronous writes are cheap.
-  const logger = pino({ level: config.logLevel, base: { service: 'rehook' }, redact: LOG_REDACTION }, process.stdout);
+  const logger = createServerLogger(config, process.stdout);
   const signals = watchSignals(logger);
   try {
     const running = await start(config, logger);

@@ -1,3 +1,4 @@
+import type { Token } from '../../client/types.js';
 import { tokenJson } from '../../http/api/present.js';
 import { requireAccountByEmail } from '../../services/accounts.js';
 import { listTokens } from '../../services/tokens.js';
@@ -15,8 +16,8 @@ export async function run(options: TokensListOptions, io: CliIO): Promise<void> 
   const tokens = await withStore(options, io, async (deps) =>
     listTokens(deps, (await requireAccountByEmail(deps, options.email)).id),
   );
-  // The API's own presenter, so --json prints what GET /api/v1/tokens answers.
-  const shown = tokens.map((token) => tokenJson(token));
+  // The same shape as GET /api/v1/tokens.
+  const shown: Token[] = tokens.map(tokenJson);
   if (options.json) return io.stdout(json({ tokens: shown }));
   if (shown.length === 0) return io.stdout('No tokens.');
   io.stdout(

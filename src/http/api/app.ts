@@ -1,16 +1,14 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
-import type { ApiAbuseControls } from '../../abuse/api-limits.js';
 import { clientAddress, rateLimited } from '../../abuse/api-limits.js';
 import { AppError } from '../../errors.js';
-import type { ServiceDeps } from '../../services/deps.js';
 import { requireAccount } from '../../services/auth.js';
 import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
+import type { ApiContext } from './context.js';
 import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
 import { OPENAPI_BASE } from './openapi.js';
-import { registerAuthRoutes, type AccountSettings } from './routes/auth.js';
+import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
@@ -27,41 +25,7 @@ import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
-import { loadUiFiles, registerUiRoutes, type UiFallback, type UiFiles } from './static-ui.js';
-
-export interface ApiContext {
-  readonly deps: ServiceDeps;
-  /** Public origin of the ingest listener (known only once it is bound, hence a function). */
-  readonly ingestOrigin: () => string;
-  readonly logger: Logger;
-  readonly trustProxy: boolean;
-  /** Prometheus text for `GET /metrics`; absent = no /metrics route. */
-  readonly metrics?: () => string;
-  /** Per-IP and concurrency limits (src/abuse); absent = no limits. */
-  readonly abuse?: ApiAbuseControls;
-  /** Sign-up and sessions (REHOOK_SIGNUP, REHOOK_SESSION_TTL); absent = open, 30-day sessions. */
-  readonly accounts?: AccountSettings;
-  /**
-   * Sees every response before it is sent (route pattern, status, body). The test harness uses
-   * it to hold every answer to the OpenAPI document; absent in production (no hook at all).
-   */
-  readonly inspectResponse?: (response: InspectedResponse) => void;
-  /** The web app's files; default: the build in dist/ui (src/http/api/static-ui.ts). */
-  readonly ui?: UiFiles;
-  /** Largest body an edited replay may send (REHOOK_MAX_BODY); default 10 MiB. */
-  readonly replayMaxBodyBytes?: number;
-}
-
-export interface InspectedResponse {
-  readonly method: string;
-  /** The route's pattern (`/api/v1/inboxes/:inboxId`), or null when no route matched. */
-  readonly route: string | null;
-  readonly url: string;
-  readonly status: number;
-  readonly contentType: string | undefined;
-  /** The serialized body when it is a string (JSON answers are), else null. */
-  readonly body: string | null;
-}
+import { loadUiFiles, registerUiRoutes, type UiFallback } from './static-ui.js';
 
 /** Largest API request body: API requests are small JSON documents. */
 const API_BODY_LIMIT_BYTES = 64 * 1024;

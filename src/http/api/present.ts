@@ -10,7 +10,7 @@ import { sharePath } from '../../services/shares.js';
 import type { CreatedShareJson, ShareJson } from './schemas.js';
 import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, ReplayRequestJson, TokenJson } from './schemas.js';
 
-/** JSON shapes of the API, decided in one place. Field names are camelCase (spec §2). */
+/** JSON shapes of the API, decided in one place. Field names are camelCase. */
 
 export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJson {
   const ingestUrl = `/i/${inbox.id}`;
@@ -48,7 +48,7 @@ export function eventJson(event: CapturedEvent): EventDetailJson {
 }
 
 /**
- * A replay record. `responseBody` is the destination's body as a string (spec §2.3): UTF-8 text
+ * A replay record. `responseBody` is the destination's body as a string: UTF-8 text
  * when the bytes are valid UTF-8, otherwise base64, as `responseBodyEncoding` says.
  */
 export function replayJson(replay: ReplayRecord, opts: { readonly omitRequestBody?: boolean } = {}): ReplayJson {

@@ -46,7 +46,7 @@ export const INGEST_LIMITS = {
 const OK_BODY = '{"ok":true}';
 
 /**
- * The ingest listener (spec §4.2): `/i/<inboxId>` and any path below it, any method, any body.
+ * The ingest listener: `/i/<inboxId>` and any path below it, any method, any body.
  * Nothing is parsed or decompressed: bytes are stored as sent. Answers 200 once the event is
  * committed (also for unknown and expired inboxes, which store nothing), 413 for a body over the
  * limit (nothing stored), 429 beyond the per-inbox rate limit (nothing stored), 503 when storage
@@ -84,7 +84,7 @@ export function createIngestServer(opts: IngestServerOptions): Server {
     handleRequest(opts, req, res);
   });
   // Any other expectation: Node would answer a bare 417 and drop the request, but ingest takes
-  // any header (spec §4.2); the request is captured like any other (RFC 9110 lets a server ignore it).
+  // any header; the request is captured like any other (RFC 9110 lets a server ignore it).
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => handleRequest(opts, req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerClientError(err, socket));
   capConnectionsPerIp(server, opts.maxConnectionsPerIp ?? 0);
@@ -94,24 +94,26 @@ export function createIngestServer(opts: IngestServerOptions): Server {
 function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: ServerResponse): void {
   if (opts.probes && answerIngestProbe(opts.probes, req, res)) return;
   const route = ingestRoute(req.url ?? '/');
-  if (route.kind === 'health') return sendJson(res, 200, OK_BODY, req.method === 'HEAD');
-  if (route.kind === 'not-found') {
-    return sendError(req, res, 404, 'NOT_FOUND', 'Not an ingest URL: send requests to /i/<inboxId>');
+  if (route.kind === 'health') {
+    sendJson(res, 200, OK_BODY, req.method === 'HEAD');
+    return;
   }
-  if (declaresTooLarge(req, opts.maxBodyBytes)) return rejectTooLarge(req, res, opts.maxBodyBytes);
+  if (route.kind === 'not-found') {
+    sendError(req, res, 404, 'NOT_FOUND', 'Not an ingest URL: send requests to /i/<inboxId>');
+    return;
+  }
+  if (declaresTooLarge(req, opts.maxBodyBytes)) {
+    rejectTooLarge(req, res, opts.maxBodyBytes);
+    return;
+  }
   // Per-inbox rate limit: refused before the body is read (Node drains it), nothing stored. Only
   // well-formed ids are counted (nothing else is ever stored), so junk ids cannot fill the map.
   const limiter = isId('inbox', route.inboxId) ? (opts.inboxLimiter ?? UNLIMITED) : UNLIMITED;
   const rate = limiter.take(route.inboxId);
   if (!rate.ok) {
     res.setHeader('retry-after', String(retryAfterSeconds(rate.retryAfterMs)));
-    return sendError(
-      req,
-      res,
-      429,
-      'RATE_LIMITED',
-      'Too many requests to this inbox; retry after the Retry-After delay',
-    );
+    sendError(req, res, 429, 'RATE_LIMITED', 'Too many requests to this inbox; retry after the Retry-After delay');
+    return;
   }
 
   const chunks: Buffer[] = [];
@@ -145,8 +147,8 @@ function handleRequest(opts: IngestServerOptions, req: IncomingMessage, res: Ser
         // The event is committed: a programmed answer waits out its delay only now, holding
         // nothing but this response (no storage, no database connection).
         const answer = result.stored ? (result.answer ?? null) : null;
-        if (answer === null) return sendJson(res, 200, OK_BODY, req.method === 'HEAD', req.method === 'OPTIONS');
-        answerAfterDelay(opts, res, answer, req.method === 'HEAD');
+        if (answer === null) sendJson(res, 200, OK_BODY, req.method === 'HEAD', req.method === 'OPTIONS');
+        else answerAfterDelay(opts, res, answer, req.method === 'HEAD');
       },
       (err: unknown) => {
         opts.onError(err, 'ingest storage failed');
@@ -169,8 +171,10 @@ function cutDelays(opts: IngestServerOptions): void {
 
 /** Sends `answer` after its delay (at once when there is none or the process is shutting down). */
 function answerAfterDelay(opts: IngestServerOptions, res: ServerResponse, answer: ResponseAnswer, head: boolean): void {
-  if (answer.delayMs === 0 || opts.shutdown?.aborted === true)
-    return sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
+  if (answer.delayMs === 0 || opts.shutdown?.aborted === true) {
+    sendAnswer(res, answer, head, opts.shutdown?.aborted === true);
+    return;
+  }
   // The sender hung up while its event was being stored: nothing to wait for.
   if (res.destroyed) return;
   let waiting = delayed.get(opts);
@@ -308,7 +312,10 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
  */
 function afterPendingResponses(socket: ServerSocket, fn: () => void): void {
   const res = socket._httpMessage;
-  if (!res || !res.req.complete) return fn();
+  if (!res?.req.complete) {
+    fn();
+    return;
+  }
   res.once('close', () => afterPendingResponses(socket, fn));
 }
 

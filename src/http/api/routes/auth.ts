@@ -1,25 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
-import type { SignupMode } from '../../../config/schema.js';
 import type { Account } from '../../../domain/account.js';
 import { normalizeEmail } from '../../../domain/account.js';
 import { AppError } from '../../../errors.js';
 import { createAccount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signIn } from '../../../services/accounts.js';
 import { requireAccount } from '../../../services/auth.js';
 import { DEFAULT_SESSION_TTL_MS, endAllSessions, endSession, startSession } from '../../../services/sessions.js';
-import type { ApiContext } from '../app.js';
+import type { AccountSettings, ApiContext } from '../context.js';
 import { accountJson } from '../present.js';
 import { jsonObjectBody, principalOf } from '../request.js';
 import { routeSchema } from '../route-schema.js';
 import { ref, SessionSchema } from '../schemas.js';
 import { clearedSessionCookie, cookieSession, isHttps, refuseCrossSite, sessionCookie } from '../session-cookie.js';
-
-/** Sign-up and session settings of the API (REHOOK_SIGNUP, REHOOK_SESSION_TTL). */
-export interface AccountSettings {
-  readonly signup: SignupMode;
-  readonly sessionTtlMs: number;
-}
 
 const DEFAULT_SETTINGS: AccountSettings = { signup: 'open', sessionTtlMs: DEFAULT_SESSION_TTL_MS };
 

@@ -10,7 +10,7 @@ import {
   MAX_PAGE_SIZE,
 } from '../../../services/events.js';
 import { eventFilterQuery } from '../../../domain/event-filter.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { eventJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../../errors.js';
 import { getEvent } from '../../../services/events.js';
 import { openInboxExport } from '../../../services/export.js';
 import { packageVersion } from '../../../version.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { CurlCommandSchema, HarDocumentSchema } from '../export-schemas.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportStream, type ExportFormat } from '../export-stream.js';

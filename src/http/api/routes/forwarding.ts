@@ -7,7 +7,7 @@ import {
   retryDelivery,
   setForwarding,
 } from '../../../services/forwarding.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import {
   deliveryJson,
   DeliverySchema,

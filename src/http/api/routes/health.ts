@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { errorBody } from '../errors.js';
 import { routeSchema } from '../route-schema.js';
 

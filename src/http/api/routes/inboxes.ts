@@ -11,7 +11,7 @@ import {
   saveInbox,
 } from '../../../services/inboxes.js';
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { inboxJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';

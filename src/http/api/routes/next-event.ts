@@ -5,7 +5,7 @@ import { parseDurationMs } from '../../../domain/duration.js';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';
 import { watchShareRevocation } from '../../../services/shares.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { eventJson } from '../present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
 import { InboxIdParams, routeSchema } from '../route-schema.js';

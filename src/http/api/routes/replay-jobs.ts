@@ -10,7 +10,7 @@ import {
   DEFAULT_RESULTS_PAGE,
   parseResultsPage,
 } from '../../../services/replay-jobs.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import {
   ReplayJobInputSchema,
   ReplayJobResultSchema,

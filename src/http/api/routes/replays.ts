@@ -10,7 +10,7 @@ import {
 } from '../../../services/replay-overrides.js';
 import { listReplays, replayEvent, replayRepeatedly } from '../../../services/replays.js';
 import { rateLimited, REPLAY_RETRY_AFTER_MS } from '../../../abuse/api-limits.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { replayJson, replayListJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { inboxResponseJson, RESPONSE_LIMITS } from '../../../domain/inbox-response.js';
 import { clearInboxResponse, getInboxResponse, setInboxResponse } from '../../../services/responses.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { InboxResponseInputSchema, InboxResponseSchema } from '../response-schemas.js';
 import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';

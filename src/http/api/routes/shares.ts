@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { withStats } from '../../../services/inboxes.js';
 import { createShare, listShares, resolveShare, revokeShare } from '../../../services/shares.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { createdShareJson, inboxJson, shareJson } from '../present.js';
 import { pathParam, principalOf } from '../request.js';
 import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';

@@ -7,7 +7,7 @@ import {
   setSignatureSettings,
   type SignatureSettingsView,
 } from '../../../services/signatures.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
 import { ref } from '../schemas.js';

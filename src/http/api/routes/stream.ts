@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EventSummary } from '../../../domain/captured-request.js';
 import type { InboxNotice } from '../../../ports/event-bus.js';
 import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
 import { watchShareRevocation } from '../../../services/shares.js';

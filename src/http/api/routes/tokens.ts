@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../../../services/auth.js';
 import { createToken, listTokens, MAX_TOKEN_NAME_LENGTH, revokeToken } from '../../../services/tokens.js';
-import type { ApiContext } from '../app.js';
+import type { ApiContext } from '../context.js';
 import { tokenJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, routeSchema, TokenIdParams } from '../route-schema.js';

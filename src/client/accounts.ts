@@ -1,0 +1,37 @@
+import { RehookApiError } from './errors.js';
+import { type ApiTransport, dataOf, isObject, type Method } from './transport.js';
+import type { Credentials, Session } from './types.js';
+
+/** A call answered with `{"data":{account, csrfToken}}`; remembers the CSRF token. */
+async function startSession(api: ApiTransport, method: Method, path: string, body?: unknown): Promise<Session> {
+  const response = await api.send(method, path, body);
+  const session = await dataOf(response, (data) => typeof data['csrfToken'] === 'string' && isObject(data['account']));
+  api.csrfToken = session['csrfToken'] as string;
+  return session as unknown as Session;
+}
+
+export function signUp(api: ApiTransport, credentials: Credentials): Promise<Session> {
+  return startSession(api, 'POST', '/api/v1/auth/signup', { email: credentials.email, password: credentials.password });
+}
+
+export function signIn(api: ApiTransport, credentials: Credentials): Promise<Session> {
+  return startSession(api, 'POST', '/api/v1/auth/signin', { email: credentials.email, password: credentials.password });
+}
+
+export async function session(api: ApiTransport): Promise<Session | null> {
+  try {
+    return await startSession(api, 'GET', '/api/v1/auth/session');
+  } catch (err) {
+    if (err instanceof RehookApiError && err.code === 'UNAUTHORIZED') {
+      api.csrfToken = undefined;
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** Ends this session (`signout`) or every session of the account (`signout-everywhere`). */
+export async function signOut(api: ApiTransport, scope: 'signout' | 'signout-everywhere'): Promise<void> {
+  await api.send('POST', `/api/v1/auth/${scope}`);
+  api.csrfToken = undefined;
+}
