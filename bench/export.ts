@@ -1,4 +1,4 @@
-// `npm run bench:export`: the memory of a streamed export (issue 13 point 3). Seeds an inbox of
+// `npm run bench:export`: the memory of a streamed export. Seeds an inbox of
 // 100,000 events (1 KiB JSON bodies, through the store port) and one of 300 events with 1 MiB
 // binary bodies, starts Rehook as its own process, downloads each export and samples the
 // server's RSS (/proc/<pid>/status) all along: peak against the idle baseline, and throughput.

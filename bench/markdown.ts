@@ -65,7 +65,7 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     '     The "What is in the way" section comes from bench/analysis.md. -->',
     '',
     `Latest run: **${results.date}**, \`${results.command}\`, ${results.totalSeconds.toFixed(0)} s in all (build included).`,
-    'Scenarios and targets are those of issue 4. Every Rehook scenario is compared with a bare',
+    'Scenarios and targets are set in the bench (bench/targets.ts). Every Rehook scenario is compared with a bare',
     '`node:http` server that answers 200 without doing anything, driven with the same request shape',
     'in the same round, so the ratios hold even though absolute numbers move with the machine.',
     '',
@@ -117,7 +117,7 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     out.push(`| ${mdEscape(r.cells[0] ?? '')} | ${mdEscape(r.span ?? '')} |`);
   out.push('', '![Throughput and p99 per scenario, Rehook vs the bare-Node ceiling](benchmarks.svg)', '');
   out.push(
-    '## Targets (issue 4)',
+    '## Targets',
     '',
     '| Target | Measured | Target | Of target | Status | Note |',
     '|---|---|---|---:|---|---|',

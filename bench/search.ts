@@ -1,4 +1,4 @@
-// Search benchmark (issue 13 point 2; part of `npm run bench`, group `search`; alone:
+// Search benchmark (part of `npm run bench`, group `search`; alone:
 // `npm run bench:search`). Seeds one inbox with 100,000 varied events through the store port
 // (webhook-like JSON bodies of ~1 KiB with several status values, form bodies, binary bodies;
 // several methods, paths and header sets), plus one "needle" event, the OLDEST, so finding it

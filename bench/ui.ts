@@ -1,4 +1,4 @@
-// The web app's figures (issue 11), run at the end of `npm run bench` and alone with
+// The web app's figures, run at the end of `npm run bench` and alone with
 // `npm run bench:ui`:
 //   1. the app's JavaScript, gzipped (budget: under 100 KiB);
 //   2. an inbox page with 100,000 stored events: time from navigation to its first rows shown;
@@ -160,7 +160,7 @@ export function formatUiBench(result: UiBenchResult): string {
   const sorted = [...result.firstRowsMs].sort((a, b) => a - b);
   return [
     '',
-    'Web app (issue 11)',
+    'Web app',
     `  JavaScript, gzipped:       ${kib(result.jsGzipBytes)} (budget 100 KiB: ${result.jsGzipBytes < 100 * 1024 ? 'met' : 'MISSED'}); CSS ${kib(result.cssGzipBytes)}`,
     `  first rows, ${result.bigInboxEvents.toLocaleString('en')}-event inbox: median ${sorted[1] ?? sorted[0]} ms (loads: ${result.firstRowsMs.join(', ')} ms)`,
     `  burst of ${result.burstEvents} events in ${result.burstSeconds} s: longest main-thread task ${result.longestTaskMs} ms` +

@@ -66,7 +66,7 @@ export interface CapturedEvent extends EventSummary {
 }
 
 /**
- * Spec §4.2: headers named `authorization` and `cookie` are redacted before storage. The name is
+ * Headers named `authorization` and `cookie` are redacted before storage (credentials never rest in the database). The name is
  * kept so a user sees the header was sent; the secret never reaches the disk.
  */
 export const REDACTED_HEADER_NAMES: ReadonlySet<string> = new Set(['authorization', 'cookie']);

@@ -1,7 +1,7 @@
 import { firstEventIdAt, isId } from './ids.js';
 
 /**
- * Search and filter of an inbox's events (issue 13 point 2; docs/search.md, decision 26): what
+ * Search and filter of an inbox's events (docs/search.md, decision 26): what
  * `GET /api/v1/inboxes/<id>/events`, the export and bulk replay accept, parsed once here. Every
  * part narrows the result; an absent part matches everything. The storage adapters translate it
  * to SQL (EventRepository.searchSummaryPageJson); `eventMatchesFilter` below is the reference

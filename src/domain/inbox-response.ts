@@ -1,7 +1,7 @@
 import type { AnswerRecord, HeaderPair } from './captured-request.js';
 
 /**
- * Programmable responses (issue 13 point 1): what the ingest listener answers a sender, per
+ * Programmable responses (docs/responses.md, decision 25): what the ingest listener answers a sender, per
  * inbox. An inbox without one answers the contract's `200 {"ok":true}`. Pure: parsing and
  * validating the API's JSON, the stored form, and choosing the answer for a request.
  */

@@ -21,7 +21,7 @@ export interface InboxStats {
 /** An inbox with its statistics, as the API shows it. */
 export type InboxWithStats = Inbox & InboxStats;
 
-/** Spec §3: an anonymous inbox is gone once its lifetime has passed. */
+/** An anonymous inbox is gone once its lifetime (48 hours) has passed. */
 export function isExpired(inbox: Inbox, now: Date): boolean {
   return inbox.expiresAt !== null && inbox.expiresAt.getTime() <= now.getTime();
 }

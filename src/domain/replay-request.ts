@@ -72,7 +72,7 @@ export function recordOverrides(overrides: ReplayOverrides | undefined): Recorde
   return Object.keys(recorded).length === 0 ? null : recorded;
 }
 
-/** Authorization and Cookie values replaced by the placeholder, as at capture (spec §4.2). */
+/** Authorization and Cookie values replaced by the placeholder, as at capture, so a replay never leaks a credential. */
 export function redactHeaders(headers: readonly HeaderPair[]): HeaderPair[] {
   return headers.map(([name, value]): HeaderPair => [name, isRedactedHeader(name) ? REDACTED_VALUE : value]);
 }

@@ -1,5 +1,4 @@
-// Isolation under concurrency, and token revocation across instances (issue 5 point 6;
-// RELIABILITY row 86).
+// Isolation under concurrency, and token revocation across instances.
 //
 // The access rules must hold when two accounts act on the same anonymous inbox at the same
 // moment: saving makes an inbox private, so of two concurrent saves exactly one may win, and a

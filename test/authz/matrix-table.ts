@@ -16,13 +16,13 @@
 // INBOX_NOT_FOUND / EVENT_NOT_FOUND / TOKEN_NOT_FOUND; 404S 404 SHARE_NOT_FOUND; 409N 409
 // INBOX_NOT_SAVED; 403S 403 SHARE_READ_ONLY.
 //
-// Browser sessions (issue 11) add two columns whose cells are those of token columns, because a
+// Browser sessions add two columns whose cells are those of token columns, because a
 // session cookie is its account's principal on every endpoint (README "Accounts and sessions"):
 // sesA = a live session of A (the rehook_session cookie and its X-CSRF-Token) answers as A;
 // endA = a cookie of A whose session was signed out through the API, or has expired, answers as
 // revA. Writes with the cookie but without the right X-CSRF-Token are a test of their own below.
 //
-// Sharing links (issue 11 point 8) add two columns with cells of their own (SHARE_CELLS below):
+// Sharing links add two columns with cells of their own (SHARE_CELLS below):
 // shareA = a live link of A's inbox (the shared ownedA object), sent as `X-Rehook-Share` and as
 // `?share=`; revS = a dead link: one revoked through the API (header and query), a well-formed
 // one never issued, a malformed one. A link reads its own inbox, its events and their stream
@@ -113,7 +113,7 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/body', 'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/body', 'missing', '404E', '404E', '404E', '401', '401'],
 
-  // Export (issue 13): reading, so the rules of reading the event and listing the inbox.
+  // Export: reading, so the rules of reading the event and listing the inbox.
   ['GET /api/v1/events/:id/curl', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'ownedA', '401', '200', '404E', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404I', '404I', '401', '401'],
@@ -128,7 +128,7 @@ export const EXPECTED: readonly Row[] = [
   ['POST /api/v1/events/:id/replay', 'expired', '401', '404I', '404I', '401', '401'],
   ['POST /api/v1/events/:id/replay', 'missing', '401', '404E', '404E', '401', '401'],
 
-  // Edit-and-replay (issue 12): the same rules, whatever the overrides; repeat sends N or nothing.
+  // Edit-and-replay: the same rules, whatever the overrides; repeat sends N or nothing.
   [REPLAY_EDITED, 'anon', '401', '200', '200', '401', '401'],
   [REPLAY_EDITED, 'ownedA', '401', '200', '404E', '401', '401'],
   [REPLAY_EDITED, 'expired', '401', '404I', '404I', '401', '401'],
@@ -139,7 +139,7 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/replays', 'expired', '401', '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/replays', 'missing', '401', '404E', '404E', '401', '401'],
 
-  // Bulk replay jobs (issue 12): the rules of replaying the inbox's events (an account; the
+  // Bulk replay jobs: the rules of replaying the inbox's events (an account; the
   // owner for an owned inbox). The jobs go to a closed port, so they never reach the receiver.
   ['POST /api/v1/inboxes/:id/replays', 'anon', '401', '202', '202', '401', '401'],
   ['POST /api/v1/inboxes/:id/replays', 'ownedA', '401', '202', '404I', '401', '401'],

@@ -1,4 +1,4 @@
-// Endpoint × principal × object matrix of the REST API (issue 5 point 6; RELIABILITY rows 81-88).
+// Endpoint × principal × object matrix of the REST API (docs/accounts.md, the access rules).
 //
 // The expected answers are written out as data in matrix-table.ts (how each endpoint is called:
 // matrix-endpoints.ts), taken from README.md ("API reference" and "Access rules"): a cell is one

@@ -167,7 +167,7 @@ export const advanceClock = fc
   .oneof(
     { weight: 6, arbitrary: fc.integer({ min: 1, max: 20 * MINUTE }) },
     { weight: 2, arbitrary: fc.integer({ min: 20 * MINUTE, max: 2 * ANON_TTL_MS }) },
-    // RELIABILITY row 104: an owned inbox is still there a year later.
+    // An owned inbox never expires: it is still there a year later.
     { weight: 1, arbitrary: fc.constant(365 * 24 * ANON_TTL_MS) },
   )
   .map((ms) =>

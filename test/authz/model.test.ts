@@ -1,4 +1,4 @@
-// Model-based test of authorization and isolation (issue 5 point 6).
+// Model-based test of authorization and isolation.
 //
 // fast-check generates sequences of commands (create inbox, ingest (unknown inboxes too), list
 // events, open the stream, get inbox, list inboxes, get event/body, replay, replay history,

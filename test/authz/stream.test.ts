@@ -1,4 +1,4 @@
-// Access rules over time for long-lived live streams (issue 5 point 6).
+// Access rules over time for long-lived live streams.
 //
 // The matrix checks who may open GET /api/v1/inboxes/:id/stream. A stream stays open for hours,
 // so the rules must also hold for a stream opened while it was allowed: once an anonymous inbox

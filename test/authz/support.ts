@@ -1,4 +1,4 @@
-// Shared helpers of the authorization and isolation suites (issue 5 point 6).
+// Shared helpers of the authorization and isolation suites.
 // Only loopback: the Rehook under test, its ingest listener and the replay receiver all bind
 // 127.0.0.1.
 import { createAccount } from '../../src/services/accounts.js';

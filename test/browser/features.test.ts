@@ -17,7 +17,7 @@ import {
   type BrowserRig,
 } from './support.js';
 
-// Issues 12 and 13 in the web app, in real headless Chromium against a real server: signature
+// Replay, search, export, forwarding and signatures in the web app, in real headless Chromium against a real server: signature
 // status and settings, edit-and-replay (repeat, re-sign, what was sent), bulk replay jobs,
 // programmed responses, search and filter (in the URL, live), export and copy as curl (shared
 // view included), automatic forwarding with its deliveries, and the phone layout. Every wait is

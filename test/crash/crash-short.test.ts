@@ -1,5 +1,5 @@
 /**
- * Short form of the crash test (issue 5 point 3; RELIABILITY.md #107, goals G1 and G2), run in
+ * Short form of the crash test, run in
  * `npm test`. The long form (100,000 requests) is `npm run test:crash`; see test/crash/crash.ts.
  */
 import assert from 'node:assert/strict';

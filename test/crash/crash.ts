@@ -1,5 +1,5 @@
 /**
- * Crash test harness (issue 5 point 3, RELIABILITY.md §(b) #107 and goals G1/G2).
+ * Crash test harness: an acknowledged event is never lost, whatever kills the process (SECURITY.md).
  *
  * Spawns the built `rehook serve` on a temporary data directory, creates one inbox, drives
  * concurrent ingest (unique id and SHA-256 in every request), SIGKILLs the server at random

@@ -1,5 +1,5 @@
 /**
- * Forwarding across crashes (issue 13 point 4): a real `rehook serve` forwards a few hundred
+ * Forwarding across crashes: a real `rehook serve` forwards a few hundred
  * events to a flaky destination (every event's first attempt answers 500) and is SIGKILLed
  * twice in the middle of it. After each restart on the same data directory, every stored event
  * is delivered at least once, byte-exact, and its attempts are recorded (the ones a kill cut

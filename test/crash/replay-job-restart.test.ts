@@ -1,5 +1,5 @@
 /**
- * Bulk replay jobs across restarts (issue 12 point 3): a real `rehook serve` runs a job against
+ * Bulk replay jobs across restarts: a real `rehook serve` runs a job against
  * a slow receiver and is stopped mid-job, first with SIGTERM (it records its sends in flight and
  * hands the job over), then with SIGKILL (the lease expires). Started again on the same data,
  * it resumes and the job completes with every event replayed; an event in flight at the kill

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (issue 5 point 6, RELIABILITY.md goal G11): no plaintext API token, password
+ * Secrets at rest: no plaintext API token, password
  * or captured credential reaches the disk or the logs.
  *
  * Runs the built CLI as an operator would: `rehook accounts create` with a piped password,

@@ -14,7 +14,7 @@ import {
   type ServeProcess,
 } from './cli-harness.js';
 
-// The built bin against a running server: rehook replay with edits, --repeat and --json (issue 12 point 2).
+// The built bin against a running server: rehook replay with edits, --repeat and --json.
 const removeBin = await useBuiltCli();
 
 after(async () => {

@@ -1,5 +1,5 @@
 /**
- * Fidelity property test (issue 5 point 5, RELIABILITY.md goal G9).
+ * Fidelity property test.
  *
  * fast-check generates requests (common and odd methods, mixed-case and duplicated header
  * names, latin1 header value bytes, binary bodies up to the ingest limit, Content-Length or
@@ -9,7 +9,7 @@
  *      is identical to what was sent, apart from the documented redaction of Authorization and
  *      Cookie (value replaced by `[REDACTED]`);
  *   2. replaying it to a loopback receiver that records the raw bytes delivers the same method,
- *      headers and body, apart from the documented changes (spec §4.2 and
+ *      headers and body, apart from the documented changes (docs/capture.md and
  *      src/replay-client/outbound-headers.ts): redacted headers, hop-by-hop headers (plus
  *      `proxy-*` and names listed in Connection) dropped; Host and Content-Length recomputed.
  * The expected results are computed here from the documented rules, not with the code under test.

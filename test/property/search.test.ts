@@ -1,5 +1,5 @@
 /**
- * Search property test (issue 13 point 2): a few hundred varied events (methods, paths below the
+ * Search property test: a few hundred varied events (methods, paths below the
  * inbox, mixed-case and duplicated headers with quotes and backslashes, JSON bodies with nested
  * objects, arrays, unicode, numbers and escaped keys, JSON-looking bodies that are not JSON,
  * binary bodies with NUL bytes and invalid UTF-8, a BOM, empty bodies) are stored in one inbox

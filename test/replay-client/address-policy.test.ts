@@ -7,7 +7,7 @@ import type { AddressPolicy } from '../../src/replay-client/address-policy.js';
 const DEFAULT: AddressPolicy = { allowPrivate: false };
 const PRIVATE_OK: AddressPolicy = { allowPrivate: true };
 
-/** RELIABILITY.md §A rows that are addresses: [row, address, expected reason]. */
+/** The SSRF checklist's address cases (SECURITY.md): [case, address, expected reason]. */
 const DENIED: ReadonlyArray<readonly [string, string, string]> = [
   ['1', '169.254.169.254', 'metadata'],
   ['3', 'fd00:ec2::254', 'metadata'],

@@ -18,7 +18,7 @@ import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
 
 const DEADLINE_MS = 300;
 /**
- * RELIABILITY.md G8 promises the deadline + 1 s. On a loaded machine this process can be held up
+ * The replay contract promises an answer by the deadline + 1 s. On a loaded machine this process can be held up
  * for longer than that, so the bounds below allow 5 s: they still catch a deadline that is not
  * applied or in the wrong unit, and each test's outcome reason (deadline, DNS) tells which
  * timer ended it.

@@ -1,7 +1,7 @@
 import { isIP, Socket } from 'node:net';
 
 /**
- * Test safety net (RELIABILITY.md §b): while installed, any attempt to open a TCP connection
+ * Test safety net: while installed, any attempt to open a TCP connection
  * to a non-loopback address throws before a packet leaves, and is counted. SSRF tests use
  * public-looking addresses in fake DNS answers; if the client ever dialed one, the test must
  * fail here instead of reaching the internet.

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/load.js';
 import { ConfigError } from '../../src/errors.js';
 
-/** The settings of accounts and sessions (issue 11): REHOOK_SIGNUP, REHOOK_SESSION_TTL and the sign-in limits. */
+/** The settings of accounts and sessions: REHOOK_SIGNUP, REHOOK_SESSION_TTL and the sign-in limits. */
 describe('account and session settings', () => {
   it('default to open sign-up, 30-day sessions, 20 sign-ins a minute per address and 10 failures per 15 minutes per e-mail', () => {
     const config = loadConfig({});

@@ -185,7 +185,7 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
   } as FastifySchema;
 }
 
-/** `{"data":{"<key>": <schema>}}`: the envelope of the API's JSON answers (spec §4.1, §4.4). */
+/** `{"data":{"<key>": <schema>}}`: the envelope of the API's JSON answers, which clients unwrap in one place. */
 export function dataEnvelope(key: string, schema: TSchema): TObject {
   return Type.Object(
     { data: Type.Object({ [key]: schema }, { additionalProperties: false }) },

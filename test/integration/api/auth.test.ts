@@ -24,7 +24,7 @@ import {
 } from './session-support.js';
 
 /**
- * Accounts and browser sessions (issue 11 point 5): sign-up, sign-in, the session cookie as the
+ * Accounts and browser sessions: sign-up, sign-in, the session cookie as the
  * account's principal on the existing endpoints, CSRF, sign-out (everywhere), rate limits, the
  * closed sign-up, expiry, and the cookie's attributes. Real HTTP: Set-Cookie is read from each
  * answer and sent back as Cookie, as a browser would.

@@ -8,7 +8,7 @@ import { sendRawHttp, type RawHttpRequest } from '../../helpers/raw-http.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { assertError, call, createInbox } from './support.js';
 
-// GET /api/v1/events/<id>/curl (issue 13 point 3): the command is run by a real /bin/sh (dash
+// GET /api/v1/events/<id>/curl: the command is run by a real /bin/sh (dash
 // here) and by bash against the running Rehook's own ingest listener, which stores what arrives
 // byte for byte; the new event must be the captured one again: method, path, raw query, headers
 // in order with case and duplicates (less what curl writes itself and the redacted ones), body.

@@ -10,7 +10,7 @@ import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { assertError, call, createInbox } from './support.js';
 
-// GET /api/v1/inboxes/<id>/export (issue 13 point 3): HAR 1.2 checked against the structure of
+// GET /api/v1/inboxes/<id>/export: HAR 1.2 checked against the structure of
 // the specification and re-imported (every entry replayed to a local server: method, URL,
 // headers and bytes as captured); NDJSON line for line the events of the API; the list filters;
 // access; HEAD; a snapshot of the inbox at the start.

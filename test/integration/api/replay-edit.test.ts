@@ -8,7 +8,7 @@ import { replayRepeatedly } from '../../../src/services/replays.js';
 import { assertError, call, closedPort, createInbox, rawRequest, REPLAY_ID } from './support.js';
 
 /**
- * Edit-and-replay (issue 12, point 2; decision 22): overrides of method, path, query, headers and
+ * Edit-and-replay (decision 22): overrides of method, path, query, headers and
  * body, `repeat`, and the record of what was sent, against a real receiver, on whichever store
  * the suite runs on (SQLite, or PostgreSQL with REHOOK_TEST_STORE=postgres).
  */

@@ -81,7 +81,7 @@ describe('POST /api/v1/events/:id/replay (private destinations allowed)', () => 
     assert.equal(result.statusCode, 200);
     assert.equal(typeof result.latencyMs, 'number');
     assert.ok(result.latencyMs >= 0 && result.latencyMs < 10_000, `latencyMs ${result.latencyMs}`);
-    // Spec §2.3: a JSON body is returned as a JSON-encoded string, not as an object.
+    // The contract: a JSON body is returned as a JSON-encoded string, not as an object.
     assert.equal(typeof result.responseBody, 'string');
     assert.equal(result.responseBody, RECEIVER_JSON);
     assert.ok(Array.isArray(result.responseHeaders));

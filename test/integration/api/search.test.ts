@@ -4,8 +4,8 @@ import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { assertError, call, createInbox, ingest } from './support.js';
 
 /**
- * Search and filter in GET /api/v1/inboxes/:id/events against a real server (issue 13 point 2;
- * docs/search.md): requests sent to the ingest listener, found through the API, filters kept by
+ * Search and filter in GET /api/v1/inboxes/:id/events against a real server
+ * (docs/search.md): requests sent to the ingest listener, found through the API, filters kept by
  * the Link header, and every bad parameter a 400 with a message naming it. The meaning of each
  * filter in depth is the property test's (test/property/search.test.ts). Runs on SQLite, and on
  * PostgreSQL in the second pass of `npm test`.

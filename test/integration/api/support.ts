@@ -42,7 +42,7 @@ export function assertError(res: { status: number; body: any; text: string }, st
   assert.equal(res.body?.error?.code, code, `expected ${code}: ${res.text.slice(0, 500)}`);
 }
 
-/** Asserts the spec §5.4 / §7 401: code UNAUTHORIZED, message says the token is missing or invalid. */
+/** Asserts the contract's 401: code UNAUTHORIZED, message says the token is missing or invalid. */
 export function assertUnauthorized(res: { status: number; body: any; text: string }): void {
   assertError(res, 401, 'UNAUTHORIZED');
   assert.match(res.body.error.message, /API token is missing or invalid/i);

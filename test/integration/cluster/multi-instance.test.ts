@@ -11,7 +11,7 @@ import { openSse, type SseConnection } from '../stream/sse-client.js';
 import { killAllInstances, metricValue, startInstance, type Instance } from './launcher.js';
 
 /**
- * Two real `rehook serve` processes on one PostgreSQL schema behave as one service (issue 3):
+ * Two real `rehook serve` processes on one PostgreSQL schema behave as one service:
  * shared state, live events across instances, one sweeper at a time, and surviving the loss of
  * an instance mid-load.
  */

@@ -12,7 +12,7 @@ import { killAllInstances, startInstance, type Instance } from './launcher.js';
 
 /**
  * Revoking a sharing link on one instance ends, at once, what the link holds open on another:
- * its live streams and its waiting long-polls (issue 11 point 8). Two real `rehook serve`
+ * its live streams and its waiting long-polls. Two real `rehook serve`
  * processes on one PostgreSQL schema; the revocation travels as a control message on the
  * LISTEN/NOTIFY bus. No event is ingested meanwhile, so nothing but that message (or the
  * heartbeat re-check, which B's log tells apart) can end them.

@@ -1,4 +1,4 @@
-// Signature secrets never reach the disk or the logs in clear (issue 12 point 4). A real server
+// Signature secrets never reach the disk or the logs in clear. A real server
 // on a SQLite data directory, logging at trace level into memory: the secret is set, shown,
 // replaced, used at ingest and for re-signing, refused in bad requests; then the server log,
 // the database files (WAL included) and the key file are searched for it in every plausible

@@ -43,7 +43,7 @@ function safeContentType(value: string | null): string {
 export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  // Spec §4.3: a bare JSON array, newest first; the next page is in the Link header.
+  // The contract's listing: a bare JSON array, newest first; the next page is in the Link header.
   app.get(
     '/api/v1/inboxes/:inboxId/events',
     {
@@ -53,7 +53,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
         share: true,
         summary: "One page of an inbox's events, newest first",
         description:
-          'A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next ' +
+          'A bare JSON array, newest first. When older events remain, the `Link` header carries the next ' +
           'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
           'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
           'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
