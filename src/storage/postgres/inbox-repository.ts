@@ -2,9 +2,9 @@ import type { Pool, PoolClient } from 'pg';
 
 import type { InboxRepository } from '../../ports/store.js';
 import { attempt, inTransaction } from './attempt.js';
-import { inboxParams, toInbox, type InboxRow } from './rows.js';
+import { INBOX_COLUMNS, type InboxRow } from '../shared/event-rows.js';
+import { mapper, type PostgresColumns } from './rows.js';
 
-const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > $2)';
 
 /**
@@ -104,26 +104,32 @@ const SQL = {
  */
 export function createInboxRepository(pool: Pool): InboxRepository {
   return {
-    insert: (inbox) => attempt('insert inbox', async () => void (await pool.query(SQL.insert, inboxParams(inbox)))),
+    insert: (inbox) =>
+      attempt('insert inbox', async () => void (await pool.query(SQL.insert, mapper.inboxParams(inbox)))),
     findLive: (id, now) =>
       attempt('find inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.findLive, [id, now.toISOString()]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.findLive, [id, now.toISOString()]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     listByOwner: (ownerId, now) =>
       attempt('list inboxes', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.listByOwner, [ownerId, now.toISOString()]);
-        return rows.map(toInbox);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.listByOwner, [ownerId, now.toISOString()]);
+        return rows.map(mapper.toInbox);
       }),
     save: (id, ownerId, now) =>
       attempt('save inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.save, [id, now.toISOString(), ownerId]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.save, [id, now.toISOString(), ownerId]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     rename: (id, name, expectedOwnerId, now) =>
       attempt('rename inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.rename, [id, now.toISOString(), name, expectedOwnerId]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.rename, [
+          id,
+          now.toISOString(),
+          name,
+          expectedOwnerId,
+        ]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     stats: (ids) =>
       attempt('inbox stats', async () => {
