@@ -5,23 +5,6 @@ import { SIGNATURE_COLUMNS, type SignatureRow } from '../shared/account-rows.js'
 import { attempt } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
-/**
- * Signature settings (migration 6): the same table as SQLite's, with a foreign key that deletes
- * an inbox's settings with the inbox. The key's checks take the locks that make a write racing
- * a deletion of the inbox either fail or be deleted with it (a sealed secret never outlives its
- * inbox); SQLite (foreign keys off, one writer) deletes the row in the inbox's transaction.
- */
-export const SIGNATURES_SQL = `
-CREATE TABLE inbox_signatures (
-  inbox_id      text COLLATE "C" PRIMARY KEY REFERENCES inboxes (id) ON DELETE CASCADE,
-  scheme        text NOT NULL,
-  sealed_secret text NOT NULL,
-  secret_hint   text,
-  options       text NOT NULL,
-  updated_at    timestamptz NOT NULL
-);
-`;
-
 const SQL = {
   find: `SELECT ${SIGNATURE_COLUMNS} FROM inbox_signatures WHERE inbox_id = $1`,
   // One statement: the owner check and the write are one atomic step. FOR KEY SHARE (which the

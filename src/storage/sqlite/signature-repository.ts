@@ -6,21 +6,6 @@ import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
 /**
- * Signature settings of inboxes (migration 6): scheme, the secret sealed with the server key,
- * what may be shown of it, the scheme's options (JSON text) and when they were set.
- */
-export const SIGNATURES_SQL = `
-CREATE TABLE inbox_signatures (
-  inbox_id      TEXT PRIMARY KEY,
-  scheme        TEXT NOT NULL,
-  sealed_secret TEXT NOT NULL,
-  secret_hint   TEXT,
-  options       TEXT NOT NULL,
-  updated_at    INTEGER NOT NULL
-);
-`;
-
-/**
  * SignatureSettingsRepository on SQLite. Ingest reads through the service's own short-lived
  * cache (services/signatures.ts), so there is no ReadCache here. The inbox repository deletes an
  * inbox's row in the transaction that deletes the inbox.
