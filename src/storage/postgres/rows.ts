@@ -1,35 +1,27 @@
-import type { ColumnValues, SqlParam } from '../shared/column-values.js';
+import type { ColumnsOf, SqlParam } from '../shared/column-values.js';
 import { rowMappers } from '../shared/row-mappers.js';
 
 /**
- * Column values as node-postgres reads them with its default type parsers (timestamptz as Date,
- * boolean, int8 as a string so no value ever loses precision) and as this adapter binds them.
+ * node-postgres reads timestamptz as Date, boolean as boolean and int8 as a string (so no value
+ * ever loses precision) with its default type parsers. Dates are sent as ISO strings in UTC:
+ * exact to the millisecond whatever the process's time zone; an invalid Date throws a
+ * RangeError here, before anything reaches the database.
  */
-export interface PostgresColumns {
-  readonly time: Date;
-  readonly timeParam: string;
-  readonly flag: boolean;
-  readonly flagParam: boolean;
-  readonly int8: string;
-}
+const POSTGRES_VALUES = {
+  toDate: (date: Date) => date,
+  fromDate: (date: Date) => date.toISOString(),
+  toBoolean: (flag: boolean) => flag,
+  fromBoolean: (flag: boolean) => flag,
+  toNumber: (int8: string) => Number(int8),
+};
+
+export type PostgresColumns = ColumnsOf<typeof POSTGRES_VALUES>;
 
 /** A parameter value as node-postgres sends it (a Buffer goes in binary format). */
 export type SqlValue = SqlParam<PostgresColumns>;
 
-/**
- * Dates are sent as ISO strings in UTC: exact to the millisecond whatever the process's time
- * zone. An invalid Date throws a RangeError here, before anything reaches the database.
- */
-const POSTGRES_VALUES: ColumnValues<PostgresColumns> = {
-  toDate: (date) => date,
-  fromDate: (date) => date.toISOString(),
-  toBoolean: (flag) => flag,
-  fromBoolean: (flag) => flag,
-  toNumber: (n) => Number(n),
-};
-
 /** The shared row mappers (src/storage/shared) over PostgreSQL's column values. */
-export const mapper = rowMappers(POSTGRES_VALUES);
+export const mapper = rowMappers<PostgresColumns>(POSTGRES_VALUES);
 
 /** Columns of the event insert with their types, in EVENT_COLUMNS order (the batch insert casts). */
 export const EVENT_INSERT_COLUMNS = [

@@ -3,7 +3,7 @@ import type { Session } from '../../domain/session.js';
 import type { Share } from '../../domain/share.js';
 import type { StoredSignatureSettings } from '../../ports/store.js';
 import { parseStoredOptions } from '../../signatures/settings.js';
-import { type ColumnTypes, type ColumnValues, fromDateOrNull, type SqlParam, toDateOrNull } from './column-values.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
 
 // Rows of accounts, API tokens, sessions, sharing links and signature settings as either driver
 // reads them, their column lists, and the mappers. Parameter lists follow the column lists' order.
@@ -62,71 +62,39 @@ export interface SignatureRow<C extends ColumnTypes> {
 
 /** The mappers of account, token, session, share and signature rows over one database's values. */
 export function accountRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
   return {
-    toAccount: (row: AccountRow<C>): Account => ({
-      id: row.id,
-      email: row.email,
-      passwordHash: row.password_hash,
-      createdAt: v.toDate(row.created_at),
+    toAccount: ({ id, email, password_hash, created_at }: AccountRow<C>): Account => {
+      return { id, email, passwordHash: password_hash, createdAt: v.toDate(created_at) };
+    },
+    accountParams: (a: Account) => bind([a.id, a.email, a.passwordHash, a.createdAt]),
+    toToken: ({ id, account_id, name, hash, prefix, ...times }: TokenRow<C>): ApiToken => ({
+      id,
+      accountId: account_id,
+      name,
+      hash,
+      prefix,
+      createdAt: v.toDate(times.created_at),
+      lastUsedAt: toDateOrNull(v, times.last_used_at),
+      revokedAt: toDateOrNull(v, times.revoked_at),
     }),
-    accountParams: (account: Account): SqlParam<C>[] => [
-      account.id,
-      account.email,
-      account.passwordHash,
-      v.fromDate(account.createdAt),
-    ],
-    toToken: (row: TokenRow<C>): ApiToken => ({
-      id: row.id,
-      accountId: row.account_id,
-      name: row.name,
-      hash: row.hash,
-      prefix: row.prefix,
-      createdAt: v.toDate(row.created_at),
-      lastUsedAt: toDateOrNull(v, row.last_used_at),
-      revokedAt: toDateOrNull(v, row.revoked_at),
+    tokenParams: (t: ApiToken) =>
+      bind([t.id, t.accountId, t.name, t.hash, t.prefix, t.createdAt, t.lastUsedAt, t.revokedAt]),
+    toSession: ({ id, account_id, hash, csrf_token, ...times }: SessionRow<C>): Session => ({
+      id,
+      accountId: account_id,
+      hash,
+      csrfToken: csrf_token,
+      createdAt: v.toDate(times.created_at),
+      lastSeenAt: v.toDate(times.last_seen_at),
+      expiresAt: v.toDate(times.expires_at),
     }),
-    tokenParams: (token: ApiToken): SqlParam<C>[] => [
-      token.id,
-      token.accountId,
-      token.name,
-      token.hash,
-      token.prefix,
-      v.fromDate(token.createdAt),
-      fromDateOrNull(v, token.lastUsedAt),
-      fromDateOrNull(v, token.revokedAt),
-    ],
-    toSession: (row: SessionRow<C>): Session => ({
-      id: row.id,
-      accountId: row.account_id,
-      hash: row.hash,
-      csrfToken: row.csrf_token,
-      createdAt: v.toDate(row.created_at),
-      lastSeenAt: v.toDate(row.last_seen_at),
-      expiresAt: v.toDate(row.expires_at),
-    }),
-    sessionParams: (session: Session): SqlParam<C>[] => [
-      session.id,
-      session.accountId,
-      session.hash,
-      session.csrfToken,
-      v.fromDate(session.createdAt),
-      v.fromDate(session.lastSeenAt),
-      v.fromDate(session.expiresAt),
-    ],
-    toShare: (row: ShareRow<C>): Share => ({
-      id: row.id,
-      inboxId: row.inbox_id,
-      hash: row.hash,
-      prefix: row.prefix,
-      createdAt: v.toDate(row.created_at),
-    }),
-    shareParams: (share: Share): SqlParam<C>[] => [
-      share.id,
-      share.inboxId,
-      share.hash,
-      share.prefix,
-      v.fromDate(share.createdAt),
-    ],
+    sessionParams: (s: Session) =>
+      bind([s.id, s.accountId, s.hash, s.csrfToken, s.createdAt, s.lastSeenAt, s.expiresAt]),
+    toShare: ({ id, inbox_id, hash, prefix, created_at }: ShareRow<C>): Share => {
+      return { id, inboxId: inbox_id, hash, prefix, createdAt: v.toDate(created_at) };
+    },
+    shareParams: (s: Share) => bind([s.id, s.inboxId, s.hash, s.prefix, s.createdAt]),
     toSignatureSettings: (row: SignatureRow<C>): StoredSignatureSettings => ({
       inboxId: row.inbox_id,
       scheme: row.scheme,
@@ -136,13 +104,7 @@ export function accountRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       updatedAt: v.toDate(row.updated_at),
     }),
     /** Parameters of the signature upsert, in SIGNATURE_COLUMNS order. */
-    signatureParams: (settings: StoredSignatureSettings): SqlParam<C>[] => [
-      settings.inboxId,
-      settings.scheme,
-      settings.sealedSecret,
-      settings.secretHint,
-      JSON.stringify(settings.options),
-      v.fromDate(settings.updatedAt),
-    ],
+    signatureParams: (s: StoredSignatureSettings) =>
+      bind([s.inboxId, s.scheme, s.sealedSecret, s.secretHint, JSON.stringify(s.options), s.updatedAt]),
   };
 }

@@ -29,10 +29,29 @@ export interface ColumnValues<C extends ColumnTypes> {
   toNumber(value: C['int8']): number;
 }
 
+/**
+ * The column types of a converter, read off its functions' parameter and return types, so an
+ * adapter writes its converter and nothing else.
+ */
+export type ColumnsOf<V extends ColumnValues<ColumnTypes>> = {
+  readonly time: Parameters<V['toDate']>[0];
+  readonly timeParam: ReturnType<V['fromDate']>;
+  readonly flag: Parameters<V['toBoolean']>[0];
+  readonly flagParam: ReturnType<V['fromBoolean']>;
+  readonly int8: Parameters<V['toNumber']>[0];
+};
+
 export function toDateOrNull<C extends ColumnTypes>(v: ColumnValues<C>, value: C['time'] | null): Date | null {
   return value === null ? null : v.toDate(value);
 }
 
-export function fromDateOrNull<C extends ColumnTypes>(v: ColumnValues<C>, date: Date | null): C['timeParam'] | null {
-  return date === null ? null : v.fromDate(date);
+/** A value of a domain object as it goes into a statement, before conversion. */
+export type DomainValue = string | number | boolean | Date | Buffer | null;
+
+/** Values as the driver binds them: Dates and booleans converted, everything else as it is. */
+export function bindValues<C extends ColumnTypes>(v: ColumnValues<C>, values: readonly DomainValue[]): SqlParam<C>[] {
+  return values.map((value) => {
+    if (value instanceof Date) return v.fromDate(value);
+    return typeof value === 'boolean' ? v.fromBoolean(value) : value;
+  });
 }

@@ -3,7 +3,7 @@ import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '..
 import type { Inbox } from '../../domain/inbox.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 import { decodeSentRequest, encodeSentRequest } from '../../domain/replay-request.js';
-import { type ColumnTypes, type ColumnValues, fromDateOrNull, type SqlParam, toDateOrNull } from './column-values.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
 
 // Rows of inboxes, events and replays as either driver reads them, their column lists, and the
 // mappers between rows and domain objects. Parameter lists follow the column lists' order.
@@ -87,6 +87,7 @@ function toBuffer(bytes: Buffer | null): Buffer {
 
 /** The mappers of inbox, event and replay rows over one database's column values. */
 export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
   const toEventSummary = (row: EventSummaryRow<C>): EventSummary => ({
     id: row.id,
     inboxId: row.inbox_id,
@@ -108,13 +109,7 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       expiresAt: toDateOrNull(v, row.expires_at),
     }),
     /** Parameters of the inbox insert, in INBOX_COLUMNS order. */
-    inboxParams: (inbox: Inbox): SqlParam<C>[] => [
-      inbox.id,
-      inbox.ownerId,
-      inbox.name,
-      v.fromDate(inbox.createdAt),
-      fromDateOrNull(v, inbox.expiresAt),
-    ],
+    inboxParams: (i: Inbox) => bind([i.id, i.ownerId, i.name, i.createdAt, i.expiresAt]),
     /** Maps a list row (no headers, no body) to an EventSummary with exactly its fields. */
     toEventSummary,
     toEvent: (row: EventRow<C>): CapturedEvent => ({
@@ -124,21 +119,11 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       sourceIp: row.source_ip,
     }),
     /** Parameters of the event insert, in EVENT_COLUMNS order. */
-    eventParams: (event: CapturedEvent): SqlParam<C>[] => [
-      event.id,
-      event.inboxId,
-      v.fromDate(event.receivedAt),
-      event.method,
-      event.path,
-      event.query,
-      event.contentType,
-      event.size,
-      encodeSignature(event.signature),
-      encodeAnswer(event.answer),
-      event.sourceIp,
-      encodeHeaders(event.headers),
-      event.body,
-    ],
+    eventParams: (e: CapturedEvent) =>
+      bind([
+        ...[e.id, e.inboxId, e.receivedAt, e.method, e.path, e.query, e.contentType, e.size],
+        ...[encodeSignature(e.signature), encodeAnswer(e.answer), e.sourceIp, encodeHeaders(e.headers), e.body],
+      ]),
     toReplay: (row: ReplayRow<C>): ReplayRecord => ({
       id: row.id,
       eventId: row.event_id,
@@ -159,24 +144,18 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       jobId: row.job_id,
     }),
     /** Parameters of the replay insert, in REPLAY_COLUMNS order. */
-    replayParams: (replay: ReplayRecord): SqlParam<C>[] => [
-      replay.id,
-      replay.eventId,
-      replay.inboxId,
-      replay.accountId,
-      replay.destination,
-      v.fromDate(replay.createdAt),
-      replay.outcome,
-      replay.statusCode,
-      replay.latencyMs,
-      encodeHeaders(replay.responseHeaders),
-      v.fromBoolean(replay.truncated),
-      replay.errorCode,
-      replay.errorMessage,
-      replay.responseBody,
-      replay.jobId ?? null,
-      replay.request ? encodeSentRequest(replay.request) : null,
-      replay.request?.body ?? null,
-    ],
+    replayParams: (r: ReplayRecord) =>
+      bind([
+        ...[r.id, r.eventId, r.inboxId, r.accountId, r.destination, r.createdAt, r.outcome, r.statusCode, r.latencyMs],
+        ...[
+          encodeHeaders(r.responseHeaders),
+          r.truncated,
+          r.errorCode,
+          r.errorMessage,
+          r.responseBody,
+          r.jobId ?? null,
+        ],
+        ...[r.request ? encodeSentRequest(r.request) : null, r.request?.body ?? null],
+      ]),
   };
 }

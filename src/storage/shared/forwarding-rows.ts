@@ -7,7 +7,7 @@ import {
   deliveryIdFor,
   type Forwarding,
 } from '../../domain/forwarding.js';
-import { type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
 
 // Rows of forwarding settings, deliveries and delivery attempts (migration 8) as either driver
 // reads them, their column lists, and the mappers. Parameter lists follow the column lists' order.
@@ -64,6 +64,7 @@ export interface ClaimedRow<C extends ColumnTypes> {
 
 /** The mappers of forwarding, delivery and attempt rows over one database's column values. */
 export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
   return {
     toForwarding: (row: ForwardingRow<C>): Forwarding => ({
       inboxId: row.inbox_id,
@@ -74,15 +75,8 @@ export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) 
       createdAt: v.toDate(row.created_at),
       updatedAt: v.toDate(row.updated_at),
     }),
-    forwardingParams: (f: Forwarding): SqlParam<C>[] => [
-      f.inboxId,
-      f.destination,
-      v.fromBoolean(f.enabled),
-      f.maxAttempts,
-      f.maxDelayMs,
-      v.fromDate(f.createdAt),
-      v.fromDate(f.updatedAt),
-    ],
+    forwardingParams: (f: Forwarding) =>
+      bind([f.inboxId, f.destination, f.enabled, f.maxAttempts, f.maxDelayMs, f.createdAt, f.updatedAt]),
     toDelivery: (row: DeliveryRow<C>): Delivery => ({
       id: deliveryIdFor(row.event_id),
       eventId: row.event_id,
@@ -106,17 +100,8 @@ export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) 
       errorMessage: row.error_message,
     }),
     /** Parameters of an attempt record, in ATTEMPT_COLUMNS order. */
-    attemptParams: (eventId: string, number: number, a: Omit<DeliveryAttempt, 'eventId' | 'number'>): SqlParam<C>[] => [
-      eventId,
-      number,
-      v.fromDate(a.startedAt),
-      a.url,
-      a.outcome,
-      a.statusCode,
-      a.latencyMs,
-      a.errorCode,
-      a.errorMessage,
-    ],
+    attemptParams: (eventId: string, number: number, a: Omit<DeliveryAttempt, 'eventId' | 'number'>) =>
+      bind([eventId, number, a.startedAt, a.url, a.outcome, a.statusCode, a.latencyMs, a.errorCode, a.errorMessage]),
     toClaimedDelivery: (row: ClaimedRow<C>): ClaimedDelivery => ({
       eventId: row.event_id,
       inboxId: row.inbox_id,

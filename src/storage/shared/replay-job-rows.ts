@@ -5,7 +5,7 @@ import type {
   ReplayJobItemResult,
   ReplayJobState,
 } from '../../domain/replay-job.js';
-import { type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
+import { bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from './column-values.js';
 
 // Rows of bulk replay jobs and their items (migration 9) as either driver reads them, their
 // column lists, and the mappers. The lease columns are written, never read back.
@@ -84,16 +84,10 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
      * Parameters of a new job, queued with no replay made: the first seven of JOB_COLUMNS, then
      * its total and creation time.
      */
-    newJobParams: (job: ReplayJob, total: number): SqlParam<C>[] => [
-      job.id,
-      job.inboxId,
-      job.accountId,
-      job.destination,
-      JSON.stringify(job.filter),
-      job.ratePerSecond,
-      job.concurrency,
-      total,
-      v.fromDate(job.createdAt),
-    ],
+    newJobParams: (job: ReplayJob, total: number) =>
+      bindValues(v, [
+        ...[job.id, job.inboxId, job.accountId, job.destination, JSON.stringify(job.filter)],
+        ...[job.ratePerSecond, job.concurrency, total, job.createdAt],
+      ]),
   };
 }

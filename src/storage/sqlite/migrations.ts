@@ -5,6 +5,20 @@ import { type Migration, type MigrationLedger, migrate, migrationList, runSync }
 export type { Migration } from '../shared/migration-runner.js';
 
 /**
+ * The first columns of the events table as migration 1 created them; migration 5 rebuilds the
+ * table with the same ones. Part of released migrations: never edit.
+ */
+const EVENT_LEADING_COLUMNS = `  seq          INTEGER PRIMARY KEY,
+  id           TEXT NOT NULL UNIQUE,
+  inbox_id     TEXT NOT NULL,
+  received_at  INTEGER NOT NULL,
+  method       TEXT NOT NULL,
+  path         TEXT NOT NULL,
+  query        TEXT NOT NULL,
+  content_type TEXT NULL,
+  size         INTEGER NOT NULL,`;
+
+/**
  * The SQL of every migration of this adapter, by name; the shared list gives their versions and
  * order. Never edit or reorder released ones: a database created by an older Rehook must still
  * open and upgrade.
@@ -31,15 +45,7 @@ CREATE INDEX inboxes_expires ON inboxes (expires_at) WHERE expires_at IS NOT NUL
 -- millisecond).
 -- body is the last column so list queries, which never read it, stop before its overflow pages.
 CREATE TABLE events (
-  seq          INTEGER PRIMARY KEY,
-  id           TEXT NOT NULL UNIQUE,
-  inbox_id     TEXT NOT NULL,
-  received_at  INTEGER NOT NULL,
-  method       TEXT NOT NULL,
-  path         TEXT NOT NULL,
-  query        TEXT NOT NULL,
-  content_type TEXT NULL,
-  size         INTEGER NOT NULL,
+${EVENT_LEADING_COLUMNS}
   source_ip    TEXT NOT NULL,
   headers      TEXT NOT NULL, -- JSON array of [name, value]
   body         BLOB NOT NULL
@@ -154,15 +160,7 @@ CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
    */
   '0005_event_signature_and_answer': `
 CREATE TABLE events_new (
-  seq          INTEGER PRIMARY KEY,
-  id           TEXT NOT NULL UNIQUE,
-  inbox_id     TEXT NOT NULL,
-  received_at  INTEGER NOT NULL,
-  method       TEXT NOT NULL,
-  path         TEXT NOT NULL,
-  query        TEXT NOT NULL,
-  content_type TEXT NULL,
-  size         INTEGER NOT NULL,
+${EVENT_LEADING_COLUMNS}
   signature    TEXT NULL, -- JSON {scheme, status, reason}
   answer       TEXT NULL, -- JSON {rule, status}
   source_ip    TEXT NOT NULL,

@@ -1,32 +1,23 @@
 import type { CapturedEvent } from '../../domain/captured-request.js';
-import type { ColumnValues, SqlParam } from '../shared/column-values.js';
+import type { ColumnsOf, SqlParam } from '../shared/column-values.js';
 import { rowMappers } from '../shared/row-mappers.js';
 
-/**
- * Column values as better-sqlite3 reads and binds them: timestamps are INTEGER milliseconds,
- * booleans INTEGER 0/1, and every integer a number.
- */
-export interface SqliteColumns {
-  readonly time: number;
-  readonly timeParam: number;
-  readonly flag: number;
-  readonly flagParam: number;
-  readonly int8: number;
-}
+/** better-sqlite3 reads and binds timestamps as INTEGER milliseconds, booleans as 0/1. */
+const SQLITE_VALUES = {
+  toDate: (ms: number) => new Date(ms),
+  fromDate: (date: Date) => date.getTime(),
+  toBoolean: (flag: number) => flag !== 0,
+  fromBoolean: (flag: boolean) => (flag ? 1 : 0),
+  toNumber: (n: number) => n,
+};
+
+export type SqliteColumns = ColumnsOf<typeof SQLITE_VALUES>;
 
 /** A bound parameter of a statement of this adapter. */
 export type SqliteParam = SqlParam<SqliteColumns>;
 
-const SQLITE_VALUES: ColumnValues<SqliteColumns> = {
-  toDate: (ms) => new Date(ms),
-  fromDate: (date) => date.getTime(),
-  toBoolean: (flag) => flag !== 0,
-  fromBoolean: (flag) => (flag ? 1 : 0),
-  toNumber: (n) => n,
-};
-
 /** The shared row mappers (src/storage/shared) over SQLite's column values. */
-export const mapper = rowMappers(SQLITE_VALUES);
+export const mapper = rowMappers<SqliteColumns>(SQLITE_VALUES);
 
 /** One event insert as the group commit queues it. */
 export interface EventInsert {

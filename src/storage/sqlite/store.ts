@@ -144,6 +144,8 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
 function createEventRepository(db: Database.Database, s: Statements, writer: GroupCommitWriter): EventRepository {
   const listRows = (inboxId: string, limit: number, before: string | undefined) =>
     before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
+  const listRowsAfter = (inboxId: string, limit: number, after: string | undefined) =>
+    after === undefined ? s.events.listOldest.all(inboxId, limit) : s.events.listAfter.all(inboxId, after, limit);
   const summaryPage = createSummaryPageReader(db, listRows);
   const fullPage = createFullPageReader(db);
   const search = createSqliteSearch<EventSummaryRow<SqliteColumns>>(db, SUMMARY_COLUMNS);
@@ -214,14 +216,9 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
       }
     },
     listAfter: (inboxId, page) =>
-      attempt('list events', () => {
-        const limit = clampLimit(page.limit);
-        const rows =
-          page.after === undefined
-            ? s.events.listOldest.all(inboxId, limit)
-            : s.events.listAfter.all(inboxId, page.after, limit);
-        return rows.map(mapper.toEventSummary);
-      }),
+      attempt('list events', () =>
+        listRowsAfter(inboxId, clampLimit(page.limit), page.after).map(mapper.toEventSummary),
+      ),
     delete: (eventId, scope) => attempt('delete event', () => deleteOne.immediate(eventId, scope)),
     clearThrough: (scope, limit) =>
       attempt('clear inbox', () => (limit < 1 ? 0 : clearStep.immediate(scope, Math.floor(limit)))),
