@@ -1,5 +1,5 @@
 /**
- * Automatic forwarding (issue 13 point 4): an owned inbox sends every event stored while its
+ * Automatic forwarding: an owned inbox sends every event stored while its
  * forwarding is set to one destination, in the background, at least once. The delivery queue
  * lives in the database (tables `forwarding`, `deliveries`, `delivery_attempts`, migration 8);
  * docs/forwarding.md and docs/decisions.md (28) explain the choices. Pure: no I/O here.
