@@ -68,29 +68,29 @@ export function accountRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       return { id, email, passwordHash: password_hash, createdAt: v.toDate(created_at) };
     },
     accountParams: (a: Account) => bind([a.id, a.email, a.passwordHash, a.createdAt]),
-    toToken: ({ id, account_id, name, hash, prefix, ...times }: TokenRow<C>): ApiToken => ({
-      id,
-      accountId: account_id,
-      name,
-      hash,
-      prefix,
-      createdAt: v.toDate(times.created_at),
-      lastUsedAt: toDateOrNull(v, times.last_used_at),
-      revokedAt: toDateOrNull(v, times.revoked_at),
+    toToken: (row: TokenRow<C>): ApiToken => ({
+      id: row.id,
+      accountId: row.account_id,
+      name: row.name,
+      hash: row.hash,
+      prefix: row.prefix,
+      createdAt: v.toDate(row.created_at),
+      lastUsedAt: toDateOrNull(v, row.last_used_at),
+      revokedAt: toDateOrNull(v, row.revoked_at),
     }),
     tokenParams: (t: ApiToken) =>
       bind([t.id, t.accountId, t.name, t.hash, t.prefix, t.createdAt, t.lastUsedAt, t.revokedAt]),
-    toSession: ({ id, account_id, hash, csrf_token, ...times }: SessionRow<C>): Session => ({
-      id,
-      accountId: account_id,
-      hash,
-      csrfToken: csrf_token,
-      createdAt: v.toDate(times.created_at),
-      lastSeenAt: v.toDate(times.last_seen_at),
-      expiresAt: v.toDate(times.expires_at),
-    }),
     sessionParams: (s: Session) =>
       bind([s.id, s.accountId, s.hash, s.csrfToken, s.createdAt, s.lastSeenAt, s.expiresAt]),
+    toSession: (row: SessionRow<C>): Session => ({
+      id: row.id,
+      accountId: row.account_id,
+      hash: row.hash,
+      csrfToken: row.csrf_token,
+      createdAt: v.toDate(row.created_at),
+      lastSeenAt: v.toDate(row.last_seen_at),
+      expiresAt: v.toDate(row.expires_at),
+    }),
     toShare: ({ id, inbox_id, hash, prefix, created_at }: ShareRow<C>): Share => {
       return { id, inboxId: inbox_id, hash, prefix, createdAt: v.toDate(created_at) };
     },

@@ -121,8 +121,19 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     /** Parameters of the event insert, in EVENT_COLUMNS order. */
     eventParams: (e: CapturedEvent) =>
       bind([
-        ...[e.id, e.inboxId, e.receivedAt, e.method, e.path, e.query, e.contentType, e.size],
-        ...[encodeSignature(e.signature), encodeAnswer(e.answer), e.sourceIp, encodeHeaders(e.headers), e.body],
+        e.id,
+        e.inboxId,
+        e.receivedAt,
+        e.method,
+        e.path,
+        e.query,
+        e.contentType,
+        e.size,
+        encodeSignature(e.signature),
+        encodeAnswer(e.answer),
+        e.sourceIp,
+        encodeHeaders(e.headers),
+        e.body,
       ]),
     toReplay: (row: ReplayRow<C>): ReplayRecord => ({
       id: row.id,
@@ -146,16 +157,23 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     /** Parameters of the replay insert, in REPLAY_COLUMNS order. */
     replayParams: (r: ReplayRecord) =>
       bind([
-        ...[r.id, r.eventId, r.inboxId, r.accountId, r.destination, r.createdAt, r.outcome, r.statusCode, r.latencyMs],
-        ...[
-          encodeHeaders(r.responseHeaders),
-          r.truncated,
-          r.errorCode,
-          r.errorMessage,
-          r.responseBody,
-          r.jobId ?? null,
-        ],
-        ...[r.request ? encodeSentRequest(r.request) : null, r.request?.body ?? null],
+        r.id,
+        r.eventId,
+        r.inboxId,
+        r.accountId,
+        r.destination,
+        r.createdAt,
+        r.outcome,
+        r.statusCode,
+        r.latencyMs,
+        encodeHeaders(r.responseHeaders),
+        r.truncated,
+        r.errorCode,
+        r.errorMessage,
+        r.responseBody,
+        r.jobId ?? null,
+        r.request ? encodeSentRequest(r.request) : null,
+        r.request?.body ?? null,
       ]),
   };
 }

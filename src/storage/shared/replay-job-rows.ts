@@ -86,8 +86,15 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
      */
     newJobParams: (job: ReplayJob, total: number) =>
       bindValues(v, [
-        ...[job.id, job.inboxId, job.accountId, job.destination, JSON.stringify(job.filter)],
-        ...[job.ratePerSecond, job.concurrency, total, job.createdAt],
+        job.id,
+        job.inboxId,
+        job.accountId,
+        job.destination,
+        JSON.stringify(job.filter),
+        job.ratePerSecond,
+        job.concurrency,
+        total,
+        job.createdAt,
       ]),
   };
 }
