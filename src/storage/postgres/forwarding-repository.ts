@@ -28,8 +28,6 @@ FROM stored AS s JOIN forwarding AS f ON f.inbox_id = s.inbox_id AND f.enabled
 FOR KEY SHARE OF f
 ON CONFLICT (event_id) DO NOTHING)`;
 
-type Delivery = DeliveryRow<PostgresColumns>;
-
 const SQL = {
   upsert: `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
     ON CONFLICT (inbox_id) DO UPDATE SET destination = excluded.destination, enabled = excluded.enabled,
@@ -152,7 +150,7 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       ),
     listByEvent: (eventId) =>
       attempt('list deliveries', async () => {
-        const { rows } = await pool.query<Delivery>(SQL.findDelivery, [eventId]);
+        const { rows } = await pool.query<DeliveryRow<PostgresColumns>>(SQL.findDelivery, [eventId]);
         const row = rows[0];
         if (row === undefined) return [];
         const attempts = await pool.query<AttemptRow<PostgresColumns>>(SQL.listAttempts, [eventId]);
@@ -160,7 +158,7 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       }),
     retry: (input) =>
       attempt('retry delivery', async () => {
-        const { rows } = await pool.query<Delivery>(SQL.reopen, [
+        const { rows } = await pool.query<DeliveryRow<PostgresColumns>>(SQL.reopen, [
           input.eventId,
           input.inboxId,
           input.now.toISOString(),

@@ -30,10 +30,7 @@ export const ENQUEUE_DELIVERY_SQL = `INSERT INTO deliveries
   WHERE f.inbox_id = @inbox_id AND f.enabled = 1
   ON CONFLICT (event_id) DO NOTHING`;
 
-type Forwarding = ForwardingRow<SqliteColumns>;
-type Delivery = DeliveryRow<SqliteColumns>;
-
-interface DueRow extends Delivery {
+interface DueRow extends DeliveryRow<SqliteColumns> {
   destination: string;
   max_attempts: number;
   max_delay_ms: number;
@@ -41,13 +38,15 @@ interface DueRow extends Delivery {
 
 /** ForwardingRepository on SQLite: every write is one IMMEDIATE transaction. */
 export function createForwardingRepository(db: BetterSqlite3.Database): ForwardingRepository {
-  const upsert = db.prepare<SqliteParam[], Forwarding>(
+  const upsert = db.prepare<SqliteParam[], ForwardingRow<SqliteColumns>>(
     `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (inbox_id) DO UPDATE SET destination = excluded.destination, enabled = excluded.enabled,
        max_attempts = excluded.max_attempts, max_delay_ms = excluded.max_delay_ms, updated_at = excluded.updated_at
      RETURNING ${FORWARDING_COLUMNS}`,
   );
-  const find = db.prepare<[string], Forwarding>(`SELECT ${FORWARDING_COLUMNS} FROM forwarding WHERE inbox_id = ?`);
+  const find = db.prepare<[string], ForwardingRow<SqliteColumns>>(
+    `SELECT ${FORWARDING_COLUMNS} FROM forwarding WHERE inbox_id = ?`,
+  );
   const removeForwarding = db.prepare<[string]>('DELETE FROM forwarding WHERE inbox_id = ?');
   const cancelInbox = db.prepare<[number, string]>(
     `UPDATE deliveries SET state = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, updated_at = ?
@@ -90,11 +89,13 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
      WHERE event_id = @event_id AND state = 'delivering' AND lease_owner = @owner AND attempts_total = @number`,
   );
   const inboxOf = db.prepare<[string], string>('SELECT inbox_id FROM deliveries WHERE event_id = ?').pluck(true);
-  const findDelivery = db.prepare<[string], Delivery>(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?`);
+  const findDelivery = db.prepare<[string], DeliveryRow<SqliteColumns>>(
+    `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?`,
+  );
   const listAttempts = db.prepare<[string], AttemptRow<SqliteColumns>>(
     `SELECT ${ATTEMPT_COLUMNS} FROM delivery_attempts WHERE event_id = ? ORDER BY number`,
   );
-  const reopen = db.prepare<[{ event_id: string; inbox_id: string; now: number }], Delivery>(
+  const reopen = db.prepare<[{ event_id: string; inbox_id: string; now: number }], DeliveryRow<SqliteColumns>>(
     `INSERT INTO deliveries (${DELIVERY_COLUMNS}, lease_owner)
      VALUES (@event_id, @inbox_id, 'pending', 0, 0, @now, @now, @now, NULL)
      ON CONFLICT (event_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
@@ -131,6 +132,7 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
           });
         }
         lease.run({ owner, until, now, event_id: row.event_id });
+        // `row` was read before the lease, which counted this attempt.
         return mapper.toClaimedDelivery({ ...row, attempts: row.attempts + 1, attempts_total: row.attempts_total + 1 });
       });
     },
@@ -156,7 +158,9 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
 
   return {
     put: (f) =>
-      attempt('set forwarding', () => mapper.toForwarding(upsert.get(...mapper.forwardingParams(f)) as Forwarding)),
+      attempt('set forwarding', () =>
+        mapper.toForwarding(upsert.get(...mapper.forwardingParams(f)) as ForwardingRow<SqliteColumns>),
+      ),
     find: (inboxId) =>
       attempt('find forwarding', () => {
         const row = find.get(inboxId);
