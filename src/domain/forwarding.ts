@@ -1,5 +1,5 @@
 /**
- * Automatic forwarding (docs/forwarding.md, decision 28): an owned inbox sends every event stored while its
+ * Automatic forwarding: an owned inbox sends every event stored while its
  * forwarding is set to one destination, in the background, at least once. The delivery queue
  * lives in the database (tables `forwarding`, `deliveries`, `delivery_attempts`, migration 8);
  * docs/forwarding.md and docs/decisions.md (28) explain the choices. Pure: no I/O here.
@@ -107,6 +107,24 @@ export type DeliveryNext =
 export const ABANDONED_MESSAGE =
   'the instance sending this attempt stopped before recording its result (its lease expired); ' +
   'the destination may have received it';
+
+/** Most due deliveries one claim leases. */
+export const MAX_CLAIM_BATCH = 1000;
+
+/** How many due deliveries a claim asked for `limit` leases: 0 below 1, else whole and at most MAX_CLAIM_BATCH. */
+export function claimBatchSize(limit: number): number {
+  return limit < 1 ? 0 : Math.min(Math.floor(limit), MAX_CLAIM_BATCH);
+}
+
+/** When (epoch ms) a lease taken at `now` for `leaseMs` runs out: the delivery is due again then. */
+export function leaseEndMs(now: Date, leaseMs: number): number {
+  return now.getTime() + leaseMs;
+}
+
+/** When a delivery is next due after an attempt: its next attempt's time while pending, else never. */
+export function nextAttemptAt(next: DeliveryNext): Date | null {
+  return next.state === 'pending' ? next.nextAttemptAt : null;
+}
 
 /** The delivery id of an event (one delivery per event). */
 export function deliveryIdFor(eventId: string): string {

@@ -116,78 +116,9 @@ export interface ClaimedReplayJob {
 }
 
 /**
- * A replay_jobs row as either adapter reads it (SQLite: INTEGER milliseconds; PostgreSQL:
- * timestamptz as Date). The adapters share this mapping instead of importing each other.
+ * How one recorded item moves its job's counts: an answer (any status) is a success, no answer
+ * a failure.
  */
-export interface ReplayJobRow {
-  readonly id: string;
-  readonly inbox_id: string;
-  readonly account_id: string;
-  readonly destination: string;
-  /** JSON of the filter as the request gave it. */
-  readonly filter: string;
-  readonly rate_per_second: number;
-  readonly concurrency: number;
-  readonly state: string;
-  readonly total: number;
-  readonly succeeded: number;
-  readonly failed: number;
-  readonly created_at: number | Date;
-  readonly started_at: number | Date | null;
-  readonly finished_at: number | Date | null;
-  readonly error_code: string | null;
-  readonly error_message: string | null;
-}
-
-/** A replay_job_items row as either adapter reads it (`done` is 0/1 on SQLite, boolean on PostgreSQL). */
-export interface ReplayJobItemRow {
-  readonly job_id: string;
-  readonly position: number;
-  readonly event_id: string;
-  readonly done: number | boolean;
-  readonly replay_id: string | null;
-  readonly status_code: number | null;
-  readonly latency_ms: number | null;
-  readonly error_code: string | null;
-  readonly completed_at: number | Date | null;
-}
-
-function toDate(value: number | Date): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
-export function replayJobFromRow(row: ReplayJobRow): ReplayJob {
-  return {
-    id: row.id,
-    inboxId: row.inbox_id,
-    accountId: row.account_id,
-    destination: row.destination,
-    filter: JSON.parse(row.filter) as ReplayJobFilter,
-    ratePerSecond: row.rate_per_second,
-    concurrency: row.concurrency,
-    state: row.state as ReplayJobState,
-    counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
-    createdAt: toDate(row.created_at),
-    startedAt: row.started_at === null ? null : toDate(row.started_at),
-    finishedAt: row.finished_at === null ? null : toDate(row.finished_at),
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
-export function replayJobItemFromRow(row: ReplayJobItemRow): ReplayJobItem {
-  return {
-    jobId: row.job_id,
-    position: row.position,
-    eventId: row.event_id,
-    result: !row.done
-      ? null
-      : {
-          replayId: row.replay_id,
-          statusCode: row.status_code,
-          latencyMs: row.latency_ms,
-          errorCode: row.error_code,
-          completedAt: toDate(row.completed_at ?? 0),
-        },
-  };
+export function itemTally(result: Pick<ReplayJobItemResult, 'statusCode'>): { succeeded: 0 | 1; failed: 0 | 1 } {
+  return result.statusCode === null ? { succeeded: 0, failed: 1 } : { succeeded: 1, failed: 0 };
 }

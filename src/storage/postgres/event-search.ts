@@ -65,7 +65,7 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
   if (filter.methods !== undefined && filter.methods.length > 0) {
     where.push(`method = ANY (${param(filter.methods, '::text[]')})`);
   }
-  if (filter.pathPrefix !== undefined && filter.pathPrefix.includes('\u0000')) {
+  if (filter.pathPrefix?.includes('\u0000')) {
     where.push('false'); // no stored path holds NUL, and PostgreSQL text cannot bind it
   } else if (filter.pathPrefix !== undefined) {
     where.push(`starts_with(path, ${param(`/i/${inboxId}${filter.pathPrefix}`, '::text')})`);
@@ -86,7 +86,7 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     }
     where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h WHERE ${exact}))`);
   }
-  if (filter.text !== undefined && filter.text.includes('\u0000')) {
+  if (filter.text?.includes('\u0000')) {
     // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
     // header can contain one (Node's parser refuses them): only the body's bytes can match.
     where.push(`body LIKE ${param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea')}`);

@@ -1,63 +1,18 @@
 import type { Pool } from 'pg';
 
-import {
-  ABANDONED_MESSAGE,
-  deliveryIdFor,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  type Delivery,
-  type DeliveryAttempt,
-  type DeliveryState,
-  type Forwarding,
-} from '../../domain/forwarding.js';
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import {
+  ATTEMPT_COLUMNS,
+  type AttemptRow,
+  type ClaimedRow,
+  DELIVERY_COLUMNS,
+  type DeliveryRow,
+  FORWARDING_COLUMNS,
+  type ForwardingRow,
+} from '../shared/forwarding-rows.js';
 import { attempt, inTransaction } from './attempt.js';
-
-/**
- * Migration 8, as on SQLite (src/storage/sqlite/forwarding-repository.ts): `next_attempt_at` is
- * set exactly while a delivery is unfinished (due time, or end of its lease), so one partial
- * index serves the claim of due deliveries and of those whose instance died.
- */
-export const FORWARDING_SQL = `
-CREATE TABLE forwarding (
-  inbox_id     text COLLATE "C" PRIMARY KEY,
-  destination  text NOT NULL,
-  enabled      boolean NOT NULL,
-  max_attempts integer NOT NULL,
-  max_delay_ms bigint NOT NULL,
-  created_at   timestamptz NOT NULL,
-  updated_at   timestamptz NOT NULL
-);
-
-CREATE TABLE deliveries (
-  event_id        text COLLATE "C" PRIMARY KEY,
-  inbox_id        text COLLATE "C" NOT NULL,
-  state           text NOT NULL,
-  attempts        integer NOT NULL,
-  attempts_total  integer NOT NULL,
-  next_attempt_at timestamptz NULL,
-  lease_owner     text NULL,
-  created_at      timestamptz NOT NULL,
-  updated_at      timestamptz NOT NULL
-);
-CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
-CREATE INDEX deliveries_inbox ON deliveries (inbox_id);
-
-CREATE TABLE delivery_attempts (
-  event_id      text COLLATE "C" NOT NULL,
-  number        integer NOT NULL,
-  inbox_id      text COLLATE "C" NOT NULL,
-  started_at    timestamptz NOT NULL,
-  url           text NOT NULL,
-  outcome       text NOT NULL,
-  status_code   integer NULL,
-  latency_ms    double precision NULL,
-  error_code    text NULL,
-  error_message text NULL,
-  PRIMARY KEY (event_id, number)
-);
-CREATE INDEX delivery_attempts_inbox ON delivery_attempts (inbox_id);
-`;
+import { mapper, type PostgresColumns } from './rows.js';
 
 /**
  * The CTE the batch insert of events adds (group-commit.ts): one pending delivery per stored
@@ -72,54 +27,6 @@ SELECT s.id, s.inbox_id, 'pending', 0, 0, s.received_at, NULL, s.received_at, s.
 FROM stored AS s JOIN forwarding AS f ON f.inbox_id = s.inbox_id AND f.enabled
 FOR KEY SHARE OF f
 ON CONFLICT (event_id) DO NOTHING)`;
-
-interface ForwardingRow {
-  inbox_id: string;
-  destination: string;
-  enabled: boolean;
-  max_attempts: number;
-  max_delay_ms: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface DeliveryRow {
-  event_id: string;
-  inbox_id: string;
-  state: string;
-  attempts: number;
-  attempts_total: number;
-  next_attempt_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface AttemptRow {
-  event_id: string;
-  number: number;
-  started_at: Date;
-  url: string;
-  outcome: string;
-  status_code: number | null;
-  latency_ms: number | null;
-  error_code: string | null;
-  error_message: string | null;
-}
-
-interface ClaimedRow {
-  event_id: string;
-  inbox_id: string;
-  attempts: number;
-  attempts_total: number;
-  destination: string;
-  max_attempts: number;
-  max_delay_ms: string;
-}
-
-const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
-const DELIVERY_COLUMNS = 'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
-const ATTEMPT_COLUMNS =
-  'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
 
 const SQL = {
   upsert: `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -185,66 +92,18 @@ const SQL = {
   depth: 'SELECT count(*)::int AS n FROM deliveries WHERE next_attempt_at IS NOT NULL',
 };
 
-function toForwarding(row: ForwardingRow): Forwarding {
-  return {
-    inboxId: row.inbox_id,
-    destination: row.destination,
-    enabled: row.enabled,
-    maxAttempts: row.max_attempts,
-    maxDelayMs: Number(row.max_delay_ms),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toDelivery(row: DeliveryRow): Delivery {
-  return {
-    id: deliveryIdFor(row.event_id),
-    eventId: row.event_id,
-    inboxId: row.inbox_id,
-    state: row.state as DeliveryState,
-    attempts: row.attempts,
-    attemptsTotal: row.attempts_total,
-    nextAttemptAt: row.next_attempt_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toAttempt(row: AttemptRow): DeliveryAttempt {
-  return {
-    eventId: row.event_id,
-    number: row.number,
-    startedAt: row.started_at,
-    url: row.url,
-    outcome: row.outcome as AttemptOutcome,
-    statusCode: row.status_code,
-    latencyMs: row.latency_ms,
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
 /** ForwardingRepository on PostgreSQL. */
 export function createForwardingRepository(pool: Pool): ForwardingRepository {
   return {
     put: (f) =>
       attempt('set forwarding', async () => {
-        const { rows } = await pool.query<ForwardingRow>(SQL.upsert, [
-          f.inboxId,
-          f.destination,
-          f.enabled,
-          f.maxAttempts,
-          f.maxDelayMs,
-          f.createdAt.toISOString(),
-          f.updatedAt.toISOString(),
-        ]);
-        return toForwarding(rows[0] as ForwardingRow);
+        const { rows } = await pool.query<ForwardingRow<PostgresColumns>>(SQL.upsert, mapper.forwardingParams(f));
+        return mapper.toForwarding(rows[0] as ForwardingRow<PostgresColumns>);
       }),
     find: (inboxId) =>
       attempt('find forwarding', async () => {
-        const { rows } = await pool.query<ForwardingRow>(SQL.find, [inboxId]);
-        return rows[0] === undefined ? null : toForwarding(rows[0]);
+        const { rows } = await pool.query<ForwardingRow<PostgresColumns>>(SQL.find, [inboxId]);
+        return rows[0] === undefined ? null : mapper.toForwarding(rows[0]);
       }),
     remove: (inboxId, now) =>
       attempt('remove forwarding', () =>
@@ -260,50 +119,27 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       }),
     claim: (opts) =>
       attempt('claim deliveries', async () => {
-        if (opts.limit < 1) return [];
-        const { rows } = await pool.query<ClaimedRow>(SQL.claim, [
+        const limit = claimBatchSize(opts.limit);
+        if (limit === 0) return [];
+        const { rows } = await pool.query<ClaimedRow<PostgresColumns>>(SQL.claim, [
           opts.now.toISOString(),
-          Math.min(Math.floor(opts.limit), 1000),
+          limit,
           opts.owner,
-          new Date(opts.now.getTime() + opts.leaseMs).toISOString(),
+          new Date(leaseEndMs(opts.now, opts.leaseMs)).toISOString(),
           [...(opts.excludeInboxIds ?? [])],
           ABANDONED_MESSAGE,
         ]);
-        return rows.map(
-          (row): ClaimedDelivery => ({
-            eventId: row.event_id,
-            inboxId: row.inbox_id,
-            attempt: row.attempts,
-            number: row.attempts_total,
-            forwarding: {
-              destination: row.destination,
-              maxAttempts: row.max_attempts,
-              maxDelayMs: Number(row.max_delay_ms),
-            },
-          }),
-        );
+        return rows.map(mapper.toClaimedDelivery);
       }),
     complete: (input) =>
       attempt('complete delivery', () =>
         inTransaction(pool, async (client) => {
-          const a = input.attempt;
-          if (a !== null) {
-            await client.query(SQL.recordAttempt, [
-              input.eventId,
-              input.number,
-              a.startedAt.toISOString(),
-              a.url,
-              a.outcome,
-              a.statusCode,
-              a.latencyMs,
-              a.errorCode,
-              a.errorMessage,
-            ]);
+          if (input.attempt !== null) {
+            await client.query(SQL.recordAttempt, mapper.attemptParams(input.eventId, input.number, input.attempt));
           }
-          const next = input.next;
           const result = await client.query(SQL.finish, [
-            next.state,
-            next.state === 'pending' ? next.nextAttemptAt.toISOString() : null,
+            input.next.state,
+            nextAttemptAt(input.next)?.toISOString() ?? null,
             input.now.toISOString(),
             input.eventId,
             input.owner,
@@ -314,20 +150,20 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       ),
     listByEvent: (eventId) =>
       attempt('list deliveries', async () => {
-        const { rows } = await pool.query<DeliveryRow>(SQL.findDelivery, [eventId]);
+        const { rows } = await pool.query<DeliveryRow<PostgresColumns>>(SQL.findDelivery, [eventId]);
         const row = rows[0];
         if (row === undefined) return [];
-        const attempts = await pool.query<AttemptRow>(SQL.listAttempts, [eventId]);
-        return [{ ...toDelivery(row), attemptLog: attempts.rows.map(toAttempt) }];
+        const attempts = await pool.query<AttemptRow<PostgresColumns>>(SQL.listAttempts, [eventId]);
+        return [{ ...mapper.toDelivery(row), attemptLog: attempts.rows.map(mapper.toAttempt) }];
       }),
     retry: (input) =>
       attempt('retry delivery', async () => {
-        const { rows } = await pool.query<DeliveryRow>(SQL.reopen, [
+        const { rows } = await pool.query<DeliveryRow<PostgresColumns>>(SQL.reopen, [
           input.eventId,
           input.inboxId,
           input.now.toISOString(),
         ]);
-        return rows[0] === undefined ? 'busy' : toDelivery(rows[0]);
+        return rows[0] === undefined ? 'busy' : mapper.toDelivery(rows[0]);
       }),
     nextDueAt: () =>
       attempt('next delivery', async () => {

@@ -3,18 +3,16 @@ import type { Pool } from 'pg';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import type { FullPage } from '../../ports/store.js';
 import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../full-page.js';
-import { clampLimit } from './attempt.js';
-import { EVENT_COLUMNS } from './repositories.js';
-import { toEvent, type EventRow } from './rows.js';
+import { clampLimit } from '../../domain/page-limit.js';
+import { EVENT_COLUMNS, type EventRow } from '../shared/event-rows.js';
+import { mapper, type PostgresColumns } from './rows.js';
 
 // The ids and sizes of the next events on the (inbox_id, id) index (the TOASTed bodies are not
 // read), both columns in the ORDER BY so only that index matches (see listOldest); then the full
 // rows of the ids that fit the page's byte budget. Ids are COLLATE "C": the sentinels sort as bytes.
 const SIZES = `SELECT id, size FROM events WHERE inbox_id = $1 AND id > $2 AND id >= $3 AND id < $4
   ORDER BY inbox_id, id LIMIT $5`;
-// A function, not a constant: repositories.ts imports this module (a constant would be read
-// before EVENT_COLUMNS exists).
-const rowsSql = () => `SELECT ${EVENT_COLUMNS} FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`;
+const ROWS = `SELECT ${EVENT_COLUMNS} FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`;
 
 /** EventRepository.listFullAfter on PostgreSQL. */
 export async function listFullAfter(pool: Pool, inboxId: string, page: FullPage): Promise<CapturedEvent[]> {
@@ -32,6 +30,6 @@ export async function listFullAfter(pool: Pool, inboxId: string, page: FullPage)
     page.maxBytes,
   );
   if (ids.length === 0) return [];
-  const { rows } = await pool.query<EventRow>(rowsSql(), [inboxId, ids]);
-  return rows.map(toEvent);
+  const { rows } = await pool.query<EventRow<PostgresColumns>>(ROWS, [inboxId, ids]);
+  return rows.map(mapper.toEvent);
 }

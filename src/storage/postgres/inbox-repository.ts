@@ -2,9 +2,9 @@ import type { Pool, PoolClient } from 'pg';
 
 import type { InboxRepository } from '../../ports/store.js';
 import { attempt, inTransaction } from './attempt.js';
-import { inboxParams, toInbox, type InboxRow } from './rows.js';
+import { INBOX_COLUMNS, type InboxRow } from '../shared/event-rows.js';
+import { mapper, type PostgresColumns } from './rows.js';
 
-const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > $2)';
 
 /**
@@ -19,6 +19,17 @@ const UNLINK_SETTINGS = `unforwarded AS (DELETE FROM forwarding WHERE inbox_id I
     stopped AS (UPDATE replay_jobs SET state = 'failed', finished_at = now(), error_code = 'INBOX_NOT_FOUND',
         error_message = 'The inbox was deleted or expired', lease_owner = NULL, lease_until = NULL
       WHERE inbox_id IN (SELECT id FROM gone) AND state IN ('queued', 'running'))`;
+
+/**
+ * The rest of an inbox deletion statement, after its `gone` CTE: queue the purge of the deleted
+ * inboxes, delete their sharing links, response and settings, and count them.
+ */
+const AFTER_GONE = `queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
+               ON CONFLICT (inbox_id) DO NOTHING),
+    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
+    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone)),
+    ${UNLINK_SETTINGS}
+    SELECT count(*)::int AS n FROM gone`;
 
 const SQL = {
   insert: `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`,
@@ -45,12 +56,7 @@ const SQL = {
   // $2 false: delete whatever the owner; true: only while the owner is still $3 (NULL = anonymous).
   delete: `WITH gone AS (DELETE FROM inboxes WHERE id = $1
       AND (NOT $2::boolean OR owner_id IS NOT DISTINCT FROM $3::text) RETURNING id),
-    queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
-               ON CONFLICT (inbox_id) DO NOTHING),
-    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
-    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone)),
-    ${UNLINK_SETTINGS}
-    SELECT count(*)::int AS n FROM gone`,
+    ${AFTER_GONE}`,
   // `expires_at <= $1` implies `expires_at IS NOT NULL`, so the partial index serves this.
   // SKIP LOCKED: two sweepers never wait for each other, and an inbox an ingest is writing to
   // right now (FOR KEY SHARE in the event insert) is simply left for the next sweep.
@@ -58,12 +64,7 @@ const SQL = {
       SELECT id FROM inboxes WHERE owner_id IS NULL AND expires_at <= $1
       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED),
     gone AS (DELETE FROM inboxes AS i USING doomed AS d WHERE i.id = d.id RETURNING i.id),
-    queued AS (INSERT INTO purge_queue (inbox_id, queued_at) SELECT id, now() FROM gone
-               ON CONFLICT (inbox_id) DO NOTHING),
-    unshared AS (DELETE FROM shares WHERE inbox_id IN (SELECT id FROM gone)),
-    unanswered AS (DELETE FROM inbox_responses WHERE inbox_id IN (SELECT id FROM gone)),
-    ${UNLINK_SETTINGS}
-    SELECT count(*)::int AS n FROM gone`,
+    ${AFTER_GONE}`,
   purgeNext: 'SELECT inbox_id FROM purge_queue LIMIT $1 FOR UPDATE SKIP LOCKED',
   /**
    * The bounded steps of purging one queued inbox, in order, each `(inbox, limit)` deleting up
@@ -104,26 +105,32 @@ const SQL = {
  */
 export function createInboxRepository(pool: Pool): InboxRepository {
   return {
-    insert: (inbox) => attempt('insert inbox', async () => void (await pool.query(SQL.insert, inboxParams(inbox)))),
+    insert: (inbox) =>
+      attempt('insert inbox', async () => void (await pool.query(SQL.insert, mapper.inboxParams(inbox)))),
     findLive: (id, now) =>
       attempt('find inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.findLive, [id, now.toISOString()]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.findLive, [id, now.toISOString()]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     listByOwner: (ownerId, now) =>
       attempt('list inboxes', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.listByOwner, [ownerId, now.toISOString()]);
-        return rows.map(toInbox);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.listByOwner, [ownerId, now.toISOString()]);
+        return rows.map(mapper.toInbox);
       }),
     save: (id, ownerId, now) =>
       attempt('save inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.save, [id, now.toISOString(), ownerId]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.save, [id, now.toISOString(), ownerId]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     rename: (id, name, expectedOwnerId, now) =>
       attempt('rename inbox', async () => {
-        const { rows } = await pool.query<InboxRow>(SQL.rename, [id, now.toISOString(), name, expectedOwnerId]);
-        return rows[0] === undefined ? null : toInbox(rows[0]);
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.rename, [
+          id,
+          now.toISOString(),
+          name,
+          expectedOwnerId,
+        ]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     stats: (ids) =>
       attempt('inbox stats', async () => {

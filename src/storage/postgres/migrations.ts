@@ -1,22 +1,15 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 import { StorageError } from '../../errors.js';
-import { SIGNATURES_SQL } from './signature-repository.js';
-import { REPLAY_JOBS_SQL } from './replay-jobs.js';
-import { FORWARDING_SQL } from './forwarding-repository.js';
-import { SEARCH_SQL } from './event-search.js';
+import { type Migration, type MigrationLedger, migrate, migrationList, runAsync } from '../shared/migration-runner.js';
 import { inTransaction, storageError } from './attempt.js';
+import { SEARCH_SQL } from './event-search.js';
 
-/** One schema step. Versions only grow; a released migration is never edited, only followed. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration } from '../shared/migration-runner.js';
 
 /**
- * The same tables, columns and indexes as the SQLite adapter (src/storage/sqlite/migrations.ts),
- * in PostgreSQL types:
+ * The SQL of every migration of this adapter, by name, with the same numbers and intent as the
+ * SQLite ones (src/storage/sqlite/migrations.ts) in PostgreSQL types:
  * - Timestamps are timestamptz. Domain dates are milliseconds and timestamptz keeps microseconds,
  *   so every value round-trips exactly; node-postgres returns them as Date; operators can read and
  *   compare them in psql; and range partitioning of events by received_at (cheap retention, see
@@ -29,7 +22,8 @@ export interface Migration {
  * - Bodies are bytea, last in the row; PostgreSQL moves large values out of line (TOAST), so the
  *   listing query, which never names them, never reads them.
  */
-const INIT_SQL = `
+export const MIGRATIONS: readonly Migration[] = migrationList({
+  '0001_init': `
 CREATE TABLE inboxes (
   id         text COLLATE "C" PRIMARY KEY,
   owner_id   text COLLATE "C" NULL,
@@ -102,51 +96,9 @@ CREATE TABLE api_tokens (
   revoked_at   timestamptz NULL
 );
 CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
-`;
-
-/** Read-only sharing links: the same table and indexes as SQLite's migration 4. */
-const SHARES_SQL = `
-CREATE TABLE shares (
-  id         text COLLATE "C" PRIMARY KEY,
-  inbox_id   text COLLATE "C" NOT NULL,
-  hash       text COLLATE "C" NOT NULL UNIQUE,
-  prefix     text NOT NULL,
-  created_at timestamptz NOT NULL
-);
-CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
-`;
-
-/**
- * Inbox names and event counts: the same column and table as SQLite's migration 3. The counts
- * have a table of their own, one narrow row per inbox: the event insert keeps them with an upsert
- * in inbox order (INSERT ... ON CONFLICT takes its row locks in the order of its input, so two
- * batches never deadlock), and ingest never rewrites an inbox row, which every request reads.
- * Half-empty pages (fillfactor 50) keep those frequent updates HOT. Existing inboxes are counted
- * once, here.
- */
-const INBOX_NAMES_AND_COUNTS_SQL = `
-ALTER TABLE inboxes ADD COLUMN name text NULL;
-CREATE TABLE inbox_counters (
-  inbox_id    text COLLATE "C" PRIMARY KEY,
-  event_count bigint NOT NULL
-) WITH (fillfactor = 50);
-INSERT INTO inbox_counters (inbox_id, event_count)
-  SELECT e.inbox_id, count(*) FROM events AS e JOIN inboxes AS i ON i.id = e.inbox_id
-  GROUP BY e.inbox_id;
-`;
-
-/**
- * What each event's sender signature check and ingest answer were (migration 5): JSON text,
- * null for events stored before or without a secret or a configured answer. text rather than
- * jsonb so the stored bytes are the ones written (jsonb reorders keys). Adding a nullable
- * column without a default changes no existing row.
- */
-const EVENT_SIGNATURE_AND_ANSWER_SQL = `
-ALTER TABLE events ADD COLUMN signature text NULL, ADD COLUMN answer text NULL;
-`;
-
-/** Browser sessions: the same table and indexes as SQLite's migration 2. */
-const SESSIONS_SQL = `
+`,
+  /** Browser sessions: the same table and indexes as SQLite's migration 2. */
+  '0002_sessions': `
 CREATE TABLE sessions (
   id           text COLLATE "C" PRIMARY KEY,
   account_id   text COLLATE "C" NOT NULL,
@@ -158,47 +110,171 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_account ON sessions (account_id);
 CREATE INDEX sessions_expires ON sessions (expires_at);
-`;
-
-/** Programmable responses (migration 7): the same table as SQLite's. */
-const INBOX_RESPONSES_SQL = `
+`,
+  /**
+   * Inbox names and event counts: the same column and table as SQLite's migration 3. The counts
+   * have a table of their own, one narrow row per inbox: the event insert keeps them with an upsert
+   * in inbox order (INSERT ... ON CONFLICT takes its row locks in the order of its input, so two
+   * batches never deadlock), and ingest never rewrites an inbox row, which every request reads.
+   * Half-empty pages (fillfactor 50) keep those frequent updates HOT. Existing inboxes are counted
+   * once, here.
+   */
+  '0003_inbox_names_and_counts': `
+ALTER TABLE inboxes ADD COLUMN name text NULL;
+CREATE TABLE inbox_counters (
+  inbox_id    text COLLATE "C" PRIMARY KEY,
+  event_count bigint NOT NULL
+) WITH (fillfactor = 50);
+INSERT INTO inbox_counters (inbox_id, event_count)
+  SELECT e.inbox_id, count(*) FROM events AS e JOIN inboxes AS i ON i.id = e.inbox_id
+  GROUP BY e.inbox_id;
+`,
+  /** Read-only sharing links: the same table and indexes as SQLite's migration 4. */
+  '0004_shares': `
+CREATE TABLE shares (
+  id         text COLLATE "C" PRIMARY KEY,
+  inbox_id   text COLLATE "C" NOT NULL,
+  hash       text COLLATE "C" NOT NULL UNIQUE,
+  prefix     text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
+`,
+  /**
+   * What each event's sender signature check and ingest answer were (migration 5): JSON text,
+   * null for events stored before or without a secret or a configured answer. text rather than
+   * jsonb so the stored bytes are the ones written (jsonb reorders keys). Adding a nullable
+   * column without a default changes no existing row.
+   */
+  '0005_event_signature_and_answer': `
+ALTER TABLE events ADD COLUMN signature text NULL, ADD COLUMN answer text NULL;
+`,
+  /**
+   * Signature settings (migration 6): the same table as SQLite's, with a foreign key that deletes
+   * an inbox's settings with the inbox. The key's checks take the locks that make a write racing
+   * a deletion of the inbox either fail or be deleted with it (a sealed secret never outlives its
+   * inbox); SQLite (foreign keys off, one writer) deletes the row in the inbox's transaction.
+   */
+  '0006_inbox_signatures': `
+CREATE TABLE inbox_signatures (
+  inbox_id      text COLLATE "C" PRIMARY KEY REFERENCES inboxes (id) ON DELETE CASCADE,
+  scheme        text NOT NULL,
+  sealed_secret text NOT NULL,
+  secret_hint   text,
+  options       text NOT NULL,
+  updated_at    timestamptz NOT NULL
+);
+`,
+  /** Programmable responses (migration 7): the same table as SQLite's. */
+  '0007_inbox_responses': `
 CREATE TABLE inbox_responses (
   inbox_id   text COLLATE "C" PRIMARY KEY,
   config     text NOT NULL,
   updated_at timestamptz NOT NULL
 );
-`;
+`,
+  /**
+   * Migration 8, as on SQLite (src/storage/sqlite/forwarding-repository.ts): `next_attempt_at` is
+   * set exactly while a delivery is unfinished (due time, or end of its lease), so one partial
+   * index serves the claim of due deliveries and of those whose instance died.
+   */
+  '0008_forwarding': `
+CREATE TABLE forwarding (
+  inbox_id     text COLLATE "C" PRIMARY KEY,
+  destination  text NOT NULL,
+  enabled      boolean NOT NULL,
+  max_attempts integer NOT NULL,
+  max_delay_ms bigint NOT NULL,
+  created_at   timestamptz NOT NULL,
+  updated_at   timestamptz NOT NULL
+);
 
-/**
- * What each replay sent (migration 10, edit-and-replay), as on SQLite: `request` JSON text,
- * `request_body` the edited bytes (null = the event's own body), `job_id` the bulk job; null
- * for replays recorded before. Adding nullable columns rewrites nothing.
- */
-const REPLAY_REQUESTS_SQL = `
+CREATE TABLE deliveries (
+  event_id        text COLLATE "C" PRIMARY KEY,
+  inbox_id        text COLLATE "C" NOT NULL,
+  state           text NOT NULL,
+  attempts        integer NOT NULL,
+  attempts_total  integer NOT NULL,
+  next_attempt_at timestamptz NULL,
+  lease_owner     text NULL,
+  created_at      timestamptz NOT NULL,
+  updated_at      timestamptz NOT NULL
+);
+CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX deliveries_inbox ON deliveries (inbox_id);
+
+CREATE TABLE delivery_attempts (
+  event_id      text COLLATE "C" NOT NULL,
+  number        integer NOT NULL,
+  inbox_id      text COLLATE "C" NOT NULL,
+  started_at    timestamptz NOT NULL,
+  url           text NOT NULL,
+  outcome       text NOT NULL,
+  status_code   integer NULL,
+  latency_ms    double precision NULL,
+  error_code    text NULL,
+  error_message text NULL,
+  PRIMARY KEY (event_id, number)
+);
+CREATE INDEX delivery_attempts_inbox ON delivery_attempts (inbox_id);
+`,
+  /**
+   * Bulk replay jobs (migration 9): the same tables and indexes as SQLite's
+   * (src/storage/sqlite/replay-jobs.ts), in PostgreSQL types. The runners' claim locks the job
+   * row it picks with FOR UPDATE SKIP LOCKED, so concurrent claimers on several instances take
+   * different jobs instead of queuing on one.
+   */
+  '0009_replay_jobs': `
+CREATE TABLE replay_jobs (
+  id              text COLLATE "C" PRIMARY KEY,
+  inbox_id        text COLLATE "C" NOT NULL,
+  account_id      text COLLATE "C" NOT NULL,
+  destination     text NOT NULL,
+  filter          text NOT NULL, -- JSON, as the request gave it
+  rate_per_second double precision NOT NULL,
+  concurrency     integer NOT NULL,
+  state           text NOT NULL,
+  total           integer NOT NULL,
+  succeeded       integer NOT NULL,
+  failed          integer NOT NULL,
+  created_at      timestamptz NOT NULL,
+  started_at      timestamptz NULL,
+  finished_at     timestamptz NULL,
+  error_code      text NULL,
+  error_message   text NULL,
+  lease_owner     text NULL,
+  lease_until     timestamptz NULL
+);
+CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
+CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
+
+CREATE TABLE replay_job_items (
+  job_id       text COLLATE "C" NOT NULL,
+  position     integer NOT NULL,
+  event_id     text COLLATE "C" NOT NULL,
+  done         boolean NOT NULL,
+  replay_id    text COLLATE "C" NULL,
+  status_code  integer NULL,
+  latency_ms   double precision NULL,
+  error_code   text NULL,
+  completed_at timestamptz NULL,
+  PRIMARY KEY (job_id, position)
+);
+`,
+  /**
+   * What each replay sent (migration 10, edit-and-replay), as on SQLite: `request` JSON text,
+   * `request_body` the edited bytes (null = the event's own body), `job_id` the bulk job; null
+   * for replays recorded before. Adding nullable columns rewrites nothing.
+   */
+  '0010_replay_requests': `
 ALTER TABLE replays ADD COLUMN job_id text COLLATE "C" NULL;
 ALTER TABLE replays ADD COLUMN request text NULL;
 ALTER TABLE replays ADD COLUMN request_body bytea NULL;
-`;
-
-/**
- * Every migration, sorted by version, with the same numbers and intent as the SQLite ones.
- * Pending ones are applied in this order, whatever order they were added to the code in.
- */
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: '0001_init', sql: INIT_SQL },
-  { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
-  { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
-  { version: 4, name: '0004_shares', sql: SHARES_SQL },
-  { version: 5, name: '0005_event_signature_and_answer', sql: EVENT_SIGNATURE_AND_ANSWER_SQL },
-  { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
-  { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
-  { version: 8, name: '0008_forwarding', sql: FORWARDING_SQL },
-  { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
-  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
+`,
   // Search (event-search.ts): a function that reads a body as jsonb or NULL. SQLite needs no
   // migration for it (its search registers a function on the connection instead).
-  { version: 11, name: '0011_search', sql: SEARCH_SQL },
-];
+  '0011_search': SEARCH_SQL,
+});
 
 /**
  * First key of every advisory lock Rehook takes ('RHK\0'); the second key says what is locked.
@@ -221,6 +297,25 @@ const CREATE_LEDGER_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
   applied_at timestamptz NOT NULL DEFAULT now()
 )`;
 
+/** The ledger on PostgreSQL, on the connection of the run's transaction. */
+function postgresLedger(client: PoolClient): MigrationLedger {
+  return {
+    appliedVersions: async () => {
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      return new Set(rows.map((row) => row.version));
+    },
+    apply: async (migration) => {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    },
+    // Already inside the run's transaction (applyMigrations), which holds the lock.
+    transaction: (steps) => runAsync(steps),
+  };
+}
+
 /**
  * Brings the schema (the first one on the connection's search_path) up to the newest version
  * and returns the migrations it applied (empty when it was up to date). Everything runs in one
@@ -234,28 +329,7 @@ export async function applyMigrations(pool: Pool): Promise<readonly Migration[]>
     return await inTransaction(pool, async (client) => {
       await client.query(LOCK_SQL);
       await client.query(CREATE_LEDGER_SQL);
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-      const applied = new Set(rows.map((row) => row.version));
-      const newest = Math.max(0, ...applied);
-      const known = MIGRATIONS.at(-1)?.version ?? 0;
-      if (newest > known) {
-        throw new StorageError(`database schema version ${newest} is newer than this Rehook knows (${known})`);
-      }
-      const pending = MIGRATIONS.filter((migration) => !applied.has(migration.version));
-      for (const migration of pending) {
-        try {
-          await client.query(migration.sql);
-        } catch (err) {
-          throw new StorageError(`migration ${migration.name} failed: ${String(err)}`, {
-            cause: err,
-          });
-        }
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-          migration.version,
-          migration.name,
-        ]);
-      }
-      return pending;
+      return runAsync(migrate(postgresLedger(client), MIGRATIONS));
     });
   } catch (err) {
     throw err instanceof StorageError ? err : storageError('migrate', err);

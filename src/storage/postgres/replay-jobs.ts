@@ -1,65 +1,13 @@
 import type { Pool } from 'pg';
 
-import {
-  replayJobFromRow,
-  replayJobItemFromRow,
-  type EventSelection,
-  type ReplayJob,
-  type ReplayJobItemRow,
-  type ReplayJobRow,
-} from '../../domain/replay-job.js';
+import { clampLimit } from '../../domain/page-limit.js';
+import { type EventSelection, itemTally, type ReplayJob } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
-import { attempt, clampLimit } from './attempt.js';
+import { ITEM_COLUMNS, JOB_COLUMNS, type ReplayJobItemRow, type ReplayJobRow } from '../shared/replay-job-rows.js';
+import { attempt, inTransaction } from './attempt.js';
+import { mapper, type PostgresColumns } from './rows.js';
 
-/**
- * Bulk replay jobs (migration 9): the same tables and indexes as SQLite's
- * (src/storage/sqlite/replay-jobs.ts), in PostgreSQL types. The runners' claim locks the job
- * row it picks with FOR UPDATE SKIP LOCKED, so concurrent claimers on several instances take
- * different jobs instead of queuing on one.
- */
-export const REPLAY_JOBS_SQL = `
-CREATE TABLE replay_jobs (
-  id              text COLLATE "C" PRIMARY KEY,
-  inbox_id        text COLLATE "C" NOT NULL,
-  account_id      text COLLATE "C" NOT NULL,
-  destination     text NOT NULL,
-  filter          text NOT NULL, -- JSON, as the request gave it
-  rate_per_second double precision NOT NULL,
-  concurrency     integer NOT NULL,
-  state           text NOT NULL,
-  total           integer NOT NULL,
-  succeeded       integer NOT NULL,
-  failed          integer NOT NULL,
-  created_at      timestamptz NOT NULL,
-  started_at      timestamptz NULL,
-  finished_at     timestamptz NULL,
-  error_code      text NULL,
-  error_message   text NULL,
-  lease_owner     text NULL,
-  lease_until     timestamptz NULL
-);
-CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
-CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
-
-CREATE TABLE replay_job_items (
-  job_id       text COLLATE "C" NOT NULL,
-  position     integer NOT NULL,
-  event_id     text COLLATE "C" NOT NULL,
-  done         boolean NOT NULL,
-  replay_id    text COLLATE "C" NULL,
-  status_code  integer NULL,
-  latency_ms   double precision NULL,
-  error_code   text NULL,
-  completed_at timestamptz NULL,
-  PRIMARY KEY (job_id, position)
-);
-`;
-
-const JOB_COLUMNS =
-  'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
-  'created_at, started_at, finished_at, error_code, error_message';
-
-const ITEM_COLUMNS = 'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
+type JobRow = ReplayJobRow<PostgresColumns>;
 
 const SQL = {
   insertJob: `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
@@ -131,8 +79,8 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 /** ReplayJobRepository on PostgreSQL; every write is one statement or one transaction. */
 export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
   const findById = async (id: string): Promise<ReplayJob | null> => {
-    const { rows } = await pool.query<ReplayJobRow>(SQL.findById, [id]);
-    return rows[0] === undefined ? null : replayJobFromRow(rows[0]);
+    const { rows } = await pool.query<JobRow>(SQL.findById, [id]);
+    return rows[0] === undefined ? null : mapper.toReplayJob(rows[0]);
   };
   return {
     selectEventIds: (inboxId, selection, limit) =>
@@ -141,7 +89,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
         // Both columns in the ORDER BY, so the (inbox_id, id) index serves it (see repositories.ts).
         const { rows } = await pool.query<{ id: string }>(
           `SELECT id FROM events WHERE ${where} ORDER BY inbox_id, id LIMIT $${params.length + 1}`,
-          [...params, Math.max(0, Math.floor(limit))],
+          [...params, clampLimit(limit, Number.MAX_SAFE_INTEGER)],
         );
         return rows.map((row) => row.id);
       }),
@@ -152,28 +100,10 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
       }),
     insert: (job, eventIds) =>
       attempt('insert replay job', async () => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query(SQL.insertJob, [
-            job.id,
-            job.inboxId,
-            job.accountId,
-            job.destination,
-            JSON.stringify(job.filter),
-            job.ratePerSecond,
-            job.concurrency,
-            eventIds.length,
-            job.createdAt.toISOString(),
-          ]);
+        await inTransaction(pool, async (client) => {
+          await client.query(SQL.insertJob, mapper.newJobParams(job, eventIds.length));
           await client.query(SQL.insertItems, [job.id, [...eventIds]]);
-          await client.query('COMMIT');
-          client.release();
-        } catch (err) {
-          // Never hand a connection with an open transaction back to the pool.
-          client.release(err instanceof Error ? err : new Error(String(err)));
-          throw err;
-        }
+        });
       }),
     findById: (id) => attempt('find replay job', () => findById(id)),
     listByInbox: (inboxId, opts) =>
@@ -181,32 +111,32 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
         const limit = clampLimit(opts.limit);
         const { rows } =
           opts.accountId === undefined
-            ? await pool.query<ReplayJobRow>(SQL.listByInbox, [inboxId, limit])
-            : await pool.query<ReplayJobRow>(SQL.listByInboxAndAccount, [inboxId, limit, opts.accountId]);
-        return rows.map(replayJobFromRow);
+            ? await pool.query<JobRow>(SQL.listByInbox, [inboxId, limit])
+            : await pool.query<JobRow>(SQL.listByInboxAndAccount, [inboxId, limit, opts.accountId]);
+        return rows.map(mapper.toReplayJob);
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', async () => {
-        const { rows } = await pool.query<ReplayJobItemRow>(
+        const { rows } = await pool.query<ReplayJobItemRow<PostgresColumns>>(
           page.pendingOnly === true ? SQL.listPending : SQL.listItems,
           [jobId, page.after ?? -1, clampLimit(page.limit)],
         );
-        return rows.map(replayJobItemFromRow);
+        return rows.map(mapper.toReplayJobItem);
       }),
     claim: (owner, now, leaseUntil, exclude = []) =>
       attempt('claim replay job', async () => {
-        const { rows } = await pool.query<ReplayJobRow>(SQL.claim, [
+        const { rows } = await pool.query<JobRow>(SQL.claim, [
           now.toISOString(),
           owner,
           leaseUntil.toISOString(),
           [...exclude],
         ]);
-        return rows[0] === undefined ? null : { job: replayJobFromRow(rows[0]), owner, leaseUntil };
+        return rows[0] === undefined ? null : { job: mapper.toReplayJob(rows[0]), owner, leaseUntil };
       }),
     renewLease: (jobId, owner, leaseUntil) =>
       attempt('renew replay job lease', async () => {
-        const { rows } = await pool.query<ReplayJobRow>(SQL.renew, [jobId, owner, leaseUntil.toISOString()]);
-        return rows[0] === undefined ? null : replayJobFromRow(rows[0]);
+        const { rows } = await pool.query<JobRow>(SQL.renew, [jobId, owner, leaseUntil.toISOString()]);
+        return rows[0] === undefined ? null : mapper.toReplayJob(rows[0]);
       }),
     releaseLease: (jobId, owner) =>
       attempt('release replay job lease', async () => {
@@ -214,7 +144,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
       }),
     completeItem: (jobId, position, r) =>
       attempt('record replay job item', async () => {
-        const succeeded = r.statusCode === null ? 0 : 1;
+        const tally = itemTally(r);
         const { rowCount } = await pool.query(SQL.complete, [
           jobId,
           position,
@@ -223,8 +153,8 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
           r.latencyMs,
           r.errorCode,
           r.completedAt.toISOString(),
-          succeeded,
-          1 - succeeded,
+          tally.succeeded,
+          tally.failed,
         ]);
         return rowCount === 1;
       }),

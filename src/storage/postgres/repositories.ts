@@ -1,37 +1,22 @@
 import type { Pool } from 'pg';
 
+import { clampLimit } from '../../domain/page-limit.js';
 import type { AccountRepository, EventRepository, ReplayRepository, TokenRepository } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { listFullAfter } from './full-page.js';
 import { createPgSearch } from './event-search.js';
-import { attempt, clampLimit, inTransaction, storageError } from './attempt.js';
+import { attempt, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
+import { ACCOUNT_COLUMNS, type AccountRow, TOKEN_COLUMNS, type TokenRow } from '../shared/account-rows.js';
 import {
-  accountParams,
-  eventValues,
-  replayParams,
-  toAccount,
-  toEvent,
-  toEventSummary,
-  toReplay,
-  toToken,
-  tokenParams,
-  type AccountRow,
+  EVENT_COLUMNS,
   type EventRow,
   type EventSummaryRow,
+  REPLAY_COLUMNS,
   type ReplayRow,
-  type TokenRow,
-} from './rows.js';
-
-// Listing never names headers or body, so their (TOASTed) values are never read.
-const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
-export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
-const REPLAY_COLUMNS =
-  'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
-  'latency_ms, response_headers, truncated, error_code, error_message, response_body, ' +
-  'job_id, request, request_body';
-const ACCOUNT_COLUMNS = 'id, email, password_hash, created_at';
-const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
+  SUMMARY_COLUMNS,
+} from '../shared/event-rows.js';
+import { mapper, type PostgresColumns } from './rows.js';
 
 /** `$1, $2, ... $n` */
 function placeholders(n: number): string {
@@ -128,17 +113,17 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
   const listSummaries = async (inboxId: string, limit: number, before: string | undefined) => {
     const { rows } =
       before === undefined
-        ? await pool.query<EventSummaryRow>(SQL.listNewest, [inboxId, limit])
-        : await pool.query<EventSummaryRow>(SQL.listBefore, [inboxId, limit, before]);
-    return rows.map(toEventSummary);
+        ? await pool.query<EventSummaryRow<PostgresColumns>>(SQL.listNewest, [inboxId, limit])
+        : await pool.query<EventSummaryRow<PostgresColumns>>(SQL.listBefore, [inboxId, limit, before]);
+    return rows.map(mapper.toEventSummary);
   };
-  const search = createPgSearch<EventSummaryRow>(pool, SUMMARY_COLUMNS);
+  const search = createPgSearch<EventSummaryRow<PostgresColumns>>(pool, SUMMARY_COLUMNS);
   return {
     insertIfInboxLive(event, now, opts) {
       try {
         return writer.enqueue(
           event.id,
-          eventValues(event, now),
+          [...mapper.eventParams(event), now.toISOString()],
           event.body.length,
           opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
         );
@@ -148,8 +133,8 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     },
     findById: (id) =>
       attempt('find event', async () => {
-        const { rows } = await pool.query<EventRow>(SQL.findEvent, [id]);
-        return rows[0] === undefined ? null : toEvent(rows[0]);
+        const { rows } = await pool.query<EventRow<PostgresColumns>>(SQL.findEvent, [id]);
+        return rows[0] === undefined ? null : mapper.toEvent(rows[0]);
       }),
     listByInbox: (inboxId, page) =>
       attempt('list events', () => listSummaries(inboxId, clampLimit(page.limit), page.before)),
@@ -164,16 +149,16 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     searchByInbox: (inboxId, page) =>
       attempt('search events', async () => {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(toEventSummary), nextBefore: found.nextBefore };
+        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
       }),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {
         const limit = clampLimit(page.limit);
         const { rows } =
           page.after === undefined
-            ? await pool.query<EventSummaryRow>(SQL.listOldest, [inboxId, limit])
-            : await pool.query<EventSummaryRow>(SQL.listAfter, [inboxId, limit, page.after]);
-        return rows.map(toEventSummary);
+            ? await pool.query<EventSummaryRow<PostgresColumns>>(SQL.listOldest, [inboxId, limit])
+            : await pool.query<EventSummaryRow<PostgresColumns>>(SQL.listAfter, [inboxId, limit, page.after]);
+        return rows.map(mapper.toEventSummary);
       }),
     delete: (eventId, scope) =>
       attempt('delete event', () =>
@@ -212,16 +197,16 @@ export function createReplayRepository(pool: Pool): ReplayRepository {
   return {
     insert: (replay) =>
       attempt('insert replay', async () => {
-        await pool.query(SQL.insertReplay, replayParams(replay));
+        await pool.query(SQL.insertReplay, mapper.replayParams(replay));
       }),
     listByEvent: (eventId, opts) =>
       attempt('list replays', async () => {
         const limit = clampLimit(opts.limit);
         const { rows } =
           opts.accountId === undefined
-            ? await pool.query<ReplayRow>(SQL.listReplays, [eventId, limit])
-            : await pool.query<ReplayRow>(SQL.listReplaysOfAccount, [eventId, limit, opts.accountId]);
-        return rows.map(toReplay);
+            ? await pool.query<ReplayRow<PostgresColumns>>(SQL.listReplays, [eventId, limit])
+            : await pool.query<ReplayRow<PostgresColumns>>(SQL.listReplaysOfAccount, [eventId, limit, opts.accountId]);
+        return rows.map(mapper.toReplay);
       }),
   };
 }
@@ -230,23 +215,23 @@ export function createAccountRepository(pool: Pool): AccountRepository {
   return {
     insert: (account) =>
       attempt('insert account', async () => {
-        const result = await pool.query(SQL.insertAccount, accountParams(account));
+        const result = await pool.query(SQL.insertAccount, mapper.accountParams(account));
         return result.rowCount === 1;
       }),
     findByEmail: (email) =>
       attempt('find account', async () => {
-        const { rows } = await pool.query<AccountRow>(SQL.findAccountByEmail, [email]);
-        return rows[0] === undefined ? null : toAccount(rows[0]);
+        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.findAccountByEmail, [email]);
+        return rows[0] === undefined ? null : mapper.toAccount(rows[0]);
       }),
     findById: (id) =>
       attempt('find account', async () => {
-        const { rows } = await pool.query<AccountRow>(SQL.findAccountById, [id]);
-        return rows[0] === undefined ? null : toAccount(rows[0]);
+        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.findAccountById, [id]);
+        return rows[0] === undefined ? null : mapper.toAccount(rows[0]);
       }),
     list: () =>
       attempt('list accounts', async () => {
-        const { rows } = await pool.query<AccountRow>(SQL.listAccounts);
-        return rows.map(toAccount);
+        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.listAccounts);
+        return rows.map(mapper.toAccount);
       }),
     setPasswordHash: (id, passwordHash) =>
       attempt('set password', async () => {
@@ -260,17 +245,17 @@ export function createTokenRepository(pool: Pool): TokenRepository {
   return {
     insert: (token) =>
       attempt('insert token', async () => {
-        await pool.query(SQL.insertToken, tokenParams(token));
+        await pool.query(SQL.insertToken, mapper.tokenParams(token));
       }),
     findByHash: (hash) =>
       attempt('find token', async () => {
-        const { rows } = await pool.query<TokenRow>(SQL.findToken, [hash]);
-        return rows[0] === undefined ? null : toToken(rows[0]);
+        const { rows } = await pool.query<TokenRow<PostgresColumns>>(SQL.findToken, [hash]);
+        return rows[0] === undefined ? null : mapper.toToken(rows[0]);
       }),
     listByAccount: (accountId) =>
       attempt('list tokens', async () => {
-        const { rows } = await pool.query<TokenRow>(SQL.listTokens, [accountId]);
-        return rows.map(toToken);
+        const { rows } = await pool.query<TokenRow<PostgresColumns>>(SQL.listTokens, [accountId]);
+        return rows.map(mapper.toToken);
       }),
     revoke: (id, accountId, now) =>
       attempt('revoke token', async () => {

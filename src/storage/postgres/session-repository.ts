@@ -1,26 +1,14 @@
 import type { Pool } from 'pg';
 
-import type { Session } from '../../domain/session.js';
 import type { SessionRepository } from '../../ports/store.js';
+import { SESSION_COLUMNS, type SessionRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
-
-/** A session row as node-postgres returns it (timestamptz arrives as Date). */
-interface SessionRow {
-  id: string;
-  account_id: string;
-  hash: string;
-  csrf_token: string;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-}
-
-const COLUMNS = 'id, account_id, hash, csrf_token, created_at, last_seen_at, expires_at';
+import { mapper, type PostgresColumns } from './rows.js';
 
 const SQL = {
-  insert: `INSERT INTO sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  insert: `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
   // Expiry is part of the lookup: an expired session is never returned, swept or not.
-  findLive: `SELECT ${COLUMNS} FROM sessions WHERE hash = $1 AND expires_at > $2`,
+  findLive: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE hash = $1 AND expires_at > $2`,
   touch: 'UPDATE sessions SET last_seen_at = $1 WHERE id = $2',
   delete: 'DELETE FROM sessions WHERE id = $1',
   deleteByAccount: 'DELETE FROM sessions WHERE account_id = $1',
@@ -29,37 +17,17 @@ const SQL = {
     SELECT id FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)`,
 };
 
-function toSession(row: SessionRow): Session {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    hash: row.hash,
-    csrfToken: row.csrf_token,
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    expiresAt: row.expires_at,
-  };
-}
-
 /** Sessions in PostgreSQL (same behaviour as the SQLite adapter; see the conformance suite). */
 export function createSessionRepository(pool: Pool): SessionRepository {
   return {
     insert: (session) =>
       attempt('insert session', async () => {
-        await pool.query(SQL.insert, [
-          session.id,
-          session.accountId,
-          session.hash,
-          session.csrfToken,
-          session.createdAt.toISOString(),
-          session.lastSeenAt.toISOString(),
-          session.expiresAt.toISOString(),
-        ]);
+        await pool.query(SQL.insert, mapper.sessionParams(session));
       }),
     findLiveByHash: (hash, now) =>
       attempt('find session', async () => {
-        const { rows } = await pool.query<SessionRow>(SQL.findLive, [hash, now.toISOString()]);
-        return rows[0] === undefined ? null : toSession(rows[0]);
+        const { rows } = await pool.query<SessionRow<PostgresColumns>>(SQL.findLive, [hash, now.toISOString()]);
+        return rows[0] === undefined ? null : mapper.toSession(rows[0]);
       }),
     touch: (id, now) =>
       attempt('touch session', async () => {

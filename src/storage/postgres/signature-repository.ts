@@ -1,58 +1,21 @@
 import type { Pool } from 'pg';
 
-import type { SignatureSettingsRepository, StoredSignatureSettings } from '../../ports/store.js';
-import { parseStoredOptions } from '../../signatures/settings.js';
+import type { SignatureSettingsRepository } from '../../ports/store.js';
+import { SIGNATURE_COLUMNS, type SignatureRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
-
-/**
- * Signature settings (migration 6): the same table as SQLite's, with a foreign key that deletes
- * an inbox's settings with the inbox. The key's checks take the locks that make a write racing
- * a deletion of the inbox either fail or be deleted with it (a sealed secret never outlives its
- * inbox); SQLite (foreign keys off, one writer) deletes the row in the inbox's transaction.
- */
-export const SIGNATURES_SQL = `
-CREATE TABLE inbox_signatures (
-  inbox_id      text COLLATE "C" PRIMARY KEY REFERENCES inboxes (id) ON DELETE CASCADE,
-  scheme        text NOT NULL,
-  sealed_secret text NOT NULL,
-  secret_hint   text,
-  options       text NOT NULL,
-  updated_at    timestamptz NOT NULL
-);
-`;
-
-/** An inbox_signatures row as node-postgres returns it (timestamptz as Date). */
-interface SignatureRow {
-  inbox_id: string;
-  scheme: string;
-  sealed_secret: string;
-  secret_hint: string | null;
-  options: string;
-  updated_at: Date;
-}
+import { mapper, type PostgresColumns } from './rows.js';
 
 const SQL = {
-  find: 'SELECT inbox_id, scheme, sealed_secret, secret_hint, options, updated_at FROM inbox_signatures WHERE inbox_id = $1',
+  find: `SELECT ${SIGNATURE_COLUMNS} FROM inbox_signatures WHERE inbox_id = $1`,
   // One statement: the owner check and the write are one atomic step. FOR KEY SHARE (which the
   // foreign key's check takes too) holds the inbox row, so a deletion of the inbox waits for this
   // write, and its cascade then removes the row.
-  put: `INSERT INTO inbox_signatures (inbox_id, scheme, sealed_secret, secret_hint, options, updated_at)
+  put: `INSERT INTO inbox_signatures (${SIGNATURE_COLUMNS})
     SELECT $1, $2, $3, $4, $5, $6 FROM inboxes WHERE id = $1 AND owner_id = $7 FOR KEY SHARE
     ON CONFLICT (inbox_id) DO UPDATE SET scheme = excluded.scheme, sealed_secret = excluded.sealed_secret,
       secret_hint = excluded.secret_hint, options = excluded.options, updated_at = excluded.updated_at`,
   delete: 'DELETE FROM inbox_signatures WHERE inbox_id = $1',
 };
-
-function toSettings(row: SignatureRow): StoredSignatureSettings {
-  return {
-    inboxId: row.inbox_id,
-    scheme: row.scheme,
-    sealedSecret: row.sealed_secret,
-    secretHint: row.secret_hint,
-    options: parseStoredOptions(row.options),
-    updatedAt: row.updated_at,
-  };
-}
 
 /**
  * SignatureSettingsRepository on PostgreSQL. Deleting an inbox deletes its row (the foreign key
@@ -62,20 +25,12 @@ export function createSignatureRepository(pool: Pool): SignatureSettingsReposito
   return {
     find: (inboxId) =>
       attempt('find signature settings', async () => {
-        const { rows } = await pool.query<SignatureRow>(SQL.find, [inboxId]);
-        return rows[0] === undefined ? null : toSettings(rows[0]);
+        const { rows } = await pool.query<SignatureRow<PostgresColumns>>(SQL.find, [inboxId]);
+        return rows[0] === undefined ? null : mapper.toSignatureSettings(rows[0]);
       }),
     put: (settings, expectedOwnerId) =>
       attempt('set signature settings', async () => {
-        const result = await pool.query(SQL.put, [
-          settings.inboxId,
-          settings.scheme,
-          settings.sealedSecret,
-          settings.secretHint,
-          JSON.stringify(settings.options),
-          settings.updatedAt.toISOString(),
-          expectedOwnerId,
-        ]);
+        const result = await pool.query(SQL.put, [...mapper.signatureParams(settings), expectedOwnerId]);
         return result.rowCount === 1;
       }),
     delete: (inboxId) =>

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 import type { SweepLock } from '../../ports/sweep-lock.js';
 import { storageError } from './attempt.js';
@@ -20,7 +20,7 @@ const KEY_SQL = `hashtext('rehook-sweep:' || coalesce(current_schema(), ''))`;
 export function createPgSweepLock(pool: Pool): SweepLock {
   return {
     async runExclusive(fn) {
-      let client;
+      let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (err) {

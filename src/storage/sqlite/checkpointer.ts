@@ -157,7 +157,10 @@ export class Checkpointer {
     const worker = this.worker;
     this.worker = null;
     this.rejectWaiters();
-    if (worker === null) return (this.closing = Promise.resolve());
+    if (worker === null) {
+      this.closing = Promise.resolve();
+      return this.closing;
+    }
     this.closing = new Promise<void>((resolve) => {
       // Held until it has exited: whoever awaits close() must not see the process end first.
       worker.ref();

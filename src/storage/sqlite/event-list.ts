@@ -4,7 +4,8 @@ import { CONTRACT_ANSWER_JSON, UNCHECKED_SIGNATURE_JSON } from '../../domain/eve
 import type { EventSummaryPageJson, ListPage } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { ReadCache } from './read-cache.js';
-import { toEventSummary, type EventSummaryRow } from './rows.js';
+import type { EventSummaryRow } from '../shared/event-rows.js';
+import { mapper, type SqliteColumns } from './rows.js';
 
 // The event list, encoded by SQLite. Building one JavaScript object per row (8 columns) and then
 // serializing them again cost about 135 µs per page of 50 (micro-benchmark, 100k-event file);
@@ -70,7 +71,7 @@ const MAX_CACHED_CHARS = 8 * 1024 * 1024;
  */
 export function createSummaryPageReader(
   db: Db,
-  fallbackRows: (inboxId: string, limit: number, before: string | undefined) => EventSummaryRow[],
+  fallbackRows: (inboxId: string, limit: number, before: string | undefined) => EventSummaryRow<SqliteColumns>[],
 ): (inboxId: string, page: ListPage, limit: number) => EventSummaryPageJson {
   // pluck: one string per row, no row object.
   const newestStmt = db
@@ -108,7 +109,7 @@ export function createSummaryPageReader(
     const more = rows.length > limit;
     if (more) rows.length = limit;
     if (rows.includes(null)) {
-      return summaryPageFromRows(fallbackRows(inboxId, limit + 1, page.before).map(toEventSummary), limit);
+      return summaryPageFromRows(fallbackRows(inboxId, limit + 1, page.before).map(mapper.toEventSummary), limit);
     }
     const json = `[${rows.join(',')}]`;
     const last = rows[rows.length - 1];

@@ -3,8 +3,9 @@ import type Database from 'better-sqlite3';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import type { FullPage } from '../../ports/store.js';
 import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../full-page.js';
-import { toEvent, type EventRow } from './rows.js';
-import { EVENT_COLUMNS } from './statements.js';
+import { clampLimit } from '../../domain/page-limit.js';
+import { EVENT_COLUMNS, type EventRow } from '../shared/event-rows.js';
+import { mapper, type SqliteColumns } from './rows.js';
 
 /**
  * EventRepository.listFullAfter on SQLite: the ids and sizes of the next events on the
@@ -16,11 +17,11 @@ export function createFullPageReader(db: Database.Database): (inboxId: string, p
     `SELECT id, size FROM events WHERE inbox_id = ? AND id > ? AND id >= ? AND id < ?
       ORDER BY inbox_id, id LIMIT ?`,
   );
-  const rows = db.prepare<[string, string], EventRow>(
+  const rows = db.prepare<[string, string], EventRow<SqliteColumns>>(
     `SELECT ${EVENT_COLUMNS} FROM events WHERE inbox_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
   return (inboxId, page) => {
-    const limit = Math.min(Math.max(Math.floor(page.limit), 0), 1000);
+    const limit = clampLimit(page.limit);
     if (limit === 0) return [];
     const candidates = sizes.all(
       inboxId,
@@ -31,6 +32,6 @@ export function createFullPageReader(db: Database.Database): (inboxId: string, p
     );
     const ids = idsWithinBytes(candidates, page.maxBytes);
     if (ids.length === 0) return [];
-    return rows.all(inboxId, JSON.stringify(ids)).map(toEvent);
+    return rows.all(inboxId, JSON.stringify(ids)).map(mapper.toEvent);
   };
 }

@@ -2,10 +2,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import { StorageError } from '../../errors.js';
 import { storageError } from './attempt.js';
-import { eventInsertParams, type EventInsertParams, type EventParams } from './rows.js';
+import type { EventInsert, SqliteParam } from './rows.js';
 
 interface PendingInsert {
-  readonly params: EventParams;
+  readonly params: EventInsert;
   /** Keep only this many newest events when the inbox is anonymous (REHOOK_ANON_MAX_EVENTS). */
   readonly keepAnonymous: number | undefined;
   readonly resolve: (stored: boolean) => void;
@@ -28,7 +28,7 @@ interface InboxState {
 /** The statements the writer runs (prepared by statements.ts). */
 export interface WriterStatements {
   /** A plain INSERT of one event row. */
-  readonly insert: BetterSqlite3.Statement<EventInsertParams>;
+  readonly insert: BetterSqlite3.Statement<SqliteParam[]>;
   /** The inbox's expiry, whether it is anonymous, and its event count; undefined: no inbox. */
   readonly inboxState: BetterSqlite3.Statement<
     [string],
@@ -139,7 +139,7 @@ export class GroupCommitWriter {
     const added = new Map<string, { n: number; keep: number | undefined }>();
     batch.forEach((item, index) => {
       if (results[index] !== true) return;
-      const inboxId = item.params.inbox_id;
+      const inboxId = item.params.inboxId;
       const seen = added.get(inboxId);
       const keep = item.keepAnonymous === undefined ? seen?.keep : Math.min(seen?.keep ?? Infinity, item.keepAnonymous);
       added.set(inboxId, { n: (seen?.n ?? 0) + 1, keep });
@@ -166,7 +166,7 @@ export class GroupCommitWriter {
    * Queues the insert. Resolves with whether a row was stored, only after the transaction holding
    * it has committed; rejects with StorageError when it was not committed or the writer is closed.
    */
-  enqueue(params: EventParams, opts: { keepAnonymous?: number } = {}): Promise<boolean> {
+  enqueue(params: EventInsert, opts: { keepAnonymous?: number } = {}): Promise<boolean> {
     if (this.closed) return Promise.reject(new StorageError('sqlite: store is closed'));
     const keepAnonymous = opts.keepAnonymous !== undefined && opts.keepAnonymous > 0 ? opts.keepAnonymous : undefined;
     return new Promise<boolean>((resolve, reject) => {
@@ -220,7 +220,7 @@ export class GroupCommitWriter {
 
   /** Whether the item's inbox exists and has not expired at the item's `now`. */
   private inboxLive(item: PendingInsert): boolean {
-    const inboxId = item.params.inbox_id;
+    const inboxId = item.params.inboxId;
     let state = this.inboxes.get(inboxId);
     if (!this.inboxes.has(inboxId)) {
       const row = this.statements.inboxState.get(inboxId);
@@ -238,12 +238,12 @@ export class GroupCommitWriter {
   private insertOne(item: PendingInsert): BatchResult {
     try {
       if (!this.inboxLive(item)) return false;
-      if (this.statements.insert.run(...eventInsertParams(item.params)).changes !== 1) return false;
+      if (this.statements.insert.run(...item.params.values).changes !== 1) return false;
       // Forwarded inbox (read with the inbox, once per batch): its delivery commits with the event.
-      if (this.inboxes.get(item.params.inbox_id)?.forwarded === true) {
+      if (this.inboxes.get(item.params.inboxId)?.forwarded === true) {
         this.statements.enqueueDelivery.run({
           event_id: item.params.id,
-          inbox_id: item.params.inbox_id,
+          inbox_id: item.params.inboxId,
           now: item.params.now,
         });
       }

@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { Inbox } from '../../domain/inbox.js';
-import { ReadCache } from './read-cache.js';
-import { toInbox, type InboxRow } from './rows.js';
+import { cachedRowLookup } from './read-cache.js';
+import type { InboxRow } from '../shared/event-rows.js';
+import { mapper, type SqliteColumns } from './rows.js';
 
 const MAX_CACHED_INBOXES = 1000;
 
@@ -14,18 +15,11 @@ const MAX_CACHED_INBOXES = 1000;
  */
 export function createInboxLookup(
   db: BetterSqlite3.Database,
-  byId: BetterSqlite3.Statement<[string], InboxRow>,
+  byId: BetterSqlite3.Statement<[string], InboxRow<SqliteColumns>>,
 ): (id: string, now: Date) => Inbox | null {
-  const cache = new ReadCache<Inbox | null>(db, {
-    maxEntries: MAX_CACHED_INBOXES,
-    maxWeight: MAX_CACHED_INBOXES,
-    weigh: () => 1,
-  });
+  const find = cachedRowLookup(db, MAX_CACHED_INBOXES, (id) => byId.get(id), mapper.toInbox);
   return (id, now) => {
-    const inbox = cache.get(id, () => {
-      const row = byId.get(id);
-      return row === undefined ? null : toInbox(row);
-    });
+    const inbox = find(id);
     return inbox !== null && (inbox.expiresAt === null || inbox.expiresAt.getTime() > now.getTime()) ? inbox : null;
   };
 }

@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { InboxRepository } from '../../ports/store.js';
 import { attempt } from './attempt.js';
 import { createInboxLookup } from './inbox-lookup.js';
-import { inboxParams, toInbox } from './rows.js';
+import { mapper } from './rows.js';
 import type { Statements } from './statements.js';
 
 /**
@@ -53,19 +53,19 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
   const findLive = createInboxLookup(db, s.inboxes.findById);
 
   return {
-    insert: (inbox) => attempt('insert inbox', () => void s.inboxes.insert.run(...inboxParams(inbox))),
+    insert: (inbox) => attempt('insert inbox', () => void s.inboxes.insert.run(...mapper.inboxParams(inbox))),
     findLive: (id, now) => attempt('find inbox', () => findLive(id, now)),
     listByOwner: (ownerId, now) =>
-      attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(toInbox)),
+      attempt('list inboxes', () => s.inboxes.listByOwner.all(ownerId, now.getTime()).map(mapper.toInbox)),
     save: (id, ownerId, now) =>
       attempt('save inbox', () => {
         const row = s.inboxes.save.get({ ownerId, id, now: now.getTime() });
-        return row === undefined ? null : toInbox(row);
+        return row === undefined ? null : mapper.toInbox(row);
       }),
     rename: (id, name, expectedOwnerId, now) =>
       attempt('rename inbox', () => {
         const row = s.inboxes.rename.get({ name, id, ownerId: expectedOwnerId, now: now.getTime() });
-        return row === undefined ? null : toInbox(row);
+        return row === undefined ? null : mapper.toInbox(row);
       }),
     stats: (ids) =>
       attempt('inbox stats', () =>

@@ -1,23 +1,35 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import { StorageError } from '../../errors.js';
-import { SIGNATURES_SQL } from './signature-repository.js';
-import { REPLAY_JOBS_SQL } from './replay-jobs.js';
-import { FORWARDING_SQL } from './forwarding-repository.js';
+import { type Migration, type MigrationLedger, migrate, migrationList, runSync } from '../shared/migration-runner.js';
 
-/** One schema step. Versions only grow; a released migration is never edited, only followed. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration } from '../shared/migration-runner.js';
 
 /**
- * Timestamps are INTEGER milliseconds since the epoch. Every table has what its queries need and
- * no foreign keys: an inbox is deleted at once and its events and replays are purged later in
- * bounded batches (purge_queue), which a cascading foreign key would turn into one huge delete.
+ * The first columns of the events table as migration 1 created them; migration 5 rebuilds the
+ * table with the same ones. Part of released migrations: never edit.
  */
-const INIT_SQL = `
+const EVENT_LEADING_COLUMNS = `  seq          INTEGER PRIMARY KEY,
+  id           TEXT NOT NULL UNIQUE,
+  inbox_id     TEXT NOT NULL,
+  received_at  INTEGER NOT NULL,
+  method       TEXT NOT NULL,
+  path         TEXT NOT NULL,
+  query        TEXT NOT NULL,
+  content_type TEXT NULL,
+  size         INTEGER NOT NULL,`;
+
+/**
+ * The SQL of every migration of this adapter, by name; the shared list gives their versions and
+ * order. Never edit or reorder released ones: a database created by an older Rehook must still
+ * open and upgrade.
+ */
+export const MIGRATIONS: readonly Migration[] = migrationList({
+  /**
+   * Timestamps are INTEGER milliseconds since the epoch. Every table has what its queries need and
+   * no foreign keys: an inbox is deleted at once and its events and replays are purged later in
+   * bounded batches (purge_queue), which a cascading foreign key would turn into one huge delete.
+   */
+  '0001_init': `
 CREATE TABLE inboxes (
   id         TEXT PRIMARY KEY,
   owner_id   TEXT NULL,
@@ -33,15 +45,7 @@ CREATE INDEX inboxes_expires ON inboxes (expires_at) WHERE expires_at IS NOT NUL
 -- millisecond).
 -- body is the last column so list queries, which never read it, stop before its overflow pages.
 CREATE TABLE events (
-  seq          INTEGER PRIMARY KEY,
-  id           TEXT NOT NULL UNIQUE,
-  inbox_id     TEXT NOT NULL,
-  received_at  INTEGER NOT NULL,
-  method       TEXT NOT NULL,
-  path         TEXT NOT NULL,
-  query        TEXT NOT NULL,
-  content_type TEXT NULL,
-  size         INTEGER NOT NULL,
+${EVENT_LEADING_COLUMNS}
   source_ip    TEXT NOT NULL,
   headers      TEXT NOT NULL, -- JSON array of [name, value]
   body         BLOB NOT NULL
@@ -93,31 +97,13 @@ CREATE TABLE api_tokens (
   revoked_at   INTEGER NULL
 );
 CREATE INDEX api_tokens_account ON api_tokens (account_id, created_at);
-`;
-
-/**
- * Read-only sharing links (migration 4). Only a hash of the link's token is stored, as for API
- * tokens; the unique index on it is the lookup of every request made with a link. Listing an
- * inbox's links goes through the inbox index; deleting an inbox deletes its links in the same
- * transaction (inbox-repository.ts).
- */
-const SHARES_SQL = `
-CREATE TABLE shares (
-  id         TEXT PRIMARY KEY,
-  inbox_id   TEXT NOT NULL,
-  hash       TEXT NOT NULL UNIQUE,
-  prefix     TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
-`;
-
-/**
- * Browser sessions (web sign-in). Only a hash of the cookie's secret is stored. Sessions end by
- * expiry (checked on read; the sweeper deletes expired rows in bounded batches through the
- * expiry index), by signing out, or all of an account's at once (account index).
- */
-const SESSIONS_SQL = `
+`,
+  /**
+   * Browser sessions (web sign-in). Only a hash of the cookie's secret is stored. Sessions end by
+   * expiry (checked on read; the sweeper deletes expired rows in bounded batches through the
+   * expiry index), by signing out, or all of an account's at once (account index).
+   */
+  '0002_sessions': `
 CREATE TABLE sessions (
   id           TEXT PRIMARY KEY,
   account_id   TEXT NOT NULL,
@@ -129,17 +115,16 @@ CREATE TABLE sessions (
 );
 CREATE INDEX sessions_account ON sessions (account_id);
 CREATE INDEX sessions_expires ON sessions (expires_at);
-`;
-
-/**
- * Inbox names and event counts (migration 3). An inbox's count is kept by every statement that
- * adds or removes its events, in the same transaction (the group commit adds one upsert per inbox
- * per batch), so the dashboard never counts events: COUNT(*) over the index of a 100,000-event
- * inbox took 2.4 ms of the event loop. The counts have a table of their own, as on PostgreSQL
- * (where that keeps ingest from rewriting inbox rows); a row goes when its inbox is purged.
- * Existing inboxes are counted once, here.
- */
-const INBOX_NAMES_AND_COUNTS_SQL = `
+`,
+  /**
+   * Inbox names and event counts (migration 3). An inbox's count is kept by every statement that
+   * adds or removes its events, in the same transaction (the group commit adds one upsert per inbox
+   * per batch), so the dashboard never counts events: COUNT(*) over the index of a 100,000-event
+   * inbox took 2.4 ms of the event loop. The counts have a table of their own, as on PostgreSQL
+   * (where that keeps ingest from rewriting inbox rows); a row goes when its inbox is purged.
+   * Existing inboxes are counted once, here.
+   */
+  '0003_inbox_names_and_counts': `
 ALTER TABLE inboxes ADD COLUMN name TEXT NULL;
 CREATE TABLE inbox_counters (
   inbox_id    TEXT PRIMARY KEY,
@@ -148,27 +133,34 @@ CREATE TABLE inbox_counters (
 INSERT INTO inbox_counters (inbox_id, event_count)
   SELECT e.inbox_id, count(*) FROM events AS e JOIN inboxes AS i ON i.id = e.inbox_id
   GROUP BY e.inbox_id;
-`;
-
-/**
- * What each event's sender signature check and ingest answer were (migration 5): JSON text,
- * null for events stored before or without a secret or a configured answer. The list reads both,
- * so they must sit before headers and body: a column after the body is reached only by walking
- * the body's overflow pages, which would make listing as costly as reading every body. ALTER
- * TABLE can only append, so the table is rebuilt in the documented way (create, copy, drop,
- * rename, re-index) inside the migration's transaction; seq (the rowid) is copied as is.
- */
-const EVENT_SIGNATURE_AND_ANSWER_SQL = `
+`,
+  /**
+   * Read-only sharing links (migration 4). Only a hash of the link's token is stored, as for API
+   * tokens; the unique index on it is the lookup of every request made with a link. Listing an
+   * inbox's links goes through the inbox index; deleting an inbox deletes its links in the same
+   * transaction (inbox-repository.ts).
+   */
+  '0004_shares': `
+CREATE TABLE shares (
+  id         TEXT PRIMARY KEY,
+  inbox_id   TEXT NOT NULL,
+  hash       TEXT NOT NULL UNIQUE,
+  prefix     TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX shares_inbox ON shares (inbox_id, created_at);
+`,
+  /**
+   * What each event's sender signature check and ingest answer were (migration 5): JSON text,
+   * null for events stored before or without a secret or a configured answer. The list reads both,
+   * so they must sit before headers and body: a column after the body is reached only by walking
+   * the body's overflow pages, which would make listing as costly as reading every body. ALTER
+   * TABLE can only append, so the table is rebuilt in the documented way (create, copy, drop,
+   * rename, re-index) inside the migration's transaction; seq (the rowid) is copied as is.
+   */
+  '0005_event_signature_and_answer': `
 CREATE TABLE events_new (
-  seq          INTEGER PRIMARY KEY,
-  id           TEXT NOT NULL UNIQUE,
-  inbox_id     TEXT NOT NULL,
-  received_at  INTEGER NOT NULL,
-  method       TEXT NOT NULL,
-  path         TEXT NOT NULL,
-  query        TEXT NOT NULL,
-  content_type TEXT NULL,
-  size         INTEGER NOT NULL,
+${EVENT_LEADING_COLUMNS}
   signature    TEXT NULL, -- JSON {scheme, status, reason}
   answer       TEXT NULL, -- JSON {rule, status}
   source_ip    TEXT NOT NULL,
@@ -182,58 +174,159 @@ INSERT INTO events_new (seq, id, inbox_id, received_at, method, path, query, con
 DROP TABLE events;
 ALTER TABLE events_new RENAME TO events;
 CREATE INDEX events_inbox ON events (inbox_id, id);
-`;
-
-/**
- * Programmable responses (migration 7): at most one per inbox, as one JSON document (the default
- * answer and its rules, bodies in base64; src/domain/inbox-response.ts reads and writes it).
- * Deleting an inbox deletes its row in the same transaction (inbox-repository.ts).
- */
-const INBOX_RESPONSES_SQL = `
+`,
+  /**
+   * Signature settings of inboxes (migration 6): scheme, the secret sealed with the server key,
+   * what may be shown of it, the scheme's options (JSON text) and when they were set.
+   */
+  '0006_inbox_signatures': `
+CREATE TABLE inbox_signatures (
+  inbox_id      TEXT PRIMARY KEY,
+  scheme        TEXT NOT NULL,
+  sealed_secret TEXT NOT NULL,
+  secret_hint   TEXT,
+  options       TEXT NOT NULL,
+  updated_at    INTEGER NOT NULL
+);
+`,
+  /**
+   * Programmable responses (migration 7): at most one per inbox, as one JSON document (the default
+   * answer and its rules, bodies in base64; src/domain/inbox-response.ts reads and writes it).
+   * Deleting an inbox deletes its row in the same transaction (inbox-repository.ts).
+   */
+  '0007_inbox_responses': `
 CREATE TABLE inbox_responses (
   inbox_id   TEXT PRIMARY KEY,
   config     TEXT NOT NULL,
   updated_at INTEGER NOT NULL
 ) WITHOUT ROWID;
-`;
+`,
+  /**
+   * Migration 8: forwarding settings and the delivery queue. A delivery is keyed by its event
+   * (one per event). `next_attempt_at` is set exactly while it is unfinished: when it is due
+   * (pending) or when its lease ends (delivering), so one partial index finds both the due
+   * deliveries and the ones whose instance died; finished rows leave the index. The event insert
+   * (group-commit.ts) adds the row in the batch's transaction.
+   */
+  '0008_forwarding': `
+CREATE TABLE forwarding (
+  inbox_id     TEXT PRIMARY KEY,
+  destination  TEXT NOT NULL,
+  enabled      INTEGER NOT NULL,
+  max_attempts INTEGER NOT NULL,
+  max_delay_ms INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL,
+  updated_at   INTEGER NOT NULL
+) WITHOUT ROWID;
 
-/**
- * What each replay sent (migration 10, edit-and-replay): `request` is JSON text (method, url,
- * headers as sent with Authorization/Cookie redacted, body size, the overrides asked for,
- * whether it was re-signed; src/domain/replay-request.ts encodes it), `request_body` the bytes
- * sent when they were edited (null = the event's own body, never stored twice; at most
- * REHOOK_MAX_BODY, checked before sending), `job_id` the bulk replay job that made it. All null
- * for replays recorded before. Appended after response_body: a replay row is always read whole.
- */
-const REPLAY_REQUESTS_SQL = `
+CREATE TABLE deliveries (
+  event_id        TEXT PRIMARY KEY,
+  inbox_id        TEXT NOT NULL,
+  state           TEXT NOT NULL,
+  attempts        INTEGER NOT NULL,
+  attempts_total  INTEGER NOT NULL,
+  next_attempt_at INTEGER NULL,
+  lease_owner     TEXT NULL,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX deliveries_inbox ON deliveries (inbox_id);
+
+CREATE TABLE delivery_attempts (
+  event_id      TEXT NOT NULL,
+  number        INTEGER NOT NULL,
+  inbox_id      TEXT NOT NULL,
+  started_at    INTEGER NOT NULL,
+  url           TEXT NOT NULL,
+  outcome       TEXT NOT NULL,
+  status_code   INTEGER NULL,
+  latency_ms    REAL NULL,
+  error_code    TEXT NULL,
+  error_message TEXT NULL,
+  PRIMARY KEY (event_id, number)
+) WITHOUT ROWID;
+CREATE INDEX delivery_attempts_inbox ON delivery_attempts (inbox_id);
+`,
+  /**
+   * Bulk replay jobs (migration 9). A job row carries its counts (kept by completeItem in the
+   * transaction that records an item) and its lease; its items are one row per event, keyed by
+   * (job, position), so the runner reads the pending ones in replay order from the primary key.
+   * The partial index holds only unfinished jobs: the runners' claim never scans finished ones.
+   */
+  '0009_replay_jobs': `
+CREATE TABLE replay_jobs (
+  id              TEXT PRIMARY KEY,
+  inbox_id        TEXT NOT NULL,
+  account_id      TEXT NOT NULL,
+  destination     TEXT NOT NULL,
+  filter          TEXT NOT NULL, -- JSON, as the request gave it
+  rate_per_second REAL NOT NULL,
+  concurrency     INTEGER NOT NULL,
+  state           TEXT NOT NULL,
+  total           INTEGER NOT NULL,
+  succeeded       INTEGER NOT NULL,
+  failed          INTEGER NOT NULL,
+  created_at      INTEGER NOT NULL,
+  started_at      INTEGER NULL,
+  finished_at     INTEGER NULL,
+  error_code      TEXT NULL,
+  error_message   TEXT NULL,
+  lease_owner     TEXT NULL,
+  lease_until     INTEGER NULL
+);
+CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
+CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
+
+CREATE TABLE replay_job_items (
+  job_id       TEXT NOT NULL,
+  position     INTEGER NOT NULL,
+  event_id     TEXT NOT NULL,
+  done         INTEGER NOT NULL,
+  replay_id    TEXT NULL,
+  status_code  INTEGER NULL,
+  latency_ms   REAL NULL,
+  error_code   TEXT NULL,
+  completed_at INTEGER NULL,
+  PRIMARY KEY (job_id, position)
+) WITHOUT ROWID;
+`,
+  /**
+   * What each replay sent (migration 10, edit-and-replay): `request` is JSON text (method, url,
+   * headers as sent with Authorization/Cookie redacted, body size, the overrides asked for,
+   * whether it was re-signed; src/domain/replay-request.ts encodes it), `request_body` the bytes
+   * sent when they were edited (null = the event's own body, never stored twice; at most
+   * REHOOK_MAX_BODY, checked before sending), `job_id` the bulk replay job that made it. All null
+   * for replays recorded before. Appended after response_body: a replay row is always read whole.
+   */
+  '0010_replay_requests': `
 ALTER TABLE replays ADD COLUMN job_id TEXT NULL;
 ALTER TABLE replays ADD COLUMN request TEXT NULL;
 ALTER TABLE replays ADD COLUMN request_body BLOB NULL;
-`;
+`,
+});
+
+/** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */
+function sqliteLedger(db: BetterSqlite3.Database): MigrationLedger {
+  const versions = db.prepare<[], number>('SELECT version FROM schema_migrations').pluck(true);
+  const record = db.prepare<[number, string, number]>(
+    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+  );
+  return {
+    appliedVersions: () => new Set(versions.all()),
+    apply: (migration) => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, Date.now());
+    },
+    transaction: (steps) => db.transaction(() => runSync(steps)).immediate(),
+  };
+}
 
 /**
- * Every migration, sorted by version. Append new ones; never edit or reorder released ones.
- * Pending ones are applied in this order, whatever order they were added to the code in.
- */
-export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, name: '0001_init', sql: INIT_SQL },
-  { version: 2, name: '0002_sessions', sql: SESSIONS_SQL },
-  { version: 3, name: '0003_inbox_names_and_counts', sql: INBOX_NAMES_AND_COUNTS_SQL },
-  { version: 4, name: '0004_shares', sql: SHARES_SQL },
-  { version: 5, name: '0005_event_signature_and_answer', sql: EVENT_SIGNATURE_AND_ANSWER_SQL },
-  { version: 6, name: '0006_inbox_signatures', sql: SIGNATURES_SQL },
-  { version: 7, name: '0007_inbox_responses', sql: INBOX_RESPONSES_SQL },
-  { version: 8, name: '0008_forwarding', sql: FORWARDING_SQL },
-  { version: 9, name: '0009_replay_jobs', sql: REPLAY_JOBS_SQL },
-  { version: 10, name: '0010_replay_requests', sql: REPLAY_REQUESTS_SQL },
-];
-
-/**
- * Brings the database up to the newest schema. Each missing migration runs in its own IMMEDIATE
- * transaction together with its schema_migrations row, so a crash leaves either the old or the
- * new schema, and re-running (or a second process racing this one) is harmless.
- * Throws StorageError when the database holds a migration this code does not know (it was
- * written by a newer Rehook) or when a migration fails.
+ * Brings the database up to the newest schema (see migrate): each missing migration runs in its
+ * own IMMEDIATE transaction together with its schema_migrations row. Throws StorageError when
+ * the database holds a migration this code does not know (it was written by a newer Rehook) or
+ * when a migration fails.
  */
 export function applyMigrations(db: BetterSqlite3.Database): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -241,31 +334,5 @@ export function applyMigrations(db: BetterSqlite3.Database): void {
     name       TEXT NOT NULL,
     applied_at INTEGER NOT NULL
   )`);
-  const isApplied = db.prepare<[number], { version: number }>(
-    'SELECT version FROM schema_migrations WHERE version = ?',
-  );
-  const record = db.prepare<[number, string, number]>(
-    'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
-  );
-  const newest = db
-    .prepare<[], { version: number | null }>('SELECT max(version) AS version FROM schema_migrations')
-    .get();
-  const known = MIGRATIONS.at(-1)?.version ?? 0;
-  if (newest?.version != null && newest.version > known) {
-    throw new StorageError(`database schema version ${newest.version} is newer than this Rehook knows (${known})`);
-  }
-  const applyOne = db.transaction((migration: Migration) => {
-    // Checked again inside the write lock: another process may have applied it meanwhile.
-    if (isApplied.get(migration.version) !== undefined) return;
-    db.exec(migration.sql);
-    record.run(migration.version, migration.name, Date.now());
-  });
-  for (const migration of MIGRATIONS) {
-    if (isApplied.get(migration.version) !== undefined) continue;
-    try {
-      applyOne.immediate(migration);
-    } catch (err) {
-      throw new StorageError(`migration ${migration.name} failed: ${String(err)}`, { cause: err });
-    }
-  }
+  runSync(migrate(sqliteLedger(db), MIGRATIONS));
 }

@@ -63,3 +63,22 @@ export class ReadCache<V> {
     this.weight = 0;
   }
 }
+
+/**
+ * A lookup of one row by key (a hash, an id) behind a ReadCache of at most `maxEntries`
+ * results: `find` reads the row (undefined: none), `map` turns it into the cached value, and a
+ * missing row is cached as null too.
+ */
+export function cachedRowLookup<R, V>(
+  db: BetterSqlite3.Database,
+  maxEntries: number,
+  find: (key: string) => R | undefined,
+  map: (row: R) => V,
+): (key: string) => V | null {
+  const cache = new ReadCache<V | null>(db, { maxEntries, maxWeight: maxEntries, weigh: () => 1 });
+  return (key) =>
+    cache.get(key, () => {
+      const row = find(key);
+      return row === undefined ? null : map(row);
+    });
+}

@@ -1,70 +1,14 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import {
-  replayJobFromRow,
-  replayJobItemFromRow,
-  type EventSelection,
-  type ReplayJob,
-  type ReplayJobItemRow,
-  type ReplayJobRow,
-} from '../../domain/replay-job.js';
+import { clampLimit } from '../../domain/page-limit.js';
+import { type EventSelection, itemTally, type ReplayJob } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
+import { ITEM_COLUMNS, JOB_COLUMNS, type ReplayJobItemRow, type ReplayJobRow } from '../shared/replay-job-rows.js';
 import { attempt } from './attempt.js';
+import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
-/**
- * Bulk replay jobs (migration 9). A job row carries its counts (kept by completeItem in the
- * transaction that records an item) and its lease; its items are one row per event, keyed by
- * (job, position), so the runner reads the pending ones in replay order from the primary key.
- * The partial index holds only unfinished jobs: the runners' claim never scans finished ones.
- */
-export const REPLAY_JOBS_SQL = `
-CREATE TABLE replay_jobs (
-  id              TEXT PRIMARY KEY,
-  inbox_id        TEXT NOT NULL,
-  account_id      TEXT NOT NULL,
-  destination     TEXT NOT NULL,
-  filter          TEXT NOT NULL, -- JSON, as the request gave it
-  rate_per_second REAL NOT NULL,
-  concurrency     INTEGER NOT NULL,
-  state           TEXT NOT NULL,
-  total           INTEGER NOT NULL,
-  succeeded       INTEGER NOT NULL,
-  failed          INTEGER NOT NULL,
-  created_at      INTEGER NOT NULL,
-  started_at      INTEGER NULL,
-  finished_at     INTEGER NULL,
-  error_code      TEXT NULL,
-  error_message   TEXT NULL,
-  lease_owner     TEXT NULL,
-  lease_until     INTEGER NULL
-);
-CREATE INDEX replay_jobs_inbox ON replay_jobs (inbox_id, created_at);
-CREATE INDEX replay_jobs_unfinished ON replay_jobs (created_at, id) WHERE state IN ('queued', 'running');
-
-CREATE TABLE replay_job_items (
-  job_id       TEXT NOT NULL,
-  position     INTEGER NOT NULL,
-  event_id     TEXT NOT NULL,
-  done         INTEGER NOT NULL,
-  replay_id    TEXT NULL,
-  status_code  INTEGER NULL,
-  latency_ms   REAL NULL,
-  error_code   TEXT NULL,
-  completed_at INTEGER NULL,
-  PRIMARY KEY (job_id, position)
-) WITHOUT ROWID;
-`;
-
-const JOB_COLUMNS =
-  'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
-  'created_at, started_at, finished_at, error_code, error_message, lease_owner, lease_until';
-
-const ITEM_COLUMNS = 'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
-
-/** The port allows 1..1000 (SQLite reads a negative LIMIT as "no limit"). */
-function clampLimit(limit: number, max = 1000): number {
-  return Math.min(Math.max(Math.floor(limit), 0), max);
-}
+type JobRow = ReplayJobRow<SqliteColumns>;
+type ItemRow = ReplayJobItemRow<SqliteColumns>;
 
 /** The WHERE conditions and parameters of an event selection (the inbox's id comes first). */
 function selectionSql(inboxId: string, selection: EventSelection): { where: string; params: unknown[] } {
@@ -100,24 +44,25 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 
 /** ReplayJobRepository on SQLite; every write is one IMMEDIATE transaction or one statement. */
 export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJobRepository {
-  const insertJob = db.prepare(
-    `INSERT INTO replay_jobs (${JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, NULL, NULL, NULL, NULL, NULL, NULL)`,
+  const insertJob = db.prepare<SqliteParam[]>(
+    `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, NULL, NULL)`,
   );
   const insertItem = db.prepare<[string, number, string]>(
     'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',
   );
-  const findById = db.prepare<[string], ReplayJobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
-  const listByInbox = db.prepare<[string, number], ReplayJobRow>(
+  const findById = db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
+  const listByInbox = db.prepare<[string, number], JobRow>(
     `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const listByInboxAndAccount = db.prepare<[string, string, number], ReplayJobRow>(
+  const listByInboxAndAccount = db.prepare<[string, string, number], JobRow>(
     `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? AND account_id = ?
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const listItems = db.prepare<[string, number, number], ReplayJobItemRow>(
+  const listItems = db.prepare<[string, number, number], ItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? ORDER BY position LIMIT ?`,
   );
-  const listPending = db.prepare<[string, number, number], ReplayJobItemRow>(
+  const listPending = db.prepare<[string, number, number], ItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? AND done = 0
      ORDER BY position LIMIT ?`,
   );
@@ -125,7 +70,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     'SELECT id FROM events WHERE inbox_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
   );
   // One statement: SQLite runs it under the write lock, so two processes never claim one job.
-  const claim = db.prepare<[number, string, number, number, string], ReplayJobRow>(
+  const claim = db.prepare<[number, string, number, number, string], JobRow>(
     `UPDATE replay_jobs SET state = 'running', started_at = coalesce(started_at, ?), lease_owner = ?, lease_until = ?
      WHERE id = (
        SELECT id FROM replay_jobs
@@ -134,7 +79,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
        ORDER BY created_at, id LIMIT 1)
      RETURNING ${JOB_COLUMNS}`,
   );
-  const renew = db.prepare<[number, string, string], ReplayJobRow>(
+  const renew = db.prepare<[number, string, string], JobRow>(
     `UPDATE replay_jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'
      RETURNING ${JOB_COLUMNS}`,
   );
@@ -159,19 +104,10 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
   );
 
   const insertAll = db.transaction((job: ReplayJob, eventIds: readonly string[]) => {
-    insertJob.run(
-      job.id,
-      job.inboxId,
-      job.accountId,
-      job.destination,
-      JSON.stringify(job.filter),
-      job.ratePerSecond,
-      job.concurrency,
-      'queued',
-      eventIds.length,
-      job.createdAt.getTime(),
-    );
-    eventIds.forEach((eventId, position) => insertItem.run(job.id, position, eventId));
+    insertJob.run(...mapper.newJobParams(job, eventIds.length));
+    eventIds.forEach((eventId, position) => {
+      insertItem.run(job.id, position, eventId);
+    });
   });
   const complete = db.transaction(
     (jobId: string, position: number, r: Parameters<ReplayJobRepository['completeItem']>[2]) => {
@@ -185,8 +121,8 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
         position,
       ).changes;
       if (changed === 0) return false;
-      const succeeded = r.statusCode === null ? 0 : 1;
-      countItem.run(succeeded, 1 - succeeded, jobId);
+      const tally = itemTally(r);
+      countItem.run(tally.succeeded, tally.failed, jobId);
       return true;
     },
   );
@@ -208,7 +144,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     findById: (id) =>
       attempt('find replay job', () => {
         const row = findById.get(id);
-        return row === undefined ? null : replayJobFromRow(row);
+        return row === undefined ? null : mapper.toReplayJob(row);
       }),
     listByInbox: (inboxId, opts) =>
       attempt('list replay jobs', () => {
@@ -217,22 +153,22 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
           opts.accountId === undefined
             ? listByInbox.all(inboxId, limit)
             : listByInboxAndAccount.all(inboxId, opts.accountId, limit);
-        return rows.map(replayJobFromRow);
+        return rows.map(mapper.toReplayJob);
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', () => {
         const statement = page.pendingOnly === true ? listPending : listItems;
-        return statement.all(jobId, page.after ?? -1, clampLimit(page.limit)).map(replayJobItemFromRow);
+        return statement.all(jobId, page.after ?? -1, clampLimit(page.limit)).map(mapper.toReplayJobItem);
       }),
     claim: (owner, now, leaseUntil, exclude = []) =>
       attempt('claim replay job', () => {
         const row = claim.get(now.getTime(), owner, leaseUntil.getTime(), now.getTime(), JSON.stringify([...exclude]));
-        return row === undefined ? null : { job: replayJobFromRow(row), owner, leaseUntil };
+        return row === undefined ? null : { job: mapper.toReplayJob(row), owner, leaseUntil };
       }),
     renewLease: (jobId, owner, leaseUntil) =>
       attempt('renew replay job lease', () => {
         const row = renew.get(leaseUntil.getTime(), jobId, owner);
-        return row === undefined ? null : replayJobFromRow(row);
+        return row === undefined ? null : mapper.toReplayJob(row);
       }),
     releaseLease: (jobId, owner) =>
       attempt('release replay job lease', () => {
@@ -257,7 +193,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
       attempt('cancel replay job', () => {
         cancel.run(now.getTime(), jobId);
         const row = findById.get(jobId);
-        return row === undefined ? null : replayJobFromRow(row);
+        return row === undefined ? null : mapper.toReplayJob(row);
       }),
   };
 }

@@ -1,49 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { Session } from '../../domain/session.js';
 import type { SessionRepository } from '../../ports/store.js';
+import { SESSION_COLUMNS, type SessionRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
-import { ReadCache } from './read-cache.js';
-
-/** A session row as better-sqlite3 returns it (timestamps are INTEGER milliseconds). */
-interface SessionRow {
-  id: string;
-  account_id: string;
-  hash: string;
-  csrf_token: string;
-  created_at: number;
-  last_seen_at: number;
-  expires_at: number;
-}
-
-const COLUMNS = 'id, account_id, hash, csrf_token, created_at, last_seen_at, expires_at';
+import { cachedRowLookup } from './read-cache.js';
+import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
 /** Browsers signed in at once are few; the bound only keeps guessing noise out of memory. */
 const MAX_CACHED_SESSIONS = 1000;
-
-function toSession(row: SessionRow): Session {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    hash: row.hash,
-    csrfToken: row.csrf_token,
-    createdAt: new Date(row.created_at),
-    lastSeenAt: new Date(row.last_seen_at),
-    expiresAt: new Date(row.expires_at),
-  };
-}
-
-function sessionParams(session: Session): SessionRow {
-  return {
-    id: session.id,
-    account_id: session.accountId,
-    hash: session.hash,
-    csrf_token: session.csrfToken,
-    created_at: session.createdAt.getTime(),
-    last_seen_at: session.lastSeenAt.getTime(),
-    expires_at: session.expiresAt.getTime(),
-  };
-}
 
 /**
  * Sessions in SQLite. Every request a signed-in browser makes looks its session up, so the row
@@ -53,11 +17,10 @@ function sessionParams(session: Session): SessionRow {
  */
 export function createSessionRepository(db: BetterSqlite3.Database): SessionRepository {
   const s = {
-    insert: db.prepare<SessionRow>(
-      `INSERT INTO sessions (${COLUMNS}) VALUES (
-         @id, @account_id, @hash, @csrf_token, @created_at, @last_seen_at, @expires_at)`,
+    insert: db.prepare<SqliteParam[]>(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    findByHash: db.prepare<[string], SessionRow<SqliteColumns>>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE hash = ?`,
     ),
-    findByHash: db.prepare<[string], SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE hash = ?`),
     touch: db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
     delete: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
     deleteByAccount: db.prepare<[string]>('DELETE FROM sessions WHERE account_id = ?'),
@@ -67,18 +30,9 @@ export function createSessionRepository(db: BetterSqlite3.Database): SessionRepo
          SELECT id FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
     ),
   };
-  const cache = new ReadCache<Session | null>(db, {
-    maxEntries: MAX_CACHED_SESSIONS,
-    maxWeight: MAX_CACHED_SESSIONS,
-    weigh: () => 1,
-  });
-  const findByHash = (hash: string): Session | null =>
-    cache.get(hash, () => {
-      const row = s.findByHash.get(hash);
-      return row === undefined ? null : toSession(row);
-    });
+  const findByHash = cachedRowLookup(db, MAX_CACHED_SESSIONS, (hash) => s.findByHash.get(hash), mapper.toSession);
   return {
-    insert: (session) => attempt('insert session', () => void s.insert.run(sessionParams(session))),
+    insert: (session) => attempt('insert session', () => void s.insert.run(...mapper.sessionParams(session))),
     findLiveByHash: (hash, now) =>
       attempt('find session', () => {
         const session = findByHash(hash);

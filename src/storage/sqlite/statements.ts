@@ -1,14 +1,17 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type {
-  AccountRow,
-  EventInsertParams,
-  EventRow,
-  EventSummaryRow,
-  InboxRow,
-  ReplayRow,
-  TokenRow,
-} from './rows.js';
+import { ACCOUNT_COLUMNS, TOKEN_COLUMNS, type AccountRow, type TokenRow } from '../shared/account-rows.js';
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  type EventSummaryRow,
+  INBOX_COLUMNS,
+  type InboxRow,
+  REPLAY_COLUMNS,
+  type ReplayRow,
+  SUMMARY_COLUMNS,
+} from '../shared/event-rows.js';
+import type { SqliteColumns, SqliteParam } from './rows.js';
 import { ENQUEUE_DELIVERY_SQL } from './forwarding-repository.js';
 
 /**
@@ -21,39 +24,31 @@ export type Statement<P extends unknown[] = unknown[], R = unknown> = BetterSqli
 
 /** The connection as the statements below see it: `prepare` answers the printable type. */
 type Db = Omit<BetterSqlite3.Database, 'prepare'> & {
-  prepare<P extends unknown[] | {} = unknown[], R = unknown>(
+  prepare<P extends unknown[] | object = unknown[], R = unknown>(
     source: string,
   ): P extends unknown[] ? Statement<P, R> : Statement<[P], R>;
 };
 
-const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 const LIVE = '(expires_at IS NULL OR expires_at > ?)';
-// Listing never names headers or body, so SQLite never reads the (overflow) pages they live on.
-export const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
-export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
-const REPLAY_COLUMNS =
-  'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
-  'latency_ms, response_headers, truncated, error_code, error_message, response_body, ' +
-  'job_id, request, request_body';
-const TOKEN_COLUMNS = 'id, account_id, name, hash, prefix, created_at, last_used_at, revoked_at';
 
 function inboxStatements(db: Db) {
   return {
-    insert: db.prepare<[string, string | null, string | null, number, number | null]>(
-      `INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?)`,
-    ),
+    insert: db.prepare<SqliteParam[]>(`INSERT INTO inboxes (${INBOX_COLUMNS}) VALUES (?, ?, ?, ?, ?)`),
     // Liveness is decided in JavaScript from `now` (see inbox-lookup.ts), so the row is cacheable.
-    findById: db.prepare<[string], InboxRow>(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ?`),
-    listByOwner: db.prepare<[string, number], InboxRow>(
+    findById: db.prepare<[string], InboxRow<SqliteColumns>>(`SELECT ${INBOX_COLUMNS} FROM inboxes WHERE id = ?`),
+    listByOwner: db.prepare<[string, number], InboxRow<SqliteColumns>>(
       `SELECT ${INBOX_COLUMNS} FROM inboxes WHERE owner_id = ? AND ${LIVE}
        ORDER BY created_at DESC, id DESC`,
     ),
     // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
-    save: db.prepare<{ ownerId: string; id: string; now: number }, InboxRow>(
+    save: db.prepare<{ ownerId: string; id: string; now: number }, InboxRow<SqliteColumns>>(
       `UPDATE inboxes SET owner_id = @ownerId, expires_at = NULL WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
        AND (owner_id IS NULL OR owner_id = @ownerId) RETURNING ${INBOX_COLUMNS}`,
     ),
-    rename: db.prepare<{ name: string | null; id: string; ownerId: string | null; now: number }, InboxRow>(
+    rename: db.prepare<
+      { name: string | null; id: string; ownerId: string | null; now: number },
+      InboxRow<SqliteColumns>
+    >(
       `UPDATE inboxes SET name = @name WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
        AND owner_id IS @ownerId RETURNING ${INBOX_COLUMNS}`,
     ),
@@ -96,9 +91,9 @@ function eventStatements(db: Db) {
     // IMMEDIATE transaction, so no delete or expiry can slip between that check and the inserts;
     // a plain INSERT per row then costs about 10-15 % less CPU than an INSERT ... SELECT that
     // re-checks the inbox for every row (measured with 1 KiB events in batches of 25).
-    // Positional parameters (EventInsertParams): binding a 12-key object per row was a
+    // Positional parameters (rows.eventParams): binding a 12-key object per row was a
     // measurable part of each ingest batch.
-    insert: db.prepare<EventInsertParams>(
+    insert: db.prepare<SqliteParam[]>(
       `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     /**
@@ -136,19 +131,19 @@ function eventStatements(db: Db) {
     addToEventCount: db.prepare<[number, string]>(
       'UPDATE inbox_counters SET event_count = event_count + ? WHERE inbox_id = ?',
     ),
-    findById: db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
-    listNewest: db.prepare<[string, number], EventSummaryRow>(
+    findById: db.prepare<[string], EventRow<SqliteColumns>>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
+    listNewest: db.prepare<[string, number], EventSummaryRow<SqliteColumns>>(
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? ORDER BY id DESC LIMIT ?`,
     ),
-    listBefore: db.prepare<[string, string, number], EventSummaryRow>(
+    listBefore: db.prepare<[string, string, number], EventSummaryRow<SqliteColumns>>(
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND id < ?
        ORDER BY id DESC LIMIT ?`,
     ),
     // The same (inbox_id, id) index, read forwards: oldest first, `id > ?` for the next page.
-    listOldest: db.prepare<[string, number], EventSummaryRow>(
+    listOldest: db.prepare<[string, number], EventSummaryRow<SqliteColumns>>(
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? ORDER BY id LIMIT ?`,
     ),
-    listAfter: db.prepare<[string, string, number], EventSummaryRow>(
+    listAfter: db.prepare<[string, string, number], EventSummaryRow<SqliteColumns>>(
       `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND id > ?
        ORDER BY id LIMIT ?`,
     ),
@@ -157,16 +152,13 @@ function eventStatements(db: Db) {
 
 function replayStatements(db: Db) {
   return {
-    insert: db.prepare<ReplayRow>(
-      `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (
-         @id, @event_id, @inbox_id, @account_id, @destination, @created_at, @outcome,
-         @status_code, @latency_ms, @response_headers, @truncated, @error_code, @error_message,
-         @response_body, @job_id, @request, @request_body)`,
+    insert: db.prepare<SqliteParam[]>(
+      `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    listByEvent: db.prepare<[string, number], ReplayRow>(
+    listByEvent: db.prepare<[string, number], ReplayRow<SqliteColumns>>(
       `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = ? ORDER BY seq DESC LIMIT ?`,
     ),
-    listByEventAndAccount: db.prepare<[string, string, number], ReplayRow>(
+    listByEventAndAccount: db.prepare<[string, string, number], ReplayRow<SqliteColumns>>(
       `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = ? AND account_id = ?
        ORDER BY seq DESC LIMIT ?`,
     ),
@@ -174,28 +166,26 @@ function replayStatements(db: Db) {
 }
 
 function accountStatements(db: Db) {
-  const columns = 'id, email, password_hash, created_at';
   return {
     // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
-    insert: db.prepare<AccountRow>(
-      `INSERT INTO accounts (${columns}) VALUES (@id, @email, @password_hash, @created_at)
+    insert: db.prepare<SqliteParam[]>(
+      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, ?)
        ON CONFLICT (email) DO NOTHING`,
     ),
-    findByEmail: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE email = ?`),
-    findById: db.prepare<[string], AccountRow>(`SELECT ${columns} FROM accounts WHERE id = ?`),
-    list: db.prepare<[], AccountRow>(`SELECT ${columns} FROM accounts ORDER BY created_at, id`),
+    findByEmail: db.prepare<[string], AccountRow<SqliteColumns>>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = ?`,
+    ),
+    findById: db.prepare<[string], AccountRow<SqliteColumns>>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`),
+    list: db.prepare<[], AccountRow<SqliteColumns>>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`),
     setPasswordHash: db.prepare<[string, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
   };
 }
 
 function tokenStatements(db: Db) {
   return {
-    insert: db.prepare<TokenRow>(
-      `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (
-         @id, @account_id, @name, @hash, @prefix, @created_at, @last_used_at, @revoked_at)`,
-    ),
-    findByHash: db.prepare<[string], TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`),
-    listByAccount: db.prepare<[string], TokenRow>(
+    insert: db.prepare<SqliteParam[]>(`INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    findByHash: db.prepare<[string], TokenRow<SqliteColumns>>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`),
+    listByAccount: db.prepare<[string], TokenRow<SqliteColumns>>(
       `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = ?
        ORDER BY created_at DESC, id DESC`,
     ),

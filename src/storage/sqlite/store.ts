@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 
 import Database from 'better-sqlite3';
 
+import { clampLimit } from '../../domain/page-limit.js';
 import { StorageError } from '../../errors.js';
 import type {
   AccountRepository,
@@ -20,25 +21,15 @@ import { createSqliteSearch } from './event-search.js';
 import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
-import {
-  accountParams,
-  eventParams,
-  replayParams,
-  toAccount,
-  toEvent,
-  toEventSummary,
-  toReplay,
-  toToken,
-  tokenParams,
-  type EventSummaryRow,
-} from './rows.js';
+import { SUMMARY_COLUMNS, type EventSummaryRow } from '../shared/event-rows.js';
+import { eventInsert, mapper, type SqliteColumns } from './rows.js';
 import { createResponseRepository } from './response-repository.js';
 import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
-import { prepareStatements, SUMMARY_COLUMNS, type Statements } from './statements.js';
+import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
@@ -53,11 +44,6 @@ export interface SqliteStore extends Store {
    * database, which has no WAL.
    */
   threadCheckpointed(): Promise<void>;
-}
-
-/** The port allows 1..1000. SQLite reads a negative LIMIT as "no limit", so never pass one. */
-function clampLimit(limit: number): number {
-  return Math.min(Math.max(Math.floor(limit), 0), 1000);
 }
 
 function openDatabase(path: string): Database.Database {
@@ -158,9 +144,11 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
 function createEventRepository(db: Database.Database, s: Statements, writer: GroupCommitWriter): EventRepository {
   const listRows = (inboxId: string, limit: number, before: string | undefined) =>
     before === undefined ? s.events.listNewest.all(inboxId, limit) : s.events.listBefore.all(inboxId, before, limit);
+  const listRowsAfter = (inboxId: string, limit: number, after: string | undefined) =>
+    after === undefined ? s.events.listOldest.all(inboxId, limit) : s.events.listAfter.all(inboxId, after, limit);
   const summaryPage = createSummaryPageReader(db, listRows);
   const fullPage = createFullPageReader(db);
-  const search = createSqliteSearch<EventSummaryRow>(db, SUMMARY_COLUMNS);
+  const search = createSqliteSearch<EventSummaryRow<SqliteColumns>>(db, SUMMARY_COLUMNS);
   /** Whether the inbox exists with the owner the caller was allowed by (inside a transaction). */
   const ownedAsExpected = (scope: EventScope): boolean => {
     const row = s.events.inboxOwner.get(scope.inboxId);
@@ -202,7 +190,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     insertIfInboxLive(event, now, opts) {
       try {
         return writer.enqueue(
-          eventParams(event, now),
+          eventInsert(event, now),
           opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
         );
       } catch (err) {
@@ -212,30 +200,25 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     findById: (id) =>
       attempt('find event', () => {
         const row = s.events.findById.get(id);
-        return row === undefined ? null : toEvent(row);
+        return row === undefined ? null : mapper.toEvent(row);
       }),
     listByInbox: (inboxId, page) =>
-      attempt('list events', () => listRows(inboxId, clampLimit(page.limit), page.before).map(toEventSummary)),
+      attempt('list events', () => listRows(inboxId, clampLimit(page.limit), page.before).map(mapper.toEventSummary)),
     listSummaryPageJson: (inboxId, page) =>
       attempt('list events', () => summaryPage(inboxId, page, clampLimit(page.limit))),
     listFullAfter: (inboxId, page) => attempt('list full events', () => fullPage(inboxId, page)),
     async searchByInbox(inboxId, page) {
       try {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(toEventSummary), nextBefore: found.nextBefore };
+        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
       } catch (err) {
         throw storageError('search events', err);
       }
     },
     listAfter: (inboxId, page) =>
-      attempt('list events', () => {
-        const limit = clampLimit(page.limit);
-        const rows =
-          page.after === undefined
-            ? s.events.listOldest.all(inboxId, limit)
-            : s.events.listAfter.all(inboxId, page.after, limit);
-        return rows.map(toEventSummary);
-      }),
+      attempt('list events', () =>
+        listRowsAfter(inboxId, clampLimit(page.limit), page.after).map(mapper.toEventSummary),
+      ),
     delete: (eventId, scope) => attempt('delete event', () => deleteOne.immediate(eventId, scope)),
     clearThrough: (scope, limit) =>
       attempt('clear inbox', () => (limit < 1 ? 0 : clearStep.immediate(scope, Math.floor(limit)))),
@@ -244,7 +227,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
 
 function createReplayRepository(s: Statements): ReplayRepository {
   return {
-    insert: (replay) => attempt('insert replay', () => void s.replays.insert.run(replayParams(replay))),
+    insert: (replay) => attempt('insert replay', () => void s.replays.insert.run(...mapper.replayParams(replay))),
     listByEvent: (eventId, opts) =>
       attempt('list replays', () => {
         const limit = clampLimit(opts.limit);
@@ -252,25 +235,26 @@ function createReplayRepository(s: Statements): ReplayRepository {
           opts.accountId === undefined
             ? s.replays.listByEvent.all(eventId, limit)
             : s.replays.listByEventAndAccount.all(eventId, opts.accountId, limit);
-        return rows.map(toReplay);
+        return rows.map(mapper.toReplay);
       }),
   };
 }
 
 function createAccountRepository(s: Statements): AccountRepository {
   return {
-    insert: (account) => attempt('insert account', () => s.accounts.insert.run(accountParams(account)).changes === 1),
+    insert: (account) =>
+      attempt('insert account', () => s.accounts.insert.run(...mapper.accountParams(account)).changes === 1),
     findByEmail: (email) =>
       attempt('find account', () => {
         const row = s.accounts.findByEmail.get(email);
-        return row === undefined ? null : toAccount(row);
+        return row === undefined ? null : mapper.toAccount(row);
       }),
     findById: (id) =>
       attempt('find account', () => {
         const row = s.accounts.findById.get(id);
-        return row === undefined ? null : toAccount(row);
+        return row === undefined ? null : mapper.toAccount(row);
       }),
-    list: () => attempt('list accounts', () => s.accounts.list.all().map(toAccount)),
+    list: () => attempt('list accounts', () => s.accounts.list.all().map(mapper.toAccount)),
     setPasswordHash: (id, passwordHash) =>
       attempt('set password', () => s.accounts.setPasswordHash.run(passwordHash, id).changes === 1),
   };
@@ -279,9 +263,10 @@ function createAccountRepository(s: Statements): AccountRepository {
 function createTokenRepository(db: Database.Database, s: Statements): TokenRepository {
   const findByHash = createTokenLookup(db, s.tokens.findByHash);
   return {
-    insert: (token) => attempt('insert token', () => void s.tokens.insert.run(tokenParams(token))),
+    insert: (token) => attempt('insert token', () => void s.tokens.insert.run(...mapper.tokenParams(token))),
     findByHash: (hash) => attempt('find token', () => findByHash(hash)),
-    listByAccount: (accountId) => attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(toToken)),
+    listByAccount: (accountId) =>
+      attempt('list tokens', () => s.tokens.listByAccount.all(accountId).map(mapper.toToken)),
     revoke: (id, accountId, now) =>
       attempt('revoke token', () => s.tokens.revoke.run(now.getTime(), id, accountId).changes === 1),
     touch: (id, now) => attempt('touch token', () => void s.tokens.touch.run(now.getTime(), id)),

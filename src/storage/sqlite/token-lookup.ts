@@ -1,8 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { ApiToken } from '../../domain/account.js';
-import { ReadCache } from './read-cache.js';
-import { toToken, type TokenRow } from './rows.js';
+
+import { cachedRowLookup } from './read-cache.js';
+import type { TokenRow } from '../shared/account-rows.js';
+import { mapper, type SqliteColumns } from './rows.js';
 
 /** Tokens in use at once are few; 1,000 is far more than that and bounds guessing noise. */
 const MAX_CACHED_TOKENS = 1000;
@@ -16,16 +18,7 @@ const MAX_CACHED_TOKENS = 1000;
  */
 export function createTokenLookup(
   db: BetterSqlite3.Database,
-  findByHash: BetterSqlite3.Statement<[string], TokenRow>,
+  findByHash: BetterSqlite3.Statement<[string], TokenRow<SqliteColumns>>,
 ): (hash: string) => ApiToken | null {
-  const cache = new ReadCache<ApiToken | null>(db, {
-    maxEntries: MAX_CACHED_TOKENS,
-    maxWeight: MAX_CACHED_TOKENS,
-    weigh: () => 1,
-  });
-  return (hash) =>
-    cache.get(hash, () => {
-      const row = findByHash.get(hash);
-      return row === undefined ? null : toToken(row);
-    });
+  return cachedRowLookup(db, MAX_CACHED_TOKENS, (hash) => findByHash.get(hash), mapper.toToken);
 }

@@ -1,0 +1,117 @@
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryState,
+  deliveryIdFor,
+  type Forwarding,
+} from '../../domain/forwarding.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
+
+// Rows of forwarding settings, deliveries and delivery attempts (migration 8) as either driver
+// reads them, their column lists, and the mappers. Parameter lists follow the column lists' order.
+
+export const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
+export const DELIVERY_COLUMNS =
+  'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
+export const ATTEMPT_COLUMNS =
+  'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+
+export interface ForwardingRow<C extends ColumnTypes> {
+  inbox_id: string;
+  destination: string;
+  enabled: C['flag'];
+  max_attempts: number;
+  max_delay_ms: C['int8'];
+  created_at: C['time'];
+  updated_at: C['time'];
+}
+
+export interface DeliveryRow<C extends ColumnTypes> {
+  event_id: string;
+  inbox_id: string;
+  state: string;
+  attempts: number;
+  attempts_total: number;
+  next_attempt_at: C['time'] | null;
+  created_at: C['time'];
+  updated_at: C['time'];
+}
+
+export interface AttemptRow<C extends ColumnTypes> {
+  event_id: string;
+  number: number;
+  started_at: C['time'];
+  url: string;
+  outcome: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/** A delivery a claim has just leased: its counters after the lease, and its forwarding. */
+export interface ClaimedRow<C extends ColumnTypes> {
+  event_id: string;
+  inbox_id: string;
+  attempts: number;
+  attempts_total: number;
+  destination: string;
+  max_attempts: number;
+  max_delay_ms: C['int8'];
+}
+
+/** The mappers of forwarding, delivery and attempt rows over one database's column values. */
+export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
+  return {
+    toForwarding: (row: ForwardingRow<C>): Forwarding => ({
+      inboxId: row.inbox_id,
+      destination: row.destination,
+      enabled: v.toBoolean(row.enabled),
+      maxAttempts: row.max_attempts,
+      maxDelayMs: v.toNumber(row.max_delay_ms),
+      createdAt: v.toDate(row.created_at),
+      updatedAt: v.toDate(row.updated_at),
+    }),
+    forwardingParams: (f: Forwarding) =>
+      bind([f.inboxId, f.destination, f.enabled, f.maxAttempts, f.maxDelayMs, f.createdAt, f.updatedAt]),
+    toDelivery: (row: DeliveryRow<C>): Delivery => ({
+      id: deliveryIdFor(row.event_id),
+      eventId: row.event_id,
+      inboxId: row.inbox_id,
+      state: row.state as DeliveryState,
+      attempts: row.attempts,
+      attemptsTotal: row.attempts_total,
+      nextAttemptAt: toDateOrNull(v, row.next_attempt_at),
+      createdAt: v.toDate(row.created_at),
+      updatedAt: v.toDate(row.updated_at),
+    }),
+    toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({
+      eventId: row.event_id,
+      number: row.number,
+      startedAt: v.toDate(row.started_at),
+      url: row.url,
+      outcome: row.outcome as AttemptOutcome,
+      statusCode: row.status_code,
+      latencyMs: row.latency_ms,
+      errorCode: row.error_code,
+      errorMessage: row.error_message,
+    }),
+    /** Parameters of an attempt record, in ATTEMPT_COLUMNS order. */
+    attemptParams: (eventId: string, number: number, a: Omit<DeliveryAttempt, 'eventId' | 'number'>) =>
+      bind([eventId, number, a.startedAt, a.url, a.outcome, a.statusCode, a.latencyMs, a.errorCode, a.errorMessage]),
+    toClaimedDelivery: (row: ClaimedRow<C>): ClaimedDelivery => ({
+      eventId: row.event_id,
+      inboxId: row.inbox_id,
+      attempt: row.attempts,
+      number: row.attempts_total,
+      forwarding: {
+        destination: row.destination,
+        maxAttempts: row.max_attempts,
+        maxDelayMs: v.toNumber(row.max_delay_ms),
+      },
+    }),
+  };
+}

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { claimBatchSize, leaseEndMs, nextAttemptAt } from '../../src/domain/forwarding.js';
+import { clampLimit } from '../../src/domain/page-limit.js';
+import { itemTally } from '../../src/domain/replay-job.js';
+import { StorageError } from '../../src/errors.js';
+import {
+  type Io,
+  type Migration,
+  type MigrationLedger,
+  migrate,
+  migrationList,
+  runAsync,
+  runSync,
+  type Steps,
+} from '../../src/storage/shared/migration-runner.js';
+
+// The code both adapters share around their SQL. The conformance suite proves the adapters
+// alike end to end; these cases pin the pieces a refactor could bend without a store noticing.
+
+/** A ledger in memory; `later` makes every call answer through a promise, as node-postgres does. */
+function memoryLedger(opts: { later: boolean; applied?: number[]; failOn?: number }) {
+  const applied = new Set(opts.applied ?? []);
+  const calls: string[] = [];
+  const answer = <T>(value: () => T): Io<T> => (opts.later ? Promise.resolve().then(value) : value());
+  const ledger: MigrationLedger = {
+    appliedVersions: () => answer(() => new Set(applied)),
+    apply: (migration) =>
+      answer(() => {
+        if (migration.version === opts.failOn) throw new Error('syntax error');
+        calls.push(`apply ${migration.name}`);
+        applied.add(migration.version);
+      }),
+    transaction: <T>(steps: Steps<T>): Io<T> => {
+      calls.push('begin');
+      return opts.later ? runAsync(steps) : runSync(steps);
+    },
+  };
+  return { ledger, applied, calls };
+}
+
+const MIGRATIONS: readonly Migration[] = migrationList({
+  '0001_init': 'CREATE TABLE a (x int)',
+  '0002_sessions': 'CREATE TABLE b (x int)',
+  '0003_inbox_names_and_counts': 'CREATE TABLE c (x int)',
+});
+
+async function run(later: boolean, ledger: MigrationLedger): Promise<Migration[]> {
+  return later ? runAsync(migrate(ledger, MIGRATIONS)) : runSync(migrate(ledger, MIGRATIONS));
+}
+
+describe('migration list', () => {
+  it('numbers the steps by their place in the shared list and leaves out the ones an adapter lacks', () => {
+    const list = migrationList({ '0011_search': 'S', '0001_init': 'I' });
+    assert.deepEqual(list, [
+      { version: 1, name: '0001_init', sql: 'I' },
+      { version: 11, name: '0011_search', sql: 'S' },
+    ]);
+  });
+});
+
+for (const later of [false, true]) {
+  describe(`migration runner, ${later ? 'asynchronous' : 'synchronous'} driver`, () => {
+    it('applies the pending migrations in version order, one transaction each, and returns them', async () => {
+      const { ledger, calls } = memoryLedger({ later, applied: [1] });
+      const done = await run(later, ledger);
+      assert.deepEqual(
+        done.map((m) => m.version),
+        [2, 3],
+      );
+      assert.deepEqual(calls, ['begin', 'apply 0002_sessions', 'begin', 'apply 0003_inbox_names_and_counts']);
+      assert.deepEqual(await run(later, ledger), []);
+    });
+
+    it('refuses a database holding a version newer than it knows', async () => {
+      const { ledger } = memoryLedger({ later, applied: [1, 9999] });
+      await assert.rejects(
+        run(later, ledger),
+        (err) => err instanceof StorageError && /schema version 9999 is newer .* \(3\)/.test(err.message),
+      );
+    });
+
+    it('wraps a failing migration in StorageError naming it, and stops there', async () => {
+      const { ledger, applied } = memoryLedger({ later, failOn: 2 });
+      await assert.rejects(
+        run(later, ledger),
+        (err) => err instanceof StorageError && err.message === 'migration 0002_sessions failed: Error: syntax error',
+      );
+      assert.deepEqual([...applied], [1]);
+    });
+
+    it('skips a migration another process applied after the first look (checked inside its transaction)', async () => {
+      const { ledger, applied, calls } = memoryLedger({ later });
+      const racing: MigrationLedger = {
+        ...ledger,
+        transaction: (steps) => {
+          applied.add(2);
+          return ledger.transaction(steps);
+        },
+      };
+      const done = await run(later, racing);
+      assert.deepEqual(
+        done.map((m) => m.version),
+        [1, 3],
+      );
+      assert.equal(calls.includes('apply 0002_sessions'), false);
+    });
+  });
+}
+
+describe('limits and claims', () => {
+  it('clamps a page limit to a whole number between 0 and the maximum', () => {
+    assert.equal(clampLimit(-5), 0);
+    assert.equal(clampLimit(2.9), 2);
+    assert.equal(clampLimit(5000), 1000);
+    assert.equal(clampLimit(5000, Number.MAX_SAFE_INTEGER), 5000);
+  });
+
+  it('claims no delivery below 1, else a whole number up to 1000', () => {
+    assert.equal(claimBatchSize(0.5), 0);
+    assert.equal(claimBatchSize(-1), 0);
+    assert.equal(claimBatchSize(7.8), 7);
+    assert.equal(claimBatchSize(1e6), 1000);
+  });
+
+  it('ends a lease leaseMs after now, and is due again only while pending', () => {
+    const now = new Date(1_000);
+    assert.equal(leaseEndMs(now, 30_000), 31_000);
+    assert.deepEqual(nextAttemptAt({ state: 'pending', nextAttemptAt: now }), now);
+    assert.equal(nextAttemptAt({ state: 'delivered' }), null);
+  });
+
+  it('counts a replay job item with an answer as succeeded and one without as failed', () => {
+    assert.deepEqual(itemTally({ statusCode: 500 }), { succeeded: 1, failed: 0 });
+    assert.deepEqual(itemTally({ statusCode: null }), { succeeded: 0, failed: 1 });
+  });
+});
