@@ -1,13 +1,15 @@
 // Every file generated from the code, rendered in memory: openapi.json (from the route schemas),
-// the client's types (from that document), and the docs. `npm run docs:write` writes them;
-// `npm test` fails while a committed one differs (test/unit/generated-files.test.ts).
+// the client's types (from that document), and the docs (docs/generated/). Each is generated
+// whole: hand-written docs link to the generated ones and hold no generated part. `npm run
+// docs:write` writes them; `npm test` fails while a committed one differs
+// (test/unit/generated-files.test.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { COMMANDS } from '../src/cli/cli.js';
 import { generateOpenApiDocument, renderOpenApiDocument } from '../src/http/api/openapi-document.js';
-import { replaceApiReference } from './docs/api-doc.js';
+import { renderApiReferenceDoc } from './docs/api-doc.js';
 import { renderCliDoc } from './docs/cli-doc.js';
-import { replaceConfigTable } from './docs/config-doc.js';
+import { renderSettingsDoc } from './docs/config-doc.js';
 import { renderErrorsDoc } from './docs/errors-doc.js';
 
 export const ROOT = new URL('../', import.meta.url);
@@ -18,11 +20,8 @@ export const WRITE_COMMAND = 'npm run docs:write';
 export interface GeneratedFile {
   /** Path from the repository root. */
   readonly file: string;
-  /**
-   * What the file must hold, given what it holds now ('' when missing): a doc that mixes
-   * hand-written prose with generated parts keeps its prose and gets its parts renewed.
-   */
-  readonly render: (current: string) => string;
+  /** What the file must hold, whole. */
+  readonly render: () => string;
 }
 
 async function renderClientTypes(document: Record<string, unknown>): Promise<string> {
@@ -42,10 +41,10 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
   return [
     { file: 'openapi.json', render: () => openapi },
     { file: 'src/client/generated/openapi-types.ts', render: () => types },
-    { file: 'docs/api.md', render: (current) => replaceApiReference(current, document) },
-    { file: 'docs/cli.md', render: () => renderCliDoc(COMMANDS) },
-    { file: 'docs/configuration.md', render: replaceConfigTable },
-    { file: 'docs/errors.md', render: () => renderErrorsDoc(document) },
+    { file: 'docs/generated/api-reference.md', render: () => renderApiReferenceDoc(document) },
+    { file: 'docs/generated/cli.md', render: () => renderCliDoc(COMMANDS) },
+    { file: 'docs/generated/errors.md', render: () => renderErrorsDoc(document) },
+    { file: 'docs/generated/settings.md', render: () => renderSettingsDoc() },
   ];
 }
 
@@ -59,7 +58,7 @@ export function readCommitted(file: string): string {
  * show, with the command that fixes it and the first line that differs.
  */
 export function driftOf(generated: GeneratedFile, current: string): string | null {
-  const expected = generated.render(current);
+  const expected = generated.render();
   if (expected === current) return null;
   if (current === '') return `${generated.file} is missing: run ${WRITE_COMMAND}`;
   const have = current.split('\n');

@@ -2,7 +2,7 @@
 // client's types and the docs. With --check it writes nothing and exits 1 when a committed file
 // differs from what the code generates; `npm test` runs the same comparison
 // (test/unit/generated-files.test.ts).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { driftOf, generatedFiles, readCommitted, ROOT } from './generated-files.js';
 
 const check = process.argv.includes('--check');
@@ -19,8 +19,9 @@ for (const generated of files) {
       }
       continue;
     }
-    const next = generated.render(current);
+    const next = generated.render();
     if (next === current) continue;
+    mkdirSync(new URL('.', new URL(generated.file, ROOT)), { recursive: true });
     writeFileSync(new URL(generated.file, ROOT), next);
     console.log(`wrote ${generated.file}`);
   } catch (err) {

@@ -4,7 +4,7 @@ import { usage } from '../../src/cli/help.js';
 import { cell, prose } from './markdown.js';
 
 /**
- * docs/cli.md, rendered from the command definitions (COMMANDS in src/cli/cli.ts) so the reference can
+ * docs/generated/cli.md, rendered from the command definitions (COMMANDS in src/cli/cli.ts) so the reference can
  * never drift from what `rehook --help` says. `npm run docs:write` writes it; `npm test` fails
  * when the committed file differs (test/unit/generated-files.test.ts).
  */
@@ -116,7 +116,7 @@ function commandIndex(commands: readonly CommandInfo[], kind: CommandInfo['kind'
   ].join('\n');
 }
 
-/** The whole of docs/cli.md. */
+/** The whole of docs/generated/cli.md. */
 export function renderCliDoc(commands: readonly CommandInfo[]): string {
   const kinds = (['server', 'client'] as const).filter((kind) => commands.some((command) => command.kind === kind));
   const sections = [

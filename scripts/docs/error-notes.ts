@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../../src/errors.js';
 
 /**
- * The hand-written half of docs/errors.md: when each code is answered, and the answers that no
- * OpenAPI operation declares (the ingest listener, the framework, the CLI). The other half, which
- * operation answers which code, is read from openapi.json (openapi-reader.ts).
+ * The hand-written half of docs/generated/errors.md: when each code is answered, and the answers
+ * that no OpenAPI operation declares (the ingest listener, the framework, the CLI). The other
+ * half, which operation answers which code, is read from openapi.json (openapi-reader.ts).
  */
 
 /** One answer of the ingest listener (src/http/ingest/server.ts, src/metrics/ingest.ts). */
@@ -68,7 +68,7 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
 ];
 
 /**
- * When each code is answered, in a sentence, as docs/errors.md shows it.
+ * When each code is answered, in a sentence, as docs/generated/errors.md shows it.
  * Typed over every code, so a code added to the catalogue needs its sentence here.
  */
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
@@ -127,7 +127,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   UNSUPPORTED_MEDIA_TYPE: 'A body that is not `application/json`.',
   HEADERS_TOO_LARGE: 'Ingest request headers over 16 KiB.',
   RATE_LIMITED:
-    'An abuse limit was reached (see [configuration.md](configuration.md)); `Retry-After` says when to retry.',
+    'An abuse limit was reached (see [configuration.md](../configuration.md)); `Retry-After` says when to retry.',
   INTERNAL: 'A bug: an error nobody expected. The server logs the cause; the answer says nothing more.',
   DESTINATION_UNREACHABLE: 'Replay: connection refused, DNS failure, TLS failure or reset.',
   STORAGE_UNAVAILABLE: 'The database could not be used; retry.',

@@ -3,7 +3,7 @@ import { ERROR_WHEN, INGEST_ANSWERS, OTHER_SOURCES } from './error-notes.js';
 import { type ErrorAnswer, type OperationRef, readErrorAnswers } from './openapi-reader.js';
 
 /**
- * docs/errors.md, rendered from the error catalogue (ERROR_CODES in src/errors.ts), the notes in
+ * docs/generated/errors.md, rendered from the error catalogue (ERROR_CODES in src/errors.ts), the notes in
  * error-notes.ts and the OpenAPI document, which lists for every operation and error status the
  * exact `error.code` values it can answer. `npm run docs:write` writes it; `npm test` fails when
  * the committed file differs (test/unit/generated-files.test.ts).
@@ -110,7 +110,7 @@ member, \`error\`:
 The \`rehook\` command prints an API error as \`rehook: CODE: message\` and exits 1 (see
 [cli.md](cli.md#exit-codes)).`;
 
-/** The whole of docs/errors.md. `openapi` is the parsed openapi.json. */
+/** The whole of docs/generated/errors.md. `openapi` is the parsed openapi.json. */
 export function renderErrorsDoc(openapi: unknown): string {
   const { operations, answers } = readErrorAnswers(openapi);
   checkAgainstCatalogue(answers);
@@ -206,10 +206,10 @@ export function renderErrorsDoc(openapi: unknown): string {
     extraLines.join('\n'),
     '## All codes',
     'The catalogue (`ERROR_CODES` in src/errors.ts), by status. *Answered by* counts the operations of ' +
-      '[openapi.json](../openapi.json) that declare the code; the section of each code lists them.',
+      '[openapi.json](../../openapi.json) that declare the code; the section of each code lists them.',
     summary,
     '## The ingest listener',
-    'The ingest origin (`/i/<inboxId>`, see [api.md](api.md#ingest)) answers 200 whenever it stored the request, and ' +
+    'The ingest origin (`/i/<inboxId>`, see [api.md](../api.md#ingest)) answers 200 whenever it stored the request, and ' +
       'also for unknown or expired inboxes. Its errors, in the same envelope:',
     ingestTable,
     ...(outside.length === 0

@@ -1,7 +1,7 @@
 import { cell } from './markdown.js';
 import { isObject, type Json } from './openapi-reader.js';
 
-/** Short Markdown renderings of JSON Schemas, for docs/api.md. */
+/** Short Markdown renderings of JSON Schemas, for docs/generated/api-reference.md. */
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 

@@ -2,9 +2,9 @@ import type { ErrorCode } from './types.js';
 
 /**
  * A non-2xx answer of Rehook. `code` is the stable contract: one of the API's error codes
- * (docs/errors.md), `HTTP_<status>` for an answer that is not Rehook's JSON error body (a
- * proxy's HTML 502, say), or `INVALID_RESPONSE` for a 2xx that is not Rehook's JSON. `message`
- * is for humans.
+ * (docs/generated/errors.md), `HTTP_<status>` for an answer that is not Rehook's JSON error
+ * body (a proxy's HTML 502, say), or `INVALID_RESPONSE` for a 2xx that is not Rehook's JSON.
+ * `message` is for humans.
  *
  * @example
  * try {

@@ -66,7 +66,7 @@ export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 export type Account = Schemas['Account'];
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
 export type Session = Schemas['Session'];
-/** Every error code of the API (docs/errors.md). */
+/** Every error code of the API (docs/generated/errors.md). */
 export type ErrorCode = Schemas['ErrorCode'];
 /** Body of every error answer. */
 export type ErrorBody = Schemas['ErrorBody'];

@@ -19,7 +19,8 @@ import { parseServerKey } from '../signatures/server-key.js';
 
 /**
  * Every setting of `rehook serve`, in one table: environment variable, command-line flag,
- * default and description. docs/configuration.md is written from it (scripts/docs/config-doc.ts).
+ * default and description. docs/generated/settings.md is written from it
+ * (scripts/docs/config-doc.ts).
  */
 export interface Config {
   readonly host: string;

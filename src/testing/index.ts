@@ -25,7 +25,7 @@ import { createToken } from '../services/tokens.js';
 export interface StartRehookOptions {
   /**
    * Settings as environment variables (`REHOOK_ANON_TTL`, `REHOOK_MAX_BODY`, `DATABASE_URL`, ...;
-   * see docs/configuration.md). They win over the defaults below.
+   * see docs/generated/settings.md). They win over the defaults below.
    */
   readonly env?: Readonly<Record<string, string>>;
   /** E-mail of the account that owns `token` (default `test@rehook.test`). */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { renderApiReference } from '../../scripts/docs/api-doc.js';
+import { renderApiReference, renderApiReferenceDoc } from '../../scripts/docs/api-doc.js';
 import { renderCliDoc } from '../../scripts/docs/cli-doc.js';
-import { replaceConfigTable } from '../../scripts/docs/config-doc.js';
+import { renderSettingsDoc } from '../../scripts/docs/config-doc.js';
 import { INGEST_ANSWERS } from '../../scripts/docs/error-notes.js';
 import { renderErrorsDoc } from '../../scripts/docs/errors-doc.js';
 import { COMMANDS } from '../../src/cli/cli.js';
@@ -15,7 +15,7 @@ import { ERROR_CODES } from '../../src/errors.js';
 
 const source = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
-/** The section of one command in docs/cli.md, up to the next command. */
+/** The section of one command in docs/generated/cli.md, up to the next command. */
 function sectionOf(doc: string, command: CommandInfo): string {
   const start = doc.indexOf(`\n### ${['rehook', ...command.path].join(' ')}\n`);
   assert.ok(start >= 0, `no section for ${command.path.join(' ')}`);
@@ -26,10 +26,22 @@ function sectionOf(doc: string, command: CommandInfo): string {
 // Whether the committed files match their generators is checked in generated-files.test.ts; the
 // README holds no generated table (it links the references in docs/).
 describe('the hand-written docs agree with the code', () => {
-  it('docs/configuration.md names every setting', () => {
-    const current = source('docs/configuration.md');
-    assert.equal(current, replaceConfigTable(current));
-    for (const spec of SETTINGS) assert.ok(current.includes(spec.env), spec.env);
+  it('docs/generated/settings.md names every setting', () => {
+    const doc = renderSettingsDoc();
+    for (const spec of SETTINGS) assert.ok(doc.includes(`| \`${spec.env}\` | \`--${spec.flag}\` |`), spec.env);
+  });
+
+  it('the hand-written docs hold no generated part: they link to the generated file instead', () => {
+    for (const [file, generated] of [
+      ['docs/api.md', 'generated/api-reference.md'],
+      ['docs/configuration.md', 'generated/settings.md'],
+    ] as const) {
+      const doc = source(file);
+      assert.ok(doc.includes(`](${generated})`), `${file} links ${generated}`);
+      assert.doesNotMatch(doc, /<!-- [\w-]+:(start|end)\b/, `${file} has generated-section markers`);
+    }
+    assert.ok(!source('docs/api.md').includes('\n## Endpoints\n'), 'docs/api.md holds the endpoint reference');
+    assert.ok(!source('docs/configuration.md').includes('| `REHOOK_HOST` |'), 'docs/configuration.md holds the table');
   });
 
   it("README's hand-written command lines use commands and flags that exist", () => {
@@ -53,12 +65,18 @@ describe('the hand-written docs agree with the code', () => {
 
   it('README links the generated references', () => {
     const readme = source('README.md');
-    for (const file of ['docs/cli.md', 'docs/errors.md', 'docs/api.md', 'docs/configuration.md', 'docs/README.md'])
+    for (const file of [
+      'docs/api.md',
+      'docs/configuration.md',
+      'docs/generated/cli.md',
+      'docs/generated/errors.md',
+      'docs/README.md',
+    ])
       assert.ok(readme.includes(`](${file})`), `README links ${file}`);
   });
 });
 
-describe('docs/cli.md', () => {
+describe('docs/generated/cli.md', () => {
   const doc = renderCliDoc(COMMANDS);
 
   it('documents every command: usage, description, arguments, options, examples', () => {
@@ -210,7 +228,7 @@ function fixture() {
   };
 }
 
-/** The section of one code in docs/errors.md. */
+/** The section of one code in docs/generated/errors.md. */
 function codeSection(doc: string, code: string): string {
   const start = doc.indexOf(`\n### ${code}\n`);
   assert.ok(start >= 0, `no section for ${code}`);
@@ -218,7 +236,7 @@ function codeSection(doc: string, code: string): string {
   return doc.slice(start, end < 0 ? undefined : end);
 }
 
-describe('docs/errors.md', () => {
+describe('docs/generated/errors.md', () => {
   const doc = renderErrorsDoc(fixture());
 
   it('lists every code of the catalogue with its status and message', () => {
@@ -312,7 +330,7 @@ describe('docs/errors.md', () => {
   });
 });
 
-describe('docs/api.md', () => {
+describe('docs/generated/api-reference.md', () => {
   const unauthorized = { $ref: '#/components/responses/Unauthorized' };
   const document = {
     openapi: '3.1.0',
@@ -418,5 +436,15 @@ describe('docs/api.md', () => {
     assert.ok(doc.includes('### `Inbox` (schema)\n\nA capture inbox.'), doc);
     assert.ok(doc.includes('| `id` | string | yes | Inbox id. |'), doc);
     assert.ok(doc.includes('| `name` | string \\| null | no |  |'), doc);
+  });
+
+  it('is a whole file: title, the generated notice, links to the guide and the error codes, then the reference', () => {
+    const file = renderApiReferenceDoc(document);
+    assert.ok(
+      file.startsWith('# API reference: endpoints and schemas\n\n<!-- Generated by `npm run docs:write`'),
+      file,
+    );
+    assert.ok(file.includes('[api.md](../api.md)') && file.includes('[errors.md](errors.md)'), file);
+    assert.ok(file.endsWith(`\n\n${doc}\n`), 'the reference follows the introduction');
   });
 });

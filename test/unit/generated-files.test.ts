@@ -5,7 +5,7 @@ import { driftOf, generatedFiles, readCommitted, WRITE_COMMAND } from '../../scr
 
 /**
  * Every file generated from the code (openapi.json, the client's types, the docs) is rendered
- * here in memory and compared with the committed one, so `npm test` fails when a route, a
+ * here in memory and compared, whole, with the committed one, so `npm test` fails when a route, a
  * setting, a command or an error code changed without `npm run docs:write`.
  */
 const files = await generatedFiles();
@@ -14,14 +14,21 @@ const files = await generatedFiles();
 const PROBES: Readonly<Record<string, readonly string[]>> = {
   'openapi.json': ['"operationId": "getInbox",', '"$ref": "#/components/responses/InboxNotFoundOrShareNotFound"'],
   'src/client/generated/openapi-types.ts': ['        InboxNotFoundOrShareNotFound: {'],
-  'docs/api.md': ['#### `GET /api/v1/inboxes/{inboxId}`: One inbox', '### `Inbox` (schema)'],
-  'docs/cli.md': ['| `--host` |', '### rehook tokens revoke'],
-  'docs/configuration.md': ['| `REHOOK_HOST` |'],
-  'docs/errors.md': ['**404**, default message: Inbox not found.', '- `/api/v1/tokens/{tokenId}`: DELETE'],
+  'docs/generated/api-reference.md': ['#### `GET /api/v1/inboxes/{inboxId}`: One inbox', '### `Inbox` (schema)'],
+  'docs/generated/cli.md': ['| `--host` |', '### rehook tokens revoke'],
+  'docs/generated/errors.md': ['**404**, default message: Inbox not found.', '- `/api/v1/tokens/{tokenId}`: DELETE'],
+  'docs/generated/settings.md': ['| `REHOOK_HOST` |', '# Settings'],
 };
 
-/** Files whose every line is generated: marked in .gitattributes (the others mix in hand-written prose). */
-const WHOLLY_GENERATED = ['openapi.json', 'src/client/generated/**', 'docs/cli.md', 'docs/errors.md'];
+/**
+ * Where generated files live: under a `generated/` folder, each marked in .gitattributes. The one
+ * exception is openapi.json, the published contract, which stays at the repository root.
+ */
+const GENERATED_PATTERNS = ['openapi.json', 'src/client/generated/**', 'docs/generated/**'];
+
+function markedBy(pattern: string, file: string): boolean {
+  return pattern.endsWith('/**') ? file.startsWith(pattern.slice(0, -2)) : file === pattern;
+}
 
 describe(`generated files are committed up to date (run ${WRITE_COMMAND})`, () => {
   for (const generated of files) {
@@ -43,18 +50,28 @@ describe(`generated files are committed up to date (run ${WRITE_COMMAND})`, () =
         assert.match(drift, /committed: .*CHANGED BY HAND/);
       }
     }
-    const cli = files.find((generated) => generated.file === 'docs/cli.md');
-    assert.match((cli && driftOf(cli, '')) ?? '', /^docs\/cli\.md is missing: run npm run docs:write/);
+    const cli = files.find((generated) => generated.file === 'docs/generated/cli.md');
+    assert.match((cli && driftOf(cli, '')) ?? '', /^docs\/generated\/cli\.md is missing: run npm run docs:write/);
   });
 
-  it('the wholly generated files are marked linguist-generated in .gitattributes', () => {
+  it('every generated file lives under a generated/ folder (but openapi.json) and is marked in .gitattributes', () => {
     const attributes = readFileSync(new URL('../../.gitattributes', import.meta.url), 'utf8');
-    for (const pattern of WHOLLY_GENERATED) {
-      assert.ok(attributes.includes(`\n${pattern} linguist-generated=true\n`), pattern);
-      const file = pattern.replace('**', 'openapi-types.ts');
+    const marked = attributes
+      .split('\n')
+      .filter((line) => line.endsWith(' linguist-generated=true'))
+      .map((line) => line.slice(0, -' linguist-generated=true'.length));
+    assert.deepEqual(marked.sort(), [...GENERATED_PATTERNS].sort(), 'the linguist-generated lines of .gitattributes');
+    for (const { file } of files) {
+      assert.ok(file === 'openapi.json' || file.split('/').includes('generated'), `${file} is outside generated/`);
       assert.ok(
-        files.some((generated) => generated.file === file),
-        `${pattern}: no generator writes ${file}`,
+        GENERATED_PATTERNS.some((pattern) => markedBy(pattern, file)),
+        `${file} is not marked in .gitattributes`,
+      );
+    }
+    for (const pattern of GENERATED_PATTERNS) {
+      assert.ok(
+        files.some((generated) => markedBy(pattern, generated.file)),
+        `${pattern}: no generator writes a file it marks`,
       );
     }
   });

@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * One page of an inbox's events, newest first
-         * @description A bare JSON array (spec §4.3). When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine with each other and with the pagination, and the `Link` keeps them. A filtered page examines at most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none.
+         * @description A bare JSON array, newest first. When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine with each other and with the pagination, and the `Link` keeps them. A filtered page examines at most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1272,7 +1272,7 @@ export interface components {
             csrfToken: string;
         };
         /**
-         * @description Every error code of the API (docs/errors.md); each operation lists the ones it can answer.
+         * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
         ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";

@@ -63,7 +63,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       version: packageVersion(),
       description:
         'Self-hosted webhook capture and replay. Every error is {"error":{"code","message"}}; `code` is ' +
-        'stable (see docs/errors.md), `message` is for humans. Anonymous inboxes are readable by ' +
+        'stable (see docs/generated/errors.md), `message` is for humans. Anonymous inboxes are readable by ' +
         "anyone who holds their id; owned inboxes only with their owner's token.",
       license: { name: 'MIT', identifier: 'MIT' },
     },

@@ -313,7 +313,7 @@ export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   $id: 'ErrorCode',
   type: 'string',
   enum: Object.keys(ERROR_CODES),
-  description: 'Every error code of the API (docs/errors.md); each operation lists the ones it can answer.',
+  description: 'Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.',
 });
 
 export const ErrorBodySchema = Type.Object(
