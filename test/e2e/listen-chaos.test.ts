@@ -17,6 +17,7 @@ import {
   startServe,
   startTarget,
   waitFor,
+  waitForProgress,
   type Delivery,
   type RehookProcess,
   type ServeProcess,
@@ -195,7 +196,7 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
     [Math.floor(EVENTS * 0.85), async () => proxy.cutAll()],
   ];
   for (const [at, step] of steps) {
-    await waitFor(() => answeredCount() >= at, `${at} deliveries`);
+    await waitForProgress(answeredCount, at, `${at} deliveries`);
     await step();
   }
   await produced;

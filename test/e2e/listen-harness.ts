@@ -30,6 +30,31 @@ export async function waitFor(
   }
 }
 
+/**
+ * Polls until `progress()` reaches `target`; throws (naming `what`) only when it stops moving for
+ * `stallMs`. A busy machine slows progress down, so a long run is not a failure; a stall is.
+ */
+export async function waitForProgress(
+  progress: () => number,
+  target: number,
+  what: string,
+  stallMs = HANG_MS,
+): Promise<void> {
+  let last = progress();
+  let deadline = Date.now() + stallMs;
+  for (;;) {
+    const now = progress();
+    if (now >= target) return;
+    if (now > last) {
+      last = now;
+      deadline = Date.now() + stallMs;
+    } else if (Date.now() > deadline) {
+      throw new Error(`gave up waiting for ${what}: stuck at ${now} for ${stallMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** The environment without REHOOK_* or XDG_* settings of the developer's own. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
