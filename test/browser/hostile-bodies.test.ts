@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { HOSTILE_BODIES as CASES, PWN } from './hostile-bodies.js';
-import { assertNothingRan, createInboxFromHome, ingest, row, startRig, type BrowserRig } from './support.js';
+import {
+  assertAccessible,
+  assertNothingRan,
+  createInboxFromHome,
+  ingest,
+  row,
+  startRig,
+  type BrowserRig,
+} from './support.js';
 
 // Functions passed to page.evaluate run in the browser; this file is type-checked without the DOM library.
 declare const window: any;
@@ -81,6 +89,7 @@ describe('hostile bodies in the inspector', () => {
     const skipped = page.getByTestId('view-skipped');
     await skipped.filter({ hasText: /nested deeper than 256 levels/ }).waitFor();
     await skipped.locator('a', { hasText: 'Download body' }).waitFor();
+    await assertAccessible(page, 'a body view that skipped a body');
     await skipped.getByRole('button', { name: 'Show as Text' }).click();
     await page.locator('.body-view pre[aria-label="Body text"]').waitFor();
     await page.getByRole('button', { name: 'JSON', exact: true }).click();
@@ -96,6 +105,7 @@ describe('hostile bodies in the inspector', () => {
     await form.locator('tbody tr').first().waitFor();
     assert.equal(await form.locator('tbody tr').count(), 100);
     const more = page.getByTestId('show-more').filter({ hasText: 'of 50,000 rows' });
+    await assertAccessible(page, 'a form table with Show more');
     await more.getByRole('button').click();
     await form.locator('tbody tr').nth(199).waitFor();
     assert.equal(await form.locator('tbody tr').count(), 200);

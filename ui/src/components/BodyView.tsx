@@ -59,7 +59,11 @@ export function BodyView(props: {
   /** Opens the inspector's Raw tab. */
   onRaw: () => void;
 }) {
-  const kind = bodyKind(props.contentType, props.bodyText, props.size);
+  // Parsing a multi-megabyte JSON body once, not again on every "Show more" or view switch.
+  const kind = useMemo(
+    () => bodyKind(props.contentType, props.bodyText, props.size),
+    [props.contentType, props.bodyText, props.size],
+  );
   const [view, setView] = useState<View>(kind === 'binary' ? 'hex' : 'pretty');
   const bytes = useMemo(() => base64ToBytes(props.bodyBase64), [props.bodyBase64]);
   if (kind === 'empty') return <p class="muted small body-empty">No body</p>;

@@ -193,6 +193,7 @@ export function Inspector(props: {
                 Body
               </h3>
               <ViewBoundary
+                key={event.id}
                 fallback={(reason) => (
                   <p class="note" data-testid="view-skipped" role="status">
                     The body could not be shown: {reason}. The Raw tab and the download still have it.
