@@ -3,7 +3,9 @@
 //   1. the app's JavaScript, gzipped (budget: under 100 KiB);
 //   2. an inbox page with 100,000 stored events: time from navigation to its first rows shown;
 //   3. a burst of 2,000 events in 2 s reaching an open page: the longest main-thread task
-//      (budget: none over 200 ms), from the browser's Long Tasks API.
+//      (budget: none over 200 ms), from the browser's Long Tasks API;
+//   4. the inspector on hostile bodies (bench/ui-hostile.ts): open each (budget 1 s) and switch
+//      its views and tabs (budget 300 ms).
 // A Rehook in this process on a seeded SQLite directory, Debian's headless Chromium
 // (playwright-core). Loopback only.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { loadConfig } from '../src/config/load.js';
 import { startRehook } from '../src/server.js';
 import { launchBrowser, newContext } from '../test/helpers/browser.js';
 import { seedDataDir } from './seed.js';
+import { formatHostileTimings, type HostileTiming, measureHostileBodies } from './ui-hostile.js';
 
 // Functions passed to page.evaluate run in the browser; this file is type-checked without the DOM library.
 declare const window: any;
@@ -33,6 +36,8 @@ export interface UiBenchResult {
   /** Longest main-thread task while the burst arrived (0 when none reached the 50 ms the API reports). */
   readonly longestTaskMs: number;
   readonly longTasks: number;
+  /** The inspector on each hostile body. */
+  readonly hostile: readonly HostileTiming[];
 }
 
 const log = (message: string): void => {
@@ -136,6 +141,12 @@ export async function runUiBench(
       100 + burst,
     );
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+    const hostile = await measureHostileBodies(
+      page,
+      `${rehook.ingestUrl}/i/${seed.smallInboxId}`,
+      `${rehook.apiUrl}/inboxes/${seed.smallInboxId}`,
+    );
+    log(`hostile bodies: ${hostile.map((t) => `${t.path} ${t.openMs}/${t.slowestSwitchMs} ms`).join(', ')}`);
     const result: UiBenchResult = {
       jsGzipBytes,
       cssGzipBytes,
@@ -145,6 +156,7 @@ export async function runUiBench(
       burstSeconds: Math.round(burstSeconds * 100) / 100,
       longestTaskMs: Math.round(Math.max(0, ...longTasks)),
       longTasks: longTasks.length,
+      hostile,
     };
     await context.close();
     return result;
@@ -165,6 +177,7 @@ export function formatUiBench(result: UiBenchResult): string {
     `  first rows, ${result.bigInboxEvents.toLocaleString('en')}-event inbox: median ${sorted[1] ?? sorted[0]} ms (loads: ${result.firstRowsMs.join(', ')} ms)`,
     `  burst of ${result.burstEvents} events in ${result.burstSeconds} s: longest main-thread task ${result.longestTaskMs} ms` +
       ` (${result.longTasks} tasks over 50 ms; budget 200 ms: ${result.longestTaskMs <= 200 ? 'met' : 'MISSED'})`,
+    ...formatHostileTimings(result.hostile),
     '',
   ].join('\n');
 }

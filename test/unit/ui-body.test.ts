@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  BodyLimitError,
   base64ToBytes,
   bodyKind,
   boundaryOf,
@@ -161,6 +162,35 @@ describe('jsonTokens', () => {
         .join(''),
       prettyJsonText('[1, oops]'),
     );
+  });
+});
+
+describe('formatter limits', () => {
+  const limits = { maxDepth: 3, maxTokens: 20, maxChars: 1_000 };
+
+  it('formats JSON nested 100,000 deep only up to the depth limit, without recursion or a huge string', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    assert.throws(
+      () => prettyJsonText(deep),
+      (err: unknown) => err instanceof BodyLimitError && /deeper than 256/.test(err.message),
+    );
+    assert.throws(() => jsonTokens(deep), BodyLimitError);
+  });
+
+  it('keeps JSON within the limits as before and stops at each declared limit', () => {
+    assert.equal(prettyJsonText('[[[1]]]', limits), '[\n  [\n    [\n      1\n    ]\n  ]\n]');
+    assert.throws(() => prettyJsonText('[[[[1]]]]', limits), /nested deeper than 3 levels/);
+    assert.throws(() => jsonTokens(`[${'1,'.repeat(20)}1]`, limits), /more than 20 tokens/);
+    assert.throws(() => prettyJsonText(`["${'x'.repeat(2_000)}", 1]`, limits), /longer than 1000 characters/);
+  });
+
+  it('stops XML past its depth and part limits, and never expands entities', () => {
+    const deep = `${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}`;
+    assert.throws(() => xmlLines(deep), /nested deeper than 256 levels/);
+    assert.throws(() => xmlLines('<a><b><c><d><e/></d></c></b></a>', limits), /nested deeper than 3 levels/);
+    assert.throws(() => xmlLines('<a/>'.repeat(30), limits), /more than 20 tags and texts/);
+    const bomb = '<!DOCTYPE l [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><l>&b;&b;</l>';
+    assert.ok(lineTexts(xmlLines(bomb)).some((line) => line.includes('&b;&b;')));
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import {
   base64ToBytes,
@@ -13,13 +14,15 @@ import {
 import { formatSize, shortType } from '../lib/format.js';
 import { CodeBlock } from './CodeBlock.js';
 import { PairsTable, Segmented } from './common.js';
+import { ClippedText, ShowMore, useShown } from './ShowMore.js';
+import { ViewBoundary } from './ViewBoundary.js';
 
 /** Bodies above this size are shown as plain text (highlighting costs a node per token). */
 const HIGHLIGHT_LIMIT = 256 * 1024;
-/** The hex view shows the first bytes; the download has them all. */
-const HEX_LIMIT = 64 * 1024;
-/** Text views show this much; the download has the rest. */
-const TEXT_LIMIT = 1024 * 1024;
+/** Hex rows rendered at first and per "Show more" (16 bytes a row, a few nodes each). */
+const HEX_ROW_STEP = 512;
+/** Multipart parts rendered at first and per "Show more". */
+const PART_STEP = 50;
 
 type View = 'pretty' | 'text' | 'hex';
 
@@ -33,34 +36,41 @@ const KIND_LABEL: Record<BodyKind, string> = {
   binary: 'Binary',
 };
 
+function viewOptions(kind: BodyKind): { id: View; label: string }[] {
+  if (kind === 'binary') return [{ id: 'hex', label: 'Hex' }];
+  const pretty = { id: 'pretty' as const, label: kind === 'text' ? 'Text' : KIND_LABEL[kind] };
+  const text = kind === 'text' ? [] : [{ id: 'text' as const, label: 'Text' }];
+  return [pretty, ...text, { id: 'hex', label: 'Hex' }];
+}
+
 /**
  * The body of a captured request in the view that suits it. Everything is rendered as text
- * nodes (Preact escapes every string); no captured byte ever becomes markup.
+ * nodes (Preact escapes every string); no captured byte ever becomes markup. Each view runs
+ * behind its own boundary: past a formatter's limit or on any error it says what it skipped
+ * and offers the other views of the same bytes, the Raw tab and the download.
  */
 export function BodyView(props: {
   bodyBase64: string;
   bodyText: string | null;
   contentType: string | null;
   size: number;
+  /** The body's download link. */
+  bodyHref: string;
+  /** Opens the inspector's Raw tab. */
+  onRaw: () => void;
 }) {
-  const kind = bodyKind(props.contentType, props.bodyText, props.size);
+  // Parsing a multi-megabyte JSON body once, not again on every "Show more" or view switch.
+  const kind = useMemo(
+    () => bodyKind(props.contentType, props.bodyText, props.size),
+    [props.contentType, props.bodyText, props.size],
+  );
   const [view, setView] = useState<View>(kind === 'binary' ? 'hex' : 'pretty');
   const bytes = useMemo(() => base64ToBytes(props.bodyBase64), [props.bodyBase64]);
   if (kind === 'empty') return <p class="muted small body-empty">No body</p>;
-  const options: { id: View; label: string }[] =
-    kind === 'binary'
-      ? [{ id: 'hex', label: 'Hex' }]
-      : kind === 'text'
-        ? [
-            { id: 'pretty', label: 'Text' },
-            { id: 'hex', label: 'Hex' },
-          ]
-        : [
-            { id: 'pretty', label: KIND_LABEL[kind] },
-            { id: 'text', label: 'Text' },
-            { id: 'hex', label: 'Hex' },
-          ];
+  const options = viewOptions(kind);
   const shown = options.some((option) => option.id === view) ? view : (options[0]?.id ?? 'hex');
+  const label = options.find((option) => option.id === shown)?.label ?? 'Hex';
+  const text = props.bodyText ?? '';
   return (
     <div class="body-view" data-kind={kind}>
       <div class="body-toolbar">
@@ -72,40 +82,87 @@ export function BodyView(props: {
         <span class="spacer" />
         {options.length > 1 && <Segmented label="Body view" options={options} value={shown} onChange={setView} />}
       </div>
-      {shown === 'hex' ? (
-        <HexView bytes={bytes} />
-      ) : shown === 'text' || kind === 'text' ? (
-        <TextView text={props.bodyText ?? ''} />
-      ) : kind === 'json' ? (
-        <JsonView text={props.bodyText ?? ''} />
-      ) : kind === 'xml' ? (
-        <XmlView text={props.bodyText ?? ''} />
-      ) : kind === 'form' ? (
-        <PairsTable caption="Form fields" pairs={formPairs(props.bodyText ?? '')} nameLabel="Field" />
-      ) : kind === 'multipart' ? (
-        <MultipartView bytes={bytes} contentType={props.contentType} />
-      ) : (
-        <TextView text={props.bodyText ?? ''} />
-      )}
+      <ViewBoundary
+        key={shown}
+        fallback={(reason) => (
+          <Skipped what={label} reason={reason}>
+            {options
+              .filter((option) => option.id !== shown)
+              .map((option) => (
+                <button key={option.id} type="button" class="btn btn-sm" onClick={() => setView(option.id)}>
+                  Show as {option.label}
+                </button>
+              ))}
+            <button type="button" class="btn btn-sm" onClick={props.onRaw}>
+              Open the Raw tab
+            </button>
+            <a class="btn btn-sm" href={props.bodyHref} download>
+              Download body
+            </a>
+          </Skipped>
+        )}
+      >
+        {shown === 'hex' ? (
+          <HexView bytes={bytes} />
+        ) : shown === 'text' || kind === 'text' ? (
+          <ClippedText text={text} label="Body text" />
+        ) : (
+          <PrettyView kind={kind} text={text} bytes={bytes} contentType={props.contentType} />
+        )}
+      </ViewBoundary>
     </div>
   );
 }
 
-function TextView(props: { text: string }) {
-  const cut = props.text.length > TEXT_LIMIT;
+function PrettyView(props: { kind: BodyKind; text: string; bytes: Uint8Array; contentType: string | null }) {
+  const { kind, text } = props;
+  if (kind === 'json') return <JsonTokensView text={text} />;
+  if (kind === 'xml') return <XmlView text={text} />;
+  if (kind === 'form') return <FormView text={text} />;
+  if (kind === 'multipart') return <MultipartView bytes={props.bytes} contentType={props.contentType} />;
+  return <ClippedText text={text} label="Body text" />;
+}
+
+/** Why a view shows nothing of the body, and where to see it instead. */
+function Skipped(props: { what: string; reason: string; children?: ComponentChildren }) {
   return (
-    <>
-      <CodeBlock class="code" label="Body text">
-        {cut ? props.text.slice(0, TEXT_LIMIT) : props.text}
-      </CodeBlock>
-      {cut && <p class="muted small">Showing the first {formatSize(TEXT_LIMIT)}; download the body for the rest.</p>}
-    </>
+    <div class="note body-skipped" data-testid="view-skipped" role="status">
+      <p>
+        The {props.what} view skipped this body: {props.reason}.
+      </p>
+      {props.children !== undefined && <p class="body-skipped-actions">{props.children}</p>}
+    </div>
   );
 }
 
+function FormView(props: { text: string }) {
+  const pairs = useMemo(() => formPairs(props.text), [props.text]);
+  return <PairsTable caption="Form fields" pairs={pairs} nameLabel="Field" />;
+}
+
+/**
+ * Highlighted JSON that can never take the page down: past its limits it shows the text
+ * (a captured part, a replay's response), saying why.
+ */
 export function JsonView(props: { text: string }) {
+  return (
+    <ViewBoundary
+      fallback={(reason) => (
+        <>
+          <Skipped what="JSON" reason={reason} />
+          <ClippedText text={props.text} label="JSON as text" />
+        </>
+      )}
+    >
+      <JsonTokensView text={props.text} />
+    </ViewBoundary>
+  );
+}
+
+/** Highlighted JSON; throws BodyLimitError past the formatter's limits (a boundary catches it). */
+function JsonTokensView(props: { text: string }) {
   const tokens = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : jsonTokens(props.text)), [props.text]);
-  if (tokens === null) return <TextView text={props.text} />;
+  if (tokens === null) return <ClippedText text={props.text} label="JSON body" />;
   return (
     <CodeBlock class="code code-json" label="JSON body">
       {tokens.map((token, i) =>
@@ -123,7 +180,7 @@ export function JsonView(props: { text: string }) {
 
 function XmlView(props: { text: string }) {
   const lines = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : xmlLines(props.text)), [props.text]);
-  if (lines === null) return <TextView text={props.text} />;
+  if (lines === null) return <ClippedText text={props.text} label="XML body" />;
   return (
     <CodeBlock class="code code-xml" label="XML body">
       {lines.map((line, i) => (
@@ -145,7 +202,9 @@ function XmlView(props: { text: string }) {
 }
 
 export function HexView(props: { bytes: Uint8Array }) {
-  const rows = useMemo(() => hexRows(props.bytes, HEX_LIMIT), [props.bytes]);
+  const totalRows = Math.ceil(props.bytes.length / 16);
+  const { shown, more } = useShown(totalRows, HEX_ROW_STEP);
+  const rows = useMemo(() => hexRows(props.bytes, shown * 16), [props.bytes, shown]);
   return (
     <>
       <CodeBlock class="code code-hex" label="Body as hexadecimal bytes">
@@ -160,26 +219,26 @@ export function HexView(props: { bytes: Uint8Array }) {
           </span>
         ))}
       </CodeBlock>
-      {props.bytes.length > HEX_LIMIT && (
-        <p class="muted small">
-          Showing the first {formatSize(HEX_LIMIT)} of {formatSize(props.bytes.length)}; download the body for the rest.
-        </p>
-      )}
+      <ShowMore shown={shown} total={totalRows} unit="rows of 16 bytes" step={HEX_ROW_STEP} onMore={more} />
     </>
   );
 }
 
 function MultipartView(props: { bytes: Uint8Array; contentType: string | null }) {
   const parts = useMemo(() => multipartParts(props.bytes, props.contentType), [props.bytes, props.contentType]);
+  const { shown, more } = useShown(parts?.length ?? 0, PART_STEP);
   if (parts === null || parts.length === 0) return <HexView bytes={props.bytes} />;
   return (
-    <ol class="parts">
-      {parts.map((part, i) => (
-        <li key={i} class="part">
-          <PartView part={part} index={i} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol class="parts">
+        {parts.slice(0, shown).map((part, i) => (
+          <li key={i} class="part">
+            <PartView part={part} index={i} />
+          </li>
+        ))}
+      </ol>
+      <ShowMore shown={shown} total={parts.length} unit="parts" step={PART_STEP} onMore={more} />
+    </>
   );
 }
 
@@ -214,7 +273,7 @@ function PartView(props: { part: MultipartPart; index: number }) {
         /json/i.test(part.contentType ?? '') ? (
           <JsonView text={part.text} />
         ) : (
-          <pre class="code">{part.text}</pre>
+          <ClippedText text={part.text} label={`Part ${props.index + 1} text`} />
         )
       ) : (
         <HexView bytes={part.bytes.subarray(0, 4096)} />

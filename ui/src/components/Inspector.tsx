@@ -17,6 +17,8 @@ import { Icon } from './Icon.js';
 import { AnswerBadge, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
+import { ClippedText } from './ShowMore.js';
+import { ViewBoundary } from './ViewBoundary.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
 
@@ -190,12 +192,23 @@ export function Inspector(props: {
               <h3 id="body-title" class="section-title">
                 Body
               </h3>
-              <BodyView
-                bodyBase64={event.bodyBase64}
-                bodyText={event.bodyText}
-                contentType={event.contentType}
-                size={event.size}
-              />
+              <ViewBoundary
+                key={event.id}
+                fallback={(reason) => (
+                  <p class="note" data-testid="view-skipped" role="status">
+                    The body could not be shown: {reason}. The Raw tab and the download still have it.
+                  </p>
+                )}
+              >
+                <BodyView
+                  bodyBase64={event.bodyBase64}
+                  bodyText={event.bodyText}
+                  contentType={event.contentType}
+                  size={event.size}
+                  bodyHref={bodyHref}
+                  onRaw={() => setTab('raw')}
+                />
+              </ViewBoundary>
             </section>
             <section aria-labelledby="headers-title">
               <h3 id="headers-title" class="section-title">
@@ -212,9 +225,7 @@ export function Inspector(props: {
               <span class="spacer" />
               <CopyButton text={() => rawRequest(event)} label="Copy" />
             </div>
-            <CodeBlock class="code code-raw" testId="raw-request">
-              {rawRequest(event)}
-            </CodeBlock>
+            <ClippedText class="code code-raw" label="Raw request" testId="raw-request" text={rawRequest(event)} />
           </section>
         )}
         {tab === 'curl' && (

@@ -4,6 +4,10 @@ import { formatExact, formatRelative } from '../lib/format.js';
 import { REDACTED } from '../lib/header-edits.js';
 import { linkClick } from '../router.js';
 import { Icon, type IconName } from './Icon.js';
+import { ShowMore, useShown } from './ShowMore.js';
+
+/** Table rows rendered at first and per "Show more" (a form body can carry 50,000 fields). */
+const ROW_STEP = 100;
 
 /** Writes text to the clipboard (with a fallback for non-secure origins such as http://host:8080). */
 export async function copyText(text: string): Promise<void> {
@@ -121,45 +125,49 @@ export function Empty(props: { title: string; children?: ComponentChildren; icon
   );
 }
 
-/** A two-column table of name/value pairs (headers, query parameters, form fields). */
+/** A two-column table of name/value pairs (headers, query parameters, form fields), the first rows at a time. */
 export function PairsTable(props: {
   pairs: readonly (readonly [string, string])[];
   caption: string;
   nameLabel?: string;
   redacted?: (name: string, value: string) => boolean;
 }) {
+  const { shown, more } = useShown(props.pairs.length, ROW_STEP);
   if (props.pairs.length === 0) return <p class="muted small">None</p>;
   return (
-    <table class="pairs">
-      <caption class="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{props.nameLabel ?? 'Name'}</th>
-          <th scope="col">Value</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.pairs.map(([name, value], i) => (
-          <tr key={i}>
-            <th scope="row" class="mono">
-              {name}
-            </th>
-            <td class="mono">
-              {props.redacted?.(name, value) ? (
-                <span class="redacted" title="Rehook redacts this header before storing it">
-                  <Icon name="lock" />
-                  redacted
-                </span>
-              ) : value === '' ? (
-                <span class="muted">(empty)</span>
-              ) : (
-                value
-              )}
-            </td>
+    <>
+      <table class="pairs">
+        <caption class="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{props.nameLabel ?? 'Name'}</th>
+            <th scope="col">Value</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.pairs.slice(0, shown).map(([name, value], i) => (
+            <tr key={i}>
+              <th scope="row" class="mono">
+                {name}
+              </th>
+              <td class="mono">
+                {props.redacted?.(name, value) ? (
+                  <span class="redacted" title="Rehook redacts this header before storing it">
+                    <Icon name="lock" />
+                    redacted
+                  </span>
+                ) : value === '' ? (
+                  <span class="muted">(empty)</span>
+                ) : (
+                  value
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ShowMore shown={shown} total={props.pairs.length} unit="rows" step={ROW_STEP} onMore={more} />
+    </>
   );
 }
 

@@ -5,6 +5,24 @@
 
 export type BodyKind = 'empty' | 'json' | 'xml' | 'form' | 'multipart' | 'text' | 'binary';
 
+/**
+ * A formatter stopped at one of its limits. Captured bodies are hostile input: a 200 KB body of
+ * nested brackets would otherwise ask for gigabytes of indentation, so every formatter declares
+ * its limits and throws this, which the viewer turns into "skipped, and why".
+ */
+export class BodyLimitError extends Error {
+  override readonly name = 'BodyLimitError';
+}
+
+/** What a formatter may build: nesting it indents, tokens (DOM nodes) and characters. */
+export interface FormatLimits {
+  readonly maxDepth: number;
+  readonly maxTokens: number;
+  readonly maxChars: number;
+}
+
+export const FORMAT_LIMITS: FormatLimits = { maxDepth: 256, maxTokens: 150_000, maxChars: 4 * 1024 * 1024 };
+
 export function base64ToBytes(base64: string): Uint8Array {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
@@ -47,8 +65,8 @@ export interface Token {
  * Tokens of pretty-printed JSON (2-space indent), for highlighting. Numbers keep their source
  * form (JSON.parse would round 12345678901234567890), so the text is re-tokenised, not re-built.
  */
-export function jsonTokens(text: string): Token[] {
-  const pretty = prettyJsonText(text);
+export function jsonTokens(text: string, limits: FormatLimits = FORMAT_LIMITS): Token[] {
+  const pretty = prettyJsonText(text, limits);
   const tokens: Token[] = [];
   const re = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false)|(null)|([{}[\],:])|(\s+)/gy;
   let last = 0;
@@ -62,19 +80,24 @@ export function jsonTokens(text: string): Token[] {
     else if (match[5] !== undefined) tokens.push({ kind: 'null', text: match[5] });
     else if (match[6] !== undefined) tokens.push({ kind: 'punct', text: match[6] });
     else tokens.push({ kind: 'space', text: match[7] ?? '' });
+    if (tokens.length > limits.maxTokens) throw new BodyLimitError(`more than ${limits.maxTokens} tokens`);
   }
   if (last < pretty.length) tokens.push({ kind: 'space', text: pretty.slice(last) });
   return tokens;
 }
 
-/** Pretty-prints JSON text without changing any scalar's source form. */
-export function prettyJsonText(text: string): string {
+/**
+ * Pretty-prints JSON text without changing any scalar's source form. One loop, no recursion;
+ * throws BodyLimitError past `maxDepth` nesting or `maxChars` of output.
+ */
+export function prettyJsonText(text: string, limits: FormatLimits = FORMAT_LIMITS): string {
   let out = '';
   let depth = 0;
   let i = 0;
   const indent = () => `\n${'  '.repeat(depth)}`;
   const src = text.trim();
   while (i < src.length) {
+    if (out.length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
     const char = src[i] as string;
     if (char === '"') {
       let j = i + 1;
@@ -93,6 +116,7 @@ export function prettyJsonText(text: string): string {
         continue;
       }
       depth += 1;
+      if (depth > limits.maxDepth) throw new BodyLimitError(`nested deeper than ${limits.maxDepth} levels`);
       out += char + indent();
     } else if (char === '}' || char === ']') {
       depth = Math.max(0, depth - 1);
@@ -113,13 +137,19 @@ export function prettyJsonText(text: string): string {
 
 export type XmlTokenKind = 'tag' | 'attr' | 'value' | 'text' | 'comment' | 'decl';
 
-/** Pretty-printed XML as lines of tokens (a tolerant tokenizer: malformed input still shows). */
-export function xmlLines(text: string): Token[][] {
+/**
+ * Pretty-printed XML as lines of tokens (a tolerant tokenizer: malformed input still shows).
+ * Entities are never expanded (an entity bomb stays its own short text); throws BodyLimitError
+ * past `maxDepth` nesting or `maxTokens` parts.
+ */
+export function xmlLines(text: string, limits: FormatLimits = FORMAT_LIMITS): Token[][] {
   const parts = text.match(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[^>]*>|[^<]+/g) ?? [];
+  if (parts.length > limits.maxTokens) throw new BodyLimitError(`more than ${limits.maxTokens} tags and texts`);
   const lines: Token[][] = [];
   let depth = 0;
   for (const part of parts) {
     if (/^\s+$/.test(part)) continue;
+    if (depth > limits.maxDepth) throw new BodyLimitError(`nested deeper than ${limits.maxDepth} levels`);
     const pad: Token = { kind: 'text', text: '  '.repeat(depth) };
     if (part.startsWith('<!--') || part.startsWith('<![CDATA[')) {
       lines.push([pad, { kind: 'comment', text: part }]);

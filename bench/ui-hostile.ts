@@ -1,0 +1,94 @@
+// The inspector against hostile bodies (test/browser/hostile-bodies.ts): per event, the time
+// from the click on its row to its body shown, and the slowest switch between its body views
+// and the Request and Raw tabs. Budgets: open under 1 s, each switch under 300 ms.
+import type { Page } from 'playwright-core';
+import { HOSTILE_BODIES } from '../test/browser/hostile-bodies.js';
+import { ingest, row } from '../test/browser/support.js';
+
+export const OPEN_BUDGET_MS = 1_000;
+export const SWITCH_BUDGET_MS = 300;
+
+export interface HostileTiming {
+  readonly path: string;
+  /** Click on the list row to the body pane showing something (ms). */
+  readonly openMs: number;
+  /** The slowest switch, and which it was. */
+  readonly slowestSwitchMs: number;
+  readonly slowestSwitch: string;
+}
+
+const BODY_PANE = '.body-view > :not(.body-toolbar), .body-empty';
+
+async function timed(action: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await action();
+  return Math.round(performance.now() - started);
+}
+
+/** Every switch of one open event: each body view in turn, then Raw and back to Request. */
+async function switchTimes(page: Page): Promise<[string, number][]> {
+  const times: [string, number][] = [];
+  const views = await page.locator('.body-view fieldset.segmented .segment').allTextContents();
+  for (const view of views) {
+    const exact = new RegExp(`^${view}$`);
+    const ms = await timed(async () => {
+      await page.locator('.body-view .segment', { hasText: exact }).click();
+      await page.locator('.body-view .segment[aria-pressed="true"]', { hasText: exact }).waitFor();
+      await page.locator(BODY_PANE).first().waitFor();
+    });
+    times.push([`view ${view}`, ms]);
+  }
+  times.push([
+    'tab Raw',
+    await timed(async () => {
+      await page.getByRole('tab', { name: 'Raw', exact: true }).click();
+      await page.getByTestId('raw-request').waitFor();
+    }),
+  ]);
+  times.push([
+    'tab Request',
+    await timed(async () => {
+      await page.getByRole('tab', { name: 'Request', exact: true }).click();
+      await page.locator(BODY_PANE).first().waitFor();
+    }),
+  ]);
+  return times;
+}
+
+/**
+ * Sends every hostile body to `ingestUrl` (an inbox the page at `inboxPageUrl` shows), then
+ * opens each event and switches through its views.
+ */
+export async function measureHostileBodies(
+  page: Page,
+  ingestUrl: string,
+  inboxPageUrl: string,
+): Promise<HostileTiming[]> {
+  for (const { path, type, body } of HOSTILE_BODIES)
+    await ingest(ingestUrl, { path, headers: { 'content-type': type }, body });
+  await page.goto(inboxPageUrl);
+  const timings: HostileTiming[] = [];
+  for (const { path } of HOSTILE_BODIES) {
+    await row(page, path).waitFor();
+    const openMs = await timed(async () => {
+      await row(page, path).click();
+      await page.locator('.inspector-path', { hasText: path }).waitFor();
+      await page.locator(BODY_PANE).first().waitFor();
+    });
+    const [slowestSwitch, slowestSwitchMs] = (await switchTimes(page)).reduce((a, b) => (b[1] > a[1] ? b : a));
+    timings.push({ path, openMs, slowestSwitch, slowestSwitchMs });
+  }
+  return timings;
+}
+
+export function formatHostileTimings(timings: readonly HostileTiming[]): string[] {
+  const verdict = (ms: number, budget: number) => (ms < budget ? 'met' : 'MISSED');
+  return [
+    `  hostile bodies (budget: open < ${OPEN_BUDGET_MS} ms, switch < ${SWITCH_BUDGET_MS} ms):`,
+    ...timings.map(
+      (t) =>
+        `    ${t.path.padEnd(16)} open ${t.openMs} ms (${verdict(t.openMs, OPEN_BUDGET_MS)}); ` +
+        `slowest switch ${t.slowestSwitchMs} ms, ${t.slowestSwitch} (${verdict(t.slowestSwitchMs, SWITCH_BUDGET_MS)})`,
+    ),
+  ];
+}

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { HOSTILE_BODIES as CASES, PWN } from './hostile-bodies.js';
+import {
+  assertAccessible,
+  assertNothingRan,
+  createInboxFromHome,
+  ingest,
+  row,
+  startRig,
+  type BrowserRig,
+} from './support.js';
+
+// Functions passed to page.evaluate run in the browser; this file is type-checked without the DOM library.
+declare const window: any;
+declare const document: any;
+
+// Bodies built to break an inspector (./hostile-bodies.ts). Each must open (its pane shows
+// something), let every view and tab be clicked, run nothing, throw nothing uncaught and keep
+// the DOM small.
+// One server, one browser, one page for them all.
+
+let rig: BrowserRig;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  rig = await startRig();
+  page = await rig.open('/');
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const { url } = await createInboxFromHome(page);
+  for (const { path, type, body } of CASES) await ingest(url, { path, headers: { 'content-type': type }, body });
+  await page.locator('.list-count', { hasText: `${CASES.length} requests` }).waitFor();
+});
+
+after(async () => {
+  await rig?.close();
+});
+
+/** The body view's pane (below its toolbar) shows some text. */
+async function assertBodyShown(what: string): Promise<void> {
+  const pane = page.locator('.body-view > :not(.body-toolbar)').first();
+  await pane.waitFor();
+  const text = (await pane.textContent()) ?? '';
+  assert.ok(text.trim().length > 0, `${what}: the body pane is blank`);
+}
+
+/** Nothing ran, nothing threw uncaught, and the page holds no huge table. */
+async function assertSafe(what: string): Promise<void> {
+  await assertNothingRan(page);
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null, `${what}: a payload ran`);
+  // Emptied at each check, so one event's error is reported against that event only.
+  assert.deepEqual(pageErrors.splice(0), [], `${what}: uncaught page errors`);
+  const rows = await page.evaluate(() => document.querySelectorAll('tr').length);
+  assert.ok(rows < 1_000, `${what}: ${rows} table rows in the DOM`);
+}
+
+/** Opens an event, clicks every body view and every tab, and checks each shows something. */
+async function exerciseEvent(path: string): Promise<void> {
+  await row(page, path).click();
+  await page.locator('.inspector-path', { hasText: path }).waitFor();
+  await page.locator('.facts').waitFor();
+  await assertBodyShown(`${path} on opening`);
+  const views = await page.locator('.body-view fieldset.segmented .segment').allTextContents();
+  for (const view of views) {
+    await page.locator('.body-view .segment', { hasText: new RegExp(`^${view}$`) }).click();
+    await page.locator('.body-view .segment[aria-pressed="true"]', { hasText: new RegExp(`^${view}$`) }).waitFor();
+    await assertBodyShown(`${path} as ${view}`);
+  }
+  for (const tab of ['Raw', 'curl', 'Replay', 'Request']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.locator(`#inspector-tab-${tab.toLowerCase()}[aria-selected="true"]`).waitFor();
+    const panel = (await page.locator('#inspector-panel').textContent()) ?? '';
+    assert.ok(panel.trim().length > 0, `${path}: the ${tab} tab is blank`);
+  }
+  await assertSafe(path);
+}
+
+describe('hostile bodies in the inspector', () => {
+  for (const { path } of CASES) {
+    test(`${path}: opens, every view and tab responds, nothing runs or throws`, async () => {
+      await exerciseEvent(path);
+    });
+  }
+
+  test('JSON nested 100,000 deep says what it skipped and offers the other views, the Raw tab and the download', async () => {
+    await row(page, '/deep-json').click();
+    const skipped = page.getByTestId('view-skipped');
+    await skipped.filter({ hasText: /nested deeper than 256 levels/ }).waitFor();
+    await skipped.locator('a', { hasText: 'Download body' }).waitFor();
+    await assertAccessible(page, 'a body view that skipped a body');
+    await skipped.getByRole('button', { name: 'Show as Text' }).click();
+    await page.locator('.body-view pre[aria-label="Body text"]').waitFor();
+    await page.getByRole('button', { name: 'JSON', exact: true }).click();
+    await page.getByTestId('view-skipped').getByRole('button', { name: 'Open the Raw tab' }).click();
+    await page.getByTestId('raw-request').waitFor();
+    await page.getByRole('tab', { name: 'Request', exact: true }).click();
+    await assertSafe('deep JSON');
+  });
+
+  test('a 50,000-field form shows its first rows, and Show more adds the next ones', async () => {
+    await row(page, '/big-form').click();
+    const form = page.locator('table', { has: page.locator('caption', { hasText: 'Form fields' }) });
+    await form.locator('tbody tr').first().waitFor();
+    assert.equal(await form.locator('tbody tr').count(), 100);
+    const more = page.getByTestId('show-more').filter({ hasText: 'of 50,000 rows' });
+    await assertAccessible(page, 'a form table with Show more');
+    await more.getByRole('button').click();
+    await form.locator('tbody tr').nth(199).waitFor();
+    assert.equal(await form.locator('tbody tr').count(), 200);
+    assert.match((await form.locator('tbody tr').nth(199).textContent()) ?? '', /field199\s*value 199/);
+    await assertSafe('big form');
+  });
+
+  test('a 1 MB line renders a first part with Show more', async () => {
+    await row(page, '/long-line').click();
+    const text = page.locator('.body-view pre[aria-label="Body text"]');
+    await text.waitFor();
+    const shown = (await text.textContent())?.length ?? 0;
+    assert.ok(shown > 0 && shown < 1024 * 1024, `${shown} characters rendered at once`);
+    await page.getByTestId('show-more').getByRole('button').click();
+    await page.waitForFunction(
+      (before) => (document.querySelector('.body-view pre[aria-label="Body text"]')?.textContent.length ?? 0) > before,
+      shown,
+    );
+    await assertSafe('long line');
+  });
+
+  test('multipart names full of markup stay text, and only the first parts are rendered', async () => {
+    await row(page, '/many-parts').click();
+    await page.locator('.parts .part').first().waitFor();
+    assert.equal(await page.locator('.parts .part').count(), 50);
+    await page.getByText(`${PWN} part 0`, { exact: true }).first().waitFor();
+    await page.getByTestId('show-more').filter({ hasText: 'of 1,000 parts' }).waitFor();
+    await assertSafe('multipart');
+  });
+});
