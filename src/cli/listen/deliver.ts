@@ -17,6 +17,8 @@ export interface Delivery {
   readonly retry: BackoffPolicy;
   readonly random: () => number;
   readonly signal: AbortSignal;
+  /** Cuts the attempt in progress short; `signal` only stops new attempts from starting. */
+  readonly abandon: AbortSignal;
 }
 
 /** Replaces same-named headers (case-insensitively) by the re-signed ones, in place; new ones go last. */
@@ -78,7 +80,9 @@ export async function deliverEvent(delivery: Delivery, event: EventDetail, late:
   const request = { method: event.method, url, headers, body, declaredBody: hasDeclaredBody(event.headers) };
   const attempts = retries + 1;
   for (let attempt = 1; ; attempt += 1) {
-    const result = await delivery.forwarder.send(request, timeoutMs, delivery.signal);
+    // Once stopping, no attempt starts; one already running may finish (and is then recorded).
+    if (delivery.signal.aborted) return 'stopped';
+    const result = await delivery.forwarder.send(request, timeoutMs, delivery.abandon);
     if (result.kind === 'stopped') return 'stopped';
     const ok = result.kind === 'answered' && result.status < 500;
     if (ok || attempt >= attempts) {

@@ -79,6 +79,7 @@ export class Listener {
       retry: deps.retry ?? RETRY_BACKOFF,
       random,
       signal: deps.signal,
+      abandon: deps.abandon ?? deps.signal,
     };
   }
 
