@@ -30,8 +30,12 @@ import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
 
 /** One long-poll's wait (the server allows up to 120 s). */
 const POLL_MS = 30_000;
-/** Beyond the poll's own wait, how long a silent connection is trusted before it is dropped. */
-const POLL_GRACE_MS = 20_000;
+/**
+ * Beyond the poll's own wait, how long a silent connection is trusted before it is dropped: a
+ * long-poll on a dead socket (the server's host gone without closing it) is given up on soon
+ * after the server would have answered it anyway.
+ */
+const POLL_GRACE_MS = 3_000;
 /** While waiting, a look-back for late events this often (for two windows after the cursor moved). */
 const LOOK_BACK_MS = 5_000;
 /** After an event, a look-back when the last one is at least this old (and 10x its own duration). */
@@ -67,7 +71,7 @@ export class Listener {
       signal: deps.signal,
       policy: deps.reconnect ?? RECONNECT_BACKOFF,
       random,
-      status: (line) => this.#reporter.status(line),
+      reporter: this.#reporter,
     });
     this.#events = { client: deps.client, caller: this.#caller, inboxId: settings.inboxId };
     this.#delivery = {

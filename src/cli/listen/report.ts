@@ -12,6 +12,21 @@ export function shortTime(iso: string): string {
   return iso.replace(/\.\d+Z$/, 'Z');
 }
 
+/** `0.8 s`, `12.4 s`: how long the server was out of reach. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A call to the Rehook server that failed, as reported. */
+export interface ServerFailure {
+  readonly server: string;
+  /** What the listener was doing: `wait for events`, `list events`. */
+  readonly what: string;
+  readonly reason: string;
+  /** Failed calls in a row, this one included. */
+  readonly attempt: number;
+}
+
 /** The local response body under its line, indented: text as text, anything else summarised. */
 function bodyBlock(body: Buffer, truncated: boolean): string {
   if (body.length === 0) return '    (empty response body)';
@@ -55,6 +70,27 @@ export class ListenReporter {
   /** A status line (stderr). */
   status(line: string): void {
     this.#io.stderr(line);
+  }
+
+  /** The first failed call to the server after it last answered. */
+  connectionLost(failure: ServerFailure): void {
+    this.status(
+      `Lost the connection to ${failure.server} (could not ${failure.what}: ${failure.reason}); reconnecting.`,
+    );
+    if (this.#settings.json) this.#emit({ type: 'connection', state: 'lost', ...failure });
+  }
+
+  /** A reminder while the server stays unreachable (stderr only: --json has the lost/back pair). */
+  stillLost(failure: ServerFailure, downMs: number): void {
+    this.status(
+      `Still no connection to ${failure.server} after ${seconds(downMs)} (${failure.attempt} attempts: ${failure.reason}).`,
+    );
+  }
+
+  /** The server answered again. */
+  connectionBack(server: string, downMs: number, failedAttempts: number): void {
+    this.status(`Back after ${seconds(downMs)}: reconnected to ${server} (${failedAttempts} failed attempts).`);
+    if (this.#settings.json) this.#emit({ type: 'connection', state: 'back', server, downMs, failedAttempts });
   }
 
   announce(baseUrl: string, from: string): void {
