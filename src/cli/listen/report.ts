@@ -3,6 +3,7 @@ import { cleanBlock, cleanLine } from '../format.js';
 import type { CliIO } from '../io.js';
 import { formatDelay } from './backoff.js';
 import type { LocalResult } from './forward.js';
+import type { Behind } from './lag.js';
 import { subPathOf } from './rules.js';
 import type { ListenSettings } from './settings.js';
 
@@ -54,6 +55,15 @@ export interface AttemptReport {
   readonly attempt: number;
   readonly outcome: 'delivered' | 'retrying' | 'gave-up';
   readonly retryInMs?: number;
+  /** How far behind the newest captured event (lag.ts); absent when keeping up. */
+  readonly behind?: Behind | null;
+}
+
+/** `  behind 120 events, 45 s` (`1000+ events` when the count is a lower bound). */
+function behindText(behind: Behind | null | undefined): string {
+  if (behind == null) return '';
+  const events = `${behind.events}${behind.atLeast ? '+' : ''} event${behind.events === 1 && !behind.atLeast ? '' : 's'}`;
+  return `  behind ${events}, ${behind.seconds} s`;
 }
 
 type ReportSettings = Pick<ListenSettings, 'inboxId' | 'rules' | 'retries' | 'printBody' | 'json'>;
@@ -121,7 +131,7 @@ export class ListenReporter {
     if (outcome === 'retrying')
       tail = `  attempt ${attempt} of ${retries + 1}, retrying in ${formatDelay(retryInMs ?? 0)}`;
     if (outcome === 'gave-up') tail = `  gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}, moving on`;
-    const line = `${shortTime(event.receivedAt)}  ${event.method} ${cleanLine(subPathOf(event.path, inboxId) + query)}  → ${where}${what}  ${Math.round(result.latencyMs)} ms${tail}  ${event.id}`;
+    const line = `${shortTime(event.receivedAt)}  ${event.method} ${cleanLine(subPathOf(event.path, inboxId) + query)}  → ${where}${what}  ${Math.round(result.latencyMs)} ms${tail}${behindText(report.behind)}  ${event.id}`;
     this.#io.stdout(line);
     if (printBody && answered !== undefined) this.#io.stdout(bodyBlock(answered.body, answered.truncated));
   }
@@ -139,6 +149,15 @@ export class ListenReporter {
       latencyMs: Math.round(result.latencyMs),
       error: result.kind === 'failed' ? result.reason : null,
       ...(retryInMs !== undefined ? { retryInMs } : {}),
+      ...(report.behind != null
+        ? {
+            behind: {
+              events: report.behind.events,
+              seconds: report.behind.seconds,
+              ...(report.behind.atLeast ? { atLeast: true } : {}),
+            },
+          }
+        : {}),
       ...(this.#settings.printBody && answered !== undefined
         ? { responseBodyBase64: answered.body.toString('base64'), responseTruncated: answered.truncated }
         : {}),
