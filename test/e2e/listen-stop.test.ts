@@ -15,7 +15,7 @@ import {
   type Target,
 } from './listen-harness.js';
 
-// Stopping `rehook listen`: the first SIGTERM/SIGINT lets the delivery in progress finish, records
+// Stopping `rehook listen` (the built CLI: run `npm run build` first): the first SIGTERM/SIGINT lets the delivery in progress finish, records
 // it and exits 0; the next run neither sends it again nor skips what came after. A second SIGINT
 // abandons it (exit 130) and the next run sends it again. Stops and restarts while events keep
 // arriving lose none and send none twice.
@@ -73,7 +73,7 @@ async function setUp(
   return {
     client,
     start: async () => {
-      const listener = spawnRehook(args, env);
+      const listener = spawnRehook(args, env, { built: true });
       await waitFor(() => listener.stderr().includes('Press Ctrl-C to stop'), 'the listener to start');
       return listener;
     },
