@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -81,9 +82,21 @@ export function killChildren(): void {
   children.clear();
 }
 
-/** Runs `rehook <args>` from source (node --import tsx src/cli/index.ts). */
-export function spawnRehook(args: readonly string[], env: Record<string, string> = {}): RehookProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+/** The CLI as `npm run build` leaves it (the tests that use it need a build first). */
+const BUILT_ENTRY = join(ROOT, 'dist', 'src', 'cli', 'index.js');
+
+/**
+ * Runs `rehook <args>` from source (node --import tsx src/cli/index.ts), or the built CLI
+ * (`built`): signal handling is then exactly what users run, without tsx's own process in between.
+ */
+export function spawnRehook(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  opts: { readonly built?: boolean } = {},
+): RehookProcess {
+  if (opts.built === true && !existsSync(BUILT_ENTRY)) throw new Error(`${BUILT_ENTRY} is missing: run npm run build`);
+  const entry = opts.built === true ? [BUILT_ENTRY] : ['--import', 'tsx', ENTRY];
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
     stdio: 'pipe',

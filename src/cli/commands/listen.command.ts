@@ -14,8 +14,9 @@ export const listenCommand = defineCommand({
     'the position is saved per server, inbox and --forward-to targets in the user state directory ' +
     '(REHOOK_STATE_DIR, else $XDG_STATE_HOME/rehook, else ~/.local/state/rehook). An event the local ' +
     'server refuses with 5xx, or cannot take, is retried --retries times, then given up on (the position ' +
-    'moves on). Ctrl-C (or SIGTERM) stops it, prints how far it delivered and exits 0; a second Ctrl-C ' +
-    'exits at once with 130. Exit 1: the token or the inbox was refused. See docs/listen.md.',
+    'moves on). Ctrl-C (or SIGTERM) stops it: the delivery in progress finishes (at most --stop-timeout) ' +
+    'and is recorded, then it prints how far it delivered and exits 0; a second Ctrl-C abandons the ' +
+    'delivery and exits at once with 130. Exit 1: the token or the inbox was refused. See docs/listen.md.',
   args: [INBOX_ID],
   options: {
     ...LISTEN_OPTIONS,

@@ -1,5 +1,6 @@
 import { clientFor } from '../client-options.js';
 import type { CliIO } from '../io.js';
+import { formatDelay } from '../listen/backoff.js';
 import { runListener } from '../listen/listener.js';
 import type { ListenOptions } from '../listen/options.js';
 import { positionPath } from '../listen/position.js';
@@ -20,17 +21,25 @@ export function summaryLine(summary: ListenSummary): string {
 }
 
 /**
- * `rehook listen <inboxId> --forward-to URL`: runs until Ctrl-C (SIGINT) or SIGTERM, then prints
- * how far it got and exits 0. A second signal exits at once with 130 (the position saved after
- * the last completed event stays valid). A fatal API error (bad token, unknown inbox) exits 1.
+ * `rehook listen <inboxId> --forward-to URL`: runs until Ctrl-C (SIGINT) or SIGTERM, then lets
+ * the attempt in progress finish (at most --stop-timeout), records it, prints how far it got and
+ * exits 0. A second signal exits at once with 130 (the position saved after the last completed
+ * event stays valid). A fatal API error (bad token, unknown inbox) exits 1.
  */
 export async function run(options: ListenOptions, io: CliIO): Promise<void> {
   const stop = new AbortController();
+  const abandon = new AbortController();
   let signals = 0;
+  let abandonTimer: NodeJS.Timeout | undefined;
   const onSignal = (): void => {
     signals += 1;
     if (signals > 1) process.exit(INTERRUPTED);
     stop.abort();
+    io.stderr(
+      `Stopping: finishing the delivery in progress (at most ${formatDelay(options.stopTimeoutMs)}); Ctrl-C again to abandon it.`,
+    );
+    // The attempt's own --timeout bounds it too; this bounds a stop when --timeout is long or 0.
+    abandonTimer = setTimeout(() => abandon.abort(), options.stopTimeoutMs);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -51,11 +60,12 @@ export async function run(options: ListenOptions, io: CliIO): Promise<void> {
         positionKey: key,
         windowMs: options.windowMs,
       },
-      { client: clientFor(options), io, signal: stop.signal },
+      { client: clientFor(options), io, signal: stop.signal, abandon: abandon.signal },
     );
     if (options.json) io.stdout(JSON.stringify({ type: 'summary', ...summaryJson(summary) }));
     io.stderr(summaryLine(summary));
   } finally {
+    clearTimeout(abandonTimer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -7,8 +7,12 @@ export interface BackoffPolicy {
   readonly capMs: number;
 }
 
-/** Reconnecting to the server: 100 ms, 200 ms, 400 ms, ... up to 10 s. */
-export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 100, capMs: 10_000 };
+/**
+ * Reconnecting to the server: 100 ms, 200 ms, then 400 ms apart (250-400 ms after jitter). Capped
+ * low so a listener is back within a second of the server being ready; a refused connection to a
+ * server that is down costs next to nothing, and the jitter still spreads a crowd of listeners.
+ */
+export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 100, capMs: 400 };
 /** Retrying the local target: 500 ms, 1 s, 2 s, ... up to 10 s. */
 export const RETRY_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 10_000 };
 

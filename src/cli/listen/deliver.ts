@@ -1,6 +1,7 @@
 import type { EventDetail, HeaderPair } from '../../client/types.js';
 import { backoffDelay, type BackoffPolicy, sleep } from './backoff.js';
 import type { LocalForwarder } from './forward.js';
+import type { LagTracker } from './lag.js';
 import type { ListenReporter } from './report.js';
 import { passesFilters, routeFor, subPathOf, targetUrl } from './rules.js';
 import { describeError, type ServerCaller } from './server-calls.js';
@@ -17,6 +18,10 @@ export interface Delivery {
   readonly retry: BackoffPolicy;
   readonly random: () => number;
   readonly signal: AbortSignal;
+  /** Cuts the attempt in progress short; `signal` only stops new attempts from starting. */
+  readonly abandon: AbortSignal;
+  /** How far behind the newest captured event the listener is, for the lines. */
+  readonly lag: Pick<LagTracker, 'behind'>;
 }
 
 /** Replaces same-named headers (case-insensitively) by the re-signed ones, in place; new ones go last. */
@@ -77,16 +82,19 @@ export async function deliverEvent(delivery: Delivery, event: EventDetail, late:
   const body = Buffer.from(event.bodyBase64, 'base64');
   const request = { method: event.method, url, headers, body, declaredBody: hasDeclaredBody(event.headers) };
   const attempts = retries + 1;
+  const behind = delivery.lag.behind(event);
   for (let attempt = 1; ; attempt += 1) {
-    const result = await delivery.forwarder.send(request, timeoutMs, delivery.signal);
+    // Once stopping, no attempt starts; one already running may finish (and is then recorded).
+    if (delivery.signal.aborted) return 'stopped';
+    const result = await delivery.forwarder.send(request, timeoutMs, delivery.abandon);
     if (result.kind === 'stopped') return 'stopped';
     const ok = result.kind === 'answered' && result.status < 500;
     if (ok || attempt >= attempts) {
-      delivery.reporter.attempt({ event, late, url, result, attempt, outcome: ok ? 'delivered' : 'gave-up' });
+      delivery.reporter.attempt({ event, late, url, result, attempt, outcome: ok ? 'delivered' : 'gave-up', behind });
       return ok ? 'delivered' : 'failed';
     }
     const delay = backoffDelay(delivery.retry, attempt - 1, delivery.random);
-    delivery.reporter.attempt({ event, late, url, result, attempt, outcome: 'retrying', retryInMs: delay });
+    delivery.reporter.attempt({ event, late, url, result, attempt, outcome: 'retrying', retryInMs: delay, behind });
     if (!(await sleep(delay, delivery.signal))) return 'stopped';
   }
 }

@@ -5,6 +5,7 @@ import { removeStaleTemps } from '../user-config.js';
 import { RECONNECT_BACKOFF, RETRY_BACKOFF, sleep } from './backoff.js';
 import { type Delivery, deliverEvent } from './deliver.js';
 import { LocalForwarder } from './forward.js';
+import { LAG_SHOWN_FROM_MS, LagTracker } from './lag.js';
 import { idsIn, type InboxEvents, lateEvent } from './inbox-events.js';
 import { readPosition, type SavedPosition, type SavedState, writePosition } from './position.js';
 import { ListenReporter } from './report.js';
@@ -30,10 +31,16 @@ import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
 
 /** One long-poll's wait (the server allows up to 120 s). */
 const POLL_MS = 30_000;
-/** Beyond the poll's own wait, how long a silent connection is trusted before it is dropped. */
-const POLL_GRACE_MS = 20_000;
+/**
+ * Beyond the poll's own wait, how long a silent connection is trusted before it is dropped: a
+ * long-poll on a dead socket (the server's host gone without closing it) is given up on soon
+ * after the server would have answered it anyway.
+ */
+const POLL_GRACE_MS = 3_000;
 /** While waiting, a look-back for late events this often (for two windows after the cursor moved). */
 const LOOK_BACK_MS = 5_000;
+/** While behind, the newest events are listed this often for the lines' "behind". */
+const LAG_PROBE_MS = 5_000;
 /** After an event, a look-back when the last one is at least this old (and 10x its own duration). */
 const LOOK_BACK_GAP_MS = 1_000;
 
@@ -45,6 +52,9 @@ export class Listener {
   readonly #caller: ServerCaller;
   readonly #events: InboxEvents;
   readonly #delivery: Delivery;
+  readonly #lag = new LagTracker();
+  /** performance.now() of the last lag probe's start. */
+  #probedAt = -Infinity;
   #delivered = 0;
   #failed = 0;
   #skipped = 0;
@@ -67,7 +77,7 @@ export class Listener {
       signal: deps.signal,
       policy: deps.reconnect ?? RECONNECT_BACKOFF,
       random,
-      status: (line) => this.#reporter.status(line),
+      reporter: this.#reporter,
     });
     this.#events = { client: deps.client, caller: this.#caller, inboxId: settings.inboxId };
     this.#delivery = {
@@ -79,6 +89,8 @@ export class Listener {
       retry: deps.retry ?? RETRY_BACKOFF,
       random,
       signal: deps.signal,
+      abandon: deps.abandon ?? deps.signal,
+      lag: this.#lag,
     };
   }
 
@@ -169,12 +181,29 @@ export class Listener {
         continue;
       }
       pending = this.#poll(event.id);
+      this.#probeLag(event);
       const outcome = await this.#process(event, false);
       if (outcome === 'stopped') return;
       // Right after each wake-up, at most about once a second (and 10% of the time) in a stream.
       owed = performance.now() - this.#lookedBackAt < Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
       if (!owed && (await this.#lookBack()) === 'stopped') return;
     }
+  }
+
+  /**
+   * When `event` is old enough that the listener may be behind, lists the newest events after it
+   * (one page, in the background, at most every LAG_PROBE_MS) for the lines' "behind". A listener
+   * that keeps up delivers events right after their capture and never probes.
+   */
+  #probeLag(event: EventDetail): void {
+    if (Date.now() - Date.parse(event.receivedAt) < LAG_SHOWN_FROM_MS) return;
+    if (performance.now() - this.#probedAt < LAG_PROBE_MS) return;
+    this.#probedAt = performance.now();
+    this.#deps.client
+      .events(this.#settings.inboxId, { limit: 1000, filter: { since: event.id } })
+      .then((page) => this.#lag.observe(page.events, page.nextBefore !== null))
+      // Only the lines' "behind" depends on it: a failed probe is tried again at the next one.
+      .catch(() => undefined);
   }
 
   /** The pending poll's answer, or 'tick' when `tickMs` passes first (the poll stays pending). */

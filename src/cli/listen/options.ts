@@ -79,6 +79,15 @@ export const LISTEN_OPTIONS: Readonly<Record<string, OptionDef>> = {
     description:
       'Limit per attempt at the local target (500ms, 30s, 5m); 0 for none, to step through a handler in a debugger.',
   },
+  'stop-timeout': {
+    type: 'string',
+    value: 'duration',
+    default: '10s',
+    description:
+      'On the first Ctrl-C (or SIGTERM), how long an attempt in progress may still take to finish ' +
+      '(within its own --timeout) before it is abandoned; 0 abandons it at once. A second Ctrl-C ' +
+      'always abandons it at once.',
+  },
   'only-method': {
     type: 'string',
     value: 'method',
@@ -111,6 +120,8 @@ export interface ListenOptions extends ClientOptions {
   readonly start: StartSpec;
   readonly retries: number;
   readonly timeoutMs: number;
+  /** On a graceful stop, the longest wait for the attempt in progress (0: abandon it at once). */
+  readonly stopTimeoutMs: number;
   readonly printBody: boolean;
   readonly resign: boolean;
   /** For the state directory (REHOOK_STATE_DIR, XDG_STATE_HOME, HOME). */
@@ -185,6 +196,7 @@ export function normaliseListen(input: ParsedInput): ListenOptions {
       start: start(input),
       retries: retries(input),
       timeoutMs: durationMs(input, 'timeout', 30_000),
+      stopTimeoutMs: durationMs(input, 'stop-timeout', 10_000),
       printBody: input.values['print-body'] === true,
       resign: input.values['resign'] === true,
       env: input.env,

@@ -3,6 +3,7 @@ import { cleanBlock, cleanLine } from '../format.js';
 import type { CliIO } from '../io.js';
 import { formatDelay } from './backoff.js';
 import type { LocalResult } from './forward.js';
+import type { Behind } from './lag.js';
 import { subPathOf } from './rules.js';
 import type { ListenSettings } from './settings.js';
 
@@ -10,6 +11,21 @@ import type { ListenSettings } from './settings.js';
 
 export function shortTime(iso: string): string {
   return iso.replace(/\.\d+Z$/, 'Z');
+}
+
+/** `0.8 s`, `12.4 s`: how long the server was out of reach. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A call to the Rehook server that failed, as reported. */
+export interface ServerFailure {
+  readonly server: string;
+  /** What the listener was doing: `wait for events`, `list events`. */
+  readonly what: string;
+  readonly reason: string;
+  /** Failed calls in a row, this one included. */
+  readonly attempt: number;
 }
 
 /** The local response body under its line, indented: text as text, anything else summarised. */
@@ -39,6 +55,15 @@ export interface AttemptReport {
   readonly attempt: number;
   readonly outcome: 'delivered' | 'retrying' | 'gave-up';
   readonly retryInMs?: number;
+  /** How far behind the newest captured event (lag.ts); absent when keeping up. */
+  readonly behind?: Behind | null;
+}
+
+/** `  behind 120 events, 45 s` (`1000+ events` when the count is a lower bound). */
+function behindText(behind: Behind | null | undefined): string {
+  if (behind == null) return '';
+  const events = `${behind.events}${behind.atLeast ? '+' : ''} event${behind.events === 1 && !behind.atLeast ? '' : 's'}`;
+  return `  behind ${events}, ${behind.seconds} s`;
 }
 
 type ReportSettings = Pick<ListenSettings, 'inboxId' | 'rules' | 'retries' | 'printBody' | 'json'>;
@@ -55,6 +80,27 @@ export class ListenReporter {
   /** A status line (stderr). */
   status(line: string): void {
     this.#io.stderr(line);
+  }
+
+  /** The first failed call to the server after it last answered. */
+  connectionLost(failure: ServerFailure): void {
+    this.status(
+      `Lost the connection to ${failure.server} (could not ${failure.what}: ${failure.reason}); reconnecting.`,
+    );
+    if (this.#settings.json) this.#emit({ type: 'connection', state: 'lost', ...failure });
+  }
+
+  /** A reminder while the server stays unreachable (stderr only: --json has the lost/back pair). */
+  stillLost(failure: ServerFailure, downMs: number): void {
+    this.status(
+      `Still no connection to ${failure.server} after ${seconds(downMs)} (${failure.attempt} attempts: ${failure.reason}).`,
+    );
+  }
+
+  /** The server answered again. */
+  connectionBack(server: string, downMs: number, failedAttempts: number): void {
+    this.status(`Back after ${seconds(downMs)}: reconnected to ${server} (${failedAttempts} failed attempts).`);
+    if (this.#settings.json) this.#emit({ type: 'connection', state: 'back', server, downMs, failedAttempts });
   }
 
   announce(baseUrl: string, from: string): void {
@@ -85,7 +131,7 @@ export class ListenReporter {
     if (outcome === 'retrying')
       tail = `  attempt ${attempt} of ${retries + 1}, retrying in ${formatDelay(retryInMs ?? 0)}`;
     if (outcome === 'gave-up') tail = `  gave up after ${attempt} attempt${attempt === 1 ? '' : 's'}, moving on`;
-    const line = `${shortTime(event.receivedAt)}  ${event.method} ${cleanLine(subPathOf(event.path, inboxId) + query)}  → ${where}${what}  ${Math.round(result.latencyMs)} ms${tail}  ${event.id}`;
+    const line = `${shortTime(event.receivedAt)}  ${event.method} ${cleanLine(subPathOf(event.path, inboxId) + query)}  → ${where}${what}  ${Math.round(result.latencyMs)} ms${tail}${behindText(report.behind)}  ${event.id}`;
     this.#io.stdout(line);
     if (printBody && answered !== undefined) this.#io.stdout(bodyBlock(answered.body, answered.truncated));
   }
@@ -103,6 +149,15 @@ export class ListenReporter {
       latencyMs: Math.round(result.latencyMs),
       error: result.kind === 'failed' ? result.reason : null,
       ...(retryInMs !== undefined ? { retryInMs } : {}),
+      ...(report.behind != null
+        ? {
+            behind: {
+              events: report.behind.events,
+              seconds: report.behind.seconds,
+              ...(report.behind.atLeast ? { atLeast: true } : {}),
+            },
+          }
+        : {}),
       ...(this.#settings.printBody && answered !== undefined
         ? { responseBodyBase64: answered.body.toString('base64'), responseTruncated: answered.truncated }
         : {}),

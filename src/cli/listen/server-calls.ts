@@ -1,6 +1,7 @@
 import { RehookApiError, RehookConnectionError } from '../../client/errors.js';
 import type { RehookClient } from '../../client/rehook-client.js';
-import { backoffDelay, formatDelay, sleep, type BackoffPolicy } from './backoff.js';
+import { backoffDelay, sleep, type BackoffPolicy } from './backoff.js';
+import type { ListenReporter } from './report.js';
 
 /** Calls to the Rehook server that outlast a dropped connection or a restarting server. */
 
@@ -23,8 +24,7 @@ export interface ServerCallerDeps {
   readonly signal: AbortSignal;
   readonly policy: BackoffPolicy;
   readonly random: () => number;
-  /** Writes a status line (stderr). */
-  readonly status: (line: string) => void;
+  readonly reporter: Pick<ListenReporter, 'connectionLost' | 'stillLost' | 'connectionBack'>;
 }
 
 /** Retries calls to the server with backoff, and says on stderr when the connection drops and comes back. */
@@ -40,7 +40,7 @@ export class ServerCaller {
 
   /**
    * Calls the server until it answers: connection failures, 5xx, 429 and answers cut short are
-   * retried with backoff (a status line on the first failure and every tenth after). Rehook's own
+   * retried with backoff (a status line on the first failure and every twentieth after). Rehook's own
    * 4xx errors are fatal (thrown). Undefined when stopped meanwhile.
    */
   async call<T>(what: string, call: () => Promise<T>, atStart = false): Promise<T | undefined> {
@@ -63,10 +63,7 @@ export class ServerCaller {
   }
 
   #reconnected(): void {
-    const seconds = ((Date.now() - this.#dropStartedAt) / 1000).toFixed(1);
-    this.#deps.status(
-      `Reconnected to ${this.#deps.client.baseUrl} (after ${seconds}s, ${this.#drops} failed attempts).`,
-    );
+    this.#deps.reporter.connectionBack(this.#deps.client.baseUrl, Date.now() - this.#dropStartedAt, this.#drops);
     this.#drops = 0;
   }
 
@@ -75,11 +72,10 @@ export class ServerCaller {
     if (this.#drops === 0) this.#dropStartedAt = Date.now();
     const delay = backoffDelay(this.#deps.policy, this.#drops, this.#deps.random);
     this.#drops += 1;
-    if (this.#drops === 1 || this.#drops % 10 === 0) {
-      this.#deps.status(
-        `Could not ${what} (${describeError(err)}); retrying in ${formatDelay(delay)} (attempt ${this.#drops}).`,
-      );
-    }
+    const failure = { server: this.#deps.client.baseUrl, what, reason: describeError(err), attempt: this.#drops };
+    if (this.#drops === 1) this.#deps.reporter.connectionLost(failure);
+    // Retries come a few times a second: a reminder now and then, not a line each.
+    else if (this.#drops % 20 === 0) this.#deps.reporter.stillLost(failure, Date.now() - this.#dropStartedAt);
     return sleep(delay, this.#deps.signal);
   }
 }

@@ -31,8 +31,13 @@ export type ListenClient = Pick<RehookClient, 'inbox' | 'events' | 'event' | 'ne
 export interface ListenDeps {
   readonly client: ListenClient;
   readonly io: Pick<CliIO, 'stdout' | 'stderr'>;
-  /** Aborted to stop (Ctrl-C): the listener finishes nothing more and returns its summary. */
+  /**
+   * Aborted to stop (the first Ctrl-C): the listener takes no new event and starts no new attempt,
+   * lets the attempt in progress finish (until `abandon`), records it and returns its summary.
+   */
   readonly signal: AbortSignal;
+  /** Aborted to abandon the attempt in progress (a second Ctrl-C, the stop timeout); default `signal`. */
+  readonly abandon?: AbortSignal;
   readonly reconnect?: BackoffPolicy;
   readonly retry?: BackoffPolicy;
   readonly random?: () => number;
