@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../src/domain/captured-request.js';
@@ -8,7 +7,6 @@ import { StorageError } from '../../src/errors.js';
 import { runMigrations } from '../../src/storage/migrate.js';
 import { MIGRATIONS, applyMigrations } from '../../src/storage/postgres/migrations.js';
 import { openPostgresStore, type PostgresStore } from '../../src/storage/postgres/store.js';
-import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import {
   TEST_DATABASE_URL,
@@ -20,7 +18,6 @@ import {
   waitFor,
   type TestSchema,
 } from '../helpers/postgres.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 import {
   anonymousInbox,
   createEventMaker,
@@ -479,21 +476,6 @@ if (!pg.available) {
     });
   });
 }
-
-describe('runMigrations without a database URL', () => {
-  it('migrates the SQLite file in the data directory once', async () => {
-    const dir = await makeTempDir('rehook-migrate-');
-    try {
-      const config = { dataDir: join(dir.path, 'data'), databaseUrl: null };
-      const version = SQLITE_MIGRATIONS.at(-1)?.version;
-      const all = SQLITE_MIGRATIONS.map((m) => m.name);
-      assert.deepEqual(await runMigrations(config), { database: 'sqlite', version, applied: all });
-      assert.deepEqual(await runMigrations(config), { database: 'sqlite', version, applied: [] });
-    } finally {
-      await dir.cleanup();
-    }
-  });
-});
 
 /** Counts the multi-row event INSERT statements the store sends from now on. */
 function countEventInserts(store: PostgresStore): () => number {
