@@ -66,9 +66,13 @@ export function currentRoute(): Route {
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(currentRoute);
+  const [renderedAt] = useState(() => location.pathname + location.search);
   useEffect(() => {
     const update = () => setRoute(currentRoute());
     listeners.add(update);
+    // A child's effect runs before this one and may already have navigated (a signed-out visit
+    // redirected to sign in): that change happened before the subscription.
+    if (location.pathname + location.search !== renderedAt) update();
     return () => {
       listeners.delete(update);
     };

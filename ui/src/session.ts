@@ -17,9 +17,14 @@ function set(next: SessionState): void {
 
 export function useSession(): SessionState {
   const [, setVersion] = useState(0);
+  const rendered = state;
   useEffect(() => {
     const listener = () => setVersion((n) => n + 1);
     listeners.add(listener);
+    // Effects run after paint: the first session check can finish between this render and the
+    // subscription, and that change would otherwise never reach this component (a page stuck on
+    // "Loading" when the check answers fast).
+    if (state !== rendered) listener();
     return () => {
       listeners.delete(listener);
     };
