@@ -218,6 +218,7 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
     for (const required of [
       'package.json',
       'README.md',
+      'LICENSE',
       'CHANGELOG.md',
       'openapi.json',
       'docs/getting-started.md',
@@ -240,7 +241,7 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
         // The web app, built: index.html and its hashed files (no source maps).
         !(path === 'dist/ui/index.html' || /^dist\/ui\/assets\/[\w.-]+\.(js|css|svg)$/.test(path)) &&
         !path.startsWith('docs/') &&
-        !['package.json', 'README.md', 'CHANGELOG.md', 'openapi.json'].includes(path),
+        !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'openapi.json'].includes(path),
     );
     assert.deepEqual(unexpected, []);
     // The doc generators are development tools (scripts/docs), not part of the package.
