@@ -34,7 +34,15 @@ describe('shortUrl', () => {
 
 describe('breakPieces', () => {
   it('ends each piece after a run of separators, and keeps every character', () => {
-    assert.deepEqual(breakPieces("/twilio/sms?source=curl'&a=b"), ['/', 'twilio/', 'sms?', 'source=', "curl'&", 'a=', 'b']);
+    assert.deepEqual(breakPieces("/twilio/sms?source=curl'&a=b"), [
+      '/',
+      'twilio/',
+      'sms?',
+      'source=',
+      "curl'&",
+      'a=',
+      'b',
+    ]);
     assert.deepEqual(breakPieces('stripe-signature'), ['stripe-', 'signature']);
     assert.deepEqual(breakPieces('SmsMessageSid'), ['SmsMessageSid']);
     assert.deepEqual(breakPieces(''), []);
