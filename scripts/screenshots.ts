@@ -235,6 +235,7 @@ try {
     await page.getByLabel('Edit the request first').uncheck();
     await page.getByTestId('replay-sent').scrollIntoViewIfNeeded();
     await shoot(page, 'replay', scheme);
+    const replayedPath = new URL(page.url()).pathname;
 
     // Search: a word anywhere in the requests.
     await page.goto(`${rehook.apiUrl}${inboxPath}?q=invoice`);
@@ -292,6 +293,7 @@ try {
       await page.getByTestId('token-table').locator('tr', { hasText: name }).waitFor();
     }
     await shoot(page, 'tokens', scheme);
+    const cookies = await context.cookies();
     await context.close();
 
     // A phone: the anonymous inbox, one request open.
@@ -306,6 +308,24 @@ try {
     await small.locator('.inspector').waitFor();
     await shoot(small, 'phone-inspector', scheme);
     await phone.close();
+
+    // A phone, signed in: the dashboard, and a replay history with a failed replay in it.
+    const signedInPhone = await newContext(browser, { colorScheme: scheme, viewport: { width: 390, height: 844 } });
+    signedInPhone.setDefaultTimeout(30_000);
+    await signedInPhone.addCookies(cookies);
+    const mine = await signedInPhone.newPage();
+    await mine.goto(`${rehook.apiUrl}/dashboard`);
+    await mine.getByTestId('inbox-table').waitFor();
+    await shoot(mine, 'phone-dashboard', scheme);
+    await mine.goto(`${rehook.apiUrl}${replayedPath}`);
+    await mine.getByRole('tab', { name: 'Replay' }).click();
+    await mine.getByLabel('Destination URL').fill('http://127.0.0.1:1/webhooks/stripe/staging');
+    await mine.getByRole('button', { name: 'Replay', exact: true }).click();
+    await mine.getByTestId('replay-history').locator('tbody tr').nth(1).waitFor();
+    await mine.getByTestId('replay-history').locator('tbody tr').first().getByTestId('replay-destination').click();
+    await mine.locator('.replay-history').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await shoot(mine, 'phone-replay', scheme);
+    await signedInPhone.close();
   }
 } finally {
   await browser.close();

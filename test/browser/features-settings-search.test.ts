@@ -302,6 +302,8 @@ describe('at a phone’s width', () => {
     await noHorizontalOverflow(page, 'list');
     await page.getByRole('button', { name: /^Filters/ }).click();
     await noHorizontalOverflow(page, 'filters');
+    // On a phone the inbox's actions are one menu.
+    await page.getByRole('button', { name: 'Inbox actions' }).click();
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByTestId('inbox-settings').waitFor();
     assert.equal(await page.locator('.list-pane').isVisible(), false, 'the panel takes the screen');

@@ -125,7 +125,10 @@ function Header(props: { route: Route }) {
           >
             Sign in
           </Link>
-          <Link href={paths.signup()} class="btn btn-primary">
+          <Link
+            href={paths.signup(['/signin', '/signup'].includes(location.pathname) ? undefined : location.pathname)}
+            class="btn btn-primary"
+          >
             Sign up
           </Link>
         </div>

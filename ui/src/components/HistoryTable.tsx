@@ -13,11 +13,13 @@ export function HistoryTable(props: {
   testId: string;
   caption: string;
   columns: readonly Column[];
+  /** More classes for the table (`history-stackable`: one block per row in a narrow container). */
+  class?: string;
   children: ComponentChildren;
 }) {
   return (
     <div class="table-scroll">
-      <table class="history" data-testid={props.testId}>
+      <table class={props.class ? `history ${props.class}` : 'history'} data-testid={props.testId}>
         <caption class="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>

@@ -32,7 +32,8 @@ export type IconName =
   | 'arrow-up'
   | 'arrow-down'
   | 'forward'
-  | 'search';
+  | 'search'
+  | 'more';
 
 const PATHS: Record<IconName, string> = {
   copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
@@ -68,6 +69,7 @@ const PATHS: Record<IconName, string> = {
   'arrow-down': 'M12 5v14m0 0l-6-6m6 6l6-6',
   forward: 'M4 12h14m0 0l-5-5m5 5l-5 5M20 5v14',
   search: 'M11 18a7 7 0 100-14 7 7 0 000 14zM16 16l4 4',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
 };
 
 export function Icon(props: { name: IconName; class?: string }) {

@@ -11,6 +11,7 @@ import {
 import { formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
+import { Breakable } from './Breakable.js';
 import { CodeBlock } from './CodeBlock.js';
 import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
 import { Icon } from './Icon.js';
@@ -178,8 +179,13 @@ export function Inspector(props: {
                 URL
               </h3>
               <p class="url-line mono">
-                <span class={methodClass(event.method)}>{event.method}</span> {event.path}
-                {event.query !== '' && <span class="url-query">?{event.query}</span>}
+                <span class={methodClass(event.method)}>{event.method}</span> <Breakable text={event.path} />
+                {event.query !== '' && (
+                  <span class="url-query">
+                    <wbr />
+                    <Breakable text={`?${event.query}`} />
+                  </span>
+                )}
               </p>
               {event.query !== '' && (
                 <>

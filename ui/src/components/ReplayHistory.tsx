@@ -1,6 +1,7 @@
 import type { Replay } from '../api.js';
 import { Spinner, Time } from './common.js';
 import { Outcome } from './ReplayResult.js';
+import { DestinationUrl } from './DestinationUrl.js';
 import { HistoryTable } from './HistoryTable.js';
 
 const REPLAY_COLUMNS = [
@@ -31,14 +32,19 @@ export function ReplayHistory(props: {
       ) : history.length === 0 ? (
         <p class="muted small">No replays of this event yet.</p>
       ) : (
-        <HistoryTable testId="replay-history" caption="Replays of this event, newest first" columns={REPLAY_COLUMNS}>
+        <HistoryTable
+          testId="replay-history"
+          caption="Replays of this event, newest first"
+          columns={REPLAY_COLUMNS}
+          class="history-stackable"
+        >
           {history.map((replay) => (
             <tr key={replay.id} class={props.shownId === replay.id ? 'is-selected' : ''}>
               <td>
                 <Time iso={replay.createdAt} />
               </td>
-              <td class="mono ellipsis" title={replay.request?.url ?? replay.destination}>
-                {replay.request?.url ?? replay.destination}
+              <td class="replay-destination-cell">
+                <DestinationUrl url={replay.request?.url ?? replay.destination} />
                 {(replay.request?.edited || replay.request?.resigned || replay.jobId !== null) && (
                   <span class="replay-tags">
                     {replay.request?.edited && <span class="tag">edited</span>}

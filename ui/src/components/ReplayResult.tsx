@@ -4,6 +4,7 @@ import { formatSize } from '../lib/format.js';
 import { JsonView } from './BodyView.js';
 import { HeadersTable, PairsTable, Time } from './common.js';
 import { Icon } from './Icon.js';
+import { Breakable } from './Breakable.js';
 
 /** The outcome of a repeated replay: counts, and each attempt to pick for the result below. */
 export function RunSummary(props: { run: ReplayRun; shownId: string | null; onShow: (replay: Replay) => void }) {
@@ -143,20 +144,22 @@ function SentBeside(props: { replay: Replay; request: NonNullable<Replay['reques
         <div class="compare-col">
           <h5 class="compare-title">Sent</h5>
           <p class="mono url-line">
-            <strong>{request.method}</strong> {request.url}
+            <strong>{request.method}</strong> <Breakable text={request.url} />
           </p>
           <HeadersTable caption="Headers sent" pairs={request.headers} />
-          <pre class="code compare-body">{sentBody}</pre>
+          <pre class="code compare-body">
+            <Breakable text={sentBody} />
+          </pre>
         </div>
         <div class="compare-col">
           <h5 class="compare-title">Original</h5>
           <p class="mono url-line">
-            <strong>{event.method}</strong> {event.path}
-            {event.query === '' ? '' : `?${event.query}`}
+            <strong>{event.method}</strong>{' '}
+            <Breakable text={event.query === '' ? event.path : `${event.path}?${event.query}`} />
           </p>
           <HeadersTable caption="Headers captured" pairs={event.headers} />
           <pre class="code compare-body">
-            {originalBody.length > 20000 ? `${originalBody.slice(0, 20000)}…` : originalBody}
+            <Breakable text={originalBody.length > 20000 ? `${originalBody.slice(0, 20000)}…` : originalBody} />
           </pre>
         </div>
       </div>

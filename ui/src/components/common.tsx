@@ -5,6 +5,7 @@ import { REDACTED } from '../lib/header-edits.js';
 import { linkClick } from '../router.js';
 import { Icon, type IconName } from './Icon.js';
 import { ShowMore, useShown } from './ShowMore.js';
+import { Breakable } from './Breakable.js';
 
 /** Table rows rendered at first and per "Show more" (a form body can carry 50,000 fields). */
 const ROW_STEP = 100;
@@ -148,7 +149,7 @@ export function PairsTable(props: {
           {props.pairs.slice(0, shown).map(([name, value], i) => (
             <tr key={i}>
               <th scope="row" class="mono">
-                {name}
+                <Breakable text={name} />
               </th>
               <td class="mono">
                 {props.redacted?.(name, value) ? (
@@ -159,7 +160,7 @@ export function PairsTable(props: {
                 ) : value === '' ? (
                   <span class="muted">(empty)</span>
                 ) : (
-                  value
+                  <Breakable text={value} />
                 )}
               </td>
             </tr>

@@ -3,9 +3,11 @@ import { client, createInbox, renameInbox, type InboxView as Inbox } from '../ap
 import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
 import { Icon } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
-import { recentInboxes, rememberInbox, forgetInbox } from '../lib/storage.js';
+import { formatUntil } from '../lib/format.js';
+import { rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
+import { useAnonymousInboxes } from './useAnonymousInboxes.js';
 import { onText, SubmitButton } from '../components/fields.js';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
@@ -16,11 +18,15 @@ export function Dashboard() {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
+  const anonymous = useAnonymousInboxes(inboxes === null ? null : new Set(inboxes.map((inbox) => inbox.id))) ?? [];
+
+  /** Leaves the inline rename unchanged; focus goes back to the row's Rename button. */
+  const stopEditing = (inboxId: string) => {
+    setEditing(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-rename="${inboxId}"]`)?.focus());
+  };
 
   if (!list.account) return <PageLoading />;
-
-  const ownedIds = new Set((inboxes ?? []).map((inbox) => inbox.id));
-  const anonymous = recentInboxes().filter((item) => item.expiresAt !== null && !ownedIds.has(item.id));
 
   const create = (event: Event) =>
     list.create(event, async () => {
@@ -65,7 +71,7 @@ export function Dashboard() {
         </div>
       ) : (
         <div class="card table-card">
-          <table class="table" data-testid="inbox-table">
+          <table class="table inbox-table" data-testid="inbox-table">
             <caption class="visually-hidden">Your inboxes</caption>
             <thead>
               <tr>
@@ -105,12 +111,15 @@ export function Dashboard() {
                           value={draft}
                           maxLength={100}
                           onInput={onText(setDraft)}
+                          onKeyDown={(event) => {
+                            if (event.key === 'Escape') stopEditing(inbox.id);
+                          }}
                           ref={(element) => element?.focus()}
                         />
                         <button type="submit" class="btn btn-primary btn-sm">
                           Save
                         </button>
-                        <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(null)}>
+                        <button type="button" class="btn btn-ghost btn-sm" onClick={() => stopEditing(inbox.id)}>
                           Cancel
                         </button>
                       </form>
@@ -121,9 +130,13 @@ export function Dashboard() {
                       </Link>
                     )}
                   </td>
-                  <td class="num">{inbox.eventCount === undefined ? '—' : inbox.eventCount.toLocaleString()}</td>
-                  <td>{inbox.lastEventAt ? <Time iso={inbox.lastEventAt} /> : <span class="muted">never</span>}</td>
-                  <td>
+                  <td class="num" data-label="Requests">
+                    {inbox.eventCount === undefined ? '—' : inbox.eventCount.toLocaleString()}
+                  </td>
+                  <td data-label="Last request">
+                    {inbox.lastEventAt ? <Time iso={inbox.lastEventAt} /> : <span class="muted">never</span>}
+                  </td>
+                  <td data-label="Created">
                     <Time iso={inbox.createdAt} />
                   </td>
                   <td class="actions">
@@ -135,6 +148,7 @@ export function Dashboard() {
                         setEditing(inbox.id);
                       }}
                       aria-label={`Rename ${inbox.name ?? inbox.id}`}
+                      data-rename={inbox.id}
                     >
                       <Icon name="edit" />
                       <span>Rename</span>
@@ -169,9 +183,14 @@ export function Dashboard() {
           <ul class="recent-list">
             {anonymous.map((item) => (
               <li key={item.id} class="recent-item">
-                <Link href={paths.inbox(item.id)} class="recent-link mono">
-                  {item.id}
+                <Link href={paths.inbox(item.id)} class="recent-link">
+                  <span class="recent-name">{item.name ?? item.id}</span>
+                  {item.name !== null && <span class="mono muted small">{item.id}</span>}
                 </Link>
+                <span class="muted small">
+                  {item.eventCount === 1 ? '1 request' : `${item.eventCount.toLocaleString()} requests`}
+                </span>
+                {item.expiresAt !== null && <span class="badge">expires {formatUntil(item.expiresAt)}</span>}
                 <span class="spacer" />
                 <button
                   type="button"

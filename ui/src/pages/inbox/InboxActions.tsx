@@ -1,11 +1,16 @@
 import { clearInbox, client, type InboxView as Inbox } from '../../api.js';
 import { ConfirmButton, Link } from '../../components/common.js';
 import { Icon } from '../../components/Icon.js';
+import { useMediaQuery } from '../../components/useMediaQuery.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { paths } from '../../router.js';
 import { useSession } from '../../session.js';
+import { ActionsMenu } from './ActionsMenu.js';
 import type { Panel } from './panel.js';
 import { reportTo } from './report.js';
+
+/** Where the inbox bar's actions fold into a menu (the phone layout of styles.css). */
+const NARROW = '(max-width: 640px)';
 
 /** The inbox bar's buttons: save, share, replay many, settings, clear. */
 export function InboxActions(props: {
@@ -22,6 +27,7 @@ export function InboxActions(props: {
 }) {
   const { inbox } = props;
   const session = useSession();
+  const narrow = useMediaQuery(NARROW);
   const toggle = (panel: Panel) => props.onPanel(props.panel === panel ? null : panel);
 
   const save = () =>
@@ -31,15 +37,15 @@ export function InboxActions(props: {
       rememberInbox(saved);
     });
 
-  return (
-    <div class="inbox-actions">
-      {!inbox.saved && session.account && (
+  const saveOffer = !inbox.saved && (
+    <>
+      {session.account && (
         <button type="button" class="btn" onClick={save}>
           <Icon name="save" />
           <span>Save to my account</span>
         </button>
       )}
-      {!inbox.saved && session.account === null && (
+      {session.account === null && (
         <Link
           class="btn btn-ghost"
           href={paths.signin(location.pathname)}
@@ -49,19 +55,47 @@ export function InboxActions(props: {
           <span>Sign in to save</span>
         </Link>
       )}
+    </>
+  );
+  const others = (close: () => void) => (
+    <>
       {props.owned && (
-        <button type="button" class="btn" aria-expanded={props.sharing} onClick={() => props.onSharing(!props.sharing)}>
+        <button
+          type="button"
+          class="btn"
+          aria-expanded={props.sharing}
+          onClick={() => {
+            close();
+            props.onSharing(!props.sharing);
+          }}
+        >
           <Icon name="share" />
           <span>Share</span>
         </button>
       )}
       {session.account && (
-        <button type="button" class="btn" aria-pressed={props.panel === 'bulk'} onClick={() => toggle('bulk')}>
+        <button
+          type="button"
+          class="btn"
+          aria-pressed={props.panel === 'bulk'}
+          onClick={() => {
+            close();
+            toggle('bulk');
+          }}
+        >
           <Icon name="send" />
           <span>Replay many</span>
         </button>
       )}
-      <button type="button" class="btn" aria-pressed={props.panel === 'settings'} onClick={() => toggle('settings')}>
+      <button
+        type="button"
+        class="btn"
+        aria-pressed={props.panel === 'settings'}
+        onClick={() => {
+          close();
+          toggle('settings');
+        }}
+      >
         <Icon name="settings" />
         <span>Settings</span>
       </button>
@@ -74,10 +108,20 @@ export function InboxActions(props: {
         onConfirm={() =>
           reportTo(props.onError, async () => {
             await clearInbox(inbox.id);
+            close();
             props.onCleared();
           })
         }
       />
+    </>
+  );
+
+  // On a phone the actions fold into one menu, so the list starts high on the screen; saving
+  // stays in view, as the one action that keeps the inbox.
+  return (
+    <div class="inbox-actions">
+      {saveOffer}
+      {narrow ? <ActionsMenu>{others}</ActionsMenu> : others(() => undefined)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { InboxView as Inbox } from '../../api.js';
 import { CopyButton } from '../../components/common.js';
 import { Icon } from '../../components/Icon.js';
+import { CodeBlock } from '../../components/CodeBlock.js';
 
 /** A curl command that sends a JSON request to the inbox. */
 function exampleCurl(url: string): string {
@@ -26,9 +27,9 @@ export function Setup(props: { inbox: Inbox; readOnly: boolean; hasEvents: boole
           <span class="spacer" />
           <CopyButton text={example} label="Copy command" />
         </header>
-        <pre class="code code-shell" data-testid="example-curl">
+        <CodeBlock class="code code-shell" label="Example curl command" testId="example-curl">
           {example}
-        </pre>
+        </CodeBlock>
         <p class="muted small">
           Or point your provider's webhook settings (Stripe, GitHub, Shopify…) at the URL above.
         </p>
