@@ -55,6 +55,22 @@ export interface EventSelection {
   readonly pathPrefix?: string;
 }
 
+/**
+ * What the destination did with the job's sends, by class. The four status classes add up to
+ * `succeeded`; `unreachable` is every send that got no answer (refused by the egress policy,
+ * could not connect, timed out, TLS). Events deleted before their turn were never sent, so
+ * they are in no class (only in `failed`).
+ */
+export interface ReplayJobOutcomes {
+  /** Answered below 300 (a 1xx is never a final answer in practice, so it counts here). */
+  readonly status2xx: number;
+  readonly status3xx: number;
+  readonly status4xx: number;
+  /** Answered 500 or above (non-standard codes past 599 included). */
+  readonly status5xx: number;
+  readonly unreachable: number;
+}
+
 export interface ReplayJobCounts {
   /** Events the job replays (fixed at creation). */
   readonly total: number;
@@ -64,6 +80,20 @@ export interface ReplayJobCounts {
   readonly succeeded: number;
   /** No answer: refused by the egress policy, unreachable, timed out, or the event was gone. */
   readonly failed: number;
+  readonly outcomes: ReplayJobOutcomes;
+}
+
+export const NO_OUTCOMES: ReplayJobOutcomes = {
+  status2xx: 0,
+  status3xx: 0,
+  status4xx: 0,
+  status5xx: 0,
+  unreachable: 0,
+};
+
+/** The counts of a job nothing of which was replayed yet. */
+export function emptyJobCounts(total: number): ReplayJobCounts {
+  return { total, done: 0, succeeded: 0, failed: 0, outcomes: NO_OUTCOMES };
 }
 
 export interface ReplayJob {
@@ -104,6 +134,8 @@ export interface ReplayJobItem {
   readonly jobId: string;
   readonly position: number;
   readonly eventId: string;
+  /** The event's method and path (as stored: /i/<inboxId>/...); null once the event is deleted. */
+  readonly event: { readonly method: string; readonly path: string } | null;
   /** null while pending. */
   readonly result: ReplayJobItemResult | null;
 }
@@ -115,10 +147,40 @@ export interface ClaimedReplayJob {
   readonly leaseUntil: Date;
 }
 
+/** What one recorded item adds to its job's counts: each field 0 or 1. */
+export interface ItemTally {
+  readonly succeeded: 0 | 1;
+  readonly failed: 0 | 1;
+  readonly status2xx: 0 | 1;
+  readonly status3xx: 0 | 1;
+  readonly status4xx: 0 | 1;
+  readonly status5xx: 0 | 1;
+  readonly unreachable: 0 | 1;
+}
+
+/** The error code of an item whose event was deleted before its turn: nothing was sent. */
+export const EVENT_GONE_CODE = 'EVENT_NOT_FOUND';
+
 /**
- * How one recorded item moves its job's counts: an answer (any status) is a success, no answer
- * a failure.
+ * How one recorded item moves its job's counts: an answer (any status) is a success, counted
+ * in its status class; no answer a failure, counted as unreachable unless nothing was sent
+ * (the event was gone).
  */
-export function itemTally(result: Pick<ReplayJobItemResult, 'statusCode'>): { succeeded: 0 | 1; failed: 0 | 1 } {
-  return result.statusCode === null ? { succeeded: 0, failed: 1 } : { succeeded: 1, failed: 0 };
+export function itemTally(result: Pick<ReplayJobItemResult, 'statusCode' | 'errorCode'>): ItemTally {
+  const status = result.statusCode;
+  const bit = (yes: boolean): 0 | 1 => (yes ? 1 : 0);
+  return {
+    succeeded: bit(status !== null),
+    failed: bit(status === null),
+    status2xx: bit(status !== null && status < 300),
+    status3xx: bit(status !== null && status >= 300 && status < 400),
+    status4xx: bit(status !== null && status >= 400 && status < 500),
+    status5xx: bit(status !== null && status >= 500),
+    unreachable: bit(status === null && result.errorCode !== EVENT_GONE_CODE),
+  };
+}
+
+/** The tally's increments in the order of the job's count columns (see the adapters' SQL). */
+export function tallyIncrements(t: ItemTally): [number, number, number, number, number, number, number] {
+  return [t.succeeded, t.failed, t.status2xx, t.status3xx, t.status4xx, t.status5xx, t.unreachable];
 }

@@ -225,7 +225,7 @@ export async function createReplayJob(
     ratePerSecond: request.ratePerSecond,
     concurrency: request.concurrency,
     state: 'queued',
-    counts: { total: eventIds.length, done: 0, succeeded: 0, failed: 0 },
+    counts: jobLimits.emptyJobCounts(eventIds.length),
     createdAt: deps.clock.now(),
     startedAt: null,
     finishedAt: null,

@@ -40,7 +40,13 @@ describe('RehookClient: bulk replay jobs', () => {
     const seen: string[] = [];
     const done = await client.waitForReplayJob(job.id, { interval: 10, onProgress: (j) => seen.push(j.state) });
     assert.equal(done.state, 'completed');
-    assert.deepEqual(done.counts, { total: 3, done: 3, succeeded: 3, failed: 0 });
+    assert.deepEqual(done.counts, {
+      total: 3,
+      done: 3,
+      succeeded: 3,
+      failed: 0,
+      outcomes: { status2xx: 3, status3xx: 0, status4xx: 0, status5xx: 0, unreachable: 0 },
+    });
     assert.ok(seen.length > 0);
     assert.deepEqual(
       receiver.requests.filter((r) => r.url === '/all').map((r) => r.body.toString()),

@@ -84,8 +84,9 @@ describe('rehook replay-all and rehook replay-job', () => {
 
     const shown = await cli(['replay-job', jobId, ...client]);
     assert.equal(shown.code, 0, shown.stderr);
-    assert.match(shown.stdout, /#\s+EVENT\s+STATUS\s+LATENCY\s+ERROR\s+REPLAY/);
-    assert.match(shown.stdout, /\n0\s+evt_\S+\s+200\s+[\d.]+ ms\s+-\s+rpl_/);
+    assert.match(shown.stdout, /#\s+REQUEST\s+EVENT\s+STATUS\s+LATENCY\s+ERROR\s+REPLAY/);
+    assert.match(shown.stdout, /\n0\s+POST \/i\/inb_\w+\/stripe\S*\s+evt_\S+\s+200\s+[\d.]+ ms\s+-\s+rpl_/);
+    assert.match(shown.stdout, /^outcomes\s+2xx 2$/m);
     const asJson = JSON.parse((await cli(['replay-job', jobId, '--json', ...client])).stdout);
     assert.equal(asJson.job.id, jobId);
     assert.equal(asJson.results.length, 2);

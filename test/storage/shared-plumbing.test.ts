@@ -131,8 +131,24 @@ describe('limits and claims', () => {
     assert.equal(nextAttemptAt({ state: 'delivered' }), null);
   });
 
-  it('counts a replay job item with an answer as succeeded and one without as failed', () => {
-    assert.deepEqual(itemTally({ statusCode: 500 }), { succeeded: 1, failed: 0 });
-    assert.deepEqual(itemTally({ statusCode: null }), { succeeded: 0, failed: 1 });
+  it('counts a replay job item with an answer as succeeded in its class, one without as failed', () => {
+    const none = { status2xx: 0, status3xx: 0, status4xx: 0, status5xx: 0, unreachable: 0 };
+    const answered = { succeeded: 1, failed: 0 };
+    assert.deepEqual(itemTally({ statusCode: 500, errorCode: null }), { ...none, ...answered, status5xx: 1 });
+    assert.deepEqual(itemTally({ statusCode: 299, errorCode: null }), { ...none, ...answered, status2xx: 1 });
+    assert.deepEqual(itemTally({ statusCode: 302, errorCode: null }), { ...none, ...answered, status3xx: 1 });
+    assert.deepEqual(itemTally({ statusCode: 499, errorCode: null }), { ...none, ...answered, status4xx: 1 });
+    assert.deepEqual(itemTally({ statusCode: null, errorCode: 'DESTINATION_TIMEOUT' }), {
+      ...none,
+      succeeded: 0,
+      failed: 1,
+      unreachable: 1,
+    });
+    // A deleted event was never sent: failed, but the destination was not tried.
+    assert.deepEqual(itemTally({ statusCode: null, errorCode: 'EVENT_NOT_FOUND' }), {
+      ...none,
+      succeeded: 0,
+      failed: 1,
+    });
   });
 });

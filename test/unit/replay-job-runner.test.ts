@@ -13,6 +13,11 @@ import { cancelReplayJob, createReplayJob, getReplayJob } from '../../src/servic
 import { openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/store.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 
+/** A job's outcomes with `status2xx` 2xx answers and `unreachable` sends without one (no other class here). */
+function outcomes(status2xx: number, unreachable: number) {
+  return { status2xx, status3xx: 0, status4xx: 0, status5xx: 0, unreachable };
+}
+
 describe('RatePacer', () => {
   it('spaces sends 1000/rate ms apart: at most `rate` sends start in any second, with no burst after an idle spell', () => {
     let now = 0;
@@ -215,7 +220,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     assert.equal(client.maxInFlight, 1);
     const view = await getReplayJob(deps(client), ACCOUNT, job.id, { limit: 100 });
     assert.equal(view.job.state, 'completed');
-    assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 8, failed: 0 });
+    assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 8, failed: 0, outcomes: outcomes(8, 0) });
     assert.deepEqual(
       view.results.map((r) => r.eventId),
       events.map((e) => e.id),
@@ -287,7 +292,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     assert.equal(client.sends.length, 1);
     const view = await getReplayJob(deps(client), ACCOUNT, job.id);
     assert.equal(view.job.state, 'cancelled');
-    assert.deepEqual(view.job.counts, { total: 8, done: 1, succeeded: 1, failed: 0 });
+    assert.deepEqual(view.job.counts, { total: 8, done: 1, succeeded: 1, failed: 0, outcomes: outcomes(1, 0) });
     // Cancelling again changes nothing.
     assert.equal((await cancelReplayJob(deps(client), ACCOUNT, job.id)).state, 'cancelled');
   });
@@ -319,7 +324,13 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
       client.sends.map((s) => s.request.body.toString()),
       events.slice(2).map((e) => e.body.toString()),
     );
-    assert.deepEqual((await store.replayJobs.findById(job.id))?.counts, { total: 8, done: 8, succeeded: 8, failed: 0 });
+    assert.deepEqual((await store.replayJobs.findById(job.id))?.counts, {
+      total: 8,
+      done: 8,
+      succeeded: 8,
+      failed: 0,
+      outcomes: outcomes(8, 0),
+    });
   });
 
   it('hands its jobs over on stop(): the send in flight is recorded and another runner resumes at once', async () => {
@@ -364,7 +375,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     assert.equal(after?.state, 'failed');
     assert.equal(after?.errorCode, 'DESTINATION_FORBIDDEN');
     assert.equal(client.sends.length, 1);
-    assert.deepEqual(after?.counts, { total: 8, done: 1, succeeded: 0, failed: 1 });
+    assert.deepEqual(after?.counts, { total: 8, done: 1, succeeded: 0, failed: 1, outcomes: outcomes(0, 1) });
   });
 
   it('records unreachable destinations as failed results and goes on', async () => {
@@ -373,7 +384,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     const job = await createJob({}, client);
     assert.equal(await ended(job.id), 'completed');
     const view = await getReplayJob(deps(client), ACCOUNT, job.id);
-    assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 0, failed: 8 });
+    assert.deepEqual(view.job.counts, { total: 8, done: 8, succeeded: 0, failed: 8, outcomes: outcomes(0, 8) });
     assert.ok(
       view.results.every((r) => r.result?.errorCode === 'DESTINATION_UNREACHABLE' && r.result.replayId !== null),
     );
@@ -395,7 +406,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
       view.results.map((r) => r.result?.errorCode ?? null),
       ['EVENT_NOT_FOUND', null],
     );
-    assert.deepEqual(view.job.counts, { total: 2, done: 2, succeeded: 1, failed: 1 });
+    assert.deepEqual(view.job.counts, { total: 2, done: 2, succeeded: 1, failed: 1, outcomes: outcomes(1, 0) });
   });
 
   it('fails a job whose inbox expired before it ran (not swept yet)', async () => {

@@ -12,6 +12,23 @@ export interface ReplayJobOptions extends ClientOptions {
   readonly wait: boolean;
 }
 
+/** What the destination answered, by class, e.g. `2xx 3, 5xx 2, unreachable 1` (empty classes left out). */
+export function outcomeSummary(job: ReplayJob): string {
+  const o = job.counts.outcomes;
+  const parts = (
+    [
+      ['2xx', o.status2xx],
+      ['3xx', o.status3xx],
+      ['4xx', o.status4xx],
+      ['5xx', o.status5xx],
+      ['unreachable', o.unreachable],
+    ] as const
+  )
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${label} ${n}`);
+  return parts.length === 0 ? 'none yet' : parts.join(', ');
+}
+
 /** The job's state and counts, one `key value` per line. */
 export function jobSummary(job: ReplayJob): string {
   const { total, done, succeeded, failed } = job.counts;
@@ -19,6 +36,7 @@ export function jobSummary(job: ReplayJob): string {
     ['job', job.id],
     ['state', job.state],
     ['progress', `${done}/${total} (${Math.round(job.progress * 100)}%)`],
+    ['outcomes', outcomeSummary(job)],
     ['answered', String(succeeded)],
     ['failed', String(failed)],
     ['destination', cleanLine(job.destination)],
@@ -29,8 +47,8 @@ export function jobSummary(job: ReplayJob): string {
 
 /** One progress line, for stderr while waiting. */
 export function progressLine(job: ReplayJob): string {
-  const { total, done, succeeded, failed } = job.counts;
-  return `${job.id} ${job.state} ${done}/${total} (answered ${succeeded}, failed ${failed})`;
+  const { total, done, failed } = job.counts;
+  return `${job.id} ${job.state} ${done}/${total} (${outcomeSummary(job)}; failed ${failed})`;
 }
 
 /** Polls until the job has finished; prints a progress line to stderr whenever it changed. */
@@ -85,9 +103,10 @@ export async function run(options: ReplayJobOptions, io: CliIO): Promise<void> {
       io.stdout('');
       io.stdout(
         table(
-          ['#', 'EVENT', 'STATUS', 'LATENCY', 'ERROR', 'REPLAY'],
+          ['#', 'REQUEST', 'EVENT', 'STATUS', 'LATENCY', 'ERROR', 'REPLAY'],
           results.map((r) => [
             String(r.position),
+            r.method === null || r.path === null ? '(deleted)' : cleanLine(`${r.method} ${r.path}`),
             r.eventId,
             r.state === 'pending' ? 'pending' : orDash(r.statusCode === null ? null : String(r.statusCode)),
             r.latencyMs === null ? '-' : `${r.latencyMs} ms`,

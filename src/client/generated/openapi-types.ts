@@ -1553,8 +1553,21 @@ export interface components {
                 done: number;
                 /** @description The destination answered (any status, 4xx and 5xx included). */
                 succeeded: number;
-                /** @description No answer (refused, unreachable, timed out), or the event was deleted. */
+                /** @description Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted. */
                 failed: number;
+                /** @description What the destination did, by class: the four status classes add up to succeeded; unreachable plus deleted events make failed. */
+                outcomes: {
+                    /** @description Answered with a status below 300. */
+                    status2xx: number;
+                    /** @description Answered 300 to 399 (redirects are not followed). */
+                    status3xx: number;
+                    /** @description Answered 400 to 499. */
+                    status4xx: number;
+                    /** @description Answered 500 or above. */
+                    status5xx: number;
+                    /** @description No answer: refused by the replay policy, could not connect, timed out, TLS failure. */
+                    unreachable: number;
+                };
             };
             /** @description done / total (1 for a job of no events). */
             progress: number;
@@ -1578,6 +1591,10 @@ export interface components {
             /** @description Place in the replay order (0: the oldest event); the cursor of result pages. */
             position: number;
             eventId: string;
+            /** @description The event's HTTP method; null once the event is deleted. */
+            method: string | null;
+            /** @description The event's path as received (/i/<inboxId>/...); null once the event is deleted. */
+            path: string | null;
             state: "pending" | "done";
             /** @description The recorded replay (rpl_..., in the event's replay history); null while pending or when nothing was sent. */
             replayId: string | null;

@@ -105,7 +105,26 @@ export const ReplayJobSchema = Type.Object(
         total: Type.Integer({ description: 'Events the job replays (fixed when it was created).' }),
         done: Type.Integer({ description: 'Events replayed so far: succeeded + failed.' }),
         succeeded: Type.Integer({ description: 'The destination answered (any status, 4xx and 5xx included).' }),
-        failed: Type.Integer({ description: 'No answer (refused, unreachable, timed out), or the event was deleted.' }),
+        failed: Type.Integer({
+          description:
+            'Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted.',
+        }),
+        outcomes: Type.Object(
+          {
+            status2xx: Type.Integer({ description: 'Answered with a status below 300.' }),
+            status3xx: Type.Integer({ description: 'Answered 300 to 399 (redirects are not followed).' }),
+            status4xx: Type.Integer({ description: 'Answered 400 to 499.' }),
+            status5xx: Type.Integer({ description: 'Answered 500 or above.' }),
+            unreachable: Type.Integer({
+              description: 'No answer: refused by the replay policy, could not connect, timed out, TLS failure.',
+            }),
+          },
+          {
+            description:
+              'What the destination did, by class: the four status classes add up to succeeded; unreachable plus deleted events make failed.',
+            ...closed,
+          },
+        ),
       },
       closed,
     ),
@@ -127,6 +146,8 @@ export const ReplayJobResultSchema = Type.Object(
       description: 'Place in the replay order (0: the oldest event); the cursor of result pages.',
     }),
     eventId: Type.String(),
+    method: Nullable(Type.String(), "The event's HTTP method; null once the event is deleted."),
+    path: Nullable(Type.String(), "The event's path as received (/i/<inboxId>/...); null once the event is deleted."),
     state: Type.Union([Type.Literal('pending'), Type.Literal('done')]),
     replayId: Nullable(
       Type.String(),
@@ -163,7 +184,7 @@ export function replayJobJson(job: ReplayJob): ReplayJobJson {
     filter: filterJson(job),
     ratePerSecond: job.ratePerSecond,
     concurrency: job.concurrency,
-    counts: { ...job.counts },
+    counts: { ...job.counts, outcomes: { ...job.counts.outcomes } },
     progress: total === 0 ? 1 : Math.round((done / total) * 10_000) / 10_000,
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
@@ -177,6 +198,8 @@ export function replayJobResultJson(item: ReplayJobItem): ReplayJobResultJson {
   return {
     position: item.position,
     eventId: item.eventId,
+    method: item.event?.method ?? null,
+    path: item.event?.path ?? null,
     state: r === null ? 'pending' : 'done',
     replayId: r?.replayId ?? null,
     statusCode: r?.statusCode ?? null,

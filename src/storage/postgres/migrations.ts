@@ -274,6 +274,28 @@ ALTER TABLE replays ADD COLUMN request_body bytea NULL;
   // Search (event-search.ts): a function that reads a body as jsonb or NULL. SQLite needs no
   // migration for it (its search registers a function on the connection instead).
   '0011_search': SEARCH_SQL,
+  /**
+   * A job's sends by outcome (migration 12), as on SQLite: status classes and no answer, kept by
+   * completeItem; jobs recorded before are counted from their items once, here. Adding columns
+   * with a constant default rewrites nothing.
+   */
+  '0012_replay_job_outcomes': `
+ALTER TABLE replay_jobs ADD COLUMN status_2xx integer NOT NULL DEFAULT 0,
+  ADD COLUMN status_3xx integer NOT NULL DEFAULT 0,
+  ADD COLUMN status_4xx integer NOT NULL DEFAULT 0,
+  ADD COLUMN status_5xx integer NOT NULL DEFAULT 0,
+  ADD COLUMN unreachable integer NOT NULL DEFAULT 0;
+UPDATE replay_jobs SET
+  status_2xx = (SELECT count(*) FROM replay_job_items i WHERE i.job_id = replay_jobs.id AND i.status_code < 300),
+  status_3xx = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.status_code >= 300 AND i.status_code < 400),
+  status_4xx = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.status_code >= 400 AND i.status_code < 500),
+  status_5xx = (SELECT count(*) FROM replay_job_items i WHERE i.job_id = replay_jobs.id AND i.status_code >= 500),
+  unreachable = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.done AND i.status_code IS NULL
+      AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
+`,
 });
 
 /**

@@ -1,9 +1,15 @@
 import type { Pool } from 'pg';
 
 import { clampLimit } from '../../domain/page-limit.js';
-import { type EventSelection, itemTally, type ReplayJob } from '../../domain/replay-job.js';
+import { type EventSelection, itemTally, type ReplayJob, tallyIncrements } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
-import { ITEM_COLUMNS, JOB_COLUMNS, type ReplayJobItemRow, type ReplayJobRow } from '../shared/replay-job-rows.js';
+import {
+  ITEM_SELECT,
+  JOB_COLUMNS,
+  JOB_COUNT_COLUMNS,
+  type ReplayJobItemRow,
+  type ReplayJobRow,
+} from '../shared/replay-job-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
@@ -11,7 +17,7 @@ type JobRow = ReplayJobRow<PostgresColumns>;
 
 const SQL = {
   insertJob: `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, NULL, NULL)`,
+    VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL)`,
   // Positions follow the array's order (WITH ORDINALITY counts from 1).
   insertItems: `INSERT INTO replay_job_items (job_id, position, event_id, done)
     SELECT $1, t.ord - 1, t.id, false FROM unnest($2::text[]) WITH ORDINALITY AS t(id, ord)`,
@@ -20,10 +26,10 @@ const SQL = {
     ORDER BY created_at DESC, id DESC LIMIT $2`,
   listByInboxAndAccount: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1 AND account_id = $3
     ORDER BY created_at DESC, id DESC LIMIT $2`,
-  listItems: `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = $1 AND position > $2
-    ORDER BY position LIMIT $3`,
-  listPending: `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = $1 AND position > $2 AND NOT done
-    ORDER BY position LIMIT $3`,
+  listItems: `SELECT ${ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2
+    ORDER BY i.position LIMIT $3`,
+  listPending: `SELECT ${ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2 AND NOT i.done
+    ORDER BY i.position LIMIT $3`,
   existing: `SELECT id FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`,
   // The subquery locks the row it picks and skips rows other claimers hold; the outer WHERE
   // repeats the conditions, which PostgreSQL re-checks on the locked row's newest version.
@@ -48,7 +54,7 @@ const SQL = {
         error_code = $6, completed_at = $7
       WHERE job_id = $1 AND position = $2 AND NOT done
       RETURNING 1)
-    UPDATE replay_jobs SET succeeded = succeeded + $8, failed = failed + $9
+    UPDATE replay_jobs SET ${JOB_COUNT_COLUMNS.map((c, n) => `${c} = ${c} + $${n + 8}`).join(', ')}
     WHERE id = $1 AND EXISTS (SELECT 1 FROM item)
     RETURNING 1`,
   finish: `UPDATE replay_jobs SET state = $3, finished_at = $4, error_code = $5, error_message = $6,
@@ -144,7 +150,6 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
       }),
     completeItem: (jobId, position, r) =>
       attempt('record replay job item', async () => {
-        const tally = itemTally(r);
         const { rowCount } = await pool.query(SQL.complete, [
           jobId,
           position,
@@ -153,8 +158,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
           r.latencyMs,
           r.errorCode,
           r.completedAt.toISOString(),
-          tally.succeeded,
-          tally.failed,
+          ...tallyIncrements(itemTally(r)),
         ]);
         return rowCount === 1;
       }),

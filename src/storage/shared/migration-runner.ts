@@ -24,6 +24,7 @@ const MIGRATION_NAMES = [
   '0009_replay_jobs',
   '0010_replay_requests',
   '0011_search',
+  '0012_replay_job_outcomes',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

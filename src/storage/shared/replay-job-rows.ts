@@ -12,9 +12,29 @@ import { bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from '.
 
 export const JOB_COLUMNS =
   'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
-  'created_at, started_at, finished_at, error_code, error_message';
-export const ITEM_COLUMNS =
-  'job_id, position, event_id, done, replay_id, status_code, latency_ms, error_code, completed_at';
+  'created_at, started_at, finished_at, error_code, error_message, ' +
+  'status_2xx, status_3xx, status_4xx, status_5xx, unreachable';
+/**
+ * The count columns a recorded item moves, in the order of tallyIncrements() (domain): the
+ * adapters' SQL adds each increment to its column.
+ */
+export const JOB_COUNT_COLUMNS = [
+  'succeeded',
+  'failed',
+  'status_2xx',
+  'status_3xx',
+  'status_4xx',
+  'status_5xx',
+  'unreachable',
+] as const;
+/**
+ * An item's columns (alias `i`) with its event's method and path (alias `e`, LEFT JOINed: null
+ * once the event is deleted), so a result names its request without a second query.
+ */
+export const ITEM_SELECT =
+  'i.job_id, i.position, i.event_id, i.done, i.replay_id, i.status_code, i.latency_ms, i.error_code, ' +
+  'i.completed_at, e.method AS event_method, e.path AS event_path ' +
+  'FROM replay_job_items i LEFT JOIN events e ON e.id = i.event_id';
 
 export interface ReplayJobRow<C extends ColumnTypes> {
   readonly id: string;
@@ -34,6 +54,11 @@ export interface ReplayJobRow<C extends ColumnTypes> {
   readonly finished_at: C['time'] | null;
   readonly error_code: string | null;
   readonly error_message: string | null;
+  readonly status_2xx: number;
+  readonly status_3xx: number;
+  readonly status_4xx: number;
+  readonly status_5xx: number;
+  readonly unreachable: number;
 }
 
 export interface ReplayJobItemRow<C extends ColumnTypes> {
@@ -46,6 +71,8 @@ export interface ReplayJobItemRow<C extends ColumnTypes> {
   readonly latency_ms: number | null;
   readonly error_code: string | null;
   readonly completed_at: C['time'] | null;
+  readonly event_method: string | null;
+  readonly event_path: string | null;
 }
 
 /** The mappers of replay job and item rows over one database's column values. */
@@ -67,7 +94,19 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       ratePerSecond: row.rate_per_second,
       concurrency: row.concurrency,
       state: row.state as ReplayJobState,
-      counts: { total: row.total, done: row.succeeded + row.failed, succeeded: row.succeeded, failed: row.failed },
+      counts: {
+        total: row.total,
+        done: row.succeeded + row.failed,
+        succeeded: row.succeeded,
+        failed: row.failed,
+        outcomes: {
+          status2xx: row.status_2xx,
+          status3xx: row.status_3xx,
+          status4xx: row.status_4xx,
+          status5xx: row.status_5xx,
+          unreachable: row.unreachable,
+        },
+      },
       createdAt: v.toDate(row.created_at),
       startedAt: toDateOrNull(v, row.started_at),
       finishedAt: toDateOrNull(v, row.finished_at),
@@ -78,6 +117,10 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       jobId: row.job_id,
       position: row.position,
       eventId: row.event_id,
+      event:
+        row.event_method === null || row.event_path === null
+          ? null
+          : { method: row.event_method, path: row.event_path },
       result: v.toBoolean(row.done) ? toResult(row) : null,
     }),
     /**

@@ -304,6 +304,28 @@ ALTER TABLE replays ADD COLUMN job_id TEXT NULL;
 ALTER TABLE replays ADD COLUMN request TEXT NULL;
 ALTER TABLE replays ADD COLUMN request_body BLOB NULL;
 `,
+  /**
+   * A job's sends by outcome (migration 12): destination status classes and no answer, kept by
+   * completeItem like succeeded and failed (domain itemTally() decides the class). Jobs recorded
+   * before are counted from their items once, here, by the same rule.
+   */
+  '0012_replay_job_outcomes': `
+ALTER TABLE replay_jobs ADD COLUMN status_2xx INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE replay_jobs ADD COLUMN status_3xx INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE replay_jobs ADD COLUMN status_4xx INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE replay_jobs ADD COLUMN status_5xx INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE replay_jobs ADD COLUMN unreachable INTEGER NOT NULL DEFAULT 0;
+UPDATE replay_jobs SET
+  status_2xx = (SELECT count(*) FROM replay_job_items i WHERE i.job_id = replay_jobs.id AND i.status_code < 300),
+  status_3xx = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.status_code >= 300 AND i.status_code < 400),
+  status_4xx = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.status_code >= 400 AND i.status_code < 500),
+  status_5xx = (SELECT count(*) FROM replay_job_items i WHERE i.job_id = replay_jobs.id AND i.status_code >= 500),
+  unreachable = (SELECT count(*) FROM replay_job_items i
+    WHERE i.job_id = replay_jobs.id AND i.done = 1 AND i.status_code IS NULL
+      AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

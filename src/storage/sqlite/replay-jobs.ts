@@ -1,9 +1,15 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { clampLimit } from '../../domain/page-limit.js';
-import { type EventSelection, itemTally, type ReplayJob } from '../../domain/replay-job.js';
+import { type EventSelection, itemTally, type ReplayJob, tallyIncrements } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
-import { ITEM_COLUMNS, JOB_COLUMNS, type ReplayJobItemRow, type ReplayJobRow } from '../shared/replay-job-rows.js';
+import {
+  ITEM_SELECT,
+  JOB_COLUMNS,
+  JOB_COUNT_COLUMNS,
+  type ReplayJobItemRow,
+  type ReplayJobRow,
+} from '../shared/replay-job-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -46,7 +52,7 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJobRepository {
   const insertJob = db.prepare<SqliteParam[]>(
     `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, NULL, NULL)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL)`,
   );
   const insertItem = db.prepare<[string, number, string]>(
     'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',
@@ -60,11 +66,11 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const listItems = db.prepare<[string, number, number], ItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? ORDER BY position LIMIT ?`,
+    `SELECT ${ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? ORDER BY i.position LIMIT ?`,
   );
   const listPending = db.prepare<[string, number, number], ItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM replay_job_items WHERE job_id = ? AND position > ? AND done = 0
-     ORDER BY position LIMIT ?`,
+    `SELECT ${ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? AND i.done = 0
+     ORDER BY i.position LIMIT ?`,
   );
   const existing = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM events WHERE inbox_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id',
@@ -91,8 +97,8 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
     `UPDATE replay_job_items SET done = 1, replay_id = ?, status_code = ?, latency_ms = ?, error_code = ?, completed_at = ?
      WHERE job_id = ? AND position = ? AND done = 0`,
   );
-  const countItem = db.prepare<[number, number, string]>(
-    'UPDATE replay_jobs SET succeeded = succeeded + ?, failed = failed + ? WHERE id = ?',
+  const countItem = db.prepare<[...ReturnType<typeof tallyIncrements>, string]>(
+    `UPDATE replay_jobs SET ${JOB_COUNT_COLUMNS.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`,
   );
   const finish = db.prepare(
     `UPDATE replay_jobs SET state = ?, finished_at = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = NULL
@@ -121,8 +127,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
         position,
       ).changes;
       if (changed === 0) return false;
-      const tally = itemTally(r);
-      countItem.run(tally.succeeded, tally.failed, jobId);
+      countItem.run(...tallyIncrements(itemTally(r)), jobId);
       return true;
     },
   );

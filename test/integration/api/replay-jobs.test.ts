@@ -31,6 +31,23 @@ async function waitForJob(
   }
 }
 
+/** A job's counts: `total`, then how many of its sends ended in each class. */
+function jobCounts(
+  total: number,
+  by: Partial<Record<'status2xx' | 'status3xx' | 'status4xx' | 'status5xx' | 'unreachable' | 'gone', number>> = {},
+) {
+  const outcomes = {
+    status2xx: by.status2xx ?? 0,
+    status3xx: by.status3xx ?? 0,
+    status4xx: by.status4xx ?? 0,
+    status5xx: by.status5xx ?? 0,
+    unreachable: by.unreachable ?? 0,
+  };
+  const succeeded = outcomes.status2xx + outcomes.status3xx + outcomes.status4xx + outcomes.status5xx;
+  const failed = outcomes.unreachable + (by.gone ?? 0);
+  return { total, done: succeeded + failed, succeeded, failed, outcomes };
+}
+
 describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1/replay-jobs/:id', () => {
   let rehook: TestRehook;
   let receiver: Receiver;
@@ -46,7 +63,8 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     rehook = await startTestRehook({ env: { REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' } });
     receiver = await startReceiver(async (req, res) => {
       if (req.url.startsWith('/block')) await blocked;
-      res.writeHead(req.url.startsWith('/teapot') ? 418 : 200, { 'content-type': 'text/plain' }).end('got it');
+      const status = req.url.startsWith('/teapot') ? 418 : req.url.startsWith('/broken') ? 500 : 200;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('got it');
     });
     alice = await rehook.createUser();
     bob = await rehook.createUser();
@@ -88,14 +106,14 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     assert.match(job.id, /^job_[0-9a-z]{26}$/);
     assert.equal(job.state, 'queued');
     assert.equal(job.inboxId, inboxId);
-    assert.deepEqual(job.counts, { total: 6, done: 0, succeeded: 0, failed: 0 });
+    assert.deepEqual(job.counts, jobCounts(6));
     assert.equal(job.concurrency, 1);
     assert.equal(job.ratePerSecond, 100);
     assert.match(job.createdAt, ISO_UTC);
 
     const done = await waitForJob(rehook, alice.token, job.id);
     assert.equal(done.data.job.state, 'completed');
-    assert.deepEqual(done.data.job.counts, { total: 6, done: 6, succeeded: 6, failed: 0 });
+    assert.deepEqual(done.data.job.counts, jobCounts(6, { status2xx: 6 }));
     assert.equal(done.data.job.progress, 1);
     assert.match(done.data.job.startedAt, ISO_UTC);
     assert.match(done.data.job.finishedAt, ISO_UTC);
@@ -107,6 +125,11 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     assert.deepEqual(
       done.data.results.map((r: any) => r.position),
       [0, 1, 2, 3, 4, 5],
+    );
+    // Each result names its request, as the event list does.
+    assert.deepEqual(
+      done.data.results.map((r: any) => [r.method, r.path]),
+      ids.map(() => ['POST', `/i/${inboxId}`]),
     );
     for (const result of done.data.results) {
       assert.equal(result.state, 'done');
@@ -225,7 +248,7 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     // The send in flight is recorded...
     const after = await waitForJob(rehook, alice.token, jobId, (b) => b.data.job.counts.done === 1);
     assert.equal(after.data.job.state, 'cancelled');
-    assert.deepEqual(after.data.job.counts, { total: 4, done: 1, succeeded: 1, failed: 0 });
+    assert.deepEqual(after.data.job.counts, jobCounts(4, { status2xx: 1 }));
     assert.deepEqual(
       after.data.results.map((r: any) => r.state),
       ['done', 'pending', 'pending', 'pending'],
@@ -249,11 +272,15 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const { inboxId } = await inboxWith(2, 'status');
     const teapot = await createJob(inboxId, { destination: `${receiver.url}/teapot`, ratePerSecond: 100 });
     const done = await waitForJob(rehook, alice.token, teapot.body.data.job.id);
-    assert.deepEqual(done.data.job.counts, { total: 2, done: 2, succeeded: 2, failed: 0 });
+    assert.deepEqual(done.data.job.counts, jobCounts(2, { status4xx: 2 }));
     assert.deepEqual(
       done.data.results.map((r: any) => r.statusCode),
       [418, 418],
     );
+    // A destination answering 500 to every send: each is an answer, counted as a 5xx, none failed.
+    const broken = await createJob(inboxId, { destination: `${receiver.url}/broken`, ratePerSecond: 100 });
+    const answered500 = await waitForJob(rehook, alice.token, broken.body.data.job.id);
+    assert.deepEqual(answered500.data.job.counts, jobCounts(2, { status5xx: 2 }));
 
     const closed = await startReceiver();
     const url = closed.url;
@@ -261,7 +288,7 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     const down = await createJob(inboxId, { destination: `${url}/down`, ratePerSecond: 100 });
     const failed = await waitForJob(rehook, alice.token, down.body.data.job.id);
     assert.equal(failed.data.job.state, 'completed');
-    assert.deepEqual(failed.data.job.counts, { total: 2, done: 2, succeeded: 0, failed: 2 });
+    assert.deepEqual(failed.data.job.counts, jobCounts(2, { unreachable: 2 }));
     assert.deepEqual(
       failed.data.results.map((r: any) => r.errorCode),
       ['DESTINATION_UNREACHABLE', 'DESTINATION_UNREACHABLE'],
@@ -400,7 +427,7 @@ describe('bulk replay jobs under the default replay policy', () => {
     const done = await waitForJob(rehook, user.token, res.body.data.job.id);
     assert.equal(done.data.job.state, 'failed');
     assert.equal(done.data.job.error.code, 'DESTINATION_FORBIDDEN');
-    assert.deepEqual(done.data.job.counts, { total: 3, done: 1, succeeded: 0, failed: 1 });
+    assert.deepEqual(done.data.job.counts, jobCounts(3, { unreachable: 1 }));
     assert.equal(done.data.results[0].errorCode, 'DESTINATION_FORBIDDEN');
     assert.equal(receiver.connections, 0);
   });

@@ -6,7 +6,7 @@ import type { CapturedEvent } from '../../../src/domain/captured-request.js';
 import type { DeliveryAttempt } from '../../../src/domain/forwarding.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { Inbox } from '../../../src/domain/inbox.js';
-import type { ReplayJob } from '../../../src/domain/replay-job.js';
+import { emptyJobCounts, type ReplayJob } from '../../../src/domain/replay-job.js';
 import type { Store } from '../../../src/ports/store.js';
 import {
   HOUR,
@@ -127,7 +127,7 @@ function makeJob(inboxId: string, offsetMs: number): ReplayJob {
     ratePerSecond: 5,
     concurrency: 1,
     state: 'queued',
-    counts: { total: 0, done: 0, succeeded: 0, failed: 0 },
+    counts: emptyJobCounts(0),
     createdAt: at(offsetMs),
     startedAt: null,
     finishedAt: null,

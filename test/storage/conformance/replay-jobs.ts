@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-request.js';
 import { newId } from '../../../src/domain/ids.js';
-import type { ReplayJob, ReplayJobItemResult } from '../../../src/domain/replay-job.js';
+import { emptyJobCounts, type ReplayJob, type ReplayJobItemResult } from '../../../src/domain/replay-job.js';
 import { HOUR, T0, anonymousInbox, at, createEventMaker, insertEvent, type StoreGetter } from './fixtures.js';
 
 /** A queued job of `inboxId` created at T0 + `offsetMs`. */
@@ -17,7 +17,7 @@ function makeJob(inboxId: string, offsetMs = 0, overrides: Partial<ReplayJob> = 
     ratePerSecond: 2.5,
     concurrency: 3,
     state: 'queued',
-    counts: { total: 0, done: 0, succeeded: 0, failed: 0 },
+    counts: emptyJobCounts(0),
     createdAt: at(offsetMs),
     startedAt: null,
     finishedAt: null,
@@ -97,13 +97,14 @@ export function describeReplayJobCases(store: StoreGetter): void {
       const eventIds = ['evt_a', 'evt_b', 'evt_c'];
       await store().replayJobs.insert(job, eventIds);
       const found = await store().replayJobs.findById(job.id);
-      assert.deepEqual(found, { ...job, counts: { total: 3, done: 0, succeeded: 0, failed: 0 } });
+      assert.deepEqual(found, { ...job, counts: emptyJobCounts(3) });
       assert.equal(await store().replayJobs.findById(newId('replayJob')), null);
 
       const items = await store().replayJobs.listItems(job.id, { limit: 10 });
       assert.deepEqual(
         items,
-        eventIds.map((eventId, position) => ({ jobId: job.id, position, eventId, result: null })),
+        // No such events: a result names none.
+        eventIds.map((eventId, position) => ({ jobId: job.id, position, eventId, event: null, result: null })),
       );
       assert.deepEqual(
         (await store().replayJobs.listItems(job.id, { after: 0, limit: 1 })).map((i) => i.eventId),
@@ -188,7 +189,13 @@ export function describeReplayJobCases(store: StoreGetter): void {
       assert.equal(await store().replayJobs.completeItem(job.id, 2, unreachable), true);
       assert.equal(await store().replayJobs.completeItem(job.id, 7, unreachable), false);
       const found = await store().replayJobs.findById(job.id);
-      assert.deepEqual(found?.counts, { total: 3, done: 2, succeeded: 1, failed: 1 });
+      assert.deepEqual(found?.counts, {
+        total: 3,
+        done: 2,
+        succeeded: 1,
+        failed: 1,
+        outcomes: { status2xx: 0, status3xx: 0, status4xx: 0, status5xx: 1, unreachable: 1 },
+      });
       const items = await store().replayJobs.listItems(job.id, { limit: 10 });
       assert.deepEqual(
         items.map((i) => i.result),
@@ -199,6 +206,56 @@ export function describeReplayJobCases(store: StoreGetter): void {
         pending.map((i) => i.position),
         [1],
       );
+    });
+
+    it('counts each send by the class of its answer, no answer as unreachable, a gone event in none', async () => {
+      const job = makeJob(newId('inbox'));
+      const statuses = [200, 204, 301, 404, 429, 500, 503, 599];
+      await store().replayJobs.insert(job, [...statuses.map((_, n) => `evt_${n}`), 'evt_u', 'evt_g']);
+      for (const [position, status] of statuses.entries()) {
+        assert.equal(
+          await store().replayJobs.completeItem(job.id, position, answered(`rpl_${position}`, status)),
+          true,
+        );
+      }
+      assert.equal(await store().replayJobs.completeItem(job.id, statuses.length, unreachable), true);
+      const gone = {
+        replayId: null,
+        statusCode: null,
+        latencyMs: null,
+        errorCode: 'EVENT_NOT_FOUND',
+        completedAt: at(HOUR),
+      };
+      assert.equal(await store().replayJobs.completeItem(job.id, statuses.length + 1, gone), true);
+      // Recording an item again counts nothing twice.
+      assert.equal(await store().replayJobs.completeItem(job.id, 5, answered('rpl_again', 200)), false);
+      const expected = {
+        total: 10,
+        done: 10,
+        succeeded: 8,
+        failed: 2,
+        outcomes: { status2xx: 2, status3xx: 1, status4xx: 2, status5xx: 3, unreachable: 1 },
+      };
+      assert.deepEqual((await store().replayJobs.findById(job.id))?.counts, expected);
+      assert.deepEqual((await store().replayJobs.listByInbox(job.inboxId, { limit: 10 }))[0]?.counts, expected);
+    });
+
+    it("names each item's event by method and path while the event exists", async () => {
+      const { inboxId, events } = await inboxWithMixedEvents();
+      const job = makeJob(inboxId);
+      const [first, second] = events as [CapturedEvent, CapturedEvent];
+      await store().replayJobs.insert(job, [first.id, second.id, 'evt_missing']);
+      const items = await store().replayJobs.listItems(job.id, { limit: 10 });
+      assert.deepEqual(
+        items.map((i) => i.event),
+        [
+          { method: 'POST', path: `/i/${inboxId}/stripe/events` },
+          { method: 'GET', path: `/i/${inboxId}/stripe/events` },
+          null,
+        ],
+      );
+      const pending = await store().replayJobs.listItems(job.id, { limit: 1, pendingOnly: true });
+      assert.deepEqual(pending[0]?.event, { method: 'POST', path: `/i/${inboxId}/stripe/events` });
     });
 
     it('finishes only a running job of its owner; cancels only unfinished jobs', async () => {
@@ -241,7 +298,13 @@ export function describeReplayJobCases(store: StoreGetter): void {
       assert.equal(await store().replayJobs.completeItem(running.id, 0, answered('rpl_3', 204)), true);
       const after = await store().replayJobs.findById(running.id);
       assert.equal(after?.state, 'cancelled');
-      assert.deepEqual(after?.counts, { total: 2, done: 1, succeeded: 1, failed: 0 });
+      assert.deepEqual(after?.counts, {
+        total: 2,
+        done: 1,
+        succeeded: 1,
+        failed: 0,
+        outcomes: { status2xx: 1, status3xx: 0, status4xx: 0, status5xx: 0, unreachable: 0 },
+      });
       assert.equal(await store().replayJobs.cancel(newId('replayJob'), at(9)), null);
     });
   });

@@ -166,7 +166,13 @@ export function BulkReplay(props: {
         <SubmitButton icon="send" label={busy ? 'Starting…' : 'Start replaying'} busy={busy} />
       </form>
       {jobId !== null && (
-        <JobView key={jobId} jobId={jobId} eventHref={props.eventHref} onChange={() => setJobsVersion((n) => n + 1)} />
+        <JobView
+          key={jobId}
+          jobId={jobId}
+          inboxId={inbox.id}
+          eventHref={props.eventHref}
+          onChange={() => setJobsVersion((n) => n + 1)}
+        />
       )}
       <section aria-labelledby="jobs-title">
         <h3 id="jobs-title" class="section-title">

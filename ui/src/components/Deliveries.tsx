@@ -5,12 +5,13 @@ import { Icon } from './Icon.js';
 import { usePolling } from './usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
 
-const STATE_LABEL: Record<Delivery['state'], string> = {
+/** What the state badge does not already say; null where the badge says it all. */
+const STATE_LABEL: Record<Delivery['state'], string | null> = {
   pending: 'Waiting for its next attempt',
   delivering: 'Being sent',
-  delivered: 'Delivered',
-  failed: 'Failed: the attempts ran out',
-  cancelled: 'Cancelled',
+  delivered: null,
+  failed: 'The attempts ran out',
+  cancelled: null,
 };
 
 const STATE_TONE: Record<Delivery['state'], string> = {
@@ -25,7 +26,7 @@ const STATE_TONE: Record<Delivery['state'], string> = {
 const REFRESH_MS = 1500;
 
 const ATTEMPT_COLUMNS = [
-  { label: '#', num: true },
+  { label: '#', num: true, index: true },
   { label: 'When' },
   { label: 'Result' },
   { label: 'Latency', num: true },
@@ -96,7 +97,7 @@ export function Deliveries(props: { eventId: string }) {
             >
               {delivery.state}
             </span>
-            <span class="small">{STATE_LABEL[delivery.state]}</span>
+            {STATE_LABEL[delivery.state] !== null && <span class="small">{STATE_LABEL[delivery.state]}</span>}
             {delivery.nextAttemptAt !== null && delivery.state === 'pending' && (
               <span class="muted small">
                 next attempt <Time iso={delivery.nextAttemptAt} />

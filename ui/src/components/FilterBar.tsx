@@ -208,8 +208,26 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
 }
 
 /** Download the (filtered) inbox as HAR or NDJSON: plain links, so the browser streams the file to disk. */
-export function ExportMenu(props: { inboxId: string; filter: EventFilter }) {
+export function ExportMenu(props: { inboxId: string; filter: EventFilter; empty: boolean }) {
   const query = filterQuery(props.filter);
+  if (props.empty) {
+    // A download of nothing is no use: say why instead (title for the pointer, description for screen readers).
+    const reason =
+      query === ''
+        ? 'Nothing to export: the inbox has no requests yet.'
+        : 'Nothing to export: no request matches the filter.';
+    return (
+      <span class="export-menu" title={reason}>
+        <button type="button" class="btn btn-ghost btn-sm" disabled aria-describedby="export-empty-reason">
+          <Icon name="download" />
+          <span>Export</span>
+        </button>
+        <span id="export-empty-reason" class="visually-hidden">
+          {reason}
+        </span>
+      </span>
+    );
+  }
   const href = (format: 'har' | 'ndjson') =>
     withShare(
       `/api/v1/inboxes/${encodeURIComponent(props.inboxId)}/export?format=${format}${query === '' ? '' : `&${query}`}`,

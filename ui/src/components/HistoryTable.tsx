@@ -6,6 +6,13 @@ export interface Column {
   readonly num?: boolean;
   /** Named for screen readers only (a column of buttons). */
   readonly hidden?: boolean;
+  /** A short counter (#): as narrow as its numbers, not an equal share of a fixed-layout table. */
+  readonly index?: boolean;
+}
+
+function columnClass(column: Column): string | undefined {
+  const classes = [column.num ? 'num' : '', column.index ? 'col-index' : ''].filter((c) => c !== '');
+  return classes.length === 0 ? undefined : classes.join(' ');
 }
 
 /** A scrolling table of attempts or replays (compact rows, one per try), with its column heads. */
@@ -24,7 +31,7 @@ export function HistoryTable(props: {
         <thead>
           <tr>
             {props.columns.map((column) => (
-              <th key={column.label} scope="col" {...(column.num ? { class: 'num' } : {})}>
+              <th key={column.label} scope="col" class={columnClass(column)}>
                 {column.hidden ? <span class="visually-hidden">{column.label}</span> : column.label}
               </th>
             ))}

@@ -4,6 +4,7 @@ import { ErrorNote, Link, Spinner } from './common.js';
 import { Icon } from './Icon.js';
 import { usePolling } from './usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
+import { methodClass, pathBelowInbox } from '../lib/format.js';
 
 /** Refresh a running job this often. */
 const REFRESH_MS = 1000;
@@ -14,7 +15,7 @@ const RESULTS_SHOWN = 500;
 const FINAL = new Set<ReplayJob['state']>(['completed', 'cancelled', 'failed']);
 
 const RESULT_COLUMNS = [
-  { label: '#', num: true },
+  { label: '#', num: true, index: true },
   { label: 'Request' },
   { label: 'Result' },
   { label: 'Latency', num: true },
@@ -37,8 +38,37 @@ export function JobState(props: { state: ReplayJob['state'] }) {
   );
 }
 
+const OUTCOME_CLASSES = [
+  { key: 'status2xx', label: '2xx', tone: 'ok' },
+  { key: 'status3xx', label: '3xx', tone: 'info' },
+  { key: 'status4xx', label: '4xx', tone: 'warn' },
+  { key: 'status5xx', label: '5xx', tone: 'bad' },
+  { key: 'unreachable', label: 'unreachable', tone: 'bad' },
+] as const;
+
+/** What the destination answered, by class: a 500 is an answer, but not a success to show green. */
+function JobOutcomes(props: { outcomes: ReplayJob['counts']['outcomes'] }) {
+  return (
+    <ul class="job-outcomes" data-testid="job-outcomes" aria-label="Destination outcomes">
+      {OUTCOME_CLASSES.map(({ key, label, tone }) => {
+        const count = props.outcomes[key];
+        return (
+          <li key={key} data-outcome={label} class={count === 0 ? 'muted' : ''}>
+            <span class={count === 0 ? 'status' : `status status-${tone}`}>{label}</span> {count}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** One job: progress, counts, each result; refreshed until it ends; cancel while it runs. */
-export function JobView(props: { jobId: string; eventHref: (eventId: string) => string; onChange: () => void }) {
+export function JobView(props: {
+  jobId: string;
+  inboxId: string;
+  eventHref: (eventId: string) => string;
+  onChange: () => void;
+}) {
   const [job, setJob] = useState<ReplayJob | null>(null);
   const [results, setResults] = useState<ReplayJobResult[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -92,16 +122,26 @@ export function JobView(props: { jobId: string; eventHref: (eventId: string) => 
       <div class="progress-row">
         <progress max={100} value={percent} aria-label="Progress" />
         <span class="small" data-testid="job-counts">
-          {job.counts.done} of {job.counts.total} done · {job.counts.succeeded} answered · {job.counts.failed} failed
+          {job.counts.done} of {job.counts.total} done · {job.counts.failed} failed
         </span>
       </div>
+      <JobOutcomes outcomes={job.counts.outcomes} />
       {results.length > 0 && (
         <HistoryTable testId="job-results" caption="Results in replay order" columns={RESULT_COLUMNS}>
           {results.map((result) => (
             <tr key={result.position}>
               <td class="num">{result.position + 1}</td>
               <td class="mono ellipsis">
-                <Link href={props.eventHref(result.eventId)}>{result.eventId}</Link>
+                <Link href={props.eventHref(result.eventId)} title={result.eventId}>
+                  {result.method === null || result.path === null ? (
+                    <span class="muted">deleted request</span>
+                  ) : (
+                    <>
+                      <span class={methodClass(result.method)}>{result.method}</span>{' '}
+                      {pathBelowInbox(result.path, props.inboxId)}
+                    </>
+                  )}
+                </Link>
               </td>
               <td>
                 {result.state === 'pending' ? (

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatExact, formatRelative } from '../lib/format.js';
+import { renderNow } from '../lib/render-clock.js';
 import { REDACTED } from '../lib/header-edits.js';
 import { linkClick } from '../router.js';
 import { Icon, type IconName } from './Icon.js';
@@ -76,7 +77,7 @@ export function Time(props: { iso: string; class?: string }) {
   useTick();
   return (
     <time class={props.class} dateTime={props.iso} title={formatExact(props.iso)}>
-      {formatRelative(props.iso)}
+      {formatRelative(props.iso, renderNow())}
     </time>
   );
 }
@@ -258,6 +259,9 @@ export function Segmented<T extends string>(props: {
 export function ConfirmButton(props: {
   label: string;
   confirmLabel: string;
+  /** Accessible names of the two buttons when their short labels need their object (a row's name). */
+  ariaLabel?: string;
+  confirmAriaLabel?: string;
   onConfirm: () => void | Promise<void>;
   class?: string;
   icon?: IconName;
@@ -275,6 +279,7 @@ export function ConfirmButton(props: {
         type="button"
         class={`btn ${props.class ?? ''}`}
         disabled={props.disabled}
+        aria-label={props.ariaLabel}
         onClick={() => setAsking(true)}
       >
         {props.icon && <Icon name={props.icon} />}
@@ -289,6 +294,7 @@ export function ConfirmButton(props: {
         type="button"
         class="btn btn-danger"
         disabled={busy}
+        aria-label={props.confirmAriaLabel}
         onClick={async () => {
           setBusy(true);
           try {

@@ -119,7 +119,9 @@ export function Tokens() {
                     ) : (
                       <ConfirmButton
                         label="Revoke"
-                        confirmLabel={`Revoke ${token.name}`}
+                        confirmLabel="Revoke"
+                        ariaLabel={`Revoke ${token.name}`}
+                        confirmAriaLabel={`Revoke ${token.name}`}
                         class="btn-ghost btn-sm"
                         onConfirm={() =>
                           list.attempt(async () => {

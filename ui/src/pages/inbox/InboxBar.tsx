@@ -40,9 +40,12 @@ export function InboxBar(props: {
             <Icon name="clock" /> Expires {formatUntil(inbox.expiresAt)}
           </span>
         ) : (
-          <span class="badge badge-ok">
-            <Icon name="save" /> Saved
-          </span>
+          // Saved or not means nothing to a viewer of a read-only link: they cannot change it.
+          !props.readOnly && (
+            <span class="badge badge-ok">
+              <Icon name="save" /> Saved
+            </span>
+          )
         )}
         <span class="spacer" />
         {!props.readOnly && (

@@ -50,7 +50,7 @@ export function ListPane(props: {
           {countLabel(props.count, store.hasOlder, filtered)}
         </span>
         <span class="spacer" />
-        <ExportMenu inboxId={props.inbox.id} filter={props.filter} />
+        <ExportMenu inboxId={props.inbox.id} filter={props.filter} empty={props.count === 0 && !store.hasOlder} />
         {props.canSelect && (
           <button
             type="button"
