@@ -18,16 +18,29 @@ export function signIn(api: ApiTransport, credentials: Credentials): Promise<Ses
   return startSession(api, 'POST', '/api/v1/auth/signin', { email: credentials.email, password: credentials.password });
 }
 
+/** The signed-in session, or null when nobody is signed in (`{"data":{"account":null}}`). */
 export async function session(api: ApiTransport): Promise<Session | null> {
+  let data: Record<string, unknown>;
   try {
-    return await startSession(api, 'GET', '/api/v1/auth/session');
+    const response = await api.send('GET', '/api/v1/auth/session');
+    data = await dataOf(
+      response,
+      (body) => body['account'] === null || (typeof body['csrfToken'] === 'string' && isObject(body['account'])),
+    );
   } catch (err) {
+    // An invalid Authorization header answers 401: nobody is signed in there either.
     if (err instanceof RehookApiError && err.code === 'UNAUTHORIZED') {
       api.csrfToken = undefined;
       return null;
     }
     throw err;
   }
+  if (data['account'] === null) {
+    api.csrfToken = undefined;
+    return null;
+  }
+  api.csrfToken = data['csrfToken'] as string;
+  return data as unknown as Session;
 }
 
 /** Ends this session (`signout`) or every session of the account (`signout-everywhere`). */

@@ -1,11 +1,15 @@
 import { RehookApiError } from './errors.js';
-import { type ApiTransport, id } from './transport.js';
+import { type ApiTransport, dataOf, id } from './transport.js';
 import type { Delivery, Forwarding, ForwardingInput } from './types.js';
 
+/** The inbox's forwarding, or null when none is set (`{"data":{"forwarding":null}}`). */
 export async function forwarding(api: ApiTransport, inboxId: string): Promise<Forwarding | null> {
   try {
-    return (await api.data('GET', `/api/v1/inboxes/${id(inboxId)}/forwarding`, 'forwarding')) as Forwarding;
+    const response = await api.send('GET', `/api/v1/inboxes/${id(inboxId)}/forwarding`);
+    const data = await dataOf(response, (data) => 'forwarding' in data);
+    return data['forwarding'] as Forwarding | null;
   } catch (err) {
+    // A server that still answers 404 for "none set".
     if (err instanceof RehookApiError && err.code === 'FORWARDING_NOT_FOUND') return null;
     throw err;
   }

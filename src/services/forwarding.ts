@@ -133,12 +133,14 @@ export async function setForwarding(
   return stored;
 }
 
-/** The forwarding of a saved inbox of the caller's; FORWARDING_NOT_FOUND when none is set. */
-export async function getForwarding(deps: ForwardingDeps, principal: Principal, inboxId: string): Promise<Forwarding> {
+/** The forwarding of a saved inbox of the caller's; null when none is set. */
+export async function getForwarding(
+  deps: ForwardingDeps,
+  principal: Principal,
+  inboxId: string,
+): Promise<Forwarding | null> {
   const inbox = await ownedInbox(deps, principal, inboxId);
-  const forwarding = await deps.store.forwarding.find(inbox.id);
-  if (!forwarding) throw new AppError('FORWARDING_NOT_FOUND');
-  return forwarding;
+  return (await deps.store.forwarding.find(inbox.id)) ?? null;
 }
 
 /**

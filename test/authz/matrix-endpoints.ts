@@ -321,8 +321,10 @@ export const ENDPOINTS = {
       const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, {
         authorization: bearer(env.A.token),
       });
-      const want = reply.status === 200 ? 200 : 404;
-      return shown.status === want ? null : `${reply.status}, yet the owner reads the forwarding with ${shown.status}`;
+      const set = shown.status === 200 && shown.body?.data?.forwarding != null;
+      return set === (reply.status === 200)
+        ? null
+        : `${reply.status}, yet the owner reads the forwarding as ${shown.status} ${shown.text}`;
     },
   },
   'GET /api/v1/inboxes/:id/forwarding': {

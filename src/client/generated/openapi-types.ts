@@ -569,7 +569,7 @@ export interface paths {
         };
         /**
          * An inbox's automatic forwarding
-         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. 404 FORWARDING_NOT_FOUND when none is set.
+         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. `forwarding` is null while none is set.
          */
         get: operations["getForwarding"];
         /**
@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * The signed-in account and the CSRF token of this browser session
-         * @description Answers 401 without a valid session cookie (an API token is not a session).
+         * @description `{"data":{"account":null}}` without a valid session cookie (an API token is not a session); 401 only for an Authorization header that is invalid.
          */
         get: operations["getSession"];
         put?: never;
@@ -3602,7 +3602,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The forwarding. */
+            /** @description The forwarding, or null. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,7 +3610,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            forwarding: components["schemas"]["Forwarding"];
+                            forwarding: components["schemas"]["Forwarding"] | null;
                         };
                     };
                 };
@@ -3618,7 +3618,7 @@ export interface operations {
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
-            404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3875,14 +3875,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in. */
+            /** @description The session, or `account: null` when nobody is signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Session"];
+                        data: components["schemas"]["Session"] | {
+                            account: null;
+                        };
                     };
                 };
             };

@@ -77,17 +77,23 @@ describe('accounts and sessions', () => {
       assert.ok(!JSON.stringify(stored).includes(session.secret));
     });
 
-    it('GET /api/v1/auth/session answers the account and the CSRF token with the cookie, 401 without', async () => {
+    it('GET /api/v1/auth/session answers the account and the CSRF token with the cookie, account null without', async () => {
       const session = await signUp(rehook, uniqueEmail('session'));
       const res = await call(rehook.apiUrl, '/api/v1/auth/session', { headers: { cookie: session.cookie } });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.data.account.id, session.accountId);
       assert.equal(res.body.data.csrfToken, session.csrfToken);
 
-      assertError(await call(rehook.apiUrl, '/api/v1/auth/session'), 401, 'UNAUTHORIZED');
-      // An API token is not a browser session.
+      // Nobody signed in is an answer (every signed-out page load asks), not an error.
+      const nobody = await call(rehook.apiUrl, '/api/v1/auth/session');
+      assert.equal(nobody.status, 200, nobody.text);
+      assert.deepEqual(nobody.body, { data: { account: null } });
+      // An API token is not a browser session; a bad one is still refused.
       const user = await rehook.createUser();
-      assertError(await call(rehook.apiUrl, '/api/v1/auth/session', { token: user.token }), 401, 'UNAUTHORIZED');
+      const viaToken = await call(rehook.apiUrl, '/api/v1/auth/session', { token: user.token });
+      assert.equal(viaToken.status, 200, viaToken.text);
+      assert.deepEqual(viaToken.body, { data: { account: null } });
+      assertError(await call(rehook.apiUrl, '/api/v1/auth/session', { token: 'rh_nope' }), 401, 'UNAUTHORIZED');
     });
 
     it('refuses a taken e-mail (409), a bad e-mail or password (400) and a body that is not JSON (415)', async () => {

@@ -32,7 +32,9 @@ describe('automatic forwarding: settings and access', () => {
 
   it('sets with defaults, shows, replaces and removes the forwarding of a saved inbox', async () => {
     const inbox = await createInbox(rehook, alice.token);
-    assertError(await call(rehook.apiUrl, path(inbox.id), { token: alice.token }), 404, 'FORWARDING_NOT_FOUND');
+    const unset = await call(rehook.apiUrl, path(inbox.id), { token: alice.token });
+    assert.equal(unset.status, 200, unset.text);
+    assert.deepEqual(unset.body, { data: { forwarding: null } });
     const set = await setForwarding(rehook, alice.token, inbox.id, { destination: 'https://example.com/hooks' });
     assert.deepEqual(
       { ...set, createdAt: undefined, updatedAt: undefined },
@@ -61,6 +63,7 @@ describe('automatic forwarding: settings and access', () => {
     const removed = await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token });
     assert.equal(removed.status, 200, removed.text);
     assert.equal(removed.body.data.cancelled, 0);
+    assert.equal((await call(rehook.apiUrl, path(inbox.id), { token: alice.token })).body.data.forwarding, null);
     assertError(
       await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token }),
       404,

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { withShare } from '../api.js';
-import { describeFilter, EMPTY_FILTER, filterQuery, isEmptyFilter, type EventFilter } from '../lib/filter.js';
+import {
+  describeFilter,
+  EMPTY_FILTER,
+  type EventFilter,
+  type FilterProblem,
+  filterProblem,
+  filterQuery,
+  isEmptyFilter,
+} from '../lib/filter.js';
 import { Icon } from './Icon.js';
 import { onText, TextAreaField, TextField } from './fields.js';
 
@@ -10,11 +18,11 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-type FilterField = 'method' | 'path' | 'header' | 'json' | 'since' | 'until';
+type FormField = 'method' | 'path' | 'header' | 'json' | 'since' | 'until';
 
 /** The fields behind "Filters", in order; a field with rows is a textarea (one entry per line). */
 const FIELDS: readonly {
-  name: FilterField;
+  name: FormField;
   id: string;
   label: string;
   placeholder: string;
@@ -66,9 +74,14 @@ const FIELDS: readonly {
  * path prefix, header, JSON field, since, until) behind "Filters". Applying writes the filter to
  * the page's URL; the list reloads from the API with it (docs/search.md).
  */
-export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventFilter) => void }) {
+export function FilterBar(props: {
+  filter: EventFilter;
+  /** Applies a filter; resolves with the API's refusal (then nothing changed), or null. */
+  onApply: (filter: EventFilter) => Promise<FilterProblem | null>;
+}) {
   const { filter } = props;
   const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<FilterProblem | null>(null);
   const [q, setQ] = useState(filter.q);
   const [method, setMethod] = useState(filter.method.join(', '));
   const [path, setPath] = useState(filter.path);
@@ -87,6 +100,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
     setJson(filter.json.join('\n'));
     setSince(filter.since);
     setUntil(filter.until);
+    setProblem(null);
   }, [key]);
 
   const advanced =
@@ -97,11 +111,9 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
     (filter.since !== '' ? 1 : 0) +
     (filter.until !== '' ? 1 : 0);
 
-  const apply = (event: Event) => {
+  const apply = async (event: Event) => {
     event.preventDefault();
-    // The applied filter is summed up below the search box; the form folds away.
-    setOpen(false);
-    props.onApply({
+    const next: EventFilter = {
       method: method
         .split(/[\s,]+/)
         .map((value) => value.trim().toUpperCase())
@@ -112,10 +124,26 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
       json: lines(json),
       since: since.trim(),
       until: until.trim(),
-    });
+    };
+    // A refused filter changes nothing (the list keeps its results, the URL its filter): the
+    // message goes next to the field, whose value stays for the person to fix.
+    const refused = filterProblem(next) ?? (await props.onApply(next));
+    setProblem(refused);
+    if (refused !== null) {
+      if (refused.field !== 'q') setOpen(true);
+      return;
+    }
+    // The applied filter is summed up below the search box; the form folds away.
+    setOpen(false);
   };
 
-  const state: Record<FilterField, [string, (value: string) => void]> = {
+  const clear = () => {
+    setProblem(null);
+    setOpen(false);
+    void props.onApply(EMPTY_FILTER);
+  };
+
+  const state: Record<FormField, [string, (value: string) => void]> = {
     method: [method, setMethod],
     path: [path, setPath],
     header: [header, setHeader],
@@ -140,6 +168,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
           spellcheck={false}
           autoComplete="off"
           onInput={onText(setQ)}
+          {...(problem?.field === 'q' ? { 'aria-invalid': true, 'aria-describedby': 'filter-q-error' } : {})}
         />
         <button
           type="button"
@@ -156,6 +185,11 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
           <span>Search</span>
         </button>
       </div>
+      {problem?.field === 'q' && (
+        <span id="filter-q-error" class="field-error small" role="alert">
+          <Icon name="alert" /> {problem.message}
+        </span>
+      )}
       {open && (
         <div id="filter-more" class="filter-more">
           {FIELDS.map((field) => {
@@ -166,6 +200,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
               placeholder: field.placeholder,
               hint: field.hint,
               class: 'filter-field',
+              error: problem?.field === field.name ? problem.message : null,
               value,
               onChange: set,
             };
@@ -179,14 +214,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
             <button type="submit" class="btn btn-primary btn-sm">
               Apply filters
             </button>
-            <button
-              type="button"
-              class="btn btn-ghost btn-sm"
-              onClick={() => {
-                props.onApply(EMPTY_FILTER);
-                setOpen(false);
-              }}
-            >
+            <button type="button" class="btn btn-ghost btn-sm" onClick={clear}>
               Clear all
             </button>
           </div>
@@ -197,7 +225,7 @@ export function FilterBar(props: { filter: EventFilter; onApply: (filter: EventF
           <span class="small ellipsis" title={describeFilter(filter)}>
             <Icon name="filter" /> {describeFilter(filter)}
           </span>
-          <button type="button" class="btn btn-ghost btn-sm" onClick={() => props.onApply(EMPTY_FILTER)}>
+          <button type="button" class="btn btn-ghost btn-sm" onClick={clear}>
             <Icon name="x" />
             <span>Clear filter</span>
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'preact/hooks';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { client, errorMessage, isRehookError, type EventDetail, type Replay, type ReplayOptions } from '../api.js';
 import {
   editBase,
@@ -35,6 +35,16 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
   const [state, dispatch] = useReducer(replayFormReducer, undefined, () =>
     initialReplayForm(base, replayDestination(props.inboxId)),
   );
+  // Bumped when a replay settles: the outcome is then brought into view and focused.
+  const [settled, setSettled] = useState(0);
+  const outcome = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (settled === 0 || outcome.current === null) return;
+    // With the edit fields open the outcome lands below the fold: without this the click seems
+    // to do nothing. Focus takes a keyboard or screen reader user there too.
+    outcome.current.scrollIntoView({ block: 'start' });
+    outcome.current.focus({ preventScroll: true });
+  }, [settled]);
   const setField = <K extends FormField>(field: K, value: ReplayFormState[K]) =>
     dispatch({ type: 'field', field, value } as ReplayFormAction);
 
@@ -94,6 +104,7 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
       });
     } finally {
       dispatch({ type: 'settled' });
+      setSettled((count) => count + 1);
       void loadHistory();
     }
   };
@@ -149,16 +160,27 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
         )}
       </form>
 
-      {state.failure !== null && (
-        <div class="note note-error" role="alert" data-testid="replay-error">
-          <Icon name="alert" />
-          <span>
-            <strong>{state.failure.code}</strong> {state.failure.message}
-          </span>
-        </div>
-      )}
-      {state.run !== null && <RunSummary run={state.run} onShow={show} shownId={state.shown?.id ?? null} />}
-      {state.shown !== null && <ReplayResult replay={state.shown} event={event} />}
+      <section
+        ref={outcome}
+        class="replay-outcome"
+        tabIndex={-1}
+        aria-label="Replay outcome"
+        data-testid="replay-outcome"
+      >
+        <span class="visually-hidden" role="status">
+          {state.busy ? '' : outcomeAnnouncement(state)}
+        </span>
+        {state.failure !== null && (
+          <div class="note note-error" role="alert" data-testid="replay-error">
+            <Icon name="alert" />
+            <span>
+              <strong>{state.failure.code}</strong> {state.failure.message}
+            </span>
+          </div>
+        )}
+        {state.run !== null && <RunSummary run={state.run} onShow={show} shownId={state.shown?.id ?? null} />}
+        {state.shown !== null && <ReplayResult replay={state.shown} event={event} />}
+      </section>
       <ReplayHistory
         history={state.history}
         error={state.historyError}
@@ -167,4 +189,12 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
       />
     </div>
   );
+}
+
+/** What a screen reader hears when a replay settles (the failure note announces itself). */
+function outcomeAnnouncement(state: ReplayFormState): string {
+  if (state.failure !== null || state.shown === null) return '';
+  const { statusCode, error } = state.shown;
+  const answer = statusCode !== null ? `answered ${statusCode}` : `failed: ${error?.code ?? 'no answer'}`;
+  return state.run !== null ? `Replayed ${state.run.summary.attempts} times; the last ${answer}.` : `Replay ${answer}.`;
 }

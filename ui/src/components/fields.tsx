@@ -12,6 +12,8 @@ interface FieldProps {
   hint?: string | undefined;
   /** The wrapper's class: edit-field in forms, filter-field in the filter bar. */
   class?: string;
+  /** Why the value was refused, shown under the field and read with it. */
+  error?: string | null | undefined;
   onChange: (value: string) => void;
 }
 
@@ -24,7 +26,24 @@ function Hint(props: { id: string; hint: string | undefined }) {
   );
 }
 
-const describedBy = (props: FieldProps) => (props.hint !== undefined ? { 'aria-describedby': `${props.id}-hint` } : {});
+/** The field's refusal, announced when it appears. */
+function FieldError(props: { id: string; error: string | null | undefined }) {
+  if (props.error === undefined || props.error === null) return null;
+  return (
+    <span id={`${props.id}-error`} class="field-error small" role="alert">
+      <Icon name="alert" /> {props.error}
+    </span>
+  );
+}
+
+function describedBy(props: FieldProps) {
+  const invalid = props.error !== undefined && props.error !== null;
+  const ids = [...(invalid ? [`${props.id}-error`] : []), ...(props.hint !== undefined ? [`${props.id}-hint`] : [])];
+  return {
+    ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}),
+    ...(invalid ? { 'aria-invalid': true } : {}),
+  };
+}
 
 /** A one-line text (or number) input in a monospace font. */
 export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
@@ -44,6 +63,7 @@ export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
         {...describedBy(props)}
         onInput={onText(props.onChange)}
       />
+      <FieldError id={props.id} error={props.error} />
       <Hint id={props.id} hint={props.hint} />
     </div>
   );
@@ -66,6 +86,7 @@ export function TextAreaField(props: FieldProps & { rows: number }) {
         {...describedBy(props)}
         onInput={onText(props.onChange)}
       />
+      <FieldError id={props.id} error={props.error} />
       <Hint id={props.id} hint={props.hint} />
     </div>
   );

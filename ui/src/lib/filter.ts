@@ -177,3 +177,66 @@ export function parseHeaderLines(text: string): [string, string][] {
 export function headerLines(pairs: readonly (readonly [string, string])[]): string {
   return pairs.map(([name, value]) => `${name}: ${value}`).join('\n');
 }
+
+/** A field of the filter form. */
+export type FilterField = 'method' | 'path' | 'header' | 'q' | 'json' | 'since' | 'until';
+
+/** Why a filter cannot be applied, and the field to show it next to. */
+export interface FilterProblem {
+  readonly field: FilterField;
+  readonly message: string;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const EVENT_ID = /^evt_[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** An ISO 8601 time or date that exists (the list API refuses 2024-02-31), or an event id. */
+function isBound(value: string): boolean {
+  if (value.startsWith('evt_')) return EVENT_ID.test(value);
+  const m = ISO_TIME.exec(value);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m;
+  const day = Number(d);
+  if (Number(mo) < 1 || Number(mo) > 12 || day < 1 || day > 31) return false;
+  if (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59)) return false;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, day)).getUTCDate() === day;
+}
+
+/**
+ * The first part of the filter the list API would refuse, found before asking it (so a typo
+ * such as `since=yesterday` is never sent), with the API's wording; null when it looks valid.
+ * The API stays the judge: what this misses, it answers with 400 and its own message.
+ */
+export function filterProblem(filter: EventFilter): FilterProblem | null {
+  const bad = filter.method.find((method) => !TOKEN.test(method) || method.length > 32);
+  if (bad !== undefined)
+    return { field: 'method', message: `method must be an HTTP method name such as POST (got ${JSON.stringify(bad)})` };
+  if (filter.path !== '' && !filter.path.startsWith('/'))
+    return { field: 'path', message: 'path must start with / (the path below the inbox, e.g. /stripe)' };
+  for (const header of filter.header) {
+    const colon = header.indexOf(':');
+    const name = (colon < 0 ? header : header.slice(0, colon)).trim();
+    if (!TOKEN.test(name) || name.length > 256)
+      return {
+        field: 'header',
+        message: `header must be a header name or name:value (got ${JSON.stringify(header.slice(0, 80))})`,
+      };
+  }
+  for (const json of filter.json) {
+    const eq = json.indexOf('=');
+    const path = (eq < 0 ? json : json.slice(0, eq)).trim();
+    const example = 'json must be field.path=value, e.g. data.object.status=paid';
+    if (path === '') return { field: 'json', message: example };
+    if (path.split('.').includes(''))
+      return { field: 'json', message: `${example} (empty step in ${JSON.stringify(path)})` };
+  }
+  for (const field of ['since', 'until'] as const) {
+    if (filter[field] !== '' && !isBound(filter[field]))
+      return {
+        field,
+        message: `${field} must be an ISO 8601 time (2024-05-01T12:00:00Z, 2024-05-01) or an event id (evt_...)`,
+      };
+  }
+  return null;
+}

@@ -26,6 +26,19 @@ export interface RuleDraft {
 
 export const newAnswer = (): AnswerDraft => ({ status: '200', headers: '', body: '', bodyBase64: null, delayMs: '0' });
 
+/**
+ * What an inbox without a programmed response answers (the ingest listener's `200 {"ok":true}`),
+ * as a draft: the default answer's form starts from it, so adding a rule and saving keeps the
+ * answer every other request gets instead of replacing it with an empty body.
+ */
+export const contractAnswer = (): AnswerDraft => ({
+  status: '200',
+  headers: 'Content-Type: application/json',
+  body: '{"ok":true}',
+  bodyBase64: null,
+  delayMs: '0',
+});
+
 let lastRuleKey = 0;
 function nextRuleKey(): number {
   lastRuleKey += 1;

@@ -21,6 +21,17 @@ const MAX_EMAIL_LENGTH = 320;
 
 const SessionEnvelope = Type.Object({ data: ref(SessionSchema) }, { additionalProperties: false });
 
+// Asking "who is signed in?" is part of every page load, so nobody signed in is an answer, not a failure.
+const SessionOrNobodyEnvelope = Type.Object(
+  {
+    data: Type.Union([
+      ref(SessionSchema),
+      Type.Object({ account: Type.Null() }, { additionalProperties: false, description: 'Nobody is signed in.' }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+
 const Credentials = (passwordDescription: string) =>
   Type.Object({
     email: Type.String({ maxLength: MAX_EMAIL_LENGTH, description: 'E-mail address (case does not matter).' }),
@@ -141,18 +152,24 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
       schema: routeSchema('GET', {
         operationId: 'getSession',
         summary: 'The signed-in account and the CSRF token of this browser session',
-        description: 'Answers 401 without a valid session cookie (an API token is not a session).',
+        description:
+          '`{"data":{"account":null}}` without a valid session cookie (an API token is not a session); ' +
+          '401 only for an Authorization header that is invalid.',
         tag: 'Accounts',
         access: 'session',
-        responses: { 200: { description: 'Signed in.', schema: SessionEnvelope } },
+        responses: {
+          200: {
+            description: 'The session, or `account: null` when nobody is signed in.',
+            schema: SessionOrNobodyEnvelope,
+          },
+        },
         errors: [],
       }),
     },
     async (request) => {
       const principal = await principalOf(deps, request);
       const account = 'sessionId' in principal ? await deps.store.accounts.findById(principal.accountId) : null;
-      if (account === null || !('csrfToken' in principal))
-        throw new AppError('UNAUTHORIZED', { message: 'Not signed in' });
+      if (account === null || !('csrfToken' in principal)) return { data: { account: null } };
       return { data: { account: accountJson(account), csrfToken: principal.csrfToken } };
     },
   );

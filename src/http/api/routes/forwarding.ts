@@ -74,19 +74,22 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       schema: routeSchema('GET', {
         operationId: 'getForwarding',
         summary: "An inbox's automatic forwarding",
-        description: `${OWNER_ONLY} 404 FORWARDING_NOT_FOUND when none is set.`,
+        description: `${OWNER_ONLY} \`forwarding\` is null while none is set.`,
         tag: 'Inboxes',
         access: 'token',
         params: InboxIdParams,
         responses: {
-          200: { description: 'The forwarding.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
+          200: {
+            description: 'The forwarding, or null.',
+            schema: dataEnvelope('forwarding', Type.Union([ref(ForwardingSchema), Type.Null()])),
+          },
         },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
       }),
     },
     async (request) => {
       const forwarding = await getForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { forwarding: forwardingJson(forwarding) } };
+      return { data: { forwarding: forwarding === null ? null : forwardingJson(forwarding) } };
     },
   );
 

@@ -52,7 +52,8 @@ export function AnswerFields(props: {
         rows={3}
         value={draft.bodyBase64 !== null ? '' : draft.body}
         placeholder={
-          draft.bodyBase64 !== null ? 'A binary body is set (type to replace it with text)' : '{"received":true}'
+          // An example body here read as the answer in force; an empty box sends an empty body.
+          draft.bodyBase64 !== null ? 'A binary body is set (type to replace it with text)' : 'Empty: no body'
         }
         spellcheck={false}
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}

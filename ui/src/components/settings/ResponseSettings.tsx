@@ -3,7 +3,7 @@ import { client, type InboxResponse } from '../../api.js';
 import {
   type AnswerDraft,
   answerDraft,
-  newAnswer,
+  contractAnswer,
   newRule,
   type RuleDraft,
   responseInput,
@@ -18,10 +18,10 @@ import { useSettingsForm } from './useSettingsForm.js';
 
 /** What the inbox answers its senders: a default answer and rules tried in order. */
 export function ResponseSettings(props: { inboxId: string }) {
-  const [answer, setAnswer] = useState<AnswerDraft>(newAnswer);
+  const [answer, setAnswer] = useState<AnswerDraft>(contractAnswer);
   const [rules, setRules] = useState<RuleDraft[]>([]);
   const showDrafts = (response: InboxResponse | null) => {
-    setAnswer(response === null ? newAnswer() : answerDraft(response));
+    setAnswer(response === null ? contractAnswer() : answerDraft(response));
     setRules(ruleDrafts(response));
   };
   const form = useSettingsForm(props.inboxId, (id) => client.inboxResponse(id), showDrafts);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { InboxView as Inbox } from '../../api.js';
 import { ErrorNote } from '../../components/common.js';
 import { type EventFilter, filterQuery, parseFilter } from '../../lib/filter.js';
+import { filterRefusal } from './filter-refusal.js';
 import { navigate } from '../../router.js';
 import { useSession } from '../../session.js';
 import { DetailPane } from './DetailPane.js';
@@ -76,9 +77,12 @@ export function InboxView(props: {
     setPanel(next);
     if (next !== null && selected !== null) navigate(listHref);
   };
-  const applyFilter = (next: EventFilter) => {
+  const applyFilter = async (next: EventFilter) => {
+    const refused = await filterRefusal(inbox.id, next);
+    if (refused !== null) return refused;
     const query = filterQuery(next);
     navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { replace: true });
+    return null;
   };
 
   return (

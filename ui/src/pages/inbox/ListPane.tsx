@@ -2,7 +2,7 @@ import type { EventSummary, InboxView as Inbox } from '../../api.js';
 import { Icon } from '../../components/Icon.js';
 import { EventList } from '../../components/EventList.js';
 import { ExportMenu, FilterBar } from '../../components/FilterBar.js';
-import type { EventFilter } from '../../lib/filter.js';
+import type { EventFilter, FilterProblem } from '../../lib/filter.js';
 import type { InboxEvents } from '../../lib/live.js';
 
 /** Ticking requests to replay them together: on or off, and which are ticked. */
@@ -24,7 +24,7 @@ export function ListPane(props: {
   count: number;
   filter: EventFilter;
   filtered: boolean;
-  onApplyFilter: (filter: EventFilter) => void;
+  onApplyFilter: (filter: EventFilter) => Promise<FilterProblem | null>;
   /** Selecting is offered (a signed-in person, not a shared view). */
   canSelect: boolean;
   selection: Selection;
