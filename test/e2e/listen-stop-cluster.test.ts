@@ -54,6 +54,8 @@ const PACE_MS = 5_000;
  * deliver: look-backs run every 5 s, and each delivery takes well under a second.
  */
 const STALL_MS = 60_000;
+/** A server start longer than this is a hang (a start takes half a second idle, a minute on a very loaded machine). */
+const START_LIMIT_MS = 180_000;
 const STOPPING = 'Stopping: finishing the delivery in progress';
 
 /** How long the handler takes to answer request `seq`: 50-300 ms, varying. */
@@ -184,8 +186,8 @@ describe('rehook listen on two instances of one PostgreSQL', { skip }, () => {
     const dataDirB = await tempDir('rehook-stop-cluster-b-');
     // Side by side: the migrations run under an advisory lock.
     const [firstA, b] = await Promise.all([
-      startInstance('A', { ...serverEnv, REHOOK_DATA_DIR: dataDirA }),
-      startInstance('B', { ...serverEnv, REHOOK_DATA_DIR: dataDirB }),
+      startInstance('A', { ...serverEnv, REHOOK_DATA_DIR: dataDirA }, START_LIMIT_MS),
+      startInstance('B', { ...serverEnv, REHOOK_DATA_DIR: dataDirB }, START_LIMIT_MS),
     ]);
     let a = firstA;
     const handler = await startSlowHandler();
@@ -311,12 +313,16 @@ describe('rehook listen on two instances of one PostgreSQL', { skip }, () => {
       if (run === KILL_RUN) {
         // The instance the listener follows dies under it and comes back on the same ports.
         await a.kill('SIGKILL');
-        a = await startInstance('A', {
-          ...serverEnv,
-          REHOOK_DATA_DIR: dataDirA,
-          REHOOK_PORT: String(portOf(a.apiUrl)),
-          REHOOK_INGEST_PORT: String(portOf(a.ingestUrl)),
-        });
+        a = await startInstance(
+          'A',
+          {
+            ...serverEnv,
+            REHOOK_DATA_DIR: dataDirA,
+            REHOOK_PORT: String(portOf(a.apiUrl)),
+            REHOOK_INGEST_PORT: String(portOf(a.ingestUrl)),
+          },
+          START_LIMIT_MS,
+        );
         const firstAfterRestart = next;
         await waitFor(
           () => [...handler.answeredSeqs].some((seq) => seq >= firstAfterRestart),
