@@ -55,10 +55,10 @@ function baseEnv(): Record<string, string> {
 
 /**
  * Starts `rehook serve` on ephemeral ports and resolves once it logged 'Rehook started' (with
- * both URLs); rejects when it exits first or takes over 60 s (a hang: a start takes about 0.5 s
- * on an idle machine, but many seconds on a loaded one).
+ * both URLs); rejects when it exits first or takes over `limitMs` (a hang: a start takes about
+ * 0.5 s on an idle machine, but many seconds on a loaded one).
  */
-export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+export function startInstance(name: string, env: Record<string, string>, limitMs = 60_000): Promise<Instance> {
   const child = spawn(process.execPath, serveCommand(), {
     cwd: ROOT,
     env: { ...baseEnv(), REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_HOST: '127.0.0.1', ...env },
@@ -70,8 +70,8 @@ export function startInstance(name: string, env: Record<string, string>): Promis
     let started = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${name} did not start in 60 s:\n${rawOutput.join('\n')}`));
-    }, 60_000);
+      reject(new Error(`${name} did not start in ${limitMs / 1000} s:\n${rawOutput.join('\n')}`));
+    }, limitMs);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     const onLine = (line: string): void => {
       if (line.trim() === '') return;
