@@ -156,7 +156,7 @@ describe('edit-and-replay', () => {
     assert.match(text, /POST\s*\/i\/inb_\w+\/orig\?x=1/);
     assert.match(text, /\{"a":2\}/);
     assert.match(text, /\{"a":1\}/);
-    await page.getByTestId('replay-history').locator('tbody tr').first().getByText('edited').waitFor();
+    await page.getByTestId('replay-history').locator('tbody tr').first().getByText('edited', { exact: true }).waitFor();
 
     // Repeat: three sends of the same edits, each result listed.
     await page.getByLabel('Times', { exact: true }).fill('3');
