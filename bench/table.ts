@@ -20,8 +20,10 @@ function targetCell(results: BenchResults, scenarioId: string): string {
     add('d-independent', '=1k:');
   } else if (scenarioId === 'd-small') add('d-small-p99', 'p99<5ms:');
   else if (scenarioId === 'd-deep') add('d-deep-p99', 'p99<5ms:');
-  else if (scenarioId === 'h') parts.push('no target; compare (a)');
-  else if (scenarioId === 'f') {
+  else if (scenarioId === 'h') {
+    add('h-throughput', '≥0.3x:');
+    add('h-p99', 'p99≤10ms:');
+  } else if (scenarioId === 'f') {
     const o = results.replayOverheadMs;
     if (o) parts.push(`overhead p50 ${fmtMs(o.p50)} ms <2ms: ${status(byId('f-overhead')?.met ?? null)}`);
   }

@@ -20,10 +20,12 @@ import {
 } from '../helpers/postgres.js';
 import {
   anonymousInbox,
+  at,
   createEventMaker,
   insertEvent,
   makeAccount,
   makeReplay,
+  ownedInbox,
   type EventMaker,
 } from './conformance/fixtures.js';
 import { describeStoreConformance } from './store-conformance.js';
@@ -292,7 +294,40 @@ if (!pg.available) {
         pending.map(() => true),
       );
       assert.equal(await countEvents(), 300);
-      assert.ok(statements() <= 4, `${statements()} INSERT statements for 300 events`);
+      assert.ok(statements() >= 1 && statements() <= 4, `${statements()} INSERT statements for 300 events`);
+    });
+
+    it('sends every event batch as one prepared statement, whatever the batch size', async () => {
+      const inboxId = await liveInboxId();
+      const sent = recordQueries(store);
+      assert.equal(await insertEvent(store, make(inboxId)), true);
+      const many = await Promise.all(Array.from({ length: 40 }, () => insertEvent(store, make(inboxId))));
+      assert.deepEqual(
+        many,
+        many.map(() => true),
+      );
+      const inserts = sent.filter((query) => query.text.includes('INSERT INTO events'));
+      assert.ok(inserts.length >= 2, `${inserts.length} INSERT statements`);
+      assert.equal(new Set(inserts.map((query) => `${query.name}\n${query.text}`)).size, 1);
+      assert.ok(inserts[0]?.name !== undefined, 'the batch insert is not a named (prepared) statement');
+    });
+
+    it('sends the eviction of capped anonymous inboxes only for batches that reach one', async () => {
+      const owned = ownedInbox(makeAccount().id);
+      await store.inboxes.insert(owned);
+      const anonymous = await liveInboxId();
+      const sent = recordQueries(store);
+      const evictions = (): number => sent.filter((query) => query.text.includes('DELETE FROM events')).length;
+      for (let i = 0; i < 3; i += 1) {
+        assert.equal(await store.events.insertIfInboxLive(make(owned.id), at(0), { maxEventsForAnonymous: 1 }), true);
+      }
+      assert.equal(evictions(), 0);
+      for (let i = 0; i < 3; i += 1) {
+        assert.equal(await store.events.insertIfInboxLive(make(anonymous), at(0), { maxEventsForAnonymous: 1 }), true);
+      }
+      assert.ok(evictions() >= 1, 'no eviction for the anonymous inbox');
+      assert.equal((await store.events.listByInbox(owned.id, { limit: 10 })).length, 3);
+      assert.equal((await store.events.listByInbox(anonymous, { limit: 10 })).length, 1);
     });
 
     it('fails only the event whose id is taken when a batch hits a constraint', async () => {
@@ -477,14 +512,28 @@ if (!pg.available) {
   });
 }
 
-/** Counts the multi-row event INSERT statements the store sends from now on. */
-function countEventInserts(store: PostgresStore): () => number {
-  let count = 0;
+/** The text and name of a pool.query call, whether given as a string or as a query config. */
+function queryOf(args: readonly unknown[]): { text: string; name: string | undefined } {
+  const first = args[0];
+  if (typeof first === 'string') return { text: first, name: undefined };
+  const config = first as { text?: unknown; name?: unknown };
+  return { text: String(config.text), name: typeof config.name === 'string' ? config.name : undefined };
+}
+
+/** Records every query the store sends through its pool from now on. */
+function recordQueries(store: PostgresStore): { text: string; name: string | undefined }[] {
+  const sent: { text: string; name: string | undefined }[] = [];
   const original = store.pool.query.bind(store.pool) as (...args: unknown[]) => unknown;
   const spy = (...args: unknown[]): unknown => {
-    if (typeof args[0] === 'string' && args[0].startsWith('INSERT INTO events')) count += 1;
+    sent.push(queryOf(args));
     return original(...args);
   };
   (store.pool as unknown as { query: typeof spy }).query = spy;
-  return () => count;
+  return sent;
+}
+
+/** Counts the multi-row event INSERT statements the store sends from now on. */
+function countEventInserts(store: PostgresStore): () => number {
+  const sent = recordQueries(store);
+  return () => sent.filter((query) => query.text.includes('INSERT INTO events')).length;
 }

@@ -17,7 +17,7 @@ interface PendingInsert {
 }
 
 export interface GroupCommitLimits {
-  /** Rows per INSERT statement (each row binds 14 parameters; PostgreSQL allows 65535). */
+  /** Rows per INSERT statement. */
   readonly maxBatchRows: number;
   /** Body bytes per statement; a single larger event still goes alone. */
   readonly maxBatchBytes: number;
@@ -26,41 +26,88 @@ export interface GroupCommitLimits {
 }
 
 const COLUMN_LIST = EVENT_INSERT_COLUMNS.map(([name]) => name).join(', ');
-const PARAMS_PER_ROW = EVENT_INSERT_COLUMNS.length + 1;
+/** Every column but the body travels as one typed array; the bodies travel apart (see below). */
+const ARRAY_COLUMNS = EVENT_INSERT_COLUMNS.filter(([name]) => name !== 'body');
+const BODY_INDEX = EVENT_INSERT_COLUMNS.findIndex(([name]) => name === 'body');
+const NOW_INDEX = EVENT_INSERT_COLUMNS.length;
 
 /**
- * One statement for the whole batch. The join with inboxes is the liveness check, and
- * FOR KEY SHARE locks each matched inbox until COMMIT: an inbox deleted by a concurrent
- * transaction either makes this insert wait and then skip its events, or waits for this insert
- * and then queues the new events for purging. Without the lock an event could land in an inbox
- * whose purge has already finished and stay behind forever. Every placeholder carries its type:
- * VALUES in a sub-select does not take types from the target columns.
+ * The batch insert's text: the same for every batch size, so each connection parses and plans
+ * it once, as a named prepared statement, instead of parsing a new VALUES list of 14 parameters
+ * per row for every batch. Each column but the body is one array parameter, expanded row by row
+ * by unnest. The bodies go as one binary bytea parameter (all bodies end to end) with each
+ * body's offset and length: a bytea[] would travel as hex text, twice the bytes, encoded here
+ * and decoded by the server.
+ *
+ * The join with inboxes is the liveness check, and FOR KEY SHARE locks each matched inbox until
+ * COMMIT: an inbox deleted by a concurrent transaction either makes this insert wait and then
+ * skip its events, or waits for this insert and then queues the new events for purging. Without
+ * the lock an event could land in an inbox whose purge has already finished and stay behind
+ * forever.
  *
  * The same statement adds the stored events to each inbox's count (inbox_counters), so the count
- * commits with them, and queues the delivery of each event of a forwarded inbox (migration 8;
- * ENQUEUE_DELIVERIES_CTE), so no stored event misses its delivery. The upsert takes its row locks in inbox order (its input is sorted), so
- * concurrent batches that share inboxes queue on the counters instead of deadlocking.
+ * commits with them, and queues the delivery of each event of a forwarded inbox
+ * (ENQUEUE_DELIVERIES_CTE), so no stored event misses its delivery. The upsert takes its row
+ * locks in inbox order (its input is sorted), so concurrent batches that share inboxes queue on
+ * the counters instead of deadlocking.
  */
-export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
-  text: string;
-  values: SqlValue[];
-} {
-  const tuples = rows.map((_, row) => {
-    const base = row * PARAMS_PER_ROW;
-    const cells = EVENT_INSERT_COLUMNS.map(([, type], col) => `$${base + col + 1}::${type}`);
-    return `(${cells.join(', ')}, $${base + PARAMS_PER_ROW}::timestamptz)`;
-  });
-  const text = `WITH stored AS (
+const BATCH_INSERT_SQL = (() => {
+  const arrays = ARRAY_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`);
+  const n = ARRAY_COLUMNS.length;
+  const names = ARRAY_COLUMNS.map(([name]) => name);
+  const select = EVENT_INSERT_COLUMNS.map(([name]) =>
+    name === 'body' ? `substring($${n + 4}::bytea FROM v.body_at + 1 FOR v.body_length)` : `v.${name}`,
+  );
+  return `WITH stored AS (
 INSERT INTO events (${COLUMN_LIST})
-SELECT ${EVENT_INSERT_COLUMNS.map(([name]) => `v.${name}`).join(', ')}
-FROM (VALUES ${tuples.join(',\n')}) AS v (${COLUMN_LIST}, now)
+SELECT ${select.join(', ')}
+FROM unnest(${arrays.join(', ')}, $${n + 1}::timestamptz[], $${n + 2}::int[], $${n + 3}::int[])
+  AS v (${names.join(', ')}, now, body_at, body_length)
 JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at > v.now)
 FOR KEY SHARE OF i
 RETURNING id, inbox_id, received_at),
 counted AS (${countUpsert('stored', 'count(*)')}),
 ${ENQUEUE_DELIVERIES_CTE}
-SELECT id FROM stored`;
-  return { text, values: rows.flat() };
+SELECT s.id, i.owner_id IS NULL AS anonymous FROM stored AS s JOIN inboxes AS i ON i.id = s.inbox_id`;
+})();
+
+/** Name of the prepared batch insert; node-postgres prepares it once per connection. */
+const BATCH_INSERT_NAME = 'rehook_insert_events_v1';
+
+/**
+ * The batch insert for rows of values in EVENT_INSERT_COLUMNS order, then `now`: one array per
+ * column, and the bodies end to end in one Buffer (sent in binary).
+ */
+export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
+  name: string;
+  text: string;
+  values: unknown[];
+} {
+  const columns = ARRAY_COLUMNS.map(() => [] as SqlValue[]);
+  const nows: SqlValue[] = [];
+  const bodyAt: number[] = [];
+  const bodyLength: number[] = [];
+  const bodies: Buffer[] = [];
+  let offset = 0;
+  for (const row of rows) {
+    let column = 0;
+    row.forEach((value, index) => {
+      if (index === BODY_INDEX || index === NOW_INDEX) return;
+      columns[column++]?.push(value);
+    });
+    nows.push(row[NOW_INDEX] ?? null);
+    const body = row[BODY_INDEX];
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(String(body ?? ''));
+    bodies.push(bytes);
+    bodyAt.push(offset);
+    bodyLength.push(bytes.length);
+    offset += bytes.length;
+  }
+  return {
+    name: BATCH_INSERT_NAME,
+    text: BATCH_INSERT_SQL,
+    values: [...columns, nows, bodyAt, bodyLength, Buffer.concat(bodies, offset)],
+  };
 }
 
 /**
@@ -223,11 +270,14 @@ export class PgGroupCommitWriter {
   }
 
   private async insert(batch: readonly PendingInsert[]): Promise<Set<string>> {
-    const { text, values } = buildBatchInsert(batch.map((item) => item.values));
-    const result = await this.pool.query<{ id: string }>(text, values);
+    const result = await this.pool.query<{ id: string; anonymous: boolean }>(
+      buildBatchInsert(batch.map((item) => item.values)),
+    );
     const stored = new Set(result.rows.map((row) => row.id));
+    // Only anonymous inboxes are capped: a batch into owned inboxes saves the eviction's round trip.
+    const anonymous = new Set(result.rows.filter((row) => row.anonymous).map((row) => row.id));
     const keep = batch[0]?.keepAnonymous;
-    if (keep !== undefined && stored.size > 0) await this.evict(batch, stored, keep);
+    if (keep !== undefined && anonymous.size > 0) await this.evict(batch, anonymous, keep);
     return stored;
   }
 
@@ -235,10 +285,10 @@ export class PgGroupCommitWriter {
    * Trims the capped inboxes the batch added to. The events are committed already, so a failed
    * eviction is not a failed insert: the inbox stays above its cap until the next one.
    */
-  private async evict(batch: readonly PendingInsert[], stored: ReadonlySet<string>, keep: number): Promise<void> {
-    const inboxIds = [...new Set(batch.filter((item) => stored.has(item.id)).map((item) => String(item.values[1])))];
+  private async evict(batch: readonly PendingInsert[], anonymous: ReadonlySet<string>, keep: number): Promise<void> {
+    const inboxIds = [...new Set(batch.filter((item) => anonymous.has(item.id)).map((item) => String(item.values[1])))];
     try {
-      await this.pool.query(EVICT_SQL, [inboxIds, keep]);
+      await this.pool.query({ name: 'rehook_evict_events_v1', text: EVICT_SQL, values: [inboxIds, keep] });
     } catch {
       // Deliberately ignored: see above; the next insert into the inbox evicts again.
     }

@@ -116,6 +116,41 @@ export function describeEventCases(store: StoreGetter): void {
       assert.deepEqual(await store().events.findById(sample?.id ?? ''), sample);
     });
 
+    it('keeps each field of events inserted together apart, byte for byte', async () => {
+      const [first, second] = [await liveInbox(), await liveInbox()];
+      const make = createEventMaker();
+      // Sizes and values chosen to catch a body or a field landing in its neighbour's row, and
+      // strings that look like NULL, array or JSON syntax.
+      const bodies = [
+        Buffer.alloc(0),
+        Buffer.from([0]),
+        ALL_BYTES,
+        randomBytes(3000),
+        Buffer.alloc(0),
+        randomBytes(70_000),
+      ];
+      const events = bodies.map((body, i) =>
+        make(i % 2 === 0 ? first : second, {
+          body,
+          size: body.length,
+          method: i % 2 === 0 ? 'POST' : 'PUT',
+          path: `/p/{${i}},"x"\\`,
+          query: i === 1 ? 'NULL' : `a=${i}&b={}`,
+          contentType: i === 3 ? null : i === 4 ? 'NULL' : `text/plain; n="${i}"`,
+          headers: [
+            ['X-Row', String(i)],
+            ['X-Quote', '"{a,b}"\\'],
+          ],
+        }),
+      );
+      const results = await Promise.all(events.map((event) => insertEvent(store(), event)));
+      assert.deepEqual(
+        results,
+        events.map(() => true),
+      );
+      for (const event of events) assert.deepEqual(await store().events.findById(event.id), event);
+    });
+
     it('reports false only for the concurrent inserts aimed at a missing inbox', async () => {
       const inboxId = await liveInbox();
       const make = createEventMaker();
