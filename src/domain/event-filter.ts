@@ -1,4 +1,5 @@
 import { firstEventIdAt, isId } from './ids.js';
+import { MAX_SEARCH_JSON_DEPTH, nestsDeeperThan } from './json-nesting.js';
 
 /**
  * Search and filter of an inbox's events (docs/search.md, decision 26): what
@@ -344,7 +345,12 @@ export function eventMatchesFilter(event: FilterableEvent, filter: EventFilter):
   return true;
 }
 
+/**
+ * The body as JSON, or undefined when it is not UTF-8 JSON or nests deeper than search reads
+ * (MAX_SEARCH_JSON_DEPTH: the stores skip such bodies, so the reference does too).
+ */
 function parseJsonBody(body: Buffer): unknown {
+  if (nestsDeeperThan(body, MAX_SEARCH_JSON_DEPTH)) return undefined;
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body)) as unknown;
   } catch {

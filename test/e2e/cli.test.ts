@@ -57,7 +57,7 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     '--token',
     '--json',
   ],
-  event: ['<eventId>', '--server', '--token', '--json'],
+  event: ['<eventId>', '--server', '--token', '--json', '--body'],
   'event delete': ['<eventId>', '--server', '--token', '--json'],
   replay: [
     '<eventId>',

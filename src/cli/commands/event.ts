@@ -1,16 +1,13 @@
 import type { EventDetail } from '../../client/types.js';
+import { bodyView } from '../body-view.js';
 import { clientFor, type ClientOptions } from '../client-options.js';
-import { cleanBlock, cleanLine, formatBytes, json, keyValues, orDash } from '../format.js';
+import { cleanLine, formatBytes, json, keyValues, orDash } from '../format.js';
 import type { CliIO } from '../io.js';
 
 export interface EventOptions extends ClientOptions {
   readonly eventId: string;
-}
-
-function bodySection(event: EventDetail): string {
-  if (event.size === 0) return '(empty body)';
-  if (event.bodyText === null) return `(binary body, ${formatBytes(event.size)}: use --json for bodyBase64)`;
-  return cleanBlock(event.bodyText);
+  /** Write the raw body bytes only. */
+  readonly body?: boolean;
 }
 
 /** `valid (stripe)`, `invalid (stripe): timestamp outside tolerance...`, or `unchecked: no signature secret is set`. */
@@ -19,9 +16,20 @@ export function describeSignatureCheck(check: EventDetail['signature']): string 
   return `${check.status}${scheme}${check.reason === null ? '' : `: ${cleanLine(check.reason)}`}`;
 }
 
-/** `rehook event <eventId>`: request line, headers and body (captured text is escaped). */
+/**
+ * `rehook event <eventId>`: request line, headers and body (captured text is escaped, the body
+ * cut at the view's limits); with --body, the body's exact bytes and nothing else.
+ */
 export async function run(options: EventOptions, io: CliIO): Promise<void> {
-  const event = await clientFor(options).event(options.eventId);
+  const client = clientFor(options);
+  if (options.body === true) {
+    const { bytes } = await client.eventBody(options.eventId);
+    // Test doubles without raw output get the text.
+    if (io.writeStdout === undefined) io.stdout(Buffer.from(bytes).toString('utf8'));
+    else if (bytes.length > 0) await io.writeStdout(bytes);
+    return;
+  }
+  const event = await client.event(options.eventId);
   if (options.json) return io.stdout(json({ event }));
   printEvent(event, io);
 }
@@ -49,5 +57,5 @@ export function printEvent(event: EventDetail, io: CliIO): void {
   );
   const headers = event.headers.map(([name, value]) => `  ${cleanLine(name)}: ${cleanLine(value)}`);
   io.stdout(`\nHeaders\n${headers.join('\n')}`);
-  io.stdout(`\nBody\n${bodySection(event)}`);
+  io.stdout(`\nBody\n${bodyView(event)}`);
 }

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 
 import type { EventFilter } from '../../domain/event-filter.js';
+import { MAX_SEARCH_JSON_DEPTH } from '../../domain/json-nesting.js';
 import type { SearchPage } from '../../ports/store.js';
 import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
@@ -13,6 +14,7 @@ import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from 
 //   UTF-8 JSON, without raising; it runs only on bodies that hold the literals a match needs
 //   (jsonLiterals: the last key, a string value) or a backslash, which could spell them
 //   otherwise. Array steps are checked to be arrays, as `#>` would also read an object's "0" key.
+//   Bodies nesting deeper than 1,000 levels are skipped (TOO_DEEP), as SQLite's JSON reader does.
 // No pg_trgm: a trigram index cannot be built over bodies that are not valid text (bytea), the
 // extension may not be installable on a user's server, and the bounded scan is fast enough
 // (bench: npm run bench -- --only search).
@@ -32,6 +34,15 @@ EXCEPTION WHEN others THEN
 END
 $$;
 `;
+
+/**
+ * True for a parsed body `j` nesting deeper than MAX_SEARCH_JSON_DEPTH: an array or object at
+ * that level (the root is level 0). Only that one level is asked for, so the path walk recurses
+ * at most that deep: an open range (`{1000 to last}`) walks every level and raised "stack depth
+ * limit exceeded" on a body 12,000 deep, which parses. Bodies too deep to parse at all (100,000
+ * levels) already come out of rehook_try_jsonb as NULL, the error caught there.
+ */
+const TOO_DEEP = `jsonb_path_exists(j, 'strict $.**{${MAX_SEARCH_JSON_DEPTH}} ? (@.type() == "array" || @.type() == "object")')`;
 
 /**
  * A bytea LIKE pattern matching bodies that contain `bytes` anywhere: LIKE on bytea compares
@@ -134,7 +145,8 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
       matches.push(conditions.join(' AND '));
     }
     // OFFSET 0 keeps the sub-select from being folded into its user, so the body is parsed once.
-    const parsed = `(SELECT coalesce(${matches.join(' AND ')}, false) FROM (SELECT rehook_try_jsonb(body) AS j OFFSET 0) AS parsed WHERE j IS NOT NULL)`;
+    // Bodies nesting deeper than MAX_SEARCH_JSON_DEPTH are skipped, as on SQLite (TOO_DEEP).
+    const parsed = `(SELECT coalesce(${matches.join(' AND ')}, false) FROM (SELECT rehook_try_jsonb(body) AS j OFFSET 0) AS parsed WHERE j IS NOT NULL AND NOT ${TOO_DEEP})`;
     // Without a backslash the body can only spell the literals one way (jsonLiterals).
     // (Every parameter must appear in the statement: the backslash one only with literals.)
     const cheap =

@@ -18,7 +18,9 @@ import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from 
 //   backslash, since escapes could spell them otherwise; jsonLiterals), no NUL byte (SQLite's
 //   JSON reader would stop there) and be valid RFC 8259 JSON (json_valid); only then is the
 //   field read, and a matching body must also be UTF-8 (rehook_is_utf8, a registered function
-//   over Node's isUtf8). Invalid JSON never raises an error.
+//   over Node's isUtf8). Invalid JSON never raises an error, and neither does JSON nesting
+//   deeper than 1,000 levels: json_valid refuses it (SQLite's JSON_MAX_DEPTH), which is where
+//   MAX_SEARCH_JSON_DEPTH, kept by PostgreSQL and the reference matcher too, comes from.
 // No FTS5 or extra index: a trigram index would cost every insert and about three times the
 // bodies' size on disk, and the scan already finds one event among 100,000 in tens of
 // milliseconds (bench: npm run bench -- --only search).

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-request.js';
-import type { EventFilter } from '../../../src/domain/event-filter.js';
+import { eventMatchesFilter, type EventFilter } from '../../../src/domain/event-filter.js';
 import { firstEventIdAt } from '../../../src/domain/ids.js';
 import type { SearchPage } from '../../../src/ports/store.js';
 import { anonymousInbox, createEventMaker, insertEvent, summaryOf, type StoreGetter } from './fixtures.js';
@@ -101,6 +101,52 @@ export function describeSearchCases(store: StoreGetter): void {
       assert.deepEqual(ids(json.events), ids(events.filter((e) => e.method === 'POST').reverse()));
       const bytes = await search(inboxId, { text: '"status":"paid"' }, { limit: 10 });
       assert.deepEqual(ids(bytes.events), ids([events[4], events[0]] as CapturedEvent[]));
+    });
+
+    it('JSON filters read bodies nested up to 1,000 levels and skip deeper ones, as the reference does', async () => {
+      // SQLite's JSON reader refuses nesting past 1,000 levels, PostgreSQL's jsonb cast fails
+      // somewhere past 10,000 ("stack depth limit exceeded") and JSON.parse takes 100,000: one
+      // limit for all, and no hostile body may turn a search into an error.
+      const box = anonymousInbox();
+      await store().inboxes.insert(box);
+      const make = createEventMaker();
+      const nested = (levels: number) => `{"k":"v","d":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+      const bodies: [string, Buffer, boolean][] = [
+        ['1,000 levels', Buffer.from(nested(1_000)), true],
+        ['1,001 levels', Buffer.from(nested(1_001)), false],
+        ['12,000 levels (parses on PostgreSQL)', Buffer.from(nested(12_000)), false],
+        ['100,000 levels', Buffer.from(nested(100_000)), false],
+        ['brackets in strings', Buffer.from(`{"k":"v","s":"${'['.repeat(5_000)}"}`), true],
+        ['a 2 MB line', Buffer.from(JSON.stringify({ k: 'v', s: 'x'.repeat(2 * 1024 * 1024) })), true],
+        [
+          'invalid UTF-8',
+          Buffer.concat([Buffer.from('{"k":"v","s":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+          false,
+        ],
+        ['50,000 form fields', Buffer.from(Array.from({ length: 50_000 }, (_, i) => `k${i}=v`).join('&')), false],
+      ];
+      const events: CapturedEvent[] = [];
+      for (const [, body] of bodies) {
+        const event = make(box.id, { body });
+        assert.ok(await insertEvent(store(), event));
+        events.push(event);
+      }
+      const filter: EventFilter = { json: [{ path: ['k'], value: 'v' }] };
+      const expected = events.filter((_, i) => bodies[i]?.[2]).reverse();
+      const page = await search(box.id, filter, { limit: 20 });
+      assert.deepEqual(
+        page.events.map((e) => bodies[events.findIndex((x) => x.id === e.id)]?.[0]),
+        expected.map((e) => bodies[events.indexOf(e)]?.[0]),
+      );
+      assert.deepEqual(
+        events.filter((e) => eventMatchesFilter(e, filter)).map((e) => e.id),
+        ids(expected).reverse(),
+        'the reference matcher agrees',
+      );
+      const exists = await search(box.id, { json: [{ path: ['d'] }] }, { limit: 20 });
+      assert.deepEqual(ids(exists.events), ids([events[0] as CapturedEvent]));
+      const text = await search(box.id, { text: '"k"' }, { limit: 20 });
+      assert.equal(text.events.length, 7, 'every body but the form holds "k"');
     });
 
     it('a filter holding NUL matches body bytes and nothing else, without an error', async () => {
