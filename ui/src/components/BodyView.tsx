@@ -40,14 +40,24 @@ function viewOptions(kind: BodyKind): { id: View; label: string }[] {
   return [pretty, ...text, { id: 'hex', label: 'Hex' }];
 }
 
+/**
+ * Analyses already made, per body (the bytes of a loaded event): going back to the Request tab
+ * or another view shows the body again without a second pass over it.
+ */
+const analyses = new WeakMap<Uint8Array, BodyAnalysis>();
+
 /** The body's analysis, made in a worker; null while it runs. */
 function useAnalysis(bytes: Uint8Array, text: string | null, contentType: string | null): BodyAnalysis | null {
-  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(null);
+  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? null);
   useEffect(() => {
-    setAnalysis(null);
+    const known = analyses.get(bytes);
+    setAnalysis(known ?? null);
+    if (known !== undefined) return;
     const stop = new AbortController();
     analyseInWorker({ bytes, text, contentType, size: bytes.length }, stop.signal).then((done) => {
-      if (!stop.signal.aborted) setAnalysis(done);
+      if (stop.signal.aborted) return;
+      analyses.set(bytes, done);
+      setAnalysis(done);
     });
     return () => stop.abort();
   }, [bytes, text, contentType]);
