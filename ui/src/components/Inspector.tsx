@@ -12,7 +12,6 @@ import {
 import { decodeUtf8, formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
-import { CodeBlock } from './CodeBlock.js';
 import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
 import { Icon } from './Icon.js';
 import { AnswerBadge, SignatureBadge } from './badges.js';
@@ -307,9 +306,8 @@ export function Inspector(props: {
                     </span>
                   </p>
                 )}
-                <CodeBlock class="code code-shell" testId="curl-command">
-                  {curl.command}
-                </CodeBlock>
+                {/* A big body's command is megabytes of printf lines: shown a part at a time, copied whole. */}
+                <ClippedText class="code code-shell" label="curl command" testId="curl-command" text={curl.command} />
               </>
             )}
           </section>
