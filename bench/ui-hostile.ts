@@ -1,6 +1,7 @@
 // The inspector against hostile bodies (test/browser/hostile-bodies.ts): per event, the time
 // from the click on its row to its body shown, and the slowest switch between its body views
 // and the Request and Raw tabs. Budgets: open under 1 s, each switch under 300 ms.
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { HOSTILE_BODIES } from '../test/browser/hostile-bodies.js';
 import { ingest, row } from '../test/browser/support.js';
@@ -17,7 +18,8 @@ export interface HostileTiming {
   readonly slowestSwitch: string;
 }
 
-const BODY_PANE = '.body-view > :not(.body-toolbar), .body-empty';
+// The body view once its worker has answered: the pane below its toolbar and find box.
+const BODY_PANE = '.body-view[data-state="ready"] > :not(.body-toolbar):not(.body-find), .body-empty';
 
 async function timed(action: () => Promise<void>): Promise<number> {
   const started = performance.now();
@@ -91,4 +93,55 @@ export function formatHostileTimings(timings: readonly HostileTiming[]): string[
         `slowest switch ${t.slowestSwitchMs} ms, ${t.slowestSwitch} (${verdict(t.slowestSwitchMs, SWITCH_BUDGET_MS)})`,
     ),
   ];
+}
+
+/**
+ * The hostile-body figures alone (`npm run build && npx tsx bench/ui-hostile.ts`): a Rehook in
+ * this process on a fresh SQLite directory with the default ingest limit, an anonymous inbox,
+ * Debian's headless Chromium. Prints the table and writes bench/results/ui-hostile.json.
+ */
+async function main(): Promise<void> {
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { loadConfig } = await import('../src/config/load.js');
+  const { startRehook } = await import('../src/server.js');
+  const { launchBrowser, newContext } = await import('../test/helpers/browser.js');
+  const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-hostile-'));
+  const rehook = await startRehook(
+    loadConfig({
+      REHOOK_PORT: '0',
+      REHOOK_INGEST_PORT: '0',
+      REHOOK_DATA_DIR: dataDir,
+      REHOOK_LOG_LEVEL: 'silent',
+    }),
+  );
+  const browser = await launchBrowser();
+  try {
+    const created = await fetch(`${rehook.apiUrl}/api/v1/inboxes`, { method: 'POST' });
+    const { data } = (await created.json()) as { data: { inbox: { id: string } } };
+    const page = await (await newContext(browser)).newPage();
+    page.setDefaultTimeout(60_000);
+    const timings = await measureHostileBodies(
+      page,
+      `${rehook.ingestUrl}/i/${data.inbox.id}`,
+      `${rehook.apiUrl}/inboxes/${data.inbox.id}`,
+    );
+    process.stdout.write(`${formatHostileTimings(timings).join('\n')}\n`);
+    const results = new URL('results/ui-hostile.json', import.meta.url);
+    writeFileSync(results, `${JSON.stringify({ at: new Date().toISOString(), timings }, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await rehook.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(
+      `[bench:ui-hostile] failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exitCode = 1;
+  });
 }

@@ -5,6 +5,7 @@ import { type ApiTransport, appendFilter, id, invalidResponse, isObject, readJso
 import type {
   EventBody,
   EventDetail,
+  EventMeta,
   EventFilterParams,
   EventPage,
   EventSummary,
@@ -46,6 +47,10 @@ export async function listEvents(api: ApiTransport, inboxId: string, options: Li
 
 export async function getEvent(api: ApiTransport, eventId: string): Promise<EventDetail> {
   return (await api.data('GET', `/api/v1/events/${id(eventId)}`, 'event')) as EventDetail;
+}
+
+export async function getEventMeta(api: ApiTransport, eventId: string): Promise<EventMeta> {
+  return (await api.data('GET', `/api/v1/events/${id(eventId)}/meta`, 'event')) as EventMeta;
 }
 
 export async function deleteEvent(api: ApiTransport, eventId: string): Promise<void> {

@@ -21,6 +21,7 @@ import type {
   Delivery,
   EventBody,
   EventDetail,
+  EventMeta,
   EventPage,
   ExportInboxOptions,
   Forwarding,
@@ -209,6 +210,11 @@ export class RehookClient {
   /** One event with headers and body (`bodyText`, and `bodyBase64` for the exact bytes). */
   async event(eventId: string): Promise<EventDetail> {
     return events.getEvent(this.#api, eventId);
+  }
+
+  /** One event with headers but without its body (read it with `eventBody`). */
+  async eventMeta(eventId: string): Promise<EventMeta> {
+    return events.getEventMeta(this.#api, eventId);
   }
 
   /** Deletes one event with its replays. */

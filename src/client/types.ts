@@ -16,6 +16,8 @@ export type Inbox = Schemas['Inbox'];
 export type EventSummary = Schemas['EventSummary'];
 /** A captured request with everything that was stored. */
 export type EventDetail = Schemas['EventDetail'];
+/** An event without its body (`bodyUrl` serves the bytes). */
+export type EventMeta = Schemas['EventMeta'];
 /** One replay attempt and what the destination answered. */
 export type Replay = Schemas['Replay'];
 export type ReplayOutcome = Replay['outcome'];

@@ -52,51 +52,89 @@ const PRINTF_CHUNK_BYTES = 4096;
 const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
 
 /**
- * One piece of a byte string: raw-safe text (a run of printable ASCII, or one other character)
- * with its size in bytes, or a byte to escape.
+ * Walks bytes as pieces: `text` for each character that can be written raw (printable ASCII,
+ * valid UTF-8 that is not UNSAFE_CHAR, LF when allowed) with its byte count, `byte` for each byte
+ * to escape. UTF-8 is validated by hand (the same rules as a fatal TextDecoder: no overlong
+ * forms, no surrogates, nothing past U+10FFFF): a 10 MiB binary body is one pass with no
+ * exception and no object per byte.
  */
-type Piece = { readonly text: string; readonly bytes: number } | { readonly byte: number };
-
-const isRawAscii = (b: number, allowNewline: boolean) => (b >= 0x20 && b < 0x7f) || (b === 0x0a && allowNewline);
-
-/**
- * Splits bytes into raw-safe text (printable ASCII, valid UTF-8 text, LF when allowed) and bytes
- * to escape. A generator yielding ASCII runs whole: an object per byte made a 10 MB body cost
- * seconds of garbage collection and hundreds of MB on the server's event loop.
- */
-function* pieces(bytes: Uint8Array, allowNewline: boolean): Generator<Piece, void, undefined> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function forEachPiece(
+  bytes: Uint8Array,
+  allowNewline: boolean,
+  text: (chars: string, size: number) => void,
+  byte: (value: number) => void,
+): void {
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i] as number;
-    if (isRawAscii(b, allowNewline)) {
-      let end = i + 1;
-      while (end < bytes.length && isRawAscii(bytes[end] as number, allowNewline)) end += 1;
-      yield { text: view.toString('latin1', i, end), bytes: end - i };
-      i = end;
+    // A run of printable ASCII (and LF when allowed) goes out as one string.
+    let j = i;
+    for (let b = bytes[j] as number; j < bytes.length; b = bytes[j] as number) {
+      if ((b >= 0x20 && b < 0x7f) || (b === 0x0a && allowNewline)) j += 1;
+      else break;
+    }
+    if (j > i) {
+      text(asciiText(bytes, i, j), j - i);
+      i = j;
       continue;
     }
-    const length = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
-    let char: string | null = null;
-    if (length > 0 && i + length <= bytes.length) {
-      try {
-        char = decoder.decode(bytes.subarray(i, i + length));
-      } catch {
-        char = null;
+    const b = bytes[i] as number;
+    const length = utf8SequenceAt(bytes, i);
+    if (length > 0) {
+      const char = String.fromCodePoint(decodedCodePoint);
+      if (!UNSAFE_CHAR.test(char)) {
+        text(char, length);
+        i += length;
+        continue;
       }
     }
-    if (char !== null && [...char].length === 1 && !UNSAFE_CHAR.test(char)) {
-      yield { text: char, bytes: length };
-      i += length;
-    } else {
-      yield { byte: b };
-      i += 1;
-    }
+    byte(b);
+    i += 1;
   }
 }
 
-const octal = (byte: number) => `\\${byte.toString(8).padStart(3, '0')}`;
+const ascii = new TextDecoder('ascii');
+
+/** The bytes from `start` to `end` (all ASCII) as a string. */
+function asciiText(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start > 32) return ascii.decode(bytes.subarray(start, end));
+  let out = '';
+  for (let k = start; k < end; k += 1) out += String.fromCharCode(bytes[k] as number);
+  return out;
+}
+
+/** The code point of the last sequence utf8SequenceAt accepted (kept outside to avoid an object per call). */
+let decodedCodePoint = 0;
+
+/** The length (2 to 4) of the valid multi-byte UTF-8 sequence at `i`, or 0; sets decodedCodePoint. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const b0 = bytes[i] as number;
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) length = 2;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    length = 3;
+    if (b0 === 0xe0) low = 0xa0;
+    if (b0 === 0xed) high = 0x9f;
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    length = 4;
+    if (b0 === 0xf0) low = 0x90;
+    if (b0 === 0xf4) high = 0x8f;
+  } else return 0;
+  if (i + length > bytes.length) return 0;
+  let codePoint = b0 & (length === 2 ? 0x1f : length === 3 ? 0x0f : 0x07);
+  for (let k = 1; k < length; k += 1) {
+    const next = bytes[i + k] as number;
+    if (next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return 0;
+    codePoint = (codePoint << 6) | (next & 0x3f);
+  }
+  decodedCodePoint = codePoint;
+  return length;
+}
+
+/** `\\ooo` for each byte value, made once. */
+const OCTAL = Array.from({ length: 256 }, (_, byte) => `\\${byte.toString(8).padStart(3, '0')}`);
+const octal = (byte: number): string => OCTAL[byte] as string;
 
 /** A single-quoted shell word: everything literal; `'` closes, is escaped, and reopens. */
 export function singleQuote(text: string): string {
@@ -121,15 +159,18 @@ export function shellWord(bytes: Uint8Array): string {
     if (escaped !== '') out += `"$(printf '${escaped}')"`;
     escaped = '';
   };
-  for (const piece of pieces(bytes, true)) {
-    if ('text' in piece) {
+  forEachPiece(
+    bytes,
+    true,
+    (char) => {
       flushEscaped();
-      text += piece.text;
-    } else {
+      text += char;
+    },
+    (value) => {
       flushText();
-      escaped += octal(piece.byte);
-    }
-  }
+      escaped += octal(value);
+    },
+  );
   flushText();
   flushEscaped();
   return out;
@@ -145,11 +186,18 @@ function latin1Bytes(value: string): Uint8Array {
 function bodyAsArgument(body: Uint8Array): string | null {
   if (body.length > MAX_ARGUMENT_BODY_BYTES) return null;
   let text = '';
-  for (const piece of pieces(body, true)) {
-    if (!('text' in piece)) return null;
-    text += piece.text;
-  }
-  return singleQuote(text);
+  let escapes = false;
+  forEachPiece(
+    body,
+    true,
+    (char) => {
+      text += char;
+    },
+    () => {
+      escapes = true;
+    },
+  );
+  return escapes ? null : singleQuote(text);
 }
 
 /** `printf` lines that write the body's exact bytes: a line per body line, at most ~4 KiB each. */
@@ -165,28 +213,33 @@ export function printfLines(body: Uint8Array): string[] {
     format = '';
     size = 0;
   };
-  for (const piece of pieces(body, false)) {
-    if ('text' in piece && piece.bytes > piece.text.length) {
-      // One character of more than one byte: never split.
-      format += piece.text;
-      size += piece.bytes;
-    } else if ('text' in piece) {
-      // An ASCII run, cut where a line fills up (as if written a byte at a time).
-      for (let at = 0; at < piece.text.length; ) {
-        const take = Math.min(piece.text.length - at, PRINTF_CHUNK_BYTES - size);
-        format += piece.text.slice(at, at + take).replace(/[\\%]/g, (c) => c + c);
+  forEachPiece(
+    body,
+    false,
+    (chars, bytes) => {
+      if (bytes !== chars.length) {
+        // One multi-byte character.
+        format += chars;
+        size += bytes;
+        if (size >= PRINTF_CHUNK_BYTES) flush();
+        return;
+      }
+      // A run of ASCII, cut where a line reaches PRINTF_CHUNK_BYTES.
+      for (let at = 0; at < chars.length; ) {
+        const take = Math.min(chars.length - at, PRINTF_CHUNK_BYTES - size);
+        format += chars.slice(at, at + take).replace(/[\\%]/g, (found) => (found === '%' ? '%%' : '\\\\'));
         size += take;
         at += take;
         if (size >= PRINTF_CHUNK_BYTES) flush();
       }
-      continue;
-    } else {
-      format += piece.byte === 0x0a ? '\\n' : octal(piece.byte);
+    },
+    (value) => {
+      format += value === 0x0a ? '\\n' : octal(value);
       size += 1;
-      if (piece.byte === 0x0a) flush();
-    }
-    if (size >= PRINTF_CHUNK_BYTES) flush();
-  }
+      if (value === 0x0a) flush();
+      if (size >= PRINTF_CHUNK_BYTES) flush();
+    },
+  );
   flush();
   return lines;
 }

@@ -40,7 +40,9 @@ after(async () => {
 
 /** The body view's pane (below its toolbar) shows some text. */
 async function assertBodyShown(what: string): Promise<void> {
-  const pane = page.locator('.body-view > :not(.body-toolbar)').first();
+  const pane = page
+    .locator('.body-view[data-state="ready"] > :not(.body-toolbar):not(.body-find), .body-empty')
+    .first();
   await pane.waitFor();
   const text = (await pane.textContent()) ?? '';
   assert.ok(text.trim().length > 0, `${what}: the body pane is blank`);

@@ -24,6 +24,7 @@ export type {
   Delivery,
   DeliveryAttempt,
   EventDetail,
+  EventMeta,
   EventFilterParams,
   EventSummary,
   Forwarding,

@@ -171,6 +171,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{eventId}/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One captured event without its body
+         * @description Everything of `GET /api/v1/events/<id>` except `bodyBase64` and `bodyText`; `bodyUrl` serves the body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.
+         */
+        get: operations["getEventMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{eventId}/body": {
         parameters: {
             query?: never;
@@ -1086,6 +1106,51 @@ export interface components {
             bodyBase64: string;
             /** @description The body as UTF-8 text when (and only when) it is valid UTF-8, else null. */
             bodyText: string | null;
+            /** @description API path that serves the raw body bytes. */
+            bodyUrl: string;
+        };
+        /** @description A captured request with everything that was stored except its body, which bodyUrl serves as bytes. */
+        EventMeta: {
+            /** @description Event id (evt_ + 26 characters, time-sortable). */
+            id: string;
+            /** @description Id of the inbox that captured it. */
+            inboxId: string;
+            /**
+             * Format: date-time
+             * @description When the request was captured.
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            receivedAt: string;
+            /** @description HTTP method as received. */
+            method: string;
+            /** @description Path as received, without the query string (/i/<inboxId>/...). */
+            path: string;
+            /** @description Raw query string without the leading '?'; '' when there was none. */
+            query: string;
+            /** @description The first Content-Type header, or null. */
+            contentType: string | null;
+            /** @description Body size in bytes. */
+            size: number;
+            /** @description The sender's signature as checked when the event was captured. */
+            signature: {
+                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+                scheme: string | null;
+                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+                status: "valid" | "invalid" | "unchecked";
+                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+                reason: string | null;
+            };
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            answer: {
+                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+                rule: number | null;
+                /** @description HTTP status the ingest listener answered. */
+                status: number;
+            };
+            /** @description Address of the sender. */
+            sourceIp: string;
+            /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
+            headers: components["schemas"]["HeaderPair"][];
             /** @description API path that serves the raw body bytes. */
             bodyUrl: string;
         };
@@ -2537,6 +2602,39 @@ export interface operations {
             403: components["responses"]["CsrfFailedOrShareReadOnly"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event without its body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["EventMeta"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

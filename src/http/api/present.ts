@@ -8,7 +8,15 @@ import type { SentRequest } from '../../domain/replay-request.js';
 import type { Share } from '../../domain/share.js';
 import { sharePath } from '../../services/shares.js';
 import type { CreatedShareJson, ShareJson } from './schemas.js';
-import type { AccountJson, EventDetailJson, InboxJson, ReplayJson, ReplayRequestJson, TokenJson } from './schemas.js';
+import type {
+  AccountJson,
+  EventDetailJson,
+  EventMetaJson,
+  InboxJson,
+  ReplayJson,
+  ReplayRequestJson,
+  TokenJson,
+} from './schemas.js';
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase. */
 
@@ -37,12 +45,24 @@ export { eventSummaryJson, eventSummaryPageJson } from '../../domain/event-json.
  * as UTF-8 when, and only when, the bytes are valid UTF-8.
  */
 export function eventJson(event: CapturedEvent): EventDetailJson {
+  const { bodyUrl, ...meta } = eventMetaJson(event);
+  return {
+    ...meta,
+    bodyBase64: event.body.toString('base64'),
+    bodyText: isUtf8(event.body) ? event.body.toString('utf8') : null,
+    bodyUrl,
+  };
+}
+
+/**
+ * The event without its body: a 10 MiB body costs ~24 MB of JSON (base64 and text) to encode,
+ * send and parse, while its bytes alone come from `bodyUrl`.
+ */
+export function eventMetaJson(event: CapturedEvent): EventMetaJson {
   return {
     ...eventSummaryJson(event),
     sourceIp: event.sourceIp,
     headers: event.headers.map(([name, value]): [string, string] => [name, value]),
-    bodyBase64: event.body.toString('base64'),
-    bodyText: isUtf8(event.body) ? event.body.toString('utf8') : null,
     bodyUrl: `/api/v1/events/${event.id}/body`,
   };
 }

@@ -115,13 +115,29 @@ export const EventSummarySchema = Type.Object(eventSummaryFields, {
   ...closed,
 });
 
+const eventMetaFields = {
+  ...eventSummaryFields,
+  sourceIp: Type.String({ description: 'Address of the sender.' }),
+  headers: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }), {
+    description: 'Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED].',
+  }),
+};
+
+export const EventMetaSchema = Type.Object(
+  {
+    ...eventMetaFields,
+    bodyUrl: Type.String({ description: 'API path that serves the raw body bytes.' }),
+  },
+  {
+    $id: 'EventMeta',
+    description: 'A captured request with everything that was stored except its body, which bodyUrl serves as bytes.',
+    ...closed,
+  },
+);
+
 export const EventDetailSchema = Type.Object(
   {
-    ...eventSummaryFields,
-    sourceIp: Type.String({ description: 'Address of the sender.' }),
-    headers: Type.Array(Type.Unsafe<[string, string]>({ $ref: 'HeaderPair#' }), {
-      description: 'Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED].',
-    }),
+    ...eventMetaFields,
     bodyBase64: Type.String({ description: 'The exact body bytes, base64.' }),
     bodyText: Nullable(Type.String(), 'The body as UTF-8 text when (and only when) it is valid UTF-8, else null.'),
     bodyUrl: Type.String({ description: 'API path that serves the raw body bytes.' }),
@@ -336,6 +352,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   InboxSchema,
   EventSummarySchema,
   EventDetailSchema,
+  EventMetaSchema,
   ReplayRequestSchema,
   ReplaySchema,
   ReplaySummarySchema,
@@ -363,6 +380,7 @@ export function ref<T extends TSchema>(schema: T): T {
 export type InboxJson = Static<typeof InboxSchema>;
 export type EventSummaryJson = Static<typeof EventSummarySchema>;
 export type EventDetailJson = Static<typeof EventDetailSchema>;
+export type EventMetaJson = Static<typeof EventMetaSchema>;
 export type ReplayJson = Static<typeof ReplaySchema>;
 export type ReplayRequestJson = Static<typeof ReplayRequestSchema>;
 export type TokenJson = Static<typeof TokenSchema>;

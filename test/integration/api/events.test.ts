@@ -396,17 +396,39 @@ describe('GET /api/v1/events/:id and /api/v1/events/:id/body', () => {
     assert.equal(res.headers.get('content-type'), 'application/octet-stream');
   });
 
+  it('/meta answers the event without bodyBase64 and bodyText, and its bodyUrl serves the exact bytes', async () => {
+    const inbox = await createInbox(rehook);
+    const bytes = Buffer.from([0x7b, 0x00, 0xff, 0x22]);
+    const eventId = await ingestEvent(rehook, inbox.id, {
+      body: bytes,
+      headers: { 'content-type': 'application/json' },
+    });
+    const full = (await (await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}`)).json()) as {
+      data: { event: Record<string, unknown> };
+    };
+    const res = await fetch(`${rehook.apiUrl}/api/v1/events/${eventId}/meta`);
+    assert.equal(res.status, 200);
+    const { data } = (await res.json()) as { data: { event: Record<string, unknown> } };
+    const { bodyBase64, bodyText, ...rest } = full.data.event;
+    assert.equal(bodyBase64, bytes.toString('base64'));
+    assert.equal(bodyText, null);
+    assert.deepEqual(data.event, rest);
+    const body = await fetch(`${rehook.apiUrl}${String(data.event['bodyUrl'])}`);
+    assert.ok(Buffer.from(await body.arrayBuffer()).equals(bytes));
+  });
+
   it('answers 404 EVENT_NOT_FOUND for unknown and malformed event ids, on the event and on its body', async () => {
     for (const id of [UNKNOWN_EVENT_ID, 'nope', 'evt_']) {
       assertError(await call(rehook.apiUrl, `/api/v1/events/${id}`), 404, 'EVENT_NOT_FOUND');
       assertError(await call(rehook.apiUrl, `/api/v1/events/${id}/body`), 404, 'EVENT_NOT_FOUND');
+      assertError(await call(rehook.apiUrl, `/api/v1/events/${id}/meta`), 404, 'EVENT_NOT_FOUND');
     }
   });
 
   it('protects events of an owned inbox: owner 200, no token 401, another account 404 EVENT_NOT_FOUND', async () => {
     const owned = await createInbox(rehook, alice.token);
     const eventId = await ingestEvent(rehook, owned.id, { body: 'private', token: alice.token });
-    for (const suffix of ['', '/body']) {
+    for (const suffix of ['', '/body', '/meta']) {
       const mine = await call(rehook.apiUrl, `/api/v1/events/${eventId}${suffix}`, { token: alice.token });
       assert.equal(mine.status, 200, mine.text);
       assertUnauthorized(await call(rehook.apiUrl, `/api/v1/events/${eventId}${suffix}`));

@@ -1,24 +1,21 @@
 import type { ComponentChildren } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
-import {
-  base64ToBytes,
-  bodyKind,
-  formPairs,
-  hexRows,
-  jsonTokens,
-  multipartParts,
-  xmlLines,
-  type BodyKind,
-  type MultipartPart,
-} from '../lib/body.js';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { BodyAnalysis, PartRange, PrettyModel } from '../lib/body-analysis.js';
+import { analyseInWorker } from '../lib/body-worker.js';
+import { type BodyKind, decodeUtf8, highlightJson, hexRows, jsonTokens, type Token } from '../lib/body.js';
 import { formatSize, shortType } from '../lib/format.js';
 import { CodeBlock } from './CodeBlock.js';
+import { FindInBody } from './FindInBody.js';
 import { PairsTable, Segmented } from './common.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';
-import { ViewBoundary } from './ViewBoundary.js';
+import { SkipView, ViewBoundary } from './ViewBoundary.js';
 
 /** Bodies above this size are shown as plain text (highlighting costs a node per token). */
 const HIGHLIGHT_LIMIT = 256 * 1024;
+/** Characters of pretty JSON highlighted at first and per "Show more" (a few thousand nodes). */
+const JSON_STEP = 32 * 1024;
+/** XML lines rendered at first and per "Show more". */
+const XML_LINE_STEP = 1_000;
 /** Hex rows rendered at first and per "Show more" (16 bytes a row, a few nodes each). */
 const HEX_ROW_STEP = 512;
 /** Multipart parts rendered at first and per "Show more". */
@@ -44,44 +41,89 @@ function viewOptions(kind: BodyKind): { id: View; label: string }[] {
 }
 
 /**
+ * Analyses already made, per body (the bytes of a loaded event): going back to the Request tab
+ * or another view shows the body again without a second pass over it.
+ */
+const analyses = new WeakMap<Uint8Array, BodyAnalysis>();
+
+/** The body's analysis, made in a worker; null while it runs. */
+function useAnalysis(bytes: Uint8Array, text: string | null, contentType: string | null): BodyAnalysis | null {
+  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? null);
+  useEffect(() => {
+    const known = analyses.get(bytes);
+    setAnalysis(known ?? null);
+    if (known !== undefined) return;
+    const stop = new AbortController();
+    analyseInWorker({ bytes, text, contentType, size: bytes.length }, stop.signal).then((done) => {
+      if (stop.signal.aborted) return;
+      analyses.set(bytes, done);
+      setAnalysis(done);
+    });
+    return () => stop.abort();
+  }, [bytes, text, contentType]);
+  return analysis;
+}
+
+/**
  * The body of a captured request in the view that suits it. Everything is rendered as text
- * nodes (Preact escapes every string); no captured byte ever becomes markup. Each view runs
- * behind its own boundary: past a formatter's limit or on any error it says what it skipped
+ * nodes (Preact escapes every string); no captured byte ever becomes markup. The parsing that
+ * can take long (JSON, XML, forms, multipart) runs in a worker, and every view renders its first
+ * part with "Show more", so a body at the ingest limit opens as fast as a small one. Each view
+ * runs behind its own boundary: past a formatter's limit or on any error it says what it skipped
  * and offers the other views of the same bytes, the Raw tab and the download.
  */
 export function BodyView(props: {
-  bodyBase64: string;
+  /** The exact body bytes. */
+  bytes: Uint8Array;
+  /** The body as UTF-8 text, or null when it is not valid UTF-8. */
   bodyText: string | null;
   contentType: string | null;
-  size: number;
   /** The body's download link. */
   bodyHref: string;
   /** Opens the inspector's Raw tab. */
   onRaw: () => void;
 }) {
-  // Parsing a multi-megabyte JSON body once, not again on every "Show more" or view switch.
-  const kind = useMemo(
-    () => bodyKind(props.contentType, props.bodyText, props.size),
-    [props.contentType, props.bodyText, props.size],
+  const analysis = useAnalysis(props.bytes, props.bodyText, props.contentType);
+  const [view, setView] = useState<View | null>(null);
+  const size = props.bytes.length;
+  if (size === 0) return <p class="muted small body-empty">No body</p>;
+  const meta = (
+    <span class="muted small">
+      {formatSize(size)}
+      {props.contentType ? ` · ${shortType(props.contentType)}` : ''}
+    </span>
   );
-  const [view, setView] = useState<View>(kind === 'binary' ? 'hex' : 'pretty');
-  const bytes = useMemo(() => base64ToBytes(props.bodyBase64), [props.bodyBase64]);
-  if (kind === 'empty') return <p class="muted small body-empty">No body</p>;
+  if (analysis === null) {
+    return (
+      <div class="body-view" data-state="reading">
+        <div class="body-toolbar">
+          {meta}
+          <span class="spacer" />
+        </div>
+        <p class="muted small body-reading" role="status">
+          Reading the body…
+        </p>
+      </div>
+    );
+  }
+  const { kind } = analysis;
   const options = viewOptions(kind);
-  const shown = options.some((option) => option.id === view) ? view : (options[0]?.id ?? 'hex');
+  const wanted = view ?? (kind === 'binary' ? 'hex' : 'pretty');
+  const shown = options.some((option) => option.id === wanted) ? wanted : (options[0]?.id ?? 'hex');
   const label = options.find((option) => option.id === shown)?.label ?? 'Hex';
   const text = props.bodyText ?? '';
+  const model = analysis.model;
+  // What the find box searches: the whole text of the view shown, not only its rendered part.
+  const searchable = shown === 'hex' ? null : shown === 'pretty' && model?.kind === 'json' ? model.pretty : text;
   return (
-    <div class="body-view" data-kind={kind}>
+    <div class="body-view" data-kind={kind} data-state="ready">
       <div class="body-toolbar">
         <span class="kind-chip">{KIND_LABEL[kind]}</span>
-        <span class="muted small">
-          {formatSize(props.size)}
-          {props.contentType ? ` · ${shortType(props.contentType)}` : ''}
-        </span>
+        {meta}
         <span class="spacer" />
         {options.length > 1 && <Segmented label="Body view" options={options} value={shown} onChange={setView} />}
       </div>
+      {searchable !== null && searchable !== '' && <FindInBody key={`${shown}`} text={searchable} />}
       <ViewBoundary
         key={shown}
         fallback={(reason) => (
@@ -103,24 +145,54 @@ export function BodyView(props: {
         )}
       >
         {shown === 'hex' ? (
-          <HexView bytes={bytes} />
+          <HexView bytes={props.bytes} />
         ) : shown === 'text' || kind === 'text' ? (
           <ClippedText text={text} label="Body text" />
         ) : (
-          <PrettyView kind={kind} text={text} bytes={bytes} contentType={props.contentType} />
+          <PrettyView model={model} skipped={analysis.skipped} bytes={props.bytes} />
         )}
       </ViewBoundary>
     </div>
   );
 }
 
-function PrettyView(props: { kind: BodyKind; text: string; bytes: Uint8Array; contentType: string | null }) {
-  const { kind, text } = props;
-  if (kind === 'json') return <JsonTokensView text={text} />;
-  if (kind === 'xml') return <XmlView text={text} />;
-  if (kind === 'form') return <FormView text={text} />;
-  if (kind === 'multipart') return <MultipartView bytes={props.bytes} contentType={props.contentType} />;
-  return <ClippedText text={text} label="Body text" />;
+function PrettyView(props: { model: PrettyModel | null; skipped: string | null; bytes: Uint8Array }) {
+  const { model } = props;
+  // The worker's reason, shown by the view's boundary with the other views and the download.
+  if (model === null) throw new SkipView(props.skipped ?? 'it failed');
+  if (model.kind === 'json') return <PrettyJsonView pretty={model.pretty} />;
+  if (model.kind === 'xml') return <XmlView lines={model.lines} />;
+  if (model.kind === 'form') return <PairsTable caption="Form fields" pairs={model.pairs} nameLabel="Field" />;
+  if (model.kind === 'multipart') return <MultipartView bytes={props.bytes} parts={model.parts} />;
+  return null;
+}
+
+/** Pretty JSON, highlighted a part at a time (cut at line breaks, which no JSON string holds). */
+function PrettyJsonView(props: { pretty: string }) {
+  const { pretty } = props;
+  const { shown, more } = useShown(pretty.length, JSON_STEP);
+  const end = useMemo(() => {
+    if (shown >= pretty.length) return pretty.length;
+    const cut = pretty.lastIndexOf('\n', shown);
+    return cut > 0 ? cut + 1 : shown;
+  }, [pretty, shown]);
+  const tokens = useMemo(() => highlightJson(pretty.slice(0, end)), [pretty, end]);
+  return (
+    <>
+      <CodeBlock class="code code-json" label="JSON body">
+        {tokens.map((token, i) =>
+          token.kind === 'space' || token.kind === 'punct' ? (
+            token.text
+          ) : (
+            <span key={i} class={`tok-${token.kind}`}>
+              {token.text}
+            </span>
+          ),
+        )}
+      </CodeBlock>
+      <ShowMore shown={end} total={pretty.length} unit="characters" step={JSON_STEP} onMore={more} />
+    </>
+  );
 }
 
 /** Why a view shows nothing of the body, and where to see it instead. */
@@ -133,11 +205,6 @@ function Skipped(props: { what: string; reason: string; children?: ComponentChil
       {props.children !== undefined && <p class="body-skipped-actions">{props.children}</p>}
     </div>
   );
-}
-
-function FormView(props: { text: string }) {
-  const pairs = useMemo(() => formPairs(props.text), [props.text]);
-  return <PairsTable caption="Form fields" pairs={pairs} nameLabel="Field" />;
 }
 
 /**
@@ -178,26 +245,29 @@ function JsonTokensView(props: { text: string }) {
   );
 }
 
-function XmlView(props: { text: string }) {
-  const lines = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : xmlLines(props.text)), [props.text]);
-  if (lines === null) return <ClippedText text={props.text} label="XML body" />;
+function XmlView(props: { lines: Token[][] }) {
+  const { lines } = props;
+  const { shown, more } = useShown(lines.length, XML_LINE_STEP);
   return (
-    <CodeBlock class="code code-xml" label="XML body">
-      {lines.map((line, i) => (
-        <span key={i} class="line">
-          {line.map((token, j) =>
-            token.kind === 'text' ? (
-              token.text
-            ) : (
-              <span key={j} class={`tok-${token.kind}`}>
-                {token.text}
-              </span>
-            ),
-          )}
-          {'\n'}
-        </span>
-      ))}
-    </CodeBlock>
+    <>
+      <CodeBlock class="code code-xml" label="XML body">
+        {lines.slice(0, shown).map((line, i) => (
+          <span key={i} class="line">
+            {line.map((token, j) =>
+              token.kind === 'text' ? (
+                token.text
+              ) : (
+                <span key={j} class={`tok-${token.kind}`}>
+                  {token.text}
+                </span>
+              ),
+            )}
+            {'\n'}
+          </span>
+        ))}
+      </CodeBlock>
+      <ShowMore shown={shown} total={lines.length} unit="lines" step={XML_LINE_STEP} onMore={more} />
+    </>
   );
 }
 
@@ -224,8 +294,8 @@ export function HexView(props: { bytes: Uint8Array }) {
   );
 }
 
-function MultipartView(props: { bytes: Uint8Array; contentType: string | null }) {
-  const parts = useMemo(() => multipartParts(props.bytes, props.contentType), [props.bytes, props.contentType]);
+function MultipartView(props: { bytes: Uint8Array; parts: PartRange[] | null }) {
+  const { parts } = props;
   const { shown, more } = useShown(parts?.length ?? 0, PART_STEP);
   if (parts === null || parts.length === 0) return <HexView bytes={props.bytes} />;
   return (
@@ -233,7 +303,7 @@ function MultipartView(props: { bytes: Uint8Array; contentType: string | null })
       <ol class="parts">
         {parts.slice(0, shown).map((part, i) => (
           <li key={i} class="part">
-            <PartView part={part} index={i} />
+            <PartView part={part} bytes={props.bytes.subarray(part.start, part.end)} index={i} />
           </li>
         ))}
       </ol>
@@ -242,8 +312,10 @@ function MultipartView(props: { bytes: Uint8Array; contentType: string | null })
   );
 }
 
-function PartView(props: { part: MultipartPart; index: number }) {
-  const { part } = props;
+function PartView(props: { part: PartRange; bytes: Uint8Array; index: number }) {
+  const { part, bytes } = props;
+  // Decoded here, for the parts shown only.
+  const text = useMemo(() => decodeUtf8(bytes), [bytes]);
   return (
     <section aria-label={`Part ${props.index + 1}`}>
       <header class="part-head">
@@ -261,22 +333,22 @@ function PartView(props: { part: MultipartPart; index: number }) {
           </span>
         )}
         <span class="muted small">
-          {part.contentType ?? 'text/plain'} · {formatSize(part.bytes.length)}
+          {part.contentType ?? 'text/plain'} · {formatSize(bytes.length)}
         </span>
       </header>
       {part.headers.length > 0 && (
         <PairsTable caption={`Headers of part ${props.index + 1}`} pairs={part.headers} nameLabel="Header" />
       )}
-      {part.bytes.length === 0 ? (
+      {bytes.length === 0 ? (
         <p class="muted small">Empty</p>
-      ) : part.text !== null ? (
+      ) : text !== null ? (
         /json/i.test(part.contentType ?? '') ? (
-          <JsonView text={part.text} />
+          <JsonView text={text} />
         ) : (
-          <ClippedText text={part.text} label={`Part ${props.index + 1} text`} />
+          <ClippedText text={text} label={`Part ${props.index + 1} text`} />
         )
       ) : (
-        <HexView bytes={part.bytes.subarray(0, 4096)} />
+        <HexView bytes={bytes.subarray(0, 4096)} />
       )}
     </section>
   );

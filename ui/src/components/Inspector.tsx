@@ -6,13 +6,13 @@ import {
   withShare,
   type CurlCommand,
   type EventDetail,
+  type EventMeta,
   type InboxView as Inbox,
 } from '../api.js';
-import { formPairs, rawRequest } from '../lib/body.js';
+import { decodeUtf8, formPairs, rawRequest } from '../lib/body.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
 import { Breakable } from './Breakable.js';
-import { CodeBlock } from './CodeBlock.js';
 import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
 import { Icon } from './Icon.js';
 import { AnswerBadge, SignatureBadge } from './badges.js';
@@ -22,6 +22,30 @@ import { ClippedText } from './ShowMore.js';
 import { ViewBoundary } from './ViewBoundary.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
+
+/** Bodies up to this size get their curl command with the event; bigger ones when asked for. */
+const EAGER_CURL_BYTES = 256 * 1024;
+
+/** An event as the inspector holds it: the body's bytes as fetched and, when UTF-8, its text. */
+type LoadedEvent = EventDetail & { readonly bytes: Uint8Array };
+
+/**
+ * The event without its body (GET .../meta) and the body as bytes (GET .../body), side by side:
+ * a 10 MiB body then travels once, as bytes, with no base64 or JSON to decode, and its text
+ * comes from the browser's own UTF-8 decoder.
+ */
+async function loadEvent(eventId: string): Promise<LoadedEvent> {
+  const [meta, body] = await Promise.all([
+    client.eventMeta(eventId),
+    client.eventBody(eventId).then((loaded) => loaded.bytes),
+  ]);
+  return withBody(meta, body);
+}
+
+function withBody(meta: EventMeta, bytes: Uint8Array): LoadedEvent {
+  // bodyBase64 is left empty: the screens read the bytes (or bodyText), never the base64.
+  return { ...meta, bytes, bodyText: decodeUtf8(bytes), bodyBase64: '' };
+}
 
 /**
  * One captured request: what arrived (method, path and query, headers, body in the view that
@@ -39,7 +63,7 @@ export function Inspector(props: {
   onDeleted: (eventId: string) => void;
 }) {
   const inboxId = props.inbox.id;
-  const [event, setEvent] = useState<EventDetail | null>(null);
+  const [event, setEvent] = useState<LoadedEvent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('request');
   const [actionError, setActionError] = useState<string | null>(null);
@@ -47,6 +71,9 @@ export function Inspector(props: {
   // headers left out), the same as `rehook curl`; fetched with the event so a click copies at once.
   const [curl, setCurl] = useState<CurlCommand | null>(null);
   const [curlError, setCurlError] = useState<string | null>(null);
+  // The command of a big body is megabytes of printf escapes, built by the server: fetched only
+  // when asked for (the curl tab, or "Copy as curl"), and after the event, never alongside it.
+  const [curlWanted, setCurlWanted] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -55,10 +82,25 @@ export function Inspector(props: {
     setActionError(null);
     setCurl(null);
     setCurlError(null);
-    client.event(props.eventId).then(
-      (loaded) => live && setEvent(loaded),
+    setCurlWanted(false);
+    loadEvent(props.eventId).then(
+      (loaded) => {
+        if (!live) return;
+        setEvent(loaded);
+        // A small body's command is fetched at once, so "Copy as curl" copies on the first click.
+        if (loaded.size <= EAGER_CURL_BYTES) setCurlWanted(true);
+      },
       (err: unknown) => live && setError(errorMessage(err)),
     );
+    return () => {
+      live = false;
+    };
+  }, [props.eventId]);
+
+  const curlNeeded = event !== null && (curlWanted || tab === 'curl');
+  useEffect(() => {
+    if (!curlNeeded) return;
+    let live = true;
     client.curl(props.eventId).then(
       (loaded) => live && setCurl(loaded),
       (err: unknown) => live && setCurlError(errorMessage(err)),
@@ -66,7 +108,7 @@ export function Inspector(props: {
     return () => {
       live = false;
     };
-  }, [props.eventId]);
+  }, [props.eventId, curlNeeded]);
 
   if (error !== null) {
     return (
@@ -106,12 +148,24 @@ export function Inspector(props: {
           </span>
         </h2>
         <div class="inspector-actions">
-          <CopyButton
-            label="Copy as curl"
-            text={() => curl?.command ?? ''}
-            disabled={curl === null}
-            title="A curl command (any POSIX shell) that sends this exact request again; redacted headers are left out"
-          />
+          {curl !== null || event.size <= EAGER_CURL_BYTES ? (
+            <CopyButton
+              label="Copy as curl"
+              text={() => curl?.command ?? ''}
+              disabled={curl === null}
+              title="A curl command (any POSIX shell) that sends this exact request again; redacted headers are left out"
+            />
+          ) : (
+            <button
+              type="button"
+              class="btn"
+              title="A big body's command is prepared on request: the curl tab shows it, with its Copy button"
+              onClick={() => setTab('curl')}
+            >
+              <Icon name="copy" />
+              <span class="btn-label">Copy as curl</span>
+            </button>
+          )}
           {event.size > 0 && (
             <a class="btn" href={bodyHref} download={`${event.id}.bin`}>
               <Icon name="download" />
@@ -207,10 +261,9 @@ export function Inspector(props: {
                 )}
               >
                 <BodyView
-                  bodyBase64={event.bodyBase64}
+                  bytes={event.bytes}
                   bodyText={event.bodyText}
                   contentType={event.contentType}
-                  size={event.size}
                   bodyHref={bodyHref}
                   onRaw={() => setTab('raw')}
                 />
@@ -259,9 +312,8 @@ export function Inspector(props: {
                     </span>
                   </p>
                 )}
-                <CodeBlock class="code code-shell" testId="curl-command">
-                  {curl.command}
-                </CodeBlock>
+                {/* A big body's command is megabytes of printf lines: shown a part at a time, copied whole. */}
+                <ClippedText class="code code-shell" label="curl command" testId="curl-command" text={curl.command} />
               </>
             )}
           </section>

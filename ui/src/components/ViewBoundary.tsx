@@ -1,6 +1,11 @@
 import { Component, type ComponentChildren } from 'preact';
 import { BodyLimitError } from '../lib/body.js';
 
+/** Thrown by a view that cannot show its body; the message is the full reason ("it is ..."). */
+export class SkipView extends Error {
+  override readonly name = 'SkipView';
+}
+
 interface Props {
   /** What the fallback shows instead, given why the view stopped. */
   fallback: (reason: string) => ComponentChildren;
@@ -34,6 +39,7 @@ export class ViewBoundary extends Component<Props, State> {
 }
 
 function reasonOf(error: unknown): string {
+  if (error instanceof SkipView) return error.message;
   if (error instanceof BodyLimitError) return `it is ${error.message}`;
   // The message of a browser error (e.g. RangeError) is the engine's own text, never captured bytes.
   return `it failed (${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'})`;

@@ -66,9 +66,17 @@ export interface Token {
  * form (JSON.parse would round 12345678901234567890), so the text is re-tokenised, not re-built.
  */
 export function jsonTokens(text: string, limits: FormatLimits = FORMAT_LIMITS): Token[] {
-  const pretty = prettyJsonText(text, limits);
+  return highlightJson(prettyJsonText(text, limits), limits);
+}
+
+/**
+ * Tokens of JSON text as it is (already pretty-printed, or any slice of it that ends at a line
+ * break: pretty JSON has no line break inside a string), so a huge body is tokenised a part at a
+ * time. Throws BodyLimitError past `maxTokens`.
+ */
+export function highlightJson(pretty: string, limits: FormatLimits = FORMAT_LIMITS): Token[] {
   const tokens: Token[] = [];
-  const re = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false)|(null)|([{}[\],:])|(\s+)/gy;
+  const re = /("(?:[^"\\\n]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false)|(null)|([{}[\],:])|(\s+)/gy;
   let last = 0;
   for (let match = re.exec(pretty); match !== null; match = re.exec(pretty)) {
     last = re.lastIndex;
@@ -86,51 +94,84 @@ export function jsonTokens(text: string, limits: FormatLimits = FORMAT_LIMITS): 
   return tokens;
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** JSON's whitespace (and the other ASCII blanks a lenient reader skips). */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0c || code === 0x0b;
+}
+
 /**
  * Pretty-prints JSON text without changing any scalar's source form. One loop, no recursion;
- * throws BodyLimitError past `maxDepth` nesting or `maxChars` of output.
+ * throws BodyLimitError past `maxDepth` nesting or `maxChars` of output. Scalars and strings are
+ * copied as whole slices and the output is joined once at the end: a 10 MB body is one pass.
  */
 export function prettyJsonText(text: string, limits: FormatLimits = FORMAT_LIMITS): string {
-  let out = '';
+  const out: string[] = [];
+  let length = 0;
   let depth = 0;
-  let i = 0;
-  const indent = () => `\n${'  '.repeat(depth)}`;
+  const indents: string[] = ['\n'];
+  const indent = (): string => {
+    for (let d = indents.length; d <= depth; d += 1) indents.push(`\n${'  '.repeat(d)}`);
+    return indents[depth] as string;
+  };
+  const emit = (piece: string): void => {
+    out.push(piece);
+    length += piece.length;
+  };
   const src = text.trim();
+  let i = 0;
   while (i < src.length) {
-    if (out.length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
-    const char = src[i] as string;
-    if (char === '"') {
+    if (length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
+    const code = src.charCodeAt(i);
+    if (code === QUOTE) {
       let j = i + 1;
-      while (j < src.length && src[j] !== '"') j += src[j] === '\\' ? 2 : 1;
-      out += src.slice(i, j + 1);
+      while (j < src.length && src.charCodeAt(j) !== QUOTE) j += src.charCodeAt(j) === BACKSLASH ? 2 : 1;
+      emit(src.slice(i, j + 1));
       i = j + 1;
       continue;
     }
+    const char = src[i] as string;
     if (char === '{' || char === '[') {
       // Empty containers stay on one line.
       let j = i + 1;
-      while (j < src.length && /\s/.test(src[j] as string)) j += 1;
+      while (j < src.length && isBlank(src.charCodeAt(j))) j += 1;
       if (src[j] === (char === '{' ? '}' : ']')) {
-        out += char + src[j];
+        emit(char + src[j]);
         i = j + 1;
         continue;
       }
       depth += 1;
       if (depth > limits.maxDepth) throw new BodyLimitError(`nested deeper than ${limits.maxDepth} levels`);
-      out += char + indent();
+      emit(char);
+      emit(indent());
     } else if (char === '}' || char === ']') {
       depth = Math.max(0, depth - 1);
-      out += indent() + char;
+      emit(indent());
+      emit(char);
     } else if (char === ',') {
-      out += `,${indent()}`;
+      emit(',');
+      emit(indent());
     } else if (char === ':') {
-      out += ': ';
-    } else if (!/\s/.test(char)) {
-      out += char;
+      emit(': ');
+    } else if (!isBlank(code)) {
+      // A scalar (number, true, false, null, or stray text): copied up to the next structural character.
+      let j = i + 1;
+      while (j < src.length) {
+        const next = src.charCodeAt(j);
+        if (isBlank(next) || next === QUOTE || next === 0x2c || next === 0x3a) break;
+        if (next === 0x7b || next === 0x7d || next === 0x5b || next === 0x5d) break;
+        j += 1;
+      }
+      emit(src.slice(i, j));
+      i = j;
+      continue;
     }
     i += 1;
   }
-  return out;
+  if (length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
+  return out.join('');
 }
 
 // --- XML ----------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ import {
 import { eventFilterQuery } from '../../../domain/event-filter.js';
 import type { ApiContext } from '../context.js';
 import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
-import { eventJson } from '../present.js';
+import { eventJson, eventMetaJson } from '../present.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
 import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
-import { EventDetailSchema, EventSummarySchema, ref } from '../schemas.js';
+import { EventDetailSchema, EventMetaSchema, EventSummarySchema, ref } from '../schemas.js';
 
 /** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
 export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
@@ -122,6 +122,32 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     async (request) => {
       const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return { data: { event: eventJson(event) } };
+    },
+  );
+
+  app.get(
+    '/api/v1/events/:eventId/meta',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'getEventMeta',
+        share: true,
+        summary: 'One captured event without its body',
+        description:
+          'Everything of `GET /api/v1/events/<id>` except `bodyBase64` and `bodyText`; `bodyUrl` serves the ' +
+          'body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.',
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        params: EventIdParams,
+        responses: {
+          200: { description: 'The event without its body.', schema: dataEnvelope('event', ref(EventMetaSchema)) },
+        },
+        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+      return { data: { event: eventMetaJson(event) } };
     },
   );
 
