@@ -1,6 +1,6 @@
 // Options of `npm run bench`: flags win over BENCH_* environment variables, which win over defaults.
 
-export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk', 'search'] as const;
+export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk', 'search', 'listen'] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
@@ -92,6 +92,10 @@ Options (environment variable in brackets):
                         (search: p50/p99 of each filter of the event list on an inbox of
                         100,000 events, SQLite and the PostgreSQL of --postgres-url; bench/search.ts,
                         alone: npm run bench:search; quick: 20,000 events)
+                        (listen: rehook listen's catch-up rate with a backlog of 100,000
+                        events, its start-up and its lag under 500 events/s of ingest, SQLite
+                        and PostgreSQL; bench/listen-scenario.ts, alone: npm run bench:listen;
+                        quick: 5,000 events)
   --quick               seconds-long smoke run; writes bench/results/quick.json, not the docs [BENCH_QUICK=1]
   --out <path>          results JSON (default bench/results/latest.json)
   --no-docs             do not render docs/benchmarks.md and .svg

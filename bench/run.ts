@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
-    const searchOnly = opts.only.size === 1 && opts.only.has('search');
+    // The search and listen groups run on their own; the HTTP suite only when another group is asked for.
+    const searchOnly = [...opts.only].every((group) => group === 'search' || group === 'listen');
     if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
     else if (!searchOnly) {
       await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
@@ -66,6 +67,17 @@ async function main(): Promise<void> {
         log(`search results: ${out}`);
       } catch (err) {
         log(`search figures failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+      }
+    }
+    // The listener's catch-up, start-up and lag (bench/listen-scenario.ts; also alone: npm run bench:listen).
+    if (opts.profile === null && opts.only.has('listen')) {
+      try {
+        const { listenBenchOptions, runListenBenchAndSave } = await import('./listen.js');
+        const listen = listenBenchOptions(repo, { quick: opts.quick, postgresUrl: opts.postgresUrl });
+        await runListenBenchAndSave(repo, listen, opts.quick);
+      } catch (err) {
+        log(`listen figures failed: ${err instanceof Error ? err.message : String(err)}`);
         process.exitCode = 1;
       }
     }

@@ -87,7 +87,7 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
-test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listener SIGKILLed twice: none lost, none twice, bytes exact`, {
+test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listener SIGKILLed twice: none lost, none twice but after a kill, bytes exact`, {
   timeout: 600_000,
 }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'rehook-listen-chaos-'));
@@ -170,6 +170,17 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
       serveEnv,
     );
   };
+  /**
+   * What each SIGKILL of the listener left: the position it had saved and the events answered by
+   * then. A listener catching up saves its position at most every 250 ms (and before each wait),
+   * so after a kill it may send again the events answered after that position, and only those.
+   */
+  const kills: Array<{ saved: string; answered: Set<number> }> = [];
+  const savedPosition = (): string => {
+    const dir = join(userDir, 'state', 'listen');
+    const [file] = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    return (JSON.parse(readFileSync(join(dir, file as string), 'utf8')) as { lastEventId: string }).lastEventId;
+  };
   /** The target holds the next request; with it in flight, the listener is SIGKILLed and restarted. */
   const killListenerMidDelivery = async (): Promise<void> => {
     let holding = false;
@@ -181,6 +192,7 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
     };
     await waitFor(() => holding, 'a request to hold');
     await listener.kill();
+    kills.push({ saved: savedPosition(), answered: new Set(target.answered().map(seqOf)) });
     await waitFor(() => target.abandoned.length > abandonedBefore, 'the held request to be abandoned');
     target.handler = (delivery) => ({ status: 200, body: `ok ${delivery.body.length}` });
     listener = await startListener();
@@ -202,14 +214,15 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   await produced;
 
   // Everything the server stored, oldest first (the summaries carry the query, hence the seq).
-  const storedSeqs = async (): Promise<number[]> => {
+  const storedEvents = async (): Promise<Array<{ id: string; seq: number }>> => {
     const client = new RehookClient({ baseUrl: serve.apiUrl });
-    const seqs: number[] = [];
+    const events: Array<{ id: string; seq: number }> = [];
     let before: string | undefined;
     for (;;) {
       const page = await client.events(inbox.id, { limit: 1000, ...(before ? { before } : {}) });
-      for (const event of page.events) seqs.push(Number(new URLSearchParams(event.query).get('seq')));
-      if (page.nextBefore === null) return seqs.reverse();
+      for (const event of page.events)
+        events.push({ id: event.id, seq: Number(new URLSearchParams(event.query).get('seq')) });
+      if (page.nextBefore === null) return events.reverse();
       before = page.nextBefore;
     }
   };
@@ -220,7 +233,8 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
     () => target.answered().some((delivery) => seqOf(delivery) === EVENTS),
     'the last event to be delivered',
   );
-  const stored = await storedSeqs();
+  const storedWithIds = await storedEvents();
+  const stored = storedWithIds.map((event) => event.seq);
   // An event that became visible late (PostgreSQL) is delivered by a look-back, possibly after the
   // last one: wait until every stored event has been answered (a lost one fails here).
   await waitFor(() => {
@@ -238,7 +252,7 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   for (const seq of acked) assert.ok(stored.includes(seq), `acknowledged request ${seq} is stored`);
   assert.equal(acked.size, EVENTS + 1);
 
-  // Exactly the stored events were answered by the target: none lost, none twice.
+  // The stored events were answered by the target: none lost, none twice but those a kill allows.
   const answered = target.answered();
   const count = (values: number[]): Map<number, number> => {
     const counts = new Map<number, number>();
@@ -250,8 +264,18 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   const missing = [...storedCounts].filter(([seq, n]) => (answeredCounts.get(seq) ?? 0) < n).map(([seq]) => seq);
   const extra = [...answeredCounts].filter(([seq, n]) => n > (storedCounts.get(seq) ?? 0)).map(([seq]) => seq);
   assert.deepEqual(missing, [], 'stored events never delivered');
-  assert.deepEqual(extra, [], 'events delivered more often than stored');
-  assert.equal(answered.length, stored.length);
+  // Sent twice: only events a killed listener had answered after the position it had saved.
+  const resendable = new Set(
+    kills.flatMap(({ saved, answered: before }) =>
+      storedWithIds.filter((event) => event.id > saved && before.has(event.seq)).map((event) => event.seq),
+    ),
+  );
+  assert.deepEqual(
+    extra.filter((seq) => !resendable.has(seq)),
+    [],
+    'events delivered more often than stored, not after a kill',
+  );
+  for (const seq of extra) assert.ok((answeredCounts.get(seq) ?? 0) <= (storedCounts.get(seq) ?? 0) + kills.length);
   // In order: the target saw the events in the order they were stored (oldest first), except
   // those a look-back found after newer ones were delivered (`"late": true`). On SQLite there are
   // none: its single writer commits in id order.
@@ -263,7 +287,10 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   );
   if (process.env['REHOOK_LISTEN_STORE'] !== 'postgres') assert.deepEqual([...lateSeqs], [], 'late events on SQLite');
   const inOrder = (seqs: number[]): number[] => seqs.filter((seq) => !lateSeqs.has(seq));
-  assert.deepEqual(inOrder(answered.map(seqOf)), inOrder(stored));
+  // A re-sent event counts where it was last delivered (the killed listener's copy is dropped).
+  const lastOfEach = (seqs: number[]): number[] =>
+    seqs.filter((seq, index) => seqs.indexOf(seq, index + 1) === -1 || !resendable.has(seq));
+  assert.deepEqual(inOrder(lastOfEach(answered.map(seqOf))), inOrder(stored));
 
   // Every delivery is the request that was sent: method, path, query, headers in order, exact bytes.
   for (const delivery of answered) {
@@ -293,7 +320,12 @@ test(`listen: ${EVENTS} events, server SIGKILLed twice, connections cut, listene
   const deliveredLines = listeners.flatMap((proc) =>
     jsonLines(proc.stdout()).filter((line) => line['type'] === 'delivery' && line['outcome'] === 'delivered'),
   );
-  assert.equal(deliveredLines.length, answered.length);
+  // (A SIGKILLed listener loses the lines it had not written yet: at most its last 50 ms.)
+  assert.ok(deliveredLines.length <= answered.length, `${deliveredLines.length} lines, ${answered.length} answered`);
+  assert.ok(
+    deliveredLines.length >= answered.length - 200,
+    `${deliveredLines.length} lines, ${answered.length} answered`,
+  );
   // The saved position is the newest event.
   const stateFiles = readdirSync(join(userDir, 'state', 'listen'));
   assert.equal(stateFiles.length, 1);

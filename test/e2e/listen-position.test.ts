@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { RehookApiError } from '../../src/client/errors.js';
+import { RehookClient } from '../../src/client/rehook-client.js';
 import { EXIT, ExitError } from '../../src/cli/exit.js';
 import { positionPath } from '../../src/cli/listen/position.js';
 import { parseForwardRules, rulesKey } from '../../src/cli/listen/rules.js';
@@ -144,5 +145,54 @@ describe('rehook listen (in-process, real server and targets)', { concurrency: 1
     await waitFor(() => outcomes(again, 'delivered').length === 1, 'the pending event');
     await again.stop();
     assert.equal(outcomes(again, 'delivered')[0]?.['path'], '/pending');
+  });
+
+  test('a backlog is read in pages with its bodies, not a request per event: in order, bytes exact, the position saved exactly at the stop', async () => {
+    const inboxId = await newInbox();
+    const bodies = Array.from({ length: 150 }, (_, n) => Buffer.from([n, 0, 255, 10, n ^ 0xaa]));
+    for (const [n, body] of bodies.entries()) await client.send(inboxId, { path: `/b${n}`, body });
+    // The server calls the listener makes, counted.
+    const calls = { nextEvent: 0, event: 0, exportInbox: 0 };
+    class Counting extends RehookClient {
+      override nextEvent(...args: Parameters<RehookClient['nextEvent']>): ReturnType<RehookClient['nextEvent']> {
+        calls.nextEvent += 1;
+        return super.nextEvent(...args);
+      }
+      override event(...args: Parameters<RehookClient['event']>): ReturnType<RehookClient['event']> {
+        calls.event += 1;
+        return super.event(...args);
+      }
+      override exportInbox(...args: Parameters<RehookClient['exportInbox']>): ReturnType<RehookClient['exportInbox']> {
+        calls.exportInbox += 1;
+        return super.exportInbox(...args);
+      }
+    }
+    const before = one.deliveries.length;
+    const run = listen(inboxId, [one.url], {
+      start: { kind: 'ago', ms: 3_600_000, text: '1h' },
+      key: 'backlog',
+      as: new Counting({ baseUrl: rehook.apiUrl }),
+    });
+    await waitFor(() => outcomes(run, 'delivered').length === bodies.length, 'the backlog');
+    const summary = await run.stop();
+    const delivered = one.deliveries.slice(before);
+    assert.deepEqual(
+      delivered.map((d) => d.url),
+      bodies.map((_, n) => `/b${n}`),
+    );
+    for (const [n, d] of delivered.entries()) assert.deepEqual(d.body, bodies[n], `body of /b${n}`);
+    // One download for the backlog (another finding nothing, perhaps a third), one long-poll at
+    // most once it is done; never one per event.
+    assert.ok(calls.exportInbox <= 3, `${calls.exportInbox} downloads`);
+    assert.ok(calls.nextEvent <= 2, `${calls.nextEvent} long-polls`);
+    assert.equal(calls.event, 0);
+    // The stop saved the last event delivered.
+    const newest = (await client.events(inboxId, { limit: 1 })).events[0];
+    assert.equal(summary.last?.lastEventId, newest?.id);
+    const key = { server: rehook.apiUrl, inboxId, target: 'backlog' };
+    const saved = JSON.parse(await readFile(positionPath({ REHOOK_STATE_DIR: stateDir }, key), 'utf8')) as {
+      lastEventId: string;
+    };
+    assert.equal(saved.lastEventId, newest?.id);
   });
 });

@@ -76,6 +76,7 @@ function listen(inboxId: string, key: string, opts: { windowMs?: number; lookBac
     inbox: (id) => client.inbox(id),
     event: (id) => client.event(id),
     nextEvent: (id, options) => client.nextEvent(id, options),
+    exportInbox: (id, options) => client.exportInbox(id, options),
     resign: (id) => client.resign(id),
     events: (id, options) => {
       lists += 1;

@@ -1,6 +1,7 @@
 import { clientFor } from '../client-options.js';
 import type { CliIO } from '../io.js';
 import { formatDelay } from '../listen/backoff.js';
+import { LineBuffer } from '../listen/line-buffer.js';
 import { runListener } from '../listen/listener.js';
 import type { ListenOptions } from '../listen/options.js';
 import { positionPath } from '../listen/position.js';
@@ -27,13 +28,17 @@ export function summaryLine(summary: ListenSummary): string {
  * event stays valid). A fatal API error (bad token, unknown inbox) exits 1.
  */
 export async function run(options: ListenOptions, io: CliIO): Promise<void> {
+  const out = new LineBuffer(io.stdout);
   const stop = new AbortController();
   const abandon = new AbortController();
   let signals = 0;
   let abandonTimer: NodeJS.Timeout | undefined;
   const onSignal = (): void => {
     signals += 1;
-    if (signals > 1) process.exit(INTERRUPTED);
+    if (signals > 1) {
+      out.flush();
+      process.exit(INTERRUPTED);
+    }
     stop.abort();
     io.stderr(
       `Stopping: finishing the delivery in progress (at most ${formatDelay(options.stopTimeoutMs)}); Ctrl-C again to abandon it.`,
@@ -60,11 +65,13 @@ export async function run(options: ListenOptions, io: CliIO): Promise<void> {
         positionKey: key,
         windowMs: options.windowMs,
       },
-      { client: clientFor(options), io, signal: stop.signal, abandon: abandon.signal },
+      { client: clientFor(options), io: { ...io, stdout: out.line }, signal: stop.signal, abandon: abandon.signal },
     );
+    out.flush();
     if (options.json) io.stdout(JSON.stringify({ type: 'summary', ...summaryJson(summary) }));
     io.stderr(summaryLine(summary));
   } finally {
+    out.flush();
     clearTimeout(abandonTimer);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

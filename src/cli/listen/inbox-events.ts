@@ -1,12 +1,13 @@
 import { RehookApiError } from '../../client/errors.js';
 import type { EventDetail, EventFilterParams, EventPage } from '../../client/types.js';
+import { ReadAhead, type ReadAheadLimits } from './read-ahead.js';
 import type { ServerCaller } from './server-calls.js';
 import type { ListenClient } from './settings.js';
 
 /** The listings a listener makes of its inbox, each through the reconnecting caller. */
 
 export interface InboxEvents {
-  readonly client: Pick<ListenClient, 'events' | 'event'>;
+  readonly client: Pick<ListenClient, 'events' | 'event' | 'exportInbox'>;
   readonly caller: ServerCaller;
   readonly inboxId: string;
 }
@@ -63,4 +64,37 @@ export async function lateEvent(source: InboxEvents, id: string): Promise<EventD
     if (err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND') return null;
     throw err;
   }
+}
+
+/**
+ * The events after `after`, oldest first, with their bodies, up to the newest one stored when the
+ * server got the request: the inbox's NDJSON export from `after` on (one download, which the
+ * server reads in pages bounded in events and bytes), read ahead of the delivery. A download that
+ * fails before its first event is retried through the caller (backoff, the status lines); one
+ * cut later just ends early (`failed`), and the next one starts after the last event done with.
+ * Undefined when stopped meanwhile.
+ */
+export async function openFeed(
+  source: InboxEvents,
+  after: string,
+  signal: AbortSignal,
+  limits?: ReadAheadLimits,
+): Promise<ReadAhead | undefined> {
+  return source.caller.call('fetch events', async () => {
+    const abort = new AbortController();
+    // `since` includes its own id: the event at the cursor comes first again and is passed over.
+    const chunks = await source.client.exportInbox(source.inboxId, {
+      format: 'ndjson',
+      filter: { since: after },
+      signal: AbortSignal.any([signal, abort.signal]),
+    });
+    const feed = new ReadAhead(chunks, abort, limits);
+    try {
+      await feed.ready();
+    } catch (err) {
+      feed.close();
+      throw err;
+    }
+    return feed;
+  });
 }

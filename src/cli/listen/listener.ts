@@ -6,8 +6,9 @@ import { RECONNECT_BACKOFF, RETRY_BACKOFF, sleep } from './backoff.js';
 import { type Delivery, deliverEvent } from './deliver.js';
 import { LocalForwarder } from './forward.js';
 import { LAG_SHOWN_FROM_MS, LagTracker } from './lag.js';
-import { idsIn, type InboxEvents, lateEvent } from './inbox-events.js';
+import { idsIn, type InboxEvents, lateEvent, openFeed } from './inbox-events.js';
 import { readPosition, type SavedPosition, type SavedState, writePosition } from './position.js';
+import { PositionSaver } from './position-saver.js';
 import { ListenReporter } from './report.js';
 import { ServerCaller } from './server-calls.js';
 import type { ListenDeps, ListenSettings, ListenSummary, Outcome } from './settings.js';
@@ -15,12 +16,15 @@ import { resolveStart } from './start.js';
 import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
 
 /**
- * `rehook listen`: follows an inbox through the long-poll and forwards every new event to a
- * local server. The loop is: ask for the first event after the cursor, deliver it (retrying the
- * local target), save the cursor, repeat. The cursor only moves after an event is done with and
- * is saved to disk right then, so a dropped connection, a server restart or a restart of the
- * listener itself neither skips an event nor sends one twice (see docs/listen.md for the one
- * exception: the listener killed between the target's answer and the save).
+ * `rehook listen`: follows an inbox and forwards every new event to a local server. The loop is:
+ * read every event stored after the cursor, with its body, oldest first (the inbox's NDJSON
+ * export from the cursor on, read ahead of the delivery: read-ahead.ts), delivering each in turn
+ * (retrying the local target); once none is left, save the position and wait for the next one
+ * with the long-poll; repeat. The cursor only moves after an event is done with, and the saved
+ * position only ever names an event done with (position-saver.ts: written at most every 250 ms
+ * while catching up, and before every wait and at a stop), so a dropped connection, a server
+ * restart or a restart of the listener itself never skips an event; a listener killed outright
+ * sends again the events done after its last write (docs/listen.md).
  *
  * Events can become visible slightly out of id order (PostgreSQL, several instances), so the
  * listener also looks back over an overlap window behind its cursor (window.ts): right after it
@@ -66,6 +70,9 @@ export class Listener {
   #lookBackTook = 0;
   /** Until when (performance.now()) late events may still show up in the window: look back periodically. */
   #watchUntil = 0;
+  /** An event was delivered since the last look-back. */
+  #owed = false;
+  readonly #saver: PositionSaver;
 
   constructor(settings: ListenSettings, deps: ListenDeps) {
     this.#settings = settings;
@@ -80,6 +87,7 @@ export class Listener {
       reporter: this.#reporter,
     });
     this.#events = { client: deps.client, caller: this.#caller, inboxId: settings.inboxId };
+    this.#saver = new PositionSaver((state) => this.#save(state));
     this.#delivery = {
       settings,
       client: deps.client,
@@ -101,7 +109,14 @@ export class Listener {
   /** Runs until stopped (resolves with the summary) or a fatal API error (throws). */
   async run(): Promise<ListenSummary> {
     try {
-      return await this.#run();
+      const summary = await this.#run();
+      // A stop saves exactly the last event done with.
+      await this.#saver.flush();
+      return summary;
+    } catch (err) {
+      // What was done before a fatal error is saved too (a failed save has nothing to add).
+      await this.#saver.flush().catch(() => undefined);
+      throw err;
     } finally {
       await this.#forwarder.close();
     }
@@ -152,42 +167,77 @@ export class Listener {
     return next;
   }
 
-  /** Delivers new events as the long-poll brings them, with look-backs between, until stopped. */
+  /**
+   * Delivers the events stored after the cursor (catch-up), then waits for the next one with the
+   * long-poll, looking back for late events between, until stopped.
+   */
   async #follow(window: OverlapWindow): Promise<void> {
     const lookBackMs = this.#deps.lookBackMs ?? LOOK_BACK_MS;
-    // The poll for the next event runs while the current one is delivered (a prefetch of one):
-    // the cursor of the *saved* position still only moves once an event is done with. The poll
-    // asks after the newest event done with, so events already delivered never come back from it.
-    let pending = this.#poll(window.cursor);
-    // A look-back due after an event but put off (the last one was too recent): done once the
-    // gap has passed, unless another event comes first.
-    let owed = false;
     while (!this.#signal.aborted) {
-      const gap = Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
-      const sinceLast = performance.now() - this.#lookedBackAt;
-      const watching = window.windowMs > 0 && performance.now() < this.#watchUntil;
-      let tickMs: number | null = watching ? lookBackMs : null;
-      if (owed) tickMs = Math.min(tickMs ?? Infinity, Math.max(0, gap - sinceLast));
-      const next = await this.#nextOrTick(pending, tickMs);
-      if (next === 'tick') {
-        owed = false;
+      const caughtUp = await this.#catchUp(window);
+      if (caughtUp === 'stopped') return;
+      // More may have been stored meanwhile: another catch-up, until one finds nothing.
+      if (caughtUp > 0) continue;
+      // Nothing left to deliver: the position goes to disk before waiting for the next event.
+      await this.#saver.flush();
+      const pending = this.#poll(window.cursor);
+      let next: EventDetail | null | undefined;
+      for (;;) {
+        const sinceLast = performance.now() - this.#lookedBackAt;
+        const watching = window.windowMs > 0 && performance.now() < this.#watchUntil;
+        let tickMs: number | null = watching ? lookBackMs : null;
+        // A look-back owed after the last events but put off (the last one was too recent).
+        if (this.#owed) tickMs = Math.min(tickMs ?? Infinity, Math.max(0, this.#lookBackGap() - sinceLast));
+        const answer = await this.#nextOrTick(pending, tickMs);
+        if (answer !== 'tick') {
+          next = answer;
+          break;
+        }
         if ((await this.#lookBack()) === 'stopped') return;
-        continue;
+        await this.#saver.flush();
       }
-      const event = next;
-      if (event === undefined) return; // stopped
-      if (event === null) {
-        pending = this.#poll(window.cursor); // the poll's wait ended without an event: poll again
-        continue;
-      }
-      pending = this.#poll(event.id);
-      this.#probeLag(event);
-      const outcome = await this.#process(event, false);
-      if (outcome === 'stopped') return;
-      // Right after each wake-up, at most about once a second (and 10% of the time) in a stream.
-      owed = performance.now() - this.#lookedBackAt < Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
-      if (!owed && (await this.#lookBack()) === 'stopped') return;
+      if (next === undefined) return; // stopped
+      if (next === null) continue; // the poll's wait ended without an event
+      this.#probeLag(next);
+      if ((await this.#process(next, false)) === 'stopped') return;
+      if (this.#lookBackDue() && (await this.#lookBack()) === 'stopped') return;
     }
+  }
+
+  /**
+   * Delivers, oldest first, the events stored after the cursor when it starts (one streamed
+   * download, read ahead of the delivery), with a look-back at most about once a second between.
+   * How many it delivered, or 'stopped'.
+   */
+  async #catchUp(window: OverlapWindow): Promise<number | 'stopped'> {
+    const feed = await openFeed(this.#events, window.cursor, this.#signal);
+    if (feed === undefined) return 'stopped';
+    let count = 0;
+    try {
+      for (;;) {
+        const event = await feed.next();
+        if (this.#signal.aborted) return 'stopped';
+        if (event === null) return count;
+        // The download starts at the cursor itself (since includes it).
+        if (event.id <= window.cursor) continue;
+        this.#probeLag(event);
+        if ((await this.#process(event, false)) === 'stopped') return 'stopped';
+        count += 1;
+        if (this.#lookBackDue() && (await this.#lookBack()) === 'stopped') return 'stopped';
+      }
+    } finally {
+      feed.close();
+    }
+  }
+
+  /** Between look-backs after events: at least a second, and 10 times the last one's duration. */
+  #lookBackGap(): number {
+    return Math.max(LOOK_BACK_GAP_MS, 10 * this.#lookBackTook);
+  }
+
+  /** A look-back is owed after events delivered and the gap since the last one has passed. */
+  #lookBackDue(): boolean {
+    return this.#owed && performance.now() - this.#lookedBackAt >= this.#lookBackGap();
   }
 
   /**
@@ -235,6 +285,7 @@ export class Listener {
     if (window === null || range === null) return undefined;
     const startedAt = performance.now();
     this.#lookedBackAt = startedAt;
+    this.#owed = false;
     const ids = await idsIn(this.#events, range);
     if (ids === undefined) return 'stopped';
     this.#lookBackTook = performance.now() - startedAt;
@@ -252,8 +303,8 @@ export class Listener {
   }
 
   /**
-   * Delivers one event (or skips it), then saves the position: the newest event done with and
-   * the window's ids. 'stopped': nothing saved.
+   * Delivers one event (or skips it), then records the position (the newest event done with and
+   * the window's ids) for the saver. 'stopped': nothing recorded.
    */
   async #process(event: EventDetail, late: boolean): Promise<Outcome> {
     const window = this.#window;
@@ -268,8 +319,9 @@ export class Listener {
             lastEventId: window.cursor,
             lastReceivedAt: new Date(eventIdTime(window.cursor) ?? 0).toISOString(),
           });
-    await this.#save({ ...position, recent: window.recent(), floor: window.floor });
     this.#last = position;
+    if (!late) this.#owed = true;
+    this.#saver.update(() => ({ ...position, recent: window.recent(), floor: window.floor }));
     if (outcome === 'delivered') this.#delivered += 1;
     else if (outcome === 'failed') this.#failed += 1;
     else this.#skipped += 1;

@@ -26,7 +26,10 @@ export interface ListenSettings {
   readonly windowMs?: number;
 }
 
-export type ListenClient = Pick<RehookClient, 'inbox' | 'events' | 'event' | 'nextEvent' | 'resign' | 'baseUrl'>;
+export type ListenClient = Pick<
+  RehookClient,
+  'inbox' | 'events' | 'event' | 'nextEvent' | 'exportInbox' | 'resign' | 'baseUrl'
+>;
 
 export interface ListenDeps {
   readonly client: ListenClient;
