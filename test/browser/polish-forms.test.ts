@@ -181,9 +181,7 @@ describe('console', () => {
     for (const tab of ['Raw', 'curl', 'Replay', 'Forwarding', 'Request']) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page
-        .locator(
-          '#inspector-tab-' + (tab === 'Forwarding' ? 'deliveries' : tab.toLowerCase()) + '[aria-selected="true"]',
-        )
+        .locator(`#inspector-tab-${tab === 'Forwarding' ? 'deliveries' : tab.toLowerCase()}[aria-selected="true"]`)
         .waitFor();
     }
     // The settings panels, before anything is set (no forwarding, no signature secret).
