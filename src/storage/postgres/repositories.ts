@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 
+import { summaryOf } from '../../domain/captured-request.js';
 import { clampLimit } from '../../domain/page-limit.js';
 import type { AccountRepository, EventRepository, ReplayRepository, TokenRepository } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
@@ -125,7 +126,9 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
           event.id,
           [...mapper.eventParams(event), now.toISOString()],
           event.body.length,
-          opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
+          opts?.maxEventsForAnonymous === undefined
+            ? { summary: summaryOf(event) }
+            : { keepAnonymous: opts.maxEventsForAnonymous, summary: summaryOf(event) },
         );
       } catch (err) {
         return Promise.reject(storageError('insert event', err));
