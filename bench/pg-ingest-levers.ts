@@ -36,6 +36,11 @@ interface Statement {
 }
 type Rows = readonly (readonly SqlValue[])[];
 
+/** The store's statement text without its live notification (the variants before that lever). */
+function withoutNotify(text: string): string {
+  return text.replace(/notified AS \([\s\S]*?\) AS p\),\n/, '').replace(' CROSS JOIN notified', '');
+}
+
 /** The statement before the levers: one VALUES tuple per row, every placeholder typed. */
 function valuesStatement(rows: Rows): Statement {
   const store = buildBatchInsert(rows);
@@ -45,7 +50,7 @@ function valuesStatement(rows: Rows): Statement {
     return `(${cells.join(', ')}, $${row * perRow + perRow}::timestamptz)`;
   });
   const names = EVENT_INSERT_COLUMNS.map(([name]) => name).join(', ');
-  const text = store.text
+  const text = withoutNotify(store.text)
     .replace(/FROM unnest\([\s\S]*?body_length\)/, `FROM (VALUES ${tuples.join(', ')}) AS v (${names}, now)`)
     .replace(/substring\([^)]*\)/, 'v.body');
   return { text, values: rows.flat() };
@@ -57,7 +62,7 @@ function hexBodies(statement: Statement): Statement {
   const n = statement.values.length - 2;
   const [at, length, blob] = statement.values.slice(n - 3, n) as [number[], number[], Buffer];
   const bodies = at.map((start, i) => blob.subarray(start, start + (length[i] ?? 0)));
-  const text = statement.text
+  const text = withoutNotify(statement.text)
     .replace(/substring\([^)]*\)/, 'v.body')
     .replace(/, \$(\d+)::int\[\], \$\d+::int\[\]\)/, ', $$$1::bytea[])')
     .replace('now, body_at, body_length)', 'now, body)');

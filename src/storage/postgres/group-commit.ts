@@ -158,16 +158,22 @@ function countUpsert(source: string, delta: string): string {
  * is never evicted (the inbox may stay a few rows above the cap until its next insert). Rows
  * another statement is already deleting are skipped, so concurrent evictions never deadlock.
  */
-const EVICT_SQL = `WITH evicted AS (DELETE FROM events WHERE seq IN (
-  SELECT e.seq
+const EVICT_SQL = `WITH cut AS (
+  SELECT b.inbox_id, last.id
   FROM unnest($1::text[]) AS b (inbox_id)
   JOIN inboxes AS i ON i.id = b.inbox_id AND i.owner_id IS NULL
   CROSS JOIN LATERAL (
-    SELECT c.id FROM events AS c WHERE c.inbox_id = b.inbox_id
-    ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS cut
-  JOIN events AS e ON e.inbox_id = b.inbox_id AND e.id <= cut.id
+    SELECT c.id FROM events_all AS c WHERE c.inbox_id = b.inbox_id
+    ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS last),
+ev_new AS (DELETE FROM events WHERE id = ANY (ARRAY(
+  SELECT e.id FROM cut JOIN events AS e ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
+  FOR UPDATE OF e SKIP LOCKED))
+  RETURNING inbox_id),
+ev_old AS (DELETE FROM events_legacy WHERE seq IN (
+  SELECT e.seq FROM cut JOIN events_legacy AS e ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
   FOR UPDATE OF e SKIP LOCKED)
-  RETURNING inbox_id)
+  RETURNING inbox_id),
+evicted AS (SELECT inbox_id FROM ev_new UNION ALL SELECT inbox_id FROM ev_old)
 ${countUpsert('evicted', '-count(*)')}`;
 
 /**
@@ -339,7 +345,7 @@ export class PgGroupCommitWriter {
   private async evict(batch: readonly PendingInsert[], anonymous: ReadonlySet<string>, keep: number): Promise<void> {
     const inboxIds = [...new Set(batch.filter((item) => anonymous.has(item.id)).map((item) => String(item.values[1])))];
     try {
-      await this.pool.query({ name: 'rehook_evict_events_v1', text: EVICT_SQL, values: [inboxIds, keep] });
+      await this.pool.query({ name: 'rehook_evict_events_v2', text: EVICT_SQL, values: [inboxIds, keep] });
     } catch {
       // Deliberately ignored: see above; the next insert into the inbox evicts again.
     }
