@@ -7,6 +7,9 @@
 //   unnest-prep  the same, as a named prepared statement
 //   unnest-bin   bodies end to end in one binary parameter, unnamed
 //   store        the store's statement (unnest, binary bodies, prepared), no live notification
+//   old-table    the store's statement into the table of the schema before day partitions
+//                (events_legacy: identity seq key, unique id, (inbox_id, id): three b-trees
+//                per row instead of two; not partitioned)
 //   notify-after the store's statement, then the live bus's NOTIFY as a statement of its own
 //                (the path before the insert announced its events itself)
 //   notify-commit the store as served: the NOTIFY inside the insert's statement and commit
@@ -84,6 +87,16 @@ const VARIANTS: Record<string, Variant> = {
   'unnest-prep': { statement: (rows) => ({ ...hexBodies(buildBatchInsert(rows)), name: 'bench_unnest_prep' }) },
   'unnest-bin': { statement: (rows) => unnamed(buildBatchInsert(rows)) },
   store: {},
+  'old-table': {
+    statement: (rows) => {
+      const statement = buildBatchInsert(rows);
+      return {
+        ...statement,
+        name: 'bench_old_table',
+        text: statement.text.replace('INSERT INTO events (', 'INSERT INTO events_legacy ('),
+      };
+    },
+  },
   'notify-after': { notify: 'after' },
   'notify-commit': { notify: 'commit' },
   'inflight-2': { notify: 'commit', limits: { maxInFlight: 2 } },
