@@ -200,6 +200,7 @@ function startInstanceSweeper(
 ): () => Promise<void> {
   return startSweeper(deps, {
     intervalMs: config.sweepIntervalMs,
+    retentionDays: config.retentionDays,
     lock: sweepLockFor(deps.store),
     onError: (err) => {
       metrics.sweepFailed();
@@ -211,7 +212,10 @@ function startInstanceSweeper(
     },
     onSweep: (result, timing) => {
       metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
-      if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0)
+      if (
+        result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted + result.partitionsCreated > 0 ||
+        result.eventsDropped + result.eventsMoved + result.eventsRetired > 0
+      )
         logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');
     },

@@ -63,6 +63,8 @@ export interface Config {
   readonly rateIngestPerInbox: RateLimit | null;
   readonly maxConnectionsPerIp: number;
   readonly anonMaxEvents: number;
+  /** Days events are kept (REHOOK_RETENTION_DAYS); 0 = forever. */
+  readonly retentionDays: number;
   readonly ingestHeadersTimeoutMs: number;
   readonly ingestRequestTimeoutMs: number;
   readonly ingestKeepAliveTimeoutMs: number;
@@ -379,6 +381,15 @@ export const SETTINGS = [
     defaultText: '10000',
     description:
       'Events an anonymous inbox keeps (0 = no limit): each new event evicts the oldest beyond it, so a 200 from ingest always means stored.',
+    parse: parseLimit,
+  }),
+  setting({
+    key: 'retentionDays',
+    env: 'REHOOK_RETENTION_DAYS',
+    flag: 'retention-days',
+    defaultText: '0',
+    description:
+      'Days events are kept, in every inbox (0 = forever): the sweeper deletes older ones; on PostgreSQL whole day partitions are dropped at once.',
     parse: parseLimit,
   }),
   setting({

@@ -89,3 +89,19 @@ export function pairRawHeaders(rawHeaders: readonly string[]): HeaderPair[] {
   }
   return pairs;
 }
+
+/** An event's summary: what the live bus announces and listing returns (no headers, no body). */
+export function summaryOf(event: CapturedEvent): EventSummary {
+  return {
+    id: event.id,
+    inboxId: event.inboxId,
+    receivedAt: event.receivedAt,
+    method: event.method,
+    path: event.path,
+    query: event.query,
+    contentType: event.contentType,
+    size: event.size,
+    signature: event.signature,
+    answer: event.answer,
+  };
+}

@@ -39,6 +39,11 @@ export interface PgNotifyBusOptions {
   readonly logger: BusLogger;
   /** Open the LISTEN connection (default true). An ingest-only instance only publishes. */
   readonly listen?: boolean;
+  /**
+   * The store's event insert sends each event's notification in its own commit (encodePayload
+   * on this bus's channel), so `publish` sends nothing (default false: `publish` sends it).
+   */
+  readonly eventsAnnouncedByStore?: boolean;
 }
 
 export interface PgNotifyBus extends EventBus {
@@ -245,7 +250,9 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     queue.push(payload);
     if (flushing === null) startFlush();
   };
-  const publish = (event: EventSummary): void => enqueue(encodePayload(event));
+  const publish = (event: EventSummary): void => {
+    if (opts.eventsAnnouncedByStore !== true) enqueue(encodePayload(event));
+  };
   const startFlush = (): void => {
     flushing = flush().finally(() => {
       flushing = null;

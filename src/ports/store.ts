@@ -187,6 +187,15 @@ export interface EventScope {
   readonly expectedOwnerId: string | null;
 }
 
+/** What EventRepository.maintain did. */
+export interface EventUpkeep {
+  readonly partitionsCreated: number;
+  /** Events that went with whole partitions (all of their inboxes gone). */
+  readonly eventsDropped: number;
+  /** Events moved from the table of the previous schema (0: the move is done). */
+  readonly eventsMoved: number;
+}
+
 export interface EventRepository {
   /**
    * Stores the event if its inbox is live at `now` (the check and the insert are one atomic
@@ -243,6 +252,23 @@ export interface EventRepository {
    * the inbox is gone or has another owner than `scope.expectedOwnerId` (nothing was removed).
    */
   clearThrough(scope: EventScope & { readonly through: string }, limit: number): Promise<number | null>;
+  /**
+   * Retention (REHOOK_RETENTION_DAYS): deletes events received before `before`, of every inbox,
+   * with their inboxes' counts. PostgreSQL first drops every day partition that ends by then
+   * (whole, however many events; not counted against `limit`), then deletes up to `limit` rows
+   * at the edge; SQLite deletes up to `limit` rows. Returns how many events went (0: none is
+   * left before `before`, or at most as many as the edge rows found). Replays of deleted events
+   * stay in their history.
+   */
+  deleteReceivedBefore(before: Date, limit: number): Promise<number>;
+  /**
+   * The sweeper's upkeep of event storage, run under its lock (never two at once). PostgreSQL:
+   * creates the day partitions up to `daysAhead` days after `now`, drops ended ones holding no
+   * event of an existing inbox (expired and deleted inboxes go without row deletes), and moves
+   * up to `moveLimit` events of a database upgraded in place into the partitioned table. SQLite
+   * has nothing to do and returns zeros.
+   */
+  maintain(now: Date, opts: { readonly daysAhead: number; readonly moveLimit: number }): Promise<EventUpkeep>;
 }
 
 export interface ReplayRepository {

@@ -1,5 +1,5 @@
 import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-request.js';
-import { pairRawHeaders } from '../domain/captured-request.js';
+import { pairRawHeaders, summaryOf } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
@@ -104,17 +104,6 @@ export async function captureRequest(
       ? await deps.store.events.insertIfInboxLive(event, now, { maxEventsForAnonymous: deps.anonMaxEvents })
       : await deps.store.events.insertIfInboxLive(event, now);
   if (!stored) return { stored: false };
-  deps.bus.publish({
-    id: event.id,
-    inboxId: event.inboxId,
-    receivedAt: event.receivedAt,
-    method: event.method,
-    path: event.path,
-    query: event.query,
-    contentType: event.contentType,
-    size: event.size,
-    signature: event.signature,
-    answer: event.answer,
-  });
+  deps.bus.publish(summaryOf(event));
   return { stored: true, eventId: event.id, answer: chosen?.answer ?? null };
 }

@@ -12,6 +12,7 @@ import { describeInboxCases } from './conformance/inboxes.js';
 import { describeLifecycleCases } from './conformance/lifecycle.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describeResponseCases } from './conformance/responses.js';
+import { describeRetentionCases } from './conformance/retention.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeReplayJobCases } from './conformance/replay-jobs.js';
 import { describeSearchCases } from './conformance/search.js';
@@ -60,6 +61,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describePurgeCases(store);
     describeEventCases(store);
     describeEvictionCases(store);
+    describeRetentionCases(store);
     describeListingCases(store);
     describeListAfterCases(store);
     describeSearchCases(store);

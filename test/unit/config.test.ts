@@ -221,3 +221,21 @@ describe('REHOOK_FORWARD_*', () => {
     );
   });
 });
+
+describe('REHOOK_RETENTION_DAYS', () => {
+  it('keeps events forever by default, takes a number of days, and off as 0', () => {
+    assert.equal(loadConfig({}).retentionDays, 0);
+    assert.equal(loadConfig({ REHOOK_RETENTION_DAYS: '30' }).retentionDays, 30);
+    assert.equal(loadConfig({}, { 'retention-days': '7' }).retentionDays, 7);
+    assert.equal(loadConfig({ REHOOK_RETENTION_DAYS: 'off' }).retentionDays, 0);
+  });
+
+  it('refuses anything but a non-negative whole number, naming the setting', () => {
+    for (const raw of ['-1', '2.5', 'a week']) {
+      assert.throws(
+        () => loadConfig({ REHOOK_RETENTION_DAYS: raw }),
+        (err: unknown) => err instanceof ConfigError && /REHOOK_RETENTION_DAYS/.test(err.message),
+      );
+    }
+  });
+});

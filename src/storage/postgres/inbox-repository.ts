@@ -45,7 +45,7 @@ const SQL = {
   // In the order of $1; a deleted inbox (its events not purged yet) has 0 and null like an
   // unknown one. The newest event is one step down the (inbox_id, id) index.
   stats: `SELECT coalesce(c.event_count, 0)::int AS event_count,
-      (SELECT e.received_at FROM events AS e WHERE e.inbox_id = i.id
+      (SELECT e.received_at FROM events_all AS e WHERE e.inbox_id = i.id
        ORDER BY e.inbox_id DESC, e.id DESC LIMIT 1) AS last_event_at
     FROM unnest($1::text[]) WITH ORDINALITY AS u (id, n)
     LEFT JOIN inboxes AS i ON i.id = u.id
@@ -74,7 +74,10 @@ const SQL = {
    * found through their job, so a job goes only once it has none left).
    */
   purgeSteps: [
-    'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = $1 LIMIT $2)',
+    // By id (the primary key's first column, so one index probe per partition); events_legacy
+    // holds the rows the upgrade has not moved yet (event-partitions.ts).
+    'DELETE FROM events WHERE id = ANY (ARRAY(SELECT id FROM events WHERE inbox_id = $1 LIMIT $2))',
+    'DELETE FROM events_legacy WHERE seq IN (SELECT seq FROM events_legacy WHERE inbox_id = $1 LIMIT $2)',
     'DELETE FROM replays WHERE seq IN (SELECT seq FROM replays WHERE inbox_id = $1 LIMIT $2)',
     'DELETE FROM deliveries WHERE event_id IN (SELECT event_id FROM deliveries WHERE inbox_id = $1 LIMIT $2)',
     `DELETE FROM delivery_attempts WHERE (event_id, number) IN (

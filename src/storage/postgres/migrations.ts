@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { StorageError } from '../../errors.js';
 import { type Migration, type MigrationLedger, migrate, migrationList, runAsync } from '../shared/migration-runner.js';
 import { inTransaction, storageError } from './attempt.js';
+import { PARTITIONS_MIGRATION_SQL } from './event-partitions.js';
 import { SEARCH_SQL } from './event-search.js';
 
 export type { Migration } from '../shared/migration-runner.js';
@@ -295,6 +296,21 @@ UPDATE replay_jobs SET
   unreachable = (SELECT count(*) FROM replay_job_items i
     WHERE i.job_id = replay_jobs.id AND i.done AND i.status_code IS NULL
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
+`,
+  /**
+   * Events partitioned by day (event-partitions.ts), with the partitions of today and the next
+   * three days; the sweeper keeps creating them ahead. SQLite keeps its one table.
+   */
+  '0013_event_partitions': `${PARTITIONS_MIGRATION_SQL}
+DO $$
+DECLARE d date;
+BEGIN
+  FOR i IN 0..3 LOOP
+    d := (now() AT TIME ZONE 'UTC')::date + i;
+    EXECUTE format('CREATE TABLE %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+      'events_p' || to_char(d, 'YYYYMMDD'), d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
+  END LOOP;
+END $$;
 `,
 });
 

@@ -31,6 +31,7 @@ import { createSignatureRepository } from './signature-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
+import { createRetention } from './retention.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
 export interface SqliteStore extends Store {
@@ -175,6 +176,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     s.events.addToEventCount.run(-1, scope.inboxId);
     return true;
   });
+  const retention = createRetention(db);
   const clearStep = db.transaction((scope: EventScope & { through: string }, limit: number): number | null => {
     if (!ownedAsExpected(scope)) return null;
     const events = s.events.clearEvents.run(scope.inboxId, scope.through, limit).changes;
@@ -222,6 +224,9 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     delete: (eventId, scope) => attempt('delete event', () => deleteOne.immediate(eventId, scope)),
     clearThrough: (scope, limit) =>
       attempt('clear inbox', () => (limit < 1 ? 0 : clearStep.immediate(scope, Math.floor(limit)))),
+    deleteReceivedBefore: (before, limit) => attempt('delete old events', () => retention(before, limit)),
+    // One table, no partitions: nothing to keep up.
+    maintain: async () => ({ partitionsCreated: 0, eventsDropped: 0, eventsMoved: 0 }),
   };
 }
 
