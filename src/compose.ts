@@ -132,6 +132,7 @@ export async function composeDeps(
     bus,
     replayClient: overrides.replayClient ?? buildReplayClient(config),
     anonTtlMs: config.anonTtlMs,
+    searchTimeBudgetMs: config.searchTimeBudgetMs,
     signatureKeys,
   };
 }
