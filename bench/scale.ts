@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'pg';
 import { DATABASE_FILE } from '../src/compose.js';
 import { loadConfig } from '../src/config/load.js';
+import type { Store } from '../src/ports/store.js';
 import { startRehook } from '../src/server.js';
 import { NEEDLE } from './scale-events.js';
 import { type ScalePlan, type ScaleSeed, seedPostgres, seedSqlite } from './scale-seed.js';
@@ -42,6 +43,12 @@ export interface ScaleShapeResult {
   readonly statuses: Record<string, number>;
   /** Events in the last answer (list shapes), or bytes (export). */
   readonly returned: number;
+  /**
+   * The same reads through the store port alone, in this process (no HTTP, no JSON parsing by
+   * the client): what the database and its driver take. Only for the plain list shapes.
+   */
+  readonly storeP50Ms?: number;
+  readonly storeP99Ms?: number;
 }
 
 export interface ScaleDatabaseResult {
@@ -74,6 +81,8 @@ interface Shape {
   readonly path: (r: number) => string;
   readonly runs: number;
   readonly kind: 'list' | 'export';
+  /** The plain list read of run `r` as a store call: inbox and `before` cursor. */
+  readonly storeRead?: (r: number) => { inboxId: string; before?: string };
 }
 
 function shapes(seed: ScaleSeed, runs: number): Shape[] {
@@ -90,19 +99,28 @@ function shapes(seed: ScaleSeed, runs: number): Shape[] {
       path: (r) => list(others[r % others.length] as string, ''),
       runs,
       kind: 'list',
+      storeRead: (r) => ({ inboxId: others[r % others.length] as string }),
     },
-    { shape: 'list: first page, the 100k inbox', path: () => list(big, ''), runs, kind: 'list' },
+    {
+      shape: 'list: first page, the 100k inbox',
+      path: () => list(big, ''),
+      runs,
+      kind: 'list',
+      storeRead: () => ({ inboxId: big }),
+    },
     {
       shape: `list: ${DEPTH_PAGES.toLocaleString('en-US')} pages deep (keyset)`,
       path: (r) => list(big, `&before=${deep(DEPTH_PAGES, r)}`),
       runs,
       kind: 'list',
+      storeRead: (r) => ({ inboxId: big, before: deep(DEPTH_PAGES, r) }),
     },
     {
       shape: 'list: last page of the 100k inbox',
       path: (r) => list(big, `&before=${ids[Math.min(ids.length - 1, PAGE + r)]}`),
       runs,
       kind: 'list',
+      storeRead: (r) => ({ inboxId: big, before: ids[Math.min(ids.length - 1, PAGE + r)] as string }),
     },
     { shape: 'search text, common (q=GitHub-Hookshot)', path: search('q=GitHub-Hookshot'), runs, kind: 'list' },
     {
@@ -144,7 +162,22 @@ function shapes(seed: ScaleSeed, runs: number): Shape[] {
   ];
 }
 
-async function timeShape(apiUrl: string, token: string, shape: Shape): Promise<ScaleShapeResult> {
+async function timeStore(store: Store, shape: Shape): Promise<{ storeP50Ms?: number; storeP99Ms?: number }> {
+  const read = shape.storeRead;
+  if (read === undefined) return {};
+  const times: number[] = [];
+  for (let r = -1; r < shape.runs; r += 1) {
+    const { inboxId, before } = read(Math.max(0, r));
+    const started = performance.now();
+    await store.events.listSummaryPageJson(inboxId, { limit: PAGE, ...(before === undefined ? {} : { before }) });
+    if (r >= 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const s = summarizeLatencies(times);
+  return { storeP50Ms: s.p50, storeP99Ms: s.p99 };
+}
+
+async function timeShape(apiUrl: string, token: string, shape: Shape, store: Store): Promise<ScaleShapeResult> {
   const headers = { authorization: `Bearer ${token}` };
   const times: number[] = [];
   const statuses: Record<string, number> = {};
@@ -168,7 +201,9 @@ async function timeShape(apiUrl: string, token: string, shape: Shape): Promise<S
   }
   times.sort((a, b) => a - b);
   const s = summarizeLatencies(times);
+  const direct = await timeStore(store, shape);
   const result = {
+    ...direct,
     shape: shape.shape,
     query: shape.path(0),
     runs: shape.runs,
@@ -179,7 +214,7 @@ async function timeShape(apiUrl: string, token: string, shape: Shape): Promise<S
     returned,
   };
   log(
-    `  ${shape.shape.padEnd(48)} p50 ${s.p50.toFixed(2).padStart(9)} ms  p99 ${s.p99.toFixed(2).padStart(9)} ms  ${JSON.stringify(statuses)} ${returned}`,
+    `  ${shape.shape.padEnd(48)} p50 ${s.p50.toFixed(2).padStart(9)} ms  p99 ${s.p99.toFixed(2).padStart(9)} ms  ${JSON.stringify(statuses)} ${returned}${direct.storeP99Ms === undefined ? '' : `; store alone p50 ${direct.storeP50Ms?.toFixed(2)} p99 ${direct.storeP99Ms.toFixed(2)} ms`}`,
   );
   return result;
 }
@@ -192,7 +227,8 @@ async function measure(env: NodeJS.ProcessEnv, dataDir: string, seed: ScaleSeed,
   const running = await startRehook(config);
   try {
     const results: ScaleShapeResult[] = [];
-    for (const shape of shapes(seed, runs)) results.push(await timeShape(running.apiUrl, seed.token, shape));
+    for (const shape of shapes(seed, runs))
+      results.push(await timeShape(running.apiUrl, seed.token, shape, running.deps.store));
     return results;
   } finally {
     await running.close();
@@ -314,7 +350,9 @@ export function formatScaleBench(result: ScaleResult): string {
       if (r === undefined) return '-';
       const refused = r.statuses['422'] ?? 0;
       const note = refused > 0 ? ` (${refused}/${r.runs} refused)` : '';
-      return `${r.p50Ms.toFixed(1)} / ${r.p99Ms.toFixed(1)}${note}`;
+      const direct =
+        r.storeP99Ms === undefined ? '' : ` (store alone ${r.storeP50Ms?.toFixed(1)} / ${r.storeP99Ms.toFixed(1)})`;
+      return `${r.p50Ms.toFixed(1)} / ${r.p99Ms.toFixed(1)}${direct}${note}`;
     });
     lines.push(`| ${shape.shape} | ${cells.join(' | ')} |`);
   }
