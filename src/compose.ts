@@ -137,6 +137,7 @@ export async function composeDeps(
     bus,
     replayClient: overrides.replayClient ?? buildReplayClient(config),
     anonTtlMs: config.anonTtlMs,
+    searchTimeBudgetMs: config.searchTimeBudgetMs,
     signatureKeys,
   };
 }

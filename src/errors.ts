@@ -45,6 +45,11 @@ export const ERROR_CODES = {
     409,
     'The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature)',
   ),
+  // A filtered list page that found nothing within its time budget (REHOOK_SEARCH_TIME_BUDGET).
+  SEARCH_TOO_BROAD: entry(
+    422,
+    'This search is too broad: nothing matched in the events it could examine in time. Narrow it with a time range (since/until) or a more specific filter',
+  ),
   REQUEST_TIMEOUT: entry(408, 'Request was not received in time'),
   PAYLOAD_TOO_LARGE: entry(413, 'Request body is too large'),
   UNSUPPORTED_MEDIA_TYPE: entry(415, 'Content-Type must be application/json'),

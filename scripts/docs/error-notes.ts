@@ -74,6 +74,9 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
+  SEARCH_TOO_BROAD:
+    'A filtered event list found nothing within its time budget (`REHOOK_SEARCH_TIME_BUDGET`, 100 ms by ' +
+    'default): narrow the search with `since`/`until` or a more specific filter.',
   AMBIGUOUS_CREDENTIALS:
     'A sharing link (`X-Rehook-Share` or `?share=`) sent with an `Authorization` header, or two sharing ' +
     'links (the header twice, the parameter twice, or both): one credential per request.',

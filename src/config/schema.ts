@@ -47,6 +47,7 @@ export interface Config {
   /** How long a claim on a bulk replay job lasts before another instance may take it over. */
   readonly replayJobLeaseMs: number;
   readonly sweepIntervalMs: number;
+  readonly searchTimeBudgetMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   /** How log records are written: readable lines or JSON lines (`auto` asks whether stdout is a terminal). */
@@ -276,6 +277,17 @@ export const SETTINGS = [
     defaultText: '60s',
     description: 'How often the sweeper deletes expired anonymous inboxes and purges deleted data.',
     parse: parseDuration,
+  }),
+  setting({
+    key: 'searchTimeBudgetMs',
+    env: 'REHOOK_SEARCH_TIME_BUDGET',
+    flag: 'search-time-budget',
+    defaultText: '100ms',
+    description:
+      'How long a filtered event list searches before it answers with what it found; with nothing found, 422 ' +
+      'SEARCH_TOO_BROAD asks for a narrower filter. Checked between steps, so a page may take one step longer. ' +
+      '0 stops after the first step.',
+    parse: (raw) => (raw.trim() === '0' ? 0 : parseDuration(raw)),
   }),
   setting({
     key: 'trustProxy',

@@ -106,6 +106,12 @@ export interface SearchPage extends ListPage {
   readonly filter: EventFilter;
   /** Most events examined for this page (>= 1); absent = SEARCH_SCAN_LIMIT. */
   readonly scanLimit?: number;
+  /**
+   * Milliseconds after which the page ends at the next step boundary, as when `scanLimit` is
+   * reached, with `outOfTime` set (0 = after the first step); absent = no time bound. The
+   * inbox's first step always runs, so a search of an inbox that fits in one step never stops.
+   */
+  readonly timeBudgetMs?: number;
 }
 
 /** Events one search page examines at most by default (see SearchPage). */
@@ -123,6 +129,8 @@ export interface SearchResult {
    * page, and a next page may turn out empty.
    */
   readonly nextBefore: string | null;
+  /** The page ended because its `timeBudgetMs` was spent (with `nextBefore` set). */
+  readonly outOfTime?: boolean;
 }
 
 /** A page of events read forwards in time (EventRepository.listAfter). */

@@ -11,6 +11,8 @@ export interface ServiceDeps {
   readonly bus: EventBus;
   readonly replayClient: ReplayClient;
   readonly anonTtlMs: number;
+  /** REHOOK_SEARCH_TIME_BUDGET; absent = SEARCH_TIME_BUDGET_MS. */
+  readonly searchTimeBudgetMs?: number;
   /** The server key's box for signature secrets, and where unopenable ones are reported. */
   readonly signatureKeys: SignatureKeys;
 }

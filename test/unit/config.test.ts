@@ -61,6 +61,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the search time budget as a duration or 0, and refuses others', () => {
+    assert.equal(loadConfig({}).searchTimeBudgetMs, 100);
+    assert.equal(loadConfig({ REHOOK_SEARCH_TIME_BUDGET: '250ms' }).searchTimeBudgetMs, 250);
+    assert.equal(loadConfig({ REHOOK_SEARCH_TIME_BUDGET: '0' }).searchTimeBudgetMs, 0);
+    assert.throws(() => loadConfig({ REHOOK_SEARCH_TIME_BUDGET: 'soon' }), /REHOOK_SEARCH_TIME_BUDGET/);
+  });
+
   it('parses booleans in the usual spellings and refuses others', () => {
     assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' }).allowPrivateDestinations, true);
     assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: 'off' }).allowPrivateDestinations, false);

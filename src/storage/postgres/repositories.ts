@@ -181,7 +181,11 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     searchByInbox: (inboxId, page) =>
       attempt('search events', async () => {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
+        return {
+          events: found.rows.map(mapper.toEventSummary),
+          nextBefore: found.nextBefore,
+          outOfTime: found.outOfTime,
+        };
       }),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {

@@ -212,7 +212,11 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     async searchByInbox(inboxId, page) {
       try {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
+        return {
+          events: found.rows.map(mapper.toEventSummary),
+          nextBefore: found.nextBefore,
+          outOfTime: found.outOfTime,
+        };
       } catch (err) {
         throw storageError('search events', err);
       }

@@ -57,8 +57,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
           'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
           'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
-          'most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still ' +
-          'leads on; follow it until there is none.',
+          'most 100,000 events and searches for at most about 100 ms (REHOOK_SEARCH_TIME_BUDGET): it may hold ' +
+          'fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. ' +
+          'A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the ' +
+          'filter (a `since`/`until` range, a more specific value).',
         tag: 'Events',
         access: 'anonymous-or-token',
         params: InboxIdParams,
@@ -77,7 +79,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
             schema: Type.Array(ref(EventSummarySchema)),
           },
         },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND', 'SEARCH_TOO_BROAD'],
       }),
     },
     async (request, reply) => {
