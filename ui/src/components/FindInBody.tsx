@@ -81,7 +81,13 @@ export function FindInBody(props: { text: string | null }) {
         )}
       </form>
       {listed.length > 0 && (
-        <ol class="body-find-matches mono small" aria-label="Matches" start={pageStart + 1}>
+        <ol
+          class="body-find-matches mono small"
+          aria-label="Matches"
+          start={pageStart + 1}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls on its own; keyboard users must be able to scroll it
+          tabIndex={0}
+        >
           {listed.map((match, i) => (
             <MatchItem key={match.at} match={match} current={pageStart + i === at} />
           ))}
