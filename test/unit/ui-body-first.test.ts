@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyseBody, analysisInput, FIRST_PART_MIN_BYTES, firstAnalysis } from '../../ui/src/lib/body-analysis.js';
-import { packAnalysis, unpackAnalysis } from '../../ui/src/lib/body-messages.js';
-import { prettyJsonPrefix, prettyJsonText } from '../../ui/src/lib/body.js';
+import {
+  analyseBody,
+  analyseForTransfer,
+  analysisInput,
+  FIRST_PART_MIN_BYTES,
+  firstAnalysis,
+  unpackAnalysis,
+} from '../../ui/src/lib/body-analysis.js';
+import { FORMAT_LIMITS, prettyJsonPrefix, prettyJsonText } from '../../ui/src/lib/body.js';
+import { prettyJsonUtf8 } from '../../ui/src/lib/pretty-json-bytes.js';
 
 const big = `[${Array.from({ length: 60_000 }, (_, i) => `{"n":${i},"s":"a, {b}"}`).join(',')}]`;
 const request = (contentType: string | null, text: string) => ({
@@ -52,19 +59,68 @@ describe('firstAnalysis (the first screen of a big body)', () => {
   });
 });
 
-describe('packAnalysis / unpackAnalysis (the worker’s final message)', () => {
-  it('moves pretty JSON as a transferred UTF-8 buffer and restores it', () => {
+describe('analyseForTransfer / unpackAnalysis (the worker’s final message)', () => {
+  it('sends pretty JSON as UTF-8 bytes, which unpack to the pretty text', () => {
     const text = '{"é":"☃ \\ud83d\\ude00","n":1}';
-    const analysis = analyseBody(analysisInput(request('application/json', text)));
-    const { message, transfer } = packAnalysis(analysis);
-    assert.ok('analysis' in message);
-    assert.equal(transfer.length, 1);
+    const message = analyseForTransfer(analysisInput(request('application/json', text)));
+    assert.ok(message.pretty instanceof Uint8Array);
     assert.ok(message.analysis.model?.kind === 'json' && message.analysis.model.pretty === '');
-    assert.deepEqual(unpackAnalysis(message), analysis);
+    const unpacked = unpackAnalysis(message);
+    assert.ok(unpacked.model?.kind === 'json');
+    assert.equal(unpacked.model.pretty, prettyJsonText(text));
+  });
+
+  it('formats JSON read from UTF-16 as well', () => {
+    const bytes = new Uint8Array(Buffer.from('{"a":[1,2]}', 'utf16le'));
+    const analysis = analyseBody(
+      analysisInput({ contentType: 'application/json; charset=utf-16', bytes, isText: true }),
+    );
+    assert.ok(analysis.model?.kind === 'json');
+    assert.equal(analysis.model.pretty, '{\n  "a": [\n    1,\n    2\n  ]\n}');
   });
 
   it('sends other analyses as they are', () => {
-    const analysis = analyseBody(analysisInput(request('text/plain', 'hi')));
-    assert.deepEqual(packAnalysis(analysis), { message: { analysis }, transfer: [] });
+    const message = analyseForTransfer(analysisInput(request('text/plain', 'hi')));
+    assert.deepEqual(message, { analysis: { kind: 'text', model: { kind: 'plain' }, skipped: null } });
+  });
+});
+
+describe('prettyJsonUtf8', () => {
+  const limits = { ...FORMAT_LIMITS, maxChars: 1e9 };
+  const same = (text: string) =>
+    assert.equal(
+      new TextDecoder().decode(prettyJsonUtf8(new TextEncoder().encode(text), limits)),
+      prettyJsonText(text, limits),
+      text,
+    );
+
+  it('makes the bytes of prettyJsonText, whatever the input', () => {
+    for (const text of [
+      big,
+      ' [ 1 ,\n\t2 ] ',
+      '{ }',
+      '[\n]',
+      ']]',
+      '{"a":',
+      '"unterminated',
+      '"ends in \\',
+      '{"k":"a, {b}: \\"c\\" [d]  ","é☃":[true,false,null,-1.5e+3]}',
+      '{"big":12345678901234567890,"exp":1.0e+10}',
+      '[1, oops]',
+      '',
+    ])
+      same(text);
+  });
+
+  it('skips a UTF-8 byte order mark, as the decoder does', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[1]')]);
+    assert.equal(new TextDecoder().decode(prettyJsonUtf8(bytes, limits)), '[\n  1\n]');
+  });
+
+  it('stops at the depth and size limits', () => {
+    const small = { maxDepth: 3, maxTokens: 100, maxChars: 1000 };
+    assert.throws(() => prettyJsonUtf8(new TextEncoder().encode('[[[[1]]]]'), small), /nested deeper than 3 levels/);
+    const long = new TextEncoder().encode(`["${'x'.repeat(2_000)}", 1]`);
+    assert.throws(() => prettyJsonUtf8(long, small), /longer than 1000 characters/);
   });
 });

@@ -5,13 +5,13 @@ import {
   formPairs,
   multipartParts,
   prettyJsonPrefix,
-  prettyJsonText,
   type BodyKind,
   type FormatLimits,
   type Token,
   xmlLines,
 } from './body.js';
-import { decodeBody } from './body-text.js';
+import { decodeBody, type TextEncodingName } from './body-text.js';
+import { prettyJsonUtf8 } from './pretty-json-bytes.js';
 
 /**
  * The slow half of showing a body (pure, no DOM): choosing its kind (JSON.parse of up to 10 MiB)
@@ -34,11 +34,14 @@ export interface AnalysisInput {
   readonly text: string | null;
   /** The exact bytes (for multipart). */
   readonly bytes: Uint8Array;
+  /** The charset `text` was read in; UTF-8 when left out. */
+  readonly encoding?: TextEncodingName;
 }
 
 export function analysisInput(request: AnalysisRequest): AnalysisInput {
   const { bytes, contentType } = request;
-  return { contentType, bytes, size: bytes.length, text: decodeBody(bytes, contentType).text };
+  const { text, encoding } = decodeBody(bytes, contentType);
+  return { contentType, bytes, size: bytes.length, text, encoding };
 }
 
 /** Where a multipart part lies in the body (bytes are sliced on the main thread, never copied). */
@@ -74,18 +77,49 @@ export interface BodyAnalysis {
  */
 export const ANALYSIS_LIMITS: FormatLimits = { ...FORMAT_LIMITS, maxChars: 64 * 1024 * 1024 };
 
-export function analyseBody(input: AnalysisInput, limits: FormatLimits = ANALYSIS_LIMITS): BodyAnalysis {
+/**
+ * The whole analysis as the worker sends it: a JSON model's text travels as UTF-8 bytes in
+ * `pretty` (its `pretty` string left empty), made by prettyJsonUtf8 straight from the body's
+ * bytes. 16 million characters are then neither joined from pieces nor structured-cloned: the
+ * buffer is transferred (moved, not copied) and the page decodes it with the native decoder.
+ */
+export type WorkerMessage =
+  /** The first screen of a big body, before the whole is checked (firstAnalysis). */
+  | { readonly first: BodyAnalysis }
+  | { readonly analysis: BodyAnalysis; readonly pretty?: Uint8Array }
+  | { readonly error: string };
+
+export function analyseForTransfer(
+  input: AnalysisInput,
+  limits: FormatLimits = ANALYSIS_LIMITS,
+): { analysis: BodyAnalysis; pretty?: Uint8Array } {
   const kind = bodyKind(input.contentType, input.text, input.size);
   try {
-    return { kind, model: modelOf(kind, input, limits), skipped: null };
+    if (kind === 'json') {
+      const utf8 = input.encoding === undefined || input.encoding === 'utf-8';
+      const pretty = prettyJsonUtf8(utf8 ? input.bytes : new TextEncoder().encode(input.text ?? ''), limits);
+      return { analysis: { kind, model: { kind, pretty: '', complete: true }, skipped: null }, pretty };
+    }
+    return { analysis: { kind, model: modelOf(kind, input, limits), skipped: null } };
   } catch (err) {
-    return { kind, model: null, skipped: reasonOf(err) };
+    return { analysis: { kind, model: null, skipped: reasonOf(err) } };
   }
+}
+
+/** The analysis a final message carries, its JSON text restored. */
+export function unpackAnalysis(message: { analysis: BodyAnalysis; pretty?: Uint8Array }): BodyAnalysis {
+  const { analysis, pretty } = message;
+  if (pretty === undefined || analysis.model?.kind !== 'json') return analysis;
+  return { ...analysis, model: { ...analysis.model, pretty: new TextDecoder().decode(pretty) } };
+}
+
+/** The whole analysis on this thread (no worker, and the tests). */
+export function analyseBody(input: AnalysisInput, limits: FormatLimits = ANALYSIS_LIMITS): BodyAnalysis {
+  return unpackAnalysis(analyseForTransfer(input, limits));
 }
 
 function modelOf(kind: BodyKind, input: AnalysisInput, limits: FormatLimits): PrettyModel {
   const text = input.text ?? '';
-  if (kind === 'json') return { kind, pretty: prettyJsonText(text, limits), complete: true };
   if (kind === 'xml') return { kind, lines: xmlLines(text, { ...limits, maxChars: FORMAT_LIMITS.maxChars }) };
   if (kind === 'form') return { kind, pairs: formPairs(text) };
   if (kind === 'multipart') {

@@ -1,5 +1,12 @@
-import { type AnalysisRequest, analyseBody, analysisInput, type BodyAnalysis, reasonOf } from './body-analysis.js';
-import { unpackAnalysis, type WorkerMessage } from './body-messages.js';
+import {
+  type AnalysisRequest,
+  analyseBody,
+  analysisInput,
+  type BodyAnalysis,
+  reasonOf,
+  unpackAnalysis,
+  type WorkerMessage,
+} from './body-analysis.js';
 
 /** Longest a body's analysis may take before its views give up on it (a worker hung on hostile input). */
 export const ANALYSIS_TIMEOUT_MS = 20_000;

@@ -2,8 +2,14 @@
 // JSON body its first screen ({ first }), then the whole analysis ({ analysis }) or { error }.
 // A fresh worker per body, terminated when the view goes away, so a body that keeps it busy
 // never holds up the next one.
-import { type AnalysisRequest, analyseBody, analysisInput, firstAnalysis, reasonOf } from './body-analysis.js';
-import { packAnalysis, type WorkerMessage } from './body-messages.js';
+import {
+  type AnalysisRequest,
+  analyseForTransfer,
+  analysisInput,
+  firstAnalysis,
+  reasonOf,
+  type WorkerMessage,
+} from './body-analysis.js';
 
 /** Characters of pretty JSON in the first message: more than a screen, quick to highlight. */
 const FIRST_CHARS = 8 * 1024;
@@ -20,8 +26,9 @@ scope.onmessage = (event) => {
     const input = analysisInput(event.data);
     const first = firstAnalysis(input, FIRST_CHARS);
     if (first !== null) scope.postMessage({ first });
-    const { message, transfer } = packAnalysis(analyseBody(input));
-    scope.postMessage(message, transfer);
+    const message = analyseForTransfer(input);
+    // The pretty JSON's buffer is moved to the page, not copied.
+    scope.postMessage(message, message.pretty === undefined ? [] : [message.pretty.buffer]);
   } catch (err) {
     scope.postMessage({ error: reasonOf(err) });
   }
