@@ -39,31 +39,36 @@ function viewOptions(kind: BodyKind): { id: View; label: string }[] {
 
 /**
  * Analyses already made, per body (the bytes of a loaded event): going back to the Request tab
- * or another view shows the body again without a second pass over it.
+ * or another view shows the body again without a second pass over it. `firsts` keeps the first
+ * screen of a big JSON body, shown again at once when the view comes back before its worker
+ * had finished (the Raw tab and back).
  */
 const analyses = new WeakMap<Uint8Array, BodyAnalysis>();
+const firsts = new WeakMap<Uint8Array, BodyAnalysis>();
 
 /**
  * The body's analysis, made in a worker; null while it runs. A big JSON body first gets its
  * first screen (model.complete false), then the whole analysis, which may say it is not JSON.
  */
 function useAnalysis(bytes: Uint8Array, contentType: string | null, isText: boolean): BodyAnalysis | null {
-  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? null);
+  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? firsts.get(bytes) ?? null);
   useEffect(() => {
     const known = analyses.get(bytes);
-    setAnalysis(known ?? null);
+    setAnalysis(known ?? firsts.get(bytes) ?? null);
     if (known !== undefined) return;
     const stop = new AbortController();
     mark('analysis-start');
     const onFirst = (first: BodyAnalysis) => {
       if (stop.signal.aborted) return;
       mark('analysis-first');
-      setAnalysis(first);
+      firsts.set(bytes, first);
+      setAnalysis((shown) => shown ?? first);
     };
     analyseInWorker({ bytes, contentType, isText }, stop.signal, onFirst).then((done) => {
       if (stop.signal.aborted) return;
       mark('analysis-done');
       analyses.set(bytes, done);
+      firsts.delete(bytes);
       setAnalysis(done);
     });
     return () => stop.abort();

@@ -34,7 +34,9 @@ function JsonTokens(props: { tokens: readonly Token[]; label: string }) {
  */
 export function PrettyJsonView(props: { pretty: string; complete: boolean }) {
   const { pretty } = props;
-  const { shown, more } = useShown(pretty.length, JSON_STEP);
+  // Opened on a first screen, the view keeps showing just that when the whole text arrives, so
+  // the arrival re-renders the same nodes instead of adding thousands (Show more adds them).
+  const { shown, more } = useShown(pretty.length, JSON_STEP, props.complete ? JSON_STEP : pretty.length);
   const end = useMemo(() => {
     if (shown >= pretty.length) return pretty.length;
     const cut = pretty.lastIndexOf('\n', shown);
