@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BodyAnalysis, PartRange, PrettyModel } from '../lib/body-analysis.js';
 import { decodeBody, decodingNote } from '../lib/body-text.js';
-import { analyseInWorker } from '../lib/body-worker.js';
+import { knownAnalysis, watchAnalysis } from '../lib/body-analyses.js';
 import { type BodyKind, decodeUtf8, hexRows, type Token } from '../lib/body.js';
 import { formatSize, shortType } from '../lib/format.js';
-import { mark } from '../lib/marks.js';
 import { CodeBlock } from './CodeBlock.js';
 import { FindInBody } from './FindInBody.js';
 import { JsonView, PrettyJsonView } from './JsonView.js';
@@ -38,40 +37,14 @@ function viewOptions(kind: BodyKind): { id: View; label: string }[] {
 }
 
 /**
- * Analyses already made, per body (the bytes of a loaded event): going back to the Request tab
- * or another view shows the body again without a second pass over it. `firsts` keeps the first
- * screen of a big JSON body, shown again at once when the view comes back before its worker
- * had finished (the Raw tab and back).
- */
-const analyses = new WeakMap<Uint8Array, BodyAnalysis>();
-const firsts = new WeakMap<Uint8Array, BodyAnalysis>();
-
-/**
  * The body's analysis, made in a worker; null while it runs. A big JSON body first gets its
  * first screen (model.complete false), then the whole analysis, which may say it is not JSON.
  */
 function useAnalysis(bytes: Uint8Array, contentType: string | null, isText: boolean): BodyAnalysis | null {
-  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? firsts.get(bytes) ?? null);
+  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => knownAnalysis(bytes));
   useEffect(() => {
-    const known = analyses.get(bytes);
-    setAnalysis(known ?? firsts.get(bytes) ?? null);
-    if (known !== undefined) return;
-    const stop = new AbortController();
-    mark('analysis-start');
-    const onFirst = (first: BodyAnalysis) => {
-      if (stop.signal.aborted) return;
-      mark('analysis-first');
-      firsts.set(bytes, first);
-      setAnalysis((shown) => shown ?? first);
-    };
-    analyseInWorker({ bytes, contentType, isText }, stop.signal, onFirst).then((done) => {
-      if (stop.signal.aborted) return;
-      mark('analysis-done');
-      analyses.set(bytes, done);
-      firsts.delete(bytes);
-      setAnalysis(done);
-    });
-    return () => stop.abort();
+    setAnalysis(knownAnalysis(bytes));
+    return watchAnalysis({ bytes, contentType, isText }, setAnalysis);
   }, [bytes, contentType, isText]);
   return analysis;
 }
