@@ -10,6 +10,7 @@ import {
   type InboxView as Inbox,
 } from '../api.js';
 import { decodeUtf8, formPairs, rawRequest } from '../lib/body.js';
+import { mark } from '../lib/marks.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
 import { Breakable } from './Breakable.js';
@@ -37,9 +38,14 @@ type LoadedEvent = EventDetail & { readonly bytes: Uint8Array };
 async function loadEvent(eventId: string): Promise<LoadedEvent> {
   const [meta, body] = await Promise.all([
     client.eventMeta(eventId),
-    client.eventBody(eventId).then((loaded) => loaded.bytes),
+    client.eventBody(eventId).then((loaded) => {
+      mark('body-fetched');
+      return loaded.bytes;
+    }),
   ]);
-  return withBody(meta, body);
+  const loaded = withBody(meta, body);
+  mark('body-decoded');
+  return loaded;
 }
 
 function withBody(meta: EventMeta, bytes: Uint8Array): LoadedEvent {
