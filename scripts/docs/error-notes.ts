@@ -72,6 +72,9 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
  * Typed over every code, so a code added to the catalogue needs its sentence here.
  */
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
+  INSUFFICIENT_SCOPE:
+    'An API token calls a route its scope does not cover (`read` < `replay` < `manage`; the message names the ' +
+    'scope needed), or a token limited to some inboxes calls an account-wide route.',
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
   AMBIGUOUS_CREDENTIALS:

@@ -19,4 +19,6 @@ export interface Session {
   readonly lastSeenAt: Date;
   /** The session never authenticates at or after this instant. */
   readonly expiresAt: Date;
+  /** The browser's User-Agent at sign-in (capped), so Settings can tell sessions apart; may be null. */
+  readonly userAgent: string | null;
 }

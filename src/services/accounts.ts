@@ -27,6 +27,7 @@ export async function createAccount(
     id: newId('account'),
     email,
     passwordHash: password === null ? null : await hashPassword(password),
+    displayName: null,
     createdAt: deps.clock.now(),
   };
   if (!(await deps.store.accounts.insert(account))) {

@@ -1261,6 +1261,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
         };
         /** @description A new API token, with its secret (shown once). */
         CreatedToken: {
@@ -1280,6 +1288,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
@@ -1323,6 +1339,8 @@ export interface components {
             id: string;
             /** @description E-mail address, lower-cased. */
             email: string;
+            /** @description The name shown for the person in the web app, or null. */
+            displayName: string | null;
             /**
              * Format: date-time
              * @description When the account was created.
@@ -1340,7 +1358,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -1722,6 +1740,22 @@ export interface components {
                 };
             };
         };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        CsrfFailedOrShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         CsrfFailedOrSignupClosedOrShareReadOnly: {
             headers: {
@@ -1754,8 +1788,8 @@ export interface components {
                 };
             };
         };
-        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-        DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId: {
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1763,7 +1797,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
                         /** @description For humans; may change between versions. */
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
@@ -1888,6 +1922,22 @@ export interface components {
                 };
             };
         };
+        /** @description `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        InsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `INTERNAL`: Internal server error. */
         Internal: {
             headers: {
@@ -1994,6 +2044,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        ShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2281,7 +2347,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2319,7 +2385,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2355,6 +2421,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2382,7 +2449,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2424,7 +2491,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2460,7 +2527,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2510,6 +2577,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2537,7 +2605,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2572,6 +2640,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2599,7 +2668,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2634,6 +2703,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2663,6 +2733,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2697,6 +2768,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2744,6 +2816,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2792,6 +2865,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2827,6 +2901,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2911,7 +2986,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2950,7 +3025,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3021,7 +3096,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3057,7 +3132,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3100,7 +3175,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3134,7 +3209,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3166,7 +3241,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3185,6 +3260,14 @@ export interface operations {
                 "application/json": {
                     /** @description A name to recognise the token by (printable characters). */
                     name: string;
+                    /** @description `read` (inboxes, events, history), `replay` (also replays, bulk replays, delivery retries) or `manage` (everything: settings, secrets, forwarding, shares, tokens). They nest; the widest one given counts. Default: `manage`, as tokens made before scopes. */
+                    scopes?: ("read" | "replay" | "manage")[];
+                    /** @description A team the account is a member of; the token then acts with the member role, never above. */
+                    teamId?: string | null;
+                    /** @description Saved inboxes of the account the token is limited to (null or absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED. */
+                    inboxIds?: string[] | null;
+                    /** @description When the token stops working (ISO 8601, in the future); null or absent: never. */
+                    expiresAt?: string | null;
                 };
             };
         };
@@ -3204,7 +3287,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3234,7 +3317,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["TokenNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3269,7 +3352,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3304,7 +3387,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3336,7 +3419,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3405,7 +3488,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3463,7 +3546,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3494,7 +3577,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3528,7 +3611,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3564,7 +3647,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3650,7 +3733,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3680,7 +3763,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3715,7 +3798,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3766,7 +3849,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3803,7 +3886,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3839,7 +3922,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3874,7 +3957,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4039,7 +4122,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];

@@ -7,6 +7,7 @@ import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
 import type { ApiContext } from './context.js';
 import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
+import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
@@ -89,7 +90,9 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
       throw new AppError('SHARE_READ_ONLY');
     }
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
+    await checkTokenScope(ctx.deps, request, request.principal);
   });
+  app.addHook('onRoute', assertRouteHasScope);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // The web app's files set their own (immutable assets, no-cache pages); the API never caches.

@@ -296,6 +296,15 @@ UPDATE replay_jobs SET
     WHERE i.job_id = replay_jobs.id AND i.done AND i.status_code IS NULL
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
 `,
+  /** Account settings and scoped tokens: the same columns as SQLite's migration 13. */
+  '0013_account_settings_and_token_scopes': `
+ALTER TABLE accounts ADD COLUMN display_name text NULL;
+ALTER TABLE api_tokens ADD COLUMN scope text NOT NULL DEFAULT 'manage';
+ALTER TABLE api_tokens ADD COLUMN inbox_ids text NULL;
+ALTER TABLE api_tokens ADD COLUMN team_id text COLLATE "C" NULL;
+ALTER TABLE api_tokens ADD COLUMN expires_at timestamptz NULL;
+ALTER TABLE sessions ADD COLUMN user_agent text NULL;
+`,
 });
 
 /**
