@@ -35,6 +35,7 @@ export const ERROR_CODES = {
   INBOX_NOT_FOUND: entry(404, 'Inbox not found'),
   EVENT_NOT_FOUND: entry(404, 'Event not found'),
   TOKEN_NOT_FOUND: entry(404, 'Token not found'),
+  SESSION_NOT_FOUND: entry(404, 'Session not found: it was signed out, has expired, or never existed'),
   SHARE_NOT_FOUND: entry(404, 'Sharing link not found: it was revoked or never existed'),
   REPLAY_JOB_NOT_FOUND: entry(404, 'Replay job not found'),
   FORWARDING_NOT_FOUND: entry(404, 'This inbox has no forwarding set'),

@@ -748,6 +748,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the caller, and the API token it used
+         * @description `token` is null with a session. Any scope may ask (`rehook login` checks a token with it).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account, with the password
+         * @description Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the account is the only owner of a team. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's e-mail address or display name
+         * @description Fields left out stay as they are; a `displayName` of null or blank removes it.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password, with the current one
+         * @description Every other session of the account is signed out (the browser that asked stays signed in; with an API token, every session ends). API tokens keep working. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every browser signed in to the account, most recently used first */
+        get: operations["listAccountSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out every other browser of the account
+         * @description The session making the request stays signed in; with an API token, every session ends.
+         */
+        delete: operations["endOtherAccountSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one browser of the account out
+         * @description It stops working at once, open live streams included. Signing out the current one clears its cookie.
+         */
+        delete: operations["endAccountSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1358,7 +1447,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -1690,6 +1779,30 @@ export interface components {
             /** @description null while pending. */
             completedAt: string | null;
         };
+        /** @description A signed-in browser session of the account. */
+        AccountSession: {
+            /** @description Session id (ses_...), used to sign it out. Not a credential. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the browser signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its last request (recorded at most once a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends by itself.
+             */
+            expiresAt: string;
+            /** @description The browser’s User-Agent at sign-in (at most 256 characters), or null. */
+            userAgent: string | null;
+            /** @description True for the session this request was made with. */
+            current: boolean;
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -1996,6 +2109,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "RATE_LIMITED";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SESSION_NOT_FOUND`: Session not found: it was signed out, has expired, or never existed. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        SessionNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -4124,6 +4253,244 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                            token: components["schemas"]["Token"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new e-mail address. */
+                    email?: string;
+                    /** @description The name shown in the web app (at most 100 characters). */
+                    displayName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password now. */
+                    currentPassword: string;
+                    /** @description The new password, at least 8 characters. */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sessions: components["schemas"]["AccountSession"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endOtherAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endAccountSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (ses_...). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["SessionNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -9,6 +9,7 @@ import type { ApiContext } from './context.js';
 import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
 import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
@@ -144,6 +145,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
+    registerAccountRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

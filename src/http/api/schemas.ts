@@ -1,3 +1,4 @@
+import { ACCOUNT_SCHEMAS } from './account-schemas.js';
 import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scope.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
@@ -385,6 +386,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
+  ...ACCOUNT_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */
