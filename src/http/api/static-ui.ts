@@ -48,7 +48,9 @@ export const UI_ROUTES = [
   '/signin',
   '/signup',
   '/dashboard',
+  '/settings',
   '/settings/tokens',
+  '/tokens',
   '/s/:shareToken',
 ] as const;
 
