@@ -29,10 +29,13 @@ export const ERROR_CODES = {
   SIGNUP_CLOSED: entry(403, 'Sign-up is closed on this server; ask its operator for an account'),
   // Everything but reading its own inbox, with a share credential.
   SHARE_READ_ONLY: entry(403, 'A sharing link only reads its inbox and its events'),
+  // An API token whose scope (read < replay < manage) or inbox list does not cover the request.
+  INSUFFICIENT_SCOPE: entry(403, "The API token's scope does not allow this request"),
   NOT_FOUND: entry(404, 'Route not found'),
   INBOX_NOT_FOUND: entry(404, 'Inbox not found'),
   EVENT_NOT_FOUND: entry(404, 'Event not found'),
   TOKEN_NOT_FOUND: entry(404, 'Token not found'),
+  SESSION_NOT_FOUND: entry(404, 'Session not found: it was signed out, has expired, or never existed'),
   SHARE_NOT_FOUND: entry(404, 'Sharing link not found: it was revoked or never existed'),
   REPLAY_JOB_NOT_FOUND: entry(404, 'Replay job not found'),
   FORWARDING_NOT_FOUND: entry(404, 'This inbox has no forwarding set'),

@@ -72,6 +72,9 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
  * Typed over every code, so a code added to the catalogue needs its sentence here.
  */
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
+  INSUFFICIENT_SCOPE:
+    'An API token calls a route its scope does not cover (`read` < `replay` < `manage`; the message names the ' +
+    'scope needed), or a token limited to some inboxes calls an account-wide route.',
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
   SEARCH_TOO_BROAD:
@@ -105,6 +108,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   INBOX_NOT_FOUND: 'The inbox is unknown, expired, deleted, or owned by another account.',
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
   TOKEN_NOT_FOUND: 'The token is unknown, or belongs to another account.',
+  SESSION_NOT_FOUND: 'Signing out a session (Settings, Sessions) that is unknown, ended, or of another account.',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
     "endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox's.",

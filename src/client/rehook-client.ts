@@ -12,8 +12,12 @@ import { send } from './sending.js';
 import * as shares from './shares.js';
 import * as signatures from './signatures.js';
 import * as tokens from './tokens.js';
+import * as settings from './account-settings.js';
 import { ApiTransport, type RehookClientOptions } from './transport.js';
 import type {
+  Account,
+  AccountSession,
+  TokenLimits,
   CreatedShare,
   CreatedToken,
   Credentials,
@@ -345,8 +349,44 @@ export class RehookClient {
   }
 
   /** Creates a token for the caller's account; the secret is in this answer only. */
-  async createToken(name: string): Promise<CreatedToken> {
-    return tokens.createToken(this.#api, name);
+  async createToken(name: string, limits: TokenLimits = {}): Promise<CreatedToken> {
+    return tokens.createToken(this.#api, name, limits);
+  }
+
+  // --- Account settings -----------------------------------------------------------------------
+
+  /** The caller's account, and the API token used (null with a session). Any scope may ask. */
+  async account(): Promise<{ account: Account; token: Token | null }> {
+    return settings.getAccount(this.#api);
+  }
+
+  /** Changes e-mail and/or display name (null removes it). */
+  async updateAccount(profile: { email?: string; displayName?: string | null }): Promise<Account> {
+    return settings.updateAccount(this.#api, profile);
+  }
+
+  /** Changes the password with the current one; every other session ends. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    return settings.changePassword(this.#api, currentPassword, newPassword);
+  }
+
+  /** Every signed-in browser of the account, most recently used first. */
+  async accountSessions(): Promise<AccountSession[]> {
+    return settings.listSessions(this.#api);
+  }
+
+  async endAccountSession(sessionId: string): Promise<void> {
+    return settings.endSession(this.#api, sessionId);
+  }
+
+  /** Signs out every other browser; returns how many were signed out. */
+  async endOtherAccountSessions(): Promise<number> {
+    return settings.endOtherSessions(this.#api);
+  }
+
+  /** Deletes the account with everything it owns (the password is asked again). */
+  async deleteAccount(password: string): Promise<void> {
+    return settings.deleteAccount(this.#api, password);
   }
 
   async revokeToken(tokenId: string): Promise<void> {

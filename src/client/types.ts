@@ -66,6 +66,16 @@ export type Delivery = Schemas['Delivery'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 /** A user account. */
 export type Account = Schemas['Account'];
+/** A signed-in browser of the account, as Settings lists it. */
+export type AccountSession = Schemas['AccountSession'];
+/** What a new API token may do: scopes, inboxes, team, expiry (all optional; default: everything). */
+export interface TokenLimits {
+  readonly scopes?: ReadonlyArray<'read' | 'replay' | 'manage'>;
+  readonly inboxIds?: readonly string[] | null;
+  readonly teamId?: string | null;
+  /** ISO 8601, in the future. */
+  readonly expiresAt?: string | null;
+}
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
 export type Session = Schemas['Session'];
 /** Every error code of the API (docs/generated/errors.md). */

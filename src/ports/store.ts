@@ -293,6 +293,20 @@ export interface AccountRepository {
   list(): Promise<Account[]>;
   /** Replaces the account's password hash; false when there is no such account. */
   setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
+  /**
+   * Sets the account's e-mail (already normalised) and display name. Returns the updated
+   * account, null when there is no such account, or 'email-taken' (nothing changed) when another
+   * account has that e-mail.
+   */
+  updateProfile(
+    id: string,
+    profile: { email: string; displayName: string | null },
+  ): Promise<Account | 'email-taken' | null>;
+  /**
+   * Deletes the account with its API tokens and sessions in one step (its inboxes are deleted
+   * before, through InboxRepository.delete). False when there was no such account.
+   */
+  delete(id: string): Promise<boolean>;
 }
 
 export interface TokenRepository {
@@ -320,6 +334,12 @@ export interface SessionRepository {
   delete(id: string): Promise<boolean>;
   /** Deletes every session of the account (sign out everywhere); returns how many. */
   deleteByAccount(accountId: string): Promise<number>;
+  /** The account's sessions live at `now`, most recently used first. */
+  listLiveByAccount(accountId: string, now: Date): Promise<Session[]>;
+  /** Deletes one session if it belongs to the account; false when it does not (or is gone). */
+  deleteOfAccount(id: string, accountId: string): Promise<boolean>;
+  /** Deletes every session of the account but `keepId` (sign out the others); returns how many. */
+  deleteOthers(accountId: string, keepId: string): Promise<number>;
   /** Deletes up to `limit` sessions expired at `now`; returns how many were deleted. */
   deleteExpired(now: Date, limit: number): Promise<number>;
 }

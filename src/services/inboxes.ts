@@ -119,8 +119,11 @@ export async function getReadableInbox(deps: InboxDeps, principal: Principal, in
  * UNAUTHORIZED when anonymous.
  */
 export async function listInboxes(deps: InboxDeps, principal: Principal): Promise<InboxWithStats[]> {
-  const { accountId } = requireAccount(principal);
-  return withStats(deps, await deps.store.inboxes.listByOwner(accountId, deps.clock.now()));
+  const account = requireAccount(principal);
+  const owned = await deps.store.inboxes.listByOwner(account.accountId, deps.clock.now());
+  // A token limited to some inboxes sees only those.
+  const limit = 'inboxIds' in account ? account.inboxIds : null;
+  return withStats(deps, limit === null ? owned : owned.filter((inbox) => limit.includes(inbox.id)));
 }
 
 /**

@@ -32,7 +32,7 @@
 // ---------------------------------------------------------------------------------------------
 
 import type { Reply } from './support.js';
-import { type Column, isShareColumn, type ObjectKind, PRINCIPALS, type Who } from './matrix-columns.js';
+import { type Column, isShareColumn, type ObjectKind, PRINCIPALS, scopeOfColumn, type Who } from './matrix-columns.js';
 import { NEXT_AFTER_ALL, REPLAY_EDITED } from './matrix-targets.js';
 import type { EndpointName } from './matrix-endpoints.js';
 
@@ -400,6 +400,56 @@ export const SHARE_CELLS: ReadonlyArray<
 ];
 
 /** The expected cell of a column in a row of EXPECTED. */
+/**
+ * The scope each endpoint needs from an API token (README "Scoped tokens"): reading is `read`;
+ * replaying (single, bulk, a delivery retry, a fresh signature) is `replay`; everything that
+ * changes inboxes, their settings, links or tokens is `manage`; resolving a link needs none.
+ */
+export const ENDPOINT_SCOPES: Readonly<Record<EndpointName, 'read' | 'replay' | 'manage' | 'none'>> = {
+  'POST /api/v1/inboxes': 'manage',
+  'GET /api/v1/inboxes': 'read',
+  'GET /api/v1/inboxes/:id': 'read',
+  'DELETE /api/v1/inboxes/:id': 'manage',
+  'PATCH /api/v1/inboxes/:id': 'manage',
+  'DELETE /api/v1/events/:id': 'manage',
+  'DELETE /api/v1/inboxes/:id/events': 'manage',
+  'POST /api/v1/inboxes/:id/save': 'manage',
+  'GET /api/v1/inboxes/:id/events': 'read',
+  'GET /api/v1/inboxes/:id/stream': 'read',
+  'GET /api/v1/inboxes/:id/events/next?timeout=0': 'read',
+  [NEXT_AFTER_ALL]: 'read',
+  [REPLAY_EDITED]: 'replay',
+  'GET /api/v1/events/:id': 'read',
+  'GET /api/v1/events/:id/body': 'read',
+  'GET /api/v1/events/:id/curl': 'read',
+  'GET /api/v1/inboxes/:id/export': 'read',
+  'POST /api/v1/events/:id/replay': 'replay',
+  'POST /api/v1/inboxes/:id/replays': 'replay',
+  'GET /api/v1/inboxes/:id/replay-jobs': 'read',
+  'GET /api/v1/events/:id/replays': 'read',
+  'POST /api/v1/inboxes/:id/shares': 'manage',
+  'GET /api/v1/inboxes/:id/shares': 'manage',
+  'DELETE /api/v1/inboxes/:id/shares/:shareId': 'manage',
+  'GET /api/v1/shares/:token': 'none',
+  'GET /api/v1/tokens': 'manage',
+  'POST /api/v1/tokens': 'manage',
+  'DELETE /api/v1/tokens/:id': 'manage',
+  'PUT /api/v1/inboxes/:id/forwarding': 'manage',
+  'GET /api/v1/inboxes/:id/forwarding': 'read',
+  'DELETE /api/v1/inboxes/:id/forwarding': 'manage',
+  'GET /api/v1/events/:id/deliveries': 'read',
+  'POST /api/v1/events/:id/deliveries/retry': 'replay',
+  'PUT /api/v1/inboxes/:id/signature': 'manage',
+  'GET /api/v1/inboxes/:id/signature': 'read',
+  'DELETE /api/v1/inboxes/:id/signature': 'manage',
+  'POST /api/v1/events/:id/resign': 'replay',
+  'GET /api/v1/inboxes/:id/response': 'read',
+  'PUT /api/v1/inboxes/:id/response': 'manage',
+  'DELETE /api/v1/inboxes/:id/response': 'manage',
+};
+
+const SCOPE_ORDER = ['read', 'replay', 'manage'] as const;
+
 export function expectedCell(
   endpoint: EndpointName,
   object: ObjectKind,
@@ -407,6 +457,12 @@ export function expectedCell(
   who: Who,
   cells: readonly string[],
 ): string {
+  const scope = scopeOfColumn(column);
+  if (scope !== undefined) {
+    const needed = ENDPOINT_SCOPES[endpoint];
+    const covered = needed === 'none' || SCOPE_ORDER.indexOf(scope) >= SCOPE_ORDER.indexOf(needed);
+    return covered ? (cells[PRINCIPALS.indexOf(who)] as string) : '403(INSUFFICIENT_SCOPE)';
+  }
   if (!isShareColumn(column)) return cells[PRINCIPALS.indexOf(who)] as string;
   const row = SHARE_CELLS.find(([e, o]) => e === endpoint && o === object);
   if (row === undefined) return `(no SHARE_CELLS row for ${endpoint} [${object}])`;

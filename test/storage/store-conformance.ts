@@ -17,6 +17,7 @@ import { describePurgeCases } from './conformance/purge.js';
 import { describeReplayJobCases } from './conformance/replay-jobs.js';
 import { describeSearchCases } from './conformance/search.js';
 import { describeSessionCases } from './conformance/sessions.js';
+import { describeAccountSettingsCases } from './conformance/account-settings.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
@@ -73,6 +74,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeShareCases(store);
     describeSignatureCases(store);
     describeSessionCases(store);
+    describeAccountSettingsCases(store);
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);

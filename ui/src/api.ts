@@ -147,3 +147,7 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+// --- Account settings (docs/accounts.md) -----------------------------------------------------
+
+export type { AccountSession, TokenLimits } from '../../src/client/index.js';

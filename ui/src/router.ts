@@ -10,7 +10,10 @@ export type Route =
   | { readonly page: 'signin'; readonly next: string | null }
   | { readonly page: 'signup'; readonly next: string | null }
   | { readonly page: 'dashboard' }
+  | { readonly page: 'settings' }
   | { readonly page: 'tokens' }
+  /** An old address of a page: replaced by its new one at once. */
+  | { readonly page: 'moved'; readonly to: string }
   | { readonly page: 'share'; readonly token: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'notFound' };
 
@@ -41,7 +44,10 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'signin' && parts.length === 1) return { page: 'signin', next: safeNext(query.get('next')) };
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
+  if (first === 'settings' && parts.length === 1) return { page: 'settings' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
+  // API tokens lived at /tokens before Settings existed.
+  if (first === 'tokens' && parts.length === 1) return { page: 'moved', to: '/settings/tokens' };
   if (first === 's' && second !== undefined && parts.length === 2)
     return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
@@ -104,5 +110,6 @@ export const paths = {
   signin: (next?: string) => (next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
   signup: (next?: string) => (next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'),
   dashboard: () => '/dashboard',
+  settings: () => '/settings',
   tokens: () => '/settings/tokens',
 };

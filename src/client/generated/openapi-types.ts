@@ -748,6 +748,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the caller, and the API token it used
+         * @description `token` is null with a session. Any scope may ask (`rehook login` checks a token with it).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account, with the password
+         * @description Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the account is the only owner of a team. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's e-mail address or display name
+         * @description Fields left out stay as they are; a `displayName` of null or blank removes it.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password, with the current one
+         * @description Every other session of the account is signed out (the browser that asked stays signed in; with an API token, every session ends). API tokens keep working. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every browser signed in to the account, most recently used first */
+        get: operations["listAccountSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out every other browser of the account
+         * @description The session making the request stays signed in; with an API token, every session ends.
+         */
+        delete: operations["endOtherAccountSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one browser of the account out
+         * @description It stops working at once, open live streams included. Signing out the current one clears its cookie.
+         */
+        delete: operations["endAccountSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -888,6 +977,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /settings
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/tokens": {
         parameters: {
             query?: never;
@@ -900,6 +1009,26 @@ export interface paths {
          * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
          */
         get: operations["webAppSettingsTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /tokens
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTokens"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1261,6 +1390,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
         };
         /** @description A new API token, with its secret (shown once). */
         CreatedToken: {
@@ -1280,6 +1417,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
@@ -1323,6 +1468,8 @@ export interface components {
             id: string;
             /** @description E-mail address, lower-cased. */
             email: string;
+            /** @description The name shown for the person in the web app, or null. */
+            displayName: string | null;
             /**
              * Format: date-time
              * @description When the account was created.
@@ -1340,7 +1487,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -1672,6 +1819,30 @@ export interface components {
             /** @description null while pending. */
             completedAt: string | null;
         };
+        /** @description A signed-in browser session of the account. */
+        AccountSession: {
+            /** @description Session id (ses_...), used to sign it out. Not a credential. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the browser signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its last request (recorded at most once a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends by itself.
+             */
+            expiresAt: string;
+            /** @description The browser’s User-Agent at sign-in (at most 256 characters), or null. */
+            userAgent: string | null;
+            /** @description True for the session this request was made with. */
+            current: boolean;
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -1722,6 +1893,22 @@ export interface components {
                 };
             };
         };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        CsrfFailedOrShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         CsrfFailedOrSignupClosedOrShareReadOnly: {
             headers: {
@@ -1754,8 +1941,8 @@ export interface components {
                 };
             };
         };
-        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-        DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId: {
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1763,7 +1950,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
                         /** @description For humans; may change between versions. */
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
@@ -1888,6 +2075,22 @@ export interface components {
                 };
             };
         };
+        /** @description `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        InsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `INTERNAL`: Internal server error. */
         Internal: {
             headers: {
@@ -1968,6 +2171,22 @@ export interface components {
                 };
             };
         };
+        /** @description `SESSION_NOT_FOUND`: Session not found: it was signed out, has expired, or never existed. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        SessionNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
         ShareNotFound: {
             headers: {
@@ -2010,6 +2229,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        ShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2297,7 +2532,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2335,7 +2570,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2371,6 +2606,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2398,7 +2634,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2440,7 +2676,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2476,7 +2712,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2526,6 +2762,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             422: components["responses"]["SearchTooBroad"];
             429: components["responses"]["RateLimited"];
@@ -2554,7 +2791,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2589,6 +2826,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2616,7 +2854,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2651,6 +2889,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2680,6 +2919,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2714,6 +2954,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2761,6 +3002,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2809,6 +3051,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2844,6 +3087,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2928,7 +3172,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2967,7 +3211,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3038,7 +3282,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3074,7 +3318,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3117,7 +3361,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3151,7 +3395,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3183,7 +3427,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3202,6 +3446,14 @@ export interface operations {
                 "application/json": {
                     /** @description A name to recognise the token by (printable characters). */
                     name: string;
+                    /** @description `read` (inboxes, events, history), `replay` (also replays, bulk replays, delivery retries) or `manage` (everything: settings, secrets, forwarding, shares, tokens). They nest; the widest one given counts. Default: `manage`, as tokens made before scopes. */
+                    scopes?: ("read" | "replay" | "manage")[];
+                    /** @description A team the account is a member of; the token then acts with the member role, never above. */
+                    teamId?: string | null;
+                    /** @description Saved inboxes of the account the token is limited to (null or absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED. */
+                    inboxIds?: string[] | null;
+                    /** @description When the token stops working (ISO 8601, in the future); null or absent: never. */
+                    expiresAt?: string | null;
                 };
             };
         };
@@ -3221,7 +3473,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3251,7 +3503,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["TokenNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3286,7 +3538,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3321,7 +3573,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3353,7 +3605,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3422,7 +3674,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3480,7 +3732,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3511,7 +3763,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3545,7 +3797,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3581,7 +3833,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3667,7 +3919,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3697,7 +3949,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3732,7 +3984,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3783,7 +4035,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3820,7 +4072,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3856,7 +4108,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3891,7 +4143,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4056,8 +4308,246 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                            token: components["schemas"]["Token"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new e-mail address. */
+                    email?: string;
+                    /** @description The name shown in the web app (at most 100 characters). */
+                    displayName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password now. */
+                    currentPassword: string;
+                    /** @description The new password, at least 8 characters. */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sessions: components["schemas"]["AccountSession"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endOtherAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endAccountSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (ses_...). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["SessionNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4260,7 +4750,61 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    webAppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     webAppSettingsTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTokens: {
         parameters: {
             query?: never;
             header?: never;

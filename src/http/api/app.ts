@@ -7,7 +7,9 @@ import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
 import type { ApiContext } from './context.js';
 import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
+import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
@@ -89,7 +91,9 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
       throw new AppError('SHARE_READ_ONLY');
     }
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
+    await checkTokenScope(ctx.deps, request, request.principal);
   });
+  app.addHook('onRoute', assertRouteHasScope);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // The web app's files set their own (immutable assets, no-cache pages); the API never caches.
@@ -141,6 +145,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
+    registerAccountRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

@@ -1,3 +1,4 @@
+import { grantedScopes } from '../../domain/token-scope.js';
 import { isUtf8 } from 'node:buffer';
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent } from '../../domain/captured-request.js';
@@ -143,7 +144,12 @@ export function replayRequestJson(request: SentRequest, omitBody = false): Repla
 /** A token without its secret (only the creation response carries the plaintext). */
 /** An account as the API shows it: never its password hash. */
 export function accountJson(account: Account): AccountJson {
-  return { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() };
+  return {
+    id: account.id,
+    email: account.email,
+    displayName: account.displayName,
+    createdAt: account.createdAt.toISOString(),
+  };
 }
 
 export function tokenJson(token: ApiToken): TokenJson {
@@ -154,6 +160,10 @@ export function tokenJson(token: ApiToken): TokenJson {
     createdAt: token.createdAt.toISOString(),
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     revokedAt: token.revokedAt?.toISOString() ?? null,
+    scopes: grantedScopes(token.scope),
+    inboxIds: token.inboxIds === null ? null : [...token.inboxIds],
+    teamId: token.teamId,
+    expiresAt: token.expiresAt?.toISOString() ?? null,
   };
 }
 

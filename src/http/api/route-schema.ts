@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
+import type { TokenScope } from '../../domain/token-scope.js';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 
 /**
@@ -15,6 +16,26 @@ import { ERROR_CODES, type ErrorCode } from '../../errors.js';
  * signed-in browser's session cookie); a signed-in browser only.
  */
 export type Access = 'public' | 'anonymous-or-token' | 'token' | 'session';
+
+/**
+ * The scope an API token needs to call the route (scopes nest: read < replay < manage), or
+ * `none` for routes no token right is about (health, sign-in, the document). Every route says
+ * one: the onRequest hook of app.ts enforces it from the schema, and refuses to register an API
+ * route without one.
+ */
+export type RouteScope = TokenScope | 'none';
+
+/**
+ * Where the route names its inbox, for tokens limited to a list of inboxes: the `:inboxId`
+ * parameter, the inbox of the `:eventId` or `:jobId` parameter, or `list` (the route lists
+ * inboxes and shows a limited token only its own). A route without one is account-wide: a
+ * limited token is refused it.
+ */
+export type RouteInbox = 'inboxId' | 'eventId' | 'jobId' | 'list';
+
+/** Schema keys (copied into the OpenAPI operation, as `x-` keys are) of the two above. */
+export const SCOPE_MARK = 'x-rehook-scope';
+export const INBOX_MARK = 'x-rehook-inbox';
 
 interface SuccessResponse {
   readonly description: string;
@@ -32,6 +53,10 @@ export interface RouteDoc {
   readonly description?: string;
   readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Operations';
   readonly access: Access;
+  /** What an API token needs (see RouteScope). */
+  readonly scope: RouteScope;
+  /** Where the route names its inbox, for inbox-limited tokens (see RouteInbox). */
+  readonly inbox?: RouteInbox;
   /**
    * The route reads an inbox or its events and also takes a sharing link (X-Rehook-Share or
    * ?share=); its config must say `shareReadable: true` too (the app enforces that one). Every
@@ -112,6 +137,7 @@ export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
   if (doc.share !== true) codes.add('SHARE_READ_ONLY');
   if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
   if (CSRF_CHECKED.has(method)) codes.add('CSRF_FAILED');
+  if (doc.scope !== 'none') codes.add('INSUFFICIENT_SCOPE');
   return [...codes];
 }
 
@@ -181,6 +207,8 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.body ? { body: doc.body } : {}),
     // @fastify/swagger marks every body required; openapi.ts reads this mark and removes itself.
     ...(doc.body && doc.bodyOptional === true ? { [OPTIONAL_BODY_MARK]: true } : {}),
+    [SCOPE_MARK]: doc.scope,
+    ...(doc.inbox !== undefined ? { [INBOX_MARK]: doc.inbox } : {}),
     response,
   } as FastifySchema;
 }

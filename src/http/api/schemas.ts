@@ -1,3 +1,5 @@
+import { ACCOUNT_SCHEMAS } from './account-schemas.js';
+import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scope.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
@@ -263,6 +265,20 @@ const tokenFields = {
     'When the token was last used (updated at most once a minute), or null.',
   ),
   revokedAt: Nullable(Timestamp('Revocation time.'), 'When the token was revoked, or null.'),
+  scopes: Type.Array(Type.Unsafe<TokenScope>({ type: 'string', enum: [...TOKEN_SCOPES] }), {
+    description:
+      'Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` ' +
+      '(settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three.',
+  }),
+  inboxIds: Nullable(
+    Type.Array(Type.String()),
+    'The only inboxes the token reaches, or null for every inbox of the account.',
+  ),
+  teamId: Nullable(Type.String(), 'The team the token acts in, or null for the account itself.'),
+  expiresAt: Nullable(
+    Timestamp('Expiry.'),
+    'When the token stops working (it is then refused like a revoked one), or null for never.',
+  ),
 };
 
 export const TokenSchema = Type.Object(tokenFields, {
@@ -304,6 +320,7 @@ export const AccountSchema = Type.Object(
   {
     id: Type.String({ description: 'Account id (acc_...).' }),
     email: Type.String({ description: 'E-mail address, lower-cased.' }),
+    displayName: Nullable(Type.String(), 'The name shown for the person in the web app, or null.'),
     createdAt: Timestamp('When the account was created.'),
   },
   { $id: 'Account', description: 'A user account.', ...closed },
@@ -369,6 +386,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
+  ...ACCOUNT_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

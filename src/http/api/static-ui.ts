@@ -48,7 +48,9 @@ export const UI_ROUTES = [
   '/signin',
   '/signup',
   '/dashboard',
+  '/settings',
   '/settings/tokens',
+  '/tokens',
   '/s/:shareToken',
 ] as const;
 
@@ -183,6 +185,7 @@ export function registerUiRoutes(app: FastifyInstance, files: UiFiles = loadUiFi
             'Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, ' +
             '`Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.',
           access: 'public',
+          scope: 'none',
           ...(params.length > 0
             ? { params: Type.Object(Object.fromEntries(params.map((name) => [name, Type.String()]))) }
             : {}),
@@ -200,6 +203,7 @@ export function registerUiRoutes(app: FastifyInstance, files: UiFiles = loadUiFi
       config: { uiAsset: true },
       schema: webAppSchema({
         operationId: 'webAppAsset',
+        scope: 'none',
         summary: 'A file of the web app (script, style sheet, icon)',
         description:
           'Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). ' +

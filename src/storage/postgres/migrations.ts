@@ -311,6 +311,14 @@ BEGIN
       'events_p' || to_char(d, 'YYYYMMDD'), d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
   END LOOP;
 END $$;
+  /** Account settings and scoped tokens: the same columns as SQLite's migration 14. */
+  '0014_account_settings_and_token_scopes': `
+ALTER TABLE accounts ADD COLUMN display_name text NULL;
+ALTER TABLE api_tokens ADD COLUMN scope text NOT NULL DEFAULT 'manage';
+ALTER TABLE api_tokens ADD COLUMN inbox_ids text NULL;
+ALTER TABLE api_tokens ADD COLUMN team_id text COLLATE "C" NULL;
+ALTER TABLE api_tokens ADD COLUMN expires_at timestamptz NULL;
+ALTER TABLE sessions ADD COLUMN user_agent text NULL;
 `,
 });
 

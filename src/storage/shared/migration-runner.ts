@@ -26,6 +26,7 @@ const MIGRATION_NAMES = [
   '0011_search',
   '0012_replay_job_outcomes',
   '0013_event_partitions',
+  '0014_account_settings_and_token_scopes',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -326,6 +326,20 @@ UPDATE replay_jobs SET
     WHERE i.job_id = replay_jobs.id AND i.done = 1 AND i.status_code IS NULL
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
 `,
+  /**
+   * Account settings and scoped tokens: a display name; each token's scope (existing tokens keep
+   * `manage`, everything they could do), the inboxes it is limited to (a JSON array of ids, or
+   * NULL for all), its team and its expiry; each session's User-Agent, so Settings can tell
+   * browsers apart.
+   */
+  '0014_account_settings_and_token_scopes': `
+ALTER TABLE accounts ADD COLUMN display_name TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'manage';
+ALTER TABLE api_tokens ADD COLUMN inbox_ids TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN team_id TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN expires_at INTEGER NULL;
+ALTER TABLE sessions ADD COLUMN user_agent TEXT NULL;
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

@@ -111,7 +111,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     inboxes: createInboxRepository(db, s),
     events: createEventRepository(db, s, writer),
     replays: createReplayRepository(s),
-    accounts: createAccountRepository(s),
+    accounts: createAccountRepository(db, s),
     tokens: createTokenRepository(db, s),
     shares: createShareRepository(db),
     signatures: createSignatureRepository(db),
@@ -249,8 +249,23 @@ function createReplayRepository(s: Statements): ReplayRepository {
   };
 }
 
-function createAccountRepository(s: Statements): AccountRepository {
+function createAccountRepository(db: Database.Database, s: Statements): AccountRepository {
+  const updateProfileTx = db.transaction((id: string, email: string, displayName: string | null) => {
+    const owner = s.accounts.emailOwner.get(email);
+    if (owner !== undefined && owner.id !== id) return 'email-taken' as const;
+    if (s.accounts.updateProfile.run(email, displayName, id).changes !== 1) return null;
+    const row = s.accounts.findById.get(id);
+    return row === undefined ? null : mapper.toAccount(row);
+  });
+  const deleteTx = db.transaction((id: string): boolean => {
+    s.accounts.deleteTokens.run(id);
+    s.accounts.deleteSessions.run(id);
+    return s.accounts.delete.run(id).changes === 1;
+  });
   return {
+    updateProfile: (id, profile) =>
+      attempt('update account', () => updateProfileTx.immediate(id, profile.email, profile.displayName)),
+    delete: (id) => attempt('delete account', () => deleteTx.immediate(id)),
     insert: (account) =>
       attempt('insert account', () => s.accounts.insert.run(...mapper.accountParams(account)).changes === 1),
     findByEmail: (email) =>

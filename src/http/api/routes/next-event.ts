@@ -54,6 +54,8 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
           'polls 204 at once, so clients simply poll again.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),

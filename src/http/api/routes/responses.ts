@@ -28,6 +28,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
         description: `${ACCESS} \`response\` is null while the inbox answers the contract's \`200 {"ok":true}\`.`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -60,6 +62,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
           `once on the instance that stored it, within 1 s on others. Request body at most ${RESPONSE_LIMITS.maxRequestBytes} bytes.`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: InboxResponseInputSchema,
         responses: {
@@ -88,6 +92,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
         description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no programmed response).`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 204: { description: 'Cleared.' } },
         errors: ['INBOX_NOT_FOUND'],

@@ -74,6 +74,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
           'A `: ping` comment every 15 s keeps proxies from closing the connection.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
