@@ -311,6 +311,7 @@ BEGIN
       'events_p' || to_char(d, 'YYYYMMDD'), d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
   END LOOP;
 END $$;
+`,
   /** Account settings and scoped tokens: the same columns as SQLite's migration 14. */
   '0014_account_settings_and_token_scopes': `
 ALTER TABLE accounts ADD COLUMN display_name text NULL;
