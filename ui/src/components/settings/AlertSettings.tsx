@@ -99,8 +99,10 @@ export function AlertSettings(props: { inboxId: string }) {
 function RecentNotifications(props: { deliveries: readonly AlertDelivery[] }) {
   return (
     <div class="table-scroll">
-      <table class="history" data-testid="alert-deliveries">
-        <caption class="label">Recent notifications</caption>
+      <p class="label" id="alert-deliveries-title">
+        Recent notifications
+      </p>
+      <table class="history" data-testid="alert-deliveries" aria-labelledby="alert-deliveries-title">
         <thead>
           <tr>
             <th scope="col">Queued</th>
