@@ -18,6 +18,8 @@ import { captureRequest } from './services/ingest.js';
 import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
+import { type AlertEvaluator, createAlertEvaluator } from './services/alert-evaluator.js';
+import { alertsChanged, startAlertWorker } from './services/alert-worker.js';
 import { createServerLogger } from './server-logger.js';
 
 export interface RunningRehook {
@@ -28,6 +30,11 @@ export interface RunningRehook {
   /** Public ingest origin used in inbox URLs (REHOOK_PUBLIC_INGEST_URL or ingestUrl). */
   readonly publicIngestUrl: string;
   readonly deps: ServiceDeps;
+  /**
+   * This process's alert triggers: `alerts.onDrift(event)` is the seam for whoever marks an
+   * event as drifting (services/alert-evaluator.ts).
+   */
+  readonly alerts: AlertEvaluator;
   /** Stops accepting, finishes in-flight requests, flushes and closes the database. */
   close(): Promise<void>;
 }
@@ -76,8 +83,15 @@ export async function startRehook(
   });
   const readPool = poolStatsOf(deps.store);
   if (readPool) metrics.setPoolStats(readPool);
+  // Alert rules are checked where their triggers happen (ingest, the delivery worker); their
+  // notifications are sent by the alert worker, with the API like forwarding.
+  const alerts = createAlertEvaluator(deps, {
+    onQueued: alertsChanged,
+    onError: (err, context) => logger.error({ err }, `alerts: ${context} failed`),
+  });
   // Built once: the ingest hot path must not copy the dependencies per request.
   const captureDeps = {
+    alerts,
     ...deps,
     newEventId: createEventIdFactory(),
     anonMaxEvents: config.anonMaxEvents,
@@ -145,17 +159,32 @@ export async function startRehook(
     // Automatic forwarding with the API too (whose live bus hears every instance's new events);
     // leases keep each delivery on one instance.
     const deliveryWorker =
-      runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
+      runsApi && config.forwardConcurrency > 0
+        ? startInstanceDeliveryWorker(deps, config, logger, metrics, alerts)
+        : null;
+    const alertWorker =
+      runsApi && config.forwardConcurrency > 0
+        ? startAlertWorker(deps, {
+            concurrency: Math.max(1, Math.ceil(config.forwardConcurrency / 4)),
+            pollIntervalMs: config.forwardPollIntervalMs,
+            leaseMs: config.forwardLeaseMs,
+            baseDelayMs: config.forwardBaseDelayMs,
+            onError: (err, context) => logger.error({ err }, `alert worker: ${context} failed`),
+          })
+        : null;
     return {
       apiUrl,
       ingestUrl,
       publicIngestUrl,
       deps,
+      alerts,
       close: async () => {
         // First: the runner records its sends in flight and hands its jobs over while the store is open.
         await jobRunner?.stop();
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
+        await alertWorker?.stop();
+        alerts.stop();
         await stopSweeper();
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
@@ -165,6 +194,7 @@ export async function startRehook(
       },
     };
   } catch (err) {
+    alerts.stop();
     ingestServer.close();
     await api.close();
     await deps.replayClient.close();
@@ -179,6 +209,7 @@ function startInstanceDeliveryWorker(
   config: Config,
   logger: Logger,
   metrics: RehookMetrics,
+  alerts: AlertEvaluator,
 ): DeliveryWorker {
   return startDeliveryWorker(deps, {
     concurrency: config.forwardConcurrency,
@@ -189,6 +220,15 @@ function startInstanceDeliveryWorker(
     onAttempt: (outcome, seconds) => metrics.deliveryAttempted(outcome, seconds),
     onFinished: (state) => metrics.deliveryFinished(state),
     onQueueDepth: (depth) => metrics.setDeliveryQueueDepth(depth),
+    onAttemptRecorded: (claimed, attempt) =>
+      void alerts
+        .onForwardingAttempt({
+          inboxId: claimed.inboxId,
+          eventId: claimed.eventId,
+          outcome: attempt.outcome,
+          url: attempt.url,
+        })
+        .catch((err: unknown) => logger.error({ err }, 'alerts: forwarding trigger failed')),
   });
 }
 

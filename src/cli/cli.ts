@@ -8,6 +8,12 @@ import { eventCommand } from './commands/event.command.js';
 import { eventDeleteCommand } from './commands/event-delete.command.js';
 import { eventsCommand } from './commands/events.command.js';
 import { exportCommand } from './commands/export.command.js';
+import {
+  alertsDeleteCommand,
+  alertsDeliveriesCommand,
+  alertsListCommand,
+  alertsSetCommand,
+} from './commands/alerts.command.js';
 import { forwardingRemoveCommand, forwardingSetCommand, forwardingShowCommand } from './commands/forwarding.command.js';
 import { inboxClearCommand } from './commands/inbox-clear.command.js';
 import { inboxCreateCommand } from './commands/inbox-create.command.js';
@@ -83,6 +89,10 @@ export const COMMANDS: readonly Command[] = [
   forwardingShowCommand,
   forwardingRemoveCommand,
   deliveriesCommand,
+  alertsListCommand,
+  alertsSetCommand,
+  alertsDeleteCommand,
+  alertsDeliveriesCommand,
 ];
 
 /** The command groups: what `rehook <group> --help` says above the list of subcommands. */
@@ -91,6 +101,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
   inbox: 'Create, inspect, rename, save, clear, delete and share inboxes on a running server.',
   forwarding: "Forward a saved inbox's events to a URL automatically, with retries (docs/forwarding.md).",
+  alerts:
+    "Notify a URL when a saved inbox's events match, fail their signature, drift, or forwarding fails (docs/insight.md).",
   response: 'Show, program and clear what an inbox answers its senders (docs/responses.md).',
   signature: "Check senders' signatures on a saved inbox, and re-sign replays (docs/signatures.md).",
 };

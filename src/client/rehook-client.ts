@@ -1,4 +1,5 @@
 import * as accounts from './accounts.js';
+import * as alerts from './alerts.js';
 import * as events from './events.js';
 import type { ListEventsOptions } from './events.js';
 import * as exporting from './export.js';
@@ -18,6 +19,9 @@ import type {
   Account,
   AccountSession,
   TokenLimits,
+  AlertDelivery,
+  AlertRule,
+  AlertRuleInput,
   CreatedShare,
   CreatedToken,
   Credentials,
@@ -455,5 +459,27 @@ export class RehookClient {
   /** Queues the event's delivery again (a failed, cancelled or delivered one, or a first one). */
   async retryDelivery(eventId: string): Promise<Delivery> {
     return forwarding.retryDelivery(this.#api, eventId);
+  }
+
+  // --- Alerts ----------------------------------------------------------------------------------
+
+  /** The inbox's alert rules (empty when none are set). Owner of a saved inbox only. */
+  async alerts(inboxId: string): Promise<AlertRule[]> {
+    return alerts.alerts(this.#api, inboxId);
+  }
+
+  /** Replaces the inbox's alert rules; resolves with them as stored (each with its id). */
+  async setAlerts(inboxId: string, rules: readonly AlertRuleInput[]): Promise<AlertRule[]> {
+    return alerts.setAlerts(this.#api, inboxId, rules);
+  }
+
+  /** Removes every alert rule of the inbox; resolves with how many unsent notifications were cancelled. */
+  async removeAlerts(inboxId: string): Promise<number> {
+    return alerts.removeAlerts(this.#api, inboxId);
+  }
+
+  /** The inbox's recent alert notifications (newest first, at most 50), each with its attempts. */
+  async alertDeliveries(inboxId: string): Promise<AlertDelivery[]> {
+    return alerts.alertDeliveries(this.#api, inboxId);
   }
 }

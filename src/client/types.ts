@@ -64,6 +64,12 @@ export type Forwarding = Schemas['Forwarding'];
 export type Delivery = Schemas['Delivery'];
 /** One attempt to deliver an event. */
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+/** A rule that notifies a URL when something happens to an inbox (docs/insight.md, "Alerts"). */
+export type AlertRule = Schemas['AlertRule'];
+/** A notification of an alert rule, with its attempts. */
+export type AlertDelivery = Schemas['AlertDelivery'];
+/** One attempt to send an alert notification. */
+export type AlertAttempt = Schemas['AlertAttempt'];
 /** A user account. */
 export type Account = Schemas['Account'];
 /** A signed-in browser of the account, as Settings lists it. */
@@ -162,6 +168,16 @@ export interface ForwardingInput {
   /** 1000 to 86,400,000. */
   readonly maxDelayMs?: number;
 }
+
+/**
+ * A rule as setAlerts takes it: an AlertRule whose id (kept when sent back), format (json) and
+ * enabled (true) may be left out.
+ */
+export type AlertRuleInput = Omit<AlertRule, 'id' | 'format' | 'enabled'> & {
+  readonly id?: string;
+  readonly format?: AlertRule['format'];
+  readonly enabled?: boolean;
+};
 
 /** E-mail address and password, for signUp and signIn. */
 export interface Credentials {

@@ -5,6 +5,7 @@ import type { Inbox, InboxStats } from '../domain/inbox.js';
 import type { InboxResponse } from '../domain/inbox-response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
+import type { AlertRepository } from './alert-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
@@ -30,6 +31,8 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
+  /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
+  readonly alerts: AlertRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */

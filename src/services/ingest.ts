@@ -3,6 +3,7 @@ import { pairRawHeaders, summaryOf } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
+import type { AlertEvaluator } from './alert-evaluator.js';
 import type { ServiceDeps } from './deps.js';
 import { checkCapturedSignature } from './signatures.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
@@ -61,6 +62,11 @@ export async function captureRequest(
      * the insert, and recorded with the event. Absent = every inbox answers the contract's 200.
      */
     responses?: ResponseCache;
+    /**
+     * Alert rules (services/alert-evaluator.ts): checked after the commit and before the
+     * answer, so an acknowledged event's notifications are queued. Absent = no alerts.
+     */
+    alerts?: Pick<AlertEvaluator, 'onEventStored'>;
   },
   incoming: IncomingCapture,
   assessment: CaptureAssessment = {},
@@ -104,6 +110,9 @@ export async function captureRequest(
       ? await deps.store.events.insertIfInboxLive(event, now, { maxEventsForAnonymous: deps.anonMaxEvents })
       : await deps.store.events.insertIfInboxLive(event, now);
   if (!stored) return { stored: false };
+  // Synchronous for an inbox without rules (cached): no extra turn of the event loop.
+  const alerting = deps.alerts?.onEventStored(event);
+  if (alerting instanceof Promise) await alerting;
   deps.bus.publish(summaryOf(event));
   return { stored: true, eventId: event.id, answer: chosen?.answer ?? null };
 }

@@ -337,6 +337,39 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { method: 'DELETE', authorization }),
   },
+  'PUT /api/v1/inboxes/:id/alerts': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, {
+        method: 'PUT',
+        authorization,
+        json: { rules: [{ name: 'm', kind: 'event', url: 'https://alerts.example.test/hooks' }] },
+      }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, {
+        authorization: bearer(env.A.token),
+      });
+      const set = shown.status === 200 && shown.body?.data?.rules?.length === 1;
+      return set === (reply.status === 200)
+        ? null
+        : `${reply.status}, yet the owner reads ${shown.status} ${shown.text}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/alerts': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/alerts': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, { method: 'DELETE', authorization }),
+  },
+  'GET /api/v1/inboxes/:id/alerts/deliveries': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts/deliveries`, { authorization }),
+  },
   'GET /api/v1/events/:id/deliveries': {
     destructive: false,
     send: async (env, t, authorization) => {

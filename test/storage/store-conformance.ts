@@ -5,6 +5,7 @@ import type { Store } from '../../src/ports/store.js';
 import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
 import { describeEvictionCases } from './conformance/eviction.js';
+import { describeAlertCases } from './conformance/alerts.js';
 import { describeForwardingCases } from './conformance/forwarding.js';
 import { describeFullPageCases } from './conformance/full-pages.js';
 import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
@@ -78,6 +79,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);
+    describeAlertCases(store);
     describeLifecycleCases(store);
 
     it('answers ping on a usable store', async () => {

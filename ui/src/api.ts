@@ -18,6 +18,9 @@ export { isRehookError, RehookApiError };
 // The screens take the client's types from here, so that only this module knows where they live.
 export type {
   Account,
+  AlertDelivery,
+  AlertRule,
+  AlertRuleInput,
   CreatedShare,
   CreatedToken,
   CurlCommand,

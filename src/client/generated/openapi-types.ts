@@ -648,6 +648,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Empty when none are set.
+         */
+        get: operations["getAlerts"];
+        /**
+         * Replace an inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Replaces every rule. A notification is a POST of JSON (or Slack's `{"text"}`) to the rule's URL, delivered in the background like forwarding: retried with backoff, each attempt recorded (GET .../alerts/deliveries). A bad filter answers 400 VALIDATION_FAILED with the search parser's message; a URL the SSRF policy refuses, 400 INVALID_DESTINATION.
+         */
+        put: operations["setAlerts"];
+        post?: never;
+        /**
+         * Remove an inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Removes every rule and cancels the notifications not sent yet (one being sent right now still ends and is recorded). Idempotent: 0 cancelled when none were set.
+         */
+        delete: operations["removeAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/alerts/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inbox's recent alert notifications, with every attempt
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. The newest 50, newest first: what was sent, to where, and how each attempt ended.
+         */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -1705,6 +1753,105 @@ export interface components {
             updatedAt: string;
             /** @description Every attempt, oldest first. */
             attemptLog: components["schemas"]["DeliveryAttempt"][];
+        };
+        /** @description A rule that notifies a URL when something happens to the inbox. */
+        AlertRule: {
+            /** @description alr_ and random characters. */
+            id: string;
+            /** @description Shown in every notification. */
+            name: string;
+            /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+            kind: "event" | "signature" | "drift" | "forwarding";
+            /** @description kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event. */
+            filter?: string;
+            /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
+            failures?: number;
+            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+            url: string;
+            /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+            format: "json" | "slack";
+            /** @description false: the rule sends nothing. */
+            enabled: boolean;
+            /** @description A daily window in which the rule sends nothing (occurrences are dropped, not delayed). */
+            quietHours?: {
+                /**
+                 * @description HH:MM (24-hour), included.
+                 * @example 22:00
+                 */
+                start: string;
+                /**
+                 * @description HH:MM, excluded; before start: the window wraps past midnight.
+                 * @example 07:00
+                 */
+                end: string;
+                /**
+                 * @description IANA time zone, e.g. Europe/Paris or UTC.
+                 * @example Europe/Paris
+                 */
+                timeZone: string;
+            };
+            /** @description At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE summary when the window ends ("11 more events matched rule X in the last minute"). */
+            rateLimit?: {
+                /** @description Notifications per window at most. */
+                max: number;
+                /** @description Window length in seconds. */
+                windowSeconds: number;
+            };
+        };
+        /** @description One attempt to send an alert notification. */
+        AlertAttempt: {
+            number: number;
+            /**
+             * Format: date-time
+             * @description When the attempt was sent.
+             */
+            startedAt: string;
+            url: string;
+            /** @description As for forwarding deliveries (DeliveryAttempt). */
+            outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
+            /** @description The receiver's status; null without an answer. */
+            statusCode: number | null;
+            /** @description Dispatch to last response byte, in milliseconds. */
+            latencyMs: number | null;
+            /** @description DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT. */
+            errorCode: string | null;
+            /** @description What went wrong, for humans. */
+            errorMessage: string | null;
+        };
+        /** @description A notification of an alert rule, with its attempts. */
+        AlertDelivery: {
+            /** @description ntf_ and characters sortable by creation; sent as X-Rehook-Notification-Id. */
+            id: string;
+            ruleId: string;
+            ruleName: string;
+            /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+            kind: "event" | "signature" | "drift" | "forwarding";
+            /** @description `summary`: the occurrences a rate limit held back, in one notification. */
+            type: "alert" | "summary";
+            url: string;
+            /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+            format: "json" | "slack";
+            /** @description The JSON text sent. */
+            body: string;
+            /** @description The event that triggered it, if any. */
+            eventId: string | null;
+            /** @description As for forwarding deliveries. */
+            state: "pending" | "delivering" | "delivered" | "failed" | "cancelled";
+            attempts: number;
+            /** @description When the next attempt is due; null once finished. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its state last changed.
+             */
+            updatedAt: string;
+            /** @description Every attempt, oldest first. */
+            attemptLog: components["schemas"]["AlertAttempt"][];
         };
         /** @description A bulk replay: a destination and which events. Without eventIds, every event matching since, until, method and pathPrefix (all optional) that is stored when the job is created, at most 10000. Unknown fields are refused. */
         ReplayJobInput: {
@@ -4147,6 +4294,198 @@ export interface operations {
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rules: components["schemas"]["AlertRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Replaces every rule. */
+                    rules: {
+                        /** @description Keep a rule's id when sending it back; new rules get one. */
+                        id?: string;
+                        /** @description Shown in every notification. */
+                        name: string;
+                        /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+                        kind: "event" | "signature" | "drift" | "forwarding";
+                        /** @description kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event. */
+                        filter?: string;
+                        /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
+                        failures?: number;
+                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+                        url: string;
+                        /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+                        format?: "json" | "slack";
+                        /** @description false: the rule sends nothing. */
+                        enabled?: boolean;
+                        /** @description A daily window in which the rule sends nothing (occurrences are dropped, not delayed). */
+                        quietHours?: {
+                            /**
+                             * @description HH:MM (24-hour), included.
+                             * @example 22:00
+                             */
+                            start: string;
+                            /**
+                             * @description HH:MM, excluded; before start: the window wraps past midnight.
+                             * @example 07:00
+                             */
+                            end: string;
+                            /**
+                             * @description IANA time zone, e.g. Europe/Paris or UTC.
+                             * @example Europe/Paris
+                             */
+                            timeZone: string;
+                        };
+                        /** @description At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE summary when the window ends ("11 more events matched rule X in the last minute"). */
+                        rateLimit?: {
+                            /** @description Notifications per window at most. */
+                            max: number;
+                            /** @description Window length in seconds. */
+                            windowSeconds: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rules: components["schemas"]["AlertRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; how many unsent notifications were cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancelled: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deliveries: components["schemas"]["AlertDelivery"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

@@ -22,6 +22,7 @@ import { registerReplayRoutes } from './routes/replays.js';
 import { registerReplayJobRoutes } from './routes/replay-jobs.js';
 import { registerResponseRoutes } from './routes/responses.js';
 import { registerForwardingRoutes } from './routes/forwarding.js';
+import { registerAlertRoutes } from './routes/alerts.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
@@ -144,6 +145,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerSignatureRoutes(api, ctx);
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
+    registerAlertRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
     registerOpenApiRoute(api);

@@ -6,6 +6,7 @@ import { RESPONSE_SCHEMAS } from './response-schemas.js';
 import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
 import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
+import { ALERT_SCHEMAS } from './alert-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
 
 /**
@@ -385,6 +386,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...SIGNATURE_SCHEMAS,
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,
+  ...ALERT_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
 ];

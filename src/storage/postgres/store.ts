@@ -16,6 +16,7 @@ import { createSignatureRepository } from './signature-repository.js';
 import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
+import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 
 export interface PostgresStoreOptions {
@@ -127,6 +128,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     replayJobs: createReplayJobRepository(pool),
     responses: createResponseRepository(pool),
     forwarding: createForwardingRepository(pool),
+    alerts: createAlertRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

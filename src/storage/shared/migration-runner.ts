@@ -27,6 +27,7 @@ const MIGRATION_NAMES = [
   '0012_replay_job_outcomes',
   '0013_event_partitions',
   '0014_account_settings_and_token_scopes',
+  '0015_alerts',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -1,4 +1,5 @@
 import { accountRowMappers } from './account-rows.js';
+import { alertRowMappers } from './alert-rows.js';
 import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
@@ -14,5 +15,6 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...accountRowMappers(v),
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
+    ...alertRowMappers(v),
   };
 }

@@ -28,6 +28,7 @@ import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
+import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
@@ -119,6 +120,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replayJobs: createReplayJobRepository(db),
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
+    alerts: createAlertRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');

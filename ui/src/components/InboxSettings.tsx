@@ -1,5 +1,6 @@
 import type { InboxView as Inbox } from '../api.js';
 import { Icon } from './Icon.js';
+import { AlertSettings } from './settings/AlertSettings.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
 import { SignatureSettings } from './settings/SignatureSettings.js';
@@ -8,7 +9,7 @@ import { PanelHead } from './PanelHead.js';
 /**
  * The inbox's settings: what it answers its senders (anyone who may change the inbox), and, for
  * the owner of a saved inbox, the signature secret its events are checked with and automatic
- * forwarding.
+ * forwarding and alerts.
  */
 export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: () => void }) {
   return (
@@ -19,6 +20,7 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
         <>
           <SignatureSettings inboxId={props.inbox.id} />
           <ForwardingSettings inboxId={props.inbox.id} />
+          <AlertSettings inboxId={props.inbox.id} />
         </>
       ) : (
         <p class="note">
