@@ -8,6 +8,7 @@ import type { ReplayJobRepository } from './replay-job-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
+import type { TeamRepository } from './team-store.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -30,6 +31,8 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
+  /** Teams, members and invitations (migration 13; src/ports/team-store.ts). */
+  readonly teams: TeamRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */

@@ -1,5 +1,6 @@
 import { isId, newId } from '../domain/ids.js';
 import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
+import { type InboxAction, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
@@ -95,7 +96,7 @@ export async function renameInbox(
 ): Promise<InboxWithStats> {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const inbox = await getReadableInbox(deps, principal, input.inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, input.inboxId, 'manage');
   const name = parseInboxName(input.name);
   const renamed = await deps.store.inboxes.rename(inbox.id, name, inbox.ownerId, deps.clock.now());
   if (!renamed) throw new AppError('INBOX_NOT_FOUND');
@@ -109,8 +110,18 @@ export async function renameInbox(
  * Unknown and expired inboxes are 404 INBOX_NOT_FOUND.
  */
 export async function getReadableInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<Inbox> {
+  return getAuthorizedInbox(deps, principal, inboxId, 'read');
+}
+
+/** The live inbox if the caller may take `action` on it (see authorizeInbox). */
+export async function getAuthorizedInbox(
+  deps: InboxDeps,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction,
+): Promise<Inbox> {
   const inbox = await findLiveInbox(deps, inboxId);
-  assertCanAccess(principal, inbox);
+  await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
@@ -130,7 +141,7 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
 export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<void> {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const inbox = await getReadableInbox(deps, principal, inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, inboxId, 'manage');
   // Conditional on the owner seen above: a save by another account in between wins, not both.
   if (!(await deps.store.inboxes.delete(inbox.id, inbox.ownerId))) throw new AppError('INBOX_NOT_FOUND');
 }
@@ -158,14 +169,45 @@ export async function findLiveInbox(deps: { store: Store; clock: Clock }, inboxI
   return inbox;
 }
 
-/** Access rule shared by everything that reads an inbox or its events. */
-export function assertCanAccess(principal: Principal, inbox: Inbox): void {
-  // A sharing link reads its own inbox only; any other one, anonymous ones included, is unknown.
+/**
+ * The one access rule for an inbox and everything in it (events, replays, settings, streams):
+ * every service asks here, with the action it is about to take.
+ * - A sharing link reads its own inbox only; any other inbox, anonymous ones included, is
+ *   INBOX_NOT_FOUND; anything but reading is SHARE_READ_ONLY.
+ * - An anonymous inbox is open to whoever holds its id.
+ * - An account's inbox: its account only (UNAUTHORIZED without one, INBOX_NOT_FOUND for others,
+ *   so its existence is never revealed).
+ * - A team's inbox: the team's members, by role (src/domain/team.ts roleNeededFor): a member
+ *   whose role is too weak gets FORBIDDEN naming the role; a non-member INBOX_NOT_FOUND. The
+ *   role is read from the store on every call, never cached, so a removed member is refused by
+ *   the very next request on every instance.
+ */
+export async function authorizeInbox(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inbox: Inbox,
+  action: InboxAction = 'read',
+): Promise<void> {
   if (principal.kind === 'share') {
     if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
+    if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
     return;
   }
   if (inbox.ownerId === null) return;
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
-  if (principal.accountId !== inbox.ownerId) throw new AppError('INBOX_NOT_FOUND');
+  if (principal.accountId === inbox.ownerId) return;
+  if (!isId('team', inbox.ownerId)) throw new AppError('INBOX_NOT_FOUND');
+  const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
+  if (role === null) throw new AppError('INBOX_NOT_FOUND');
+  assertRoleAllows(role, action);
+}
+
+/** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */
+export function assertRoleAllows(role: TeamRole, action: InboxAction): void {
+  const needed = roleNeededFor(action);
+  if (roleAtLeast(role, needed)) return;
+  const what = action === 'replay' ? 'replay or change programmed responses' : "change this inbox's settings";
+  throw new AppError('FORBIDDEN', {
+    message: `Your role in this team is ${role}: a ${role} cannot ${what} (${needed} or above can)`,
+  });
 }

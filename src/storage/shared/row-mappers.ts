@@ -3,6 +3,7 @@ import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
 import { replayJobRowMappers } from './replay-job-rows.js';
+import { teamRowMappers } from './team-rows.js';
 
 /**
  * Every record's mappers between rows and domain objects over one database's column values:
@@ -14,5 +15,6 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...accountRowMappers(v),
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
+    ...teamRowMappers(v),
   };
 }

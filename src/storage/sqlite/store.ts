@@ -30,6 +30,7 @@ import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { createTeamRepository } from './team-repository.js';
 import { createTokenLookup } from './token-lookup.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
@@ -118,6 +119,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replayJobs: createReplayJobRepository(db),
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
+    teams: createTeamRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
