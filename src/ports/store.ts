@@ -72,6 +72,12 @@ export interface InboxRepository {
    */
   rename(id: string, name: string | null, expectedOwnerId: string | null, now: Date): Promise<Inbox | null>;
   /**
+   * Gives a live saved inbox a new owner (an account or a team: src/domain/team.ts), only while
+   * it is still owned by `expectedOwnerId`, in one atomic step. Its events, replays and settings
+   * stay with it. Returns the updated inbox, or null when it is not live or has another owner.
+   */
+  move(id: string, ownerId: string, expectedOwnerId: string, now: Date): Promise<Inbox | null>;
+  /**
    * The statistics of each inbox, in the order of `ids` (an unknown id gets 0 events and null).
    * The count is kept by every insert, eviction and deletion in their own transactions, so this
    * never counts an inbox's events: it costs the same for an inbox of a million events.

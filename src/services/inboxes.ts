@@ -63,14 +63,23 @@ async function oneWithStats(deps: Pick<ServiceDeps, 'store'>, inbox: Inbox): Pro
 export async function createInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'anonTtlMs'>,
   principal: Principal,
-  input: { readonly name?: unknown } = {},
+  input: { readonly name?: unknown; readonly teamId?: string | undefined } = {},
 ): Promise<InboxWithStats> {
   const name = input.name === undefined ? null : parseInboxName(input.name);
   const now = deps.clock.now();
   const owned = principal.kind === 'account';
+  let ownerId = owned ? principal.accountId : null;
+  if (input.teamId !== undefined) {
+    // A team's inbox: members and above may make one (a viewer only reads).
+    const role = owned ? await deps.store.teams.findRole(input.teamId, principal.accountId) : null;
+    if (!owned) throw new AppError('UNAUTHORIZED');
+    if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    assertRoleAllows(role, 'replay', 'create inboxes');
+    ownerId = input.teamId;
+  }
   const inbox: Inbox = {
     id: newId('inbox'),
-    ownerId: owned ? principal.accountId : null,
+    ownerId,
     name,
     createdAt: now,
     expiresAt: owned ? null : new Date(now.getTime() + deps.anonTtlMs),
@@ -126,12 +135,48 @@ export async function getAuthorizedInbox(
 }
 
 /**
- * Inboxes owned by the caller's account, newest first, with their statistics. Throws
- * UNAUTHORIZED when anonymous.
+ * The caller's inboxes, newest first, then those of each of its teams (teams by name, each
+ * newest first), with their statistics; a team's inbox says which team owns it (`ownerId`).
+ * Throws UNAUTHORIZED when anonymous.
  */
 export async function listInboxes(deps: InboxDeps, principal: Principal): Promise<InboxWithStats[]> {
   const { accountId } = requireAccount(principal);
-  return withStats(deps, await deps.store.inboxes.listByOwner(accountId, deps.clock.now()));
+  const now = deps.clock.now();
+  const own = await deps.store.inboxes.listByOwner(accountId, now);
+  const teams = await deps.store.teams.listByAccount(accountId);
+  const teamInboxes = await Promise.all(teams.map(({ team }) => deps.store.inboxes.listByOwner(team.id, now)));
+  return withStats(deps, [...own, ...teamInboxes.flat()]);
+}
+
+/**
+ * Moves a saved inbox between the caller's account and its teams, with everything in it.
+ * `to` is a team id, or null for the caller's own account. The caller must be allowed to manage
+ * the inbox (its account, or admin of its team) and be admin or owner of the team it goes to
+ * (FORBIDDEN naming the role; TEAM_NOT_FOUND for a team it is not in). INBOX_NOT_SAVED for an
+ * anonymous inbox; INBOX_NOT_FOUND when it moved or was deleted meanwhile.
+ */
+export async function moveInbox(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,
+  principal: Principal,
+  input: { readonly inboxId: string; readonly to: string | null },
+): Promise<InboxWithStats> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const { accountId } = requireAccount(principal);
+  const inbox = await findLiveInbox(deps, input.inboxId);
+  if (inbox.ownerId === null) {
+    throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can be moved: save the inbox first' });
+  }
+  await authorizeInbox(deps, principal, inbox, 'manage');
+  const to = input.to ?? accountId;
+  if (input.to !== null) {
+    const role = await deps.store.teams.findRole(input.to, accountId);
+    if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    assertRoleAllows(role, 'manage', 'move inboxes into the team');
+  }
+  if (to === inbox.ownerId) return oneWithStats(deps, inbox);
+  const moved = await deps.store.inboxes.move(inbox.id, to, inbox.ownerId, deps.clock.now());
+  if (moved === null) throw new AppError('INBOX_NOT_FOUND');
+  return oneWithStats(deps, moved);
 }
 
 /**
@@ -203,10 +248,11 @@ export async function authorizeInbox(
 }
 
 /** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */
-export function assertRoleAllows(role: TeamRole, action: InboxAction): void {
+export function assertRoleAllows(role: TeamRole, action: InboxAction, doing?: string): void {
   const needed = roleNeededFor(action);
   if (roleAtLeast(role, needed)) return;
-  const what = action === 'replay' ? 'replay or change programmed responses' : "change this inbox's settings";
+  const what =
+    doing ?? (action === 'replay' ? 'replay or change programmed responses' : "change this inbox's settings");
   throw new AppError('FORBIDDEN', {
     message: `Your role in this team is ${role}: a ${role} cannot ${what} (${needed} or above can)`,
   });

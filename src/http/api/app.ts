@@ -23,6 +23,7 @@ import { registerForwardingRoutes } from './routes/forwarding.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
+import { registerTeamRoutes } from './routes/teams.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
 import { loadUiFiles, registerUiRoutes, type UiFallback } from './static-ui.js';
@@ -141,6 +142,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
+    registerTeamRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

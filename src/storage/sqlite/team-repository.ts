@@ -36,13 +36,15 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
       `SELECT m.team_id, m.account_id, m.role, m.joined_at, a.email FROM team_members m
        JOIN accounts a ON a.id = m.account_id WHERE m.team_id = ? ORDER BY m.joined_at, m.account_id`,
     ),
-    role: db.prepare<[string, string], string>('SELECT role FROM team_members WHERE team_id = ? AND account_id = ?').pluck(
-      true,
-    ),
+    role: db
+      .prepare<[string, string], string>('SELECT role FROM team_members WHERE team_id = ? AND account_id = ?')
+      .pluck(true),
     owners: db
       .prepare<[string], number>("SELECT count(*) FROM team_members WHERE team_id = ? AND role = 'owner'")
       .pluck(true),
-    setRole: db.prepare<[string, string, string]>('UPDATE team_members SET role = ? WHERE team_id = ? AND account_id = ?'),
+    setRole: db.prepare<[string, string, string]>(
+      'UPDATE team_members SET role = ? WHERE team_id = ? AND account_id = ?',
+    ),
     removeMember: db.prepare<[string, string]>('DELETE FROM team_members WHERE team_id = ? AND account_id = ?'),
     soleOwned: db.prepare<[string], TeamRow<SqliteColumns>>(
       `SELECT t.id, t.name, t.created_at FROM team_members m JOIN teams t ON t.id = m.team_id
@@ -123,8 +125,7 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     listSoleOwned: (accountId) => attempt('list sole-owned teams', () => s.soleOwned.all(accountId).map(mapper.toTeam)),
     insertInvitation: (invitation) =>
       attempt('insert invitation', () => void s.insertInvitation.run(...mapper.invitationParams(invitation))),
-    listInvitations: (teamId) =>
-      attempt('list invitations', () => s.invitations.all(teamId).map(mapper.toInvitation)),
+    listInvitations: (teamId) => attempt('list invitations', () => s.invitations.all(teamId).map(mapper.toInvitation)),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', () => s.revokeInvitation.run(id, teamId).changes === 1),
     acceptInvitation: (hash, accountId, now) =>
