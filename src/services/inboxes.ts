@@ -199,6 +199,11 @@ export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId
 export async function saveInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<InboxWithStats> {
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
+  // A team's inbox is saved already: its members get it unchanged, like an owner.
+  if (inbox.ownerId !== null && isId('team', inbox.ownerId)) {
+    await authorizeInbox(deps, principal, inbox, 'read');
+    return oneWithStats(deps, inbox);
+  }
   if (inbox.ownerId !== null && inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
   const saved =
     inbox.ownerId === accountId ? inbox : await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
