@@ -5,7 +5,7 @@ import { isTeamRole, roleAtLeast, type TeamInvitation, type TeamRole, type TeamW
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { announceMembershipChange, getMembership, requireRole } from './teams.js';
+import { announceMembershipChange, getMembership, requireRole, unknownRole } from './teams.js';
 
 /**
  * Invitation links (docs/teams.md): an admin or owner makes a link that lets one account join
@@ -50,17 +50,23 @@ export async function createInvitation(
   deps: InvitationDeps,
   principal: Principal,
   teamId: string,
-  input: { readonly role: TeamRole; readonly expiresInHours?: number | undefined },
+  input: { readonly role: unknown; readonly expiresInHours?: unknown },
 ): Promise<{ invitation: TeamInvitation; token: string }> {
   const { role } = await getMembership(deps, principal, teamId);
   requireRole(role, 'admin', 'invite members');
-  if (!isTeamRole(input.role)) throw new AppError('VALIDATION_FAILED', { message: 'Unknown role' });
+  if (!isTeamRole(input.role)) throw unknownRole();
   if (!roleAtLeast(role, input.role)) {
     throw new AppError('FORBIDDEN', {
       message: `Your role in this team is ${role}: you cannot invite someone as ${input.role}, a role above your own`,
     });
   }
   const hours = input.expiresInHours ?? DEFAULT_INVITATION_HOURS;
+  if (typeof hours !== 'number' || !Number.isInteger(hours) || hours < 1 || hours > MAX_INVITATION_HOURS) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `expiresInHours must be a whole number of hours from 1 to ${MAX_INVITATION_HOURS}`,
+      details: [{ path: '/expiresInHours', message: `must be an integer from 1 to ${MAX_INVITATION_HOURS}` }],
+    });
+  }
   const now = deps.clock.now();
   const token = generateToken();
   const invitation: TeamInvitation = {

@@ -1,6 +1,8 @@
 import { newId } from '../domain/ids.js';
 import {
+  isTeamRole,
   type MembershipChange,
+  TEAM_ROLES,
   roleAtLeast,
   type Team,
   type TeamMember,
@@ -34,6 +36,14 @@ function parseTeamName(value: unknown): string {
     });
   }
   return name;
+}
+
+/** VALIDATION_FAILED for a role that is not one of the four. */
+export function unknownRole(): AppError {
+  return new AppError('VALIDATION_FAILED', {
+    message: `Unknown role: use one of ${TEAM_ROLES.join(', ')}`,
+    details: [{ path: '/role', message: `must be one of ${TEAM_ROLES.join(', ')}` }],
+  });
 }
 
 /** Throws FORBIDDEN, naming the caller's role, unless it is `needed` or stronger. */
@@ -132,10 +142,11 @@ function changed(result: MembershipChange): void {
 export async function changeMemberRole(
   deps: TeamWriteDeps,
   principal: Principal,
-  input: { readonly teamId: string; readonly accountId: string; readonly role: TeamRole },
+  input: { readonly teamId: string; readonly accountId: string; readonly role: unknown },
 ): Promise<TeamMember> {
   const { role } = await getMembership(deps, principal, input.teamId);
   requireRole(role, 'admin', "change members' roles");
+  if (!isTeamRole(input.role)) throw unknownRole();
   const target = await deps.store.teams.findRole(input.teamId, input.accountId);
   if (target === null) throw new AppError('MEMBER_NOT_FOUND');
   if (role !== 'owner' && (target === 'owner' || input.role === 'owner')) {

@@ -279,4 +279,159 @@ describe('teams: every role × every endpoint', () => {
     }
     assert.deepEqual(mismatches, []);
   });
+
+  it("keeps at least one owner, refuses unknown roles and invitations above one's own role", async () => {
+    const t = await newTeam('Rules');
+    const leave = await api(`/api/v1/teams/${t}/members/${people.owner.accountId}`, 'owner', { method: 'DELETE' });
+    assert.equal(leave.status, 409);
+    assert.equal(leave.code, 'LAST_OWNER');
+    const demote = await api(`/api/v1/teams/${t}/members/${people.owner.accountId}`, 'owner', {
+      method: 'PATCH',
+      json: { role: 'admin' },
+    });
+    assert.equal(demote.code, 'LAST_OWNER');
+    const unknown = await api(`/api/v1/teams/${t}/members/${people.viewer.accountId}`, 'owner', {
+      method: 'PATCH',
+      json: { role: 'superuser' },
+    });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.code, 'VALIDATION_FAILED');
+    const above = await api(`/api/v1/teams/${t}/invitations`, 'admin', { method: 'POST', json: { role: 'owner' } });
+    assert.equal(above.status, 403);
+    assert.equal(above.code, 'FORBIDDEN');
+    assert.match(above.text, /admin/);
+    const makeOwner = await api(`/api/v1/teams/${t}/members/${people.viewer.accountId}`, 'admin', {
+      method: 'PATCH',
+      json: { role: 'owner' },
+    });
+    assert.equal(makeOwner.code, 'FORBIDDEN');
+    // With a second owner the first may leave; the team's inboxes stay the team's.
+    const inbox = await api('/api/v1/inboxes', 'owner', { method: 'POST', json: { teamId: t } });
+    const promote = await api(`/api/v1/teams/${t}/members/${people.admin.accountId}`, 'owner', {
+      method: 'PATCH',
+      json: { role: 'owner' },
+    });
+    assert.equal(promote.status, 200, promote.text);
+    assert.equal(promote.body.data.member.role, 'owner');
+    const left = await api(`/api/v1/teams/${t}/members/${people.owner.accountId}`, 'owner', { method: 'DELETE' });
+    assert.equal(left.status, 204);
+    const still = await api(`/api/v1/inboxes/${inbox.body.data.inbox.id}`, 'admin');
+    assert.equal(still.status, 200);
+    assert.equal(still.body.data.inbox.teamId, t);
+    const gone = await api(`/api/v1/inboxes/${inbox.body.data.inbox.id}`, 'owner');
+    assert.equal(gone.code, 'INBOX_NOT_FOUND');
+  });
+
+  it('makes single-use invitation links that expire and can be revoked, listed without tokens', async () => {
+    const t = await newTeam('Links');
+    const other = await newAccount(rehook, 'team-joiner');
+    const joiner = (token: string) =>
+      call(rehook.apiUrl, `/api/v1/invitations/${token}/accept`, {
+        method: 'POST',
+        authorization: bearer(other.token),
+      });
+    const made = await api(`/api/v1/teams/${t}/invitations`, 'owner', { method: 'POST', json: { role: 'member' } });
+    assert.equal(made.status, 201);
+    const { token, path, id } = made.body.data.invitation;
+    assert.equal(path, `/join/${token}`);
+    const listed = await api(`/api/v1/teams/${t}/invitations`, 'owner');
+    assert.deepEqual(
+      listed.body.data.invitations.map((i: { id: string }) => i.id),
+      [id],
+    );
+    assert.ok(!listed.text.includes(token), 'the list must not show the token');
+    assert.equal((await joiner(token)).status, 200);
+    const again = await joiner(token);
+    assert.equal(again.status, 404);
+    assert.equal(again.code, 'INVITATION_NOT_FOUND');
+    // Revoked.
+    const second = await api(`/api/v1/teams/${t}/invitations`, 'owner', { method: 'POST', json: { role: 'viewer' } });
+    const revoke = await api(`/api/v1/teams/${t}/invitations/${second.body.data.invitation.id}`, 'owner', {
+      method: 'DELETE',
+    });
+    assert.equal(revoke.status, 204);
+    assert.equal((await joiner(second.body.data.invitation.token)).code, 'INVITATION_NOT_FOUND');
+    // Expired: made to expire in an hour, used after the store's clock passed it.
+    const third = await api(`/api/v1/teams/${t}/invitations`, 'owner', {
+      method: 'POST',
+      json: { role: 'viewer', expiresInHours: 1 },
+    });
+    assert.equal(
+      Date.parse(third.body.data.invitation.expiresAt) - Date.parse(third.body.data.invitation.createdAt),
+      3_600_000,
+    );
+    const late = await rehook.deps.store.teams.acceptInvitation(
+      // The store is given a time past the expiry: the link is refused and stays unused.
+      (await import('node:crypto')).createHash('sha256').update(third.body.data.invitation.token).digest('hex'),
+      other.accountId,
+      new Date(Date.parse(third.body.data.invitation.expiresAt) + 1),
+    );
+    assert.equal(late, null);
+    assert.equal((await joiner('rhi_not-a-token')).code, 'INVITATION_NOT_FOUND');
+  });
+
+  it('shows who replayed on a team inbox', async () => {
+    const target = await newTeamInbox();
+    const replayed = await api(`/api/v1/events/${target.eventId}/replay`, 'member', {
+      method: 'POST',
+      json: { destination: `${receiver.url}/who` },
+    });
+    assert.equal(replayed.status, 200, replayed.text);
+    const history = await api(`/api/v1/events/${target.eventId}/replays`, 'viewer');
+    assert.equal(history.status, 200);
+    assert.ok(
+      history.body.data.replays.some((r: { accountId: string }) => r.accountId === people.member.accountId),
+      history.text,
+    );
+  });
+
+  it("lists team inboxes in every member's inbox list, and moves inboxes between account and team", async () => {
+    const own = await api('/api/v1/inboxes', 'admin', { method: 'POST', json: { name: 'mine' } });
+    const ownId: string = own.body.data.inbox.id;
+    const moved = await api(`/api/v1/inboxes/${ownId}/owner`, 'admin', { method: 'PUT', json: { teamId } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.data.inbox.teamId, teamId);
+    const listed = await api('/api/v1/inboxes', 'viewer');
+    assert.ok(listed.body.data.inboxes.some((i: { id: string }) => i.id === ownId));
+    const memberMove = await api(`/api/v1/inboxes/${ownId}/owner`, 'member', {
+      method: 'PUT',
+      json: { account: 'me' },
+    });
+    assert.equal(memberMove.code, 'FORBIDDEN');
+    const both = await api(`/api/v1/inboxes/${ownId}/owner`, 'admin', {
+      method: 'PUT',
+      json: { account: 'me', teamId },
+    });
+    assert.equal(both.status, 400);
+    const back = await api(`/api/v1/inboxes/${ownId}/owner`, 'admin', { method: 'PUT', json: { account: 'me' } });
+    assert.equal(back.body.data.inbox.teamId, null);
+    assert.equal((await api(`/api/v1/inboxes/${ownId}`, 'viewer')).code, 'INBOX_NOT_FOUND');
+  });
+
+  it("ends a removed member's access at once: its next request and its open live stream", async () => {
+    const t = await newTeam('Removal');
+    const inbox = await api('/api/v1/inboxes', 'owner', { method: 'POST', json: { teamId: t } });
+    const inboxId: string = inbox.body.data.inbox.id;
+    const controller = new AbortController();
+    const stream = await fetch(`${rehook.apiUrl}/api/v1/inboxes/${inboxId}/stream`, {
+      headers: { authorization: bearer(people.viewer.token) },
+      signal: controller.signal,
+    });
+    assert.equal(stream.status, 200);
+    const reader = stream.body?.getReader();
+    assert.ok(reader);
+    // The stream's first bytes: it is open and subscribed.
+    const first = await reader.read();
+    assert.equal(first.done, false);
+    const removed = await api(`/api/v1/teams/${t}/members/${people.viewer.accountId}`, 'owner', { method: 'DELETE' });
+    assert.equal(removed.status, 204);
+    // The server ends the stream by itself (no event needed).
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+    }
+    const after = await api(`/api/v1/inboxes/${inboxId}`, 'viewer');
+    assert.equal(after.code, 'INBOX_NOT_FOUND');
+    controller.abort();
+  });
 });

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
-import { TEAM_ROLES, type TeamRole } from '../../../domain/team.js';
+import { TEAM_ROLES } from '../../../domain/team.js';
 import {
   acceptInvitation,
   createInvitation,
@@ -215,7 +215,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const member = await changeMemberRole(deps, await principalOf(deps, request), {
         teamId: pathParam(request, 'teamId'),
         accountId: pathParam(request, 'accountId'),
-        role: jsonObjectBody(request)['role'] as TeamRole,
+        role: jsonObjectBody(request)['role'],
       });
       return { data: { member: teamMemberJson(member) } };
     },
@@ -288,8 +288,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
         await principalOf(deps, request),
         pathParam(request, 'teamId'),
         {
-          role: body['role'] as TeamRole,
-          expiresInHours: typeof body['expiresInHours'] === 'number' ? body['expiresInHours'] : undefined,
+          role: body['role'],
+          expiresInHours: body['expiresInHours'],
         },
       );
       return reply.code(201).send({ data: { invitation: createdInvitationJson(invitation, token) } });
