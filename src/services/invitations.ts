@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { isId, newId } from '../domain/ids.js';
-import { isTeamRole, roleAtLeast, type TeamInvitation, type TeamRole, type TeamWithRole } from '../domain/team.js';
+import { isTeamRole, roleAtLeast, type TeamInvitation, type TeamWithRole } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';

@@ -19,6 +19,7 @@ import { describeSessionCases } from './conformance/sessions.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
+import { describeTeamCases } from './conformance/teams.js';
 import {
   describeAccountCases,
   describeReplayCases,
@@ -75,6 +76,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeResponseCases(store);
     describeForwardingCases(store);
     describeLifecycleCases(store);
+    describeTeamCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());
