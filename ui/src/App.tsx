@@ -7,6 +7,9 @@ import { Home } from './pages/Home.js';
 import { InboxPage } from './pages/InboxPage.js';
 import { SharePage } from './pages/SharePage.js';
 import { SignIn, SignUp } from './pages/Auth.js';
+import { JoinPage } from './pages/JoinPage.js';
+import { TeamPage } from './pages/TeamPage.js';
+import { Teams } from './pages/Teams.js';
 import { Tokens } from './pages/Tokens.js';
 import { themeChoice, type ThemeChoice } from './lib/storage.js';
 import { navigate, paths, useRoute, type Route } from './router.js';
@@ -48,6 +51,12 @@ function titleOf(route: Route): string {
       return 'Inboxes · Rehook';
     case 'tokens':
       return 'API tokens · Rehook';
+    case 'teams':
+      return 'Teams · Rehook';
+    case 'team':
+      return 'Team · Rehook';
+    case 'join':
+      return 'Join a team · Rehook';
     default:
       return 'Not found · Rehook';
   }
@@ -70,6 +79,12 @@ function Page(props: { route: Route }) {
       return <Dashboard />;
     case 'tokens':
       return <Tokens />;
+    case 'teams':
+      return <Teams />;
+    case 'team':
+      return <TeamPage key={route.teamId} teamId={route.teamId} />;
+    case 'join':
+      return <JoinPage token={route.token} />;
     default:
       return <NotFound />;
   }
@@ -103,6 +118,13 @@ function Header(props: { route: Route }) {
             </Link>
             <Link href={paths.tokens()} class="nav-link" aria-current={here === 'tokens' ? 'page' : undefined}>
               API tokens
+            </Link>
+            <Link
+              href={paths.teams()}
+              class="nav-link"
+              aria-current={here === 'teams' || here === 'team' ? 'page' : undefined}
+            >
+              Teams
             </Link>
           </>
         )}

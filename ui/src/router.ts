@@ -11,6 +11,9 @@ export type Route =
   | { readonly page: 'signup'; readonly next: string | null }
   | { readonly page: 'dashboard' }
   | { readonly page: 'tokens' }
+  | { readonly page: 'teams' }
+  | { readonly page: 'team'; readonly teamId: string }
+  | { readonly page: 'join'; readonly token: string }
   | { readonly page: 'share'; readonly token: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'notFound' };
 
@@ -42,6 +45,9 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
+  if (first === 'teams' && parts.length === 1) return { page: 'teams' };
+  if (first === 'teams' && second !== undefined && parts.length === 2) return { page: 'team', teamId: second };
+  if (first === 'join' && second !== undefined && parts.length === 2) return { page: 'join', token: second };
   if (first === 's' && second !== undefined && parts.length === 2)
     return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
@@ -105,4 +111,7 @@ export const paths = {
   signup: (next?: string) => (next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'),
   dashboard: () => '/dashboard',
   tokens: () => '/settings/tokens',
+  teams: () => '/teams',
+  team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
+  join: (token: string) => `/join/${encodeURIComponent(token)}`,
 };

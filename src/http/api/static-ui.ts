@@ -50,6 +50,9 @@ export const UI_ROUTES = [
   '/dashboard',
   '/settings/tokens',
   '/s/:shareToken',
+  '/teams',
+  '/teams/:teamId',
+  '/join/:invitationToken',
 ] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
