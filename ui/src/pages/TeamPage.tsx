@@ -9,7 +9,7 @@ import {
   type TeamMember,
   type TeamRole,
 } from '../api.js';
-import { ConfirmButton, CopyButton, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { ConfirmButton, CopyButton, ErrorNote, Link, Time } from '../components/common.js';
 import { CopyableValue } from '../components/fields.js';
 import { Icon } from '../components/Icon.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
