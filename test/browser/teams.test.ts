@@ -101,6 +101,21 @@ describe('teams', () => {
     await guest.getByTestId('replay-result').waitFor();
     assert.equal(receiver.requests.length, before + 1);
 
+    // "Move to team" in an inbox's settings gives the owner's own inbox to the team.
+    await owner.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await owner.getByPlaceholder('Name (optional), e.g. Stripe staging').fill('Moving');
+    await owner.getByRole('button', { name: 'New inbox' }).click();
+    await owner.getByTestId('inbox-table').getByRole('link', { name: 'Moving' }).click();
+    await owner.getByRole('button', { name: 'Settings', exact: true }).click();
+    await owner.getByTestId('move-settings').waitFor();
+    await assertAccessible(owner, 'inbox settings with Move to team');
+    await owner.getByLabel('Owner', { exact: true }).selectOption({ label: 'Payments' });
+    const moved = owner.waitForResponse((response) => response.url().endsWith('/owner') && response.status() === 200);
+    await owner.getByRole('button', { name: 'Move', exact: true }).click();
+    await moved;
+    await owner.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await owner.getByTestId('team-group').getByRole('link', { name: 'Moving' }).waitFor();
+
     assert.deepEqual(ownerErrors, []);
     // The only console line of the guest is the refused replay's own 403 (Chromium logs it).
     assert.deepEqual(
