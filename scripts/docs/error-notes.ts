@@ -109,6 +109,13 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
   TOKEN_NOT_FOUND: 'The token is unknown, or belongs to another account.',
   SESSION_NOT_FOUND: 'Signing out a session (Settings, Sessions) that is unknown, ended, or of another account.',
+  FORBIDDEN:
+    "A team member's role does not allow the action (a viewer writing or replaying, a member changing settings, " +
+    'an invitation for a role above your own); the message names the role.',
+  TEAM_NOT_FOUND: 'The team does not exist, or you are not a member of it.',
+  MEMBER_NOT_FOUND: 'The account is not a member of the team.',
+  INVITATION_NOT_FOUND: 'The invitation link expired, was used already, was revoked, or never existed.',
+  LAST_OWNER: 'The change would leave the team without an owner (the last owner leaving or being demoted).',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
     "endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox's.",

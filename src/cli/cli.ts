@@ -35,6 +35,14 @@ import { replayJobCommand } from './commands/replay-job.command.js';
 import { responseClearCommand, responseSetCommand, responseShowCommand } from './commands/response.command.js';
 import { serveCommand } from './commands/serve.command.js';
 import { signatureRemoveCommand, signatureSetCommand, signatureShowCommand } from './commands/signature.command.js';
+import {
+  teamsCreateCommand,
+  teamsInviteCommand,
+  teamsListCommand,
+  teamsMembersCommand,
+  teamsRemoveCommand,
+  teamsRoleCommand,
+} from './commands/teams.command.js';
 import { tokensCreateCommand } from './commands/tokens-create.command.js';
 import { tokensListCommand } from './commands/tokens-list.command.js';
 import { tokensRevokeCommand } from './commands/tokens-revoke.command.js';
@@ -67,6 +75,12 @@ export const COMMANDS: readonly Command[] = [
   inboxShareCommand,
   inboxSharesCommand,
   inboxUnshareCommand,
+  teamsListCommand,
+  teamsCreateCommand,
+  teamsMembersCommand,
+  teamsInviteCommand,
+  teamsRoleCommand,
+  teamsRemoveCommand,
   signatureShowCommand,
   signatureSetCommand,
   signatureRemoveCommand,

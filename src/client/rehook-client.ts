@@ -11,6 +11,7 @@ import * as replays from './replays.js';
 import * as responses from './responses.js';
 import { send } from './sending.js';
 import * as shares from './shares.js';
+import * as teams from './teams.js';
 import * as signatures from './signatures.js';
 import * as tokens from './tokens.js';
 import * as settings from './account-settings.js';
@@ -23,6 +24,11 @@ import type {
   AlertRule,
   AlertRuleInput,
   CreatedShare,
+  CreatedTeamInvitation,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  TeamRole,
   CreatedToken,
   Credentials,
   CurlCommand,
@@ -114,7 +120,7 @@ export class RehookClient {
    * A new inbox: persistent and owned with a token, anonymous (expiring after 48 h) without;
    * with a `name` (1 to 100 printable characters) when one is given.
    */
-  async createInbox(options: { readonly name?: string | null } = {}): Promise<Inbox> {
+  async createInbox(options: { readonly name?: string | null; readonly teamId?: string } = {}): Promise<Inbox> {
     return inboxes.createInbox(this.#api, options);
   }
 
@@ -395,6 +401,70 @@ export class RehookClient {
 
   async revokeToken(tokenId: string): Promise<void> {
     return tokens.revokeToken(this.#api, tokenId);
+  }
+
+  // --- Teams (docs/teams.md) ---------------------------------------------------------------
+
+  /** The caller's teams, with its role in each. */
+  async teams(): Promise<Team[]> {
+    return teams.listTeams(this.#api);
+  }
+
+  /** Creates a team; the caller is its owner. */
+  async createTeam(name: string): Promise<Team> {
+    return teams.createTeam(this.#api, name);
+  }
+
+  async team(teamId: string): Promise<Team> {
+    return teams.getTeam(this.#api, teamId);
+  }
+
+  async renameTeam(teamId: string, name: string): Promise<Team> {
+    return teams.renameTeam(this.#api, teamId, name);
+  }
+
+  /** Deletes the team with its inboxes (owners only). */
+  async deleteTeam(teamId: string): Promise<void> {
+    return teams.deleteTeam(this.#api, teamId);
+  }
+
+  async teamMembers(teamId: string): Promise<TeamMember[]> {
+    return teams.listMembers(this.#api, teamId);
+  }
+
+  async setTeamMemberRole(teamId: string, accountId: string, role: TeamRole): Promise<TeamMember> {
+    return teams.setMemberRole(this.#api, teamId, accountId, role);
+  }
+
+  /** Removes a member; with one's own account id, leaves the team. */
+  async removeTeamMember(teamId: string, accountId: string): Promise<void> {
+    return teams.removeMember(this.#api, teamId, accountId);
+  }
+
+  /** An invitation link with a role; its token and `/join/<token>` path are shown this once. */
+  async createTeamInvitation(
+    teamId: string,
+    options: { readonly role: TeamRole; readonly expiresInHours?: number },
+  ): Promise<CreatedTeamInvitation> {
+    return teams.createInvitation(this.#api, teamId, options);
+  }
+
+  async teamInvitations(teamId: string): Promise<TeamInvitation[]> {
+    return teams.listInvitations(this.#api, teamId);
+  }
+
+  async revokeTeamInvitation(teamId: string, invitationId: string): Promise<void> {
+    return teams.revokeInvitation(this.#api, teamId, invitationId);
+  }
+
+  /** Joins the team of an invitation link (INVITATION_NOT_FOUND when expired, used or revoked). */
+  async acceptTeamInvitation(token: string): Promise<Team> {
+    return teams.acceptInvitation(this.#api, token);
+  }
+
+  /** Moves a saved inbox to a team (`{teamId}`) or to the calling account (`'me'`). */
+  async moveInbox(inboxId: string, to: { readonly teamId: string } | 'me'): Promise<Inbox> {
+    return teams.moveInbox(this.#api, inboxId, to);
   }
 
   // --- Sharing links -----------------------------------------------------------------------

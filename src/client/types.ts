@@ -82,6 +82,14 @@ export interface TokenLimits {
   /** ISO 8601, in the future. */
   readonly expiresAt?: string | null;
 }
+/** A team with the caller's role in it. */
+export type Team = Schemas['Team'];
+export type TeamRole = Schemas['TeamRole'];
+export type TeamMember = Schemas['TeamMember'];
+/** An unused invitation link, without its token. */
+export type TeamInvitation = Schemas['TeamInvitation'];
+/** A new invitation link: its token and `/join/<token>` path are shown this once. */
+export type CreatedTeamInvitation = Schemas['CreatedTeamInvitation'];
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
 export type Session = Schemas['Session'];
 /** Every error code of the API (docs/generated/errors.md). */

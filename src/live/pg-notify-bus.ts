@@ -63,7 +63,13 @@ export interface PgNotifyBus extends EventBus {
 type Payload =
   | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
   | { v: 1; r: { id: string; inboxId: string } }
-  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } | { t: 'replay-job.changed'; j: string } }
+  | {
+      v: 1;
+      c:
+        | { t: 'share.revoked'; s: string; i: string }
+        | { t: 'replay-job.changed'; j: string }
+        | { t: 'team.membership-changed'; m: string; a: string };
+    }
   | { v: 1; d: { k: 'event.deleted'; i: string; e: string } | { k: 'inbox.cleared'; i: string; t: string | null } };
 
 /** A deletion notice (`d`): its kind, the inbox, and the event id or the clear's `through`. */
@@ -88,6 +94,9 @@ function decodeNotice(d: Record<string, unknown>): InboxNotice | null {
 export function encodeControlPayload(message: ControlMessage): string {
   if (message.type === 'replay-job.changed') {
     return JSON.stringify({ v: 1, c: { t: message.type, j: message.jobId } } satisfies Payload);
+  }
+  if (message.type === 'team.membership-changed') {
+    return JSON.stringify({ v: 1, c: { t: message.type, m: message.teamId, a: message.accountId } } satisfies Payload);
   }
   return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
 }
@@ -128,6 +137,11 @@ export function decodePayload(
     if (c['t'] === 'replay-job.changed') {
       return typeof c['j'] === 'string'
         ? { kind: 'control', message: { type: 'replay-job.changed', jobId: c['j'] } }
+        : null;
+    }
+    if (c['t'] === 'team.membership-changed') {
+      return typeof c['m'] === 'string' && typeof c['a'] === 'string'
+        ? { kind: 'control', message: { type: 'team.membership-changed', teamId: c['m'], accountId: c['a'] } }
         : null;
     }
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;

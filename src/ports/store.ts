@@ -9,6 +9,7 @@ import type { AlertRepository } from './alert-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
+import type { TeamRepository } from './team-store.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -33,6 +34,8 @@ export interface Store {
   readonly forwarding: ForwardingRepository;
   /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
   readonly alerts: AlertRepository;
+  /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */
+  readonly teams: TeamRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */
@@ -71,6 +74,12 @@ export interface InboxRepository {
    * has another owner.
    */
   rename(id: string, name: string | null, expectedOwnerId: string | null, now: Date): Promise<Inbox | null>;
+  /**
+   * Gives a live saved inbox a new owner (an account or a team: src/domain/team.ts), only while
+   * it is still owned by `expectedOwnerId`, in one atomic step. Its events, replays and settings
+   * stay with it. Returns the updated inbox, or null when it is not live or has another owner.
+   */
+  move(id: string, ownerId: string, expectedOwnerId: string, now: Date): Promise<Inbox | null>;
   /**
    * The statistics of each inbox, in the order of `ids` (an unknown id gets 0 events and null).
    * The count is kept by every insert, eviction and deletion in their own transactions, so this

@@ -1,3 +1,4 @@
+import type { InboxAction } from '../domain/team.js';
 import type { CapturedEvent } from '../domain/captured-request.js';
 import { eventSummaryPageJson } from '../domain/event-json.js';
 import { isEmptyFilter, type EventFilter } from '../domain/event-filter.js';
@@ -6,7 +7,7 @@ import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import type { EventSummaryPageJson } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { assertCanAccess, findLiveInbox, getReadableInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox, getAuthorizedInbox, getReadableInbox } from './inboxes.js';
 
 type EventDeps = Pick<ServiceDeps, 'store' | 'clock' | 'searchTimeBudgetMs'>;
 
@@ -82,13 +83,14 @@ export async function getEvent(
   deps: EventDeps,
   principal: Principal,
   eventId: string,
+  action: InboxAction = 'read',
 ): Promise<{ event: CapturedEvent; inbox: Inbox }> {
   if (!isId('event', eventId)) throw new AppError('EVENT_NOT_FOUND');
   const event = await deps.store.events.findById(eventId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const inbox = await findLiveInbox(deps, event.inboxId);
   try {
-    assertCanAccess(principal, inbox);
+    await authorizeInbox(deps, principal, inbox, action);
   } catch (err) {
     // Another account's event: answer as if it did not exist.
     if (err instanceof AppError && err.code === 'INBOX_NOT_FOUND') throw new AppError('EVENT_NOT_FOUND');
@@ -110,7 +112,7 @@ export async function deleteEvent(
 ): Promise<void> {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const { event, inbox } = await getEvent(deps, principal, eventId);
+  const { event, inbox } = await getEvent(deps, principal, eventId, 'manage');
   // Conditional on the owner seen above, like deleting the inbox: a save by another account wins.
   const deleted = await deps.store.events.delete(event.id, { inboxId: inbox.id, expectedOwnerId: inbox.ownerId });
   if (!deleted) throw new AppError('EVENT_NOT_FOUND');
@@ -132,7 +134,7 @@ export async function clearInbox(
   opts: { readonly batchSize?: number } = {},
 ): Promise<void> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const inbox = await getReadableInbox(deps, principal, inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, inboxId, 'manage');
   const [newest] = await deps.store.events.listByInbox(inbox.id, { limit: 1 });
   if (newest !== undefined) {
     const scope = { inboxId: inbox.id, expectedOwnerId: inbox.ownerId, through: newest.id };

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../errors.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { getReadableInbox } from './inboxes.js';
+import { getAuthorizedInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
@@ -19,10 +19,15 @@ type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
  * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
  * who can already send it requests). Sharing links are read-only and never see it.
  */
-async function writableInbox(deps: ResponseDeps, principal: Principal, inboxId: string) {
+async function writableInbox(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+  action: 'read' | 'replay' = 'replay',
+) {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  return getReadableInbox(deps, principal, inboxId);
+  return getAuthorizedInbox(deps, principal, inboxId, action);
 }
 
 /** The inbox's response, or null when it answers the contract's 200. */
@@ -31,7 +36,7 @@ export async function getInboxResponse(
   principal: Principal,
   inboxId: string,
 ): Promise<InboxResponse | null> {
-  const inbox = await writableInbox(deps, principal, inboxId);
+  const inbox = await writableInbox(deps, principal, inboxId, 'read');
   return deps.store.responses.find(inbox.id);
 }
 

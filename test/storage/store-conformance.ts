@@ -22,6 +22,7 @@ import { describeAccountSettingsCases } from './conformance/account-settings.js'
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
+import { describeTeamCases } from './conformance/teams.js';
 import {
   describeAccountCases,
   describeReplayCases,
@@ -81,6 +82,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeForwardingCases(store);
     describeAlertCases(store);
     describeLifecycleCases(store);
+    describeTeamCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

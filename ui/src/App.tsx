@@ -8,6 +8,9 @@ import { InboxPage } from './pages/InboxPage.js';
 import { SharePage } from './pages/SharePage.js';
 import { SignIn, SignUp } from './pages/Auth.js';
 import { Settings } from './pages/Settings.js';
+import { JoinPage } from './pages/JoinPage.js';
+import { TeamPage } from './pages/TeamPage.js';
+import { Teams } from './pages/Teams.js';
 import { Tokens } from './pages/Tokens.js';
 import { themeChoice, type ThemeChoice } from './lib/storage.js';
 import { navigate, paths, useRoute, type Route } from './router.js';
@@ -51,6 +54,12 @@ function titleOf(route: Route): string {
       return 'Settings · Rehook';
     case 'tokens':
       return 'API tokens · Settings · Rehook';
+    case 'teams':
+      return 'Teams · Rehook';
+    case 'team':
+      return 'Team · Rehook';
+    case 'join':
+      return 'Join a team · Rehook';
     default:
       return 'Not found · Rehook';
   }
@@ -77,6 +86,12 @@ function Page(props: { route: Route }) {
       return <Tokens />;
     case 'moved':
       return <Moved to={route.to} />;
+    case 'teams':
+      return <Teams />;
+    case 'team':
+      return <TeamPage key={route.teamId} teamId={route.teamId} />;
+    case 'join':
+      return <JoinPage token={route.token} />;
     default:
       return <NotFound />;
   }
@@ -124,6 +139,13 @@ function Header(props: { route: Route }) {
               aria-current={here === 'settings' || here === 'tokens' ? 'page' : undefined}
             >
               Settings
+            </Link>
+            <Link
+              href={paths.teams()}
+              class="nav-link"
+              aria-current={here === 'teams' || here === 'team' ? 'page' : undefined}
+            >
+              Teams
             </Link>
           </>
         )}

@@ -46,6 +46,11 @@ export type {
   Share,
   SignatureSettings,
   SignatureSettingsInput,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  TeamRole,
+  CreatedTeamInvitation,
   Token,
 } from '../../src/client/index.js';
 

@@ -14,6 +14,9 @@ export type Route =
   | { readonly page: 'tokens' }
   /** An old address of a page: replaced by its new one at once. */
   | { readonly page: 'moved'; readonly to: string }
+  | { readonly page: 'teams' }
+  | { readonly page: 'team'; readonly teamId: string }
+  | { readonly page: 'join'; readonly token: string }
   | { readonly page: 'share'; readonly token: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'notFound' };
 
@@ -48,6 +51,9 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
   // API tokens lived at /tokens before Settings existed.
   if (first === 'tokens' && parts.length === 1) return { page: 'moved', to: '/settings/tokens' };
+  if (first === 'teams' && parts.length === 1) return { page: 'teams' };
+  if (first === 'teams' && second !== undefined && parts.length === 2) return { page: 'team', teamId: second };
+  if (first === 'join' && second !== undefined && parts.length === 2) return { page: 'join', token: second };
   if (first === 's' && second !== undefined && parts.length === 2)
     return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
@@ -112,4 +118,7 @@ export const paths = {
   dashboard: () => '/dashboard',
   settings: () => '/settings',
   tokens: () => '/settings/tokens',
+  teams: () => '/teams',
+  team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
+  join: (token: string) => `/join/${encodeURIComponent(token)}`,
 };

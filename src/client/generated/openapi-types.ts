@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox
-         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name.
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN).
          */
         post: operations["createInbox"];
         delete?: never;
@@ -120,6 +120,26 @@ export interface paths {
          * @description Saving an inbox the account already owns answers it unchanged.
          */
         post: operations["saveInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a saved inbox between the account and the account's teams
+         * @description `{"teamId": "tem_..."}` gives the inbox to that team, `{"account": "me"}` to the calling account. Its events, replays and settings go with it. The caller must manage the inbox (its account, or an admin or owner of its team) and be admin or owner of the team it goes to (403 FORBIDDEN naming the role otherwise). An anonymous inbox answers 409 INBOX_NOT_SAVED.
+         */
+        put: operations["moveInbox"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -885,6 +905,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's teams, with its role in each, by name */
+        get: operations["listTeams"];
+        put?: never;
+        /** Create a team (the caller is its owner) */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team, with the caller's role in it
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team with its inboxes (owners only)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. The team's inboxes are deleted with their events, replays and settings; its members and invitations go. Admins, members and viewers get 403 FORBIDDEN.
+         */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a team (admins and owners)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Members and viewers get 403 FORBIDDEN.
+         */
+        patch: operations["renameTeam"];
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of a team with their roles, in the order they joined
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND.
+         */
+        get: operations["listTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave the team (your own account id)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Anyone may leave; removing someone else takes an admin (members below owner) or an owner. The last owner cannot leave: 409 LAST_OWNER. The team keeps its inboxes. A removed member loses access at once, on every instance; its open live streams of the team's inboxes end.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Owners set any role; admins manage members below owner (403 FORBIDDEN for making or changing an owner); members and viewers get 403 FORBIDDEN. Demoting the last owner is 409 LAST_OWNER. The member gets the new role at once, on every instance.
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's unused invitation links, newest first (without tokens)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners; expired links are listed until revoked.
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Create an invitation link to join the team with a role
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners; never for a role above one's own (403 FORBIDDEN). The answer carries the link's token and the path of its page, /join/<token>, shown this once (only a hash is stored). The link works once, until it expires (`expiresInHours`, default 168: 7 days) or is revoked.
+         */
+        post: operations["createTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation link
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners. The link stops working at once.
+         */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a team with an invitation link
+         * @description The calling account joins the team with the role of the invitation, and the link is used up (an account that is a member already keeps its role). An expired, used, revoked or unknown link is 404 INVITATION_NOT_FOUND. Limited per client address like sign-in (REHOOK_RATE_SIGNIN). The body is ignored.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1105,6 +1279,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /teams
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /teams/:teamId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTeamsTeamId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/join/{invitationToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /join/:invitationToken
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppJoinInvitationToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/{file}": {
         parameters: {
             query?: never;
@@ -1183,8 +1417,10 @@ export interface components {
             url: string;
             /** @description A name given by its user (1 to 100 printable characters), or null. */
             name: string | null;
-            /** @description True for a persistent inbox owned by an account. */
+            /** @description True for a persistent inbox owned by an account or a team. */
             saved: boolean;
+            /** @description The team that owns the inbox (tem_...), or null when it is not a team inbox. */
+            teamId: string | null;
             /** @description When an anonymous inbox expires; null for saved inboxes. */
             expiresAt: string | null;
             /**
@@ -1369,6 +1605,8 @@ export interface components {
             /** @description Replay id (rpl_...). */
             id: string;
             eventId: string;
+            /** @description The account that replayed (acc_...): on a team's inbox, the member (see the team's members). */
+            accountId: string;
             /** @description The URL the event was sent to. */
             destination: string;
             /**
@@ -1535,7 +1773,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -1990,6 +2228,74 @@ export interface components {
             /** @description True for the session this request was made with. */
             current: boolean;
         };
+        /** @description owner: everything, members and deleting the team included (a team keeps at least one); admin: members below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, programmed responses; viewer: read only. */
+        TeamRole: "owner" | "admin" | "member" | "viewer";
+        /** @description A team, with the caller's role in it. */
+        Team: {
+            /** @description Team id (tem_...). */
+            id: string;
+            /** @description The team name (1 to 100 printable characters). */
+            name: string;
+            role: components["schemas"]["TeamRole"];
+            /**
+             * Format: date-time
+             * @description When the team was created.
+             */
+            createdAt: string;
+        };
+        /** @description A member of a team. */
+        TeamMember: {
+            /** @description Account id (acc_...). */
+            accountId: string;
+            /** @description The member's e-mail address. */
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /**
+             * Format: date-time
+             * @description When the account joined the team.
+             */
+            joinedAt: string;
+        };
+        /** @description An unused invitation link, without its token. */
+        TeamInvitation: {
+            /** @description Invitation id (inv_...). */
+            id: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description First characters of the link's token, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+        };
+        /** @description A new invitation link, with its token (shown once). */
+        CreatedTeamInvitation: {
+            /** @description Invitation id (inv_...). */
+            id: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description First characters of the link's token, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+            /** @description The link's token (rhi_...): shown in this answer only. */
+            token: string;
+            /** @description Path of the web app's page for the link, /join/<token>, on the API origin. */
+            path: string;
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -2056,6 +2362,22 @@ export interface components {
                 };
             };
         };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         CsrfFailedOrSignupClosedOrShareReadOnly: {
             headers: {
@@ -2088,8 +2410,8 @@ export interface components {
                 };
             };
         };
-        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
-        DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId: {
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbiddenWithReplayId: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2097,7 +2419,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
                         /** @description For humans; may change between versions. */
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
@@ -2206,6 +2528,22 @@ export interface components {
                 };
             };
         };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. */
+        InboxNotFoundOrShareNotFoundOrTeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
         InboxNotSaved: {
             headers: {
@@ -2222,8 +2560,8 @@ export interface components {
                 };
             };
         };
-        /** @description `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
-        InsufficientScope: {
+        /** @description `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        InsufficientScopeOrForbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2231,7 +2569,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "INSUFFICIENT_SCOPE";
+                        code: "INSUFFICIENT_SCOPE" | "FORBIDDEN";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2248,6 +2586,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INTERNAL";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `LAST_OWNER`: A team keeps at least one owner: make another member owner first. */
+        LastOwner: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "LAST_OWNER";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2350,6 +2704,22 @@ export interface components {
                 };
             };
         };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `INVITATION_NOT_FOUND`: Invitation not found: it expired, was used or was revoked. */
+        ShareNotFoundOrInvitationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `REPLAY_JOB_NOT_FOUND`: Replay job not found. */
         ShareNotFoundOrReplayJobNotFound: {
             headers: {
@@ -2360,6 +2730,54 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. */
+        ShareNotFoundOrTeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. `INVITATION_NOT_FOUND`: Invitation not found: it expired, was used or was revoked. */
+        ShareNotFoundOrTeamNotFoundOrInvitationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. `MEMBER_NOT_FOUND`: This account is not a member of the team. */
+        ShareNotFoundOrTeamNotFoundOrMemberNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2382,6 +2800,22 @@ export interface components {
                 };
             };
         };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `FORBIDDEN`: Your role does not allow this. */
+        ShareReadOnlyOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "FORBIDDEN";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
         ShareReadOnlyOrInsufficientScope: {
             headers: {
@@ -2392,6 +2826,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        ShareReadOnlyOrInsufficientScopeOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2698,6 +3148,8 @@ export interface operations {
                 "application/json": {
                     /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
                     name?: string | null;
+                    /** @description Make the inbox a team inbox of this team (tem_...). */
+                    teamId?: string;
                 };
             };
         };
@@ -2717,8 +3169,8 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
-            404: components["responses"]["ShareNotFound"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2753,7 +3205,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2781,7 +3233,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2823,7 +3275,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2859,9 +3311,58 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    moveInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team to give the inbox to (tem_...). */
+                    teamId?: string;
+                    /**
+                     * @description Give the inbox to the calling account.
+                     * @enum {string}
+                     */
+                    account?: "me";
+                };
+            };
+        };
+        responses: {
+            /** @description The moved inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrTeamNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -2909,7 +3410,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             422: components["responses"]["SearchTooBroad"];
             429: components["responses"]["RateLimited"];
@@ -2938,7 +3439,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2973,7 +3474,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3001,7 +3502,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3036,7 +3537,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3066,7 +3567,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3101,7 +3602,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3149,7 +3650,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3198,7 +3699,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3234,7 +3735,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["InsufficientScope"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3319,7 +3820,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeWithReplayId"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbiddenWithReplayId"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3358,7 +3859,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3429,7 +3930,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3465,7 +3966,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3508,7 +4009,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3542,7 +4043,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3685,7 +4186,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3720,7 +4221,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3752,7 +4253,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3821,7 +4322,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3879,7 +4380,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3910,7 +4411,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3944,7 +4445,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3980,7 +4481,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4066,7 +4567,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4096,7 +4597,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -4131,7 +4632,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4182,7 +4683,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4219,7 +4720,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4255,7 +4756,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4290,7 +4791,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4326,7 +4827,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4410,7 +4911,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4447,7 +4948,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4483,7 +4984,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4893,6 +5394,440 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            teams: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team name: 1 to 100 printable characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new team. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    renameTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team name: 1 to 100 printable characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            members: components["schemas"]["TeamMember"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description The member's account id (acc_...). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrMemberNotFound"];
+            409: components["responses"]["LastOwner"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description The member's account id (acc_...). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or viewer. */
+                    role: "owner" | "admin" | "member" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            member: components["schemas"]["TeamMember"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrMemberNotFound"];
+            409: components["responses"]["LastOwner"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitations: components["schemas"]["TeamInvitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or viewer. */
+                    role: "owner" | "admin" | "member" | "viewer";
+                    /** @description Hours the link works (default 168). */
+                    expiresInHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new invitation, with its token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitation: components["schemas"]["CreatedTeamInvitation"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description Invitation id (inv_...). */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrInvitationNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (rhi_...). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFoundOrInvitationNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -4971,7 +5906,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -5001,7 +5936,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -5176,6 +6111,91 @@ export interface operations {
             header?: never;
             path: {
                 shareToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTeamsTeamId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppJoinInvitationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationToken: string;
             };
             cookie?: never;
         };

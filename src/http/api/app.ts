@@ -26,6 +26,7 @@ import { registerAlertRoutes } from './routes/alerts.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerStreamRoutes } from './routes/stream.js';
+import { registerTeamRoutes } from './routes/teams.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
 import { loadUiFiles, registerUiRoutes, type UiFallback } from './static-ui.js';
@@ -148,6 +149,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerAlertRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
+    registerTeamRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
+import { isId } from '../../domain/ids.js';
 import { isSaved, type InboxWithStats } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
 import type { SentRequest } from '../../domain/replay-request.js';
@@ -29,6 +30,7 @@ export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJso
     url: ingestOrigin + ingestUrl,
     name: inbox.name,
     saved: isSaved(inbox),
+    teamId: inbox.ownerId !== null && isId('team', inbox.ownerId) ? inbox.ownerId : null,
     expiresAt: inbox.expiresAt?.toISOString() ?? null,
     createdAt: inbox.createdAt.toISOString(),
     eventCount: inbox.eventCount,
@@ -77,6 +79,7 @@ export function replayJson(replay: ReplayRecord, opts: { readonly omitRequestBod
   return {
     id: replay.id,
     eventId: replay.eventId,
+    accountId: replay.accountId,
     destination: replay.destination,
     createdAt: replay.createdAt.toISOString(),
     outcome: replay.outcome,

@@ -51,7 +51,7 @@ export interface RouteDoc {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Operations';
+  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Teams' | 'Operations';
   readonly access: Access;
   /** What an API token needs (see RouteScope). */
   readonly scope: RouteScope;
@@ -129,12 +129,25 @@ function describeCodes(codes: readonly ErrorCode[]): string {
   return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message}.`).join(' ');
 }
 
+/** Path parameters naming something a team can own: the route applies the team's roles. */
+const TEAM_OWNABLE_PARAMS = ['inboxId', 'eventId', 'jobId', 'teamId'];
+
+/**
+ * Whether the route acts on an inbox (or its events, jobs) or a team: a team member whose role
+ * does not allow the action gets 403 FORBIDDEN there (src/services/inboxes.ts authorizeInbox).
+ */
+function onTeamResource(doc: RouteDoc): boolean {
+  const names = Object.keys(doc.params?.properties ?? {});
+  return names.some((name) => TEAM_OWNABLE_PARAMS.includes(name));
+}
+
 /** The error codes a route can answer, all causes included. */
 export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   for (const code of EVERY_ROUTE) codes.add(code);
   for (const code of SHARE_CREDENTIAL) codes.add(code);
   if (doc.share !== true) codes.add('SHARE_READ_ONLY');
+  if (onTeamResource(doc)) codes.add('FORBIDDEN');
   if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
   if (CSRF_CHECKED.has(method)) codes.add('CSRF_FAILED');
   if (doc.scope !== 'none') codes.add('INSUFFICIENT_SCOPE');

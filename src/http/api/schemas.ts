@@ -8,6 +8,7 @@ import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
 import { ALERT_SCHEMAS } from './alert-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
+import { TEAM_SCHEMAS } from './team-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -53,7 +54,8 @@ export const InboxSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 100 }),
       'A name given by its user (1 to 100 printable characters), or null.',
     ),
-    saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account.' }),
+    saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account or a team.' }),
+    teamId: Nullable(Type.String(), 'The team that owns the inbox (tem_...), or null when it is not a team inbox.'),
     expiresAt: Nullable(
       Timestamp('When the anonymous inbox expires.'),
       'When an anonymous inbox expires; null for saved inboxes.',
@@ -197,6 +199,9 @@ export const ReplaySchema = Type.Object(
   {
     id: Type.String({ description: 'Replay id (rpl_...).' }),
     eventId: Type.String(),
+    accountId: Type.String({
+      description: "The account that replayed (acc_...): on a team's inbox, the member (see the team's members).",
+    }),
     destination: Type.String({ description: 'The URL the event was sent to.' }),
     createdAt: Timestamp('When the replay was made.'),
     outcome: Type.Union(
@@ -389,6 +394,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...ALERT_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
+  ...TEAM_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

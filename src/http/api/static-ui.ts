@@ -52,6 +52,9 @@ export const UI_ROUTES = [
   '/settings/tokens',
   '/tokens',
   '/s/:shareToken',
+  '/teams',
+  '/teams/:teamId',
+  '/join/:invitationToken',
 ] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

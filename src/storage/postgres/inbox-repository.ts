@@ -39,6 +39,8 @@ const SQL = {
   // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
   save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
     AND (owner_id IS NULL OR owner_id = $3) RETURNING ${INBOX_COLUMNS}`,
+  // Only while the owner is still $4: a concurrent move or delete wins, not both.
+  move: `UPDATE inboxes SET owner_id = $3 WHERE id = $1 AND ${LIVE} AND owner_id = $4 RETURNING ${INBOX_COLUMNS}`,
   // Like delete: only while the owner is still $4 (NULL = anonymous).
   rename: `UPDATE inboxes SET name = $3 WHERE id = $1 AND ${LIVE}
     AND owner_id IS NOT DISTINCT FROM $4::text RETURNING ${INBOX_COLUMNS}`,
@@ -123,6 +125,16 @@ export function createInboxRepository(pool: Pool): InboxRepository {
     save: (id, ownerId, now) =>
       attempt('save inbox', async () => {
         const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.save, [id, now.toISOString(), ownerId]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
+      }),
+    move: (id, ownerId, expectedOwnerId, now) =>
+      attempt('move inbox', async () => {
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.move, [
+          id,
+          now.toISOString(),
+          ownerId,
+          expectedOwnerId,
+        ]);
         return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     rename: (id, name, expectedOwnerId, now) =>

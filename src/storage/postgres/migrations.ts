@@ -368,6 +368,40 @@ CREATE TABLE alert_attempts (
   PRIMARY KEY (notification_id, number)
 );
 `,
+  /**
+   * Teams (migration 16): a team, its members with their roles, and its invitation links (only the
+   * hash of a link's token is stored, as for API tokens). A team's inboxes carry the team's id as
+   * owner_id, so no inbox column changes. Members are looked up by team (primary key) and by
+   * account (the dashboard, account deletion).
+   */
+  '0016_teams': `
+CREATE TABLE teams (
+  id         text COLLATE "C" PRIMARY KEY,
+  name       text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE team_members (
+  team_id    text COLLATE "C" NOT NULL,
+  account_id text COLLATE "C" NOT NULL,
+  role       text NOT NULL,
+  joined_at  timestamptz NOT NULL,
+  PRIMARY KEY (team_id, account_id)
+);
+CREATE INDEX team_members_account ON team_members (account_id);
+CREATE TABLE team_invitations (
+  id          text COLLATE "C" PRIMARY KEY,
+  team_id     text COLLATE "C" NOT NULL,
+  role        text NOT NULL,
+  hash        text NOT NULL UNIQUE,
+  prefix      text NOT NULL,
+  created_by  text NOT NULL,
+  created_at  timestamptz NOT NULL,
+  expires_at  timestamptz NOT NULL,
+  accepted_at timestamptz NULL,
+  accepted_by text NULL
+);
+CREATE INDEX team_invitations_team ON team_invitations (team_id, created_at);
+`,
 });
 
 /**

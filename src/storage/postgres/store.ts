@@ -18,6 +18,7 @@ import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
+import { createTeamRepository } from './team-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -129,6 +130,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     responses: createResponseRepository(pool),
     forwarding: createForwardingRepository(pool),
     alerts: createAlertRepository(pool),
+    teams: createTeamRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

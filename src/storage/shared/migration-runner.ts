@@ -28,6 +28,7 @@ const MIGRATION_NAMES = [
   '0013_event_partitions',
   '0014_account_settings_and_token_scopes',
   '0015_alerts',
+  '0016_teams',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

@@ -4,6 +4,7 @@ import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
 import { replayJobRowMappers } from './replay-job-rows.js';
+import { teamRowMappers } from './team-rows.js';
 
 /**
  * Every record's mappers between rows and domain objects over one database's column values:
@@ -16,5 +17,6 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
     ...alertRowMappers(v),
+    ...teamRowMappers(v),
   };
 }

@@ -387,6 +387,40 @@ CREATE TABLE alert_attempts (
   PRIMARY KEY (notification_id, number)
 ) WITHOUT ROWID;
 `,
+  /**
+   * Teams (migration 16): a team, its members with their roles, and its invitation links (only the
+   * hash of a link's token is stored, as for API tokens). A team's inboxes carry the team's id as
+   * owner_id, so no inbox column changes. Members are looked up by team (primary key) and by
+   * account (the dashboard, account deletion).
+   */
+  '0016_teams': `
+CREATE TABLE teams (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE team_members (
+  team_id    TEXT NOT NULL,
+  account_id TEXT NOT NULL,
+  role       TEXT NOT NULL,
+  joined_at  INTEGER NOT NULL,
+  PRIMARY KEY (team_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX team_members_account ON team_members (account_id);
+CREATE TABLE team_invitations (
+  id          TEXT PRIMARY KEY,
+  team_id     TEXT NOT NULL,
+  role        TEXT NOT NULL,
+  hash        TEXT NOT NULL UNIQUE,
+  prefix      TEXT NOT NULL,
+  created_by  TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  accepted_at INTEGER NULL,
+  accepted_by TEXT NULL
+);
+CREATE INDEX team_invitations_team ON team_invitations (team_id, created_at);
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

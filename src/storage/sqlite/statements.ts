@@ -45,6 +45,10 @@ function inboxStatements(db: Db) {
       `UPDATE inboxes SET owner_id = @ownerId, expires_at = NULL WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
        AND (owner_id IS NULL OR owner_id = @ownerId) RETURNING ${INBOX_COLUMNS}`,
     ),
+    move: db.prepare<{ to: string; id: string; from: string; now: number }, InboxRow<SqliteColumns>>(
+      `UPDATE inboxes SET owner_id = @to WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
+       AND owner_id = @from RETURNING ${INBOX_COLUMNS}`,
+    ),
     rename: db.prepare<
       { name: string | null; id: string; ownerId: string | null; now: number },
       InboxRow<SqliteColumns>

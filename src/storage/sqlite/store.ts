@@ -31,6 +31,7 @@ import { createSignatureRepository } from './signature-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { createTeamRepository } from './team-repository.js';
 import { createTokenLookup } from './token-lookup.js';
 import { createRetention } from './retention.js';
 
@@ -121,6 +122,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
     alerts: createAlertRepository(db),
+    teams: createTeamRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');

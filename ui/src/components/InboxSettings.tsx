@@ -2,6 +2,7 @@ import type { InboxView as Inbox } from '../api.js';
 import { Icon } from './Icon.js';
 import { AlertSettings } from './settings/AlertSettings.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
+import { MoveToTeam } from './settings/MoveToTeam.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
 import { SignatureSettings } from './settings/SignatureSettings.js';
 import { PanelHead } from './PanelHead.js';
@@ -21,6 +22,7 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
           <SignatureSettings inboxId={props.inbox.id} />
           <ForwardingSettings inboxId={props.inbox.id} />
           <AlertSettings inboxId={props.inbox.id} />
+          <MoveToTeam inbox={props.inbox} />
         </>
       ) : (
         <p class="note">
