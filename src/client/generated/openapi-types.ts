@@ -251,6 +251,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{eventId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What differs between two events
+         * @description From the event in the path (the first) to `against` (the second), in any inboxes the caller may read (a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations when both bodies are JSON (applied to the first body they give the second; big numbers are written exactly), a line diff when both are text, else whether the bytes are equal and their sizes.
+         */
+        get: operations["diffEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/events/next": {
         parameters: {
             query?: never;
@@ -1672,6 +1692,96 @@ export interface components {
             /** @description null while pending. */
             completedAt: string | null;
         };
+        /** @description One RFC 6902 operation; `path` is a JSON Pointer (RFC 6901). `from` carries the value before the change (for `remove` and `replace`); RFC 6902 tools ignore it. Numbers are written exactly as captured. */
+        JsonPatchOperation: {
+            /** @enum {string} */
+            op: "add";
+            path: string;
+            value: unknown;
+        } | {
+            /** @enum {string} */
+            op: "remove";
+            path: string;
+            from: unknown;
+        } | {
+            /** @enum {string} */
+            op: "replace";
+            path: string;
+            from: unknown;
+            value: unknown;
+        };
+        EventDiff: {
+            /** @description The first event: the one in the path. */
+            from: string;
+            /** @description The second event: `against`. */
+            to: string;
+            /** @description The methods, when they differ; else null. */
+            method: {
+                from: string;
+                to: string;
+            } | null;
+            /** @description The paths below each event's inbox (`/stripe` of `/i/<id>/stripe`), when they differ; else null. */
+            path: {
+                from: string;
+                to: string;
+            } | null;
+            query: {
+                /** @description Query parameters (decoded) whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Query parameters (decoded) whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared exactly (query names are case-sensitive). */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            headers: {
+                /** @description Headers whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Headers whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared case-insensitively, shown as the second event spells them. Redacted values compare equal. */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            /** @description `json` when both bodies are JSON, `text` when both are UTF-8 text (an empty body counts as text), else `binary`. */
+            body: {
+                /** @enum {string} */
+                kind: "json";
+                bytesEqual: boolean;
+                /** @description Applied in order to the first body, they give the second. Objects compared by key, arrays by index (extra elements are added, or removed from the end backwards). */
+                operations: components["schemas"]["JsonPatchOperation"][];
+            } | {
+                /** @enum {string} */
+                kind: "text";
+                bytesEqual: boolean;
+                /** @description A line diff: the first body is the `same` and `removed` parts, the second `same` and `added`. */
+                changes: {
+                    type: "same" | "added" | "removed";
+                    /** @description Whole lines, each with its line break when it had one. */
+                    text: string;
+                }[];
+            } | {
+                /** @enum {string} */
+                kind: "binary";
+                bytesEqual: boolean;
+                sizes: {
+                    from: number;
+                    to: number;
+                };
+                /** @description `binary`: a body is not UTF-8 text; `too-large`: a body is over 2 MiB, or the line diff needs more than 5,000 edits. */
+                reason: "binary" | "too-large";
+            };
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -1804,6 +1914,22 @@ export interface components {
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        EventNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
                     };
                 };
             };
@@ -2745,6 +2871,42 @@ export interface operations {
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    diffEvents: {
+        parameters: {
+            query: {
+                /** @description The id of the second event. */
+                against: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The differences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            diff: components["schemas"]["EventDiff"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["EventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

@@ -11,6 +11,7 @@ import { OPENAPI_BASE } from './openapi.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
+import { registerDiffRoutes } from './routes/diff.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -131,6 +132,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerInboxRoutes(api, ctx);
     registerEventRoutes(api, ctx);
     registerExportRoutes(api, ctx);
+    registerDiffRoutes(api, ctx);
     registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);

@@ -5,6 +5,7 @@ import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
 import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
+import { DIFF_SCHEMAS } from './diff-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -369,6 +370,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
+  ...DIFF_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */
