@@ -152,6 +152,12 @@ export const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/curl`, { authorization }),
   },
+  // The event compared with itself: both sides need the same reading right.
+  'GET /api/v1/events/:id/diff?against=:id': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/diff?against=${t.eventId}`, { authorization }),
+  },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
     send: (env, t, authorization) =>

@@ -118,6 +118,12 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/curl', 'ownedA', '401', '200', '404E', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404E', '404E', '401', '401'],
+
+  // An event of an expired inbox is one the caller cannot read: EVENT_NOT_FOUND, not INBOX_NOT_FOUND.
+  ['GET /api/v1/events/:id/diff?against=:id', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'missing', '404E', '404E', '404E', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'ownedA', '401', '200', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404I', '404I', '401', '401'],
@@ -298,6 +304,10 @@ export const SHARE_CELLS: ReadonlyArray<
   ['GET /api/v1/events/:id/curl', 'ownedA', '200', '404S'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404S'],
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'anon', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '200', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'missing', '404E', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'anon', '404I', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'ownedA', '200', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404S'],
