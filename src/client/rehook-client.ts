@@ -21,6 +21,7 @@ import type {
   Delivery,
   EventBody,
   EventDetail,
+  EventDiff,
   EventMeta,
   EventPage,
   ExportInboxOptions,
@@ -215,6 +216,21 @@ export class RehookClient {
   /** One event with headers but without its body (read it with `eventBody`). */
   async eventMeta(eventId: string): Promise<EventMeta> {
     return events.getEventMeta(this.#api, eventId);
+  }
+
+  /**
+   * What differs from event `fromId` to event `toId` (any inboxes the client may read): method
+   * and path, query and headers by name, and the body as RFC 6902 operations (JSON), a line diff
+   * (text) or a byte comparison. Values are parsed with JSON.parse, so a number past 2^53 loses
+   * digits here; `diffText` gives the server's JSON text, where it is exact.
+   */
+  async diff(fromId: string, toId: string): Promise<EventDiff> {
+    return events.diffEvents(this.#api, fromId, toId);
+  }
+
+  /** The answer of `diff` as the server's JSON text (`{"data":{"diff":...}}`), numbers exact. */
+  async diffText(fromId: string, toId: string): Promise<string> {
+    return events.diffEventsText(this.#api, fromId, toId);
   }
 
   /** Deletes one event with its replays. */

@@ -30,6 +30,10 @@ export type ResponseRule = Schemas['ResponseRule'];
 export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
 export type CurlCommand = Schemas['CurlCommand'];
+/** What differs from one event to another (GET /api/v1/events/<id>/diff; docs/insight.md). */
+export type EventDiff = Schemas['EventDiff'];
+/** One RFC 6902 operation of a JSON body diff; `from` is the value before the change. */
+export type JsonPatchOperation = Schemas['JsonPatchOperation'];
 /** An inbox's signature settings, never the secret (GET/PUT /api/v1/inboxes/<id>/signature; docs/signatures.md). */
 export type SignatureSettings = Schemas['SignatureSettings'];
 /** What RehookClient.setSignatureSettings takes: the scheme, the secret and the scheme's options. */
