@@ -30,6 +30,7 @@ import type {
   Inbox,
   InboxResponse,
   InboxResponseInput,
+  ResponsePreview,
   NextEventOptions,
   Replay,
   ReplayJob,
@@ -154,6 +155,15 @@ export class RehookClient {
    */
   async setInboxResponse(inboxId: string, response: InboxResponseInput): Promise<InboxResponse> {
     return responses.setInboxResponse(this.#api, inboxId, response);
+  }
+
+  /**
+   * What `response` (as setInboxResponse takes it; nothing is saved) would answer captured event
+   * `eventId` of the inbox: the matching rule's answer with its templates rendered, or the
+   * default answer and the render error when they fail.
+   */
+  async previewInboxResponse(inboxId: string, response: InboxResponseInput, eventId: string): Promise<ResponsePreview> {
+    return responses.previewInboxResponse(this.#api, inboxId, response, eventId);
   }
 
   /** The inbox answers the contract's `200 {"ok":true}` again. */

@@ -26,6 +26,8 @@ export type InboxResponse = Schemas['InboxResponse'];
 /** One answer of the ingest listener: status, headers, body (text or base64), delayMs. */
 export type ResponseAnswer = Schemas['ResponseAnswer'];
 export type ResponseRule = Schemas['ResponseRule'];
+/** What a response would answer a captured event, templates rendered (POST .../responses/preview). */
+export type ResponsePreview = Schemas['ResponsePreview'];
 /** What RehookClient.setInboxResponse takes: every field optional (status 200, no headers, empty body, no delay). */
 export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */

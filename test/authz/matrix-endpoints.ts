@@ -411,6 +411,15 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
   },
+  'POST /api/v1/inboxes/:id/responses/preview': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/responses/preview`, {
+        method: 'POST',
+        authorization,
+        json: { response: { body: '{{ method }}', template: true }, eventId: t.eventId },
+      }),
+  },
   'PUT /api/v1/inboxes/:id/response': {
     destructive: true,
     send: (env, t, authorization) =>

@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/responses/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a response would answer a captured event
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. Renders `response` (as PUT takes it; nothing is saved) against event `eventId` of this inbox as the ingest listener would have: the first rule that matches, its templates, and the default answer when they fail to render. Rules that match a redacted header value (Authorization, Cookie) see the redacted value here. A template that does not parse is 400 VALIDATION_FAILED with its line and column.
+         */
+        post: operations["previewInboxResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/forwarding": {
         parameters: {
             query?: never;
@@ -1078,6 +1098,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
         };
         /** @description A captured request with everything that was stored. */
@@ -1117,6 +1139,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description Address of the sender. */
             sourceIp: string;
@@ -1166,6 +1190,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description Address of the sender. */
             sourceIp: string;
@@ -1386,6 +1412,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
         };
         /** @description A rule: the answer for requests that match. */
         ResponseRule: {
@@ -1420,6 +1448,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
             /** @description Rules in order (at most 50); the first that matches gives the answer, else the default above. */
             rules: components["schemas"]["ResponseRule"][];
             /**
@@ -1427,6 +1457,14 @@ export interface components {
              * @description When it was set.
              */
             updatedAt: string;
+        };
+        /** @description What the ingest listener would have answered the event: the answer with its templates rendered (the contract's `200 {"ok":true}` shown as an answer when nothing else applies). `uuid` and `now` differ per render. */
+        ResponsePreview: {
+            answer: components["schemas"]["ResponseAnswer"];
+            /** @description The rule whose answer was sent (null: the default answer, or the contract's 200). */
+            rule: number | null;
+            /** @description Why a templated answer could not be rendered (what the event would record), else null. */
+            error: string | null;
         };
         /** @description An inbox's signature settings, without the secret. */
         SignatureSettings: {
@@ -3759,6 +3797,8 @@ export interface operations {
                     bodyBase64?: string;
                     /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                     delayMs?: number;
+                    /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                    template?: boolean;
                     /** @description Rules in order (at most 50); the first that matches wins. */
                     rules?: {
                         /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
@@ -3789,6 +3829,8 @@ export interface operations {
                             bodyBase64?: string;
                             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                             delayMs?: number;
+                            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                            template?: boolean;
                         };
                     }[];
                     /** @description Ignored (GET shows it; its answer can be sent back as it is). */
@@ -3845,6 +3887,51 @@ export interface operations {
             403: components["responses"]["CsrfFailedOrShareReadOnly"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    previewInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A response as PUT /api/v1/inboxes/<id>/response takes it (saved or not). */
+                    response: Record<string, never>;
+                    /** @description A captured event of this inbox to render the answer against. */
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            preview: components["schemas"]["ResponsePreview"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

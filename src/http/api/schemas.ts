@@ -102,6 +102,13 @@ const eventSummaryFields = {
         "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
       ),
       status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
+      error: Type.Optional(
+        Type.String({
+          description:
+            "Only when a templated answer failed to render: which one and why. The inbox's default answer was sent " +
+            "instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent.",
+        }),
+      ),
     },
     {
       description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
