@@ -104,7 +104,7 @@ export async function previewInboxResponse(
   const { event } = await getEvent(deps, principal, input.eventId);
   if (event.inboxId !== inbox.id) throw new AppError('EVENT_NOT_FOUND');
   const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: deps.clock.now() };
-  const headers = event.headers.flatMap(([name, value]) => [name, value]);
+  const headers = event.headers.flat();
   const chosen = chooseAnswer(response, {
     method: event.method,
     subPath: subPathOf(event.path, inbox.id),
