@@ -21,9 +21,9 @@ function PairChanges(props: { title: string; pairs: Pairs; join: string }) {
   const { pairs } = props;
   if (pairs.added.length + pairs.removed.length + pairs.changed.length === 0) return null;
   return (
-    <section class="compare-section" aria-label={props.title}>
-      <h3 class="compare-heading">{props.title}</h3>
-      <ul class="compare-pairs mono small">
+    <section class="event-compare-section" aria-label={props.title}>
+      <h3 class="event-compare-heading">{props.title}</h3>
+      <ul class="event-compare-pairs mono small">
         {pairs.removed.map(([name, value], i) => (
           <li key={`r${i}`} class="diff-removed">
             <span class="diff-mark" title="removed">
@@ -102,7 +102,7 @@ function BodyChanges(props: { diff: EventDiff; from: EventDetail; to: EventDetai
       {body.operations.length === 0 ? (
         <p class="small muted">The JSON bodies are equal{body.bytesEqual ? '' : ' (spelt differently)'}.</p>
       ) : (
-        <ul class="compare-ops mono small" aria-label="JSON changes">
+        <ul class="event-compare-ops mono small" aria-label="JSON changes">
           {body.operations.map((op, i) => (
             <li key={i} class={`diff-${op.op === 'add' ? 'added' : op.op === 'remove' ? 'removed' : 'changed'}`}>
               <span class="diff-mark">{op.op === 'add' ? '+' : op.op === 'remove' ? '−' : '~'}</span>{' '}
@@ -145,7 +145,7 @@ export function CompareView(props: { fromId: string; toId: string; onClose: () =
   }, [props.fromId, props.toId]);
 
   return (
-    <article class="compare" aria-labelledby="compare-title" data-testid="compare-view">
+    <article class="event-compare" aria-labelledby="compare-title" data-testid="compare-view">
       <header class="inspector-head">
         <button type="button" class="btn btn-ghost btn-icon" aria-label="Close the comparison" onClick={props.onClose}>
           <Icon name="x" />
@@ -153,18 +153,22 @@ export function CompareView(props: { fromId: string; toId: string; onClose: () =
         <h2 id="compare-title" class="inspector-title">
           Compare
         </h2>
-        <span class="mono small muted compare-ids">
+        <span class="mono small muted event-compare-ids">
           {props.fromId} → {props.toId}
         </span>
       </header>
       <ErrorNote error={error} />
       {loaded === null && error === null && <Spinner label="Comparing" />}
       {loaded !== null && (
-        <div class="compare-body">
+        <div
+          class="event-compare-body"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: wide bodies scroll sideways; keyboard users must reach them
+          tabIndex={0}
+        >
           {(loaded.diff.method !== null || loaded.diff.path !== null) && (
-            <section class="compare-section" aria-label="Request line">
-              <h3 class="compare-heading">Request line</h3>
-              <ul class="compare-pairs mono small">
+            <section class="event-compare-section" aria-label="Request line">
+              <h3 class="event-compare-heading">Request line</h3>
+              <ul class="event-compare-pairs mono small">
                 {loaded.diff.method !== null && (
                   <li class="diff-changed">
                     <span class="diff-mark">~</span> method: {loaded.diff.method.from} → {loaded.diff.method.to}
@@ -180,8 +184,8 @@ export function CompareView(props: { fromId: string; toId: string; onClose: () =
           )}
           <PairChanges title="Query" pairs={loaded.diff.query} join="=" />
           <PairChanges title="Headers" pairs={loaded.diff.headers} join=": " />
-          <section class="compare-section" aria-label="Body">
-            <h3 class="compare-heading">Body</h3>
+          <section class="event-compare-section" aria-label="Body">
+            <h3 class="event-compare-heading">Body</h3>
             <BodyChanges {...loaded} />
           </section>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxResponseInput, type ResponsePreview as Preview } from '../../api.js';
+import { CodeBlock } from '../CodeBlock.js';
 import { ErrorNote } from '../common.js';
 import { Icon } from '../Icon.js';
 
@@ -68,13 +69,13 @@ export function ResponsePreview(props: { inboxId: string; input: () => InboxResp
             </span>
           </p>
           {preview.error !== null && <p class="error-text small">Template failed: {preview.error}</p>}
-          <pre class="code-block mono small">
+          <CodeBlock class="preview-block mono small" label="The rendered answer">
             {[
               ...preview.answer.headers.map(([name, value]) => `${name}: ${value}`),
               '',
               preview.answer.body ?? `(binary body, ${preview.answer.bodyBase64?.length ?? 0} base64 characters)`,
             ].join('\n')}
-          </pre>
+          </CodeBlock>
         </div>
       )}
     </div>
