@@ -59,8 +59,7 @@ export function AnswerFields(props: {
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
       />
       <CheckField checked={draft.template} onChange={(template) => set({ template })}>
-        Template: render header values and body per request ({'{{ body.id }}'}, {'{{ query.source | default: "none" }}'}
-        )
+        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'} (docs/insight.md)
       </CheckField>
     </fieldset>
   );
