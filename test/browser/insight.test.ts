@@ -65,6 +65,19 @@ describe('insight in the web app', () => {
     await view.locator('tr.sbs-changed', { hasText: '"draft"' }).waitFor();
     await assertAccessible(page, 'compare view');
     await screenshot(page, 'compare');
+    // Dark mode and a phone's width: readable, accessible, nothing scrolls the page sideways.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await assertAccessible(page, 'compare view, dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await view.getByText('/data/object/status: "draft" → "paid"').waitFor();
+    const widths = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } } }).document
+        .scrollingElement;
+      return { scroll: root.scrollWidth, inner: (globalThis as unknown as { innerWidth: number }).innerWidth };
+    });
+    assert.ok(widths.scroll <= widths.inner, `the compare view scrolls sideways at 390 px (${widths.scroll})`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(VIEWPORT);
     await page.getByRole('button', { name: 'Close the comparison' }).click();
     await page.getByRole('button', { name: 'Done selecting' }).click();
 

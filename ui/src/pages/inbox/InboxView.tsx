@@ -88,7 +88,7 @@ export function InboxView(props: {
   };
 
   return (
-    <div class={`inbox ${selected !== null || panel !== null ? 'has-selection' : ''}`}>
+    <div class={`inbox ${selected !== null || panel !== null || compare !== null ? 'has-selection' : ''}`}>
       {props.banner}
       <InboxBar
         inbox={inbox}
