@@ -3,6 +3,7 @@ import { accountsCreateCommand } from './commands/accounts-create.command.js';
 import { accountsListCommand } from './commands/accounts-list.command.js';
 import { accountsSetPasswordCommand } from './commands/accounts-set-password.command.js';
 import { curlCommand } from './commands/curl.command.js';
+import { diffCommand } from './commands/diff.command.js';
 import { deliveriesCommand } from './commands/deliveries.command.js';
 import { eventCommand } from './commands/event.command.js';
 import { eventDeleteCommand } from './commands/event-delete.command.js';
@@ -90,6 +91,7 @@ export const COMMANDS: readonly Command[] = [
   eventsCommand,
   eventCommand,
   curlCommand,
+  diffCommand,
   exportCommand,
   eventDeleteCommand,
   waitCommand,

@@ -35,6 +35,7 @@ import type {
   Delivery,
   EventBody,
   EventDetail,
+  EventDiff,
   EventMeta,
   EventPage,
   ExportInboxOptions,
@@ -43,6 +44,7 @@ import type {
   Inbox,
   InboxResponse,
   InboxResponseInput,
+  ResponsePreview,
   NextEventOptions,
   Replay,
   ReplayJob,
@@ -169,6 +171,15 @@ export class RehookClient {
     return responses.setInboxResponse(this.#api, inboxId, response);
   }
 
+  /**
+   * What `response` (as setInboxResponse takes it; nothing is saved) would answer captured event
+   * `eventId` of the inbox: the matching rule's answer with its templates rendered, or the
+   * default answer and the render error when they fail.
+   */
+  async previewInboxResponse(inboxId: string, response: InboxResponseInput, eventId: string): Promise<ResponsePreview> {
+    return responses.previewInboxResponse(this.#api, inboxId, response, eventId);
+  }
+
   /** The inbox answers the contract's `200 {"ok":true}` again. */
   async clearInboxResponse(inboxId: string): Promise<void> {
     return responses.clearInboxResponse(this.#api, inboxId);
@@ -229,6 +240,21 @@ export class RehookClient {
   /** One event with headers but without its body (read it with `eventBody`). */
   async eventMeta(eventId: string): Promise<EventMeta> {
     return events.getEventMeta(this.#api, eventId);
+  }
+
+  /**
+   * What differs from event `fromId` to event `toId` (any inboxes the client may read): method
+   * and path, query and headers by name, and the body as RFC 6902 operations (JSON), a line diff
+   * (text) or a byte comparison. Values are parsed with JSON.parse, so a number past 2^53 loses
+   * digits here; `diffText` gives the server's JSON text, where it is exact.
+   */
+  async diff(fromId: string, toId: string): Promise<EventDiff> {
+    return events.diffEvents(this.#api, fromId, toId);
+  }
+
+  /** The answer of `diff` as the server's JSON text (`{"data":{"diff":...}}`), numbers exact. */
+  async diffText(fromId: string, toId: string): Promise<string> {
+    return events.diffEventsText(this.#api, fromId, toId);
   }
 
   /** Deletes one event with its replays. */

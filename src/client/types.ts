@@ -26,10 +26,16 @@ export type InboxResponse = Schemas['InboxResponse'];
 /** One answer of the ingest listener: status, headers, body (text or base64), delayMs. */
 export type ResponseAnswer = Schemas['ResponseAnswer'];
 export type ResponseRule = Schemas['ResponseRule'];
+/** What a response would answer a captured event, templates rendered (POST .../responses/preview). */
+export type ResponsePreview = Schemas['ResponsePreview'];
 /** What RehookClient.setInboxResponse takes: every field optional (status 200, no headers, empty body, no delay). */
 export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
 export type CurlCommand = Schemas['CurlCommand'];
+/** What differs from one event to another (GET /api/v1/events/<id>/diff; docs/insight.md). */
+export type EventDiff = Schemas['EventDiff'];
+/** One RFC 6902 operation of a JSON body diff; `from` is the value before the change. */
+export type JsonPatchOperation = Schemas['JsonPatchOperation'];
 /** An inbox's signature settings, never the secret (GET/PUT /api/v1/inboxes/<id>/signature; docs/signatures.md). */
 export type SignatureSettings = Schemas['SignatureSettings'];
 /** What RehookClient.setSignatureSettings takes: the scheme, the secret and the scheme's options. */

@@ -43,6 +43,11 @@ export interface AnswerRecord {
   /** Index (0-based) of the inbox's response rule that matched; null for the default answer. */
   readonly rule: number | null;
   readonly status: number;
+  /**
+   * Why a templated answer could not be rendered (the inbox's default answer was sent instead);
+   * absent when there was nothing to report.
+   */
+  readonly error?: string;
 }
 
 /** How an event without a stored check is presented (no secret was set when it arrived). */

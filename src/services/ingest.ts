@@ -6,7 +6,9 @@ import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { AlertEvaluator } from './alert-evaluator.js';
 import type { ServiceDeps } from './deps.js';
 import { checkCapturedSignature } from './signatures.js';
+import { resolveAnswer } from './answer-templates.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
+import { subPathOf } from '../domain/inbox-response.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
 export interface IncomingCapture {
@@ -90,8 +92,22 @@ export async function captureRequest(
     });
     if (signature instanceof Promise) signature = await signature;
   }
+  const id = deps.newEventId(now.getTime());
+  // Templated answers render here, before the insert, so the event records a render failure.
+  const resolved =
+    chosen?.answer.template === true
+      ? resolveAnswer(chosen, {
+          eventId: id,
+          method: incoming.method,
+          subPath: subPathOf(incoming.path, incoming.inboxId),
+          query: incoming.query,
+          headers,
+          body: incoming.body,
+          receivedAt: now,
+        })
+      : chosen;
   const event: CapturedEvent = {
-    id: deps.newEventId(now.getTime()),
+    id,
     inboxId: incoming.inboxId,
     receivedAt: now,
     method: incoming.method,
@@ -100,7 +116,7 @@ export async function captureRequest(
     contentType,
     size: incoming.body.length,
     signature,
-    answer: chosen?.record ?? assessment.answer ?? null,
+    answer: resolved?.record ?? assessment.answer ?? null,
     headers,
     body: incoming.body,
     sourceIp: incoming.sourceIp,
@@ -114,5 +130,5 @@ export async function captureRequest(
   const alerting = deps.alerts?.onEventStored(event);
   if (alerting instanceof Promise) await alerting;
   deps.bus.publish(summaryOf(event));
-  return { stored: true, eventId: event.id, answer: chosen?.answer ?? null };
+  return { stored: true, eventId: event.id, answer: resolved?.answer ?? null };
 }

@@ -7,6 +7,8 @@ import {
   type InboxResponse,
 } from '../domain/inbox-response.js';
 import { AppError } from '../errors.js';
+import { firstTemplateProblem, resolveAnswer, type ResolvedAnswer } from './answer-templates.js';
+import { getEvent } from './events.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getAuthorizedInbox } from './inboxes.js';
@@ -59,6 +61,7 @@ export async function setInboxResponse(
       details: [parsed.problem],
     });
   }
+  assertTemplatesParse(parsed.value);
   const now = deps.clock.now();
   const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: now };
   try {
@@ -68,6 +71,59 @@ export async function setInboxResponse(
     responseCacheFor(deps.store).invalidate(inbox.id);
   }
   return response;
+}
+
+/** VALIDATION_FAILED naming the first template that does not parse, with its line and column. */
+function assertTemplatesParse(response: Pick<InboxResponse, 'answer' | 'rules'>): void {
+  const problem = firstTemplateProblem(response);
+  if (problem !== null) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Invalid response at ${problem.path}: ${problem.message}`,
+      details: [problem],
+    });
+  }
+}
+
+/**
+ * What the inbox would answer a captured event (the settings page's preview): `input` is a
+ * response as PUT takes it (saved or not), rendered against event `eventId` of the same inbox as
+ * ingest would have: the rule that matches, its templates, the fallback when they fail. Nothing
+ * is stored. Same access as reading the response; the event must be readable and of this inbox
+ * (EVENT_NOT_FOUND otherwise).
+ */
+export async function previewInboxResponse(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+  input: { readonly response: unknown; readonly eventId: string },
+): Promise<ResolvedAnswer> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  const parsed = parseInboxResponseInput(input.response);
+  if (!parsed.ok) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Invalid response at /response${parsed.problem.path === '/' ? '' : parsed.problem.path}: ${parsed.problem.message}`,
+      details: [{ ...parsed.problem, path: `/response${parsed.problem.path === '/' ? '' : parsed.problem.path}` }],
+    });
+  }
+  assertTemplatesParse(parsed.value);
+  const { event } = await getEvent(deps, principal, input.eventId);
+  if (event.inboxId !== inbox.id) throw new AppError('EVENT_NOT_FOUND');
+  const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: deps.clock.now() };
+  const headers = event.headers.flat();
+  const chosen = chooseAnswer(response, {
+    method: event.method,
+    subPath: subPathOf(event.path, inbox.id),
+    rawHeaders: headers,
+  });
+  return resolveAnswer(chosen, {
+    eventId: event.id,
+    method: event.method,
+    subPath: subPathOf(event.path, inbox.id),
+    query: event.query,
+    headers: event.headers,
+    body: event.body,
+    receivedAt: event.receivedAt,
+  });
 }
 
 /** Removes the inbox's response: it answers the contract's `200 {"ok":true}` again. */

@@ -152,6 +152,12 @@ export const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/curl`, { authorization }),
   },
+  // The event compared with itself: both sides need the same reading right.
+  'GET /api/v1/events/:id/diff?against=:id': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/diff?against=${t.eventId}`, { authorization }),
+  },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
     send: (env, t, authorization) =>
@@ -437,6 +443,15 @@ export const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
+  },
+  'POST /api/v1/inboxes/:id/responses/preview': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/responses/preview`, {
+        method: 'POST',
+        authorization,
+        json: { response: { body: '{{ method }}', template: true }, eventId: t.eventId },
+      }),
   },
   'PUT /api/v1/inboxes/:id/response': {
     destructive: true,

@@ -313,8 +313,8 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       const template = endpointName.slice('GET '.length);
       const path = (
         template.startsWith('/api/v1/events/')
-          ? template.replace(':id', target.eventId)
-          : template.replace(':id', target.inboxId)
+          ? template.replaceAll(':id', target.eventId)
+          : template.replaceAll(':id', target.inboxId)
       ).replace(':token', target.shareToken);
       for (const [column, who] of COLUMNS) {
         const expected = Number(expectedCell(endpointName, object, column, who, expectedCells).slice(0, 3));

@@ -271,6 +271,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{eventId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What differs between two events
+         * @description From the event in the path (the first) to `against` (the second), in any inboxes the caller may read (a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations when both bodies are JSON (applied to the first body they give the second; big numbers are written exactly), a line diff when both are text, else whether the bytes are equal and their sizes.
+         */
+        get: operations["diffEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/events/next": {
         parameters: {
             query?: never;
@@ -595,6 +615,26 @@ export interface paths {
          * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. The inbox answers `200 {"ok":true}` again (also when it had no programmed response).
          */
         delete: operations["clearInboxResponse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/responses/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a response would answer a captured event
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. Renders `response` (as PUT takes it; nothing is saved) against event `eventId` of this inbox as the ingest listener would have: the first rule that matches, its templates, and the default answer when they fail to render. Rules that match a redacted header value (Authorization, Cookie) see the redacted value here. A template that does not parse is 400 VALIDATION_FAILED with its line and column.
+         */
+        post: operations["previewInboxResponse"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1471,6 +1511,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
         };
         /** @description A captured request with everything that was stored. */
@@ -1510,6 +1552,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description Address of the sender. */
             sourceIp: string;
@@ -1559,6 +1603,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description Address of the sender. */
             sourceIp: string;
@@ -1799,6 +1845,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
         };
         /** @description A rule: the answer for requests that match. */
         ResponseRule: {
@@ -1833,6 +1881,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
             /** @description Rules in order (at most 50); the first that matches gives the answer, else the default above. */
             rules: components["schemas"]["ResponseRule"][];
             /**
@@ -1840,6 +1890,14 @@ export interface components {
              * @description When it was set.
              */
             updatedAt: string;
+        };
+        /** @description What the ingest listener would have answered the event: the answer with its templates rendered (the contract's `200 {"ok":true}` shown as an answer when nothing else applies). `uuid` and `now` differ per render. */
+        ResponsePreview: {
+            answer: components["schemas"]["ResponseAnswer"];
+            /** @description The rule whose answer was sent (null: the default answer, or the contract's 200). */
+            rule: number | null;
+            /** @description Why a templated answer could not be rendered (what the event would record), else null. */
+            error: string | null;
         };
         /** @description An inbox's signature settings, without the secret. */
         SignatureSettings: {
@@ -2296,6 +2354,96 @@ export interface components {
             /** @description Path of the web app's page for the link, /join/<token>, on the API origin. */
             path: string;
         };
+        /** @description One RFC 6902 operation; `path` is a JSON Pointer (RFC 6901). `from` carries the value before the change (for `remove` and `replace`); RFC 6902 tools ignore it. Numbers are written exactly as captured. */
+        JsonPatchOperation: {
+            /** @enum {string} */
+            op: "add";
+            path: string;
+            value: unknown;
+        } | {
+            /** @enum {string} */
+            op: "remove";
+            path: string;
+            from: unknown;
+        } | {
+            /** @enum {string} */
+            op: "replace";
+            path: string;
+            from: unknown;
+            value: unknown;
+        };
+        EventDiff: {
+            /** @description The first event: the one in the path. */
+            from: string;
+            /** @description The second event: `against`. */
+            to: string;
+            /** @description The methods, when they differ; else null. */
+            method: {
+                from: string;
+                to: string;
+            } | null;
+            /** @description The paths below each event's inbox (`/stripe` of `/i/<id>/stripe`), when they differ; else null. */
+            path: {
+                from: string;
+                to: string;
+            } | null;
+            query: {
+                /** @description Query parameters (decoded) whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Query parameters (decoded) whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared exactly (query names are case-sensitive). */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            headers: {
+                /** @description Headers whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Headers whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared case-insensitively, shown as the second event spells them. Redacted values compare equal. */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            /** @description `json` when both bodies are JSON, `text` when both are UTF-8 text (an empty body counts as text), else `binary`. */
+            body: {
+                /** @enum {string} */
+                kind: "json";
+                bytesEqual: boolean;
+                /** @description Applied in order to the first body, they give the second. Objects compared by key, arrays by index (extra elements are added, or removed from the end backwards). */
+                operations: components["schemas"]["JsonPatchOperation"][];
+            } | {
+                /** @enum {string} */
+                kind: "text";
+                bytesEqual: boolean;
+                /** @description A line diff: the first body is the `same` and `removed` parts, the second `same` and `added`. */
+                changes: {
+                    type: "same" | "added" | "removed";
+                    /** @description Whole lines, each with its line break when it had one. */
+                    text: string;
+                }[];
+            } | {
+                /** @enum {string} */
+                kind: "binary";
+                bytesEqual: boolean;
+                sizes: {
+                    from: number;
+                    to: number;
+                };
+                /** @description `binary`: a body is not UTF-8 text; `too-large`: a body is over 2 MiB, or the line diff needs more than 5,000 edits. */
+                reason: "binary" | "too-large";
+            };
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -2460,6 +2608,22 @@ export interface components {
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        EventNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
                     };
                 };
             };
@@ -3657,6 +3821,43 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    diffEvents: {
+        parameters: {
+            query: {
+                /** @description The id of the second event. */
+                against: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The differences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            diff: components["schemas"]["EventDiff"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
+            404: components["responses"]["EventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     nextEvent: {
         parameters: {
             query?: {
@@ -4514,6 +4715,8 @@ export interface operations {
                     bodyBase64?: string;
                     /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                     delayMs?: number;
+                    /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                    template?: boolean;
                     /** @description Rules in order (at most 50); the first that matches wins. */
                     rules?: {
                         /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
@@ -4544,6 +4747,8 @@ export interface operations {
                             bodyBase64?: string;
                             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                             delayMs?: number;
+                            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                            template?: boolean;
                         };
                     }[];
                     /** @description Ignored (GET shows it; its answer can be sent back as it is). */
@@ -4600,6 +4805,51 @@ export interface operations {
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    previewInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A response as PUT /api/v1/inboxes/<id>/response takes it (saved or not). */
+                    response: Record<string, never>;
+                    /** @description A captured event of this inbox to render the answer against. */
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            preview: components["schemas"]["ResponsePreview"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

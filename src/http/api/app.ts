@@ -13,6 +13,7 @@ import { registerAccountRoutes } from './routes/account.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
+import { registerDiffRoutes } from './routes/diff.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -137,6 +138,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerInboxRoutes(api, ctx);
     registerEventRoutes(api, ctx);
     registerExportRoutes(api, ctx);
+    registerDiffRoutes(api, ctx);
     registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);

@@ -9,6 +9,7 @@ import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
 import { ALERT_SCHEMAS } from './alert-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
 import { TEAM_SCHEMAS } from './team-schemas.js';
+import { DIFF_SCHEMAS } from './diff-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -106,6 +107,13 @@ const eventSummaryFields = {
         "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
       ),
       status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
+      error: Type.Optional(
+        Type.String({
+          description:
+            "Only when a templated answer failed to render: which one and why. The inbox's default answer was sent " +
+            "instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent.",
+        }),
+      ),
     },
     {
       description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
@@ -395,6 +403,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...REPLAY_JOB_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
   ...TEAM_SCHEMAS,
+  ...DIFF_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

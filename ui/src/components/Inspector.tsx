@@ -20,6 +20,7 @@ import { AnswerBadge, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 import { ClippedText } from './ShowMore.js';
+import { CompareWithPrevious } from './CompareWithPrevious.js';
 import { ViewBoundary } from './ViewBoundary.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
@@ -67,6 +68,8 @@ export function Inspector(props: {
   owned: boolean;
   backHref: string;
   onDeleted: (eventId: string) => void;
+  /** Opens the comparison of two events (the older first). */
+  onCompare?: (fromId: string, toId: string) => void;
 }) {
   const inboxId = props.inbox.id;
   const [event, setEvent] = useState<LoadedEvent | null>(null);
@@ -171,6 +174,9 @@ export function Inspector(props: {
               <Icon name="copy" />
               <span class="btn-label">Copy as curl</span>
             </button>
+          )}
+          {props.onCompare !== undefined && (
+            <CompareWithPrevious event={event} inboxId={inboxId} onCompare={props.onCompare} onError={setActionError} />
           )}
           {event.size > 0 && (
             <a class="btn" href={bodyHref} download={`${event.id}.bin`}>
