@@ -1,6 +1,5 @@
 /**
- * Where accounts and tokens meet teams. Teams are not stored yet: these answer as if the account
- * belonged to no team, and the teams feature replaces their bodies (same signatures).
+ * Where accounts and tokens meet teams: deleting an account, and limiting a token to a team.
  */
 import type { Store } from '../ports/store.js';
 
@@ -12,16 +11,29 @@ export interface BlockingTeam {
 
 /** The teams whose only owner is the account (deleting the account is refused while any is left). */
 export async function teamsBlockingAccountDeletion(
-  _deps: { store: Store },
-  _accountId: string,
+  deps: { store: Store },
+  accountId: string,
 ): Promise<readonly BlockingTeam[]> {
-  return [];
+  const teams = await deps.store.teams.listSoleOwned(accountId);
+  return teams.map((team) => ({ id: team.id, name: team.name }));
 }
 
-/** Whether the account is a member of the team (a token may only be limited to such a team). */
+/**
+ * Whether a token of the account may be limited to the team. Always false for now: a
+ * team-limited token would have to act with the member's role in that team on every route, and
+ * until the scope check knows team roles, accepting one would grant the whole account instead.
+ */
 export async function isTeamMember(_deps: { store: Store }, _accountId: string, _teamId: string): Promise<boolean> {
   return false;
 }
 
-/** Ends the account's team memberships (its inboxes, tokens and sessions are deleted elsewhere). */
-export async function leaveAllTeams(_deps: { store: Store }, _accountId: string): Promise<void> {}
+/**
+ * Ends the account's team memberships (its inboxes, tokens and sessions are deleted elsewhere).
+ * Called after teamsBlockingAccountDeletion found none it solely owns, so no team loses its
+ * last owner; the team's inboxes stay the team's.
+ */
+export async function leaveAllTeams(deps: { store: Store }, accountId: string): Promise<void> {
+  for (const { team } of await deps.store.teams.listByAccount(accountId)) {
+    await deps.store.teams.removeMember(team.id, accountId);
+  }
+}

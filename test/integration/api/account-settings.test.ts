@@ -177,3 +177,64 @@ describe('account settings: /api/v1/account', () => {
     assertError(signin, 401, 'INVALID_CREDENTIALS');
   });
 });
+
+// A server of its own: the sign-ups, sign-ins and password checks above use up the address's
+// sign-in allowance.
+describe('account settings: deleting an account that belongs to teams', () => {
+  let rehook: TestRehook;
+
+  before(async () => {
+    rehook = await startTestRehook();
+  });
+  after(() => rehook.stop());
+
+  it('refuses to delete the only owner of a team (409 naming it); once handed over, the membership goes', async () => {
+    const owner = await signUp(rehook, uniqueEmail('team-owner'));
+    const other = await signUp(rehook, uniqueEmail('team-other'));
+    const team = await call(rehook.apiUrl, '/api/v1/teams', {
+      method: 'POST',
+      headers: asSession(owner),
+      json: { name: 'Billing' },
+    });
+    assert.equal(team.status, 201, team.text);
+    const teamId: string = team.body.data.team.id;
+    const invited = await call(rehook.apiUrl, `/api/v1/teams/${teamId}/invitations`, {
+      method: 'POST',
+      headers: asSession(owner),
+      json: { role: 'viewer' },
+    });
+    assert.equal(invited.status, 201, invited.text);
+    const joined = await call(rehook.apiUrl, `/api/v1/invitations/${invited.body.data.invitation.token}/accept`, {
+      method: 'POST',
+      headers: asSession(other),
+    });
+    assert.equal(joined.status, 200, joined.text);
+
+    const refused = await call(rehook.apiUrl, '/api/v1/account', {
+      method: 'DELETE',
+      headers: asSession(owner),
+      json: { password: PASSWORD },
+    });
+    assertError(refused, 409, 'CONFLICT');
+    assert.match(refused.body.error.message, /"Billing"/);
+
+    const promoted = await call(rehook.apiUrl, `/api/v1/teams/${teamId}/members/${other.accountId}`, {
+      method: 'PATCH',
+      headers: asSession(owner),
+      json: { role: 'owner' },
+    });
+    assert.equal(promoted.status, 200, promoted.text);
+    const deleted = await call(rehook.apiUrl, '/api/v1/account', {
+      method: 'DELETE',
+      headers: asSession(owner),
+      json: { password: PASSWORD },
+    });
+    assert.equal(deleted.status, 204, deleted.text);
+    const members = await call(rehook.apiUrl, `/api/v1/teams/${teamId}/members`, { headers: asSession(other) });
+    assert.equal(members.status, 200, members.text);
+    assert.deepEqual(
+      members.body.data.members.map((m: { accountId: string }) => m.accountId),
+      [other.accountId],
+    );
+  });
+});
