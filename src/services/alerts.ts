@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { AlertNotificationWithAttempts } from '../domain/alert-notification.js';
 import { ALERT_LIMITS, type AlertRule, parseAlertRules } from '../domain/alerts.js';
 import type { Inbox } from '../domain/inbox.js';
+import type { InboxAction } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox } from './inboxes.js';
 import { alertsChanged } from './alert-worker.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
@@ -21,16 +22,21 @@ type AlertDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>;
 
 const NOT_SAVED_MESSAGE = 'Only saved inboxes can have alerts: save the inbox first';
 
+/**
+ * The caller's saved inbox, as for forwarding: its owner, or a team member whose role allows
+ * `action` (reading the rules and their deliveries: viewer; changing them: admin).
+ */
 async function ownedInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
   principal: Principal,
   inboxId: string,
+  action: InboxAction = 'manage',
 ): Promise<Inbox> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
@@ -78,7 +84,7 @@ export async function setAlerts(
 
 /** The alert rules of a saved inbox of the caller's (empty when none are set). */
 export async function getAlerts(deps: AlertDeps, principal: Principal, inboxId: string): Promise<AlertRule[]> {
-  const inbox = await ownedInbox(deps, principal, inboxId);
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
   return (await deps.store.alerts.findRules(inbox.id)) ?? [];
 }
 
@@ -100,7 +106,7 @@ export async function listAlertDeliveries(
   principal: Principal,
   inboxId: string,
 ): Promise<AlertNotificationWithAttempts[]> {
-  const inbox = await ownedInbox(deps, principal, inboxId);
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
   return deps.store.alerts.listRecent(inbox.id, ALERT_LIMITS.recentDeliveries);
 }
 
