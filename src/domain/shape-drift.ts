@@ -24,7 +24,7 @@ export interface DriftDifference {
   /** JSON pointer of the place in the body (array items by the index where it was seen). */
   readonly path: string;
   /** type-changed: the types seen before. */
-  readonly expected?: readonly JsonKind[];
+  readonly expected?: JsonKind[];
   /** type-changed: the type this body has there. */
   readonly actual?: JsonKind;
   /** new-enum-value: the new value. */

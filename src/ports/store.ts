@@ -6,6 +6,7 @@ import type { InboxResponse } from '../domain/inbox-response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
+import type { EventTypeRepository } from './event-type-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 
@@ -30,6 +31,8 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
+  /** Event types, their learned shapes and drift (migration 13; src/ports/event-type-store.ts). */
+  readonly eventTypes: EventTypeRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */

@@ -1059,6 +1059,21 @@ export interface components {
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
         };
         /** @description A captured request with everything that was stored. */
         EventDetail: {
@@ -1098,6 +1113,21 @@ export interface components {
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
@@ -1147,6 +1177,21 @@ export interface components {
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */

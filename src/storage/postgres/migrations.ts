@@ -296,6 +296,33 @@ UPDATE replay_jobs SET
     WHERE i.job_id = replay_jobs.id AND i.done AND i.status_code IS NULL
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
 `,
+  /** Event types, inferred schemas and drift (migration 13), as on SQLite. */
+  '0013_event_types': `
+ALTER TABLE events ADD COLUMN event_type text NULL, ADD COLUMN drift text NULL;
+CREATE INDEX events_untyped ON events (seq) WHERE event_type IS NULL;
+CREATE INDEX events_drifted ON events (inbox_id, id) WHERE drift IS NOT NULL;
+CREATE TABLE event_types (
+  inbox_id   text COLLATE "C" NOT NULL,
+  event_type text COLLATE "C" NOT NULL,
+  count      bigint NOT NULL,
+  drifted    bigint NOT NULL,
+  first_seen timestamptz NOT NULL,
+  last_seen  timestamptz NOT NULL,
+  shape      text NOT NULL,
+  PRIMARY KEY (inbox_id, event_type)
+);
+CREATE TABLE event_type_rules (
+  inbox_id   text COLLATE "C" PRIMARY KEY,
+  kind       text NOT NULL,
+  value      text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE TABLE event_type_rebuilds (
+  inbox_id   text COLLATE "C" NOT NULL,
+  event_type text COLLATE "C" NOT NULL,
+  PRIMARY KEY (inbox_id, event_type)
+);
+`,
 });
 
 /**

@@ -17,6 +17,7 @@ import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
+import { createEventTypeRepository } from './event-type-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -121,6 +122,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     replayJobs: createReplayJobRepository(pool),
     responses: createResponseRepository(pool),
     forwarding: createForwardingRepository(pool),
+    eventTypes: createEventTypeRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

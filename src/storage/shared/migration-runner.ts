@@ -25,6 +25,7 @@ const MIGRATION_NAMES = [
   '0010_replay_requests',
   '0011_search',
   '0012_replay_job_outcomes',
+  '0013_event_types',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

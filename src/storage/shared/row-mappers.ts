@@ -1,6 +1,7 @@
 import { accountRowMappers } from './account-rows.js';
 import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
+import { eventTypeRowMappers } from './event-type-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
 import { replayJobRowMappers } from './replay-job-rows.js';
 
@@ -14,5 +15,6 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...accountRowMappers(v),
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
+    ...eventTypeRowMappers(v),
   };
 }

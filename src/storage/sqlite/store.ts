@@ -29,6 +29,7 @@ import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
+import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTokenLookup } from './token-lookup.js';
 
@@ -118,6 +119,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replayJobs: createReplayJobRepository(db),
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
+    eventTypes: createEventTypeRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
