@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   SHARE_NOT_FOUND: entry(404, 'Sharing link not found: it was revoked or never existed'),
   REPLAY_JOB_NOT_FOUND: entry(404, 'Replay job not found'),
   FORWARDING_NOT_FOUND: entry(404, 'This inbox has no forwarding set'),
+  EVENT_TYPE_NOT_FOUND: entry(404, 'Event type not found: no captured JSON event of this inbox has it (yet)'),
   METHOD_NOT_ALLOWED: entry(405, 'Method not allowed on this route'),
   CONFLICT: entry(409, 'Resource already exists'),
   DELIVERY_IN_PROGRESS: entry(409, "The event's delivery is pending or being sent; retry it once it has finished"),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
-import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
+import { composeDeps, eventTypeLockFor, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp } from './http/api/app.js';
@@ -18,6 +18,7 @@ import { captureRequest } from './services/ingest.js';
 import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
+import { startEventTypeWorker } from './services/event-type-worker.js';
 import { createServerLogger } from './server-logger.js';
 
 export interface RunningRehook {
@@ -146,6 +147,14 @@ export async function startRehook(
     // leases keep each delivery on one instance.
     const deliveryWorker =
       runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
+    // Event types, schemas and drift are learned with the API, off the ingest path (docs/insight.md).
+    const eventTypeWorker = runsApi
+      ? startEventTypeWorker(deps, {
+          pollIntervalMs: EVENT_TYPE_POLL_MS,
+          lock: eventTypeLockFor(deps.store),
+          onError: (err, context) => logger.error({ err }, `event-type worker: ${context} failed`),
+        })
+      : null;
     return {
       apiUrl,
       ingestUrl,
@@ -156,6 +165,7 @@ export async function startRehook(
         await jobRunner?.stop();
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
+        await eventTypeWorker?.stop();
         await stopSweeper();
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
@@ -173,6 +183,9 @@ export async function startRehook(
     throw err;
   }
 }
+
+/** How often the event-type worker looks for new events (a batch that fills goes on at once). */
+const EVENT_TYPE_POLL_MS = 500;
 
 function startInstanceDeliveryWorker(
   deps: ServiceDeps,

@@ -22,6 +22,7 @@ import { registerResponseRoutes } from './routes/responses.js';
 import { registerForwardingRoutes } from './routes/forwarding.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
+import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
@@ -140,6 +141,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerSignatureRoutes(api, ctx);
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
+    registerEventTypeRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
