@@ -59,7 +59,6 @@ function stringField(value: unknown, key: string): string | undefined {
 
 /** Keeps a type printable and bounded: control characters become spaces, then it is trimmed and cut. */
 export function cleanEventType(raw: string): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
   const text = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   if (text === '') return null;
   return text.length > MAX_EVENT_TYPE_LENGTH ? text.slice(0, MAX_EVENT_TYPE_LENGTH) : text;

@@ -120,8 +120,8 @@ async function learnBatch(
       ...info,
       count: info.count + 1,
       drifted: info.drifted + (drift.length > 0 ? 1 : 0),
-      firstSeen: event.receivedAt < info.firstSeen ? event.receivedAt : info.firstSeen,
-      lastSeen: event.receivedAt > info.lastSeen ? event.receivedAt : info.lastSeen,
+      firstSeen: new Date(Math.min(event.receivedAt.getTime(), info.firstSeen.getTime())),
+      lastSeen: new Date(Math.max(event.receivedAt.getTime(), info.lastSeen.getTime())),
     };
     touched.add(k);
     typed.push({ id: event.id, eventType, drift: encodeDrift(drift) });

@@ -18,7 +18,6 @@ import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../helpers/
 
 const INBOX = 'inb_0123456789abcdefghjkmnpqrs';
 
-// biome-ignore lint/suspicious/noExplicitAny: test bodies are edited freely to provoke drift.
 type Body = any;
 
 function charge(i: number, extra: Record<string, unknown> = {}): Body {

@@ -10,7 +10,6 @@ import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../../helpers/schema-judges.js';
 import { assertError, call, createInbox, ingest, ISO_UTC, UNKNOWN_INBOX_ID } from './support.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: bodies are edited freely to provoke drift.
 type Body = any;
 
 function charge(i: number): Body {
