@@ -28,6 +28,8 @@ import { replayAllCommand } from './commands/replay-all.command.js';
 import { replayJobCommand } from './commands/replay-job.command.js';
 import { responseClearCommand, responseSetCommand, responseShowCommand } from './commands/response.command.js';
 import { serveCommand } from './commands/serve.command.js';
+import { typesCommand } from './commands/types.command.js';
+import { schemaCommand } from './commands/schema.command.js';
 import { signatureRemoveCommand, signatureSetCommand, signatureShowCommand } from './commands/signature.command.js';
 import { tokensCreateCommand } from './commands/tokens-create.command.js';
 import { tokensListCommand } from './commands/tokens-list.command.js';
@@ -69,6 +71,8 @@ export const COMMANDS: readonly Command[] = [
   responseClearCommand,
   eventsCommand,
   eventCommand,
+  typesCommand,
+  schemaCommand,
   curlCommand,
   exportCommand,
   eventDeleteCommand,
