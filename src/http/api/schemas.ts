@@ -1,4 +1,4 @@
-import { type Static, type TLiteral, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
 import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
@@ -68,17 +68,18 @@ export const InboxSchema = Type.Object(
   { $id: 'Inbox', description: 'A capture inbox.', ...closed },
 );
 
-const JsonKindSchema = () =>
+const JsonKindSchema = (options: { description?: string } = {}) =>
   Type.Union(
-    ['null', 'boolean', 'integer', 'number', 'string', 'object', 'array'].map((kind) => Type.Literal(kind)) as [
-      TLiteral<'null'>,
-      TLiteral<'boolean'>,
-      TLiteral<'integer'>,
-      TLiteral<'number'>,
-      TLiteral<'string'>,
-      TLiteral<'object'>,
-      TLiteral<'array'>,
+    [
+      Type.Literal('null'),
+      Type.Literal('boolean'),
+      Type.Literal('integer'),
+      Type.Literal('number'),
+      Type.Literal('string'),
+      Type.Literal('object'),
+      Type.Literal('array'),
     ],
+    options,
   );
 
 /** One difference of a drifted event (src/domain/shape-drift.ts). */
@@ -98,7 +99,7 @@ function DriftDifferenceSchema() {
       expected: Type.Optional(
         Type.Array(JsonKindSchema(), { description: 'type-changed: the JSON types seen there before.' }),
       ),
-      actual: Type.Optional({ ...JsonKindSchema(), description: 'type-changed: the JSON type this body has there.' }),
+      actual: Type.Optional(JsonKindSchema({ description: 'type-changed: the JSON type this body has there.' })),
       value: Type.Optional(Type.String({ description: 'new-enum-value: the new value.' })),
     },
     { ...closed },
