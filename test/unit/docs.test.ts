@@ -204,6 +204,9 @@ function fixture() {
       '/api/v1/replay-jobs/{jobId}': {
         get: { responses: { '200': { description: 'ok' }, '404': errorResponse(['REPLAY_JOB_NOT_FOUND']), ...common } },
       },
+      '/api/v1/inboxes/{inboxId}/event-types/{eventType}/schema': {
+        get: { responses: { '200': { description: 'ok' }, '404': errorResponse(['EVENT_TYPE_NOT_FOUND']), ...common } },
+      },
       '/api/v1/events/{eventId}/deliveries/retry': {
         post: {
           responses: {
