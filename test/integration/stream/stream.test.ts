@@ -152,6 +152,8 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
       assert.deepEqual(Object.keys(event).sort(), [
         'answer',
         'contentType',
+        'drift',
+        'eventType',
         'id',
         'inboxId',
         'method',
@@ -163,6 +165,9 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
       ]);
       assert.deepEqual(event['signature'], { scheme: null, status: 'unchecked', reason: 'no signature secret is set' });
       assert.deepEqual(event['answer'], { rule: null, status: 200 });
+      // Typed by the background worker after capture: the live message goes out before that.
+      assert.equal(event['eventType'], null);
+      assert.equal(event['drift'], null);
       assert.equal(event.id, conn.messages[i]?.id);
       assert.equal(event.inboxId, inboxId);
       assert.match(event.receivedAt, ISO_UTC);
