@@ -35,7 +35,8 @@ export function buildAndSnapshot(
       log('npm run build');
       const build = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: ['ignore', 2, 2] });
       // npm run build emits only src (what the package ships); the load generator, the ceiling
-      // server and the in-process server entry are compiled next to it.
+      // server and the in-process server entry are compiled to dist-bench/, and the snapshot
+      // puts them next to it.
       log('tsc -p tsconfig.bench.json');
       const tsc = createRequire(join(repo, 'package.json')).resolve('typescript/bin/tsc');
       const benchBuild = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.bench.json'], {

@@ -1,6 +1,20 @@
 // Options of `npm run bench`: flags win over BENCH_* environment variables, which win over defaults.
 
-export const SCENARIO_GROUPS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'disk', 'search', 'listen'] as const;
+export const SCENARIO_GROUPS = [
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'f',
+  'g',
+  'h',
+  'i',
+  'disk',
+  'search',
+  'listen',
+  'scale',
+] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
 export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
@@ -96,6 +110,10 @@ Options (environment variable in brackets):
                         events, its start-up and its lag under 500 events/s of ingest, SQLite
                         and PostgreSQL; bench/listen-scenario.ts, alone: npm run bench:listen;
                         quick: 5,000 events)
+                        (scale: 10,000,000 events seeded in bulk, then p50/p99 of listing,
+                        deep pages, searches and export, and bytes per million events, SQLite
+                        and PostgreSQL; bench/scale.ts, alone with its options: npm run
+                        bench:scale -- --events <n>; quick: 200,000 events)
   --quick               seconds-long smoke run; writes bench/results/quick.json, not the docs [BENCH_QUICK=1]
   --out <path>          results JSON (default bench/results/latest.json)
   --no-docs             do not render docs/benchmarks.md and .svg

@@ -6,12 +6,22 @@
 //   unnest-hex   one array per column (bodies as bytea[], hex text), unnamed
 //   unnest-prep  the same, as a named prepared statement
 //   unnest-bin   bodies end to end in one binary parameter, unnamed
-//   store        what the store sends: unnest, binary bodies, prepared
+//   store        the store's statement (unnest, binary bodies, prepared), no live notification
+//   old-table    the store's statement into the table of the schema before day partitions
+//                (events_legacy: identity seq key, unique id, (inbox_id, id): three b-trees
+//                per row instead of two; not partitioned)
+//   notify-after the store's statement, then the live bus's NOTIFY as a statement of its own
+//                (the path before the insert announced its events itself)
+//   notify-commit the store as served: the NOTIFY inside the insert's statement and commit
+//   inflight-2/8 notify-commit with 2 or 8 statements in flight (pool 10; the store uses 4)
+//   rows-50      notify-commit with batches of at most 50 rows (the store allows 500)
 // Numbers are only comparable within one run (see docs/benchmarks.md).
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { createEventIdFactory, newId } from '../src/domain/ids.js';
-import { buildBatchInsert, PgGroupCommitWriter } from '../src/storage/postgres/group-commit.js';
+import { type EventSummary, summaryOf } from '../src/domain/captured-request.js';
+import { createPgNotifyBus, encodePayload } from '../src/live/pg-notify-bus.js';
+import { buildBatchInsert, type GroupCommitLimits, PgGroupCommitWriter } from '../src/storage/postgres/group-commit.js';
 import { EVENT_INSERT_COLUMNS, mapper, type SqlValue } from '../src/storage/postgres/rows.js';
 import { openPostgresStore, type PostgresStore } from '../src/storage/postgres/store.js';
 
@@ -29,6 +39,11 @@ interface Statement {
 }
 type Rows = readonly (readonly SqlValue[])[];
 
+/** The store's statement text without its live notification (the variants before that lever). */
+function withoutNotify(text: string): string {
+  return text.replace(/notified AS \([\s\S]*?\) AS p\),\n/, '').replace(' CROSS JOIN notified', '');
+}
+
 /** The statement before the levers: one VALUES tuple per row, every placeholder typed. */
 function valuesStatement(rows: Rows): Statement {
   const store = buildBatchInsert(rows);
@@ -38,7 +53,7 @@ function valuesStatement(rows: Rows): Statement {
     return `(${cells.join(', ')}, $${row * perRow + perRow}::timestamptz)`;
   });
   const names = EVENT_INSERT_COLUMNS.map(([name]) => name).join(', ');
-  const text = store.text
+  const text = withoutNotify(store.text)
     .replace(/FROM unnest\([\s\S]*?body_length\)/, `FROM (VALUES ${tuples.join(', ')}) AS v (${names}, now)`)
     .replace(/substring\([^)]*\)/, 'v.body');
   return { text, values: rows.flat() };
@@ -46,10 +61,11 @@ function valuesStatement(rows: Rows): Statement {
 
 /** The store's statement with the bodies as a bytea[] (hex text) instead of one binary value. */
 function hexBodies(statement: Statement): Statement {
-  const n = statement.values.length;
-  const [at, length, blob] = statement.values.slice(n - 3) as [number[], number[], Buffer];
+  // The last two values are the live notification's channel and payloads (none here).
+  const n = statement.values.length - 2;
+  const [at, length, blob] = statement.values.slice(n - 3, n) as [number[], number[], Buffer];
   const bodies = at.map((start, i) => blob.subarray(start, start + (length[i] ?? 0)));
-  const text = statement.text
+  const text = withoutNotify(statement.text)
     .replace(/substring\([^)]*\)/, 'v.body')
     .replace(/, \$(\d+)::int\[\], \$\d+::int\[\]\)/, ', $$$1::bytea[])')
     .replace('now, body_at, body_length)', 'now, body)');
@@ -58,18 +74,45 @@ function hexBodies(statement: Statement): Statement {
 
 const unnamed = (statement: Statement): Statement => ({ text: statement.text, values: statement.values });
 
-const VARIANTS: Record<string, ((rows: Rows) => Statement) | null> = {
-  values: valuesStatement,
-  'unnest-hex': (rows) => unnamed(hexBodies(buildBatchInsert(rows))),
-  'unnest-prep': (rows) => ({ ...hexBodies(buildBatchInsert(rows)), name: 'bench_unnest_prep' }),
-  'unnest-bin': (rows) => unnamed(buildBatchInsert(rows)),
-  store: null,
+interface Variant {
+  readonly statement?: (rows: Rows) => Statement;
+  /** How the writer announces events: not at all, by a bus statement after the commit, or in it. */
+  readonly notify?: 'after' | 'commit';
+  readonly limits?: Partial<GroupCommitLimits>;
+}
+
+const VARIANTS: Record<string, Variant> = {
+  values: { statement: valuesStatement },
+  'unnest-hex': { statement: (rows) => unnamed(hexBodies(buildBatchInsert(rows))) },
+  'unnest-prep': { statement: (rows) => ({ ...hexBodies(buildBatchInsert(rows)), name: 'bench_unnest_prep' }) },
+  'unnest-bin': { statement: (rows) => unnamed(buildBatchInsert(rows)) },
+  store: {},
+  'old-table': {
+    statement: (rows) => {
+      const statement = buildBatchInsert(rows);
+      return {
+        ...statement,
+        name: 'bench_old_table',
+        text: statement.text.replace('INSERT INTO events (', 'INSERT INTO events_legacy ('),
+      };
+    },
+  },
+  'notify-after': { notify: 'after' },
+  'notify-commit': { notify: 'commit' },
+  'inflight-2': { notify: 'commit', limits: { maxInFlight: 2 } },
+  'inflight-8': { notify: 'commit', limits: { maxInFlight: 8 } },
+  'rows-50': { notify: 'commit', limits: { maxBatchRows: 50 } },
 };
 
-/** A writer with the store's limits whose batches go out as `statement` (null: unchanged). */
-function writerFor(store: PostgresStore, statement: ((rows: Rows) => Statement) | null): PgGroupCommitWriter {
-  const writer = new PgGroupCommitWriter(store.pool, { maxBatchRows: 500, maxBatchBytes: 16 << 20, maxInFlight: 4 });
-  if (statement !== null) {
+/** A writer with the store's limits (or the variant's) whose batches go out as the variant says. */
+function writerFor(store: PostgresStore, variant: Variant, channel: string): PgGroupCommitWriter {
+  const writer = new PgGroupCommitWriter(store.pool, {
+    ...{ maxBatchRows: 500, maxBatchBytes: 16 << 20, maxInFlight: 4 },
+    ...variant.limits,
+  });
+  if (variant.notify === 'commit') writer.announceWith({ channel, encode: encodePayload });
+  const statement = variant.statement;
+  if (statement !== undefined) {
     // Measurement only: the batch's statement is swapped; queueing and settling stay the store's.
     (writer as unknown as { insert: unknown }).insert = async (batch: { values: readonly SqlValue[] }[]) => {
       const result = await store.pool.query<{ id: string }>(statement(batch.map((item) => item.values)) as never);
@@ -81,8 +124,9 @@ function writerFor(store: PostgresStore, statement: ((rows: Rows) => Statement) 
 
 async function drive(
   writer: PgGroupCommitWriter,
-  inboxId: string,
+  opts: { inboxId: string; publish: ((summary: EventSummary) => void) | null },
 ): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const { inboxId, publish } = opts;
   const nextId = createEventIdFactory();
   const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(1000) }));
   const latencies: number[] = [];
@@ -100,7 +144,9 @@ async function drive(
         ] as [string, string][],
         sourceIp: '127.0.0.1',
       };
-      await writer.enqueue(event.id, [...mapper.eventParams(event), now.toISOString()], body.length);
+      const summary = summaryOf(event);
+      await writer.enqueue(event.id, [...mapper.eventParams(event), now.toISOString()], body.length, { summary });
+      publish?.(summary);
       latencies.push(performance.now() - started);
     }
   };
@@ -120,11 +166,20 @@ try {
   const inboxId = newId('inbox');
   await store.inboxes.insert({ id: inboxId, ownerId: null, name: null, createdAt: new Date(), expiresAt: null });
   const runs = new Map<string, { perSecond: number; p50: number; p99: number }[]>();
+  const silent = { info: () => undefined, warn: () => undefined };
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const [name, statement] of Object.entries(VARIANTS)) {
-      const writer = writerFor(store, statement);
-      const run = await drive(writer, inboxId);
+    for (const [name, variant] of Object.entries(VARIANTS)) {
+      const bus = await createPgNotifyBus({
+        url: url.href,
+        pool: store.pool,
+        findEvent: async () => null,
+        logger: silent,
+        listen: false,
+      });
+      const writer = writerFor(store, variant, bus.channel);
+      const run = await drive(writer, { inboxId, publish: variant.notify === 'after' ? bus.publish : null });
       await writer.close();
+      await bus.close();
       runs.set(name, [...(runs.get(name) ?? []), run]);
       process.stdout.write(
         `round ${round} ${name}: ${run.perSecond.toFixed(0)} inserts/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms\n`,

@@ -246,6 +246,12 @@ export function snapshotBuild(repoRoot: string): string {
   const root = mkdtempSync(join(tmpdir(), 'rehook-bench-build-'));
   try {
     cpSync(join(repoRoot, 'dist'), join(root, 'dist'), { recursive: true });
+    // The bench's own compiled files (tsconfig.bench.json) live apart from dist/, which holds
+    // the package build alone; in the snapshot they sit beside it so their imports of ../src hold.
+    for (const part of ['bench', 'test']) {
+      const compiled = join(repoRoot, 'dist-bench', part);
+      if (existsSync(compiled)) cpSync(compiled, join(root, 'dist', part), { recursive: true });
+    }
     copyFileSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
     symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
     return root;

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   try {
     const { snap, buildOk } = buildAndSnapshot(repo, opts, janitor);
     // The search and listen groups run on their own; the HTTP suite only when another group is asked for.
-    const searchOnly = [...opts.only].every((group) => group === 'search' || group === 'listen');
+    const searchOnly = [...opts.only].every((group) => group === 'search' || group === 'listen' || group === 'scale');
     if (opts.profile !== null) await runProfile(repo, snap, opts, opts.profile, janitor);
     else if (!searchOnly) {
       await runSuite(repo, snap, opts, machine, buildOk, janitor, started);
@@ -67,6 +67,21 @@ async function main(): Promise<void> {
         log(`search results: ${out}`);
       } catch (err) {
         log(`search figures failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+      }
+    }
+    // Ten million events (bench/scale.ts; also alone, with its own options: npm run bench:scale).
+    if (opts.profile === null && opts.only.has('scale')) {
+      try {
+        const { formatScaleBench, runScaleBench, scaleOptionsFrom } = await import('./scale.js');
+        const { options } = scaleOptionsFrom(opts.quick ? ['--events', '200000', '--runs', '30'] : [], process.env);
+        const scale = await runScaleBench({ ...options, postgresUrl: opts.postgresUrl });
+        process.stdout.write(formatScaleBench(scale));
+        const out = join(repo, opts.quick ? 'bench/results/scale-quick.json' : 'bench/results/scale.json');
+        writeFileSync(out, `${JSON.stringify(scale, null, 2)}\n`);
+        log(`scale results: ${out}`);
+      } catch (err) {
+        log(`scale figures failed: ${err instanceof Error ? err.message : String(err)}`);
         process.exitCode = 1;
       }
     }

@@ -1,6 +1,7 @@
 // The inspector against hostile bodies (test/browser/hostile-bodies.ts): per event, the time
 // from the click on its row to its body shown, and the slowest switch between its body views
 // and the Request and Raw tabs. Budgets: open under 1 s, each switch under 300 ms.
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { HOSTILE_BODIES } from '../test/browser/hostile-bodies.js';
@@ -16,6 +17,8 @@ export interface HostileTiming {
   /** The slowest switch, and which it was. */
   readonly slowestSwitchMs: number;
   readonly slowestSwitch: string;
+  /** The machine's 1-minute load average when the event was opened (a figure on a busy machine says little). */
+  readonly load1: number;
 }
 
 // The body view once its worker has answered: the pane below its toolbar and find box.
@@ -72,13 +75,14 @@ export async function measureHostileBodies(
   const timings: HostileTiming[] = [];
   for (const { path } of HOSTILE_BODIES) {
     await row(page, path).waitFor();
+    const load1 = Math.round((loadavg()[0] ?? 0) * 10) / 10;
     const openMs = await timed(async () => {
       await row(page, path).click();
       await page.locator('.inspector-path', { hasText: path }).waitFor();
       await page.locator(BODY_PANE).first().waitFor();
     });
     const [slowestSwitch, slowestSwitchMs] = (await switchTimes(page)).reduce((a, b) => (b[1] > a[1] ? b : a));
-    timings.push({ path, openMs, slowestSwitch, slowestSwitchMs });
+    timings.push({ path, openMs, slowestSwitch, slowestSwitchMs, load1 });
   }
   return timings;
 }
@@ -90,7 +94,8 @@ export function formatHostileTimings(timings: readonly HostileTiming[]): string[
     ...timings.map(
       (t) =>
         `    ${t.path.padEnd(16)} open ${t.openMs} ms (${verdict(t.openMs, OPEN_BUDGET_MS)}); ` +
-        `slowest switch ${t.slowestSwitchMs} ms, ${t.slowestSwitch} (${verdict(t.slowestSwitchMs, SWITCH_BUDGET_MS)})`,
+        `slowest switch ${t.slowestSwitchMs} ms, ${t.slowestSwitch} (${verdict(t.slowestSwitchMs, SWITCH_BUDGET_MS)}); ` +
+        `load ${t.load1}`,
     ),
   ];
 }

@@ -293,6 +293,20 @@ try {
       await page.getByTestId('token-table').locator('tr', { hasText: name }).waitFor();
     }
     await shoot(page, 'tokens', scheme);
+
+    // Account Settings (light only, at the height that shows its first sections).
+    if (scheme === 'light') {
+      await page.goto(`${rehook.apiUrl}/settings`);
+      await page.getByLabel('Display name').fill('Ada Lovelace');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Signed in as Ada Lovelace').waitFor();
+      await page.getByTestId('session-row').first().waitFor();
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.screenshot({ path: join(OUT, 'settings.png') });
+      console.log('wrote docs/screenshots/settings.png');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     const cookies = await context.cookies();
     await context.close();
 

@@ -29,14 +29,22 @@ export const ERROR_CODES = {
   SIGNUP_CLOSED: entry(403, 'Sign-up is closed on this server; ask its operator for an account'),
   // Everything but reading its own inbox, with a share credential.
   SHARE_READ_ONLY: entry(403, 'A sharing link only reads its inbox and its events'),
+  // An API token whose scope (read < replay < manage) or inbox list does not cover the request.
+  INSUFFICIENT_SCOPE: entry(403, "The API token's scope does not allow this request"),
+  // A team member whose role does not allow the action; the message names the role.
+  FORBIDDEN: entry(403, 'Your role does not allow this'),
   NOT_FOUND: entry(404, 'Route not found'),
   INBOX_NOT_FOUND: entry(404, 'Inbox not found'),
   EVENT_NOT_FOUND: entry(404, 'Event not found'),
   TOKEN_NOT_FOUND: entry(404, 'Token not found'),
+  SESSION_NOT_FOUND: entry(404, 'Session not found: it was signed out, has expired, or never existed'),
   SHARE_NOT_FOUND: entry(404, 'Sharing link not found: it was revoked or never existed'),
   REPLAY_JOB_NOT_FOUND: entry(404, 'Replay job not found'),
   FORWARDING_NOT_FOUND: entry(404, 'This inbox has no forwarding set'),
   EVENT_TYPE_NOT_FOUND: entry(404, 'Event type not found: no captured JSON event of this inbox has it (yet)'),
+  TEAM_NOT_FOUND: entry(404, 'Team not found'),
+  MEMBER_NOT_FOUND: entry(404, 'This account is not a member of the team'),
+  INVITATION_NOT_FOUND: entry(404, 'Invitation not found: it expired, was used or was revoked'),
   METHOD_NOT_ALLOWED: entry(405, 'Method not allowed on this route'),
   CONFLICT: entry(409, 'Resource already exists'),
   DELIVERY_IN_PROGRESS: entry(409, "The event's delivery is pending or being sent; retry it once it has finished"),
@@ -46,6 +54,12 @@ export const ERROR_CODES = {
     409,
     'The inbox has no signature secret set: set one first (PUT /api/v1/inboxes/<id>/signature)',
   ),
+  // A filtered list page that found nothing within its time budget (REHOOK_SEARCH_TIME_BUDGET).
+  SEARCH_TOO_BROAD: entry(
+    422,
+    'This search is too broad: nothing matched in the events it could examine in time. Narrow it with a time range (since/until) or a more specific filter',
+  ),
+  LAST_OWNER: entry(409, 'A team keeps at least one owner: make another member owner first'),
   REQUEST_TIMEOUT: entry(408, 'Request was not received in time'),
   PAYLOAD_TOO_LARGE: entry(413, 'Request body is too large'),
   UNSUPPORTED_MEDIA_TYPE: entry(415, 'Content-Type must be application/json'),

@@ -19,6 +19,9 @@ import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
 import { startEventTypeWorker } from './services/event-type-worker.js';
+import { onEventDrift } from './services/event-types.js';
+import { type AlertEvaluator, createAlertEvaluator } from './services/alert-evaluator.js';
+import { alertsChanged, startAlertWorker } from './services/alert-worker.js';
 import { createServerLogger } from './server-logger.js';
 
 export interface RunningRehook {
@@ -29,6 +32,11 @@ export interface RunningRehook {
   /** Public ingest origin used in inbox URLs (REHOOK_PUBLIC_INGEST_URL or ingestUrl). */
   readonly publicIngestUrl: string;
   readonly deps: ServiceDeps;
+  /**
+   * This process's alert triggers: `alerts.onDrift(event)` is the seam for whoever marks an
+   * event as drifting (services/alert-evaluator.ts).
+   */
+  readonly alerts: AlertEvaluator;
   /** Stops accepting, finishes in-flight requests, flushes and closes the database. */
   close(): Promise<void>;
 }
@@ -77,8 +85,21 @@ export async function startRehook(
   });
   const readPool = poolStatsOf(deps.store);
   if (readPool) metrics.setPoolStats(readPool);
+  // Alert rules are checked where their triggers happen (ingest, the delivery worker); their
+  // notifications are sent by the alert worker, with the API like forwarding.
+  const alerts = createAlertEvaluator(deps, {
+    onQueued: alertsChanged,
+    onError: (err, context) => logger.error({ err }, `alerts: ${context} failed`),
+  });
+  // Drift is found by the event-type worker after its batch commits; rules of kind `drift` hear it here.
+  const stopDriftAlerts = onEventDrift((notice) => {
+    alerts
+      .onDrift({ id: notice.eventId, inboxId: notice.inboxId, drift: notice.drift })
+      .catch((err: unknown) => logger.error({ err }, 'alerts: drift notice failed'));
+  });
   // Built once: the ingest hot path must not copy the dependencies per request.
   const captureDeps = {
+    alerts,
     ...deps,
     newEventId: createEventIdFactory(),
     anonMaxEvents: config.anonMaxEvents,
@@ -146,7 +167,9 @@ export async function startRehook(
     // Automatic forwarding with the API too (whose live bus hears every instance's new events);
     // leases keep each delivery on one instance.
     const deliveryWorker =
-      runsApi && config.forwardConcurrency > 0 ? startInstanceDeliveryWorker(deps, config, logger, metrics) : null;
+      runsApi && config.forwardConcurrency > 0
+        ? startInstanceDeliveryWorker(deps, config, logger, metrics, alerts)
+        : null;
     // Event types, schemas and drift are learned with the API, off the ingest path (docs/insight.md).
     const eventTypeWorker = runsApi
       ? startEventTypeWorker(deps, {
@@ -155,17 +178,31 @@ export async function startRehook(
           onError: (err, context) => logger.error({ err }, `event-type worker: ${context} failed`),
         })
       : null;
+    const alertWorker =
+      runsApi && config.forwardConcurrency > 0
+        ? startAlertWorker(deps, {
+            concurrency: Math.max(1, Math.ceil(config.forwardConcurrency / 4)),
+            pollIntervalMs: config.forwardPollIntervalMs,
+            leaseMs: config.forwardLeaseMs,
+            baseDelayMs: config.forwardBaseDelayMs,
+            onError: (err, context) => logger.error({ err }, `alert worker: ${context} failed`),
+          })
+        : null;
     return {
       apiUrl,
       ingestUrl,
       publicIngestUrl,
       deps,
+      alerts,
       close: async () => {
         // First: the runner records its sends in flight and hands its jobs over while the store is open.
         await jobRunner?.stop();
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
         await eventTypeWorker?.stop();
+        stopDriftAlerts();
+        await alertWorker?.stop();
+        alerts.stop();
         await stopSweeper();
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
@@ -175,6 +212,8 @@ export async function startRehook(
       },
     };
   } catch (err) {
+    stopDriftAlerts();
+    alerts.stop();
     ingestServer.close();
     await api.close();
     await deps.replayClient.close();
@@ -192,6 +231,7 @@ function startInstanceDeliveryWorker(
   config: Config,
   logger: Logger,
   metrics: RehookMetrics,
+  alerts: AlertEvaluator,
 ): DeliveryWorker {
   return startDeliveryWorker(deps, {
     concurrency: config.forwardConcurrency,
@@ -202,6 +242,15 @@ function startInstanceDeliveryWorker(
     onAttempt: (outcome, seconds) => metrics.deliveryAttempted(outcome, seconds),
     onFinished: (state) => metrics.deliveryFinished(state),
     onQueueDepth: (depth) => metrics.setDeliveryQueueDepth(depth),
+    onAttemptRecorded: (claimed, attempt) =>
+      void alerts
+        .onForwardingAttempt({
+          inboxId: claimed.inboxId,
+          eventId: claimed.eventId,
+          outcome: attempt.outcome,
+          url: attempt.url,
+        })
+        .catch((err: unknown) => logger.error({ err }, 'alerts: forwarding trigger failed')),
   });
 }
 
@@ -213,6 +262,7 @@ function startInstanceSweeper(
 ): () => Promise<void> {
   return startSweeper(deps, {
     intervalMs: config.sweepIntervalMs,
+    retentionDays: config.retentionDays,
     lock: sweepLockFor(deps.store),
     onError: (err) => {
       metrics.sweepFailed();
@@ -224,7 +274,10 @@ function startInstanceSweeper(
     },
     onSweep: (result, timing) => {
       metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
-      if (result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted > 0)
+      if (
+        result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted + result.partitionsCreated > 0 ||
+        result.eventsDropped + result.eventsMoved + result.eventsRetired > 0
+      )
         logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');
     },

@@ -72,8 +72,14 @@ export const INGEST_ANSWERS: readonly IngestAnswer[] = [
  * Typed over every code, so a code added to the catalogue needs its sentence here.
  */
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
+  INSUFFICIENT_SCOPE:
+    'An API token calls a route its scope does not cover (`read` < `replay` < `manage`; the message names the ' +
+    'scope needed), or a token limited to some inboxes calls an account-wide route.',
   VALIDATION_FAILED: 'A parameter or field is invalid (`limit`, `before`, token `name`, ...).',
   INVALID_JSON: 'The body is not valid JSON.',
+  SEARCH_TOO_BROAD:
+    'A filtered event list found nothing within its time budget (`REHOOK_SEARCH_TIME_BUDGET`, 100 ms by ' +
+    'default): narrow the search with `since`/`until` or a more specific filter.',
   AMBIGUOUS_CREDENTIALS:
     'A sharing link (`X-Rehook-Share` or `?share=`) sent with an `Authorization` header, or two sharing ' +
     'links (the header twice, the parameter twice, or both): one credential per request.',
@@ -102,6 +108,14 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   INBOX_NOT_FOUND: 'The inbox is unknown, expired, deleted, or owned by another account.',
   EVENT_NOT_FOUND: "The event is unknown, or belongs to another account's inbox.",
   TOKEN_NOT_FOUND: 'The token is unknown, or belongs to another account.',
+  SESSION_NOT_FOUND: 'Signing out a session (Settings, Sessions) that is unknown, ended, or of another account.',
+  FORBIDDEN:
+    "A team member's role does not allow the action (a viewer writing or replaying, a member changing settings, " +
+    'an invitation for a role above your own); the message names the role.',
+  TEAM_NOT_FOUND: 'The team does not exist, or you are not a member of it.',
+  MEMBER_NOT_FOUND: 'The account is not a member of the team.',
+  INVITATION_NOT_FOUND: 'The invitation link expired, was used already, was revoked, or never existed.',
+  LAST_OWNER: 'The change would leave the team without an owner (the last owner leaving or being demoted).',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +
     "endpoint it is sent to; revoking a link that is not (or no longer) one of the inbox's.",

@@ -3,11 +3,18 @@ import { accountsCreateCommand } from './commands/accounts-create.command.js';
 import { accountsListCommand } from './commands/accounts-list.command.js';
 import { accountsSetPasswordCommand } from './commands/accounts-set-password.command.js';
 import { curlCommand } from './commands/curl.command.js';
+import { diffCommand } from './commands/diff.command.js';
 import { deliveriesCommand } from './commands/deliveries.command.js';
 import { eventCommand } from './commands/event.command.js';
 import { eventDeleteCommand } from './commands/event-delete.command.js';
 import { eventsCommand } from './commands/events.command.js';
 import { exportCommand } from './commands/export.command.js';
+import {
+  alertsDeleteCommand,
+  alertsDeliveriesCommand,
+  alertsListCommand,
+  alertsSetCommand,
+} from './commands/alerts.command.js';
 import { forwardingRemoveCommand, forwardingSetCommand, forwardingShowCommand } from './commands/forwarding.command.js';
 import { inboxClearCommand } from './commands/inbox-clear.command.js';
 import { inboxCreateCommand } from './commands/inbox-create.command.js';
@@ -31,6 +38,14 @@ import { serveCommand } from './commands/serve.command.js';
 import { typesCommand } from './commands/types.command.js';
 import { schemaCommand } from './commands/schema.command.js';
 import { signatureRemoveCommand, signatureSetCommand, signatureShowCommand } from './commands/signature.command.js';
+import {
+  teamsCreateCommand,
+  teamsInviteCommand,
+  teamsListCommand,
+  teamsMembersCommand,
+  teamsRemoveCommand,
+  teamsRoleCommand,
+} from './commands/teams.command.js';
 import { tokensCreateCommand } from './commands/tokens-create.command.js';
 import { tokensListCommand } from './commands/tokens-list.command.js';
 import { tokensRevokeCommand } from './commands/tokens-revoke.command.js';
@@ -63,6 +78,12 @@ export const COMMANDS: readonly Command[] = [
   inboxShareCommand,
   inboxSharesCommand,
   inboxUnshareCommand,
+  teamsListCommand,
+  teamsCreateCommand,
+  teamsMembersCommand,
+  teamsInviteCommand,
+  teamsRoleCommand,
+  teamsRemoveCommand,
   signatureShowCommand,
   signatureSetCommand,
   signatureRemoveCommand,
@@ -74,6 +95,7 @@ export const COMMANDS: readonly Command[] = [
   typesCommand,
   schemaCommand,
   curlCommand,
+  diffCommand,
   exportCommand,
   eventDeleteCommand,
   waitCommand,
@@ -87,6 +109,10 @@ export const COMMANDS: readonly Command[] = [
   forwardingShowCommand,
   forwardingRemoveCommand,
   deliveriesCommand,
+  alertsListCommand,
+  alertsSetCommand,
+  alertsDeleteCommand,
+  alertsDeliveriesCommand,
 ];
 
 /** The command groups: what `rehook <group> --help` says above the list of subcommands. */
@@ -95,6 +121,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   tokens: 'Manage the API tokens of an account. Server commands: they work on the store directly.',
   inbox: 'Create, inspect, rename, save, clear, delete and share inboxes on a running server.',
   forwarding: "Forward a saved inbox's events to a URL automatically, with retries (docs/forwarding.md).",
+  alerts:
+    "Notify a URL when a saved inbox's events match, fail their signature, drift, or forwarding fails (docs/insight.md).",
   response: 'Show, program and clear what an inbox answers its senders (docs/responses.md).',
   signature: "Check senders' signatures on a saved inbox, and re-sign replays (docs/signatures.md).",
 };

@@ -5,6 +5,7 @@ import { type ApiTransport, appendFilter, id, invalidResponse, isObject, readJso
 import type {
   EventBody,
   EventDetail,
+  EventDiff,
   EventMeta,
   EventFilterParams,
   EventPage,
@@ -54,6 +55,18 @@ export async function getEvent(api: ApiTransport, eventId: string): Promise<Even
 
 export async function getEventMeta(api: ApiTransport, eventId: string): Promise<EventMeta> {
   return (await api.data('GET', `/api/v1/events/${id(eventId)}/meta`, 'event')) as EventMeta;
+}
+
+function diffPath(fromId: string, toId: string): string {
+  return `/api/v1/events/${id(fromId)}/diff${searchOf(new URLSearchParams({ against: toId }))}`;
+}
+
+export async function diffEvents(api: ApiTransport, fromId: string, toId: string): Promise<EventDiff> {
+  return (await api.data('GET', diffPath(fromId, toId), 'diff')) as EventDiff;
+}
+
+export async function diffEventsText(api: ApiTransport, fromId: string, toId: string): Promise<string> {
+  return (await api.send('GET', diffPath(fromId, toId))).text();
 }
 
 export async function deleteEvent(api: ApiTransport, eventId: string): Promise<void> {

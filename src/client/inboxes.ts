@@ -1,8 +1,15 @@
 import { type ApiTransport, id } from './transport.js';
 import type { Inbox } from './types.js';
 
-export async function createInbox(api: ApiTransport, options: { readonly name?: string | null }): Promise<Inbox> {
-  const body = options.name === undefined ? undefined : { name: options.name };
+export async function createInbox(
+  api: ApiTransport,
+  options: { readonly name?: string | null; readonly teamId?: string },
+): Promise<Inbox> {
+  const fields = {
+    ...(options.name === undefined ? {} : { name: options.name }),
+    ...(options.teamId === undefined ? {} : { teamId: options.teamId }),
+  };
+  const body = Object.keys(fields).length === 0 ? undefined : fields;
   const inbox = (await api.data('POST', '/api/v1/inboxes', 'inbox', body)) as Inbox;
   api.ingestUrls.set(inbox.id, inbox.url);
   return inbox;

@@ -1,4 +1,5 @@
 import * as accounts from './accounts.js';
+import * as alerts from './alerts.js';
 import * as events from './events.js';
 import type { ListEventsOptions } from './events.js';
 import * as exporting from './export.js';
@@ -10,18 +11,32 @@ import * as replays from './replays.js';
 import * as responses from './responses.js';
 import { send } from './sending.js';
 import * as shares from './shares.js';
+import * as teams from './teams.js';
 import * as signatures from './signatures.js';
 import * as eventTypes from './event-types.js';
 import * as tokens from './tokens.js';
+import * as settings from './account-settings.js';
 import { ApiTransport, type RehookClientOptions } from './transport.js';
 import type {
+  Account,
+  AccountSession,
+  TokenLimits,
+  AlertDelivery,
+  AlertRule,
+  AlertRuleInput,
   CreatedShare,
+  CreatedTeamInvitation,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  TeamRole,
   CreatedToken,
   Credentials,
   CurlCommand,
   Delivery,
   EventBody,
   EventDetail,
+  EventDiff,
   EventMeta,
   EventPage,
   ExportInboxOptions,
@@ -30,6 +45,7 @@ import type {
   Inbox,
   InboxResponse,
   InboxResponseInput,
+  ResponsePreview,
   NextEventOptions,
   Replay,
   ReplayJob,
@@ -111,7 +127,7 @@ export class RehookClient {
    * A new inbox: persistent and owned with a token, anonymous (expiring after 48 h) without;
    * with a `name` (1 to 100 printable characters) when one is given.
    */
-  async createInbox(options: { readonly name?: string | null } = {}): Promise<Inbox> {
+  async createInbox(options: { readonly name?: string | null; readonly teamId?: string } = {}): Promise<Inbox> {
     return inboxes.createInbox(this.#api, options);
   }
 
@@ -158,6 +174,15 @@ export class RehookClient {
    */
   async setInboxResponse(inboxId: string, response: InboxResponseInput): Promise<InboxResponse> {
     return responses.setInboxResponse(this.#api, inboxId, response);
+  }
+
+  /**
+   * What `response` (as setInboxResponse takes it; nothing is saved) would answer captured event
+   * `eventId` of the inbox: the matching rule's answer with its templates rendered, or the
+   * default answer and the render error when they fail.
+   */
+  async previewInboxResponse(inboxId: string, response: InboxResponseInput, eventId: string): Promise<ResponsePreview> {
+    return responses.previewInboxResponse(this.#api, inboxId, response, eventId);
   }
 
   /** The inbox answers the contract's `200 {"ok":true}` again. */
@@ -252,6 +277,21 @@ export class RehookClient {
   /** One event with headers but without its body (read it with `eventBody`). */
   async eventMeta(eventId: string): Promise<EventMeta> {
     return events.getEventMeta(this.#api, eventId);
+  }
+
+  /**
+   * What differs from event `fromId` to event `toId` (any inboxes the client may read): method
+   * and path, query and headers by name, and the body as RFC 6902 operations (JSON), a line diff
+   * (text) or a byte comparison. Values are parsed with JSON.parse, so a number past 2^53 loses
+   * digits here; `diffText` gives the server's JSON text, where it is exact.
+   */
+  async diff(fromId: string, toId: string): Promise<EventDiff> {
+    return events.diffEvents(this.#api, fromId, toId);
+  }
+
+  /** The answer of `diff` as the server's JSON text (`{"data":{"diff":...}}`), numbers exact. */
+  async diffText(fromId: string, toId: string): Promise<string> {
+    return events.diffEventsText(this.#api, fromId, toId);
   }
 
   /** Deletes one event with its replays. */
@@ -382,12 +422,112 @@ export class RehookClient {
   }
 
   /** Creates a token for the caller's account; the secret is in this answer only. */
-  async createToken(name: string): Promise<CreatedToken> {
-    return tokens.createToken(this.#api, name);
+  async createToken(name: string, limits: TokenLimits = {}): Promise<CreatedToken> {
+    return tokens.createToken(this.#api, name, limits);
+  }
+
+  // --- Account settings -----------------------------------------------------------------------
+
+  /** The caller's account, and the API token used (null with a session). Any scope may ask. */
+  async account(): Promise<{ account: Account; token: Token | null }> {
+    return settings.getAccount(this.#api);
+  }
+
+  /** Changes e-mail and/or display name (null removes it). */
+  async updateAccount(profile: { email?: string; displayName?: string | null }): Promise<Account> {
+    return settings.updateAccount(this.#api, profile);
+  }
+
+  /** Changes the password with the current one; every other session ends. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    return settings.changePassword(this.#api, currentPassword, newPassword);
+  }
+
+  /** Every signed-in browser of the account, most recently used first. */
+  async accountSessions(): Promise<AccountSession[]> {
+    return settings.listSessions(this.#api);
+  }
+
+  async endAccountSession(sessionId: string): Promise<void> {
+    return settings.endSession(this.#api, sessionId);
+  }
+
+  /** Signs out every other browser; returns how many were signed out. */
+  async endOtherAccountSessions(): Promise<number> {
+    return settings.endOtherSessions(this.#api);
+  }
+
+  /** Deletes the account with everything it owns (the password is asked again). */
+  async deleteAccount(password: string): Promise<void> {
+    return settings.deleteAccount(this.#api, password);
   }
 
   async revokeToken(tokenId: string): Promise<void> {
     return tokens.revokeToken(this.#api, tokenId);
+  }
+
+  // --- Teams (docs/teams.md) ---------------------------------------------------------------
+
+  /** The caller's teams, with its role in each. */
+  async teams(): Promise<Team[]> {
+    return teams.listTeams(this.#api);
+  }
+
+  /** Creates a team; the caller is its owner. */
+  async createTeam(name: string): Promise<Team> {
+    return teams.createTeam(this.#api, name);
+  }
+
+  async team(teamId: string): Promise<Team> {
+    return teams.getTeam(this.#api, teamId);
+  }
+
+  async renameTeam(teamId: string, name: string): Promise<Team> {
+    return teams.renameTeam(this.#api, teamId, name);
+  }
+
+  /** Deletes the team with its inboxes (owners only). */
+  async deleteTeam(teamId: string): Promise<void> {
+    return teams.deleteTeam(this.#api, teamId);
+  }
+
+  async teamMembers(teamId: string): Promise<TeamMember[]> {
+    return teams.listMembers(this.#api, teamId);
+  }
+
+  async setTeamMemberRole(teamId: string, accountId: string, role: TeamRole): Promise<TeamMember> {
+    return teams.setMemberRole(this.#api, teamId, accountId, role);
+  }
+
+  /** Removes a member; with one's own account id, leaves the team. */
+  async removeTeamMember(teamId: string, accountId: string): Promise<void> {
+    return teams.removeMember(this.#api, teamId, accountId);
+  }
+
+  /** An invitation link with a role; its token and `/join/<token>` path are shown this once. */
+  async createTeamInvitation(
+    teamId: string,
+    options: { readonly role: TeamRole; readonly expiresInHours?: number },
+  ): Promise<CreatedTeamInvitation> {
+    return teams.createInvitation(this.#api, teamId, options);
+  }
+
+  async teamInvitations(teamId: string): Promise<TeamInvitation[]> {
+    return teams.listInvitations(this.#api, teamId);
+  }
+
+  async revokeTeamInvitation(teamId: string, invitationId: string): Promise<void> {
+    return teams.revokeInvitation(this.#api, teamId, invitationId);
+  }
+
+  /** Joins the team of an invitation link (INVITATION_NOT_FOUND when expired, used or revoked). */
+  async acceptTeamInvitation(token: string): Promise<Team> {
+    return teams.acceptInvitation(this.#api, token);
+  }
+
+  /** Moves a saved inbox to a team (`{teamId}`) or to the calling account (`'me'`). */
+  async moveInbox(inboxId: string, to: { readonly teamId: string } | 'me'): Promise<Inbox> {
+    return teams.moveInbox(this.#api, inboxId, to);
   }
 
   // --- Sharing links -----------------------------------------------------------------------
@@ -452,5 +592,27 @@ export class RehookClient {
   /** Queues the event's delivery again (a failed, cancelled or delivered one, or a first one). */
   async retryDelivery(eventId: string): Promise<Delivery> {
     return forwarding.retryDelivery(this.#api, eventId);
+  }
+
+  // --- Alerts ----------------------------------------------------------------------------------
+
+  /** The inbox's alert rules (empty when none are set). Owner of a saved inbox only. */
+  async alerts(inboxId: string): Promise<AlertRule[]> {
+    return alerts.alerts(this.#api, inboxId);
+  }
+
+  /** Replaces the inbox's alert rules; resolves with them as stored (each with its id). */
+  async setAlerts(inboxId: string, rules: readonly AlertRuleInput[]): Promise<AlertRule[]> {
+    return alerts.setAlerts(this.#api, inboxId, rules);
+  }
+
+  /** Removes every alert rule of the inbox; resolves with how many unsent notifications were cancelled. */
+  async removeAlerts(inboxId: string): Promise<number> {
+    return alerts.removeAlerts(this.#api, inboxId);
+  }
+
+  /** The inbox's recent alert notifications (newest first, at most 50), each with its attempts. */
+  async alertDeliveries(inboxId: string): Promise<AlertDelivery[]> {
+    return alerts.alertDeliveries(this.#api, inboxId);
   }
 }

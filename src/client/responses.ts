@@ -1,5 +1,5 @@
 import { type ApiTransport, dataOf, id } from './transport.js';
-import type { InboxResponse, InboxResponseInput } from './types.js';
+import type { InboxResponse, InboxResponseInput, ResponsePreview } from './types.js';
 
 export async function inboxResponse(api: ApiTransport, inboxId: string): Promise<InboxResponse | null> {
   const response = await api.send('GET', `/api/v1/inboxes/${id(inboxId)}/response`);
@@ -17,4 +17,14 @@ export async function setInboxResponse(
 
 export async function clearInboxResponse(api: ApiTransport, inboxId: string): Promise<void> {
   await api.send('DELETE', `/api/v1/inboxes/${id(inboxId)}/response`);
+}
+
+export async function previewInboxResponse(
+  api: ApiTransport,
+  inboxId: string,
+  response: InboxResponseInput,
+  eventId: string,
+): Promise<ResponsePreview> {
+  const path = `/api/v1/inboxes/${id(inboxId)}/responses/preview`;
+  return (await api.data('POST', path, 'preview', { response, eventId })) as ResponsePreview;
 }

@@ -1,12 +1,12 @@
 import { type ApiTransport, id } from './transport.js';
-import type { CreatedToken, Token } from './types.js';
+import type { CreatedToken, Token, TokenLimits } from './types.js';
 
 export async function listTokens(api: ApiTransport): Promise<Token[]> {
   return (await api.data('GET', '/api/v1/tokens', 'tokens')) as Token[];
 }
 
-export async function createToken(api: ApiTransport, name: string): Promise<CreatedToken> {
-  return (await api.data('POST', '/api/v1/tokens', 'token', { name })) as CreatedToken;
+export async function createToken(api: ApiTransport, name: string, limits: TokenLimits = {}): Promise<CreatedToken> {
+  return (await api.data('POST', '/api/v1/tokens', 'token', { name, ...limits })) as CreatedToken;
 }
 
 export async function revokeToken(api: ApiTransport, tokenId: string): Promise<void> {

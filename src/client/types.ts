@@ -37,10 +37,16 @@ export type InboxResponse = Schemas['InboxResponse'];
 /** One answer of the ingest listener: status, headers, body (text or base64), delayMs. */
 export type ResponseAnswer = Schemas['ResponseAnswer'];
 export type ResponseRule = Schemas['ResponseRule'];
+/** What a response would answer a captured event, templates rendered (POST .../responses/preview). */
+export type ResponsePreview = Schemas['ResponsePreview'];
 /** What RehookClient.setInboxResponse takes: every field optional (status 200, no headers, empty body, no delay). */
 export type InboxResponseInput = operations['setInboxResponse']['requestBody']['content']['application/json'];
 /** A curl command that sends a captured request again (GET /api/v1/events/<id>/curl). */
 export type CurlCommand = Schemas['CurlCommand'];
+/** What differs from one event to another (GET /api/v1/events/<id>/diff; docs/insight.md). */
+export type EventDiff = Schemas['EventDiff'];
+/** One RFC 6902 operation of a JSON body diff; `from` is the value before the change. */
+export type JsonPatchOperation = Schemas['JsonPatchOperation'];
 /** An inbox's signature settings, never the secret (GET/PUT /api/v1/inboxes/<id>/signature; docs/signatures.md). */
 export type SignatureSettings = Schemas['SignatureSettings'];
 /** What RehookClient.setSignatureSettings takes: the scheme, the secret and the scheme's options. */
@@ -75,8 +81,32 @@ export type Forwarding = Schemas['Forwarding'];
 export type Delivery = Schemas['Delivery'];
 /** One attempt to deliver an event. */
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+/** A rule that notifies a URL when something happens to an inbox (docs/insight.md, "Alerts"). */
+export type AlertRule = Schemas['AlertRule'];
+/** A notification of an alert rule, with its attempts. */
+export type AlertDelivery = Schemas['AlertDelivery'];
+/** One attempt to send an alert notification. */
+export type AlertAttempt = Schemas['AlertAttempt'];
 /** A user account. */
 export type Account = Schemas['Account'];
+/** A signed-in browser of the account, as Settings lists it. */
+export type AccountSession = Schemas['AccountSession'];
+/** What a new API token may do: scopes, inboxes, team, expiry (all optional; default: everything). */
+export interface TokenLimits {
+  readonly scopes?: ReadonlyArray<'read' | 'replay' | 'manage'>;
+  readonly inboxIds?: readonly string[] | null;
+  readonly teamId?: string | null;
+  /** ISO 8601, in the future. */
+  readonly expiresAt?: string | null;
+}
+/** A team with the caller's role in it. */
+export type Team = Schemas['Team'];
+export type TeamRole = Schemas['TeamRole'];
+export type TeamMember = Schemas['TeamMember'];
+/** An unused invitation link, without its token. */
+export type TeamInvitation = Schemas['TeamInvitation'];
+/** A new invitation link: its token and `/join/<token>` path are shown this once. */
+export type CreatedTeamInvitation = Schemas['CreatedTeamInvitation'];
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
 export type Session = Schemas['Session'];
 /** Every error code of the API (docs/generated/errors.md). */
@@ -163,6 +193,16 @@ export interface ForwardingInput {
   /** 1000 to 86,400,000. */
   readonly maxDelayMs?: number;
 }
+
+/**
+ * A rule as setAlerts takes it: an AlertRule whose id (kept when sent back), format (json) and
+ * enabled (true) may be left out.
+ */
+export type AlertRuleInput = Omit<AlertRule, 'id' | 'format' | 'enabled'> & {
+  readonly id?: string;
+  readonly format?: AlertRule['format'];
+  readonly enabled?: boolean;
+};
 
 /** E-mail address and password, for signUp and signIn. */
 export interface Credentials {

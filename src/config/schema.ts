@@ -47,6 +47,7 @@ export interface Config {
   /** How long a claim on a bulk replay job lasts before another instance may take it over. */
   readonly replayJobLeaseMs: number;
   readonly sweepIntervalMs: number;
+  readonly searchTimeBudgetMs: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   /** How log records are written: readable lines or JSON lines (`auto` asks whether stdout is a terminal). */
@@ -63,6 +64,8 @@ export interface Config {
   readonly rateIngestPerInbox: RateLimit | null;
   readonly maxConnectionsPerIp: number;
   readonly anonMaxEvents: number;
+  /** Days events are kept (REHOOK_RETENTION_DAYS); 0 = forever. */
+  readonly retentionDays: number;
   readonly ingestHeadersTimeoutMs: number;
   readonly ingestRequestTimeoutMs: number;
   readonly ingestKeepAliveTimeoutMs: number;
@@ -276,6 +279,17 @@ export const SETTINGS = [
     parse: parseDuration,
   }),
   setting({
+    key: 'searchTimeBudgetMs',
+    env: 'REHOOK_SEARCH_TIME_BUDGET',
+    flag: 'search-time-budget',
+    defaultText: '100ms',
+    description:
+      'How long a filtered event list searches before it answers with what it found; with nothing found, 422 ' +
+      'SEARCH_TOO_BROAD asks for a narrower filter. Checked between steps, so a page may take one step longer. ' +
+      '0 stops after the first step.',
+    parse: (raw) => (raw.trim() === '0' ? 0 : parseDuration(raw)),
+  }),
+  setting({
     key: 'trustProxy',
     env: 'REHOOK_TRUST_PROXY',
     flag: 'trust-proxy',
@@ -379,6 +393,15 @@ export const SETTINGS = [
     defaultText: '10000',
     description:
       'Events an anonymous inbox keeps (0 = no limit): each new event evicts the oldest beyond it, so a 200 from ingest always means stored.',
+    parse: parseLimit,
+  }),
+  setting({
+    key: 'retentionDays',
+    env: 'REHOOK_RETENTION_DAYS',
+    flag: 'retention-days',
+    defaultText: '0',
+    description:
+      'Days events are kept, in every inbox (0 = forever): the sweeper deletes older ones; on PostgreSQL whole day partitions are dropped at once.',
     parse: parseLimit,
   }),
   setting({

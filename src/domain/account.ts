@@ -1,3 +1,5 @@
+import type { TokenScope } from './token-scope.js';
+
 /**
  * A user account. The password is optional: an account without one cannot sign in to the web
  * app, only use API tokens.
@@ -8,6 +10,8 @@ export interface Account {
   readonly email: string;
   /** scrypt hash string, or null when the account has no password. */
   readonly passwordHash: string | null;
+  /** What the web app calls the person (Settings, Profile); null until they set one. */
+  readonly displayName: string | null;
   readonly createdAt: Date;
 }
 
@@ -23,6 +27,14 @@ export interface ApiToken {
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
+  /** The widest thing the token may do (scopes nest: read < replay < manage). */
+  readonly scope: TokenScope;
+  /** The only inboxes the token reaches, or null for every inbox the account can see. */
+  readonly inboxIds: readonly string[] | null;
+  /** The team the token acts in (with the member's role, never above), or null for the account. */
+  readonly teamId: string | null;
+  /** The token stops working at this instant (like a revoked one), or null for never. */
+  readonly expiresAt: Date | null;
 }
 
 export function normalizeEmail(email: string): string {

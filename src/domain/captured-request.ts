@@ -55,6 +55,11 @@ export interface AnswerRecord {
   /** Index (0-based) of the inbox's response rule that matched; null for the default answer. */
   readonly rule: number | null;
   readonly status: number;
+  /**
+   * Why a templated answer could not be rendered (the inbox's default answer was sent instead);
+   * absent when there was nothing to report.
+   */
+  readonly error?: string;
 }
 
 /** How an event without a stored check is presented (no secret was set when it arrived). */
@@ -100,4 +105,20 @@ export function pairRawHeaders(rawHeaders: readonly string[]): HeaderPair[] {
     pairs.push([name, isRedactedHeader(name) ? REDACTED_VALUE : value]);
   }
   return pairs;
+}
+
+/** An event's summary: what the live bus announces and listing returns (no headers, no body). */
+export function summaryOf(event: CapturedEvent): EventSummary {
+  return {
+    id: event.id,
+    inboxId: event.inboxId,
+    receivedAt: event.receivedAt,
+    method: event.method,
+    path: event.path,
+    query: event.query,
+    contentType: event.contentType,
+    size: event.size,
+    signature: event.signature,
+    answer: event.answer,
+  };
 }

@@ -34,8 +34,12 @@ export function signatureJson(check: SignatureCheck) {
 }
 
 /** The one key order of a stored or presented answer record (adapters store these bytes). */
-export function answerJson(answer: AnswerRecord) {
-  return { rule: answer.rule, status: answer.status };
+export function answerJson(answer: AnswerRecord): { rule: number | null; status: number; error?: string } {
+  return {
+    rule: answer.rule,
+    status: answer.status,
+    ...(typeof answer.error === 'string' ? { error: answer.error } : {}),
+  };
 }
 
 /** `signature`/`answer` as stored in the events table: JSON text in the key order above, or null. */

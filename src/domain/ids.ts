@@ -15,6 +15,8 @@ export const ID_PREFIX = {
   share: 'shr_',
   session: 'ses_',
   replayJob: 'job_',
+  team: 'tem_',
+  invitation: 'inv_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -15,6 +15,11 @@ export interface ResponseAnswer {
   readonly body: Buffer;
   /** Wait this long after the event is committed before answering (0..30,000). */
   readonly delayMs: number;
+  /**
+   * Header values and body are LiquidJS templates rendered against each request
+   * (services/answer-templates.ts); false: sent as they are, braces and all.
+   */
+  readonly template: boolean;
 }
 
 /** What a rule looks at; every condition given must hold (an empty match matches everything). */
@@ -231,7 +236,22 @@ function parseBody(record: Record<string, unknown>, path: string): Buffer {
   return body;
 }
 
-const ANSWER_KEYS = ['status', 'headers', 'body', 'bodyBase64', 'delayMs'] as const;
+const ANSWER_KEYS = ['status', 'headers', 'body', 'bodyBase64', 'delayMs', 'template'] as const;
+
+const UTF8_CHECK = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function parseTemplateFlag(value: unknown, body: Buffer, path: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') fail(`${path}/template`, 'template must be true or false');
+  if (value) {
+    try {
+      UTF8_CHECK.decode(body);
+    } catch {
+      fail(`${path}/template`, 'a templated answer needs a UTF-8 text body (body, not bodyBase64 bytes)');
+    }
+  }
+  return value;
+}
 
 function parseAnswer(value: Record<string, unknown>, path: string, extraKeys: readonly string[]): ResponseAnswer {
   onlyKeys(value, path, [...ANSWER_KEYS, ...extraKeys]);
@@ -240,7 +260,13 @@ function parseAnswer(value: Record<string, unknown>, path: string, extraKeys: re
   const body = parseBody(value, path);
   if (body.length > 0 && NO_CONTENT_STATUSES.has(status))
     fail(`${path}/status`, `a ${status} answer has no content: leave the body empty`);
-  return { status, headers, body, delayMs: parseDelay(value['delayMs'], `${path}/delayMs`) };
+  return {
+    status,
+    headers,
+    body,
+    delayMs: parseDelay(value['delayMs'], `${path}/delayMs`),
+    template: parseTemplateFlag(value['template'], body, path),
+  };
 }
 
 function parseMatch(value: unknown, path: string): ResponseMatch {
@@ -349,6 +375,8 @@ export interface ResponseAnswerJson {
   readonly body?: string;
   readonly bodyBase64?: string;
   readonly delayMs: number;
+  /** Present (true) only on templated answers, so older answers read and store as before. */
+  readonly template?: true;
 }
 
 export interface ResponseMatchJson {
@@ -379,6 +407,7 @@ function answerJson(answer: ResponseAnswer, forStorage: boolean): ResponseAnswer
     headers: answer.headers.map(([name, value]) => [name, value]),
     ...bodyJson(answer.body, forStorage),
     delayMs: answer.delayMs,
+    ...(answer.template ? { template: true as const } : {}),
   };
 }
 
@@ -391,6 +420,20 @@ function matchJson(match: ResponseMatch): ResponseMatchJson {
       : {}),
   };
 }
+
+/** One answer as the API shows it (`body` when its bytes are UTF-8 text, else `bodyBase64`). */
+export function responseAnswerJson(answer: ResponseAnswer): ResponseAnswerJson {
+  return answerJson(answer, false);
+}
+
+/** The contract's `200 {"ok":true}` as an answer, for showing it where an answer is expected. */
+export const CONTRACT_RESPONSE_ANSWER: ResponseAnswer = Object.freeze<ResponseAnswer>({
+  status: 200,
+  headers: [['Content-Type', 'application/json']],
+  body: Buffer.from('{"ok":true}'),
+  delayMs: 0,
+  template: false,
+});
 
 /** The API's JSON of an inbox's response; PUT accepts it back unchanged (updatedAt aside). */
 export function inboxResponseJson(response: InboxResponse, forStorage = false): InboxResponseJson {
@@ -437,6 +480,8 @@ export interface AnswerRequest {
 export interface ChosenAnswer {
   readonly answer: ResponseAnswer;
   readonly record: AnswerRecord;
+  /** The inbox's default answer: what is sent when a templated answer fails to render. */
+  readonly defaultAnswer: ResponseAnswer;
 }
 
 /** The part of an event's path below `/i/<inboxId>`, `/` when there is none. */
@@ -471,9 +516,17 @@ export function chooseAnswer(response: InboxResponse, request: AnswerRequest): C
   for (let index = 0; index < response.rules.length; index += 1) {
     const rule = response.rules[index] as ResponseRule;
     if (ruleMatches(rule.match, request))
-      return { answer: rule.response, record: { rule: index, status: rule.response.status } };
+      return {
+        answer: rule.response,
+        record: { rule: index, status: rule.response.status },
+        defaultAnswer: response.answer,
+      };
   }
-  return { answer: response.answer, record: { rule: null, status: response.answer.status } };
+  return {
+    answer: response.answer,
+    record: { rule: null, status: response.answer.status },
+    defaultAnswer: response.answer,
+  };
 }
 
 /** Roughly how many bytes a response holds in memory (the ingest cache's weight). */

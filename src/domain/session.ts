@@ -3,7 +3,10 @@
  * is stored, so a copy of the database cannot be turned into a signed-in browser.
  */
 export interface Session {
-  /** ses_ + 26 base32 characters; names the session in the store, never sent to the browser. */
+  /**
+   * ses_ + 26 base32 characters; names the session in the store and in Settings' list of sessions
+   * (to sign one out). Not a credential: the cookie's secret is.
+   */
   readonly id: string;
   readonly accountId: string;
   /** SHA-256 of the cookie value, hex. */
@@ -19,4 +22,6 @@ export interface Session {
   readonly lastSeenAt: Date;
   /** The session never authenticates at or after this instant. */
   readonly expiresAt: Date;
+  /** The browser's User-Agent at sign-in (capped), so Settings can tell sessions apart; may be null. */
+  readonly userAgent: string | null;
 }

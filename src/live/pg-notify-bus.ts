@@ -39,6 +39,11 @@ export interface PgNotifyBusOptions {
   readonly logger: BusLogger;
   /** Open the LISTEN connection (default true). An ingest-only instance only publishes. */
   readonly listen?: boolean;
+  /**
+   * The store's event insert sends each event's notification in its own commit (encodePayload
+   * on this bus's channel), so `publish` sends nothing (default false: `publish` sends it).
+   */
+  readonly eventsAnnouncedByStore?: boolean;
 }
 
 export interface PgNotifyBus extends EventBus {
@@ -58,7 +63,13 @@ export interface PgNotifyBus extends EventBus {
 type Payload =
   | { v: 1; e: Omit<EventSummary, 'receivedAt'> & { receivedAt: number } }
   | { v: 1; r: { id: string; inboxId: string } }
-  | { v: 1; c: { t: 'share.revoked'; s: string; i: string } | { t: 'replay-job.changed'; j: string } }
+  | {
+      v: 1;
+      c:
+        | { t: 'share.revoked'; s: string; i: string }
+        | { t: 'replay-job.changed'; j: string }
+        | { t: 'team.membership-changed'; m: string; a: string };
+    }
   | { v: 1; d: { k: 'event.deleted'; i: string; e: string } | { k: 'inbox.cleared'; i: string; t: string | null } };
 
 /** A deletion notice (`d`): its kind, the inbox, and the event id or the clear's `through`. */
@@ -83,6 +94,9 @@ function decodeNotice(d: Record<string, unknown>): InboxNotice | null {
 export function encodeControlPayload(message: ControlMessage): string {
   if (message.type === 'replay-job.changed') {
     return JSON.stringify({ v: 1, c: { t: message.type, j: message.jobId } } satisfies Payload);
+  }
+  if (message.type === 'team.membership-changed') {
+    return JSON.stringify({ v: 1, c: { t: message.type, m: message.teamId, a: message.accountId } } satisfies Payload);
   }
   return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
 }
@@ -123,6 +137,11 @@ export function decodePayload(
     if (c['t'] === 'replay-job.changed') {
       return typeof c['j'] === 'string'
         ? { kind: 'control', message: { type: 'replay-job.changed', jobId: c['j'] } }
+        : null;
+    }
+    if (c['t'] === 'team.membership-changed') {
+      return typeof c['m'] === 'string' && typeof c['a'] === 'string'
+        ? { kind: 'control', message: { type: 'team.membership-changed', teamId: c['m'], accountId: c['a'] } }
         : null;
     }
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;
@@ -245,7 +264,9 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     queue.push(payload);
     if (flushing === null) startFlush();
   };
-  const publish = (event: EventSummary): void => enqueue(encodePayload(event));
+  const publish = (event: EventSummary): void => {
+    if (opts.eventsAnnouncedByStore !== true) enqueue(encodePayload(event));
+  };
   const startFlush = (): void => {
     flushing = flush().finally(() => {
       flushing = null;

@@ -14,7 +14,12 @@ export type ControlMessage =
    * A bulk replay job was created or cancelled: every instance's job runner looks at once
    * instead of at its next poll (a lost message only delays that).
    */
-  | { readonly type: 'replay-job.changed'; readonly jobId: string };
+  | { readonly type: 'replay-job.changed'; readonly jobId: string }
+  /**
+   * An account's membership of a team changed (removed, role changed, team deleted): its open
+   * streams and long-polls on the team's inboxes check access again at once.
+   */
+  | { readonly type: 'team.membership-changed'; readonly teamId: string; readonly accountId: string };
 
 /**
  * A change to an inbox's stored events other than a new one, for the inbox's live subscribers

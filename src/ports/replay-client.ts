@@ -35,5 +35,11 @@ export type ReplayOutcome =
 /** Sends replays. Never throws for destination problems: every failure is an outcome. */
 export interface ReplayClient {
   send(request: OutboundRequest): Promise<ReplayOutcome>;
+  /**
+   * Why the egress policy refuses `url` without a DNS lookup (its host is an IP literal or
+   * `localhost` that the policy denies), or null. For settings checked at save; the guard at
+   * connect time still decides every send (a name may resolve anywhere later).
+   */
+  refusal?(url: URL): string | null;
   close(): Promise<void>;
 }

@@ -5,10 +5,12 @@ import type { Inbox, InboxStats } from '../domain/inbox.js';
 import type { InboxResponse } from '../domain/inbox-response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
+import type { AlertRepository } from './alert-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
 import type { EventTypeRepository } from './event-type-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
+import type { TeamRepository } from './team-store.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -31,8 +33,12 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
-  /** Event types, their learned shapes and drift (migration 13; src/ports/event-type-store.ts). */
+  /** Event types, their learned shapes and drift (migration 17; src/ports/event-type-store.ts). */
   readonly eventTypes: EventTypeRepository;
+  /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
+  readonly alerts: AlertRepository;
+  /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */
+  readonly teams: TeamRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */
@@ -72,6 +78,12 @@ export interface InboxRepository {
    */
   rename(id: string, name: string | null, expectedOwnerId: string | null, now: Date): Promise<Inbox | null>;
   /**
+   * Gives a live saved inbox a new owner (an account or a team: src/domain/team.ts), only while
+   * it is still owned by `expectedOwnerId`, in one atomic step. Its events, replays and settings
+   * stay with it. Returns the updated inbox, or null when it is not live or has another owner.
+   */
+  move(id: string, ownerId: string, expectedOwnerId: string, now: Date): Promise<Inbox | null>;
+  /**
    * The statistics of each inbox, in the order of `ids` (an unknown id gets 0 events and null).
    * The count is kept by every insert, eviction and deletion in their own transactions, so this
    * never counts an inbox's events: it costs the same for an inbox of a million events.
@@ -109,6 +121,12 @@ export interface SearchPage extends ListPage {
   readonly filter: EventFilter;
   /** Most events examined for this page (>= 1); absent = SEARCH_SCAN_LIMIT. */
   readonly scanLimit?: number;
+  /**
+   * Milliseconds after which the page ends at the next step boundary, as when `scanLimit` is
+   * reached, with `outOfTime` set (0 = after the first step); absent = no time bound. The
+   * inbox's first step always runs, so a search of an inbox that fits in one step never stops.
+   */
+  readonly timeBudgetMs?: number;
 }
 
 /** Events one search page examines at most by default (see SearchPage). */
@@ -126,6 +144,8 @@ export interface SearchResult {
    * page, and a next page may turn out empty.
    */
   readonly nextBefore: string | null;
+  /** The page ended because its `timeBudgetMs` was spent (with `nextBefore` set). */
+  readonly outOfTime?: boolean;
 }
 
 /** A page of events read forwards in time (EventRepository.listAfter). */
@@ -190,6 +210,15 @@ export interface EventScope {
   readonly expectedOwnerId: string | null;
 }
 
+/** What EventRepository.maintain did. */
+export interface EventUpkeep {
+  readonly partitionsCreated: number;
+  /** Events that went with whole partitions (all of their inboxes gone). */
+  readonly eventsDropped: number;
+  /** Events moved from the table of the previous schema (0: the move is done). */
+  readonly eventsMoved: number;
+}
+
 export interface EventRepository {
   /**
    * Stores the event if its inbox is live at `now` (the check and the insert are one atomic
@@ -246,6 +275,23 @@ export interface EventRepository {
    * the inbox is gone or has another owner than `scope.expectedOwnerId` (nothing was removed).
    */
   clearThrough(scope: EventScope & { readonly through: string }, limit: number): Promise<number | null>;
+  /**
+   * Retention (REHOOK_RETENTION_DAYS): deletes events received before `before`, of every inbox,
+   * with their inboxes' counts. PostgreSQL first drops every day partition that ends by then
+   * (whole, however many events; not counted against `limit`), then deletes up to `limit` rows
+   * at the edge; SQLite deletes up to `limit` rows. Returns how many events went (0: none is
+   * left before `before`, or at most as many as the edge rows found). Replays of deleted events
+   * stay in their history.
+   */
+  deleteReceivedBefore(before: Date, limit: number): Promise<number>;
+  /**
+   * The sweeper's upkeep of event storage, run under its lock (never two at once). PostgreSQL:
+   * creates the day partitions up to `daysAhead` days after `now`, drops ended ones holding no
+   * event of an existing inbox (expired and deleted inboxes go without row deletes), and moves
+   * up to `moveLimit` events of a database upgraded in place into the partitioned table. SQLite
+   * has nothing to do and returns zeros.
+   */
+  maintain(now: Date, opts: { readonly daysAhead: number; readonly moveLimit: number }): Promise<EventUpkeep>;
 }
 
 export interface ReplayRepository {
@@ -262,6 +308,20 @@ export interface AccountRepository {
   list(): Promise<Account[]>;
   /** Replaces the account's password hash; false when there is no such account. */
   setPasswordHash(id: string, passwordHash: string): Promise<boolean>;
+  /**
+   * Sets the account's e-mail (already normalised) and display name. Returns the updated
+   * account, null when there is no such account, or 'email-taken' (nothing changed) when another
+   * account has that e-mail.
+   */
+  updateProfile(
+    id: string,
+    profile: { email: string; displayName: string | null },
+  ): Promise<Account | 'email-taken' | null>;
+  /**
+   * Deletes the account with its API tokens and sessions in one step (its inboxes are deleted
+   * before, through InboxRepository.delete). False when there was no such account.
+   */
+  delete(id: string): Promise<boolean>;
 }
 
 export interface TokenRepository {
@@ -289,6 +349,12 @@ export interface SessionRepository {
   delete(id: string): Promise<boolean>;
   /** Deletes every session of the account (sign out everywhere); returns how many. */
   deleteByAccount(accountId: string): Promise<number>;
+  /** The account's sessions live at `now`, most recently used first. */
+  listLiveByAccount(accountId: string, now: Date): Promise<Session[]>;
+  /** Deletes one session if it belongs to the account; false when it does not (or is gone). */
+  deleteOfAccount(id: string, accountId: string): Promise<boolean>;
+  /** Deletes every session of the account but `keepId` (sign out the others); returns how many. */
+  deleteOthers(accountId: string, keepId: string): Promise<number>;
   /** Deletes up to `limit` sessions expired at `now`; returns how many were deleted. */
   deleteExpired(now: Date, limit: number): Promise<number>;
 }

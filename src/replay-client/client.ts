@@ -3,7 +3,7 @@ import { Agent } from 'undici';
 import type { HeaderPair } from '../domain/captured-request.js';
 import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../ports/replay-client.js';
 import type { AddressPolicy } from './address-policy.js';
-import { invalidAllowEntries } from './address-policy.js';
+import { checkAddress, invalidAllowEntries } from './address-policy.js';
 import { classifyFailure } from './classify.js';
 import { DeadlineExceededError } from './errors.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -157,5 +157,16 @@ export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
     }
   }
 
-  return { send, close: () => agent.close() };
+  return { send, refusal: (url) => literalRefusal(url, opts.policy), close: () => agent.close() };
+}
+
+/**
+ * The policy's verdict on a URL whose host needs no DNS: an IP literal, or `localhost` (which
+ * resolves to loopback). Other names are left to the connect-time check.
+ */
+export function literalRefusal(url: URL, policy: AddressPolicy): string | null {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host.endsWith('.localhost')) return checkAddress('127.0.0.1', policy);
+  if (checkAddress(host, policy) === 'not-an-ip-address') return null;
+  return checkAddress(host, policy);
 }

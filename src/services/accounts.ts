@@ -27,6 +27,7 @@ export async function createAccount(
     id: newId('account'),
     email,
     passwordHash: password === null ? null : await hashPassword(password),
+    displayName: null,
     createdAt: deps.clock.now(),
   };
   if (!(await deps.store.accounts.insert(account))) {
@@ -45,11 +46,11 @@ export async function requireAccountByEmail(deps: { store: Store }, email: strin
 }
 
 /** Throws VALIDATION_FAILED unless the password may be set (length only: any character counts). */
-function checkNewPassword(password: string): void {
+export function checkNewPassword(password: string, path = '/password'): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     throw new AppError('VALIDATION_FAILED', {
       message: `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
-      details: [{ path: '/password', message: `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` }],
+      details: [{ path, message: `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` }],
     });
   }
 }

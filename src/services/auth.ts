@@ -24,7 +24,14 @@ export async function authenticate(
   const match = /^bearer ([\x21-\x7e]+)$/i.exec(value);
   const token = match?.[1] ? await verifyToken(deps, match[1]) : null;
   if (!token) throw new AppError('UNAUTHORIZED');
-  return { kind: 'account', accountId: token.accountId, tokenId: token.id };
+  return {
+    kind: 'account',
+    accountId: token.accountId,
+    tokenId: token.id,
+    scope: token.scope,
+    inboxIds: token.inboxIds,
+    teamId: token.teamId,
+  };
 }
 
 /** An account principal: signed in with an API token or a session. */

@@ -21,7 +21,9 @@ import { onForwardingChanged } from './forwarding.js';
  * kick from any instance), the earliest due retry sets a timer, and a poll every
  * `pollIntervalMs` catches the rest (expired leases, other instances' retries). At most
  * `concurrency` deliveries are in flight, and one inbox takes at most `perInboxLimit` of them
- * while others wait, so a slow destination holds its own slots, not everybody's.
+ * while others wait, so a slow destination holds its own slots, not everybody's. The loop itself
+ * (runLeasedQueue) is written once for every leased queue: alert notifications use it too
+ * (services/alert-worker.ts).
  */
 
 export interface DeliveryWorkerOptions {
@@ -40,6 +42,8 @@ export interface DeliveryWorkerOptions {
   readonly onAttempt?: (outcome: AttemptOutcome, seconds: number | null) => void;
   /** A delivery finished: delivered, failed or cancelled. */
   readonly onFinished?: (state: 'delivered' | 'failed' | 'cancelled') => void;
+  /** An attempt of an event's delivery was recorded (the alert rules on forwarding failures listen). */
+  readonly onAttemptRecorded?: (claimed: ClaimedDelivery, attempt: DeliveryAttempt) => void;
   /** The queue depth, measured at every poll (capped; see queueDepth). */
   readonly onQueueDepth?: (depth: number) => void;
 }
@@ -109,14 +113,52 @@ export function nextAfter(
   baseDelayMs: number,
   random: number = Math.random(),
 ): DeliveryNext {
+  return nextAfterAttempt(claimed.attempt, claimed.forwarding, outcome, now, baseDelayMs, random);
+}
+
+/** nextAfter for any leased send (a forwarded event, an alert notification): its policy given. */
+export function nextAfterAttempt(
+  attempt: number,
+  policy: { readonly maxAttempts: number; readonly maxDelayMs: number },
+  outcome: AttemptOutcome,
+  now: Date,
+  baseDelayMs: number,
+  random: number = Math.random(),
+): DeliveryNext {
   if (outcome === 'delivered') return { state: 'delivered' };
-  if (outcome === 'forbidden' || claimed.attempt >= claimed.forwarding.maxAttempts) return { state: 'failed' };
-  const delay = backoffDelayMs(claimed.attempt, { baseDelayMs, maxDelayMs: claimed.forwarding.maxDelayMs }, random);
+  if (outcome === 'forbidden' || attempt >= policy.maxAttempts) return { state: 'failed' };
+  const delay = backoffDelayMs(attempt, { baseDelayMs, maxDelayMs: policy.maxDelayMs }, random);
   return { state: 'pending', nextAttemptAt: new Date(now.getTime() + delay) };
 }
 
 /** The queue depth gauge counts at most this many rows, so a scrape stays cheap. */
 export const QUEUE_DEPTH_CAP = 100_000;
+
+/**
+ * A queue of leased sends in the database: forwarding's deliveries, alert notifications. The
+ * loop below claims due rows, hands each to its send function, and wakes on the events of the
+ * inboxes `watchedInboxIds` names, on the earliest due retry, and on a poll.
+ */
+export interface LeasedQueue<C extends { readonly inboxId: string }> {
+  claim(opts: {
+    readonly owner: string;
+    readonly now: Date;
+    readonly leaseMs: number;
+    readonly limit: number;
+    readonly excludeInboxIds?: readonly string[];
+  }): Promise<C[]>;
+  nextDueAt(): Promise<Date | null>;
+  /** Inboxes whose new events may have queued a send (the loop listens to them on the bus). */
+  watchedInboxIds(): Promise<string[]>;
+  queueDepth?(): Promise<number>;
+}
+
+export interface LeasedQueueOptions
+  extends Pick<DeliveryWorkerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'onError' | 'onQueueDepth'> {
+  readonly owner: string;
+  /** In-process changes of the queue's settings (refresh the inboxes listened to, and look). */
+  readonly onChanged?: (listener: () => void) => () => void;
+}
 
 export function startDeliveryWorker(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'>,
@@ -124,6 +166,83 @@ export function startDeliveryWorker(
 ): DeliveryWorker {
   const repo = deps.store.forwarding;
   const owner = opts.owner ?? `w_${randomBytes(8).toString('hex')}`;
+
+  async function finish(claimed: ClaimedDelivery, attempt: DeliveryAttempt | null, next: DeliveryNext): Promise<void> {
+    const kept = await repo.complete({
+      eventId: claimed.eventId,
+      owner,
+      number: claimed.number,
+      attempt,
+      next,
+      now: deps.clock.now(),
+    });
+    if (attempt !== null) opts.onAttemptRecorded?.(claimed, attempt);
+    // A lost lease: another instance took the delivery over and decides its fate.
+    if (kept && next.state !== 'pending') opts.onFinished?.(next.state);
+  }
+
+  async function deliver(claimed: ClaimedDelivery): Promise<void> {
+    if (claimed.attempt > claimed.forwarding.maxAttempts) {
+      // Its last attempt was abandoned (the instance died) or the policy was lowered.
+      return finish(claimed, null, { state: 'failed' });
+    }
+    const event = await deps.store.events.findById(claimed.eventId);
+    const inbox = event === null ? null : await deps.store.inboxes.findLive(claimed.inboxId, deps.clock.now());
+    if (event === null || inbox === null) {
+      // The event or its inbox was deleted: nothing left to deliver.
+      return finish(claimed, null, { state: 'cancelled' });
+    }
+    const url = forwardUrl(claimed.forwarding.destination, event);
+    const startedAt = deps.clock.now();
+    const target = parseDestination(url);
+    const base = { eventId: claimed.eventId, number: claimed.number, startedAt, url };
+    if (!target.ok) {
+      const attempt: DeliveryAttempt = {
+        ...base,
+        outcome: 'forbidden',
+        statusCode: null,
+        latencyMs: null,
+        errorCode: 'INVALID_DESTINATION',
+        errorMessage: target.reason,
+      };
+      opts.onAttempt?.('forbidden', null);
+      return finish(claimed, attempt, { state: 'failed' });
+    }
+    const outcome = await deps.replayClient.send({
+      url: target.url,
+      method: event.method,
+      headers: forwardHeaders(event.headers, event.id, claimed.number),
+      body: event.body,
+    });
+    const attempt = attemptRecord(base, outcome);
+    opts.onAttempt?.(attempt.outcome, attempt.latencyMs === null ? null : attempt.latencyMs / 1000);
+    return finish(claimed, attempt, nextAfter(claimed, attempt.outcome, deps.clock.now(), opts.baseDelayMs));
+  }
+
+  return runLeasedQueue(
+    deps,
+    {
+      claim: (claimOpts) => repo.claim(claimOpts),
+      nextDueAt: () => repo.nextDueAt(),
+      watchedInboxIds: () => repo.enabledInboxIds(),
+      queueDepth: () => repo.queueDepth(),
+    },
+    deliver,
+    { ...opts, owner, onChanged: onForwardingChanged },
+  );
+}
+
+/**
+ * Runs the claim loop of one leased queue on this instance (see the module comment): at most
+ * `concurrency` sends in flight, one inbox at most a quarter of them.
+ */
+export function runLeasedQueue<C extends { readonly inboxId: string }>(
+  deps: Pick<ServiceDeps, 'clock' | 'bus'>,
+  repo: LeasedQueue<C>,
+  send: (claimed: C) => Promise<void>,
+  opts: LeasedQueueOptions,
+): DeliveryWorker {
+  const owner = opts.owner;
   const concurrency = Math.max(1, Math.floor(opts.concurrency));
   const perInboxLimit = Math.max(1, Math.ceil(concurrency / 4));
   const onError = opts.onError ?? (() => undefined);
@@ -207,10 +326,10 @@ export function startDeliveryWorker(
     schedule(delay);
   }
 
-  function start(claimed: ClaimedDelivery): void {
+  function start(claimed: C): void {
     inFlight += 1;
     inFlightByInbox.set(claimed.inboxId, (inFlightByInbox.get(claimed.inboxId) ?? 0) + 1);
-    void deliver(claimed)
+    void send(claimed)
       .catch((err: unknown) => onError(err, 'deliver'))
       .finally(() => {
         inFlight -= 1;
@@ -222,62 +341,11 @@ export function startDeliveryWorker(
       });
   }
 
-  async function finish(claimed: ClaimedDelivery, attempt: DeliveryAttempt | null, next: DeliveryNext): Promise<void> {
-    const kept = await repo.complete({
-      eventId: claimed.eventId,
-      owner,
-      number: claimed.number,
-      attempt,
-      next,
-      now: deps.clock.now(),
-    });
-    // A lost lease: another instance took the delivery over and decides its fate.
-    if (kept && next.state !== 'pending') opts.onFinished?.(next.state);
-  }
-
-  async function deliver(claimed: ClaimedDelivery): Promise<void> {
-    if (claimed.attempt > claimed.forwarding.maxAttempts) {
-      // Its last attempt was abandoned (the instance died) or the policy was lowered.
-      return finish(claimed, null, { state: 'failed' });
-    }
-    const event = await deps.store.events.findById(claimed.eventId);
-    const inbox = event === null ? null : await deps.store.inboxes.findLive(claimed.inboxId, deps.clock.now());
-    if (event === null || inbox === null) {
-      // The event or its inbox was deleted: nothing left to deliver.
-      return finish(claimed, null, { state: 'cancelled' });
-    }
-    const url = forwardUrl(claimed.forwarding.destination, event);
-    const startedAt = deps.clock.now();
-    const target = parseDestination(url);
-    const base = { eventId: claimed.eventId, number: claimed.number, startedAt, url };
-    if (!target.ok) {
-      const attempt: DeliveryAttempt = {
-        ...base,
-        outcome: 'forbidden',
-        statusCode: null,
-        latencyMs: null,
-        errorCode: 'INVALID_DESTINATION',
-        errorMessage: target.reason,
-      };
-      opts.onAttempt?.('forbidden', null);
-      return finish(claimed, attempt, { state: 'failed' });
-    }
-    const outcome = await deps.replayClient.send({
-      url: target.url,
-      method: event.method,
-      headers: forwardHeaders(event.headers, event.id, claimed.number),
-      body: event.body,
-    });
-    const attempt = attemptRecord(base, outcome);
-    opts.onAttempt?.(attempt.outcome, attempt.latencyMs === null ? null : attempt.latencyMs / 1000);
-    return finish(claimed, attempt, nextAfter(claimed, attempt.outcome, deps.clock.now(), opts.baseDelayMs));
-  }
-
-  /** Listens on the live bus to the inboxes whose forwarding is enabled (their new events kick). */
+  /** Listens on the live bus to the watched inboxes (their new events kick). */
   async function refreshSubscriptions(): Promise<void> {
     let ids: string[];
     try {
-      ids = await repo.enabledInboxIds();
+      ids = await repo.watchedInboxIds();
     } catch (err) {
       onError(err, 'list forwarding');
       return;
@@ -296,7 +364,7 @@ export function startDeliveryWorker(
   }
 
   async function measureDepth(): Promise<void> {
-    if (!opts.onQueueDepth) return;
+    if (!opts.onQueueDepth || !repo.queueDepth) return;
     try {
       opts.onQueueDepth(Math.min(await repo.queueDepth(), QUEUE_DEPTH_CAP));
     } catch (err) {
@@ -310,10 +378,11 @@ export function startDeliveryWorker(
     kick();
   }, opts.pollIntervalMs);
   poll.unref();
-  const stopListening = onForwardingChanged(() => {
-    void refreshSubscriptions();
-    kick();
-  });
+  const stopListening =
+    opts.onChanged?.(() => {
+      void refreshSubscriptions();
+      kick();
+    }) ?? (() => undefined);
   void refreshSubscriptions();
   void measureDepth();
   kick();

@@ -1,3 +1,4 @@
+import type { TokenScope } from '../domain/token-scope.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { ReplayClient } from '../ports/replay-client.js';
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   readonly bus: EventBus;
   readonly replayClient: ReplayClient;
   readonly anonTtlMs: number;
+  /** REHOOK_SEARCH_TIME_BUDGET; absent = SEARCH_TIME_BUDGET_MS. */
+  readonly searchTimeBudgetMs?: number;
   /** The server key's box for signature secrets, and where unopenable ones are reported. */
   readonly signatureKeys: SignatureKeys;
 }
@@ -22,7 +25,16 @@ export interface ServiceDeps {
  */
 export type Principal =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'account'; readonly accountId: string; readonly tokenId: string }
+  | {
+      readonly kind: 'account';
+      readonly accountId: string;
+      readonly tokenId: string;
+      /** What the token may do (read < replay < manage); enforced per route by the API. */
+      readonly scope: TokenScope;
+      /** The only inboxes the token reaches, or null for all the account's. */
+      readonly inboxIds: readonly string[] | null;
+      readonly teamId: string | null;
+    }
   /** A read-only sharing link (X-Rehook-Share or ?share=): reads its one inbox, nothing else. */
   | { readonly kind: 'share'; readonly shareId: string; readonly inboxId: string }
   /** Signed in with the session cookie: writes must repeat `csrfToken` (X-CSRF-Token). */

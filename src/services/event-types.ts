@@ -2,6 +2,7 @@ import type { EventSummary } from '../domain/captured-request.js';
 import { type EventTypeRule, ruleProblem } from '../domain/event-type.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
+import type { InboxAction } from '../domain/team.js';
 import type { DriftDifference } from '../domain/shape-drift.js';
 import { type JsonSchema, typeJsonSchema } from '../domain/shape-json-schema.js';
 import { typeScriptDeclarations, typeScriptName } from '../domain/shape-typescript.js';
@@ -10,7 +11,7 @@ import { AppError } from '../errors.js';
 import type { EventTypeInfo } from '../ports/event-type-store.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { findLiveInbox, getReadableInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox, getReadableInbox } from './inboxes.js';
 
 /**
  * Event types, their inferred schemas and drift (docs/insight.md). Reads only: the summaries are
@@ -132,22 +133,28 @@ export async function rebuildEventTypes(
 }
 
 /**
- * The inbox whose rule the caller manages: a saved inbox of the caller's account (as for
- * signature secrets: an anonymous inbox's id is handed to everyone it is shared with).
+ * The inbox whose rule the caller reads or manages: a saved inbox of the caller's account or of a
+ * team whose role allows `action` (as for signature secrets: an anonymous inbox's id is handed to
+ * everyone it is shared with).
  */
-async function ownedInbox(deps: Deps, principal: Principal, inboxId: string): Promise<Inbox> {
+async function ownedInbox(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction = 'manage',
+): Promise<Inbox> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) {
     throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can have its own event type rule' });
   }
-  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
 export async function getEventTypeRule(deps: Deps, principal: Principal, inboxId: string) {
-  const inbox = await ownedInbox(deps, principal, inboxId);
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
   return deps.store.eventTypes.findRule(inbox.id);
 }
 

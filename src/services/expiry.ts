@@ -6,23 +6,42 @@ export const SWEEP_BATCH_SIZE = 500;
 /** A sweep gives up the event loop between batches and stops after this long per run. */
 const SWEEP_BUDGET_MS = 2_000;
 
+/** Day partitions the sweeper keeps created ahead of today (PostgreSQL). */
+export const PARTITION_DAYS_AHEAD = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface SweepResult {
   readonly inboxesDeleted: number;
   readonly rowsPurged: number;
+  /** Day partitions created ahead (PostgreSQL). */
+  readonly partitionsCreated: number;
+  /** Events gone with whole day partitions whose inboxes were all gone (PostgreSQL). */
+  readonly eventsDropped: number;
+  /** Events moved from the table of the schema before partitioning (PostgreSQL, upgrade). */
+  readonly eventsMoved: number;
+  /** Events deleted for being older than REHOOK_RETENTION_DAYS. */
+  readonly eventsRetired: number;
   /** Expired browser sessions deleted (they stopped authenticating at expiry already). */
   readonly sessionsDeleted: number;
 }
 
+export interface SweepOptions {
+  readonly batchSize?: number;
+  readonly budgetMs?: number;
+  /** REHOOK_RETENTION_DAYS: events older than this many days are deleted (0 or absent = kept). */
+  readonly retentionDays?: number;
+}
+
 /**
- * One sweep: deletes expired anonymous inboxes, then purges the events and replays of deleted
- * inboxes, then deletes expired sessions, in bounded batches so no transaction holds the write
- * lock for long. Expiry is also enforced on every read, so a late sweep never exposes expired
- * data and an expired session never authenticates.
+ * One sweep: deletes expired anonymous inboxes; keeps the event storage up (day partitions
+ * created ahead, partitions whose inboxes are all gone dropped whole, an upgrade's move; before
+ * the purge, so rows a dropped partition takes with it are not deleted one by one first);
+ * retires events past the retention; purges the events and replays of deleted inboxes; deletes
+ * expired sessions. Row work goes in bounded batches so no transaction holds the write lock for
+ * long. Expiry is also enforced on every read, so a late sweep never exposes expired data and
+ * an expired session never authenticates.
  */
-export async function sweepOnce(
-  deps: { store: Store; clock: Clock },
-  opts: { batchSize?: number; budgetMs?: number } = {},
-): Promise<SweepResult> {
+export async function sweepOnce(deps: { store: Store; clock: Clock }, opts: SweepOptions = {}): Promise<SweepResult> {
   const batchSize = opts.batchSize ?? SWEEP_BATCH_SIZE;
   const deadline = Date.now() + (opts.budgetMs ?? SWEEP_BUDGET_MS);
   let inboxesDeleted = 0;
@@ -32,6 +51,18 @@ export async function sweepOnce(
     inboxesDeleted += count;
     if (count < batchSize || Date.now() > deadline) break;
     await yieldToEventLoop();
+  }
+  const upkeep = await keepEventStorage(deps, { batchSize, deadline });
+  let eventsRetired = 0;
+  const retentionDays = opts.retentionDays ?? 0;
+  if (retentionDays > 0) {
+    for (;;) {
+      const before = new Date(deps.clock.now().getTime() - retentionDays * DAY_MS);
+      const count = await deps.store.events.deleteReceivedBefore(before, batchSize);
+      eventsRetired += count;
+      if (count < batchSize || Date.now() > deadline) break;
+      await yieldToEventLoop();
+    }
   }
   for (;;) {
     const count = await deps.store.inboxes.purgeDeleted(batchSize);
@@ -46,7 +77,29 @@ export async function sweepOnce(
     if (count < batchSize || Date.now() > deadline) break;
     await yieldToEventLoop();
   }
-  return { inboxesDeleted, rowsPurged, sessionsDeleted };
+  return { inboxesDeleted, rowsPurged, ...upkeep, eventsRetired, sessionsDeleted };
+}
+
+/** The storage upkeep of one sweep: partitions, then the upgrade's move in batches until done or out of time. */
+async function keepEventStorage(
+  deps: { store: Store; clock: Clock },
+  opts: { batchSize: number; deadline: number },
+): Promise<Pick<SweepResult, 'partitionsCreated' | 'eventsDropped' | 'eventsMoved'>> {
+  const first = await deps.store.events.maintain(deps.clock.now(), {
+    daysAhead: PARTITION_DAYS_AHEAD,
+    moveLimit: opts.batchSize,
+  });
+  let { partitionsCreated, eventsDropped, eventsMoved } = first;
+  let moved = first.eventsMoved;
+  while (moved > 0 && Date.now() <= opts.deadline) {
+    await yieldToEventLoop();
+    const next = await deps.store.events.maintain(deps.clock.now(), { daysAhead: 0, moveLimit: opts.batchSize });
+    moved = next.eventsMoved;
+    partitionsCreated += next.partitionsCreated;
+    eventsDropped += next.eventsDropped;
+    eventsMoved += moved;
+  }
+  return { partitionsCreated, eventsDropped, eventsMoved };
 }
 
 /**
@@ -64,6 +117,8 @@ export function startSweeper(
     lock?: SweepLock;
     /** A round was skipped: another instance held the lock. */
     onSkipped?: () => void;
+    /** REHOOK_RETENTION_DAYS (0 or absent: events are kept). */
+    retentionDays?: number;
   },
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -73,7 +128,10 @@ export function startSweeper(
     running = lock
       .runExclusive(async () => {
         const startedAt = Date.now();
-        const result = await sweepOnce(deps);
+        const result = await sweepOnce(
+          deps,
+          opts.retentionDays === undefined ? {} : { retentionDays: opts.retentionDays },
+        );
         return { result, timing: { startedAt, endedAt: Date.now() } };
       })
       .then((outcome) => {

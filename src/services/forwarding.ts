@@ -1,3 +1,4 @@
+import type { InboxAction } from '../domain/team.js';
 import { parseDestination } from '../domain/destination.js';
 import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
 import { isId } from '../domain/ids.js';
@@ -5,7 +6,7 @@ import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox } from './inboxes.js';
 
 /**
  * Automatic forwarding (docs/forwarding.md): the owner of a saved inbox sets
@@ -44,12 +45,17 @@ const NOT_SAVED_MESSAGE = 'Only saved inboxes can forward events: save the inbox
  * route), INBOX_NOT_FOUND for an unknown, expired or another account's inbox, INBOX_NOT_SAVED
  * for an anonymous one.
  */
-async function ownedInbox(deps: ForwardingDeps, principal: Principal, inboxId: string): Promise<Inbox> {
+async function ownedInbox(
+  deps: ForwardingDeps,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction = 'manage',
+): Promise<Inbox> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
@@ -62,6 +68,7 @@ async function ownedEvent(
   deps: ForwardingDeps,
   principal: Principal,
   eventId: string,
+  action: InboxAction = 'manage',
 ): Promise<{ eventId: string; inbox: Inbox }> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
@@ -70,7 +77,14 @@ async function ownedEvent(
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const inbox = await findLiveInbox(deps, event.inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) throw new AppError('EVENT_NOT_FOUND');
+  if (inbox.ownerId !== accountId) {
+    try {
+      await authorizeInbox(deps, principal, inbox, action);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INBOX_NOT_FOUND') throw new AppError('EVENT_NOT_FOUND');
+      throw err;
+    }
+  }
   return { eventId: event.id, inbox };
 }
 
@@ -139,7 +153,7 @@ export async function getForwarding(
   principal: Principal,
   inboxId: string,
 ): Promise<Forwarding | null> {
-  const inbox = await ownedInbox(deps, principal, inboxId);
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
   return (await deps.store.forwarding.find(inbox.id)) ?? null;
 }
 
@@ -162,7 +176,7 @@ export async function listDeliveries(
   principal: Principal,
   eventId: string,
 ): Promise<DeliveryWithAttempts[]> {
-  const owned = await ownedEvent(deps, principal, eventId);
+  const owned = await ownedEvent(deps, principal, eventId, 'read');
   return deps.store.forwarding.listByEvent(owned.eventId);
 }
 

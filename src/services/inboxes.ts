@@ -1,5 +1,6 @@
 import { isId, newId } from '../domain/ids.js';
 import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
+import { type InboxAction, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
@@ -62,14 +63,23 @@ async function oneWithStats(deps: Pick<ServiceDeps, 'store'>, inbox: Inbox): Pro
 export async function createInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'anonTtlMs'>,
   principal: Principal,
-  input: { readonly name?: unknown } = {},
+  input: { readonly name?: unknown; readonly teamId?: string | undefined } = {},
 ): Promise<InboxWithStats> {
   const name = input.name === undefined ? null : parseInboxName(input.name);
   const now = deps.clock.now();
   const owned = principal.kind === 'account';
+  let ownerId = owned ? principal.accountId : null;
+  if (input.teamId !== undefined) {
+    // A team's inbox: members and above may make one (a viewer only reads).
+    const role = owned ? await deps.store.teams.findRole(input.teamId, principal.accountId) : null;
+    if (!owned) throw new AppError('UNAUTHORIZED');
+    if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    assertRoleAllows(role, 'replay', 'create inboxes');
+    ownerId = input.teamId;
+  }
   const inbox: Inbox = {
     id: newId('inbox'),
-    ownerId: owned ? principal.accountId : null,
+    ownerId,
     name,
     createdAt: now,
     expiresAt: owned ? null : new Date(now.getTime() + deps.anonTtlMs),
@@ -95,7 +105,7 @@ export async function renameInbox(
 ): Promise<InboxWithStats> {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const inbox = await getReadableInbox(deps, principal, input.inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, input.inboxId, 'manage');
   const name = parseInboxName(input.name);
   const renamed = await deps.store.inboxes.rename(inbox.id, name, inbox.ownerId, deps.clock.now());
   if (!renamed) throw new AppError('INBOX_NOT_FOUND');
@@ -109,18 +119,68 @@ export async function renameInbox(
  * Unknown and expired inboxes are 404 INBOX_NOT_FOUND.
  */
 export async function getReadableInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<Inbox> {
+  return getAuthorizedInbox(deps, principal, inboxId, 'read');
+}
+
+/** The live inbox if the caller may take `action` on it (see authorizeInbox). */
+export async function getAuthorizedInbox(
+  deps: InboxDeps,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction,
+): Promise<Inbox> {
   const inbox = await findLiveInbox(deps, inboxId);
-  assertCanAccess(principal, inbox);
+  await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
 /**
- * Inboxes owned by the caller's account, newest first, with their statistics. Throws
- * UNAUTHORIZED when anonymous.
+ * The caller's inboxes, newest first, then those of each of its teams (teams by name, each
+ * newest first), with their statistics; a team's inbox says which team owns it (`ownerId`).
+ * Throws UNAUTHORIZED when anonymous.
  */
 export async function listInboxes(deps: InboxDeps, principal: Principal): Promise<InboxWithStats[]> {
+  const account = requireAccount(principal);
+  const { accountId } = account;
+  const now = deps.clock.now();
+  const own = await deps.store.inboxes.listByOwner(accountId, now);
+  const teams = await deps.store.teams.listByAccount(accountId);
+  const teamInboxes = await Promise.all(teams.map(({ team }) => deps.store.inboxes.listByOwner(team.id, now)));
+  const all = [...own, ...teamInboxes.flat()];
+  // A token limited to some inboxes sees only those.
+  const limit = 'inboxIds' in account ? account.inboxIds : null;
+  return withStats(deps, limit === null ? all : all.filter((inbox) => limit.includes(inbox.id)));
+}
+
+/**
+ * Moves a saved inbox between the caller's account and its teams, with everything in it.
+ * `to` is a team id, or null for the caller's own account. The caller must be allowed to manage
+ * the inbox (its account, or admin of its team) and be admin or owner of the team it goes to
+ * (FORBIDDEN naming the role; TEAM_NOT_FOUND for a team it is not in). INBOX_NOT_SAVED for an
+ * anonymous inbox; INBOX_NOT_FOUND when it moved or was deleted meanwhile.
+ */
+export async function moveInbox(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,
+  principal: Principal,
+  input: { readonly inboxId: string; readonly to: string | null },
+): Promise<InboxWithStats> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
-  return withStats(deps, await deps.store.inboxes.listByOwner(accountId, deps.clock.now()));
+  const inbox = await findLiveInbox(deps, input.inboxId);
+  if (inbox.ownerId === null) {
+    throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can be moved: save the inbox first' });
+  }
+  await authorizeInbox(deps, principal, inbox, 'manage');
+  const to = input.to ?? accountId;
+  if (input.to !== null) {
+    const role = await deps.store.teams.findRole(input.to, accountId);
+    if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    assertRoleAllows(role, 'manage', 'move inboxes into the team');
+  }
+  if (to === inbox.ownerId) return oneWithStats(deps, inbox);
+  const moved = await deps.store.inboxes.move(inbox.id, to, inbox.ownerId, deps.clock.now());
+  if (moved === null) throw new AppError('INBOX_NOT_FOUND');
+  return oneWithStats(deps, moved);
 }
 
 /**
@@ -130,7 +190,7 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
 export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<void> {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const inbox = await getReadableInbox(deps, principal, inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, inboxId, 'manage');
   // Conditional on the owner seen above: a save by another account in between wins, not both.
   if (!(await deps.store.inboxes.delete(inbox.id, inbox.ownerId))) throw new AppError('INBOX_NOT_FOUND');
 }
@@ -143,6 +203,11 @@ export async function deleteInbox(deps: InboxDeps, principal: Principal, inboxId
 export async function saveInbox(deps: InboxDeps, principal: Principal, inboxId: string): Promise<InboxWithStats> {
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
+  // A team's inbox is saved already: its members get it unchanged, like an owner.
+  if (inbox.ownerId !== null && isId('team', inbox.ownerId)) {
+    await authorizeInbox(deps, principal, inbox, 'read');
+    return oneWithStats(deps, inbox);
+  }
   if (inbox.ownerId !== null && inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
   const saved =
     inbox.ownerId === accountId ? inbox : await deps.store.inboxes.save(inbox.id, accountId, deps.clock.now());
@@ -158,14 +223,46 @@ export async function findLiveInbox(deps: { store: Store; clock: Clock }, inboxI
   return inbox;
 }
 
-/** Access rule shared by everything that reads an inbox or its events. */
-export function assertCanAccess(principal: Principal, inbox: Inbox): void {
-  // A sharing link reads its own inbox only; any other one, anonymous ones included, is unknown.
+/**
+ * The one access rule for an inbox and everything in it (events, replays, settings, streams):
+ * every service asks here, with the action it is about to take.
+ * - A sharing link reads its own inbox only; any other inbox, anonymous ones included, is
+ *   INBOX_NOT_FOUND; anything but reading is SHARE_READ_ONLY.
+ * - An anonymous inbox is open to whoever holds its id.
+ * - An account's inbox: its account only (UNAUTHORIZED without one, INBOX_NOT_FOUND for others,
+ *   so its existence is never revealed).
+ * - A team's inbox: the team's members, by role (src/domain/team.ts roleNeededFor): a member
+ *   whose role is too weak gets FORBIDDEN naming the role; a non-member INBOX_NOT_FOUND. The
+ *   role is read from the store on every call, never cached, so a removed member is refused by
+ *   the very next request on every instance.
+ */
+export async function authorizeInbox(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inbox: Inbox,
+  action: InboxAction = 'read',
+): Promise<void> {
   if (principal.kind === 'share') {
     if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
+    if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
     return;
   }
   if (inbox.ownerId === null) return;
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
-  if (principal.accountId !== inbox.ownerId) throw new AppError('INBOX_NOT_FOUND');
+  if (principal.accountId === inbox.ownerId) return;
+  if (!isId('team', inbox.ownerId)) throw new AppError('INBOX_NOT_FOUND');
+  const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
+  if (role === null) throw new AppError('INBOX_NOT_FOUND');
+  assertRoleAllows(role, action);
+}
+
+/** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */
+export function assertRoleAllows(role: TeamRole, action: InboxAction, doing?: string): void {
+  const needed = roleNeededFor(action);
+  if (roleAtLeast(role, needed)) return;
+  const what =
+    doing ?? (action === 'replay' ? 'replay or change programmed responses' : "change this inbox's settings");
+  throw new AppError('FORBIDDEN', {
+    message: `Your role in this team is ${role}: a ${role} cannot ${what} (${needed} or above can)`,
+  });
 }

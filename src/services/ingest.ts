@@ -1,11 +1,14 @@
 import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-request.js';
-import { pairRawHeaders } from '../domain/captured-request.js';
+import { pairRawHeaders, summaryOf } from '../domain/captured-request.js';
 import { isId } from '../domain/ids.js';
 import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
+import type { AlertEvaluator } from './alert-evaluator.js';
 import type { ServiceDeps } from './deps.js';
 import { checkCapturedSignature } from './signatures.js';
+import { resolveAnswer } from './answer-templates.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
+import { subPathOf } from '../domain/inbox-response.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
 export interface IncomingCapture {
@@ -61,6 +64,11 @@ export async function captureRequest(
      * the insert, and recorded with the event. Absent = every inbox answers the contract's 200.
      */
     responses?: ResponseCache;
+    /**
+     * Alert rules (services/alert-evaluator.ts): checked after the commit and before the
+     * answer, so an acknowledged event's notifications are queued. Absent = no alerts.
+     */
+    alerts?: Pick<AlertEvaluator, 'onEventStored'>;
   },
   incoming: IncomingCapture,
   assessment: CaptureAssessment = {},
@@ -84,8 +92,22 @@ export async function captureRequest(
     });
     if (signature instanceof Promise) signature = await signature;
   }
+  const id = deps.newEventId(now.getTime());
+  // Templated answers render here, before the insert, so the event records a render failure.
+  const resolved =
+    chosen?.answer.template === true
+      ? resolveAnswer(chosen, {
+          eventId: id,
+          method: incoming.method,
+          subPath: subPathOf(incoming.path, incoming.inboxId),
+          query: incoming.query,
+          headers,
+          body: incoming.body,
+          receivedAt: now,
+        })
+      : chosen;
   const event: CapturedEvent = {
-    id: deps.newEventId(now.getTime()),
+    id,
     inboxId: incoming.inboxId,
     receivedAt: now,
     method: incoming.method,
@@ -94,7 +116,7 @@ export async function captureRequest(
     contentType,
     size: incoming.body.length,
     signature,
-    answer: chosen?.record ?? assessment.answer ?? null,
+    answer: resolved?.record ?? assessment.answer ?? null,
     headers,
     body: incoming.body,
     sourceIp: incoming.sourceIp,
@@ -104,17 +126,9 @@ export async function captureRequest(
       ? await deps.store.events.insertIfInboxLive(event, now, { maxEventsForAnonymous: deps.anonMaxEvents })
       : await deps.store.events.insertIfInboxLive(event, now);
   if (!stored) return { stored: false };
-  deps.bus.publish({
-    id: event.id,
-    inboxId: event.inboxId,
-    receivedAt: event.receivedAt,
-    method: event.method,
-    path: event.path,
-    query: event.query,
-    contentType: event.contentType,
-    size: event.size,
-    signature: event.signature,
-    answer: event.answer,
-  });
-  return { stored: true, eventId: event.id, answer: chosen?.answer ?? null };
+  // Synchronous for an inbox without rules (cached): no extra turn of the event loop.
+  const alerting = deps.alerts?.onEventStored(event);
+  if (alerting instanceof Promise) await alerting;
+  deps.bus.publish(summaryOf(event));
+  return { stored: true, eventId: event.id, answer: resolved?.answer ?? null };
 }

@@ -1,3 +1,5 @@
+import { isId } from '../domain/ids.js';
+import { roleAtLeast, roleNeededFor } from '../domain/team.js';
 import { randomPart } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { ReplayJob, ReplayJobItem } from '../domain/replay-job.js';
@@ -156,7 +158,12 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
   async function inboxFor(job: ReplayJob): Promise<Inbox | null> {
     const inbox = await deps.store.inboxes.findLive(job.inboxId, deps.clock.now());
     if (inbox === null) return null;
-    return inbox.ownerId === null || inbox.ownerId === job.accountId ? inbox : null;
+    if (inbox.ownerId === null || inbox.ownerId === job.accountId) return inbox;
+    // A team's inbox: its maker must still be a member allowed to replay (not removed, not
+    // demoted to viewer since).
+    if (!isId('team', inbox.ownerId)) return null;
+    const role = await deps.store.teams.findRole(inbox.ownerId, job.accountId);
+    return role !== null && roleAtLeast(role, roleNeededFor('replay')) ? inbox : null;
   }
 
   async function runJob(run: Run): Promise<void> {

@@ -1,3 +1,4 @@
+import type { InboxAction } from '../domain/team.js';
 import { parseDestination } from '../domain/destination.js';
 import { isId, newId } from '../domain/ids.js';
 import * as jobLimits from '../domain/replay-job.js';
@@ -5,7 +6,7 @@ import type { EventSelection, ReplayJob, ReplayJobFilter, ReplayJobItem } from '
 import { AppError, type ErrorDetail } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { getReadableInbox } from './inboxes.js';
+import { authorizeInbox, getAuthorizedInbox, getReadableInbox } from './inboxes.js';
 
 type JobDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
 
@@ -187,7 +188,7 @@ export async function createReplayJob(
 ): Promise<ReplayJob> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
-  const inbox = await getReadableInbox(deps, principal, inboxId);
+  const inbox = await getAuthorizedInbox(deps, principal, inboxId, 'replay');
   const request = parseReplayJobRequest(body);
   let eventIds: string[];
   if (request.filter.eventIds !== undefined) {
@@ -238,19 +239,34 @@ export async function createReplayJob(
 }
 
 /**
- * The job if the caller may see it: the account that made it, or the owner of its (owned, live)
- * inbox. Everyone else gets REPLAY_JOB_NOT_FOUND, as for a job that does not exist.
+ * The job if the caller may see it (and, for `replay`, cancel it): the account that made it, or
+ * whoever may read its (owned, live) inbox, a team's members included; a team member's role
+ * must allow `action` (FORBIDDEN). Everyone else gets REPLAY_JOB_NOT_FOUND, as for a job that
+ * does not exist; a maker who has left the team no longer sees the team's jobs.
  */
-async function findVisibleJob(deps: JobDeps, principal: Principal, jobId: string): Promise<ReplayJob> {
+async function findVisibleJob(
+  deps: JobDeps,
+  principal: Principal,
+  jobId: string,
+  action: InboxAction = 'read',
+): Promise<ReplayJob> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   if (!isId('replayJob', jobId)) throw new AppError('REPLAY_JOB_NOT_FOUND');
   const job = await deps.store.replayJobs.findById(jobId);
   if (job === null) throw new AppError('REPLAY_JOB_NOT_FOUND');
-  if (job.accountId === accountId) return job;
   const inbox = await deps.store.inboxes.findLive(job.inboxId, deps.clock.now());
-  if (inbox !== null && inbox.ownerId === accountId) return job;
-  throw new AppError('REPLAY_JOB_NOT_FOUND');
+  if (inbox === null || inbox.ownerId === null) {
+    if (job.accountId === accountId) return job;
+    throw new AppError('REPLAY_JOB_NOT_FOUND');
+  }
+  try {
+    await authorizeInbox(deps, principal, inbox, action);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INBOX_NOT_FOUND') throw new AppError('REPLAY_JOB_NOT_FOUND');
+    throw err;
+  }
+  return job;
 }
 
 /** A job with one page of its results (items in replay order). */
@@ -315,7 +331,7 @@ export async function getReplayJob(
  * as it is. Same visibility as getReplayJob.
  */
 export async function cancelReplayJob(deps: JobDeps, principal: Principal, jobId: string): Promise<ReplayJob> {
-  const job = await findVisibleJob(deps, principal, jobId);
+  const job = await findVisibleJob(deps, principal, jobId, 'replay');
   const after = await deps.store.replayJobs.cancel(job.id, deps.clock.now());
   if (after === null) throw new AppError('REPLAY_JOB_NOT_FOUND');
   if (job.state !== after.state) announce(deps, job.id);

@@ -112,7 +112,7 @@ async function replayerFor(
   input: ReplayRequestInput,
 ): Promise<() => Promise<ReplayRecord>> {
   const { accountId } = requireAccount(principal);
-  const { event, inbox } = await getEvent(deps, principal, input.eventId);
+  const { event, inbox } = await getEvent(deps, principal, input.eventId, 'replay');
   const once: ReplayOnceInput = {
     event,
     inbox,

@@ -7,9 +7,11 @@ import {
   type InboxResponse,
 } from '../domain/inbox-response.js';
 import { AppError } from '../errors.js';
+import { firstTemplateProblem, resolveAnswer, type ResolvedAnswer } from './answer-templates.js';
+import { getEvent } from './events.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { getReadableInbox } from './inboxes.js';
+import { getAuthorizedInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
@@ -19,10 +21,15 @@ type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
  * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
  * who can already send it requests). Sharing links are read-only and never see it.
  */
-async function writableInbox(deps: ResponseDeps, principal: Principal, inboxId: string) {
+async function writableInbox(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+  action: 'read' | 'replay' = 'replay',
+) {
   // The API refuses links on every route but the reading ones (app.ts); this keeps it so here.
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  return getReadableInbox(deps, principal, inboxId);
+  return getAuthorizedInbox(deps, principal, inboxId, action);
 }
 
 /** The inbox's response, or null when it answers the contract's 200. */
@@ -31,7 +38,7 @@ export async function getInboxResponse(
   principal: Principal,
   inboxId: string,
 ): Promise<InboxResponse | null> {
-  const inbox = await writableInbox(deps, principal, inboxId);
+  const inbox = await writableInbox(deps, principal, inboxId, 'read');
   return deps.store.responses.find(inbox.id);
 }
 
@@ -54,6 +61,7 @@ export async function setInboxResponse(
       details: [parsed.problem],
     });
   }
+  assertTemplatesParse(parsed.value);
   const now = deps.clock.now();
   const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: now };
   try {
@@ -63,6 +71,59 @@ export async function setInboxResponse(
     responseCacheFor(deps.store).invalidate(inbox.id);
   }
   return response;
+}
+
+/** VALIDATION_FAILED naming the first template that does not parse, with its line and column. */
+function assertTemplatesParse(response: Pick<InboxResponse, 'answer' | 'rules'>): void {
+  const problem = firstTemplateProblem(response);
+  if (problem !== null) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Invalid response at ${problem.path}: ${problem.message}`,
+      details: [problem],
+    });
+  }
+}
+
+/**
+ * What the inbox would answer a captured event (the settings page's preview): `input` is a
+ * response as PUT takes it (saved or not), rendered against event `eventId` of the same inbox as
+ * ingest would have: the rule that matches, its templates, the fallback when they fail. Nothing
+ * is stored. Same access as reading the response; the event must be readable and of this inbox
+ * (EVENT_NOT_FOUND otherwise).
+ */
+export async function previewInboxResponse(
+  deps: ResponseDeps,
+  principal: Principal,
+  inboxId: string,
+  input: { readonly response: unknown; readonly eventId: string },
+): Promise<ResolvedAnswer> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  const parsed = parseInboxResponseInput(input.response);
+  if (!parsed.ok) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Invalid response at /response${parsed.problem.path === '/' ? '' : parsed.problem.path}: ${parsed.problem.message}`,
+      details: [{ ...parsed.problem, path: `/response${parsed.problem.path === '/' ? '' : parsed.problem.path}` }],
+    });
+  }
+  assertTemplatesParse(parsed.value);
+  const { event } = await getEvent(deps, principal, input.eventId);
+  if (event.inboxId !== inbox.id) throw new AppError('EVENT_NOT_FOUND');
+  const response: InboxResponse = { inboxId: inbox.id, ...parsed.value, updatedAt: deps.clock.now() };
+  const headers = event.headers.flat();
+  const chosen = chooseAnswer(response, {
+    method: event.method,
+    subPath: subPathOf(event.path, inbox.id),
+    rawHeaders: headers,
+  });
+  return resolveAnswer(chosen, {
+    eventId: event.id,
+    method: event.method,
+    subPath: subPathOf(event.path, inbox.id),
+    query: event.query,
+    headers: event.headers,
+    body: event.body,
+    receivedAt: event.receivedAt,
+  });
 }
 
 /** Removes the inbox's response: it answers the contract's `200 {"ok":true}` again. */

@@ -11,6 +11,18 @@ import { generateCsrfToken, generateSessionSecret, hashToken, isWellFormedSessio
  */
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Longest User-Agent kept: enough to tell browsers apart, never a large header in every listing. */
+export const MAX_USER_AGENT_LENGTH = 256;
+
+/** The User-Agent as kept: printable, capped, null when absent. */
+function cleanUserAgent(value: string | undefined): string | null {
+  const clean = (value ?? '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim()
+    .slice(0, MAX_USER_AGENT_LENGTH);
+  return clean === '' ? null : clean;
+}
+
 /** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -23,7 +35,7 @@ type SessionDeps = { store: Store; clock: Clock };
  */
 export async function startSession(
   deps: SessionDeps,
-  input: { accountId: string; ttlMs: number },
+  input: { accountId: string; ttlMs: number; userAgent?: string | undefined },
 ): Promise<{ session: Session; secret: string }> {
   const secret = generateSessionSecret();
   const now = deps.clock.now();
@@ -35,6 +47,7 @@ export async function startSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + input.ttlMs),
+    userAgent: cleanUserAgent(input.userAgent),
   };
   await deps.store.sessions.insert(session);
   return { session, secret };

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { EventBus } from '../ports/event-bus.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox } from './inboxes.js';
 
 /**
  * Read-only sharing links. The owner of a saved inbox creates a link; its
@@ -76,7 +76,7 @@ async function ownedInbox(deps: ShareDeps, principal: Principal, inboxId: string
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED');
-  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, 'manage');
   return inbox;
 }
 

@@ -1,3 +1,4 @@
+import type { InboxAction } from '../domain/team.js';
 import type { HeaderPair, SignatureCheck } from '../domain/captured-request.js';
 import { AppError } from '../errors.js';
 import { SecretBoxError, type SecretBox } from '../ports/secret-box.js';
@@ -17,7 +18,7 @@ import {
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
-import { findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
 /**
@@ -60,7 +61,12 @@ function viewOf(stored: StoredSignatureSettings): SignatureSettingsView {
  * 24: its id is a capability handed to everyone it is shared with, and a secret stored there
  * would let all of them sign anything with it).
  */
-async function ownedInbox(deps: Pick<ServiceDeps, 'store' | 'clock'>, principal: Principal, inboxId: string) {
+async function ownedInbox(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction = 'manage',
+) {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
@@ -69,7 +75,7 @@ async function ownedInbox(deps: Pick<ServiceDeps, 'store' | 'clock'>, principal:
       message: 'Only a saved inbox can have a signature secret: save the inbox first',
     });
   }
-  if (inbox.ownerId !== accountId) throw new AppError('INBOX_NOT_FOUND');
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
@@ -79,7 +85,7 @@ export async function getSignatureSettings(
   principal: Principal,
   inboxId: string,
 ): Promise<SignatureSettingsView | null> {
-  const inbox = await ownedInbox(deps, principal, inboxId);
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
   const stored = await deps.store.signatures.find(inbox.id);
   return stored === null ? null : viewOf(stored);
 }
@@ -343,7 +349,7 @@ export async function resignEvent(
 ): Promise<{ scheme: SchemeName; headers: HeaderPair[] }> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   requireAccount(principal);
-  const { event, inbox } = await getEvent(deps, principal, eventId);
+  const { event, inbox } = await getEvent(deps, principal, eventId, 'replay');
   if (inbox.ownerId === null) throw new AppError('SIGNATURE_NOT_SET');
   const settings = await settingsForSigning(deps, inbox.id);
   return {

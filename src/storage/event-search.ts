@@ -55,6 +55,8 @@ export interface ScanOutcome<Row> {
   readonly nextBefore: string | null;
   /** Events examined (for measurements). */
   readonly scanned: number;
+  /** The page's time budget ran out (SearchPage.timeBudgetMs). */
+  readonly outOfTime: boolean;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -77,7 +79,8 @@ export async function scanSearchPage<Row>(
   let chunk = Math.min(tuning.initialChunk, budget);
   const found: Row[] = [];
   let scanned = 0;
-  if (limit < 1 || upper <= lower) return { rows: [], nextBefore: null, scanned };
+  const began = performance.now();
+  if (limit < 1 || upper <= lower) return { rows: [], nextBefore: null, scanned, outOfTime: false };
 
   for (;;) {
     const started = performance.now();
@@ -92,16 +95,21 @@ export async function scanSearchPage<Row>(
     if (found.length > limit) {
       found.length = limit;
       const last = found[limit - 1] as Row;
-      return { rows: found, nextBefore: idOf(last), scanned: scanned + step };
+      return { rows: found, nextBefore: idOf(last), scanned: scanned + step, outOfTime: false };
     }
-    if (boundary === null) return { rows: found, nextBefore: null, scanned: scanned + step };
+    if (boundary === null) return { rows: found, nextBefore: null, scanned: scanned + step, outOfTime: false };
     scanned += step;
     budget -= step;
     upper = boundary;
     // Full (the step had no further match), or the budget is spent: the next page goes on from
     // the last event examined. Not scanning on only to learn whether another match exists keeps
     // a rare filter's page cheap; that next page may then be empty.
-    if (found.length === limit || budget <= 0) return { rows: found, nextBefore: boundary, scanned };
+    if (found.length === limit || budget <= 0) return { rows: found, nextBefore: boundary, scanned, outOfTime: false };
+    // Time is checked only between steps: the answer still ends at a step boundary, and where it
+    // ends moves with the machine's speed, as a scan budget cannot see (docs/search.md).
+    if (page.timeBudgetMs !== undefined && performance.now() - began >= page.timeBudgetMs) {
+      return { rows: found, nextBefore: boundary, scanned, outOfTime: true };
+    }
     const elapsed = performance.now() - started;
     const scaled = elapsed > 0 ? Math.round((chunk * tuning.targetStepMs) / elapsed) : tuning.maxChunk;
     chunk = Math.min(tuning.maxChunk, Math.max(tuning.minChunk, Math.min(scaled, chunk * 4)));

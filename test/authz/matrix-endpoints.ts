@@ -152,6 +152,12 @@ export const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/curl`, { authorization }),
   },
+  // The event compared with itself: both sides need the same reading right.
+  'GET /api/v1/events/:id/diff?against=:id': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/diff?against=${t.eventId}`, { authorization }),
+  },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
     send: (env, t, authorization) =>
@@ -337,6 +343,39 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/forwarding`, { method: 'DELETE', authorization }),
   },
+  'PUT /api/v1/inboxes/:id/alerts': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, {
+        method: 'PUT',
+        authorization,
+        json: { rules: [{ name: 'm', kind: 'event', url: 'https://alerts.example.test/hooks' }] },
+      }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, {
+        authorization: bearer(env.A.token),
+      });
+      const set = shown.status === 200 && shown.body?.data?.rules?.length === 1;
+      return set === (reply.status === 200)
+        ? null
+        : `${reply.status}, yet the owner reads ${shown.status} ${shown.text}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/alerts': {
+    destructive: false,
+    send: (env, t, authorization) => call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/alerts': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts`, { method: 'DELETE', authorization }),
+  },
+  'GET /api/v1/inboxes/:id/alerts/deliveries': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/alerts/deliveries`, { authorization }),
+  },
   'GET /api/v1/events/:id/deliveries': {
     destructive: false,
     send: async (env, t, authorization) => {
@@ -404,6 +443,15 @@ export const ENDPOINTS = {
     destructive: false,
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/response`, { authorization }),
+  },
+  'POST /api/v1/inboxes/:id/responses/preview': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/responses/preview`, {
+        method: 'POST',
+        authorization,
+        json: { response: { body: '{{ method }}', template: true }, eventId: t.eventId },
+      }),
   },
   'PUT /api/v1/inboxes/:id/response': {
     destructive: true,

@@ -32,7 +32,7 @@
 // ---------------------------------------------------------------------------------------------
 
 import type { Reply } from './support.js';
-import { type Column, isShareColumn, type ObjectKind, PRINCIPALS, type Who } from './matrix-columns.js';
+import { type Column, isShareColumn, type ObjectKind, PRINCIPALS, scopeOfColumn, type Who } from './matrix-columns.js';
 import { NEXT_AFTER_ALL, REPLAY_EDITED } from './matrix-targets.js';
 import type { EndpointName } from './matrix-endpoints.js';
 
@@ -118,6 +118,12 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/curl', 'ownedA', '401', '200', '404E', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404E', '404E', '401', '401'],
+
+  // An event of an expired inbox is one the caller cannot read: EVENT_NOT_FOUND, not INBOX_NOT_FOUND.
+  ['GET /api/v1/events/:id/diff?against=:id', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404E', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'missing', '404E', '404E', '404E', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'ownedA', '401', '200', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404I', '404I', '401', '401'],
@@ -187,11 +193,33 @@ export const EXPECTED: readonly Row[] = [
   ['POST /api/v1/events/:id/deliveries/retry', 'expired', '401', '404I', '404I', '401', '401'],
   ['POST /api/v1/events/:id/deliveries/retry', 'missing', '401', '404E', '404E', '401', '401'],
 
+  // Alerts: only the owner of a saved inbox, as for forwarding.
+  ['PUT /api/v1/inboxes/:id/alerts', 'anon', '401', '409N', '409N', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'expired', '401', '404I', '404I', '401', '401'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts', 'missing', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'anon', '401', '409N', '409N', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'expired', '401', '404I', '404I', '401', '401'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'missing', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'anon', '401', '409N', '409N', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'expired', '401', '404I', '404I', '401', '401'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'missing', '401', '404I', '404I', '401', '401'],
+
   // Programmed responses: the rules of renaming the inbox (its owner; anyone holding an anonymous id).
   ['GET /api/v1/inboxes/:id/response', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/inboxes/:id/response', 'ownedA', '401', '200', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/response', 'missing', '404I', '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'anon', '200', '200', '200', '401', '401'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'ownedA', '401', '200', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'missing', '404I', '404I', '404I', '401', '401'],
   ['PUT /api/v1/inboxes/:id/response', 'anon', '200', '200', '200', '401', '401'],
   ['PUT /api/v1/inboxes/:id/response', 'ownedA', '401', '200', '404I', '401', '401'],
   ['PUT /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],
@@ -298,6 +326,10 @@ export const SHARE_CELLS: ReadonlyArray<
   ['GET /api/v1/events/:id/curl', 'ownedA', '200', '404S'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404S'],
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'anon', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '200', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404S'],
+  ['GET /api/v1/events/:id/diff?against=:id', 'missing', '404E', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'anon', '404I', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'ownedA', '200', '404S'],
   ['GET /api/v1/inboxes/:id/export', 'expired', '404I', '404S'],
@@ -331,6 +363,10 @@ export const SHARE_CELLS: ReadonlyArray<
   ['GET /api/v1/inboxes/:id/response', 'ownedA', '403S', '404S'],
   ['GET /api/v1/inboxes/:id/response', 'expired', '403S', '404S'],
   ['GET /api/v1/inboxes/:id/response', 'missing', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'anon', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'ownedA', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'expired', '403S', '404S'],
+  ['POST /api/v1/inboxes/:id/responses/preview', 'missing', '403S', '404S'],
   ['PUT /api/v1/inboxes/:id/response', 'anon', '403S', '404S'],
   ['PUT /api/v1/inboxes/:id/response', 'ownedA', '403S', '404S'],
   ['PUT /api/v1/inboxes/:id/response', 'expired', '403S', '404S'],
@@ -373,6 +409,22 @@ export const SHARE_CELLS: ReadonlyArray<
   ['DELETE /api/v1/inboxes/:id/forwarding', 'ownedA', '403S', '404S'],
   ['DELETE /api/v1/inboxes/:id/forwarding', 'expired', '403S', '404S'],
   ['DELETE /api/v1/inboxes/:id/forwarding', 'missing', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'anon', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'ownedA', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'expired', '403S', '404S'],
+  ['PUT /api/v1/inboxes/:id/alerts', 'missing', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts', 'anon', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts', 'ownedA', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts', 'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts', 'missing', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'anon', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'ownedA', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'expired', '403S', '404S'],
+  ['DELETE /api/v1/inboxes/:id/alerts', 'missing', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'anon', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'ownedA', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'expired', '403S', '404S'],
+  ['GET /api/v1/inboxes/:id/alerts/deliveries', 'missing', '403S', '404S'],
   ['GET /api/v1/events/:id/deliveries', 'anon', '403S', '404S'],
   ['GET /api/v1/events/:id/deliveries', 'ownedA', '403S', '404S'],
   ['GET /api/v1/events/:id/deliveries', 'expired', '403S', '404S'],
@@ -400,6 +452,62 @@ export const SHARE_CELLS: ReadonlyArray<
 ];
 
 /** The expected cell of a column in a row of EXPECTED. */
+/**
+ * The scope each endpoint needs from an API token (README "Scoped tokens"): reading is `read`;
+ * replaying (single, bulk, a delivery retry, a fresh signature) is `replay`; everything that
+ * changes inboxes, their settings, links or tokens is `manage`; resolving a link needs none.
+ */
+export const ENDPOINT_SCOPES: Readonly<Record<EndpointName, 'read' | 'replay' | 'manage' | 'none'>> = {
+  'POST /api/v1/inboxes': 'manage',
+  'GET /api/v1/inboxes': 'read',
+  'GET /api/v1/inboxes/:id': 'read',
+  'DELETE /api/v1/inboxes/:id': 'manage',
+  'PATCH /api/v1/inboxes/:id': 'manage',
+  'DELETE /api/v1/events/:id': 'manage',
+  'DELETE /api/v1/inboxes/:id/events': 'manage',
+  'POST /api/v1/inboxes/:id/save': 'manage',
+  'GET /api/v1/inboxes/:id/events': 'read',
+  'GET /api/v1/inboxes/:id/stream': 'read',
+  'GET /api/v1/inboxes/:id/events/next?timeout=0': 'read',
+  [NEXT_AFTER_ALL]: 'read',
+  [REPLAY_EDITED]: 'replay',
+  'GET /api/v1/events/:id': 'read',
+  'GET /api/v1/events/:id/body': 'read',
+  'GET /api/v1/events/:id/curl': 'read',
+  'GET /api/v1/inboxes/:id/export': 'read',
+  'POST /api/v1/events/:id/replay': 'replay',
+  'POST /api/v1/inboxes/:id/replays': 'replay',
+  'GET /api/v1/inboxes/:id/replay-jobs': 'read',
+  'GET /api/v1/events/:id/replays': 'read',
+  'POST /api/v1/inboxes/:id/shares': 'manage',
+  'GET /api/v1/inboxes/:id/shares': 'manage',
+  'DELETE /api/v1/inboxes/:id/shares/:shareId': 'manage',
+  'GET /api/v1/shares/:token': 'none',
+  'GET /api/v1/tokens': 'manage',
+  'POST /api/v1/tokens': 'manage',
+  'DELETE /api/v1/tokens/:id': 'manage',
+  'PUT /api/v1/inboxes/:id/forwarding': 'manage',
+  'GET /api/v1/inboxes/:id/forwarding': 'read',
+  'DELETE /api/v1/inboxes/:id/forwarding': 'manage',
+  'GET /api/v1/events/:id/diff?against=:id': 'read',
+  'POST /api/v1/inboxes/:id/responses/preview': 'manage',
+  'PUT /api/v1/inboxes/:id/alerts': 'manage',
+  'GET /api/v1/inboxes/:id/alerts': 'read',
+  'DELETE /api/v1/inboxes/:id/alerts': 'manage',
+  'GET /api/v1/inboxes/:id/alerts/deliveries': 'read',
+  'GET /api/v1/events/:id/deliveries': 'read',
+  'POST /api/v1/events/:id/deliveries/retry': 'replay',
+  'PUT /api/v1/inboxes/:id/signature': 'manage',
+  'GET /api/v1/inboxes/:id/signature': 'read',
+  'DELETE /api/v1/inboxes/:id/signature': 'manage',
+  'POST /api/v1/events/:id/resign': 'replay',
+  'GET /api/v1/inboxes/:id/response': 'read',
+  'PUT /api/v1/inboxes/:id/response': 'manage',
+  'DELETE /api/v1/inboxes/:id/response': 'manage',
+};
+
+const SCOPE_ORDER = ['read', 'replay', 'manage'] as const;
+
 export function expectedCell(
   endpoint: EndpointName,
   object: ObjectKind,
@@ -407,6 +515,12 @@ export function expectedCell(
   who: Who,
   cells: readonly string[],
 ): string {
+  const scope = scopeOfColumn(column);
+  if (scope !== undefined) {
+    const needed = ENDPOINT_SCOPES[endpoint];
+    const covered = needed === 'none' || SCOPE_ORDER.indexOf(scope) >= SCOPE_ORDER.indexOf(needed);
+    return covered ? (cells[PRINCIPALS.indexOf(who)] as string) : '403(INSUFFICIENT_SCOPE)';
+  }
   if (!isShareColumn(column)) return cells[PRINCIPALS.indexOf(who)] as string;
   const row = SHARE_CELLS.find(([e, o]) => e === endpoint && o === object);
   if (row === undefined) return `(no SHARE_CELLS row for ${endpoint} [${object}])`;

@@ -143,6 +143,19 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     assert.equal(revoke.status, 204, `setup: revoke: ${revoke.text}`);
     revokedA = doomed.token;
 
+    // Narrower tokens of A, made through the API with A's manage token.
+    const scoped = async (scope: string): Promise<string> => {
+      const res = await call(rehook.apiUrl, '/api/v1/tokens', {
+        method: 'POST',
+        authorization: bearer(A.token),
+        json: { name: `scope-${scope}`, scopes: [scope] },
+      });
+      assert.equal(res.status, 201, `setup: ${scope} token: ${res.text}`);
+      return res.body.data.token.token as string;
+    };
+    const readA = await scoped('read');
+    const replayA = await scoped('replay');
+
     // Sessions of A: one live, one signed out through the API, one that expires when the clock
     // passes the anonymous TTL below.
     const liveSession = await newSession(rehook, A.accountId);
@@ -202,6 +215,8 @@ describe('authorization matrix: every endpoint × principal × object', () => {
         ['malformed', shareCredential('rhl_not-a-link', 'header')],
       ],
       sesA: [['cookie + X-CSRF-Token', liveSession.credential]],
+      readA: [['Bearer, read scope', bearer(readA)]],
+      replayA: [['Bearer, replay scope', bearer(replayA)]],
       endA: [
         ['signed out', endedSession.credential],
         ['expired', expiringSession.credential],
@@ -298,8 +313,8 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       const template = endpointName.slice('GET '.length);
       const path = (
         template.startsWith('/api/v1/events/')
-          ? template.replace(':id', target.eventId)
-          : template.replace(':id', target.inboxId)
+          ? template.replaceAll(':id', target.eventId)
+          : template.replaceAll(':id', target.inboxId)
       ).replace(':token', target.shareToken);
       for (const [column, who] of COLUMNS) {
         const expected = Number(expectedCell(endpointName, object, column, who, expectedCells).slice(0, 3));

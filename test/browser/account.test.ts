@@ -119,6 +119,7 @@ describe('accounts', () => {
   test('API tokens: created with a name, shown once with a copy button, listed, usable on the API, revoked', async () => {
     const { page, context } = await newPage();
     await signUp(page);
+    await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
     await page.getByRole('link', { name: 'API tokens' }).first().click();
     await page.waitForURL(/\/settings\/tokens$/);
     await page.getByLabel('Token name').fill('ci pipeline');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { prettyJsonText } from '../../ui/src/lib/body.js';
 import { HOSTILE_BODIES as CASES, PWN } from './hostile-bodies.js';
 import {
   assertAccessible,
@@ -136,5 +137,59 @@ describe('hostile bodies in the inspector', () => {
     await page.getByText(`${PWN} part 0`, { exact: true }).first().waitFor();
     await page.getByTestId('show-more').filter({ hasText: 'of 1,000 parts' }).waitFor();
     await assertSafe('multipart');
+  });
+
+  test('UTF-16 bodies are read as text: invalid sequences as U+FFFD with a note, Hex kept', async () => {
+    await row(page, '/bad-utf16').click();
+    const text = page.locator('.body-view pre[aria-label="Body text"]');
+    await text.waitFor();
+    assert.equal(await text.textContent(), 'a<\uFFFDb\uFFFD');
+    await page.getByTestId('body-decoding').filter({ hasText: 'Read as UTF-16LE. Invalid sequences' }).waitFor();
+    await page.getByRole('button', { name: 'Hex', exact: true }).click();
+    await page.locator('.body-view pre[aria-label="Body as hexadecimal bytes"]', { hasText: '61 00 3c 00' }).waitFor();
+    await row(page, '/utf16-json').click();
+    await page.locator('.body-view[data-kind="json"] pre[aria-label="JSON body"]', { hasText: '"n": 1' }).waitFor();
+    await assertSafe('UTF-16');
+  });
+
+  test('Find in the body searches all of a 10 MiB JSON body, counts the matches and moves between them', async () => {
+    const body = CASES.find((c) => c.path === '/big-json')?.body as string;
+    const pretty = prettyJsonText(body, { maxDepth: 256, maxTokens: Number.MAX_SAFE_INTEGER, maxChars: 1e9 });
+    const lineOf = (at: number) => pretty.slice(0, at).split('\n').length;
+    const count = (query: string) => pretty.split(query).length - 1;
+    await row(page, '/big-json').click();
+    await page.locator('.body-view[data-kind="json"] pre[aria-label="JSON body"]').waitFor();
+    const find = page.getByRole('searchbox', { name: 'Find in the body' });
+    const status = page.getByTestId('find-count');
+    const current = page.locator('.body-find-matches li[aria-current="true"]');
+
+    // The last record, megabytes below what the view renders.
+    const last = /"name":"(item \d+)"[^{]*\]$/.exec(body)?.[1] ?? '';
+    await find.fill(last.toUpperCase());
+    await find.press('Enter');
+    await status.filter({ hasText: /^1 of 1 match$/ }).waitFor();
+    const line = lineOf(pretty.indexOf(`"${last}"`));
+    assert.ok(line > 900_000, `line ${line}`);
+    await current.filter({ hasText: `line ${line.toLocaleString('en')}: ` }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Next', exact: true }).count(), 0);
+
+    // Many matches: the count covers them all; Next and Previous step through them and wrap.
+    const query = 'item 1000';
+    const total = count(`"${query}`);
+    assert.ok(total > 1, `${total} matches`);
+    await find.fill(query);
+    await find.press('Enter');
+    await status.filter({ hasText: `1 of ${total} matches` }).waitFor();
+    await current.filter({ hasText: `"${query}"` }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await status.filter({ hasText: `2 of ${total} matches` }).waitFor();
+    await current.filter({ hasText: `"${query}0"` }).waitFor();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await status.filter({ hasText: `${total} of ${total} matches` }).waitFor();
+    const lastAt = pretty.lastIndexOf(`"${query}`);
+    await current.filter({ hasText: `line ${lineOf(lastAt).toLocaleString('en')}: ` }).waitFor();
+    await assertAccessible(page, 'find in the body with matches');
+    await assertSafe('find in the body');
   });
 });

@@ -75,5 +75,11 @@ export const HOSTILE_BODIES: readonly { path: string; type: string; body: string
     type: 'text/plain; charset=utf-16',
     body: new Uint8Array([0x61, 0x00, 0x3c, 0x00, 0x00, 0xd8, 0x62, 0x00, 0x3e]),
   },
+  {
+    // JSON in UTF-16LE with its byte order mark, markup in a string.
+    path: '/utf16-json',
+    type: 'application/json; charset=utf-16',
+    body: new Uint8Array([0xff, 0xfe, ...Buffer.from(JSON.stringify({ html: PWN, n: 1 }), 'utf16le')]),
+  },
   { path: '/big-binary', type: 'application/octet-stream', body: binary(NEAR_LIMIT) },
 ];

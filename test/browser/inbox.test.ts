@@ -68,7 +68,9 @@ describe('serving the app', () => {
       '/signin',
       '/signup',
       '/dashboard',
+      '/settings',
       '/settings/tokens',
+      '/tokens',
       '/s/rhl_x',
     ]) {
       const client = await fetch(rig.rehook.apiUrl + path);

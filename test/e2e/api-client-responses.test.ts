@@ -56,4 +56,25 @@ describe('RehookClient: programmed responses', () => {
         err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /Transfer-Encoding/.test(err.message),
     );
   });
+
+  test('a templated answer renders per request; previewInboxResponse renders one against a captured event', async () => {
+    const inbox = await client.createInbox();
+    const input: InboxResponseInput = { body: '{"got":"{{ body.id }}"}', template: true };
+    assert.equal((await client.setInboxResponse(inbox.id, input)).template, true);
+    const answered = await fetch(`${inbox.url}/x`, { method: 'POST', body: '{"id":"a1"}' });
+    assert.equal(await answered.text(), '{"got":"a1"}');
+    const { events } = await client.events(inbox.id);
+    const preview = await client.previewInboxResponse(
+      inbox.id,
+      { body: '{{ method }} {{ path }}', template: true },
+      events[0]?.id ?? '',
+    );
+    assert.equal(preview.answer.body, 'POST /x');
+    assert.equal(preview.error, null);
+    await assert.rejects(
+      client.setInboxResponse(inbox.id, { body: '{{ x', template: true }),
+      (err: unknown) =>
+        err instanceof RehookApiError && err.code === 'VALIDATION_FAILED' && /line:1, col:1/.test(err.message),
+    );
+  });
 });

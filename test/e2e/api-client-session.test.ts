@@ -46,6 +46,32 @@ describe('RehookClient in cookie mode (the web app)', () => {
   });
   after(() => rehook.stop());
 
+  test('account settings: profile, scoped tokens, sessions, password, delete', async () => {
+    const browser = browserFetch();
+    const client = new RehookClient({ baseUrl: rehook.apiUrl, fetch: browser.fetch, credentials: 'same-origin' });
+    const email = `settings-${Date.now()}@example.test`;
+    await client.signUp({ email, password: 'correct horse battery' });
+    const me = await client.account();
+    assert.equal(me.account.email, email);
+    assert.equal(me.token, null);
+    assert.equal((await client.updateAccount({ displayName: 'Ada' })).displayName, 'Ada');
+    const inbox = await client.createInbox();
+    const token = await client.createToken('ci', { scopes: ['replay'], inboxIds: [inbox.id] });
+    assert.deepEqual(token.scopes, ['read', 'replay']);
+    assert.deepEqual(token.inboxIds, [inbox.id]);
+    const withToken = new RehookClient({ baseUrl: rehook.apiUrl, token: token.token });
+    assert.equal((await withToken.account()).token?.id, token.id);
+    const sessions = await client.accountSessions();
+    assert.deepEqual(
+      sessions.map((s) => s.current),
+      [true],
+    );
+    assert.equal(await client.endOtherAccountSessions(), 0);
+    await client.changePassword('correct horse battery', 'a better passphrase');
+    await client.deleteAccount('a better passphrase');
+    assert.equal(await client.session(), null);
+  });
+
   test('signs up, works as the account with the cookie and the CSRF token, and signs out', async () => {
     const browser = browserFetch();
     const client = new RehookClient({ baseUrl: rehook.apiUrl, fetch: browser.fetch, credentials: 'same-origin' });

@@ -31,7 +31,7 @@ const HELP_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   'accounts create': ['--email', '--data-dir', 'REHOOK_DATA_DIR', '--json', 'stdin'],
   'accounts list': ['--data-dir', '--json'],
   'accounts set-password': ['--email', '--data-dir', 'DATABASE_URL', '--json', 'stdin', 'signed out'],
-  'tokens create': ['--email', '--name', '--data-dir'],
+  'tokens create': ['--email', '--name', '--scope', '--inbox', '--expires', '--data-dir'],
   'tokens list': ['--email', '--data-dir', '--json'],
   'tokens revoke': ['<tokenId>', '--email', '--data-dir'],
   'inbox create': ['--name', '--server', 'REHOOK_SERVER', '--token', 'REHOOK_TOKEN', '--json'],
@@ -259,6 +259,27 @@ describe('rehook CLI (built bin)', { concurrency: true }, () => {
       token = result.stdout.trim();
       tokenId = /tok_[0-9a-z]{26}/.exec(result.stderr)?.[0] ?? '';
       assert.notEqual(tokenId, '', `stderr names the token id: ${result.stderr}`);
+    });
+
+    test('tokens create takes --scope and --expires', async () => {
+      const args = [
+        'tokens',
+        'create',
+        '--email',
+        email,
+        '--name',
+        'replayer',
+        '--scope',
+        'replay',
+        '--expires',
+        '30d',
+      ];
+      const result = await rehook([...args, ...admin()]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /scope replay/);
+      const bad = await rehook(['tokens', 'create', '--email', email, '--name', 'x', '--expires', 'soon', ...admin()]);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--expires/);
     });
 
     test('tokens list shows the token', async () => {

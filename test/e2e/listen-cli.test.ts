@@ -49,7 +49,7 @@ describe('rehook login', { concurrency: 1 }, () => {
   test('stores server and token in a file only its owner can read; client commands then use them', async () => {
     const env = { REHOOK_CONFIG_DIR: join(dir, 'config-a') };
     const { out, err } = await cli(['login', '--server', `${rehook.apiUrl}/`, '--token', token], env);
-    assert.match(out.join('\n'), new RegExp(`Logged in to ${rehook.apiUrl} \\(token "test"\\)`));
+    assert.match(out.join('\n'), new RegExp(`Logged in to ${rehook.apiUrl} \\(token "test", scope manage\\)`));
     assert.match(err.join('\n'), /readable only by you/);
     const path = join(dir, 'config-a', 'config.json');
     assert.equal((await stat(path)).mode & 0o777, 0o600);
@@ -63,6 +63,28 @@ describe('rehook login', { concurrency: 1 }, () => {
     // An empty --token still means anonymous.
     const anonymous = await cli(['inbox', 'create', '--json', '--token', ''], env);
     assert.equal((JSON.parse(anonymous.out.join('\n')) as { inbox: { saved: boolean } }).inbox.saved, false);
+  });
+
+  test('--scope and --expires store a narrower token made with the given one', async () => {
+    const env = { REHOOK_CONFIG_DIR: join(dir, 'config-scoped') };
+    const { out } = await cli(
+      ['login', '--server', rehook.apiUrl, '--token', token, '--scope', 'read', '--expires', '7d'],
+      env,
+    );
+    assert.match(out.join('\n'), /scope read\)/);
+    const stored = JSON.parse(await readFile(join(dir, 'config-scoped', 'config.json'), 'utf8')) as { token: string };
+    assert.notEqual(stored.token, token);
+    const me = await fetch(`${rehook.apiUrl}/api/v1/account`, { headers: { authorization: `Bearer ${stored.token}` } });
+    const body = (await me.json()) as { data: { token: { scopes: string[]; expiresAt: string | null } } };
+    assert.deepEqual(body.data.token.scopes, ['read']);
+    assert.ok(body.data.token.expiresAt !== null);
+    // A read token logs in as it is (nothing to create).
+    const again = await cli(['login', '--server', rehook.apiUrl, '--token', stored.token], env);
+    assert.match(again.out.join('\n'), /scope read\)/);
+    await assert.rejects(
+      cli(['login', '--server', rehook.apiUrl, '--token', token, '--scope', 'admin'], env),
+      (err: unknown) => err instanceof ExitError && err.code === EXIT.USAGE,
+    );
   });
 
   test('the stored token never goes to another server', async () => {

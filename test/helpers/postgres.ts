@@ -262,7 +262,11 @@ export async function pgSchemaShape(admin: Pool, schemaName: string): Promise<Sc
     [schemaName],
   );
   const shape: SchemaShape = { columns: {}, indexes: [], unique: [] };
+  // The events table's day partitions, default partition, the table of the schema before
+  // partitioning and the view over both are PostgreSQL's layout of one table (event-partitions.ts).
+  const layout = /^events_(p\d{8}|default|legacy|all)$/;
   for (const row of columns.rows) {
+    if (layout.test(row.table_name)) continue;
     shape.columns[row.table_name] ??= [];
     shape.columns[row.table_name]?.push(row.column_name);
   }
@@ -287,7 +291,7 @@ export async function pgSchemaShape(admin: Pool, schemaName: string): Promise<Sc
     [schemaName],
   );
   for (const index of indexes.rows) {
-    if (index.primary) continue;
+    if (index.primary || layout.test(index.table_name)) continue;
     if (index.unique) shape.unique.push(`${index.table_name}(${index.cols})`);
     else shape.indexes.push(`${index.name} ${index.table_name}(${index.cols})`);
   }

@@ -6,6 +6,7 @@ import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
 import { describeEventTypeCases } from './conformance/event-types.js';
 import { describeEvictionCases } from './conformance/eviction.js';
+import { describeAlertCases } from './conformance/alerts.js';
 import { describeForwardingCases } from './conformance/forwarding.js';
 import { describeFullPageCases } from './conformance/full-pages.js';
 import { describeInboxNameAndCountCases } from './conformance/inbox-names-counts.js';
@@ -13,13 +14,16 @@ import { describeInboxCases } from './conformance/inboxes.js';
 import { describeLifecycleCases } from './conformance/lifecycle.js';
 import { describeListingCases } from './conformance/listing.js';
 import { describeResponseCases } from './conformance/responses.js';
+import { describeRetentionCases } from './conformance/retention.js';
 import { describePurgeCases } from './conformance/purge.js';
 import { describeReplayJobCases } from './conformance/replay-jobs.js';
 import { describeSearchCases } from './conformance/search.js';
 import { describeSessionCases } from './conformance/sessions.js';
+import { describeAccountSettingsCases } from './conformance/account-settings.js';
 import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
+import { describeTeamCases } from './conformance/teams.js';
 import {
   describeAccountCases,
   describeReplayCases,
@@ -61,6 +65,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describePurgeCases(store);
     describeEventCases(store);
     describeEvictionCases(store);
+    describeRetentionCases(store);
     describeListingCases(store);
     describeListAfterCases(store);
     describeSearchCases(store);
@@ -72,11 +77,14 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeShareCases(store);
     describeSignatureCases(store);
     describeSessionCases(store);
+    describeAccountSettingsCases(store);
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);
     describeEventTypeCases(store);
+    describeAlertCases(store);
     describeLifecycleCases(store);
+    describeTeamCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

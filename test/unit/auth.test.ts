@@ -32,6 +32,10 @@ function tokenRecord(plaintext: string, revoked = false): ApiToken {
     createdAt: new Date(0),
     lastUsedAt: null,
     revokedAt: revoked ? new Date(0) : null,
+    scope: 'manage',
+    inboxIds: null,
+    teamId: null,
+    expiresAt: null,
   };
 }
 

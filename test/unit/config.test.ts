@@ -61,6 +61,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the search time budget as a duration or 0, and refuses others', () => {
+    assert.equal(loadConfig({}).searchTimeBudgetMs, 100);
+    assert.equal(loadConfig({ REHOOK_SEARCH_TIME_BUDGET: '250ms' }).searchTimeBudgetMs, 250);
+    assert.equal(loadConfig({ REHOOK_SEARCH_TIME_BUDGET: '0' }).searchTimeBudgetMs, 0);
+    assert.throws(() => loadConfig({ REHOOK_SEARCH_TIME_BUDGET: 'soon' }), /REHOOK_SEARCH_TIME_BUDGET/);
+  });
+
   it('parses booleans in the usual spellings and refuses others', () => {
     assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' }).allowPrivateDestinations, true);
     assert.equal(loadConfig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: 'off' }).allowPrivateDestinations, false);
@@ -219,5 +226,23 @@ describe('REHOOK_FORWARD_*', () => {
         .forwardLeaseMs,
       3_000,
     );
+  });
+});
+
+describe('REHOOK_RETENTION_DAYS', () => {
+  it('keeps events forever by default, takes a number of days, and off as 0', () => {
+    assert.equal(loadConfig({}).retentionDays, 0);
+    assert.equal(loadConfig({ REHOOK_RETENTION_DAYS: '30' }).retentionDays, 30);
+    assert.equal(loadConfig({}, { 'retention-days': '7' }).retentionDays, 7);
+    assert.equal(loadConfig({ REHOOK_RETENTION_DAYS: 'off' }).retentionDays, 0);
+  });
+
+  it('refuses anything but a non-negative whole number, naming the setting', () => {
+    for (const raw of ['-1', '2.5', 'a week']) {
+      assert.throws(
+        () => loadConfig({ REHOOK_RETENTION_DAYS: raw }),
+        (err: unknown) => err instanceof ConfigError && /REHOOK_RETENTION_DAYS/.test(err.message),
+      );
+    }
   });
 });

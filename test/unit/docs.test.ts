@@ -207,6 +207,9 @@ function fixture() {
       '/api/v1/inboxes/{inboxId}/event-types/{eventType}/schema': {
         get: { responses: { '200': { description: 'ok' }, '404': errorResponse(['EVENT_TYPE_NOT_FOUND']), ...common } },
       },
+      '/api/v1/inboxes/{inboxId}/events': {
+        get: { responses: { '200': { description: 'ok' }, '422': errorResponse(['SEARCH_TOO_BROAD']), ...common } },
+      },
       '/api/v1/events/{eventId}/deliveries/retry': {
         post: {
           responses: {

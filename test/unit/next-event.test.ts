@@ -13,7 +13,14 @@ import { createFakeClock } from '../helpers/fake-clock.js';
 import { countSubscriptions } from '../integration/stream/sse-client.js';
 
 const INBOX_ID = 'inb_0123456789abcdefghjkmnpqrs';
-const OWNER: Principal = { kind: 'account', accountId: 'acc_0123456789abcdefghjkmnpqrs', tokenId: 'tok_x' };
+const OWNER: Principal = {
+  kind: 'account',
+  accountId: 'acc_0123456789abcdefghjkmnpqrs',
+  tokenId: 'tok_x',
+  scope: 'manage',
+  inboxIds: null,
+  teamId: null,
+};
 
 /** `count` events of the inbox with ascending ids, 1 ms apart. */
 function makeEvents(count: number): CapturedEvent[] {

@@ -75,6 +75,7 @@ describe('openapi.json', () => {
         url: 'http://h/i/inb_x',
         name: null,
         saved: false,
+        teamId: null,
         expiresAt: null,
         createdAt: '2026-11-25T00:00:00.000Z',
         eventCount: 0,

@@ -109,7 +109,14 @@ function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
   return client;
 }
 
-const ACCOUNT: Principal = { kind: 'account', accountId: 'acc_0123456789abcdefghjkmnpqrs', tokenId: 'tok_x' };
+const ACCOUNT: Principal = {
+  kind: 'account',
+  accountId: 'acc_0123456789abcdefghjkmnpqrs',
+  tokenId: 'tok_x',
+  scope: 'manage',
+  inboxIds: null,
+  teamId: null,
+};
 
 describe('replay job runner (SQLite store, fake replay client)', () => {
   let store: SqliteStore;

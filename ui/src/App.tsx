@@ -1,5 +1,5 @@
 import { EventTypes } from './pages/EventTypes.js';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from './components/common.js';
 import { Icon } from './components/Icon.js';
 import { ProblemPage } from './components/page-states.js';
@@ -8,6 +8,10 @@ import { Home } from './pages/Home.js';
 import { InboxPage } from './pages/InboxPage.js';
 import { SharePage } from './pages/SharePage.js';
 import { SignIn, SignUp } from './pages/Auth.js';
+import { Settings } from './pages/Settings.js';
+import { JoinPage } from './pages/JoinPage.js';
+import { TeamPage } from './pages/TeamPage.js';
+import { Teams } from './pages/Teams.js';
 import { Tokens } from './pages/Tokens.js';
 import { themeChoice, type ThemeChoice } from './lib/storage.js';
 import { navigate, paths, useRoute, type Route } from './router.js';
@@ -49,8 +53,16 @@ function titleOf(route: Route): string {
       return 'Event types · Rehook';
     case 'dashboard':
       return 'Inboxes · Rehook';
+    case 'settings':
+      return 'Settings · Rehook';
     case 'tokens':
-      return 'API tokens · Rehook';
+      return 'API tokens · Settings · Rehook';
+    case 'teams':
+      return 'Teams · Rehook';
+    case 'team':
+      return 'Team · Rehook';
+    case 'join':
+      return 'Join a team · Rehook';
     default:
       return 'Not found · Rehook';
   }
@@ -73,11 +85,26 @@ function Page(props: { route: Route }) {
       return <EventTypes key={route.inboxId} inboxId={route.inboxId} eventType={route.eventType} />;
     case 'dashboard':
       return <Dashboard />;
+    case 'settings':
+      return <Settings />;
     case 'tokens':
       return <Tokens />;
+    case 'moved':
+      return <Moved to={route.to} />;
+    case 'teams':
+      return <Teams />;
+    case 'team':
+      return <TeamPage key={route.teamId} teamId={route.teamId} />;
+    case 'join':
+      return <JoinPage token={route.token} />;
     default:
       return <NotFound />;
   }
+}
+
+function Moved(props: { to: string }) {
+  useEffect(() => navigate(props.to, { replace: true }), [props.to]);
+  return null;
 }
 
 function NotFound() {
@@ -91,6 +118,11 @@ function Header(props: { route: Route }) {
   const session = useSession();
   const [theme, setTheme] = useState(themeChoice);
   const here = props.route.page;
+  // Choosing a page in the account menu closes it (in-app links do not reload the page).
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [props.route]);
   return (
     <header class="topbar">
       <Link href={paths.home()} class="brand" aria-label="Rehook home">
@@ -106,8 +138,19 @@ function Header(props: { route: Route }) {
             <Link href={paths.dashboard()} class="nav-link" aria-current={here === 'dashboard' ? 'page' : undefined}>
               Inboxes
             </Link>
-            <Link href={paths.tokens()} class="nav-link" aria-current={here === 'tokens' ? 'page' : undefined}>
-              API tokens
+            <Link
+              href={paths.settings()}
+              class="nav-link"
+              aria-current={here === 'settings' || here === 'tokens' ? 'page' : undefined}
+            >
+              Settings
+            </Link>
+            <Link
+              href={paths.teams()}
+              class="nav-link"
+              aria-current={here === 'teams' || here === 'team' ? 'page' : undefined}
+            >
+              Teams
             </Link>
           </>
         )}
@@ -138,7 +181,7 @@ function Header(props: { route: Route }) {
           </Link>
         </div>
       ) : (
-        <details class="menu">
+        <details class="menu" ref={menu}>
           <summary class="btn btn-ghost menu-button" data-testid="account-menu">
             <span class="avatar" aria-hidden="true">
               {session.account.email.slice(0, 1).toUpperCase()}
@@ -148,6 +191,9 @@ function Header(props: { route: Route }) {
           </summary>
           <div class="menu-panel">
             <p class="menu-head small muted">Signed in as {session.account.email}</p>
+            <Link href={paths.settings()} class="menu-item">
+              <Icon name="settings" /> Settings
+            </Link>
             <Link href={paths.dashboard()} class="menu-item">
               <Icon name="grid" /> Inboxes
             </Link>

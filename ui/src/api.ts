@@ -18,6 +18,9 @@ export { isRehookError, RehookApiError };
 // The screens take the client's types from here, so that only this module knows where they live.
 export type {
   Account,
+  AlertDelivery,
+  AlertRule,
+  AlertRuleInput,
   CreatedShare,
   CreatedToken,
   CurlCommand,
@@ -27,6 +30,7 @@ export type {
   EventTypeSchema,
   DeliveryAttempt,
   EventDetail,
+  EventDiff,
   EventMeta,
   EventFilterParams,
   EventSummary,
@@ -42,10 +46,16 @@ export type {
   ReplayRequest,
   ReplayRun,
   ResponseAnswer,
+  ResponsePreview,
   ResponseRule,
   Share,
   SignatureSettings,
   SignatureSettingsInput,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  TeamRole,
+  CreatedTeamInvitation,
   Token,
 } from '../../src/client/index.js';
 
@@ -150,3 +160,7 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+// --- Account settings (docs/accounts.md) -----------------------------------------------------
+
+export type { AccountSession, TokenLimits } from '../../src/client/index.js';

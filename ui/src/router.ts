@@ -11,7 +11,13 @@ export type Route =
   | { readonly page: 'signup'; readonly next: string | null }
   | { readonly page: 'types'; readonly inboxId: string; readonly eventType: string | null }
   | { readonly page: 'dashboard' }
+  | { readonly page: 'settings' }
   | { readonly page: 'tokens' }
+  /** An old address of a page: replaced by its new one at once. */
+  | { readonly page: 'moved'; readonly to: string }
+  | { readonly page: 'teams' }
+  | { readonly page: 'team'; readonly teamId: string }
+  | { readonly page: 'join'; readonly token: string }
   | { readonly page: 'share'; readonly token: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'notFound' };
 
@@ -46,7 +52,13 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'signin' && parts.length === 1) return { page: 'signin', next: safeNext(query.get('next')) };
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
+  if (first === 'settings' && parts.length === 1) return { page: 'settings' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
+  // API tokens lived at /tokens before Settings existed.
+  if (first === 'tokens' && parts.length === 1) return { page: 'moved', to: '/settings/tokens' };
+  if (first === 'teams' && parts.length === 1) return { page: 'teams' };
+  if (first === 'teams' && second !== undefined && parts.length === 2) return { page: 'team', teamId: second };
+  if (first === 'join' && second !== undefined && parts.length === 2) return { page: 'join', token: second };
   if (first === 's' && second !== undefined && parts.length === 2)
     return { page: 'share', token: second, eventId: query.get('event'), search };
   return { page: 'notFound' };
@@ -112,5 +124,9 @@ export const paths = {
   eventType: (inboxId: string, eventType: string) =>
     `/inboxes/${encodeURIComponent(inboxId)}/types/${encodeURIComponent(eventType)}`,
   dashboard: () => '/dashboard',
+  settings: () => '/settings',
   tokens: () => '/settings/tokens',
+  teams: () => '/teams',
+  team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
+  join: (token: string) => `/join/${encodeURIComponent(token)}`,
 };

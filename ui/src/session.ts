@@ -52,6 +52,17 @@ export function signedIn(session: SessionInfo): void {
   set({ account: session.account });
 }
 
+/** The account as the server now has it (after a profile change). */
+export function refreshAccount(account: Account): void {
+  set({ account });
+}
+
+/** The account is gone (deleted): nobody is signed in any more. */
+export function forgetSession(): void {
+  setCsrfToken(null);
+  set({ account: null });
+}
+
 export async function signOut(everywhere = false): Promise<void> {
   try {
     await apiSignOut(everywhere);

@@ -1,6 +1,7 @@
 import { defineCommand } from '../command.js';
 import { SERVER, TOKEN } from '../command-options.js';
 import { clientOptions, str } from '../normalise.js';
+import { TOKEN_LIMIT_OPTIONS, tokenLimitFlags } from '../token-limit-options.js';
 
 export const loginCommand = defineCommand({
   path: ['login'],
@@ -12,19 +13,27 @@ export const loginCommand = defineCommand({
     '~/.config/rehook/config.json), readable only by you (mode 0600). Client commands then use them ' +
     'unless --server/REHOOK_SERVER or --token/REHOOK_TOKEN are given; the token is only sent to the ' +
     'server it was stored with. The token comes from --token, REHOOK_TOKEN, stdin when piped, or a ' +
-    'prompt that does not echo it.',
+    'prompt that does not echo it. With --scope, --inbox or --expires, the given token (a manage token) ' +
+    'creates a narrower one for this machine, and only that one is stored.',
   args: [],
   options: {
     server: SERVER,
     token: TOKEN,
+    ...TOKEN_LIMIT_OPTIONS,
   },
   examples: [
     'rehook login --server https://rehook.example.com',
     'printf %s "$TOKEN" | rehook login --server https://rehook.example.com',
+    'rehook login --server https://rehook.example.com --scope read --expires 7d',
   ],
   normalise: (input) => {
     const token = str(input, 'token') ?? input.env['REHOOK_TOKEN'];
-    return { server: clientOptions(input).server, token: token === '' ? undefined : token, env: input.env };
+    return {
+      server: clientOptions(input).server,
+      token: token === '' ? undefined : token,
+      env: input.env,
+      limits: tokenLimitFlags(input),
+    };
   },
   load: () => import('./login.js'),
 });

@@ -4,6 +4,7 @@ import { RehookClient } from '../../client/rehook-client.js';
 import { EXIT, ExitError } from '../exit.js';
 import { cleanLine } from '../format.js';
 import type { CliIO } from '../io.js';
+import { hasTokenLimits, type TokenLimitFlags } from '../token-limit-options.js';
 import { writeUserConfig } from '../user-config.js';
 
 export interface LoginOptions {
@@ -12,6 +13,8 @@ export interface LoginOptions {
   /** From --token or REHOOK_TOKEN; undefined: read from stdin (piped) or asked for (terminal). */
   readonly token: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Limits of a narrower token to create and store instead of the given one. */
+  readonly limits?: TokenLimitFlags;
 }
 
 /** Asks for the token on the terminal without echoing it. */
@@ -47,12 +50,19 @@ async function readToken(options: LoginOptions, io: CliIO): Promise<string> {
  * ever goes to the server it was stored for.
  */
 export async function run(options: LoginOptions, io: CliIO): Promise<void> {
-  const token = await readToken(options, io);
-  const client = new RehookClient({ baseUrl: options.server, token });
-  const tokens = await client.tokens();
-  const own = tokens.find((entry) => token.startsWith(entry.prefix));
+  const given = await readToken(options, io);
+  const client = new RehookClient({ baseUrl: options.server, token: given });
+  // Any scope may ask who it is, so a read-only token can log in too.
+  let { token: own } = await client.account();
+  let token = given;
+  if (options.limits !== undefined && hasTokenLimits(options.limits)) {
+    const created = await client.createToken(`rehook login ${new Date().toISOString().slice(0, 10)}`, options.limits);
+    token = created.token;
+    own = created;
+  }
   const path = writeUserConfig(options.env, { server: options.server, token });
-  const name = own === undefined ? '' : ` (token "${cleanLine(own.name)}")`;
+  const scope = own === null ? '' : `, scope ${own.scopes[own.scopes.length - 1] ?? 'manage'}`;
+  const name = own === null ? '' : ` (token "${cleanLine(own.name)}"${scope})`;
   io.stdout(`Logged in to ${options.server}${name}.`);
   io.stderr(`Saved in ${path} (readable only by you). \`rehook logout\` removes it.`);
 }

@@ -1,6 +1,7 @@
 import { defineCommand } from '../command.js';
 import { EMAIL, STORE } from '../command-options.js';
 import { required, storeOptions } from '../normalise.js';
+import { TOKEN_LIMIT_OPTIONS, tokenLimitFlags } from '../token-limit-options.js';
 
 export const tokensCreateCommand = defineCommand({
   path: ['tokens', 'create'],
@@ -18,11 +19,16 @@ export const tokensCreateCommand = defineCommand({
       description: 'A name to recognise the token by.',
       required: true,
     },
+    ...TOKEN_LIMIT_OPTIONS,
     ...STORE,
   },
-  examples: ['TOKEN=$(rehook tokens create --email dev@example.com --name laptop)'],
+  examples: [
+    'TOKEN=$(rehook tokens create --email dev@example.com --name laptop)',
+    'rehook tokens create --email ci@example.com --name ci --scope replay --inbox inb_... --expires 30d',
+  ],
   normalise: (input) => ({
     ...storeOptions(input),
+    ...tokenLimitFlags(input),
     email: required(input, 'email'),
     name: required(input, 'name'),
   }),

@@ -2,8 +2,9 @@ import { requireAccountByEmail } from '../../services/accounts.js';
 import { createToken } from '../../services/tokens.js';
 import { withStore, type AdminOptions } from '../admin.js';
 import type { CliIO } from '../io.js';
+import type { TokenLimitFlags } from '../token-limit-options.js';
 
-export interface TokensCreateOptions extends AdminOptions {
+export interface TokensCreateOptions extends AdminOptions, TokenLimitFlags {
   readonly email: string;
   readonly name: string;
 }
@@ -16,9 +17,10 @@ export interface TokensCreateOptions extends AdminOptions {
 export async function run(options: TokensCreateOptions, io: CliIO): Promise<void> {
   const { account, token, plaintext } = await withStore(options, io, async (deps) => {
     const owner = await requireAccountByEmail(deps, options.email);
-    return { account: owner, ...(await createToken(deps, { accountId: owner.id, name: options.name })) };
+    const limits = { scopes: options.scopes, inboxIds: options.inboxIds, expiresAt: options.expiresAt };
+    return { account: owner, ...(await createToken(deps, { accountId: owner.id, name: options.name, ...limits })) };
   });
   io.stdout(plaintext);
-  const what = `${token.id} (${JSON.stringify(token.name)}) for ${account.email}`;
+  const what = `${token.id} (${JSON.stringify(token.name)}, scope ${token.scope}) for ${account.email}`;
   io.stderr(`Created token ${what}. It is shown only once.`);
 }

@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox
-         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name.
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN).
          */
         post: operations["createInbox"];
         delete?: never;
@@ -126,6 +126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a saved inbox between the account and the account's teams
+         * @description `{"teamId": "tem_..."}` gives the inbox to that team, `{"account": "me"}` to the calling account. Its events, replays and settings go with it. The caller must manage the inbox (its account, or an admin or owner of its team) and be admin or owner of the team it goes to (403 FORBIDDEN naming the role otherwise). An anonymous inbox answers 409 INBOX_NOT_SAVED.
+         */
+        put: operations["moveInbox"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/events": {
         parameters: {
             query?: never;
@@ -135,7 +155,7 @@ export interface paths {
         };
         /**
          * One page of an inbox's events, newest first
-         * @description A bare JSON array, newest first. When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine with each other and with the pagination, and the `Link` keeps them. A filtered page examines at most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none.
+         * @description A bare JSON array, newest first. When older events remain, the `Link` header carries the next page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine with each other and with the pagination, and the `Link` keeps them. A filtered page examines at most 100,000 events and searches for at most about 100 ms (REHOOK_SEARCH_TIME_BUDGET): it may hold fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the filter (a `since`/`until` range, a more specific value).
          */
         get: operations["listEvents"];
         put?: never;
@@ -243,6 +263,26 @@ export interface paths {
          * @description Oldest first, up to the newest event stored when the export starts; the same filters as the event list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of `GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.
          */
         get: operations["exportInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What differs between two events
+         * @description From the event in the path (the first) to `against` (the second), in any inboxes the caller may read (a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations when both bodies are JSON (applied to the first body they give the second; big numbers are written exactly), a line diff when both are text, else whether the bytes are equal and their sizes.
+         */
+        get: operations["diffEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -580,6 +620,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/responses/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a response would answer a captured event
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. Renders `response` (as PUT takes it; nothing is saved) against event `eventId` of this inbox as the ingest listener would have: the first rule that matches, its templates, and the default answer when they fail to render. Rules that match a redacted header value (Authorization, Cookie) see the redacted value here. A template that does not parse is 400 VALIDATION_FAILED with its line and column.
+         */
+        post: operations["previewInboxResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/forwarding": {
         parameters: {
             query?: never;
@@ -756,6 +816,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Empty when none are set.
+         */
+        get: operations["getAlerts"];
+        /**
+         * Replace an inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Replaces every rule. A notification is a POST of JSON (or Slack's `{"text"}`) to the rule's URL, delivered in the background like forwarding: retried with backoff, each attempt recorded (GET .../alerts/deliveries). A bad filter answers 400 VALIDATION_FAILED with the search parser's message; a URL the SSRF policy refuses, 400 INVALID_DESTINATION.
+         */
+        put: operations["setAlerts"];
+        post?: never;
+        /**
+         * Remove an inbox's alert rules
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Removes every rule and cancels the notifications not sent yet (one being sent right now still ends and is recorded). Idempotent: 0 cancelled when none were set.
+         */
+        delete: operations["removeAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/alerts/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inbox's recent alert notifications, with every attempt
+         * @description Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. The newest 50, newest first: what was sent, to where, and how each attempt ended.
+         */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -850,6 +958,249 @@ export interface paths {
          * @description Every browser signed in to the account is signed out at once (open live streams end). API tokens keep working: revoke them separately. Works with a session or an API token.
          */
         post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account of the caller, and the API token it used
+         * @description `token` is null with a session. Any scope may ask (`rehook login` checks a token with it).
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the account, with the password
+         * @description Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the account is the only owner of a team. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's e-mail address or display name
+         * @description Fields left out stay as they are; a `displayName` of null or blank removes it.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password, with the current one
+         * @description Every other session of the account is signed out (the browser that asked stays signed in; with an API token, every session ends). API tokens keep working. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every browser signed in to the account, most recently used first */
+        get: operations["listAccountSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out every other browser of the account
+         * @description The session making the request stays signed in; with an API token, every session ends.
+         */
+        delete: operations["endOtherAccountSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one browser of the account out
+         * @description It stops working at once, open live streams included. Signing out the current one clears its cookie.
+         */
+        delete: operations["endAccountSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's teams, with its role in each, by name */
+        get: operations["listTeams"];
+        put?: never;
+        /** Create a team (the caller is its owner) */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team, with the caller's role in it
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team with its inboxes (owners only)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. The team's inboxes are deleted with their events, replays and settings; its members and invitations go. Admins, members and viewers get 403 FORBIDDEN.
+         */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a team (admins and owners)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Members and viewers get 403 FORBIDDEN.
+         */
+        patch: operations["renameTeam"];
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of a team with their roles, in the order they joined
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND.
+         */
+        get: operations["listTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave the team (your own account id)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Anyone may leave; removing someone else takes an admin (members below owner) or an owner. The last owner cannot leave: 409 LAST_OWNER. The team keeps its inboxes. A removed member loses access at once, on every instance; its open live streams of the team's inboxes end.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Owners set any role; admins manage members below owner (403 FORBIDDEN for making or changing an owner); members and viewers get 403 FORBIDDEN. Demoting the last owner is 409 LAST_OWNER. The member gets the new role at once, on every instance.
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's unused invitation links, newest first (without tokens)
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners; expired links are listed until revoked.
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Create an invitation link to join the team with a role
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners; never for a role above one's own (403 FORBIDDEN). The answer carries the link's token and the path of its page, /join/<token>, shown this once (only a hash is stored). The link works once, until it expires (`expiresInHours`, default 168: 7 days) or is revoked.
+         */
+        post: operations["createTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation link
+         * @description Members of the team only; anyone else gets 404 TEAM_NOT_FOUND. Admins and owners. The link stops working at once.
+         */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a team with an invitation link
+         * @description The calling account joins the team with the role of the invitation, and the link is used up (an account that is a member already keeps its role). An expired, used, revoked or unknown link is 404 INVITATION_NOT_FOUND. Limited per client address like sign-in (REHOOK_RATE_SIGNIN). The body is ignored.
+         */
+        post: operations["acceptTeamInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,6 +1387,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /settings
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/tokens": {
         parameters: {
             query?: never;
@@ -1056,6 +1427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /tokens
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{shareToken}": {
         parameters: {
             query?: never;
@@ -1068,6 +1459,66 @@ export interface paths {
          * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
          */
         get: operations["webAppSShareToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /teams
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /teams/:teamId
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTeamsTeamId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/join/{invitationToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /join/:invitationToken
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppJoinInvitationToken"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,8 +1605,10 @@ export interface components {
             url: string;
             /** @description A name given by its user (1 to 100 printable characters), or null. */
             name: string | null;
-            /** @description True for a persistent inbox owned by an account. */
+            /** @description True for a persistent inbox owned by an account or a team. */
             saved: boolean;
+            /** @description The team that owns the inbox (tem_...), or null when it is not a team inbox. */
+            teamId: string | null;
             /** @description When an anonymous inbox expires; null for saved inboxes. */
             expiresAt: string | null;
             /**
@@ -1206,6 +1659,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
             eventType: string | null;
@@ -1260,6 +1715,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
             eventType: string | null;
@@ -1324,6 +1781,8 @@ export interface components {
                 rule: number | null;
                 /** @description HTTP status the ingest listener answered. */
                 status: number;
+                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+                error?: string;
             };
             /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
             eventType: string | null;
@@ -1385,6 +1844,8 @@ export interface components {
             /** @description Replay id (rpl_...). */
             id: string;
             eventId: string;
+            /** @description The account that replayed (acc_...): on a team's inbox, the member (see the team's members). */
+            accountId: string;
             /** @description The URL the event was sent to. */
             destination: string;
             /**
@@ -1454,6 +1915,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
         };
         /** @description A new API token, with its secret (shown once). */
         CreatedToken: {
@@ -1473,6 +1942,14 @@ export interface components {
             lastUsedAt: string | null;
             /** @description When the token was revoked, or null. */
             revokedAt: string | null;
+            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
+            scopes: ("read" | "replay" | "manage")[];
+            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
+            inboxIds: string[] | null;
+            /** @description The team the token acts in, or null for the account itself. */
+            teamId: string | null;
+            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
+            expiresAt: string | null;
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
@@ -1516,6 +1993,8 @@ export interface components {
             id: string;
             /** @description E-mail address, lower-cased. */
             email: string;
+            /** @description The name shown for the person in the web app, or null. */
+            displayName: string | null;
             /**
              * Format: date-time
              * @description When the account was created.
@@ -1533,7 +2012,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -1559,6 +2038,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
         };
         /** @description A rule: the answer for requests that match. */
         ResponseRule: {
@@ -1593,6 +2074,8 @@ export interface components {
             bodyBase64?: string;
             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
             delayMs: number;
+            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+            template?: boolean;
             /** @description Rules in order (at most 50); the first that matches gives the answer, else the default above. */
             rules: components["schemas"]["ResponseRule"][];
             /**
@@ -1600,6 +2083,14 @@ export interface components {
              * @description When it was set.
              */
             updatedAt: string;
+        };
+        /** @description What the ingest listener would have answered the event: the answer with its templates rendered (the contract's `200 {"ok":true}` shown as an answer when nothing else applies). `uuid` and `now` differ per render. */
+        ResponsePreview: {
+            answer: components["schemas"]["ResponseAnswer"];
+            /** @description The rule whose answer was sent (null: the default answer, or the contract's 200). */
+            rule: number | null;
+            /** @description Why a templated answer could not be rendered (what the event would record), else null. */
+            error: string | null;
         };
         /** @description An inbox's signature settings, without the secret. */
         SignatureSettings: {
@@ -1752,6 +2243,105 @@ export interface components {
             /** @description Every attempt, oldest first. */
             attemptLog: components["schemas"]["DeliveryAttempt"][];
         };
+        /** @description A rule that notifies a URL when something happens to the inbox. */
+        AlertRule: {
+            /** @description alr_ and random characters. */
+            id: string;
+            /** @description Shown in every notification. */
+            name: string;
+            /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+            kind: "event" | "signature" | "drift" | "forwarding";
+            /** @description kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event. */
+            filter?: string;
+            /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
+            failures?: number;
+            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+            url: string;
+            /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+            format: "json" | "slack";
+            /** @description false: the rule sends nothing. */
+            enabled: boolean;
+            /** @description A daily window in which the rule sends nothing (occurrences are dropped, not delayed). */
+            quietHours?: {
+                /**
+                 * @description HH:MM (24-hour), included.
+                 * @example 22:00
+                 */
+                start: string;
+                /**
+                 * @description HH:MM, excluded; before start: the window wraps past midnight.
+                 * @example 07:00
+                 */
+                end: string;
+                /**
+                 * @description IANA time zone, e.g. Europe/Paris or UTC.
+                 * @example Europe/Paris
+                 */
+                timeZone: string;
+            };
+            /** @description At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE summary when the window ends ("11 more events matched rule X in the last minute"). */
+            rateLimit?: {
+                /** @description Notifications per window at most. */
+                max: number;
+                /** @description Window length in seconds. */
+                windowSeconds: number;
+            };
+        };
+        /** @description One attempt to send an alert notification. */
+        AlertAttempt: {
+            number: number;
+            /**
+             * Format: date-time
+             * @description When the attempt was sent.
+             */
+            startedAt: string;
+            url: string;
+            /** @description As for forwarding deliveries (DeliveryAttempt). */
+            outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
+            /** @description The receiver's status; null without an answer. */
+            statusCode: number | null;
+            /** @description Dispatch to last response byte, in milliseconds. */
+            latencyMs: number | null;
+            /** @description DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT. */
+            errorCode: string | null;
+            /** @description What went wrong, for humans. */
+            errorMessage: string | null;
+        };
+        /** @description A notification of an alert rule, with its attempts. */
+        AlertDelivery: {
+            /** @description ntf_ and characters sortable by creation; sent as X-Rehook-Notification-Id. */
+            id: string;
+            ruleId: string;
+            ruleName: string;
+            /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+            kind: "event" | "signature" | "drift" | "forwarding";
+            /** @description `summary`: the occurrences a rate limit held back, in one notification. */
+            type: "alert" | "summary";
+            url: string;
+            /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+            format: "json" | "slack";
+            /** @description The JSON text sent. */
+            body: string;
+            /** @description The event that triggered it, if any. */
+            eventId: string | null;
+            /** @description As for forwarding deliveries. */
+            state: "pending" | "delivering" | "delivered" | "failed" | "cancelled";
+            attempts: number;
+            /** @description When the next attempt is due; null once finished. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its state last changed.
+             */
+            updatedAt: string;
+            /** @description Every attempt, oldest first. */
+            attemptLog: components["schemas"]["AlertAttempt"][];
+        };
         /** @description A bulk replay: a destination and which events. Without eventIds, every event matching since, until, method and pathPrefix (all optional) that is stored when the job is created, at most 10000. Unknown fields are refused. */
         ReplayJobInput: {
             /**
@@ -1865,6 +2455,188 @@ export interface components {
             /** @description null while pending. */
             completedAt: string | null;
         };
+        /** @description A signed-in browser session of the account. */
+        AccountSession: {
+            /** @description Session id (ses_...), used to sign it out. Not a credential. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the browser signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its last request (recorded at most once a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends by itself.
+             */
+            expiresAt: string;
+            /** @description The browser’s User-Agent at sign-in (at most 256 characters), or null. */
+            userAgent: string | null;
+            /** @description True for the session this request was made with. */
+            current: boolean;
+        };
+        /** @description owner: everything, members and deleting the team included (a team keeps at least one); admin: members below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, programmed responses; viewer: read only. */
+        TeamRole: "owner" | "admin" | "member" | "viewer";
+        /** @description A team, with the caller's role in it. */
+        Team: {
+            /** @description Team id (tem_...). */
+            id: string;
+            /** @description The team name (1 to 100 printable characters). */
+            name: string;
+            role: components["schemas"]["TeamRole"];
+            /**
+             * Format: date-time
+             * @description When the team was created.
+             */
+            createdAt: string;
+        };
+        /** @description A member of a team. */
+        TeamMember: {
+            /** @description Account id (acc_...). */
+            accountId: string;
+            /** @description The member's e-mail address. */
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /**
+             * Format: date-time
+             * @description When the account joined the team.
+             */
+            joinedAt: string;
+        };
+        /** @description An unused invitation link, without its token. */
+        TeamInvitation: {
+            /** @description Invitation id (inv_...). */
+            id: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description First characters of the link's token, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+        };
+        /** @description A new invitation link, with its token (shown once). */
+        CreatedTeamInvitation: {
+            /** @description Invitation id (inv_...). */
+            id: string;
+            role: components["schemas"]["TeamRole"];
+            /** @description First characters of the link's token, to tell links apart. */
+            prefix: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+            /** @description The link's token (rhi_...): shown in this answer only. */
+            token: string;
+            /** @description Path of the web app's page for the link, /join/<token>, on the API origin. */
+            path: string;
+        };
+        /** @description One RFC 6902 operation; `path` is a JSON Pointer (RFC 6901). `from` carries the value before the change (for `remove` and `replace`); RFC 6902 tools ignore it. Numbers are written exactly as captured. */
+        JsonPatchOperation: {
+            /** @enum {string} */
+            op: "add";
+            path: string;
+            value: unknown;
+        } | {
+            /** @enum {string} */
+            op: "remove";
+            path: string;
+            from: unknown;
+        } | {
+            /** @enum {string} */
+            op: "replace";
+            path: string;
+            from: unknown;
+            value: unknown;
+        };
+        EventDiff: {
+            /** @description The first event: the one in the path. */
+            from: string;
+            /** @description The second event: `against`. */
+            to: string;
+            /** @description The methods, when they differ; else null. */
+            method: {
+                from: string;
+                to: string;
+            } | null;
+            /** @description The paths below each event's inbox (`/stripe` of `/i/<id>/stripe`), when they differ; else null. */
+            path: {
+                from: string;
+                to: string;
+            } | null;
+            query: {
+                /** @description Query parameters (decoded) whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Query parameters (decoded) whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared exactly (query names are case-sensitive). */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            headers: {
+                /** @description Headers whose name only the second event has, in its order. */
+                added: components["schemas"]["HeaderPair"][];
+                /** @description Headers whose name only the first event has, in its order. */
+                removed: components["schemas"]["HeaderPair"][];
+                /** @description Names both events have with different values (or another count or order of them). Names compared case-insensitively, shown as the second event spells them. Redacted values compare equal. */
+                changed: {
+                    name: string;
+                    /** @description Every value of the name in the first event, in order. */
+                    from: string[];
+                    /** @description Every value of the name in the second event, in order. */
+                    to: string[];
+                }[];
+            };
+            /** @description `json` when both bodies are JSON, `text` when both are UTF-8 text (an empty body counts as text), else `binary`. */
+            body: {
+                /** @enum {string} */
+                kind: "json";
+                bytesEqual: boolean;
+                /** @description Applied in order to the first body, they give the second. Objects compared by key, arrays by index (extra elements are added, or removed from the end backwards). */
+                operations: components["schemas"]["JsonPatchOperation"][];
+            } | {
+                /** @enum {string} */
+                kind: "text";
+                bytesEqual: boolean;
+                /** @description A line diff: the first body is the `same` and `removed` parts, the second `same` and `added`. */
+                changes: {
+                    type: "same" | "added" | "removed";
+                    /** @description Whole lines, each with its line break when it had one. */
+                    text: string;
+                }[];
+            } | {
+                /** @enum {string} */
+                kind: "binary";
+                bytesEqual: boolean;
+                sizes: {
+                    from: number;
+                    to: number;
+                };
+                /** @description `binary`: a body is not UTF-8 text; `too-large`: a body is over 2 MiB, or the line diff needs more than 5,000 edits. */
+                reason: "binary" | "too-large";
+            };
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -1915,6 +2687,38 @@ export interface components {
                 };
             };
         };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        CsrfFailedOrShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         CsrfFailedOrSignupClosedOrShareReadOnly: {
             headers: {
@@ -1947,8 +2751,8 @@ export interface components {
                 };
             };
         };
-        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-        DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId: {
+        /** @description `DESTINATION_FORBIDDEN`: Destination is not allowed by the replay policy (private or reserved address). `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbiddenWithReplayId: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1956,7 +2760,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY";
+                        code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
                         /** @description For humans; may change between versions. */
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
@@ -1997,6 +2801,22 @@ export interface components {
                         message: string;
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
+                    };
+                };
+            };
+        };
+        /** @description `EVENT_NOT_FOUND`: Event not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        EventNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
                     };
                 };
             };
@@ -2081,6 +2901,22 @@ export interface components {
                 };
             };
         };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. */
+        InboxNotFoundOrShareNotFoundOrTeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `INBOX_NOT_SAVED`: Only saved inboxes can be shared: save the inbox first. */
         InboxNotSaved: {
             headers: {
@@ -2097,6 +2933,22 @@ export interface components {
                 };
             };
         };
+        /** @description `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        InsufficientScopeOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INSUFFICIENT_SCOPE" | "FORBIDDEN";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `INTERNAL`: Internal server error. */
         Internal: {
             headers: {
@@ -2107,6 +2959,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INTERNAL";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `LAST_OWNER`: A team keeps at least one owner: make another member owner first. */
+        LastOwner: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "LAST_OWNER";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2161,6 +3029,38 @@ export interface components {
                 };
             };
         };
+        /** @description `SEARCH_TOO_BROAD`: This search is too broad: nothing matched in the events it could examine in time. Narrow it with a time range (since/until) or a more specific filter. */
+        SearchTooBroad: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SEARCH_TOO_BROAD";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SESSION_NOT_FOUND`: Session not found: it was signed out, has expired, or never existed. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        SessionNotFoundOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
         ShareNotFound: {
             headers: {
@@ -2171,6 +3071,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `INVITATION_NOT_FOUND`: Invitation not found: it expired, was used or was revoked. */
+        ShareNotFoundOrInvitationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "INVITATION_NOT_FOUND";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2193,6 +3109,54 @@ export interface components {
                 };
             };
         };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. */
+        ShareNotFoundOrTeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. `INVITATION_NOT_FOUND`: Invitation not found: it expired, was used or was revoked. */
+        ShareNotFoundOrTeamNotFoundOrInvitationNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "INVITATION_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `TEAM_NOT_FOUND`: Team not found. `MEMBER_NOT_FOUND`: This account is not a member of the team. */
+        ShareNotFoundOrTeamNotFoundOrMemberNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         ShareReadOnly: {
             headers: {
@@ -2203,6 +3167,54 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `FORBIDDEN`: Your role does not allow this. */
+        ShareReadOnlyOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "FORBIDDEN";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        ShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. `FORBIDDEN`: Your role does not allow this. */
+        ShareReadOnlyOrInsufficientScopeOrForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2490,7 +3502,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2509,6 +3521,8 @@ export interface operations {
                 "application/json": {
                     /** @description A name for the inbox: 1 to 100 printable characters (trimmed), or null for none. */
                     name?: string | null;
+                    /** @description Make the inbox a team inbox of this team (tem_...). */
+                    teamId?: string;
                 };
             };
         };
@@ -2528,8 +3542,8 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
-            404: components["responses"]["ShareNotFound"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2564,6 +3578,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2591,7 +3606,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2633,7 +3648,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2669,9 +3684,58 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    moveInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team to give the inbox to (tem_...). */
+                    teamId?: string;
+                    /**
+                     * @description Give the inbox to the calling account.
+                     * @enum {string}
+                     */
+                    account?: "me";
+                };
+            };
+        };
+        responses: {
+            /** @description The moved inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            inbox: components["schemas"]["Inbox"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrTeamNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -2721,7 +3785,9 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            422: components["responses"]["SearchTooBroad"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -2748,7 +3814,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2783,6 +3849,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2810,7 +3877,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -2845,6 +3912,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2874,6 +3942,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2908,6 +3977,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -2955,7 +4025,45 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    diffEvents: {
+        parameters: {
+            query: {
+                /** @description The id of the second event. */
+                against: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The differences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            diff: components["schemas"]["EventDiff"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
+            404: components["responses"]["EventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -3003,6 +4111,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3038,6 +4147,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3122,7 +4232,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestinationWithReplayId"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyWithReplayId"];
+            403: components["responses"]["DestinationForbiddenOrCsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbiddenWithReplayId"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3161,7 +4271,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3232,7 +4342,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3268,7 +4378,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3311,7 +4421,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3345,7 +4455,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["ShareNotFoundOrReplayJobNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3377,7 +4487,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3396,6 +4506,14 @@ export interface operations {
                 "application/json": {
                     /** @description A name to recognise the token by (printable characters). */
                     name: string;
+                    /** @description `read` (inboxes, events, history), `replay` (also replays, bulk replays, delivery retries) or `manage` (everything: settings, secrets, forwarding, shares, tokens). They nest; the widest one given counts. Default: `manage`, as tokens made before scopes. */
+                    scopes?: ("read" | "replay" | "manage")[];
+                    /** @description A team the account is a member of; the token then acts with the member role, never above. */
+                    teamId?: string | null;
+                    /** @description Saved inboxes of the account the token is limited to (null or absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED. */
+                    inboxIds?: string[] | null;
+                    /** @description When the token stops working (ISO 8601, in the future); null or absent: never. */
+                    expiresAt?: string | null;
                 };
             };
         };
@@ -3415,7 +4533,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3445,7 +4563,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["TokenNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3480,7 +4598,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3515,7 +4633,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3547,7 +4665,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3616,7 +4734,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3674,7 +4792,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3705,7 +4823,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3739,7 +4857,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3775,7 +4893,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -3808,6 +4926,8 @@ export interface operations {
                     bodyBase64?: string;
                     /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                     delayMs?: number;
+                    /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                    template?: boolean;
                     /** @description Rules in order (at most 50); the first that matches wins. */
                     rules?: {
                         /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
@@ -3838,6 +4958,8 @@ export interface operations {
                             bodyBase64?: string;
                             /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
                             delayMs?: number;
+                            /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
+                            template?: boolean;
                         };
                     }[];
                     /** @description Ignored (GET shows it; its answer can be sent back as it is). */
@@ -3861,7 +4983,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3891,9 +5013,54 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    previewInboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A response as PUT /api/v1/inboxes/<id>/response takes it (saved or not). */
+                    response: Record<string, never>;
+                    /** @description A captured event of this inbox to render the answer against. */
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rendered answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            preview: components["schemas"]["ResponsePreview"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -3926,7 +5093,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -3977,7 +5144,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4014,7 +5181,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4050,7 +5217,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4085,7 +5252,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFoundOrForwardingNotFound"];
             409: components["responses"]["DeliveryInProgressOrInboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4138,6 +5305,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4187,6 +5355,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4227,7 +5396,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -4268,7 +5437,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -4308,7 +5477,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
@@ -4359,7 +5528,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4395,10 +5564,202 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
             409: components["responses"]["InboxNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rules: components["schemas"]["AlertRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Replaces every rule. */
+                    rules: {
+                        /** @description Keep a rule's id when sending it back; new rules get one. */
+                        id?: string;
+                        /** @description Shown in every notification. */
+                        name: string;
+                        /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
+                        kind: "event" | "signature" | "drift" | "forwarding";
+                        /** @description kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event. */
+                        filter?: string;
+                        /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
+                        failures?: number;
+                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+                        url: string;
+                        /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
+                        format?: "json" | "slack";
+                        /** @description false: the rule sends nothing. */
+                        enabled?: boolean;
+                        /** @description A daily window in which the rule sends nothing (occurrences are dropped, not delayed). */
+                        quietHours?: {
+                            /**
+                             * @description HH:MM (24-hour), included.
+                             * @example 22:00
+                             */
+                            start: string;
+                            /**
+                             * @description HH:MM, excluded; before start: the window wraps past midnight.
+                             * @example 07:00
+                             */
+                            end: string;
+                            /**
+                             * @description IANA time zone, e.g. Europe/Paris or UTC.
+                             * @example Europe/Paris
+                             */
+                            timeZone: string;
+                        };
+                        /** @description At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE summary when the window ends ("11 more events matched rule X in the last minute"). */
+                        rateLimit?: {
+                            /** @description Notifications per window at most. */
+                            max: number;
+                            /** @description Window length in seconds. */
+                            windowSeconds: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rules: components["schemas"]["AlertRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; how many unsent notifications were cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancelled: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            deliveries: components["schemas"]["AlertDelivery"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];
@@ -4560,8 +5921,680 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                            token: components["schemas"]["Token"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new e-mail address. */
+                    email?: string;
+                    /** @description The name shown in the web app (at most 100 characters). */
+                    displayName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account: components["schemas"]["Account"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password now. */
+                    currentPassword: string;
+                    /** @description The new password, at least 8 characters. */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions have ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sessions: components["schemas"]["AccountSession"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endOtherAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    endAccountSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (ses_...). */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["SessionNotFoundOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            teams: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team name: 1 to 100 printable characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new team. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    renameTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team name: 1 to 100 printable characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            members: components["schemas"]["TeamMember"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description The member's account id (acc_...). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrMemberNotFound"];
+            409: components["responses"]["LastOwner"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description The member's account id (acc_...). */
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or viewer. */
+                    role: "owner" | "admin" | "member" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            member: components["schemas"]["TeamMember"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrMemberNotFound"];
+            409: components["responses"]["LastOwner"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitations: components["schemas"]["TeamInvitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    createTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description owner, admin, member or viewer. */
+                    role: "owner" | "admin" | "member" | "viewer";
+                    /** @description Hours the link works (default 168). */
+                    expiresInHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new invitation, with its token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitation: components["schemas"]["CreatedTeamInvitation"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+                /** @description Invitation id (inv_...). */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFoundOrInvitationNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (rhi_...). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            team: components["schemas"]["Team"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFoundOrInvitationNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4646,7 +6679,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4676,7 +6709,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4705,7 +6738,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4735,7 +6768,7 @@ export interface operations {
             };
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ShareReadOnly"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
             404: components["responses"]["ShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4823,7 +6856,61 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    webAppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     webAppSettingsTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTokens: {
         parameters: {
             query?: never;
             header?: never;
@@ -4856,6 +6943,91 @@ export interface operations {
             header?: never;
             path: {
                 shareToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTeamsTeamId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppJoinInvitationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationToken: string;
             };
             cookie?: never;
         };

@@ -7,10 +7,13 @@ import { handleFrameworkError, installErrorHandling } from './errors.js';
 import { authenticateRequest } from './request.js';
 import type { ApiContext } from './context.js';
 import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
+import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
+import { registerDiffRoutes } from './routes/diff.js';
 import { registerNextEventRoutes } from './routes/next-event.js';
 import { registerOpenApiRoute } from './routes/openapi.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -20,10 +23,12 @@ import { registerReplayRoutes } from './routes/replays.js';
 import { registerReplayJobRoutes } from './routes/replay-jobs.js';
 import { registerResponseRoutes } from './routes/responses.js';
 import { registerForwardingRoutes } from './routes/forwarding.js';
+import { registerAlertRoutes } from './routes/alerts.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerStreamRoutes } from './routes/stream.js';
+import { registerTeamRoutes } from './routes/teams.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { NAMED_SCHEMAS } from './schemas.js';
 import { loadUiFiles, registerUiRoutes, type UiFallback } from './static-ui.js';
@@ -90,7 +95,9 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
       throw new AppError('SHARE_READ_ONLY');
     }
     if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
+    await checkTokenScope(ctx.deps, request, request.principal);
   });
+  app.addHook('onRoute', assertRouteHasScope);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // The web app's files set their own (immutable assets, no-cache pages); the API never caches.
@@ -132,6 +139,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerInboxRoutes(api, ctx);
     registerEventRoutes(api, ctx);
     registerExportRoutes(api, ctx);
+    registerDiffRoutes(api, ctx);
     registerNextEventRoutes(api, ctx);
     registerStreamRoutes(api, ctx);
     registerReplayRoutes(api, ctx);
@@ -142,7 +150,10 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
     registerEventTypeRoutes(api, ctx);
+    registerAlertRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
+    registerAccountRoutes(api, ctx);
+    registerTeamRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

@@ -75,6 +75,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       { name: 'Tokens' },
       { name: 'Shares', description: 'Read-only sharing links of saved inboxes.' },
       { name: 'Accounts', description: 'Sign-up, sign-in and browser sessions.' },
+      { name: 'Teams', description: 'Teams with roles that own inboxes together, and their invitation links.' },
       { name: 'Operations' },
       { name: 'Ingest', description: 'The capture endpoint, on the ingest origin.' },
     ],

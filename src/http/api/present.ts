@@ -1,7 +1,9 @@
+import { grantedScopes } from '../../domain/token-scope.js';
 import { isUtf8 } from 'node:buffer';
 import type { Account, ApiToken } from '../../domain/account.js';
 import type { CapturedEvent } from '../../domain/captured-request.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
+import { isId } from '../../domain/ids.js';
 import { isSaved, type InboxWithStats } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
 import type { SentRequest } from '../../domain/replay-request.js';
@@ -28,6 +30,7 @@ export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJso
     url: ingestOrigin + ingestUrl,
     name: inbox.name,
     saved: isSaved(inbox),
+    teamId: inbox.ownerId !== null && isId('team', inbox.ownerId) ? inbox.ownerId : null,
     expiresAt: inbox.expiresAt?.toISOString() ?? null,
     createdAt: inbox.createdAt.toISOString(),
     eventCount: inbox.eventCount,
@@ -76,6 +79,7 @@ export function replayJson(replay: ReplayRecord, opts: { readonly omitRequestBod
   return {
     id: replay.id,
     eventId: replay.eventId,
+    accountId: replay.accountId,
     destination: replay.destination,
     createdAt: replay.createdAt.toISOString(),
     outcome: replay.outcome,
@@ -143,7 +147,12 @@ export function replayRequestJson(request: SentRequest, omitBody = false): Repla
 /** A token without its secret (only the creation response carries the plaintext). */
 /** An account as the API shows it: never its password hash. */
 export function accountJson(account: Account): AccountJson {
-  return { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() };
+  return {
+    id: account.id,
+    email: account.email,
+    displayName: account.displayName,
+    createdAt: account.createdAt.toISOString(),
+  };
 }
 
 export function tokenJson(token: ApiToken): TokenJson {
@@ -154,6 +163,10 @@ export function tokenJson(token: ApiToken): TokenJson {
     createdAt: token.createdAt.toISOString(),
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
     revokedAt: token.revokedAt?.toISOString() ?? null,
+    scopes: grantedScopes(token.scope),
+    inboxIds: token.inboxIds === null ? null : [...token.inboxIds],
+    teamId: token.teamId,
+    expiresAt: token.expiresAt?.toISOString() ?? null,
   };
 }
 

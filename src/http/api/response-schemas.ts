@@ -55,6 +55,16 @@ function answerFields(optional: boolean) {
           'before the wait starts; a shutdown cuts the wait short.',
       }),
     ),
+    template: Type.Optional(
+      Type.Boolean({
+        description:
+          'When true, header values and the body are LiquidJS templates rendered against each request (`method`, ' +
+          '`path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, ' +
+          '`json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line ' +
+          "and column; one that fails to render answers the inbox's default answer and the event records the error. " +
+          'Shown only when true. The body must be text (body, not bodyBase64 bytes).',
+      }),
+    ),
   };
 }
 
@@ -141,6 +151,42 @@ export const InboxResponseInputSchema = Type.Object(
   closed,
 );
 
-export const RESPONSE_SCHEMAS: readonly TSchema[] = [ResponseAnswerSchema, ResponseRuleSchema, InboxResponseSchema];
+/** The body of POST /api/v1/inboxes/<id>/responses/preview. */
+export const ResponsePreviewInputSchema = Type.Object(
+  {
+    response: Type.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      description: 'A response as PUT /api/v1/inboxes/<id>/response takes it (saved or not).',
+    }),
+    eventId: Type.String({ description: 'A captured event of this inbox to render the answer against.' }),
+  },
+  closed,
+);
+
+export const ResponsePreviewSchema = Type.Object(
+  {
+    answer: Type.Unsafe({ $ref: 'ResponseAnswer#' }),
+    rule: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: "The rule whose answer was sent (null: the default answer, or the contract's 200).",
+    }),
+    error: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why a templated answer could not be rendered (what the event would record), else null.',
+    }),
+  },
+  {
+    $id: 'ResponsePreview',
+    description:
+      "What the ingest listener would have answered the event: the answer with its templates rendered (the contract's " +
+      '`200 {"ok":true}` shown as an answer when nothing else applies). `uuid` and `now` differ per render.',
+    ...closed,
+  },
+);
+
+export const RESPONSE_SCHEMAS: readonly TSchema[] = [
+  ResponseAnswerSchema,
+  ResponseRuleSchema,
+  InboxResponseSchema,
+  ResponsePreviewSchema,
+];
 
 export type InboxResponseJsonSchema = Static<typeof InboxResponseSchema>;

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
+import type { TokenScope } from '../../domain/token-scope.js';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 
 /**
@@ -16,6 +17,26 @@ import { ERROR_CODES, type ErrorCode } from '../../errors.js';
  */
 export type Access = 'public' | 'anonymous-or-token' | 'token' | 'session';
 
+/**
+ * The scope an API token needs to call the route (scopes nest: read < replay < manage), or
+ * `none` for routes no token right is about (health, sign-in, the document). Every route says
+ * one: the onRequest hook of app.ts enforces it from the schema, and refuses to register an API
+ * route without one.
+ */
+export type RouteScope = TokenScope | 'none';
+
+/**
+ * Where the route names its inbox, for tokens limited to a list of inboxes: the `:inboxId`
+ * parameter, the inbox of the `:eventId` or `:jobId` parameter, or `list` (the route lists
+ * inboxes and shows a limited token only its own). A route without one is account-wide: a
+ * limited token is refused it.
+ */
+export type RouteInbox = 'inboxId' | 'eventId' | 'jobId' | 'list';
+
+/** Schema keys (copied into the OpenAPI operation, as `x-` keys are) of the two above. */
+export const SCOPE_MARK = 'x-rehook-scope';
+export const INBOX_MARK = 'x-rehook-inbox';
+
 interface SuccessResponse {
   readonly description: string;
   /** JSON body schema; absent = no body (204). */
@@ -30,8 +51,12 @@ export interface RouteDoc {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Operations';
+  readonly tag: 'Inboxes' | 'Events' | 'Replays' | 'Tokens' | 'Shares' | 'Accounts' | 'Teams' | 'Operations';
   readonly access: Access;
+  /** What an API token needs (see RouteScope). */
+  readonly scope: RouteScope;
+  /** Where the route names its inbox, for inbox-limited tokens (see RouteInbox). */
+  readonly inbox?: RouteInbox;
   /**
    * The route reads an inbox or its events and also takes a sharing link (X-Rehook-Share or
    * ?share=); its config must say `shareReadable: true` too (the app enforces that one). Every
@@ -104,14 +129,28 @@ function describeCodes(codes: readonly ErrorCode[]): string {
   return codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].message}.`).join(' ');
 }
 
+/** Path parameters naming something a team can own: the route applies the team's roles. */
+const TEAM_OWNABLE_PARAMS = ['inboxId', 'eventId', 'jobId', 'teamId'];
+
+/**
+ * Whether the route acts on an inbox (or its events, jobs) or a team: a team member whose role
+ * does not allow the action gets 403 FORBIDDEN there (src/services/inboxes.ts authorizeInbox).
+ */
+function onTeamResource(doc: RouteDoc): boolean {
+  const names = Object.keys(doc.params?.properties ?? {});
+  return names.some((name) => TEAM_OWNABLE_PARAMS.includes(name));
+}
+
 /** The error codes a route can answer, all causes included. */
 export function routeErrorCodes(method: string, doc: RouteDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   for (const code of EVERY_ROUTE) codes.add(code);
   for (const code of SHARE_CREDENTIAL) codes.add(code);
   if (doc.share !== true) codes.add('SHARE_READ_ONLY');
+  if (onTeamResource(doc)) codes.add('FORBIDDEN');
   if (METHODS_WITH_BODY.has(method)) for (const code of BODY_PARSER) codes.add(code);
   if (CSRF_CHECKED.has(method)) codes.add('CSRF_FAILED');
+  if (doc.scope !== 'none') codes.add('INSUFFICIENT_SCOPE');
   return [...codes];
 }
 
@@ -181,6 +220,8 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.body ? { body: doc.body } : {}),
     // @fastify/swagger marks every body required; openapi.ts reads this mark and removes itself.
     ...(doc.body && doc.bodyOptional === true ? { [OPTIONAL_BODY_MARK]: true } : {}),
+    [SCOPE_MARK]: doc.scope,
+    ...(doc.inbox !== undefined ? { [INBOX_MARK]: doc.inbox } : {}),
     response,
   } as FastifySchema;
 }

@@ -1,10 +1,15 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ACCOUNT_SCHEMAS } from './account-schemas.js';
+import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scope.js';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
 import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
 import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
+import { ALERT_SCHEMAS } from './alert-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
+import { TEAM_SCHEMAS } from './team-schemas.js';
+import { DIFF_SCHEMAS } from './diff-schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -50,7 +55,8 @@ export const InboxSchema = Type.Object(
       Type.String({ minLength: 1, maxLength: 100 }),
       'A name given by its user (1 to 100 printable characters), or null.',
     ),
-    saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account.' }),
+    saved: Type.Boolean({ description: 'True for a persistent inbox owned by an account or a team.' }),
+    teamId: Nullable(Type.String(), 'The team that owns the inbox (tem_...), or null when it is not a team inbox.'),
     expiresAt: Nullable(
       Timestamp('When the anonymous inbox expires.'),
       'When an anonymous inbox expires; null for saved inboxes.',
@@ -139,6 +145,13 @@ const eventSummaryFields = {
         "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
       ),
       status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
+      error: Type.Optional(
+        Type.String({
+          description:
+            "Only when a templated answer failed to render: which one and why. The inbox's default answer was sent " +
+            "instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent.",
+        }),
+      ),
     },
     {
       description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
@@ -242,6 +255,9 @@ export const ReplaySchema = Type.Object(
   {
     id: Type.String({ description: 'Replay id (rpl_...).' }),
     eventId: Type.String(),
+    accountId: Type.String({
+      description: "The account that replayed (acc_...): on a team's inbox, the member (see the team's members).",
+    }),
     destination: Type.String({ description: 'The URL the event was sent to.' }),
     createdAt: Timestamp('When the replay was made.'),
     outcome: Type.Union(
@@ -311,6 +327,20 @@ const tokenFields = {
     'When the token was last used (updated at most once a minute), or null.',
   ),
   revokedAt: Nullable(Timestamp('Revocation time.'), 'When the token was revoked, or null.'),
+  scopes: Type.Array(Type.Unsafe<TokenScope>({ type: 'string', enum: [...TOKEN_SCOPES] }), {
+    description:
+      'Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` ' +
+      '(settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three.',
+  }),
+  inboxIds: Nullable(
+    Type.Array(Type.String()),
+    'The only inboxes the token reaches, or null for every inbox of the account.',
+  ),
+  teamId: Nullable(Type.String(), 'The team the token acts in, or null for the account itself.'),
+  expiresAt: Nullable(
+    Timestamp('Expiry.'),
+    'When the token stops working (it is then refused like a revoked one), or null for never.',
+  ),
 };
 
 export const TokenSchema = Type.Object(tokenFields, {
@@ -352,6 +382,7 @@ export const AccountSchema = Type.Object(
   {
     id: Type.String({ description: 'Account id (acc_...).' }),
     email: Type.String({ description: 'E-mail address, lower-cased.' }),
+    displayName: Nullable(Type.String(), 'The name shown for the person in the web app, or null.'),
     createdAt: Timestamp('When the account was created.'),
   },
   { $id: 'Account', description: 'A user account.', ...closed },
@@ -416,7 +447,11 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...SIGNATURE_SCHEMAS,
   ...EXPORT_SCHEMAS,
   ...FORWARDING_SCHEMAS,
+  ...ALERT_SCHEMAS,
   ...REPLAY_JOB_SCHEMAS,
+  ...ACCOUNT_SCHEMAS,
+  ...TEAM_SCHEMAS,
+  ...DIFF_SCHEMAS,
 ];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */

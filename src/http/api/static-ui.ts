@@ -50,8 +50,13 @@ export const UI_ROUTES = [
   '/signin',
   '/signup',
   '/dashboard',
+  '/settings',
   '/settings/tokens',
+  '/tokens',
   '/s/:shareToken',
+  '/teams',
+  '/teams/:teamId',
+  '/join/:invitationToken',
 ] as const;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -185,6 +190,7 @@ export function registerUiRoutes(app: FastifyInstance, files: UiFiles = loadUiFi
             'Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, ' +
             '`Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.',
           access: 'public',
+          scope: 'none',
           ...(params.length > 0
             ? { params: Type.Object(Object.fromEntries(params.map((name) => [name, Type.String()]))) }
             : {}),
@@ -202,6 +208,7 @@ export function registerUiRoutes(app: FastifyInstance, files: UiFiles = loadUiFi
       config: { uiAsset: true },
       schema: webAppSchema({
         operationId: 'webAppAsset',
+        scope: 'none',
         summary: 'A file of the web app (script, style sheet, icon)',
         description:
           'Content-hashed names, so they are cached for a year (`Cache-Control: public, max-age=31536000, immutable`). ' +

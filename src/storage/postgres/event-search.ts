@@ -177,11 +177,11 @@ export function createPgSearch<Row extends { id: string }>(
   columns: string,
 ): (inboxId: string, page: SearchPage, limit: number) => Promise<ScanOutcome<Row>> {
   // Two rows: the step's last event, and whether one older follows it in the range.
-  const boundarySql = `SELECT id FROM events WHERE inbox_id = $1 AND id < $2 AND id >= $3
+  const boundarySql = `SELECT id FROM events_all WHERE inbox_id = $1 AND id < $2 AND id >= $3
     ORDER BY inbox_id DESC, id DESC LIMIT 2 OFFSET $4`;
   return (inboxId, page, limit) => {
     const filter = pgFilterSql(inboxId, page.filter, 5);
-    const matchesSql = `SELECT ${columns} FROM events
+    const matchesSql = `SELECT ${columns} FROM events_all
       WHERE inbox_id = $1 AND id < $2 AND id >= $3${filter.where}
       ORDER BY inbox_id DESC, id DESC LIMIT $4`;
     return scanSearchPage<Row>(

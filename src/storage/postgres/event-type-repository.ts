@@ -16,9 +16,20 @@ import {
 import { attempt, clampLimit, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
+/** The two tables events live in since migration 13 (event-partitions.ts). */
+type EventTable = 'events' | 'events_legacy';
+const EVENT_TABLES: readonly EventTable[] = ['events_legacy', 'events'];
+
 const SQL = {
+  // Ids are time-ordered: the order events were stored in, near enough (there is no seq since
+  // migration 13). The marker, not a cursor, is the queue, so an event committed late is not missed.
   untyped: `SELECT ${UNTYPED_COLUMNS}, CASE WHEN size <= $1 THEN body END AS body
-    FROM events WHERE event_type IS NULL ORDER BY seq LIMIT $2`,
+    FROM events_all WHERE event_type IS NULL ORDER BY id LIMIT $2`,
+  // An event is in exactly one of the two tables (the sweeper moves legacy rows across), so both
+  // are written. The legacy table first: a row being moved is then either marked before the
+  // move takes it, or already in events when the second statement looks.
+  setTypesLegacy: `UPDATE events_legacy AS e SET event_type = v.event_type, drift = v.drift
+    FROM unnest($1::text[], $2::text[], $3::text[]) AS v (id, event_type, drift) WHERE e.id = v.id`,
   setTypes: `UPDATE events AS e SET event_type = v.event_type, drift = v.drift
     FROM unnest($1::text[], $2::text[], $3::text[]) AS v (id, event_type, drift) WHERE e.id = v.id`,
   upsert: `INSERT INTO event_types (${TYPE_SUMMARY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -31,10 +42,10 @@ const SQL = {
   removeRebuild: 'DELETE FROM event_type_rebuilds WHERE inbox_id = $1 AND event_type = $2',
   dropType: 'DELETE FROM event_types WHERE inbox_id = $1 AND event_type = $2',
   dropInbox: 'DELETE FROM event_types WHERE inbox_id = $1',
-  resetType: `UPDATE events SET event_type = NULL, drift = NULL WHERE seq IN (
-    SELECT seq FROM events WHERE inbox_id = $1 AND event_type = $2 LIMIT $3)`,
-  resetInbox: `UPDATE events SET event_type = NULL, drift = NULL WHERE seq IN (
-    SELECT seq FROM events WHERE inbox_id = $1 AND event_type IS NOT NULL LIMIT $2)`,
+  resetType: (table: EventTable) => `UPDATE ${table} SET event_type = NULL, drift = NULL WHERE id = ANY (ARRAY(
+    SELECT id FROM ${table} WHERE inbox_id = $1 AND event_type = $2 LIMIT $3))`,
+  resetInbox: (table: EventTable) => `UPDATE ${table} SET event_type = NULL, drift = NULL WHERE id = ANY (ARRAY(
+    SELECT id FROM ${table} WHERE inbox_id = $1 AND event_type IS NOT NULL LIMIT $2))`,
   findRule: 'SELECT inbox_id, kind, value FROM event_type_rules WHERE inbox_id = $1',
   findRules: 'SELECT inbox_id, kind, value FROM event_type_rules WHERE inbox_id = ANY($1::text[])',
   // One statement: the owner check and the write are one atomic step.
@@ -42,7 +53,7 @@ const SQL = {
     SELECT $1, $2, $3, $4 FROM inboxes WHERE id = $1 AND owner_id = $5 FOR KEY SHARE
     ON CONFLICT (inbox_id) DO UPDATE SET kind = excluded.kind, value = excluded.value, updated_at = excluded.updated_at`,
   deleteRule: 'DELETE FROM event_type_rules WHERE inbox_id = $1',
-  drifted: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND drift IS NOT NULL AND id < $2
+  drifted: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND drift IS NOT NULL AND id < $2
     ORDER BY id DESC LIMIT $3`,
 };
 
@@ -61,11 +72,13 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
       attempt('record event types', () =>
         inTransaction(pool, async (client) => {
           if (batch.events.length > 0) {
-            await client.query(SQL.setTypes, [
+            const params = [
               batch.events.map((e) => e.id),
               batch.events.map((e) => e.eventType),
               batch.events.map((e) => e.drift),
-            ]);
+            ];
+            await client.query(SQL.setTypesLegacy, params);
+            await client.query(SQL.setTypes, params);
           }
           for (const summary of batch.summaries) await client.query(SQL.upsert, mapper.typeSummaryParams(summary));
         }),
@@ -94,11 +107,14 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
         inTransaction(pool, async (client) => {
           if (req.eventType === null) await client.query(SQL.dropInbox, [req.inboxId]);
           else await client.query(SQL.dropType, [req.inboxId, req.eventType]);
-          const result =
-            req.eventType === null
-              ? await client.query(SQL.resetInbox, [req.inboxId, clampLimit(limit)])
-              : await client.query(SQL.resetType, [req.inboxId, req.eventType, clampLimit(limit)]);
-          const changed = result.rowCount ?? 0;
+          let changed = 0;
+          for (const table of EVENT_TABLES) {
+            const result =
+              req.eventType === null
+                ? await client.query(SQL.resetInbox(table), [req.inboxId, clampLimit(limit)])
+                : await client.query(SQL.resetType(table), [req.inboxId, req.eventType, clampLimit(limit)]);
+            changed += result.rowCount ?? 0;
+          }
           if (changed === 0) await client.query(SQL.removeRebuild, [req.inboxId, req.eventType ?? ALL_TYPES]);
           return changed;
         }),

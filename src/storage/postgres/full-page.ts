@@ -10,9 +10,9 @@ import { mapper, type PostgresColumns } from './rows.js';
 // The ids and sizes of the next events on the (inbox_id, id) index (the TOASTed bodies are not
 // read), both columns in the ORDER BY so only that index matches (see listOldest); then the full
 // rows of the ids that fit the page's byte budget. Ids are COLLATE "C": the sentinels sort as bytes.
-const SIZES = `SELECT id, size FROM events WHERE inbox_id = $1 AND id > $2 AND id >= $3 AND id < $4
+const SIZES = `SELECT id, size FROM events_all WHERE inbox_id = $1 AND id > $2 AND id >= $3 AND id < $4
   ORDER BY inbox_id, id LIMIT $5`;
-const ROWS = `SELECT ${EVENT_COLUMNS} FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`;
+const ROWS = `SELECT ${EVENT_COLUMNS} FROM events_all WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`;
 
 /** EventRepository.listFullAfter on PostgreSQL. */
 export async function listFullAfter(pool: Pool, inboxId: string, page: FullPage): Promise<CapturedEvent[]> {

@@ -1,9 +1,19 @@
 import type { Pool } from 'pg';
 
+import type { EventSummary } from '../../domain/captured-request.js';
 import { StorageError } from '../../errors.js';
 import { sqlState, storageError } from './attempt.js';
 import { ENQUEUE_DELIVERIES_CTE } from './forwarding-repository.js';
 import { EVENT_INSERT_COLUMNS, type SqlValue } from './rows.js';
+
+/**
+ * How the insert announces its events on the live bus (src/live/pg-notify-bus.ts): the channel,
+ * and the payload of an event's summary.
+ */
+export interface EventAnnouncer {
+  readonly channel: string;
+  readonly encode: (summary: EventSummary) => string;
+}
 
 /** One queued insert: its row values (see eventValues) and how to settle its promise. */
 interface PendingInsert {
@@ -12,6 +22,8 @@ interface PendingInsert {
   readonly bytes: number;
   /** Keep only this many newest events when the inbox is anonymous (REHOOK_ANON_MAX_EVENTS). */
   readonly keepAnonymous: number | undefined;
+  /** The live bus's notification of this event, sent by the insert's own commit; null = none. */
+  readonly notification: string | null;
   readonly resolve: (stored: boolean) => void;
   readonly reject: (err: StorageError) => void;
 }
@@ -67,18 +79,27 @@ JOIN inboxes AS i ON i.id = v.inbox_id AND (i.expires_at IS NULL OR i.expires_at
 FOR KEY SHARE OF i
 RETURNING id, inbox_id, received_at),
 counted AS (${countUpsert('stored', 'count(*)')}),
+notified AS (SELECT count(*) AS sent FROM (
+  SELECT pg_notify($${n + 5}::text, q.payload) FROM (
+    SELECT t.payload FROM unnest($1::text[], $${n + 6}::text[]) WITH ORDINALITY AS t (id, payload, n)
+    WHERE $${n + 5}::text IS NOT NULL AND t.payload IS NOT NULL AND t.id IN (SELECT id FROM stored) ORDER BY t.n) AS q) AS p),
 ${ENQUEUE_DELIVERIES_CTE}
-SELECT s.id, i.owner_id IS NULL AS anonymous FROM stored AS s JOIN inboxes AS i ON i.id = s.inbox_id`;
+SELECT s.id, i.owner_id IS NULL AS anonymous
+FROM stored AS s JOIN inboxes AS i ON i.id = s.inbox_id CROSS JOIN notified`;
 })();
 
 /** Name of the prepared batch insert; node-postgres prepares it once per connection. */
-const BATCH_INSERT_NAME = 'rehook_insert_events_v1';
+const BATCH_INSERT_NAME = 'rehook_insert_events_v2';
 
 /**
  * The batch insert for rows of values in EVENT_INSERT_COLUMNS order, then `now`: one array per
- * column, and the bodies end to end in one Buffer (sent in binary).
+ * column, and the bodies end to end in one Buffer (sent in binary). With `notify`, the channel
+ * and each row's notification payload (same order as `rows`).
  */
-export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
+export function buildBatchInsert(
+  rows: readonly (readonly SqlValue[])[],
+  notify: { channel: string; payloads: readonly (string | null)[] } | null = null,
+): {
   name: string;
   text: string;
   values: unknown[];
@@ -106,7 +127,15 @@ export function buildBatchInsert(rows: readonly (readonly SqlValue[])[]): {
   return {
     name: BATCH_INSERT_NAME,
     text: BATCH_INSERT_SQL,
-    values: [...columns, nows, bodyAt, bodyLength, Buffer.concat(bodies, offset)],
+    values: [
+      ...columns,
+      nows,
+      bodyAt,
+      bodyLength,
+      Buffer.concat(bodies, offset),
+      notify?.channel ?? null,
+      notify?.payloads ?? null,
+    ],
   };
 }
 
@@ -129,16 +158,22 @@ function countUpsert(source: string, delta: string): string {
  * is never evicted (the inbox may stay a few rows above the cap until its next insert). Rows
  * another statement is already deleting are skipped, so concurrent evictions never deadlock.
  */
-const EVICT_SQL = `WITH evicted AS (DELETE FROM events WHERE seq IN (
-  SELECT e.seq
+const EVICT_SQL = `WITH cut AS (
+  SELECT b.inbox_id, last.id
   FROM unnest($1::text[]) AS b (inbox_id)
   JOIN inboxes AS i ON i.id = b.inbox_id AND i.owner_id IS NULL
   CROSS JOIN LATERAL (
-    SELECT c.id FROM events AS c WHERE c.inbox_id = b.inbox_id
-    ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS cut
-  JOIN events AS e ON e.inbox_id = b.inbox_id AND e.id <= cut.id
+    SELECT c.id FROM events_all AS c WHERE c.inbox_id = b.inbox_id
+    ORDER BY c.inbox_id DESC, c.id DESC OFFSET $2::int LIMIT 1) AS last),
+ev_new AS (DELETE FROM events WHERE id = ANY (ARRAY(
+  SELECT e.id FROM cut JOIN events AS e ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
+  FOR UPDATE OF e SKIP LOCKED))
+  RETURNING inbox_id),
+ev_old AS (DELETE FROM events_legacy WHERE seq IN (
+  SELECT e.seq FROM cut JOIN events_legacy AS e ON e.inbox_id = cut.inbox_id AND e.id <= cut.id
   FOR UPDATE OF e SKIP LOCKED)
-  RETURNING inbox_id)
+  RETURNING inbox_id),
+evicted AS (SELECT inbox_id FROM ev_new UNION ALL SELECT inbox_id FROM ev_old)
 ${countUpsert('evicted', '-count(*)')}`;
 
 /**
@@ -169,6 +204,7 @@ export class PgGroupCommitWriter {
   private idleWaiters: (() => void)[] = [];
   private readonly pool: Pool;
   private readonly limits: GroupCommitLimits;
+  private announcer: EventAnnouncer | null = null;
 
   constructor(pool: Pool, limits: GroupCommitLimits) {
     this.pool = pool;
@@ -176,20 +212,36 @@ export class PgGroupCommitWriter {
   }
 
   /**
+   * From now on, every stored event is announced on the live bus by its insert's commit (see
+   * BATCH_INSERT_SQL); inserts queued before keep no notification.
+   */
+  announceWith(announcer: EventAnnouncer): void {
+    this.announcer = announcer;
+  }
+
+  /** Whether inserts announce their events themselves (announceWith was called). */
+  get announces(): boolean {
+    return this.announcer !== null;
+  }
+
+  /**
    * Queues the insert of one row (values in EVENT_INSERT_COLUMNS order, then `now`). Resolves
    * with whether a row was stored, only after its statement committed; rejects with
-   * StorageError when it was not committed or the writer is closed.
+   * StorageError when it was not committed or the writer is closed. `summary` is the event's
+   * live-bus summary, announced with the commit when an announcer is set.
    */
   enqueue(
     id: string,
     values: readonly SqlValue[],
     bytes: number,
-    opts: { keepAnonymous?: number } = {},
+    opts: { keepAnonymous?: number; summary?: EventSummary } = {},
   ): Promise<boolean> {
     if (this.closed) return Promise.reject(new StorageError('postgres: store is closed'));
     const keepAnonymous = opts.keepAnonymous !== undefined && opts.keepAnonymous > 0 ? opts.keepAnonymous : undefined;
+    const notification =
+      this.announcer !== null && opts.summary !== undefined ? this.announcer.encode(opts.summary) : null;
     return new Promise<boolean>((resolve, reject) => {
-      this.queue.push({ id, values, bytes, keepAnonymous, resolve, reject });
+      this.queue.push({ id, values, bytes, keepAnonymous, notification, resolve, reject });
       this.scheduled ??= setImmediate(() => {
         this.scheduled = null;
         this.pump();
@@ -270,8 +322,13 @@ export class PgGroupCommitWriter {
   }
 
   private async insert(batch: readonly PendingInsert[]): Promise<Set<string>> {
+    const channel = this.announcer?.channel;
+    const notify = channel === undefined ? null : { channel, payloads: batch.map((item) => item.notification) };
     const result = await this.pool.query<{ id: string; anonymous: boolean }>(
-      buildBatchInsert(batch.map((item) => item.values)),
+      buildBatchInsert(
+        batch.map((item) => item.values),
+        notify,
+      ),
     );
     const stored = new Set(result.rows.map((row) => row.id));
     // Only anonymous inboxes are capped: a batch into owned inboxes saves the eviction's round trip.
@@ -288,7 +345,7 @@ export class PgGroupCommitWriter {
   private async evict(batch: readonly PendingInsert[], anonymous: ReadonlySet<string>, keep: number): Promise<void> {
     const inboxIds = [...new Set(batch.filter((item) => anonymous.has(item.id)).map((item) => String(item.values[1])))];
     try {
-      await this.pool.query({ name: 'rehook_evict_events_v1', text: EVICT_SQL, values: [inboxIds, keep] });
+      await this.pool.query({ name: 'rehook_evict_events_v2', text: EVICT_SQL, values: [inboxIds, keep] });
     } catch {
       // Deliberately ignored: see above; the next insert into the inbox evicts again.
     }

@@ -39,13 +39,15 @@ const SQL = {
   // Only an unowned (or already own) inbox can be saved: of two concurrent saves one wins.
   save: `UPDATE inboxes SET owner_id = $3, expires_at = NULL WHERE id = $1 AND ${LIVE}
     AND (owner_id IS NULL OR owner_id = $3) RETURNING ${INBOX_COLUMNS}`,
+  // Only while the owner is still $4: a concurrent move or delete wins, not both.
+  move: `UPDATE inboxes SET owner_id = $3 WHERE id = $1 AND ${LIVE} AND owner_id = $4 RETURNING ${INBOX_COLUMNS}`,
   // Like delete: only while the owner is still $4 (NULL = anonymous).
   rename: `UPDATE inboxes SET name = $3 WHERE id = $1 AND ${LIVE}
     AND owner_id IS NOT DISTINCT FROM $4::text RETURNING ${INBOX_COLUMNS}`,
   // In the order of $1; a deleted inbox (its events not purged yet) has 0 and null like an
   // unknown one. The newest event is one step down the (inbox_id, id) index.
   stats: `SELECT coalesce(c.event_count, 0)::int AS event_count,
-      (SELECT e.received_at FROM events AS e WHERE e.inbox_id = i.id
+      (SELECT e.received_at FROM events_all AS e WHERE e.inbox_id = i.id
        ORDER BY e.inbox_id DESC, e.id DESC LIMIT 1) AS last_event_at
     FROM unnest($1::text[]) WITH ORDINALITY AS u (id, n)
     LEFT JOIN inboxes AS i ON i.id = u.id
@@ -74,7 +76,10 @@ const SQL = {
    * found through their job, so a job goes only once it has none left).
    */
   purgeSteps: [
-    'DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE inbox_id = $1 LIMIT $2)',
+    // By id (the primary key's first column, so one index probe per partition); events_legacy
+    // holds the rows the upgrade has not moved yet (event-partitions.ts).
+    'DELETE FROM events WHERE id = ANY (ARRAY(SELECT id FROM events WHERE inbox_id = $1 LIMIT $2))',
+    'DELETE FROM events_legacy WHERE seq IN (SELECT seq FROM events_legacy WHERE inbox_id = $1 LIMIT $2)',
     'DELETE FROM replays WHERE seq IN (SELECT seq FROM replays WHERE inbox_id = $1 LIMIT $2)',
     'DELETE FROM deliveries WHERE event_id IN (SELECT event_id FROM deliveries WHERE inbox_id = $1 LIMIT $2)',
     `DELETE FROM delivery_attempts WHERE (event_id, number) IN (
@@ -120,6 +125,16 @@ export function createInboxRepository(pool: Pool): InboxRepository {
     save: (id, ownerId, now) =>
       attempt('save inbox', async () => {
         const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.save, [id, now.toISOString(), ownerId]);
+        return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
+      }),
+    move: (id, ownerId, expectedOwnerId, now) =>
+      attempt('move inbox', async () => {
+        const { rows } = await pool.query<InboxRow<PostgresColumns>>(SQL.move, [
+          id,
+          now.toISOString(),
+          ownerId,
+          expectedOwnerId,
+        ]);
         return rows[0] === undefined ? null : mapper.toInbox(rows[0]);
       }),
     rename: (id, name, expectedOwnerId, now) =>

@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { StorageError } from '../../errors.js';
 import { type Migration, type MigrationLedger, migrate, migrationList, runAsync } from '../shared/migration-runner.js';
 import { inTransaction, storageError } from './attempt.js';
+import { PARTITIONS_MIGRATION_SQL } from './event-partitions.js';
 import { SEARCH_SQL } from './event-search.js';
 
 export type { Migration } from '../shared/migration-runner.js';
@@ -22,6 +23,11 @@ export type { Migration } from '../shared/migration-runner.js';
  * - Bodies are bytea, last in the row; PostgreSQL moves large values out of line (TOAST), so the
  *   listing query, which never names them, never reads them.
  */
+/** The events columns from migration 17 on, written out: a migration's SQL never changes. */
+const MIGRATION_17_EVENT_COLUMNS =
+  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer, event_type, drift, ' +
+  'source_ip, headers, body';
+
 export const MIGRATIONS: readonly Migration[] = migrationList({
   '0001_init': `
 CREATE TABLE inboxes (
@@ -296,11 +302,128 @@ UPDATE replay_jobs SET
     WHERE i.job_id = replay_jobs.id AND i.done AND i.status_code IS NULL
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
 `,
-  /** Event types, inferred schemas and drift (migration 13), as on SQLite. */
-  '0013_event_types': `
+  /**
+   * Events partitioned by day (event-partitions.ts), with the partitions of today and the next
+   * three days; the sweeper keeps creating them ahead. SQLite keeps its one table.
+   */
+  '0013_event_partitions': `${PARTITIONS_MIGRATION_SQL}
+DO $$
+DECLARE d date;
+BEGIN
+  FOR i IN 0..3 LOOP
+    d := (now() AT TIME ZONE 'UTC')::date + i;
+    EXECUTE format('CREATE TABLE %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)',
+      'events_p' || to_char(d, 'YYYYMMDD'), d::timestamp AT TIME ZONE 'UTC', (d + 1)::timestamp AT TIME ZONE 'UTC');
+  END LOOP;
+END $$;
+`,
+  /** Account settings and scoped tokens: the same columns as SQLite's migration 14. */
+  '0014_account_settings_and_token_scopes': `
+ALTER TABLE accounts ADD COLUMN display_name text NULL;
+ALTER TABLE api_tokens ADD COLUMN scope text NOT NULL DEFAULT 'manage';
+ALTER TABLE api_tokens ADD COLUMN inbox_ids text NULL;
+ALTER TABLE api_tokens ADD COLUMN team_id text COLLATE "C" NULL;
+ALTER TABLE api_tokens ADD COLUMN expires_at timestamptz NULL;
+ALTER TABLE sessions ADD COLUMN user_agent text NULL;
+`,
+  /**
+   * Alerts (migration 15): an inbox's rules as one JSON document, and the queue of their
+   * notifications with attempt records, shaped like forwarding's deliveries (0008): the partial
+   * index on next_attempt_at finds both due and lease-expired rows.
+   */
+  '0015_alerts': `
+CREATE TABLE alert_rules (
+  inbox_id   text COLLATE "C" PRIMARY KEY,
+  rules      text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+
+CREATE TABLE alert_notifications (
+  id              text COLLATE "C" PRIMARY KEY,
+  inbox_id        text COLLATE "C" NOT NULL,
+  rule_id         text COLLATE "C" NOT NULL,
+  rule_name       text NOT NULL,
+  kind            text NOT NULL,
+  type            text NOT NULL,
+  url             text NOT NULL,
+  format          text NOT NULL,
+  body            text NOT NULL,
+  event_id        text COLLATE "C" NULL,
+  state           text NOT NULL,
+  attempts        integer NOT NULL,
+  attempts_total  integer NOT NULL,
+  next_attempt_at timestamptz NULL,
+  lease_owner     text NULL,
+  created_at      timestamptz NOT NULL,
+  updated_at      timestamptz NOT NULL
+);
+CREATE INDEX alert_notifications_due ON alert_notifications (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX alert_notifications_inbox ON alert_notifications (inbox_id, id);
+
+CREATE TABLE alert_attempts (
+  notification_id text COLLATE "C" NOT NULL,
+  number          integer NOT NULL,
+  started_at      timestamptz NOT NULL,
+  url             text NOT NULL,
+  outcome         text NOT NULL,
+  status_code     integer NULL,
+  latency_ms      double precision NULL,
+  error_code      text NULL,
+  error_message   text NULL,
+  PRIMARY KEY (notification_id, number)
+);
+`,
+  /**
+   * Teams (migration 16): a team, its members with their roles, and its invitation links (only the
+   * hash of a link's token is stored, as for API tokens). A team's inboxes carry the team's id as
+   * owner_id, so no inbox column changes. Members are looked up by team (primary key) and by
+   * account (the dashboard, account deletion).
+   */
+  '0016_teams': `
+CREATE TABLE teams (
+  id         text COLLATE "C" PRIMARY KEY,
+  name       text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE team_members (
+  team_id    text COLLATE "C" NOT NULL,
+  account_id text COLLATE "C" NOT NULL,
+  role       text NOT NULL,
+  joined_at  timestamptz NOT NULL,
+  PRIMARY KEY (team_id, account_id)
+);
+CREATE INDEX team_members_account ON team_members (account_id);
+CREATE TABLE team_invitations (
+  id          text COLLATE "C" PRIMARY KEY,
+  team_id     text COLLATE "C" NOT NULL,
+  role        text NOT NULL,
+  hash        text NOT NULL UNIQUE,
+  prefix      text NOT NULL,
+  created_by  text NOT NULL,
+  created_at  timestamptz NOT NULL,
+  expires_at  timestamptz NOT NULL,
+  accepted_at timestamptz NULL,
+  accepted_by text NULL
+);
+CREATE INDEX team_invitations_team ON team_invitations (team_id, created_at);
+`,
+  /**
+   * Event types, inferred schemas and drift (migration 17), as on SQLite. Both event tables of
+   * migration 13 gain the columns (nullable: no rewrite) and the partial indexes that are the
+   * worker's queue and the drift listing (a partitioned index on `events`); the view
+   * `events_all` is made again with them (its column order changes, so it is dropped first).
+   */
+  '0017_event_types': `
 ALTER TABLE events ADD COLUMN event_type text NULL, ADD COLUMN drift text NULL;
-CREATE INDEX events_untyped ON events (seq) WHERE event_type IS NULL;
+ALTER TABLE events_legacy ADD COLUMN event_type text NULL, ADD COLUMN drift text NULL;
+DROP VIEW events_all;
+CREATE VIEW events_all AS
+  SELECT ${MIGRATION_17_EVENT_COLUMNS} FROM events
+  UNION ALL SELECT ${MIGRATION_17_EVENT_COLUMNS} FROM events_legacy;
+CREATE INDEX events_untyped ON events (id) WHERE event_type IS NULL;
 CREATE INDEX events_drifted ON events (inbox_id, id) WHERE drift IS NOT NULL;
+CREATE INDEX events_legacy_untyped ON events_legacy (id) WHERE event_type IS NULL;
+CREATE INDEX events_legacy_drifted ON events_legacy (inbox_id, id) WHERE drift IS NOT NULL;
 CREATE TABLE event_types (
   inbox_id   text COLLATE "C" NOT NULL,
   event_type text COLLATE "C" NOT NULL,

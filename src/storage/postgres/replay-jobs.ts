@@ -30,7 +30,7 @@ const SQL = {
     ORDER BY i.position LIMIT $3`,
   listPending: `SELECT ${ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2 AND NOT i.done
     ORDER BY i.position LIMIT $3`,
-  existing: `SELECT id FROM events WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`,
+  existing: `SELECT id FROM events_all WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`,
   // The subquery locks the row it picks and skips rows other claimers hold; the outer WHERE
   // repeats the conditions, which PostgreSQL re-checks on the locked row's newest version.
   claim: `UPDATE replay_jobs SET state = 'running', started_at = coalesce(started_at, $1),
@@ -94,7 +94,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
         const { where, params } = selectionSql(inboxId, selection);
         // Both columns in the ORDER BY, so the (inbox_id, id) index serves it (see repositories.ts).
         const { rows } = await pool.query<{ id: string }>(
-          `SELECT id FROM events WHERE ${where} ORDER BY inbox_id, id LIMIT $${params.length + 1}`,
+          `SELECT id FROM events_all WHERE ${where} ORDER BY inbox_id, id LIMIT $${params.length + 1}`,
           [...params, clampLimit(limit, Number.MAX_SAFE_INTEGER)],
         );
         return rows.map((row) => row.id);

@@ -1,9 +1,12 @@
 import type { Pool } from 'pg';
 
+import { summaryOf } from '../../domain/captured-request.js';
+import { eventIdTime } from '../../domain/ids.js';
 import { clampLimit } from '../../domain/page-limit.js';
 import type { AccountRepository, EventRepository, ReplayRepository, TokenRepository } from '../../ports/store.js';
 import { summaryPageFromRows } from '../summary-page.js';
 import { listFullAfter } from './full-page.js';
+import { createEventUpkeep } from './event-partitions.js';
 import { createPgSearch } from './event-search.js';
 import { attempt, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
@@ -24,29 +27,39 @@ function placeholders(n: number): string {
 }
 
 const SQL = {
-  findEvent: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = $1`,
+  findEvent: `SELECT ${EVENT_COLUMNS} FROM events_all WHERE id = $1`,
+  // An id begins with a millisecond at or after its event's received_at (createEventIdFactory):
+  // bounding received_at by it prunes the lookup to one or two day partitions instead of a
+  // probe in each. An event outside the bound (a clock stepped back by a day) is found by
+  // findEvent after a miss.
+  findRecentEvent: `SELECT ${EVENT_COLUMNS} FROM events_all WHERE id = $1
+    AND received_at <= $2 AND received_at > $2::timestamptz - interval '1 day'`,
   // (inbox_id, id) index, scanned backwards: newest first, keyset pagination with `id < $3`.
   // Ordering by both columns matches only that index: with `ORDER BY id` alone the planner may
   // walk the unique index on id and filter by inbox, which took seconds for an inbox whose
   // events are all old in a large table.
-  listNewest: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1
+  listNewest: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1
     ORDER BY inbox_id DESC, id DESC LIMIT $2`,
-  listBefore: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id < $3
+  listBefore: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND id < $3
     ORDER BY inbox_id DESC, id DESC LIMIT $2`,
   // The same index read forwards (oldest first, `id > $3` for the next page); both columns in
   // the ORDER BY for the same reason.
-  listOldest: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1
+  listOldest: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1
     ORDER BY inbox_id, id LIMIT $2`,
-  listAfter: `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = $1 AND id > $3
+  listAfter: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND id > $3
     ORDER BY inbox_id, id LIMIT $2`,
   // Deletions of events check, in the same statement, that the inbox still has the owner the
   // caller was allowed by (FOR SHARE: a concurrent save waits, or wins first and nothing is
   // deleted), and move the inbox's count with what they delete.
   deleteEvent: `WITH allowed AS (
       SELECT 1 FROM inboxes WHERE id = $2 AND owner_id IS NOT DISTINCT FROM $3::text FOR SHARE),
-    gone AS (
+    gone_new AS (
       DELETE FROM events WHERE id = $1 AND inbox_id = $2 AND EXISTS (SELECT 1 FROM allowed)
       RETURNING id),
+    gone_old AS (
+      DELETE FROM events_legacy WHERE id = $1 AND inbox_id = $2 AND EXISTS (SELECT 1 FROM allowed)
+      RETURNING id),
+    gone AS (SELECT id FROM gone_new UNION ALL SELECT id FROM gone_old),
     replays_gone AS (DELETE FROM replays WHERE event_id IN (SELECT id FROM gone)),
     delivery_gone AS (DELETE FROM deliveries WHERE event_id IN (SELECT id FROM gone)),
     counted AS (
@@ -55,13 +68,19 @@ const SQL = {
     SELECT count(*)::int AS n FROM gone`,
   // One bounded step of clearing: up to $4 events with id <= $3 (oldest first) and up to $4
   // replays of such events. The rows are found on the (inbox_id, id) index, in its order (see
-  // CLEAR_PLAN), and deleted by ctid: each step costs about the same from the first to the last.
+  // CLEAR_PLAN), and deleted by key from whichever table holds them (events, or events_legacy
+  // during the upgrade's move; see event-partitions.ts): each step costs about the same from
+  // the first to the last.
   clearStep: `WITH allowed AS (
       SELECT 1 FROM inboxes WHERE id = $1 AND owner_id IS NOT DISTINCT FROM $2::text FOR SHARE),
-    ev AS (
-      DELETE FROM events WHERE ctid = ANY (ARRAY(
-        SELECT ctid FROM events WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4))
+    picked AS (SELECT id FROM events_all WHERE inbox_id = $1 AND id <= $3 ORDER BY inbox_id, id LIMIT $4),
+    ev_new AS (
+      DELETE FROM events WHERE inbox_id = $1 AND id = ANY (ARRAY(SELECT id FROM picked))
       AND EXISTS (SELECT 1 FROM allowed) RETURNING id),
+    ev_old AS (
+      DELETE FROM events_legacy WHERE inbox_id = $1 AND id = ANY (ARRAY(SELECT id FROM picked))
+      AND EXISTS (SELECT 1 FROM allowed) RETURNING id),
+    ev AS (SELECT id FROM ev_new UNION ALL SELECT id FROM ev_old),
     rp AS (
       DELETE FROM replays WHERE seq IN (
         SELECT seq FROM replays WHERE inbox_id = $1 AND event_id <= $3 LIMIT $4)
@@ -84,13 +103,21 @@ const SQL = {
   listReplaysOfAccount: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
     AND account_id = $3 ORDER BY seq DESC LIMIT $2`,
   // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
-  insertAccount: `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4)
+  insertAccount: `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
     ON CONFLICT (email) DO NOTHING`,
   findAccountByEmail: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`,
   findAccountById: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
   listAccounts: `SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`,
   setPasswordHash: 'UPDATE accounts SET password_hash = $1 WHERE id = $2',
-  insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(8)})`,
+  // A taken e-mail updates nothing (the unique index decides, even between two concurrent updates).
+  updateProfile: `UPDATE accounts SET email = $2, display_name = $3 WHERE id = $1
+    AND NOT EXISTS (SELECT 1 FROM accounts WHERE email = $2 AND id <> $1)
+    RETURNING ${ACCOUNT_COLUMNS}`,
+  accountExists: 'SELECT 1 FROM accounts WHERE id = $1',
+  deleteAccountTokens: 'DELETE FROM api_tokens WHERE account_id = $1',
+  deleteAccountSessions: 'DELETE FROM sessions WHERE account_id = $1',
+  deleteAccount: 'DELETE FROM accounts WHERE id = $1',
+  insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(12)})`,
   findToken: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = $1`,
   listTokens: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = $1
     ORDER BY created_at DESC, id DESC`,
@@ -108,6 +135,9 @@ const SQL = {
  */
 const CLEAR_PLAN = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off';
 
+/** 9999-12-31T23:59:59.999Z. */
+const LAST_TIMESTAMP_MS = 253_402_300_799_999;
+
 export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): EventRepository {
   /** Summaries of an inbox, newest first, `limit` of them, older than `before` when given. */
   const listSummaries = async (inboxId: string, limit: number, before: string | undefined) => {
@@ -119,13 +149,16 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
   };
   const search = createPgSearch<EventSummaryRow<PostgresColumns>>(pool, SUMMARY_COLUMNS);
   return {
+    ...createEventUpkeep(pool),
     insertIfInboxLive(event, now, opts) {
       try {
         return writer.enqueue(
           event.id,
           [...mapper.eventParams(event), now.toISOString()],
           event.body.length,
-          opts?.maxEventsForAnonymous === undefined ? {} : { keepAnonymous: opts.maxEventsForAnonymous },
+          opts?.maxEventsForAnonymous === undefined
+            ? { summary: summaryOf(event) }
+            : { keepAnonymous: opts.maxEventsForAnonymous, summary: summaryOf(event) },
         );
       } catch (err) {
         return Promise.reject(storageError('insert event', err));
@@ -133,7 +166,14 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     },
     findById: (id) =>
       attempt('find event', async () => {
-        const { rows } = await pool.query<EventRow<PostgresColumns>>(SQL.findEvent, [id]);
+        const ms = eventIdTime(id);
+        // A crafted id can name a year past 9999, which PostgreSQL's timestamp input refuses.
+        const recent =
+          ms === null || ms > LAST_TIMESTAMP_MS
+            ? []
+            : (await pool.query<EventRow<PostgresColumns>>(SQL.findRecentEvent, [id, new Date(ms).toISOString()])).rows;
+        const rows =
+          recent.length > 0 ? recent : (await pool.query<EventRow<PostgresColumns>>(SQL.findEvent, [id])).rows;
         return rows[0] === undefined ? null : mapper.toEvent(rows[0]);
       }),
     listByInbox: (inboxId, page) =>
@@ -149,7 +189,11 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
     searchByInbox: (inboxId, page) =>
       attempt('search events', async () => {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
+        return {
+          events: found.rows.map(mapper.toEventSummary),
+          nextBefore: found.nextBefore,
+          outOfTime: found.outOfTime,
+        };
       }),
     listAfter: (inboxId, page) =>
       attempt('list events', async () => {
@@ -238,6 +282,31 @@ export function createAccountRepository(pool: Pool): AccountRepository {
         const result = await pool.query(SQL.setPasswordHash, [passwordHash, id]);
         return result.rowCount === 1;
       }),
+    updateProfile: (id, profile) =>
+      attempt('update account', async () => {
+        try {
+          const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.updateProfile, [
+            id,
+            profile.email,
+            profile.displayName,
+          ]);
+          if (rows[0] !== undefined) return mapper.toAccount(rows[0]);
+        } catch (err) {
+          // Two accounts taking the same address at once: the unique index refuses the second.
+          if ((err as { code?: string }).code === '23505') return 'email-taken' as const;
+          throw err;
+        }
+        const exists = await pool.query(SQL.accountExists, [id]);
+        return exists.rowCount === 1 ? ('email-taken' as const) : null;
+      }),
+    delete: (id) =>
+      attempt('delete account', () =>
+        inTransaction(pool, async (client) => {
+          await client.query(SQL.deleteAccountTokens, [id]);
+          await client.query(SQL.deleteAccountSessions, [id]);
+          return (await client.query(SQL.deleteAccount, [id])).rowCount === 1;
+        }),
+      ),
   };
 }
 

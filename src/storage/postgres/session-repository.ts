@@ -6,12 +6,16 @@ import { attempt } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
 const SQL = {
-  insert: `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  insert: `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
   // Expiry is part of the lookup: an expired session is never returned, swept or not.
   findLive: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE hash = $1 AND expires_at > $2`,
   touch: 'UPDATE sessions SET last_seen_at = $1 WHERE id = $2',
   delete: 'DELETE FROM sessions WHERE id = $1',
   deleteByAccount: 'DELETE FROM sessions WHERE account_id = $1',
+  listLiveByAccount: `SELECT ${SESSION_COLUMNS} FROM sessions WHERE account_id = $1 AND expires_at > $2
+    ORDER BY last_seen_at DESC, id DESC`,
+  deleteOfAccount: 'DELETE FROM sessions WHERE id = $1 AND account_id = $2',
+  deleteOthers: 'DELETE FROM sessions WHERE account_id = $1 AND id <> $2',
   // A bounded batch through the expiry index, so one sweep step never deletes millions at once.
   deleteExpired: `DELETE FROM sessions WHERE id IN (
     SELECT id FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)`,
@@ -36,6 +40,18 @@ export function createSessionRepository(pool: Pool): SessionRepository {
     delete: (id) => attempt('delete session', async () => (await pool.query(SQL.delete, [id])).rowCount === 1),
     deleteByAccount: (accountId) =>
       attempt('delete sessions', async () => (await pool.query(SQL.deleteByAccount, [accountId])).rowCount ?? 0),
+    listLiveByAccount: (accountId, now) =>
+      attempt('list sessions', async () => {
+        const { rows } = await pool.query<SessionRow<PostgresColumns>>(SQL.listLiveByAccount, [
+          accountId,
+          now.toISOString(),
+        ]);
+        return rows.map(mapper.toSession);
+      }),
+    deleteOfAccount: (id, accountId) =>
+      attempt('delete session', async () => (await pool.query(SQL.deleteOfAccount, [id, accountId])).rowCount === 1),
+    deleteOthers: (accountId, keepId) =>
+      attempt('delete sessions', async () => (await pool.query(SQL.deleteOthers, [accountId, keepId])).rowCount ?? 0),
     deleteExpired: (now, limit) =>
       attempt('delete expired sessions', async () => {
         if (limit < 1) return 0;

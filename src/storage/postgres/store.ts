@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 
 import type { Store } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
-import { PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
+import { type EventAnnouncer, PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
 import {
@@ -16,8 +16,10 @@ import { createSignatureRepository } from './signature-repository.js';
 import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
+import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
+import { createTeamRepository } from './team-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -36,6 +38,11 @@ export interface PostgresStoreOptions {
 export interface PostgresStore extends Store {
   /** The connection pool. Not for application code: everything else goes through the port. */
   readonly pool: Pool;
+  /**
+   * Makes every later event insert send its live-bus notification in its own commit (see
+   * PgGroupCommitWriter): the bus then publishes no events itself (src/compose.ts).
+   */
+  announceEventsWith(announcer: EventAnnouncer): void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -111,6 +118,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
   let closing: Promise<void> | null = null;
   return {
     pool,
+    announceEventsWith: (announcer) => writer.announceWith(announcer),
     inboxes: createInboxRepository(pool),
     events: createEventRepository(pool, writer),
     replays: createReplayRepository(pool),
@@ -123,6 +131,8 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     responses: createResponseRepository(pool),
     forwarding: createForwardingRepository(pool),
     eventTypes: createEventTypeRepository(pool),
+    alerts: createAlertRepository(pool),
+    teams: createTeamRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

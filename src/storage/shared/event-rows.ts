@@ -12,7 +12,7 @@ import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateO
 export const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 // Listing never names headers or body, so neither database reads the pages they live on.
 const STORED_SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
-// event_type and drift are written by the event-type worker after the insert (migration 13).
+// event_type and drift are written by the event-type worker after the insert (migration 17).
 export const SUMMARY_COLUMNS = `${STORED_SUMMARY_COLUMNS}, event_type, drift`;
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
 /** Columns of the event insert, in eventParams order. */

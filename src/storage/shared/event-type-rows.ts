@@ -4,7 +4,7 @@ import { decodeTypeShape, encodeTypeShape } from '../../domain/json-shape.js';
 import type { EventTypeInfo, EventTypeSummary, RebuildRequest, UntypedEvent } from '../../ports/event-type-store.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
-// Rows of the event-type tables (migration 13) and their mappers, written once for both
+// Rows of the event-type tables (migration 17) and their mappers, written once for both
 // databases. Parameter lists follow the column lists' order.
 
 export const TYPE_INFO_COLUMNS = 'inbox_id, event_type, count, drifted, first_seen, last_seen';

@@ -25,7 +25,11 @@ const MIGRATION_NAMES = [
   '0010_replay_requests',
   '0011_search',
   '0012_replay_job_outcomes',
-  '0013_event_types',
+  '0013_event_partitions',
+  '0014_account_settings_and_token_scopes',
+  '0015_alerts',
+  '0016_teams',
+  '0017_event_types',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

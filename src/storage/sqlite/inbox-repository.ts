@@ -62,6 +62,11 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
         const row = s.inboxes.save.get({ ownerId, id, now: now.getTime() });
         return row === undefined ? null : mapper.toInbox(row);
       }),
+    move: (id, ownerId, expectedOwnerId, now) =>
+      attempt('move inbox', () => {
+        const row = s.inboxes.move.get({ to: ownerId, id, from: expectedOwnerId, now: now.getTime() });
+        return row === undefined ? null : mapper.toInbox(row);
+      }),
     rename: (id, name, expectedOwnerId, now) =>
       attempt('rename inbox', () => {
         const row = s.inboxes.rename.get({ name, id, ownerId: expectedOwnerId, now: now.getTime() });

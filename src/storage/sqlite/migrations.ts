@@ -327,13 +327,108 @@ UPDATE replay_jobs SET
       AND coalesce(i.error_code, '') <> 'EVENT_NOT_FOUND');
 `,
   /**
-   * Event types, inferred schemas and drift (migration 13, docs/insight.md). Each event gets its
+   * Account settings and scoped tokens: a display name; each token's scope (existing tokens keep
+   * `manage`, everything they could do), the inboxes it is limited to (a JSON array of ids, or
+   * NULL for all), its team and its expiry; each session's User-Agent, so Settings can tell
+   * browsers apart.
+   */
+  '0014_account_settings_and_token_scopes': `
+ALTER TABLE accounts ADD COLUMN display_name TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'manage';
+ALTER TABLE api_tokens ADD COLUMN inbox_ids TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN team_id TEXT NULL;
+ALTER TABLE api_tokens ADD COLUMN expires_at INTEGER NULL;
+ALTER TABLE sessions ADD COLUMN user_agent TEXT NULL;
+`,
+  /**
+   * Alerts (migration 15): an inbox's rules as one JSON document, and the queue of their
+   * notifications with attempt records, shaped like forwarding's deliveries (0008): the partial
+   * index on next_attempt_at finds both due and lease-expired rows.
+   */
+  '0015_alerts': `
+CREATE TABLE alert_rules (
+  inbox_id   TEXT PRIMARY KEY,
+  rules      TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE alert_notifications (
+  id              TEXT PRIMARY KEY,
+  inbox_id        TEXT NOT NULL,
+  rule_id         TEXT NOT NULL,
+  rule_name       TEXT NOT NULL,
+  kind            TEXT NOT NULL,
+  type            TEXT NOT NULL,
+  url             TEXT NOT NULL,
+  format          TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  event_id        TEXT NULL,
+  state           TEXT NOT NULL,
+  attempts        INTEGER NOT NULL,
+  attempts_total  INTEGER NOT NULL,
+  next_attempt_at INTEGER NULL,
+  lease_owner     TEXT NULL,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL
+);
+CREATE INDEX alert_notifications_due ON alert_notifications (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX alert_notifications_inbox ON alert_notifications (inbox_id, id);
+
+CREATE TABLE alert_attempts (
+  notification_id TEXT NOT NULL,
+  number          INTEGER NOT NULL,
+  started_at      INTEGER NOT NULL,
+  url             TEXT NOT NULL,
+  outcome         TEXT NOT NULL,
+  status_code     INTEGER NULL,
+  latency_ms      REAL NULL,
+  error_code      TEXT NULL,
+  error_message   TEXT NULL,
+  PRIMARY KEY (notification_id, number)
+) WITHOUT ROWID;
+`,
+  /**
+   * Teams (migration 16): a team, its members with their roles, and its invitation links (only the
+   * hash of a link's token is stored, as for API tokens). A team's inboxes carry the team's id as
+   * owner_id, so no inbox column changes. Members are looked up by team (primary key) and by
+   * account (the dashboard, account deletion).
+   */
+  '0016_teams': `
+CREATE TABLE teams (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE team_members (
+  team_id    TEXT NOT NULL,
+  account_id TEXT NOT NULL,
+  role       TEXT NOT NULL,
+  joined_at  INTEGER NOT NULL,
+  PRIMARY KEY (team_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX team_members_account ON team_members (account_id);
+CREATE TABLE team_invitations (
+  id          TEXT PRIMARY KEY,
+  team_id     TEXT NOT NULL,
+  role        TEXT NOT NULL,
+  hash        TEXT NOT NULL UNIQUE,
+  prefix      TEXT NOT NULL,
+  created_by  TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL,
+  accepted_at INTEGER NULL,
+  accepted_by TEXT NULL
+);
+CREATE INDEX team_invitations_team ON team_invitations (team_id, created_at);
+`,
+  /**
+   * Event types, inferred schemas and drift (migration 17, docs/insight.md). Each event gets its
    * type and drift from the background worker, never from ingest: `event_type` is NULL until the
    * worker has read it ('' when it has no type: not JSON), and the partial index is the worker's
    * queue, so nothing is missed whatever order concurrent inserts commit in. Adding nullable
    * columns rewrites nothing.
    */
-  '0013_event_types': `
+  '0017_event_types': `
 ALTER TABLE events ADD COLUMN event_type TEXT NULL;
 ALTER TABLE events ADD COLUMN drift TEXT NULL; -- JSON array of differences, NULL when none
 CREATE INDEX events_untyped ON events (seq) WHERE event_type IS NULL;

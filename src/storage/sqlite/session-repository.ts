@@ -17,13 +17,19 @@ const MAX_CACHED_SESSIONS = 1000;
  */
 export function createSessionRepository(db: BetterSqlite3.Database): SessionRepository {
   const s = {
-    insert: db.prepare<SqliteParam[]>(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    insert: db.prepare<SqliteParam[]>(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     findByHash: db.prepare<[string], SessionRow<SqliteColumns>>(
       `SELECT ${SESSION_COLUMNS} FROM sessions WHERE hash = ?`,
     ),
     touch: db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
     delete: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
     deleteByAccount: db.prepare<[string]>('DELETE FROM sessions WHERE account_id = ?'),
+    listLiveByAccount: db.prepare<[string, number], SessionRow<SqliteColumns>>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE account_id = ? AND expires_at > ?
+       ORDER BY last_seen_at DESC, id DESC`,
+    ),
+    deleteOfAccount: db.prepare<[string, string]>('DELETE FROM sessions WHERE id = ? AND account_id = ?'),
+    deleteOthers: db.prepare<[string, string]>('DELETE FROM sessions WHERE account_id = ? AND id <> ?'),
     // DELETE ... LIMIT needs a compile-time option; a bounded sub-select on the expiry index works.
     deleteExpired: db.prepare<[number, number]>(
       `DELETE FROM sessions WHERE id IN (
@@ -41,6 +47,12 @@ export function createSessionRepository(db: BetterSqlite3.Database): SessionRepo
     touch: (id, now) => attempt('touch session', () => void s.touch.run(now.getTime(), id)),
     delete: (id) => attempt('delete session', () => s.delete.run(id).changes === 1),
     deleteByAccount: (accountId) => attempt('delete sessions', () => s.deleteByAccount.run(accountId).changes),
+    listLiveByAccount: (accountId, now) =>
+      attempt('list sessions', () => s.listLiveByAccount.all(accountId, now.getTime()).map(mapper.toSession)),
+    deleteOfAccount: (id, accountId) =>
+      attempt('delete session', () => s.deleteOfAccount.run(id, accountId).changes === 1),
+    deleteOthers: (accountId, keepId) =>
+      attempt('delete sessions', () => s.deleteOthers.run(accountId, keepId).changes),
     deleteExpired: (now, limit) =>
       attempt('delete expired sessions', () =>
         limit < 1 ? 0 : s.deleteExpired.run(now.getTime(), Math.floor(limit)).changes,

@@ -46,6 +46,10 @@ function inboxStatements(db: Db) {
       `UPDATE inboxes SET owner_id = @ownerId, expires_at = NULL WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
        AND (owner_id IS NULL OR owner_id = @ownerId) RETURNING ${INBOX_COLUMNS}`,
     ),
+    move: db.prepare<{ to: string; id: string; from: string; now: number }, InboxRow<SqliteColumns>>(
+      `UPDATE inboxes SET owner_id = @to WHERE id = @id AND ${LIVE.replaceAll('?', '@now')}
+       AND owner_id = @from RETURNING ${INBOX_COLUMNS}`,
+    ),
     rename: db.prepare<
       { name: string | null; id: string; ownerId: string | null; now: number },
       InboxRow<SqliteColumns>
@@ -170,7 +174,7 @@ function accountStatements(db: Db) {
   return {
     // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
     insert: db.prepare<SqliteParam[]>(
-      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, ?)
+      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (email) DO NOTHING`,
     ),
     findByEmail: db.prepare<[string], AccountRow<SqliteColumns>>(
@@ -179,12 +183,22 @@ function accountStatements(db: Db) {
     findById: db.prepare<[string], AccountRow<SqliteColumns>>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`),
     list: db.prepare<[], AccountRow<SqliteColumns>>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`),
     setPasswordHash: db.prepare<[string, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
+    // The e-mail is unique: another account's address fails the update (checked first, below).
+    emailOwner: db.prepare<[string], { id: string }>('SELECT id FROM accounts WHERE email = ?'),
+    updateProfile: db.prepare<[string, string | null, string]>(
+      'UPDATE accounts SET email = ?, display_name = ? WHERE id = ?',
+    ),
+    deleteTokens: db.prepare<[string]>('DELETE FROM api_tokens WHERE account_id = ?'),
+    deleteSessions: db.prepare<[string]>('DELETE FROM sessions WHERE account_id = ?'),
+    delete: db.prepare<[string]>('DELETE FROM accounts WHERE id = ?'),
   };
 }
 
 function tokenStatements(db: Db) {
   return {
-    insert: db.prepare<SqliteParam[]>(`INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    insert: db.prepare<SqliteParam[]>(
+      `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     findByHash: db.prepare<[string], TokenRow<SqliteColumns>>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = ?`),
     listByAccount: db.prepare<[string], TokenRow<SqliteColumns>>(
       `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = ?

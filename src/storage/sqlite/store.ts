@@ -28,10 +28,13 @@ import { createReplayJobRepository } from './replay-jobs.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
+import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { createTeamRepository } from './team-repository.js';
 import { createTokenLookup } from './token-lookup.js';
+import { createRetention } from './retention.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
 export interface SqliteStore extends Store {
@@ -111,7 +114,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     inboxes: createInboxRepository(db, s),
     events: createEventRepository(db, s, writer),
     replays: createReplayRepository(s),
-    accounts: createAccountRepository(s),
+    accounts: createAccountRepository(db, s),
     tokens: createTokenRepository(db, s),
     shares: createShareRepository(db),
     signatures: createSignatureRepository(db),
@@ -120,6 +123,8 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
     eventTypes: createEventTypeRepository(db),
+    alerts: createAlertRepository(db),
+    teams: createTeamRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -177,6 +182,7 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     s.events.addToEventCount.run(-1, scope.inboxId);
     return true;
   });
+  const retention = createRetention(db);
   const clearStep = db.transaction((scope: EventScope & { through: string }, limit: number): number | null => {
     if (!ownedAsExpected(scope)) return null;
     const events = s.events.clearEvents.run(scope.inboxId, scope.through, limit).changes;
@@ -212,7 +218,11 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     async searchByInbox(inboxId, page) {
       try {
         const found = await search(inboxId, page, clampLimit(page.limit));
-        return { events: found.rows.map(mapper.toEventSummary), nextBefore: found.nextBefore };
+        return {
+          events: found.rows.map(mapper.toEventSummary),
+          nextBefore: found.nextBefore,
+          outOfTime: found.outOfTime,
+        };
       } catch (err) {
         throw storageError('search events', err);
       }
@@ -224,6 +234,9 @@ function createEventRepository(db: Database.Database, s: Statements, writer: Gro
     delete: (eventId, scope) => attempt('delete event', () => deleteOne.immediate(eventId, scope)),
     clearThrough: (scope, limit) =>
       attempt('clear inbox', () => (limit < 1 ? 0 : clearStep.immediate(scope, Math.floor(limit)))),
+    deleteReceivedBefore: (before, limit) => attempt('delete old events', () => retention(before, limit)),
+    // One table, no partitions: nothing to keep up.
+    maintain: async () => ({ partitionsCreated: 0, eventsDropped: 0, eventsMoved: 0 }),
   };
 }
 
@@ -242,8 +255,23 @@ function createReplayRepository(s: Statements): ReplayRepository {
   };
 }
 
-function createAccountRepository(s: Statements): AccountRepository {
+function createAccountRepository(db: Database.Database, s: Statements): AccountRepository {
+  const updateProfileTx = db.transaction((id: string, email: string, displayName: string | null) => {
+    const owner = s.accounts.emailOwner.get(email);
+    if (owner !== undefined && owner.id !== id) return 'email-taken' as const;
+    if (s.accounts.updateProfile.run(email, displayName, id).changes !== 1) return null;
+    const row = s.accounts.findById.get(id);
+    return row === undefined ? null : mapper.toAccount(row);
+  });
+  const deleteTx = db.transaction((id: string): boolean => {
+    s.accounts.deleteTokens.run(id);
+    s.accounts.deleteSessions.run(id);
+    return s.accounts.delete.run(id).changes === 1;
+  });
   return {
+    updateProfile: (id, profile) =>
+      attempt('update account', () => updateProfileTx.immediate(id, profile.email, profile.displayName)),
+    delete: (id) => attempt('delete account', () => deleteTx.immediate(id)),
     insert: (account) =>
       attempt('insert account', () => s.accounts.insert.run(...mapper.accountParams(account)).changes === 1),
     findByEmail: (email) =>

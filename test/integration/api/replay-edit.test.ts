@@ -309,7 +309,14 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
   it('a repeated run starts no attempt once its time is up, and says so (service, time limit 0)', async () => {
     const eventId = await capture();
     const before = receiver.requests.length;
-    const principal = { kind: 'account', accountId: user.accountId, tokenId: 'tok_test' } as const;
+    const principal = {
+      kind: 'account',
+      accountId: user.accountId,
+      tokenId: 'tok_test',
+      scope: 'manage',
+      inboxIds: null,
+      teamId: null,
+    } as const;
     const { replays, summary } = await replayRepeatedly(
       rehook.deps,
       principal,

@@ -79,7 +79,9 @@ export async function countEvents(rehook: TestRehook, inboxId?: string): Promise
 export async function eventIdsByPath(rehook: TestRehook, path: string): Promise<string[]> {
   const pool = poolOf(rehook);
   if (pool) {
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM events WHERE path = $1 ORDER BY seq', [path]);
+    // No seq on PostgreSQL since events are partitioned by day: ids are strictly increasing per
+    // process, so one server's events sort by id in the order it stored them.
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM events WHERE path = $1 ORDER BY id', [path]);
     return rows.map((row) => row.id);
   }
   const rows = dbOf(rehook).prepare('SELECT id FROM events WHERE path = ? ORDER BY seq').all(path);

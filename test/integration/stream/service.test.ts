@@ -289,7 +289,14 @@ describe('openInboxStream (service)', () => {
     await assert.rejects(
       openInboxStream(
         other.deps,
-        { kind: 'account', accountId: 'acc_zzzzzzzzzzzzzzzzzzzzzzzzzz', tokenId: 'tok_zzzzzzzzzzzzzzzzzzzzzzzzzz' },
+        {
+          kind: 'account',
+          accountId: 'acc_zzzzzzzzzzzzzzzzzzzzzzzzzz',
+          tokenId: 'tok_zzzzzzzzzzzzzzzzzzzzzzzzzz',
+          scope: 'manage',
+          inboxIds: null,
+          teamId: null,
+        },
         { inboxId: INBOX_ID },
         sink,
       ),

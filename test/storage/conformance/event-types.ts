@@ -22,7 +22,7 @@ function summary(inboxId: string, eventType: string, samples: unknown[], overrid
   };
 }
 
-/** Conformance cases for EventTypeRepository (migration 13). */
+/** Conformance cases for EventTypeRepository (migration 17). */
 export function describeEventTypeCases(store: StoreGetter): void {
   describe('event types', () => {
     it('lists untyped events oldest first, bodies only up to the size asked, until a batch types them', async () => {

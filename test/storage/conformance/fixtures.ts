@@ -118,7 +118,7 @@ export function makeReplay(
 /** An account with a unique e-mail address. */
 export function makeAccount(overrides: Partial<Account> = {}): Account {
   const id = newId('account');
-  return { id, email: `${id}@example.com`, passwordHash: null, createdAt: at(0), ...overrides };
+  return { id, email: `${id}@example.com`, passwordHash: null, displayName: null, createdAt: at(0), ...overrides };
 }
 
 /** A never-used, unrevoked token of `accountId` with a unique hash. */
@@ -133,6 +133,10 @@ export function makeToken(accountId: string, overrides: Partial<ApiToken> = {}):
     createdAt: at(0),
     lastUsedAt: null,
     revokedAt: null,
+    scope: 'manage',
+    inboxIds: null,
+    teamId: null,
+    expiresAt: null,
     ...overrides,
   };
 }

@@ -183,7 +183,7 @@ async function seedInbox(
   }
   const response = {
     inboxId: inbox.id,
-    answer: { status: 202, headers: [], body: Buffer.from('ok'), delayMs: 0 },
+    answer: { status: 202, headers: [], body: Buffer.from('ok'), delayMs: 0, template: false },
     rules: [],
     updatedAt: at(0),
   };

@@ -19,19 +19,26 @@ function makeResponse(inboxId: string, overrides: Partial<InboxResponse> = {}): 
       ],
       body: Buffer.from('{"error":"down"}'),
       delayMs: 250,
+      template: false,
     },
     rules: [
       {
         match: { method: 'POST', pathPrefix: '/fail', header: null },
-        response: { status: 500, headers: [], body: Buffer.from([0, 1, 2, 0xff, 0xfe]), delayMs: 0 },
+        response: { status: 500, headers: [], body: Buffer.from([0, 1, 2, 0xff, 0xfe]), delayMs: 0, template: false },
       },
       {
         match: { method: null, pathPrefix: null, header: { name: 'X-Test', value: null } },
-        response: { status: 204, headers: [['X-Rule', '1']], body: Buffer.alloc(0), delayMs: 30_000 },
+        response: { status: 204, headers: [['X-Rule', '1']], body: Buffer.alloc(0), delayMs: 30_000, template: false },
       },
       {
         match: { method: null, pathPrefix: null, header: { name: 'X-Mode', value: 'slow ""\\ value' } },
-        response: { status: 202, headers: [], body: Buffer.from('\u2713 accepted\n'), delayMs: 1 },
+        response: {
+          status: 202,
+          headers: [],
+          body: Buffer.from('\u2713 accepted {{ method }}\n'),
+          delayMs: 1,
+          template: true,
+        },
       },
     ],
     updatedAt: at(HOUR),
@@ -58,7 +65,7 @@ export function describeResponseCases(store: StoreGetter): void {
       await store().responses.put(makeResponse(inbox.id), inbox.ownerId, at(0));
       const plain: InboxResponse = {
         inboxId: inbox.id,
-        answer: { status: 200, headers: [], body: Buffer.alloc(0), delayMs: 0 },
+        answer: { status: 200, headers: [], body: Buffer.alloc(0), delayMs: 0, template: false },
         rules: [],
         updatedAt: at(2 * HOUR),
       };

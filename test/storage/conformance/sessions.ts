@@ -19,6 +19,7 @@ export function makeSession(accountId: string, overrides: Partial<Session> = {})
     createdAt: at(0),
     lastSeenAt: at(0),
     expiresAt: at(30 * DAY),
+    userAgent: null,
     ...overrides,
   };
 }

@@ -62,6 +62,8 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
           answer: { rule: 2, status: 503 },
         }),
         make(id, { answer: { rule: null, status: 418 } }),
+        // A templated answer that failed to render: the error travels with the record.
+        make(id, { answer: { rule: null, status: 202, error: `rule 1: body: ${awkward}, line:1, col:4` } }),
         make(id, { signature: { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' } }),
       ]);
       await assertPage(inboxId, events, { limit: 50 });
@@ -74,6 +76,7 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
         [
           { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' },
           { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
           { scheme: 'github', status: 'invalid', reason: awkward },
           { scheme: 'stripe', status: 'valid', reason: null },
           { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
@@ -83,6 +86,7 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
         listed.map((e) => e.answer),
         [
           { rule: null, status: 200 },
+          { rule: null, status: 202, error: `rule 1: body: ${awkward}, line:1, col:4` },
           { rule: null, status: 418 },
           { rule: 2, status: 503 },
           { rule: null, status: 200 },

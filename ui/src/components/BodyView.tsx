@@ -1,19 +1,15 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BodyAnalysis, PartRange, PrettyModel } from '../lib/body-analysis.js';
-import { analyseInWorker } from '../lib/body-worker.js';
-import { type BodyKind, decodeUtf8, highlightJson, hexRows, jsonTokens, type Token } from '../lib/body.js';
+import { decodeBody, decodingNote } from '../lib/body-text.js';
+import { knownAnalysis, watchAnalysis } from '../lib/body-analyses.js';
+import { type BodyKind, decodeUtf8, hexRows, type Token } from '../lib/body.js';
 import { formatSize, shortType } from '../lib/format.js';
 import { CodeBlock } from './CodeBlock.js';
 import { FindInBody } from './FindInBody.js';
+import { JsonView, PrettyJsonView } from './JsonView.js';
 import { PairsTable, Segmented } from './common.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';
-import { SkipView, ViewBoundary } from './ViewBoundary.js';
-
-/** Bodies above this size are shown as plain text (highlighting costs a node per token). */
-const HIGHLIGHT_LIMIT = 256 * 1024;
-/** Characters of pretty JSON highlighted at first and per "Show more" (a few thousand nodes). */
-const JSON_STEP = 32 * 1024;
+import { Skipped, SkipView, ViewBoundary } from './ViewBoundary.js';
 /** XML lines rendered at first and per "Show more". */
 const XML_LINE_STEP = 1_000;
 /** Hex rows rendered at first and per "Show more" (16 bytes a row, a few nodes each). */
@@ -41,26 +37,15 @@ function viewOptions(kind: BodyKind): { id: View; label: string }[] {
 }
 
 /**
- * Analyses already made, per body (the bytes of a loaded event): going back to the Request tab
- * or another view shows the body again without a second pass over it.
+ * The body's analysis, made in a worker; null while it runs. A big JSON body first gets its
+ * first screen (model.complete false), then the whole analysis, which may say it is not JSON.
  */
-const analyses = new WeakMap<Uint8Array, BodyAnalysis>();
-
-/** The body's analysis, made in a worker; null while it runs. */
-function useAnalysis(bytes: Uint8Array, text: string | null, contentType: string | null): BodyAnalysis | null {
-  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => analyses.get(bytes) ?? null);
+function useAnalysis(bytes: Uint8Array, contentType: string | null, isText: boolean): BodyAnalysis | null {
+  const [analysis, setAnalysis] = useState<BodyAnalysis | null>(() => knownAnalysis(bytes));
   useEffect(() => {
-    const known = analyses.get(bytes);
-    setAnalysis(known ?? null);
-    if (known !== undefined) return;
-    const stop = new AbortController();
-    analyseInWorker({ bytes, text, contentType, size: bytes.length }, stop.signal).then((done) => {
-      if (stop.signal.aborted) return;
-      analyses.set(bytes, done);
-      setAnalysis(done);
-    });
-    return () => stop.abort();
-  }, [bytes, text, contentType]);
+    setAnalysis(knownAnalysis(bytes));
+    return watchAnalysis({ bytes, contentType, isText }, setAnalysis);
+  }, [bytes, contentType, isText]);
   return analysis;
 }
 
@@ -83,14 +68,17 @@ export function BodyView(props: {
   /** Opens the inspector's Raw tab. */
   onRaw: () => void;
 }) {
-  const analysis = useAnalysis(props.bytes, props.bodyText, props.contentType);
+  const { bytes, contentType, bodyText } = props;
+  // The text in the body's charset (UTF-16 when it says so), for the Text view and the find box.
+  const decoded = useMemo(() => decodeBody(bytes, contentType, bodyText), [bytes, contentType, bodyText]);
+  const analysis = useAnalysis(bytes, contentType, decoded.text !== null);
   const [view, setView] = useState<View | null>(null);
-  const size = props.bytes.length;
+  const size = bytes.length;
   if (size === 0) return <p class="muted small body-empty">No body</p>;
   const meta = (
     <span class="muted small">
       {formatSize(size)}
-      {props.contentType ? ` · ${shortType(props.contentType)}` : ''}
+      {contentType ? ` · ${shortType(contentType)}` : ''}
     </span>
   );
   if (analysis === null) {
@@ -111,10 +99,9 @@ export function BodyView(props: {
   const wanted = view ?? (kind === 'binary' ? 'hex' : 'pretty');
   const shown = options.some((option) => option.id === wanted) ? wanted : (options[0]?.id ?? 'hex');
   const label = options.find((option) => option.id === shown)?.label ?? 'Hex';
-  const text = props.bodyText ?? '';
+  const text = decoded.text ?? '';
   const model = analysis.model;
-  // What the find box searches: the whole text of the view shown, not only its rendered part.
-  const searchable = shown === 'hex' ? null : shown === 'pretty' && model?.kind === 'json' ? model.pretty : text;
+  const asText = shown === 'text' || (shown === 'pretty' && kind === 'text');
   return (
     <div class="body-view" data-kind={kind} data-state="ready">
       <div class="body-toolbar">
@@ -123,7 +110,7 @@ export function BodyView(props: {
         <span class="spacer" />
         {options.length > 1 && <Segmented label="Body view" options={options} value={shown} onChange={setView} />}
       </div>
-      {searchable !== null && searchable !== '' && <FindInBody key={`${shown}`} text={searchable} />}
+      {shown !== 'hex' && text !== '' && <FindInBody key={shown} text={searchableText(shown, model, text)} />}
       <ViewBoundary
         key={shown}
         fallback={(reason) => (
@@ -145,14 +132,37 @@ export function BodyView(props: {
         )}
       >
         {shown === 'hex' ? (
-          <HexView bytes={props.bytes} />
-        ) : shown === 'text' || kind === 'text' ? (
-          <ClippedText text={text} label="Body text" />
+          <HexView bytes={bytes} />
+        ) : asText ? (
+          <TextView text={text} note={decodingNote(decoded)} />
         ) : (
-          <PrettyView model={model} skipped={analysis.skipped} bytes={props.bytes} />
+          <PrettyView model={model} skipped={analysis.skipped} bytes={bytes} />
         )}
       </ViewBoundary>
     </div>
+  );
+}
+
+/**
+ * What the find box searches: the whole text of the view shown, not only its rendered part;
+ * null while a big JSON body's pretty text is still being formatted.
+ */
+function searchableText(shown: View, model: PrettyModel | null, text: string): string | null {
+  if (shown !== 'pretty' || model?.kind !== 'json') return text;
+  return model.complete ? model.pretty : null;
+}
+
+/** The body as text, with a note when it was not read as UTF-8. */
+function TextView(props: { text: string; note: string | null }) {
+  return (
+    <>
+      {props.note !== null && (
+        <p class="muted small body-decoding" data-testid="body-decoding">
+          {props.note}
+        </p>
+      )}
+      <ClippedText text={props.text} label="Body text" />
+    </>
   );
 }
 
@@ -160,89 +170,11 @@ function PrettyView(props: { model: PrettyModel | null; skipped: string | null; 
   const { model } = props;
   // The worker's reason, shown by the view's boundary with the other views and the download.
   if (model === null) throw new SkipView(props.skipped ?? 'it failed');
-  if (model.kind === 'json') return <PrettyJsonView pretty={model.pretty} />;
+  if (model.kind === 'json') return <PrettyJsonView pretty={model.pretty} complete={model.complete} />;
   if (model.kind === 'xml') return <XmlView lines={model.lines} />;
   if (model.kind === 'form') return <PairsTable caption="Form fields" pairs={model.pairs} nameLabel="Field" />;
   if (model.kind === 'multipart') return <MultipartView bytes={props.bytes} parts={model.parts} />;
   return null;
-}
-
-/** Pretty JSON, highlighted a part at a time (cut at line breaks, which no JSON string holds). */
-function PrettyJsonView(props: { pretty: string }) {
-  const { pretty } = props;
-  const { shown, more } = useShown(pretty.length, JSON_STEP);
-  const end = useMemo(() => {
-    if (shown >= pretty.length) return pretty.length;
-    const cut = pretty.lastIndexOf('\n', shown);
-    return cut > 0 ? cut + 1 : shown;
-  }, [pretty, shown]);
-  const tokens = useMemo(() => highlightJson(pretty.slice(0, end)), [pretty, end]);
-  return (
-    <>
-      <CodeBlock class="code code-json" label="JSON body">
-        {tokens.map((token, i) =>
-          token.kind === 'space' || token.kind === 'punct' ? (
-            token.text
-          ) : (
-            <span key={i} class={`tok-${token.kind}`}>
-              {token.text}
-            </span>
-          ),
-        )}
-      </CodeBlock>
-      <ShowMore shown={end} total={pretty.length} unit="characters" step={JSON_STEP} onMore={more} />
-    </>
-  );
-}
-
-/** Why a view shows nothing of the body, and where to see it instead. */
-function Skipped(props: { what: string; reason: string; children?: ComponentChildren }) {
-  return (
-    <div class="note body-skipped" data-testid="view-skipped" role="status">
-      <p>
-        The {props.what} view skipped this body: {props.reason}.
-      </p>
-      {props.children !== undefined && <p class="body-skipped-actions">{props.children}</p>}
-    </div>
-  );
-}
-
-/**
- * Highlighted JSON that can never take the page down: past its limits it shows the text
- * (a captured part, a replay's response), saying why.
- */
-export function JsonView(props: { text: string }) {
-  return (
-    <ViewBoundary
-      fallback={(reason) => (
-        <>
-          <Skipped what="JSON" reason={reason} />
-          <ClippedText text={props.text} label="JSON as text" />
-        </>
-      )}
-    >
-      <JsonTokensView text={props.text} />
-    </ViewBoundary>
-  );
-}
-
-/** Highlighted JSON; throws BodyLimitError past the formatter's limits (a boundary catches it). */
-function JsonTokensView(props: { text: string }) {
-  const tokens = useMemo(() => (props.text.length > HIGHLIGHT_LIMIT ? null : jsonTokens(props.text)), [props.text]);
-  if (tokens === null) return <ClippedText text={props.text} label="JSON body" />;
-  return (
-    <CodeBlock class="code code-json" label="JSON body">
-      {tokens.map((token, i) =>
-        token.kind === 'space' || token.kind === 'punct' ? (
-          token.text
-        ) : (
-          <span key={i} class={`tok-${token.kind}`}>
-            {token.text}
-          </span>
-        ),
-      )}
-    </CodeBlock>
-  );
 }
 
 function XmlView(props: { lines: Token[][] }) {

@@ -1,52 +1,41 @@
 import { useMemo, useState } from 'preact/hooks';
+import { findAll, type Match, matchesInContext } from '../lib/find-text.js';
 
-/** Matches listed with their line (the count covers them all). */
+/** Matches listed at a time, around the current one. */
 const LISTED_MATCHES = 20;
-/** Characters of context either side of a listed match. */
-const CONTEXT = 40;
-
-interface Match {
-  readonly line: number;
-  readonly before: string;
-  readonly found: string;
-  readonly after: string;
-}
-
-/** Every case-insensitive occurrence of `query` in `text`: the count, and the first ones in context. */
-export function findMatches(text: string, lowered: string, query: string): { count: number; listed: Match[] } {
-  const needle = query.toLowerCase();
-  const listed: Match[] = [];
-  let count = 0;
-  let line = 1;
-  let lineCounted = 0;
-  for (let at = lowered.indexOf(needle); at !== -1 && needle !== ''; at = lowered.indexOf(needle, at + needle.length)) {
-    count += 1;
-    if (listed.length >= LISTED_MATCHES) continue;
-    for (let i = lowered.indexOf('\n', lineCounted); i !== -1 && i < at; i = lowered.indexOf('\n', i + 1)) line += 1;
-    lineCounted = at;
-    listed.push({
-      line,
-      before: text.slice(Math.max(0, at - CONTEXT), at).replace(/\s+/g, ' '),
-      found: text.slice(at, at + needle.length),
-      after: text.slice(at + needle.length, at + needle.length + CONTEXT).replace(/\s+/g, ' '),
-    });
-  }
-  return { count, listed };
-}
 
 /**
  * Find in the body: the views render a big body a part at a time, so the browser's own find
  * would miss what is not rendered yet. This searches the whole text of the view (the pretty JSON,
- * the text) and lists the first matches with their line.
+ * the text), counts every match and steps through them (Previous, Next), listing the current
+ * one and its neighbours with their line. `text` is null while that text is still being made
+ * (a big JSON body being formatted): a search asked for then runs when it comes.
  */
-export function FindInBody(props: { text: string }) {
+export function FindInBody(props: { text: string | null }) {
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState<string | null>(null);
-  const lowered = useMemo(() => (searched === null ? '' : props.text.toLowerCase()), [props.text, searched === null]);
-  const result = useMemo(
-    () => (searched === null || searched === '' ? null : findMatches(props.text, lowered, searched)),
-    [props.text, lowered, searched],
+  const [current, setCurrent] = useState(0);
+  const { text } = props;
+  const lowered = useMemo(
+    () => (searched === null || text === null ? '' : text.toLowerCase()),
+    [text, searched === null],
   );
+  const found = useMemo(
+    () => (searched === null || searched === '' || text === null ? null : findAll(lowered, searched)),
+    [text, lowered, searched],
+  );
+  const waiting = text === null && searched !== null && searched !== '';
+  const count = found?.length ?? 0;
+  const at = count === 0 ? 0 : Math.min(current, count - 1);
+  const pageStart = Math.floor(at / LISTED_MATCHES) * LISTED_MATCHES;
+  const listed = useMemo(
+    () =>
+      found === null || text === null
+        ? []
+        : matchesInContext(text, found.slice(pageStart, pageStart + LISTED_MATCHES), searched?.length ?? 0),
+    [text, found, pageStart, searched],
+  );
+  const move = (by: number) => setCurrent((at + by + count) % count);
   return (
     <div class="body-find">
       <form
@@ -54,6 +43,7 @@ export function FindInBody(props: { text: string }) {
         onSubmit={(event) => {
           event.preventDefault();
           setSearched(query);
+          setCurrent(0);
         }}
       >
         <input
@@ -67,26 +57,61 @@ export function FindInBody(props: { text: string }) {
         <button type="submit" class="btn btn-sm">
           Find
         </button>
-        {result !== null && (
+        {waiting && (
           <span class="muted small" role="status" data-testid="find-count">
-            {result.count === 0
+            Searching once the body is formatted…
+          </span>
+        )}
+        {found !== null && (
+          <span class="muted small" role="status" data-testid="find-count">
+            {count === 0
               ? 'No match'
-              : `${result.count.toLocaleString('en')} ${result.count === 1 ? 'match' : 'matches'}`}
+              : `${(at + 1).toLocaleString('en')} of ${count.toLocaleString('en')} ${count === 1 ? 'match' : 'matches'}`}
+          </span>
+        )}
+        {count > 1 && (
+          <span class="body-find-moves">
+            <button type="button" class="btn btn-sm" onClick={() => move(-1)}>
+              Previous
+            </button>
+            <button type="button" class="btn btn-sm" onClick={() => move(1)}>
+              Next
+            </button>
           </span>
         )}
       </form>
-      {result !== null && result.listed.length > 0 && (
-        <ol class="body-find-matches mono small" aria-label="Matches">
-          {result.listed.map((match, i) => (
-            <li key={i}>
-              <span class="muted">line {match.line}: </span>
-              {match.before}
-              <mark>{match.found}</mark>
-              {match.after}
-            </li>
+      {listed.length > 0 && (
+        <ol
+          class="body-find-matches mono small"
+          aria-label="Matches"
+          start={pageStart + 1}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls on its own; keyboard users must be able to scroll it
+          tabIndex={0}
+        >
+          {listed.map((match, i) => (
+            <MatchItem key={match.at} match={match} current={pageStart + i === at} />
           ))}
         </ol>
       )}
     </div>
+  );
+}
+
+function MatchItem(props: { match: Match; current: boolean }) {
+  const { match } = props;
+  return (
+    <li
+      class={props.current ? 'body-find-current' : undefined}
+      aria-current={props.current ? 'true' : undefined}
+      ref={(item) => {
+        // The current match stays in sight in the list's own scroll box as Next moves it.
+        if (props.current) item?.scrollIntoView?.({ block: 'nearest' });
+      }}
+    >
+      <span class="muted">line {match.line.toLocaleString('en')}: </span>
+      {match.before}
+      <mark>{match.found}</mark>
+      {match.after}
+    </li>
   );
 }

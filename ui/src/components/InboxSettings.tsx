@@ -1,6 +1,8 @@
 import type { InboxView as Inbox } from '../api.js';
 import { Icon } from './Icon.js';
+import { AlertSettings } from './settings/AlertSettings.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
+import { MoveToTeam } from './settings/MoveToTeam.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
 import { SignatureSettings } from './settings/SignatureSettings.js';
 import { PanelHead } from './PanelHead.js';
@@ -8,7 +10,7 @@ import { PanelHead } from './PanelHead.js';
 /**
  * The inbox's settings: what it answers its senders (anyone who may change the inbox), and, for
  * the owner of a saved inbox, the signature secret its events are checked with and automatic
- * forwarding.
+ * forwarding and alerts.
  */
 export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: () => void }) {
   return (
@@ -19,6 +21,8 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
         <>
           <SignatureSettings inboxId={props.inbox.id} />
           <ForwardingSettings inboxId={props.inbox.id} />
+          <AlertSettings inboxId={props.inbox.id} />
+          <MoveToTeam inbox={props.inbox} />
         </>
       ) : (
         <p class="note">

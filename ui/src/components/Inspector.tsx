@@ -10,6 +10,7 @@ import {
   type InboxView as Inbox,
 } from '../api.js';
 import { decodeUtf8, formPairs, rawRequest } from '../lib/body.js';
+import { mark } from '../lib/marks.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
 import { Breakable } from './Breakable.js';
@@ -19,6 +20,7 @@ import { AnswerBadge, DriftBadge, describeDrift, SignatureBadge } from './badges
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 import { ClippedText } from './ShowMore.js';
+import { CompareWithPrevious } from './CompareWithPrevious.js';
 import { ViewBoundary } from './ViewBoundary.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
@@ -37,9 +39,14 @@ type LoadedEvent = EventDetail & { readonly bytes: Uint8Array };
 async function loadEvent(eventId: string): Promise<LoadedEvent> {
   const [meta, body] = await Promise.all([
     client.eventMeta(eventId),
-    client.eventBody(eventId).then((loaded) => loaded.bytes),
+    client.eventBody(eventId).then((loaded) => {
+      mark('body-fetched');
+      return loaded.bytes;
+    }),
   ]);
-  return withBody(meta, body);
+  const loaded = withBody(meta, body);
+  mark('body-decoded');
+  return loaded;
 }
 
 function withBody(meta: EventMeta, bytes: Uint8Array): LoadedEvent {
@@ -61,6 +68,8 @@ export function Inspector(props: {
   owned: boolean;
   backHref: string;
   onDeleted: (eventId: string) => void;
+  /** Opens the comparison of two events (the older first). */
+  onCompare?: (fromId: string, toId: string) => void;
 }) {
   const inboxId = props.inbox.id;
   const [event, setEvent] = useState<LoadedEvent | null>(null);
@@ -165,6 +174,9 @@ export function Inspector(props: {
               <Icon name="copy" />
               <span class="btn-label">Copy as curl</span>
             </button>
+          )}
+          {props.onCompare !== undefined && (
+            <CompareWithPrevious event={event} inboxId={inboxId} onCompare={props.onCompare} onError={setActionError} />
           )}
           {event.size > 0 && (
             <a class="btn" href={bodyHref} download={`${event.id}.bin`}>

@@ -1,7 +1,7 @@
 import type { EventDetail, Replay, ReplayRun } from '../api.js';
 import { parseJson } from '../lib/body.js';
 import { formatSize } from '../lib/format.js';
-import { JsonView } from './BodyView.js';
+import { JsonView } from './JsonView.js';
 import { HeadersTable, PairsTable, Time } from './common.js';
 import { Icon } from './Icon.js';
 import { Breakable } from './Breakable.js';

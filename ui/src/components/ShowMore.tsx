@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import { CodeBlock } from './CodeBlock.js';
 
 /**
- * How many of `total` items to render, growing by `step` on "Show more": a body of 50,000 form
- * fields or 1,000 parts puts only the first rows in the DOM, so opening it stays quick.
+ * How many of `total` items to render (`first` at first), growing by `step` on "Show more": a
+ * body of 50,000 form fields or 1,000 parts puts only the first rows in the DOM, so opening it
+ * stays quick.
  */
-export function useShown(total: number, step: number): { shown: number; more: () => void } {
-  const [shown, setShown] = useState(step);
+export function useShown(total: number, step: number, first = step): { shown: number; more: () => void } {
+  const [shown, setShown] = useState(first);
   return { shown: Math.min(total, shown), more: () => setShown((count) => count + step) };
 }
 

@@ -44,3 +44,15 @@ function reasonOf(error: unknown): string {
   // The message of a browser error (e.g. RangeError) is the engine's own text, never captured bytes.
   return `it failed (${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'})`;
 }
+
+/** Why a view shows nothing of the body, and where to see it instead. */
+export function Skipped(props: { what: string; reason: string; children?: ComponentChildren }) {
+  return (
+    <div class="note body-skipped" data-testid="view-skipped" role="status">
+      <p>
+        The {props.what} view skipped this body: {props.reason}.
+      </p>
+      {props.children !== undefined && <p class="body-skipped-actions">{props.children}</p>}
+    </div>
+  );
+}

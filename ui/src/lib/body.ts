@@ -108,6 +108,23 @@ function isBlank(code: number): boolean {
  * copied as whole slices and the output is joined once at the end: a 10 MB body is one pass.
  */
 export function prettyJsonText(text: string, limits: FormatLimits = FORMAT_LIMITS): string {
+  return prettyJson(text, limits, Number.POSITIVE_INFINITY).text;
+}
+
+/**
+ * The first `chars` characters or so of the pretty-printed JSON, cut after a line break (so the
+ * part can be highlighted alone), and whether that is all of it. The first screen of a 10 MB
+ * body is shown from this, long before the whole of it is formatted.
+ */
+export function prettyJsonPrefix(
+  text: string,
+  chars: number,
+  limits: FormatLimits = FORMAT_LIMITS,
+): { text: string; complete: boolean } {
+  return prettyJson(text, limits, chars);
+}
+
+function prettyJson(text: string, limits: FormatLimits, stopAfter: number): { text: string; complete: boolean } {
   const out: string[] = [];
   let length = 0;
   let depth = 0;
@@ -124,6 +141,8 @@ export function prettyJsonText(text: string, limits: FormatLimits = FORMAT_LIMIT
   let i = 0;
   while (i < src.length) {
     if (length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
+    // Every line break is emitted as the last piece of a step, so a cut here ends with one.
+    if (length >= stopAfter && out[out.length - 1]?.startsWith('\n')) return { text: out.join(''), complete: false };
     const code = src.charCodeAt(i);
     if (code === QUOTE) {
       let j = i + 1;
@@ -171,7 +190,7 @@ export function prettyJsonText(text: string, limits: FormatLimits = FORMAT_LIMIT
     i += 1;
   }
   if (length > limits.maxChars) throw new BodyLimitError(`longer than ${limits.maxChars} characters formatted`);
-  return out.join('');
+  return { text: out.join(''), complete: true };
 }
 
 // --- XML ----------------------------------------------------------------------------------

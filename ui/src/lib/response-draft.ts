@@ -12,6 +12,8 @@ export interface AnswerDraft {
   /** A stored binary body (base64) kept unless the text is changed. */
   bodyBase64: string | null;
   delayMs: string;
+  /** Header values and body are templates rendered per request. */
+  template: boolean;
 }
 
 export interface RuleDraft {
@@ -24,7 +26,14 @@ export interface RuleDraft {
   answer: AnswerDraft;
 }
 
-export const newAnswer = (): AnswerDraft => ({ status: '200', headers: '', body: '', bodyBase64: null, delayMs: '0' });
+export const newAnswer = (): AnswerDraft => ({
+  status: '200',
+  headers: '',
+  body: '',
+  bodyBase64: null,
+  delayMs: '0',
+  template: false,
+});
 
 /**
  * What an inbox without a programmed response answers (the ingest listener's `200 {"ok":true}`),
@@ -37,6 +46,7 @@ export const contractAnswer = (): AnswerDraft => ({
   body: '{"ok":true}',
   bodyBase64: null,
   delayMs: '0',
+  template: false,
 });
 
 let lastRuleKey = 0;
@@ -60,6 +70,7 @@ export function answerDraft(answer: {
   body?: string;
   bodyBase64?: string;
   delayMs: number;
+  template?: boolean;
 }): AnswerDraft {
   return {
     status: String(answer.status),
@@ -67,6 +78,7 @@ export function answerDraft(answer: {
     body: answer.body ?? '',
     bodyBase64: answer.bodyBase64 ?? null,
     delayMs: String(answer.delayMs),
+    template: answer.template === true,
   };
 }
 
@@ -99,6 +111,7 @@ function answerInput(draft: AnswerDraft, where: string) {
     headers,
     delayMs,
     ...(draft.bodyBase64 !== null ? { bodyBase64: draft.bodyBase64 } : { body: draft.body }),
+    ...(draft.template ? { template: true } : {}),
   };
 }
 

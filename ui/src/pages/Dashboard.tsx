@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
-import { client, createInbox, renameInbox, type InboxView as Inbox } from '../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { client, createInbox, renameInbox, type InboxView as Inbox, type Team } from '../api.js';
 import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
 import { Icon } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
@@ -13,12 +13,14 @@ import { onText, SubmitButton } from '../components/fields.js';
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {
   const list = useAccountList(async () => (await client.inboxes()) as Inbox[], paths.signin(paths.dashboard()));
-  const { items: inboxes, error, busy, attempt } = list;
+  const { items: all, error, busy, attempt } = list;
+  // The account's own inboxes here; its teams' inboxes are grouped by team below.
+  const inboxes = all === null ? null : all.filter((inbox) => inbox.teamId === null);
   const load = list.reload;
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
-  const anonymous = useAnonymousInboxes(inboxes === null ? null : new Set(inboxes.map((inbox) => inbox.id))) ?? [];
+  const anonymous = useAnonymousInboxes(all === null ? null : new Set(all.map((inbox) => inbox.id))) ?? [];
 
   /** Leaves the inline rename unchanged; focus goes back to the row's Rename button. */
   const stopEditing = (inboxId: string) => {
@@ -174,6 +176,8 @@ export function Dashboard() {
         </div>
       )}
 
+      {all !== null && <TeamInboxGroups inboxes={all.filter((inbox) => inbox.teamId !== null)} />}
+
       {anonymous.length > 0 && (
         <section class="card" aria-labelledby="anon-title">
           <header class="card-head">
@@ -212,5 +216,48 @@ export function Dashboard() {
         </section>
       )}
     </div>
+  );
+}
+
+/** Inboxes of the account's teams, one card per team (by name), each linking to its team page. */
+function TeamInboxGroups(props: { inboxes: Inbox[] }) {
+  const [teams, setTeams] = useState<Team[]>([]);
+  useEffect(() => {
+    client.teams().then(setTeams, () => setTeams([]));
+  }, []);
+  return (
+    <>
+      {teams.map((team) => {
+        const inboxes = props.inboxes.filter((inbox) => inbox.teamId === team.id);
+        return (
+          <section key={team.id} class="card" aria-labelledby={`team-${team.id}`} data-testid="team-group">
+            <header class="card-head">
+              <h2 id={`team-${team.id}`}>
+                <Link href={paths.team(team.id)}>{team.name}</Link> <span class="badge">{team.role}</span>
+              </h2>
+            </header>
+            {inboxes.length === 0 ? (
+              <p class="muted small">No inboxes in this team yet.</p>
+            ) : (
+              <ul class="plain-list">
+                {inboxes.map((inbox) => (
+                  <li key={inbox.id}>
+                    <Link href={paths.inbox(inbox.id)}>{inbox.name ?? inbox.id}</Link>{' '}
+                    <span class="muted small">
+                      {inbox.eventCount} requests
+                      {inbox.lastEventAt !== null && (
+                        <>
+                          , last <Time iso={inbox.lastEventAt} />
+                        </>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </>
   );
 }

@@ -1,6 +1,14 @@
 import { useState } from 'preact/hooks';
 import { client, type CreatedToken } from '../api.js';
-import { ConfirmButton, CopyButton, Empty, ErrorNote, Spinner, Time } from '../components/common.js';
+import { ConfirmButton, CopyButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import {
+  limitText,
+  NO_LIMITS,
+  TokenLimitFields,
+  type TokenLimitChoice,
+  tokenLimits,
+  useSavedInboxes,
+} from '../components/account/TokenLimitFields.js';
 import { Icon } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
@@ -12,14 +20,17 @@ export function Tokens() {
   const list = useAccountList(() => client.tokens(), paths.signin(paths.tokens()));
   const { items: tokens, error, busy } = list;
   const [name, setName] = useState('');
+  const [limits, setLimits] = useState<TokenLimitChoice>(NO_LIMITS);
   const [created, setCreated] = useState<CreatedToken | null>(null);
+  const inboxes = useSavedInboxes(list.account);
 
   if (!list.account) return <PageLoading />;
 
   const create = (event: Event) =>
     list.create(event, async () => {
-      setCreated(await client.createToken(name.trim()));
+      setCreated(await client.createToken(name.trim(), tokenLimits(limits)));
       setName('');
+      setLimits(NO_LIMITS);
       list.setError(null);
       await list.reload();
     });
@@ -30,7 +41,8 @@ export function Tokens() {
   return (
     <div class="page">
       <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        Settings <span aria-hidden="true">›</span> <span aria-current="page">API tokens</span>
+        <Link href={paths.settings()}>Settings</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">API tokens</span>
       </nav>
       <header class="page-head">
         <div>
@@ -57,6 +69,7 @@ export function Tokens() {
           />
           <SubmitButton icon="plus" label="Create token" busy={busy} />
         </div>
+        <TokenLimitFields value={limits} onChange={setLimits} inboxes={inboxes} />
       </form>
 
       {created !== null && (
@@ -95,6 +108,9 @@ export function Tokens() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Token</th>
+                <th scope="col">Scope</th>
+                <th scope="col">Limits</th>
+                <th scope="col">Expires</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">
@@ -107,6 +123,13 @@ export function Tokens() {
                 <tr key={token.id} class={token.revokedAt !== null ? 'is-revoked' : ''}>
                   <td class="strong">{token.name}</td>
                   <td class="mono muted">{token.prefix}…</td>
+                  <td>
+                    <span class="badge" data-testid="token-scope">
+                      {token.scopes[token.scopes.length - 1] ?? 'manage'}
+                    </span>
+                  </td>
+                  <td class="small">{limitText(token, inboxes)}</td>
+                  <td>{token.expiresAt ? <Time iso={token.expiresAt} /> : <span class="muted">never</span>}</td>
                   <td>
                     <Time iso={token.createdAt} />
                   </td>

@@ -80,7 +80,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, account: Account, status: 200 | 201) => {
     const previous = await cookieSession(deps, request);
     if (previous !== null) await endSession(deps, previous.id);
-    const { session, secret } = await startSession(deps, { accountId: account.id, ttlMs: settings.sessionTtlMs });
+    const { session, secret } = await startSession(deps, {
+      accountId: account.id,
+      ttlMs: settings.sessionTtlMs,
+      userAgent: request.headers['user-agent'],
+    });
     void reply.header('set-cookie', sessionCookie(secret, settings.sessionTtlMs, isHttps(request, ctx.trustProxy)));
     return reply.code(status).send({ data: { account: accountJson(account), csrfToken: session.csrfToken } });
   };
@@ -95,6 +99,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
         description: `Open unless the server runs with REHOOK_SIGNUP=closed. ${COOKIE_NOTE} Counts against REHOOK_RATE_SIGNIN.`,
         tag: 'Accounts',
         access: 'public',
+        scope: 'none',
         body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
         responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
         errors: ['SIGNUP_CLOSED', 'CONFLICT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
@@ -122,6 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
           'Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).',
         tag: 'Accounts',
         access: 'public',
+        scope: 'none',
         body: Credentials("The account's password."),
         responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
         errors: ['INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
@@ -157,6 +163,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
           '401 only for an Authorization header that is invalid.',
         tag: 'Accounts',
         access: 'session',
+        scope: 'none',
         responses: {
           200: {
             description: 'The session, or `account: null` when nobody is signed in.',
@@ -184,6 +191,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
         description: 'Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.',
         tag: 'Accounts',
         access: 'public',
+        scope: 'none',
         responses: { 204: { description: 'Signed out.' } },
         errors: [],
       }),
@@ -208,6 +216,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
           'keep working: revoke them separately. Works with a session or an API token.',
         tag: 'Accounts',
         access: 'token',
+        scope: 'manage',
         responses: { 204: { description: 'Every session ended.' } },
         errors: [],
       }),

@@ -92,6 +92,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
           'so a new event appears here a moment after it was stored.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: { description: 'The types.', schema: dataEnvelope('eventTypes', Type.Array(EventTypeSchema)) },
@@ -118,6 +120,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
           '`zod`: a Zod schema, as source text in `document`. Kept up to date incrementally by the background worker.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: TypeParams,
         querystring: Type.Object({
           format: Type.Optional(
@@ -169,6 +173,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
         'events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.',
       tag: 'Events',
       access: 'anonymous-or-token',
+      scope: 'read',
+      inbox: 'inboxId',
       params,
       responses: { 202: { description: 'Queued.', schema: RebuildSchema } },
       errors: ['INBOX_NOT_FOUND', 'EVENT_TYPE_NOT_FOUND'],
@@ -205,6 +211,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: `${OWNER_ONLY} \`rule\` is null while the built-in detection applies.`,
         tag: 'Inboxes',
         access: 'token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -233,6 +241,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
           'value the built-in detection applies. Every type of the inbox is learned again in the background.',
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: RuleSchema,
         responses: { 200: { description: 'The rule as stored.', schema: dataEnvelope('rule', RuleSchema) } },
@@ -261,6 +271,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: `${OWNER_ONLY} The built-in detection applies again; every type is learned again.`,
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: { description: 'Whether there was a rule.', schema: dataEnvelope('removed', Type.Boolean()) },

@@ -86,10 +86,14 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
           'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
           'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
-          'most 100,000 events: it may hold fewer than `limit` events (even none) while a `Link` still ' +
-          'leads on; follow it until there is none.',
+          'most 100,000 events and searches for at most about 100 ms (REHOOK_SEARCH_TIME_BUDGET): it may hold ' +
+          'fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. ' +
+          'A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the ' +
+          'filter (a `since`/`until` range, a more specific value).',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           limit: Type.Optional(
@@ -113,7 +117,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
             schema: Type.Array(ref(EventSummarySchema)),
           },
         },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND', 'SEARCH_TOO_BROAD'],
       }),
     },
     async (request, reply) => {
@@ -154,6 +158,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
         summary: 'One captured event with headers and body',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: { 200: { description: 'The event.', schema: EventEnvelope } },
         errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
@@ -178,6 +184,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: {
           200: { description: 'The event without its body.', schema: dataEnvelope('event', ref(EventMetaSchema)) },
@@ -206,6 +214,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: { 200: { description: 'The exact captured bytes.', mediaType: '*/*' } },
         errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
@@ -232,6 +242,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: { 204: { description: 'Deleted.' } },
         errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
@@ -256,6 +268,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
           'inbox get an `inbox.cleared` message.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 204: { description: 'Cleared.' } },
         errors: ['INBOX_NOT_FOUND'],

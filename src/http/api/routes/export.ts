@@ -73,6 +73,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
           '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: {
           200: {
@@ -109,6 +111,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           format: Type.Optional(

@@ -46,6 +46,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
           'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: ForwardingInputSchema,
         responses: {
@@ -77,6 +79,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
         description: `${OWNER_ONLY} \`forwarding\` is null while none is set.`,
         tag: 'Inboxes',
         access: 'token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -106,6 +110,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
           'set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.',
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -134,6 +140,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
           'paused). Each attempt has its time, URL, outcome, status, latency and error.',
         tag: 'Events',
         access: 'token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: {
           200: {
@@ -164,6 +172,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
           'The request body is ignored.',
         tag: 'Events',
         access: 'token',
+        scope: 'replay',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
         errors: [

@@ -13,6 +13,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ApiContext): voi
         summary: 'The process is up',
         tag: 'Operations',
         access: 'public',
+        scope: 'none',
         responses: {
           200: {
             description: 'Up.',
@@ -35,6 +36,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ApiContext): voi
         description: 'For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.',
         tag: 'Operations',
         access: 'public',
+        scope: 'none',
         responses: {
           200: {
             description: 'Ready.',

@@ -5,12 +5,14 @@ import {
   deleteInbox,
   getInbox,
   listInboxes,
+  moveInbox,
   MAX_INBOX_NAME_LENGTH,
   parseInboxName,
   renameInbox,
   saveInbox,
 } from '../../../services/inboxes.js';
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
+import { AppError } from '../../../errors.js';
 import type { ApiContext } from '../context.js';
 import { inboxJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
@@ -35,13 +37,18 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         description:
           'Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a ' +
           'persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; ' +
-          'no body, an empty one, or `{}` makes an inbox without a name.',
+          'no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) ' +
+          "makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN).",
         tag: 'Inboxes',
         access: 'anonymous-or-token',
-        body: Type.Object({ name: Type.Optional(NameField) }),
+        scope: 'manage',
+        body: Type.Object({
+          name: Type.Optional(NameField),
+          teamId: Type.Optional(Type.String({ description: 'Make the inbox a team inbox of this team (tem_...).' })),
+        }),
         bodyOptional: true,
         responses: { 201: { description: 'The new inbox.', schema: InboxEnvelope } },
-        errors: ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+        errors: ['RATE_LIMITED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'TEAM_NOT_FOUND', 'FORBIDDEN'],
       }),
     },
     async (request, reply) => {
@@ -54,7 +61,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         if (!allowed.ok)
           throw rateLimited(reply, allowed.retryAfterMs, 'Too many anonymous inboxes created from this address');
       }
-      const inbox = await createInbox(deps, principal, { name });
+      const teamId = typeof body['teamId'] === 'string' ? body['teamId'] : undefined;
+      const inbox = await createInbox(deps, principal, { name, teamId });
       return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
     },
   );
@@ -69,6 +77,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         description: "Every live inbox owned by the token's account, newest first.",
         tag: 'Inboxes',
         access: 'token',
+        scope: 'read',
+        inbox: 'list',
         responses: {
           200: {
             description: 'The inboxes.',
@@ -94,6 +104,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         summary: 'One inbox',
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 200: { description: 'The inbox.', schema: InboxEnvelope } },
         errors: ['INBOX_NOT_FOUND'],
@@ -116,6 +128,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
           'by its owner; an anonymous inbox by anyone who holds its id.',
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: Type.Object({ name: NameField }),
         responses: { 200: { description: 'The renamed inbox.', schema: InboxEnvelope } },
@@ -139,6 +153,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         description: 'An owned inbox only by its owner; an anonymous inbox by anyone who holds its id.',
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 204: { description: 'Deleted.' } },
         errors: ['INBOX_NOT_FOUND'],
@@ -160,6 +176,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         description: 'Saving an inbox the account already owns answers it unchanged.',
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 200: { description: 'The saved inbox.', schema: InboxEnvelope } },
         errors: ['INBOX_NOT_FOUND'],
@@ -167,6 +185,52 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
     },
     async (request) => {
       const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+    },
+  );
+
+  app.put(
+    '/api/v1/inboxes/:inboxId/owner',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('PUT', {
+        operationId: 'moveInbox',
+        summary: "Move a saved inbox between the account and the account's teams",
+        description:
+          '`{"teamId": "tem_..."}` gives the inbox to that team, `{"account": "me"}` to the calling account. ' +
+          'Its events, replays and settings go with it. The caller must manage the inbox (its account, or an ' +
+          'admin or owner of its team) and be admin or owner of the team it goes to (403 FORBIDDEN naming the ' +
+          'role otherwise). An anonymous inbox answers 409 INBOX_NOT_SAVED.',
+        tag: 'Inboxes',
+        access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
+        params: InboxIdParams,
+        body: Type.Object(
+          {
+            teamId: Type.Optional(Type.String({ description: 'The team to give the inbox to (tem_...).' })),
+            account: Type.Optional(Type.Literal('me', { description: 'Give the inbox to the calling account.' })),
+          },
+          { additionalProperties: false },
+        ),
+        responses: { 200: { description: 'The moved inbox.', schema: InboxEnvelope } },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'TEAM_NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request) => {
+      const body = jsonObjectBody(request);
+      // Exactly one of the two: where the inbox goes must be said, and said once.
+      if ((body['teamId'] === undefined) === (body['account'] === undefined)) {
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'Say where the inbox goes: {"teamId": "tem_..."} or {"account": "me"}',
+          details: [{ path: '', message: 'must have exactly one of teamId, account' }],
+        });
+      }
+      const to = typeof body['teamId'] === 'string' ? body['teamId'] : null;
+      const inbox = await moveInbox(deps, await principalOf(deps, request), {
+        inboxId: pathParam(request, 'inboxId'),
+        to,
+      });
       return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
     },
   );

@@ -17,6 +17,7 @@ export function registerMetricsRoutes(app: FastifyInstance, render: () => string
         description: 'No authentication: keep it off the public network.',
         tag: 'Operations',
         access: 'public',
+        scope: 'none',
         responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
         errors: [],
       }),

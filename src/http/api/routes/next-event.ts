@@ -4,7 +4,9 @@ import type { CapturedEvent } from '../../../domain/captured-request.js';
 import { parseDurationMs } from '../../../domain/duration.js';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';
+import { getReadableInbox } from '../../../services/inboxes.js';
 import { watchShareRevocation } from '../../../services/shares.js';
+import { watchMembership } from '../../../services/teams.js';
 import type { ApiContext } from '../context.js';
 import { eventJson } from '../present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -54,6 +56,8 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
           'polls 204 at once, so clients simply poll again.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
@@ -101,6 +105,22 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
               ended.abort();
             })
           : () => undefined;
+      // A team member removed from the inbox's team: the poll ends at once with the answer of a
+      // new request (404), on every instance.
+      let lostAccess: AppError | null = null;
+      const unwatchTeams =
+        principal.kind === 'account'
+          ? watchMembership(deps.bus, principal.accountId, () => {
+              getReadableInbox(deps, principal, inboxId).then(
+                () => undefined,
+                (err: unknown) => {
+                  if (!(err instanceof AppError)) return;
+                  lostAccess = err;
+                  ended.abort();
+                },
+              );
+            })
+          : () => undefined;
       res.once('close', onClose);
       shutdown.signal.addEventListener('abort', onShutdown, { once: true });
       if (shutdown.signal.aborted) ended.abort();
@@ -117,6 +137,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
         });
       } finally {
         unwatch();
+        unwatchTeams();
         restoreSocketTimeout();
         res.off('close', onClose);
         shutdown.signal.removeEventListener('abort', onShutdown);
@@ -127,6 +148,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
         return reply;
       }
       if (revoked) throw new AppError('SHARE_NOT_FOUND');
+      if (lostAccess !== null) throw lostAccess;
       // Closing: the connection goes with this answer, so the server's close() does not wait on it.
       if (shutdown.signal.aborted) void reply.header('connection', 'close');
       if (event !== null) return { data: { event: eventJson(event) } };

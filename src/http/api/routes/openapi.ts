@@ -13,6 +13,7 @@ export function registerOpenApiRoute(app: FastifyInstance): void {
         description: 'The same document as openapi.json in the repository and the package.',
         tag: 'Operations',
         access: 'public',
+        scope: 'none',
         responses: { 200: { description: 'The document.', schema: Type.Object({ openapi: Type.String() }) } },
         errors: [],
       }),

@@ -73,6 +73,8 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
           'is sent again when the job resumes.',
         tag: 'Replays',
         access: 'token',
+        scope: 'replay',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: ReplayJobInputSchema,
         responses: {
@@ -99,6 +101,8 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: "Of an anonymous inbox: only the caller's own jobs. Of an owned inbox: the owner sees all.",
         tag: 'Replays',
         access: 'token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -125,6 +129,8 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: `${VISIBLE} Results come in replay order, ${DEFAULT_RESULTS_PAGE} at a time by default.`,
         tag: 'Replays',
         access: 'token',
+        scope: 'read',
+        inbox: 'jobId',
         params: JobIdParams,
         querystring: Type.Object({
           resultsAfter: Type.Optional(
@@ -174,6 +180,8 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
           'already ended (completed, failed or cancelled) stays as it is. Answers the job as it is afterwards.',
         tag: 'Replays',
         access: 'token',
+        scope: 'replay',
+        inbox: 'jobId',
         params: JobIdParams,
         responses: { 200: { description: 'The job.', schema: dataEnvelope('job', ref(ReplayJobSchema)) } },
         errors: ['REPLAY_JOB_NOT_FOUND'],

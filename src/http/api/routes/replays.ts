@@ -138,6 +138,8 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'the answer is `data.replay` as always.',
         tag: 'Replays',
         access: 'token',
+        scope: 'replay',
+        inbox: 'eventId',
         params: EventIdParams,
         body: ReplayRequestBody,
         responses: {
@@ -209,6 +211,8 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
         description: "Of an anonymous inbox's event: only the caller's own replays.",
         tag: 'Replays',
         access: 'token',
+        scope: 'read',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: {
           200: {

@@ -1,10 +1,26 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { inboxResponseJson, RESPONSE_LIMITS } from '../../../domain/inbox-response.js';
-import { clearInboxResponse, getInboxResponse, setInboxResponse } from '../../../services/responses.js';
+import {
+  CONTRACT_RESPONSE_ANSWER,
+  inboxResponseJson,
+  RESPONSE_LIMITS,
+  responseAnswerJson,
+} from '../../../domain/inbox-response.js';
+import { AppError } from '../../../errors.js';
+import {
+  clearInboxResponse,
+  getInboxResponse,
+  previewInboxResponse,
+  setInboxResponse,
+} from '../../../services/responses.js';
 import type { ApiContext } from '../context.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
-import { InboxResponseInputSchema, InboxResponseSchema } from '../response-schemas.js';
+import {
+  InboxResponseInputSchema,
+  InboxResponseSchema,
+  ResponsePreviewInputSchema,
+  ResponsePreviewSchema,
+} from '../response-schemas.js';
 import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';
 import { ref } from '../schemas.js';
 
@@ -28,6 +44,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
         description: `${ACCESS} \`response\` is null while the inbox answers the contract's \`200 {"ok":true}\`.`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -60,6 +78,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
           `once on the instance that stored it, within 1 s on others. Request body at most ${RESPONSE_LIMITS.maxRequestBytes} bytes.`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: InboxResponseInputSchema,
         responses: {
@@ -88,6 +108,8 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
         description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no programmed response).`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 204: { description: 'Cleared.' } },
         errors: ['INBOX_NOT_FOUND'],
@@ -96,6 +118,55 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
     async (request, reply) => {
       await clearInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/inboxes/:inboxId/responses/preview',
+    {
+      bodyLimit: RESPONSE_LIMITS.maxRequestBytes,
+      schema: routeSchema('POST', {
+        operationId: 'previewInboxResponse',
+        summary: 'What a response would answer a captured event',
+        description:
+          `${ACCESS} Renders \`response\` (as PUT takes it; nothing is saved) against event \`eventId\` of this inbox ` +
+          'as the ingest listener would have: the first rule that matches, its templates, and the default answer ' +
+          'when they fail to render. Rules that match a redacted header value (Authorization, Cookie) see the ' +
+          'redacted value here. A template that does not parse is 400 VALIDATION_FAILED with its line and column.',
+        tag: 'Inboxes',
+        access: 'anonymous-or-token',
+        scope: 'manage',
+        inbox: 'inboxId',
+        params: InboxIdParams,
+        body: ResponsePreviewInputSchema,
+        responses: {
+          200: { description: 'The rendered answer.', schema: dataEnvelope('preview', ref(ResponsePreviewSchema)) },
+        },
+        errors: ['INBOX_NOT_FOUND', 'EVENT_NOT_FOUND', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+      }),
+    },
+    async (request) => {
+      const principal = await principalOf(deps, request);
+      const body = jsonObjectBody(request);
+      if (typeof body['eventId'] !== 'string') {
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'eventId must be the id of a captured event of this inbox',
+          details: [{ path: '/eventId', message: 'required: an event id (evt_...)' }],
+        });
+      }
+      const resolved = await previewInboxResponse(deps, principal, pathParam(request, 'inboxId'), {
+        response: body['response'],
+        eventId: body['eventId'],
+      });
+      return {
+        data: {
+          preview: {
+            answer: responseAnswerJson(resolved.answer ?? CONTRACT_RESPONSE_ANSWER),
+            rule: resolved.record.rule,
+            error: resolved.record.error ?? null,
+          },
+        },
+      };
     },
   );
 }

@@ -46,6 +46,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: `${OWNER_ONLY} \`signature\` is null while no secret is set.`,
         tag: 'Inboxes',
         access: 'token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: {
           200: {
@@ -76,6 +78,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
           'key and never returned. Takes effect at once on the instance that stored it, within 1 s on others.',
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         body: SignatureSettingsInputSchema,
         responses: {
@@ -105,6 +109,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
         description: `${OWNER_ONLY} Events captured from then on are \`unchecked\`; earlier events keep their result. 204 also when none was set.`,
         tag: 'Inboxes',
         access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
         params: InboxIdParams,
         responses: { 204: { description: 'Removed.' } },
         errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
@@ -129,6 +135,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
           'an anonymous inbox, or of an inbox without a secret, answers 409 SIGNATURE_NOT_SET. The request body is ignored.',
         tag: 'Events',
         access: 'token',
+        scope: 'replay',
+        inbox: 'eventId',
         params: EventIdParams,
         responses: {
           200: {

@@ -6,6 +6,7 @@ import { openInboxStream, type StreamOptions } from '../../../services/stream.js
 import type { ApiContext } from '../context.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
+import { watchMembership } from '../../../services/teams.js';
 import { watchShareRevocation } from '../../../services/shares.js';
 import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -74,6 +75,8 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
           'A `: ping` comment every 15 s keeps proxies from closing the connection.',
         tag: 'Events',
         access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'inboxId',
         params: InboxIdParams,
         querystring: Type.Object({
           lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
@@ -114,11 +117,29 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
             })
           : () => undefined;
 
+      // A team member removed from the inbox's team loses its stream at once, on every instance:
+      // the bus carries the change of membership, and access is checked again then.
+      const unwatchTeams =
+        principal.kind === 'account'
+          ? watchMembership(deps.bus, principal.accountId, () => {
+              getReadableInbox(deps, principal, inboxId).then(
+                () => undefined,
+                (err: unknown) => {
+                  if (!(err instanceof AppError)) return;
+                  request.log.debug({ inboxId }, 'live stream ended: team access was withdrawn');
+                  if (started) finish('end');
+                  else disconnected.abort();
+                },
+              );
+            })
+          : () => undefined;
+
       const finish = (how: 'end' | 'destroy'): void => {
         if (!gone) {
           gone = true;
           open.delete(endForShutdown);
           unwatch();
+          unwatchTeams();
           disconnected.abort();
         }
         if (how === 'destroy') {
@@ -186,6 +207,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
         },
       ).catch((err: unknown) => {
         unwatch();
+        unwatchTeams();
         throw err;
       });
       if (revokedBeforeStart && !started) {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { MAX_TOKEN_INBOXES, TOKEN_SCOPES, type TokenScope } from '../../../domain/token-scope.js';
 import { requireAccount } from '../../../services/auth.js';
 import { createToken, listTokens, MAX_TOKEN_NAME_LENGTH, revokeToken } from '../../../services/tokens.js';
 import type { ApiContext } from '../context.js';
@@ -20,6 +21,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
         summary: "The account's API tokens, revoked ones included, newest first",
         tag: 'Tokens',
         access: 'token',
+        scope: 'manage',
         responses: {
           200: {
             description: 'The tokens, without their secrets.',
@@ -46,12 +48,39 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
         description: 'The answer is the only time the token itself is shown; only its hash is stored.',
         tag: 'Tokens',
         access: 'token',
+        scope: 'manage',
         body: Type.Object({
           name: Type.String({
             minLength: 1,
             maxLength: MAX_TOKEN_NAME_LENGTH,
             description: 'A name to recognise the token by (printable characters).',
           }),
+          scopes: Type.Optional(
+            Type.Array(Type.Unsafe<TokenScope>({ type: 'string', enum: [...TOKEN_SCOPES] }), {
+              minItems: 1,
+              description:
+                '`read` (inboxes, events, history), `replay` (also replays, bulk replays, delivery retries) or ' +
+                '`manage` (everything: settings, secrets, forwarding, shares, tokens). They nest; the widest one ' +
+                'given counts. Default: `manage`, as tokens made before scopes.',
+            }),
+          ),
+          teamId: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description: 'A team the account is a member of; the token then acts with the member role, never above.',
+            }),
+          ),
+          inboxIds: Type.Optional(
+            Type.Union([Type.Array(Type.String(), { minItems: 1, maxItems: MAX_TOKEN_INBOXES }), Type.Null()], {
+              description:
+                'Saved inboxes of the account the token is limited to (null or absent: all). An inbox the ' +
+                'account cannot see is 400 VALIDATION_FAILED.',
+            }),
+          ),
+          expiresAt: Type.Optional(
+            Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+              description: 'When the token stops working (ISO 8601, in the future); null or absent: never.',
+            }),
+          ),
         }),
         responses: {
           201: {
@@ -65,7 +94,14 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
     async (request, reply) => {
       const { accountId } = requireAccount(await principalOf(deps, request));
       const body = jsonObjectBody(request);
-      const { token, plaintext } = await createToken(deps, { accountId, name: body['name'] });
+      const { token, plaintext } = await createToken(deps, {
+        accountId,
+        name: body['name'],
+        scopes: body['scopes'],
+        teamId: body['teamId'],
+        inboxIds: body['inboxIds'],
+        expiresAt: body['expiresAt'],
+      });
       return reply.code(201).send({ data: { token: { ...tokenJson(token), token: plaintext } } });
     },
   );
@@ -80,6 +116,7 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
         description: 'The token stops working at once, open live streams included.',
         tag: 'Tokens',
         access: 'token',
+        scope: 'manage',
         params: TokenIdParams,
         responses: { 204: { description: 'Revoked.' } },
         errors: ['TOKEN_NOT_FOUND'],

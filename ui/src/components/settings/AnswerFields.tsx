@@ -1,5 +1,5 @@
 import type { AnswerDraft } from '../../lib/response-draft.js';
-import { TextField } from '../fields.js';
+import { CheckField, TextField } from '../fields.js';
 
 /** One answer of the programmed response: status, delay, headers and body. */
 export function AnswerFields(props: {
@@ -58,6 +58,9 @@ export function AnswerFields(props: {
         spellcheck={false}
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
       />
+      <CheckField checked={draft.template} onChange={(template) => set({ template })}>
+        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'} (docs/insight.md)
+      </CheckField>
     </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { ConfirmButton, Time } from '../common.js';
 import { Icon } from '../Icon.js';
 import { AnswerFields } from './AnswerFields.js';
+import { ResponsePreview } from './ResponsePreview.js';
 import { RuleFields } from './RuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
@@ -108,6 +109,7 @@ export function ResponseSettings(props: { inboxId: string }) {
           </li>
         ))}
       </ol>
+      <ResponsePreview inboxId={props.inboxId} input={() => responseInput(answer, rules)} />
     </SettingsSection>
   );
 }

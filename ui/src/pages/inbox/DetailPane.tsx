@@ -1,5 +1,6 @@
 import type { InboxView as Inbox } from '../../api.js';
 import { BulkReplay } from '../../components/BulkReplay.js';
+import { CompareView } from '../../components/CompareView.js';
 import { InboxSettings } from '../../components/InboxSettings.js';
 import { Inspector } from '../../components/Inspector.js';
 import type { EventFilter } from '../../lib/filter.js';
@@ -13,6 +14,10 @@ export function DetailPane(props: {
   inbox: Inbox;
   panel: Panel;
   onClosePanel: () => void;
+  /** Two events being compared (they take the pane until closed). */
+  compare: { readonly from: string; readonly to: string } | null;
+  onCompare: (fromId: string, toId: string) => void;
+  onCloseCompare: () => void;
   selectedId: string | null;
   readOnly: boolean;
   owned: boolean;
@@ -25,8 +30,18 @@ export function DetailPane(props: {
 }) {
   const { inbox, panel, selectedId } = props;
   return (
-    <section class="detail-pane" aria-label={panel === null ? 'Request details' : LABEL[panel]}>
-      {panel === 'settings' ? (
+    <section
+      class="detail-pane"
+      aria-label={props.compare !== null ? 'Compare' : panel === null ? 'Request details' : LABEL[panel]}
+    >
+      {props.compare !== null ? (
+        <CompareView
+          key={`${props.compare.from} ${props.compare.to}`}
+          fromId={props.compare.from}
+          toId={props.compare.to}
+          onClose={props.onCloseCompare}
+        />
+      ) : panel === 'settings' ? (
         <InboxSettings inbox={inbox} owned={props.owned} onClose={props.onClosePanel} />
       ) : panel === 'bulk' ? (
         <BulkReplay
@@ -45,6 +60,7 @@ export function DetailPane(props: {
           owned={props.owned}
           backHref={props.listHref}
           onDeleted={props.onDeleted}
+          onCompare={props.onCompare}
         />
       ) : (
         <Setup inbox={inbox} readOnly={props.readOnly} hasEvents={props.hasEvents} />

@@ -44,11 +44,13 @@ export function InboxView(props: {
   const [actionError, setActionError] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [compare, setCompare] = useState<{ from: string; to: string } | null>(null);
   const selected = props.eventId;
 
-  // Opening an event closes a panel.
+  // Opening an event closes a panel and a comparison.
   useEffect(() => {
     if (selected !== null) setPanel(null);
+    setCompare(null);
   }, [selected]);
 
   // The opened event is the cursor's starting point.
@@ -86,7 +88,7 @@ export function InboxView(props: {
   };
 
   return (
-    <div class={`inbox ${selected !== null || panel !== null ? 'has-selection' : ''}`}>
+    <div class={`inbox ${selected !== null || panel !== null || compare !== null ? 'has-selection' : ''}`}>
       {props.banner}
       <InboxBar
         inbox={inbox}
@@ -115,6 +117,11 @@ export function InboxView(props: {
           selection={selection}
           onSelection={setSelection}
           onReplaySelected={() => openPanel('bulk')}
+          onCompareSelected={() => {
+            // Ids sort by time: the older event is the first.
+            const [from, to] = [...selection.ids].sort();
+            if (from !== undefined && to !== undefined) setCompare({ from, to });
+          }}
           selectedId={selected}
           cursor={cursor}
           onCursor={setCursor}
@@ -124,6 +131,9 @@ export function InboxView(props: {
           inbox={inbox}
           panel={panel}
           onClosePanel={() => setPanel(null)}
+          compare={compare}
+          onCompare={(from, to) => setCompare({ from, to })}
+          onCloseCompare={() => setCompare(null)}
           selectedId={selected}
           readOnly={props.readOnly}
           owned={owned}

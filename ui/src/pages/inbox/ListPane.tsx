@@ -30,6 +30,8 @@ export function ListPane(props: {
   selection: Selection;
   onSelection: (selection: Selection) => void;
   onReplaySelected: () => void;
+  /** Exactly two requests are ticked: compare them. */
+  onCompareSelected: () => void;
   selectedId: string | null;
   cursor: number;
   onCursor: (index: number) => void;
@@ -70,9 +72,18 @@ export function ListPane(props: {
       {selection.on && (
         <div class="selection-bar">
           <span class="small" aria-live="polite">
-            {selection.ids.size === 0 ? 'Tick requests to replay them together' : `${selection.ids.size} selected`}
+            {selection.ids.size === 0 ? 'Tick requests to replay or compare them' : `${selection.ids.size} selected`}
           </span>
           <span class="spacer" />
+          <button
+            type="button"
+            class="btn btn-sm"
+            disabled={selection.ids.size !== 2}
+            title="Tick exactly two requests to compare them"
+            onClick={props.onCompareSelected}
+          >
+            <span>Compare</span>
+          </button>
           <button
             type="button"
             class="btn btn-sm btn-primary"

@@ -1,0 +1,93 @@
+/**
+ * Teams: a group of accounts that owns inboxes together. An inbox owned by a team has the team's
+ * id as its owner (inboxes.owner_id holds an account id or a team id; the prefix tells which), so
+ * every conditional write that names the owner it checked keeps working when an inbox moves.
+ */
+
+/** The roles, strongest first. */
+export const TEAM_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** What a caller wants to do with an inbox, and the weakest role that may do it. */
+export type InboxAction = 'read' | 'replay' | 'manage';
+
+const RANK: Readonly<Record<TeamRole, number>> = { owner: 4, admin: 3, member: 2, viewer: 1 };
+
+const ROLE_FOR: Readonly<Record<InboxAction, TeamRole>> = {
+  // Everything a member sees: inbox, events, replay history, live stream, export.
+  read: 'viewer',
+  // Single, bulk and edited replays, and programmed responses.
+  replay: 'member',
+  // Inbox settings (name, deletion, clearing), secrets, forwarding, sharing links, moving.
+  manage: 'admin',
+};
+
+export function isTeamRole(value: unknown): value is TeamRole {
+  return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
+}
+
+/** True when `role` is `other` or stronger. */
+export function roleAtLeast(role: TeamRole, other: TeamRole): boolean {
+  return RANK[role] >= RANK[other];
+}
+
+/** The weakest role allowed to do `action` on a team's inbox. */
+export function roleNeededFor(action: InboxAction): TeamRole {
+  return ROLE_FOR[action];
+}
+
+export interface Team {
+  /** tem_ + 26 random characters. */
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+export interface TeamMembership {
+  readonly teamId: string;
+  readonly accountId: string;
+  readonly role: TeamRole;
+  readonly joinedAt: Date;
+}
+
+/** A membership with the member's e-mail, as the members list shows it. */
+export interface TeamMember extends TeamMembership {
+  readonly email: string;
+}
+
+/** A team with the caller's role in it. */
+export interface TeamWithRole {
+  readonly team: Team;
+  readonly role: TeamRole;
+}
+
+/**
+ * An invitation link to join a team with a role. Like API tokens and sharing links, only the
+ * SHA-256 of its token is stored; the token is shown once. Single use: `acceptedAt` is set when
+ * it is used; revoking deletes it.
+ */
+export interface TeamInvitation {
+  /** inv_ + 26 random characters; names it in the list and when revoking it. */
+  readonly id: string;
+  readonly teamId: string;
+  readonly role: TeamRole;
+  readonly hash: string;
+  /** First characters of the token, safe to show. */
+  readonly prefix: string;
+  readonly createdBy: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly acceptedAt: Date | null;
+  readonly acceptedBy: string | null;
+}
+
+/** The result of a store write that must keep at least one owner. */
+export type MembershipChange = 'done' | 'not-member' | 'last-owner';
+
+/**
+ * True when giving the member `current` the role `next` (null: removing them) would leave the
+ * team with no owner, `owners` being how many it has now.
+ */
+export function leavesNoOwner(current: TeamRole, next: TeamRole | null, owners: number): boolean {
+  return current === 'owner' && next !== 'owner' && owners <= 1;
+}

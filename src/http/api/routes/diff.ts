@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { stringifyLossless } from '../../../domain/lossless-json.js';
+import { AppError } from '../../../errors.js';
+import { diffTwoEvents } from '../../../services/event-diff.js';
+import type { ApiContext } from '../context.js';
+import { EventDiffSchema } from '../diff-schemas.js';
+import { pathParam, principalOf, queryParam } from '../request.js';
+import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
+import { ref } from '../schemas.js';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Comparing two captured events (services/event-diff.ts, docs/insight.md). */
+export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { deps } = ctx;
+
+  app.get(
+    '/api/v1/events/:eventId/diff',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'diffEvents',
+        share: true,
+        summary: 'What differs between two events',
+        description:
+          'From the event in the path (the first) to `against` (the second), in any inboxes the caller may read ' +
+          "(a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, " +
+          'query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations ' +
+          'when both bodies are JSON (applied to the first body they give the second; big numbers are written ' +
+          'exactly), a line diff when both are text, else whether the bytes are equal and their sizes.',
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
+        params: EventIdParams,
+        querystring: Type.Object({
+          against: Type.String({ description: 'The id of the second event.' }),
+        }),
+        responses: { 200: { description: 'The differences.', schema: dataEnvelope('diff', ref(EventDiffSchema)) } },
+        errors: ['EVENT_NOT_FOUND', 'VALIDATION_FAILED'],
+      }),
+    },
+    async (request, reply) => {
+      const against = queryParam(request, 'against');
+      if (against === undefined || against === '') {
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'against must be the id of the event to compare with',
+          details: [{ path: '/against', message: 'required: an event id (evt_...)' }],
+        });
+      }
+      const diff = await diffTwoEvents(deps, await principalOf(deps, request), pathParam(request, 'eventId'), against);
+      // Written by the lossless writer: numbers JavaScript cannot hold keep their captured digits.
+      return reply.type(JSON_CONTENT_TYPE).send(stringifyLossless({ data: { diff } }));
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+import { TEAM_ROLES, type TeamInvitation, type TeamMember, type TeamWithRole } from '../../domain/team.js';
+import { invitationPath } from '../../services/invitations.js';
+
+/**
+ * JSON shapes of teams, members and invitations (routes/teams.ts) and their presenters. Named
+ * schemas: the OpenAPI document lists them under components.schemas (schemas.ts registers them).
+ */
+
+const closed = { additionalProperties: false } as const;
+const Time = (description: string) => Type.String({ format: 'date-time', description });
+
+export const RoleSchema = Type.Union(
+  TEAM_ROLES.map((role) => Type.Literal(role)),
+  {
+    $id: 'TeamRole',
+    description:
+      'owner: everything, members and deleting the team included (a team keeps at least one); admin: members ' +
+      'below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, ' +
+      'programmed responses; viewer: read only.',
+  },
+);
+
+const RoleRef = Type.Unsafe<Static<typeof RoleSchema>>({ $ref: 'TeamRole#' });
+
+export const TeamSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Team id (tem_...).' }),
+    name: Type.String({ description: 'The team name (1 to 100 printable characters).' }),
+    role: RoleRef,
+    createdAt: Time('When the team was created.'),
+  },
+  { $id: 'Team', description: "A team, with the caller's role in it.", ...closed },
+);
+
+export const TeamMemberSchema = Type.Object(
+  {
+    accountId: Type.String({ description: 'Account id (acc_...).' }),
+    email: Type.String({ description: "The member's e-mail address." }),
+    role: RoleRef,
+    joinedAt: Time('When the account joined the team.'),
+  },
+  { $id: 'TeamMember', description: 'A member of a team.', ...closed },
+);
+
+const invitationFields = {
+  id: Type.String({ description: 'Invitation id (inv_...).' }),
+  role: RoleRef,
+  prefix: Type.String({ description: "First characters of the link's token, to tell links apart." }),
+  createdAt: Time('When the invitation was made.'),
+  expiresAt: Time('When the link stops working.'),
+};
+
+export const InvitationSchema = Type.Object(invitationFields, {
+  $id: 'TeamInvitation',
+  description: 'An unused invitation link, without its token.',
+  ...closed,
+});
+
+export const CreatedInvitationSchema = Type.Object(
+  {
+    ...invitationFields,
+    token: Type.String({ description: "The link's token (rhi_...): shown in this answer only." }),
+    path: Type.String({ description: "Path of the web app's page for the link, /join/<token>, on the API origin." }),
+  },
+  { $id: 'CreatedTeamInvitation', description: 'A new invitation link, with its token (shown once).', ...closed },
+);
+
+export const TEAM_SCHEMAS: readonly TSchema[] = [
+  RoleSchema,
+  TeamSchema,
+  TeamMemberSchema,
+  InvitationSchema,
+  CreatedInvitationSchema,
+];
+
+export type TeamJson = Static<typeof TeamSchema>;
+export type TeamMemberJson = Static<typeof TeamMemberSchema>;
+export type InvitationJson = Static<typeof InvitationSchema>;
+export type CreatedInvitationJson = Static<typeof CreatedInvitationSchema>;
+
+export function teamJson({ team, role }: TeamWithRole): TeamJson {
+  return { id: team.id, name: team.name, role, createdAt: team.createdAt.toISOString() };
+}
+
+export function teamMemberJson(member: TeamMember): TeamMemberJson {
+  return {
+    accountId: member.accountId,
+    email: member.email,
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
+  };
+}
+
+export function invitationJson(invitation: TeamInvitation): InvitationJson {
+  return {
+    id: invitation.id,
+    role: invitation.role,
+    prefix: invitation.prefix,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+export function createdInvitationJson(invitation: TeamInvitation, token: string): CreatedInvitationJson {
+  return { ...invitationJson(invitation), token, path: invitationPath(token) };
+}

@@ -1,0 +1,154 @@
+import type { Pool } from 'pg';
+
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
+import type { AlertRepository } from '../../ports/alert-store.js';
+import {
+  ALERT_ATTEMPT_COLUMNS,
+  type AlertAttemptRow,
+  NOTIFICATION_COLUMNS,
+  type NotificationRow,
+  rulesFromText,
+  rulesToText,
+} from '../shared/alert-rows.js';
+import { attempt, inTransaction } from './attempt.js';
+import { mapper, type PostgresColumns } from './rows.js';
+
+type Row = NotificationRow<PostgresColumns>;
+
+const SQL = {
+  upsertRules: `INSERT INTO alert_rules (inbox_id, rules, updated_at) VALUES ($1, $2, $3)
+    ON CONFLICT (inbox_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
+  findRules: 'SELECT rules FROM alert_rules WHERE inbox_id = $1',
+  deleteRules: 'DELETE FROM alert_rules WHERE inbox_id = $1',
+  cancel: `UPDATE alert_notifications SET state = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, updated_at = $2
+    WHERE inbox_id = $1 AND next_attempt_at IS NOT NULL`,
+  insert: `INSERT INTO alert_notifications (${NOTIFICATION_COLUMNS})
+    VALUES (${Array.from({ length: 16 }, (_, i) => `$${i + 1}`).join(', ')})
+    RETURNING ${NOTIFICATION_COLUMNS}`,
+  /** As the forwarding claim: lock due rows no other claimer holds, lease them, record abandoned attempts. */
+  claim: `WITH due AS (
+    SELECT n.id, n.state AS old_state, n.updated_at AS old_updated_at
+    FROM alert_notifications AS n
+    WHERE n.next_attempt_at IS NOT NULL AND n.next_attempt_at <= $1 AND NOT (n.inbox_id = ANY ($5::text[]))
+    ORDER BY n.next_attempt_at
+    LIMIT $2
+    FOR UPDATE OF n SKIP LOCKED),
+  claimed AS (
+    UPDATE alert_notifications AS n SET state = 'delivering', attempts = n.attempts + 1,
+      attempts_total = n.attempts_total + 1, lease_owner = $3, next_attempt_at = $4, updated_at = $1
+    FROM due WHERE n.id = due.id
+    RETURNING n.id, n.inbox_id, n.attempts, n.attempts_total, n.url, n.body, due.old_state, due.old_updated_at),
+  abandoned AS (
+    INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS})
+    SELECT id, attempts_total - 1, old_updated_at, url, 'abandoned', NULL, NULL, NULL, $6
+    FROM claimed WHERE old_state = 'delivering'
+    ON CONFLICT (notification_id, number) DO NOTHING)
+  SELECT id, inbox_id, attempts, attempts_total, url, body FROM claimed`,
+  recordAttempt: `INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT (notification_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
+      outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
+      error_code = excluded.error_code, error_message = excluded.error_message
+    WHERE alert_attempts.outcome = 'abandoned'`,
+  finish: `UPDATE alert_notifications SET state = $1, next_attempt_at = $2, lease_owner = NULL, updated_at = $3
+    WHERE id = $4 AND state = 'delivering' AND lease_owner = $5 AND attempts_total = $6`,
+  recent: `SELECT ${NOTIFICATION_COLUMNS} FROM alert_notifications WHERE inbox_id = $1 ORDER BY id DESC LIMIT $2`,
+  attemptsOf: `SELECT ${ALERT_ATTEMPT_COLUMNS} FROM alert_attempts WHERE notification_id = ANY ($1::text[])
+    ORDER BY notification_id, number`,
+  nextDue:
+    'SELECT next_attempt_at FROM alert_notifications WHERE next_attempt_at IS NOT NULL ORDER BY next_attempt_at LIMIT 1',
+  withRules: 'SELECT inbox_id FROM alert_rules ORDER BY inbox_id',
+};
+
+interface ClaimedRow {
+  id: string;
+  inbox_id: string;
+  attempts: number;
+  attempts_total: number;
+  url: string;
+  body: string;
+}
+
+/** AlertRepository on PostgreSQL. */
+export function createAlertRepository(pool: Pool): AlertRepository {
+  return {
+    putRules: (inboxId, rules, now) =>
+      attempt('set alert rules', async () => {
+        await pool.query(SQL.upsertRules, [inboxId, rulesToText(rules), now.toISOString()]);
+      }),
+    findRules: (inboxId) =>
+      attempt('find alert rules', async () => {
+        const { rows } = await pool.query<{ rules: string }>(SQL.findRules, [inboxId]);
+        return rows[0] === undefined ? null : rulesFromText(rows[0].rules);
+      }),
+    removeRules: (inboxId, now) =>
+      attempt('remove alert rules', () =>
+        inTransaction(pool, async (client) => {
+          if ((await client.query(SQL.deleteRules, [inboxId])).rowCount === 0) return null;
+          return (await client.query(SQL.cancel, [inboxId, now.toISOString()])).rowCount ?? 0;
+        }),
+      ),
+    enqueue: (n) =>
+      attempt('queue alert notification', async () => {
+        const { rows } = await pool.query<Row>(SQL.insert, mapper.notificationParams(n));
+        return mapper.toNotification(rows[0] as Row);
+      }),
+    claim: (opts) =>
+      attempt('claim alert notifications', async () => {
+        const limit = claimBatchSize(opts.limit);
+        if (limit === 0) return [];
+        const { rows } = await pool.query<ClaimedRow>(SQL.claim, [
+          opts.now.toISOString(),
+          limit,
+          opts.owner,
+          new Date(leaseEndMs(opts.now, opts.leaseMs)).toISOString(),
+          [...(opts.excludeInboxIds ?? [])],
+          ABANDONED_MESSAGE,
+        ]);
+        return rows.map((row) => ({
+          id: row.id,
+          inboxId: row.inbox_id,
+          attempt: row.attempts,
+          number: row.attempts_total,
+          url: row.url,
+          body: row.body,
+        }));
+      }),
+    complete: (input) =>
+      attempt('complete alert notification', () =>
+        inTransaction(pool, async (client) => {
+          if (input.attempt !== null) {
+            await client.query(SQL.recordAttempt, mapper.alertAttemptParams(input.id, input.number, input.attempt));
+          }
+          const result = await client.query(SQL.finish, [
+            input.next.state,
+            nextAttemptAt(input.next)?.toISOString() ?? null,
+            input.now.toISOString(),
+            input.id,
+            input.owner,
+            input.number,
+          ]);
+          return result.rowCount === 1;
+        }),
+      ),
+    listRecent: (inboxId, limit) =>
+      attempt('list alert notifications', async () => {
+        const { rows } = await pool.query<Row>(SQL.recent, [inboxId, Math.max(0, Math.floor(limit))]);
+        if (rows.length === 0) return [];
+        const attempts = await pool.query<AlertAttemptRow<PostgresColumns>>(SQL.attemptsOf, [rows.map((r) => r.id)]);
+        return rows.map((row) => ({
+          ...mapper.toNotification(row),
+          attemptLog: attempts.rows.filter((a) => a.notification_id === row.id).map(mapper.toAlertAttempt),
+        }));
+      }),
+    nextDueAt: () =>
+      attempt('next alert notification', async () => {
+        const { rows } = await pool.query<{ next_attempt_at: Date }>(SQL.nextDue);
+        return rows[0] === undefined ? null : rows[0].next_attempt_at;
+      }),
+    inboxIdsWithRules: () =>
+      attempt('list alert inboxes', async () => {
+        const { rows } = await pool.query<{ inbox_id: string }>(SQL.withRules);
+        return rows.map((row) => row.inbox_id);
+      }),
+  };
+}

@@ -1,0 +1,134 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import { leavesNoOwner, type MembershipChange, type TeamRole } from '../../domain/team.js';
+import type { TeamRepository } from '../../ports/team-store.js';
+import {
+  INVITATION_COLUMNS,
+  type InvitationRow,
+  MEMBER_COLUMNS,
+  type MemberRow,
+  TEAM_COLUMNS,
+  type TeamRow,
+} from '../shared/team-rows.js';
+import { attempt } from './attempt.js';
+import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
+
+/**
+ * TeamRepository on SQLite. Nothing is cached: a removed member must be refused by the very next
+ * request. Writes that must keep an owner read and write in one IMMEDIATE transaction.
+ */
+export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository {
+  const s = {
+    insertTeam: db.prepare<SqliteParam[]>(`INSERT INTO teams (${TEAM_COLUMNS}) VALUES (?, ?, ?)`),
+    insertMember: db.prepare<SqliteParam[]>(
+      `INSERT INTO team_members (${MEMBER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    findTeam: db.prepare<[string], TeamRow<SqliteColumns>>(`SELECT ${TEAM_COLUMNS} FROM teams WHERE id = ?`),
+    rename: db.prepare<[string, string]>('UPDATE teams SET name = ? WHERE id = ?'),
+    deleteTeam: db.prepare<[string]>('DELETE FROM teams WHERE id = ?'),
+    deleteMembers: db.prepare<[string]>('DELETE FROM team_members WHERE team_id = ?'),
+    deleteInvitations: db.prepare<[string]>('DELETE FROM team_invitations WHERE team_id = ?'),
+    byAccount: db.prepare<[string], TeamRow<SqliteColumns> & { role: string }>(
+      `SELECT t.id, t.name, t.created_at, m.role FROM team_members m JOIN teams t ON t.id = m.team_id
+       WHERE m.account_id = ? ORDER BY t.name, t.id`,
+    ),
+    members: db.prepare<[string], MemberRow<SqliteColumns> & { email: string }>(
+      `SELECT m.team_id, m.account_id, m.role, m.joined_at, a.email FROM team_members m
+       JOIN accounts a ON a.id = m.account_id WHERE m.team_id = ? ORDER BY m.joined_at, m.account_id`,
+    ),
+    role: db
+      .prepare<[string, string], string>('SELECT role FROM team_members WHERE team_id = ? AND account_id = ?')
+      .pluck(true),
+    owners: db
+      .prepare<[string], number>("SELECT count(*) FROM team_members WHERE team_id = ? AND role = 'owner'")
+      .pluck(true),
+    setRole: db.prepare<[string, string, string]>(
+      'UPDATE team_members SET role = ? WHERE team_id = ? AND account_id = ?',
+    ),
+    removeMember: db.prepare<[string, string]>('DELETE FROM team_members WHERE team_id = ? AND account_id = ?'),
+    soleOwned: db.prepare<[string], TeamRow<SqliteColumns>>(
+      `SELECT t.id, t.name, t.created_at FROM team_members m JOIN teams t ON t.id = m.team_id
+       WHERE m.account_id = ? AND m.role = 'owner'
+         AND (SELECT count(*) FROM team_members o WHERE o.team_id = m.team_id AND o.role = 'owner') = 1
+       ORDER BY t.name, t.id`,
+    ),
+    insertInvitation: db.prepare<SqliteParam[]>(
+      `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    invitations: db.prepare<[string], InvitationRow<SqliteColumns>>(
+      `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE team_id = ? AND accepted_at IS NULL
+       ORDER BY created_at DESC, id DESC`,
+    ),
+    revokeInvitation: db.prepare<[string, string]>(
+      'DELETE FROM team_invitations WHERE id = ? AND team_id = ? AND accepted_at IS NULL',
+    ),
+    useInvitation: db.prepare<[number, string, string, number], InvitationRow<SqliteColumns>>(
+      `UPDATE team_invitations SET accepted_at = ?, accepted_by = ?
+       WHERE hash = ? AND accepted_at IS NULL AND expires_at > ? RETURNING ${INVITATION_COLUMNS}`,
+    ),
+  };
+
+  const change = db.transaction((teamId: string, accountId: string, next: TeamRole | null): MembershipChange => {
+    const current = s.role.get(teamId, accountId);
+    if (current === undefined) return 'not-member';
+    if (leavesNoOwner(mapper.toRole(current), next, s.owners.get(teamId) ?? 0)) return 'last-owner';
+    if (next === null) s.removeMember.run(teamId, accountId);
+    else s.setRole.run(next, teamId, accountId);
+    return 'done';
+  });
+  const insert = db.transaction((teamParams: SqliteParam[], memberParams: SqliteParam[]) => {
+    s.insertTeam.run(...teamParams);
+    s.insertMember.run(...memberParams);
+  });
+  const remove = db.transaction((id: string) => {
+    s.deleteMembers.run(id);
+    s.deleteInvitations.run(id);
+    return s.deleteTeam.run(id).changes === 1;
+  });
+  const accept = db.transaction((hash: string, accountId: string, now: Date) => {
+    const row = s.useInvitation.get(now.getTime(), accountId, hash, now.getTime());
+    if (row === undefined) return null;
+    const invitation = mapper.toInvitation(row);
+    s.insertMember.run(
+      ...mapper.memberParams({ teamId: invitation.teamId, accountId, role: invitation.role, joinedAt: now }),
+    );
+    return invitation;
+  });
+
+  return {
+    insert: (team, owner) =>
+      attempt('insert team', () => insert.immediate(mapper.teamParams(team), mapper.memberParams(owner))),
+    findById: (id) =>
+      attempt('find team', () => {
+        const row = s.findTeam.get(id);
+        return row === undefined ? null : mapper.toTeam(row);
+      }),
+    rename: (id, name) =>
+      attempt('rename team', () => {
+        if (s.rename.run(name, id).changes === 0) return null;
+        const row = s.findTeam.get(id);
+        return row === undefined ? null : mapper.toTeam(row);
+      }),
+    delete: (id) => attempt('delete team', () => remove.immediate(id)),
+    listByAccount: (accountId) =>
+      attempt('list teams', () =>
+        s.byAccount.all(accountId).map((row) => ({ team: mapper.toTeam(row), role: mapper.toRole(row.role) })),
+      ),
+    listMembers: (teamId) => attempt('list members', () => s.members.all(teamId).map(mapper.toMember)),
+    findRole: (teamId, accountId) =>
+      attempt('find role', () => {
+        const role = s.role.get(teamId, accountId);
+        return role === undefined ? null : mapper.toRole(role);
+      }),
+    changeRole: (teamId, accountId, role) => attempt('change role', () => change.immediate(teamId, accountId, role)),
+    removeMember: (teamId, accountId) => attempt('remove member', () => change.immediate(teamId, accountId, null)),
+    listSoleOwned: (accountId) => attempt('list sole-owned teams', () => s.soleOwned.all(accountId).map(mapper.toTeam)),
+    insertInvitation: (invitation) =>
+      attempt('insert invitation', () => void s.insertInvitation.run(...mapper.invitationParams(invitation))),
+    listInvitations: (teamId) => attempt('list invitations', () => s.invitations.all(teamId).map(mapper.toInvitation)),
+    revokeInvitation: (id, teamId) =>
+      attempt('revoke invitation', () => s.revokeInvitation.run(id, teamId).changes === 1),
+    acceptInvitation: (hash, accountId, now) =>
+      attempt('accept invitation', () => accept.immediate(hash, accountId, now)),
+  };
+}

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { assertAccessible, ingest, row } from './support.js';
+import { newPage, savedInbox, useFeatureRig } from './features-support.js';
+
+// Comparing two events and previewing a templated answer, in real headless Chromium against a
+// real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
+// (light mode, 1280x860).
+
+useFeatureRig();
+
+const SCREENSHOTS = process.env['REHOOK_WRITE_SCREENSHOTS'] === '1';
+const VIEWPORT = { width: 1280, height: 860 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
+}
+
+const FIRST = {
+  id: 'evt_1',
+  type: 'invoice.created',
+  data: { object: { id: 'in_1', status: 'draft', amount_due: 4200, customer: 'cus_9' } },
+  livemode: false,
+};
+const SECOND = {
+  id: 'evt_2',
+  type: 'invoice.paid',
+  data: { object: { id: 'in_1', status: 'paid', amount_due: 0, customer: 'cus_9', paid_at: 1764240000 } },
+  livemode: false,
+};
+
+describe('insight in the web app', () => {
+  test('two ticked requests compare side by side; "compare with previous" finds the same method and path', async () => {
+    const { page } = await newPage(VIEWPORT);
+    const { url } = await savedInbox(page, 'Stripe');
+    const json = { 'content-type': 'application/json' };
+    await ingest(url, {
+      path: '/stripe',
+      headers: { ...json, 'stripe-signature': 't=1,v1=a' },
+      body: JSON.stringify(FIRST),
+    });
+    await ingest(url, { path: '/github', headers: json, body: '{"zen":"x"}' });
+    await ingest(url, {
+      path: '/stripe',
+      headers: { ...json, 'stripe-signature': 't=2,v1=b' },
+      body: JSON.stringify(SECOND),
+    });
+    await row(page, '/github').waitFor();
+    await page.locator('.event-row').nth(2).waitFor();
+
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByLabel('Select POST /stripe').nth(0).check();
+    await page.getByLabel('Select POST /stripe').nth(1).check();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const view = page.getByTestId('compare-view');
+    await view.getByText('/data/object/status: "draft" → "paid"').waitFor();
+    await view.getByText('/data/object/paid_at: 1764240000').waitFor();
+    await view.getByText('stripe-signature: t=1,v1=a → t=2,v1=b').waitFor();
+    // The side-by-side rows mark the changed lines on both sides.
+    const changed = view.locator('tr.sbs-changed');
+    assert.ok((await changed.count()) >= 2, 'changed lines are marked');
+    await view.locator('tr.sbs-changed', { hasText: '"draft"' }).waitFor();
+    await assertAccessible(page, 'compare view');
+    await screenshot(page, 'compare');
+    // Dark mode and a phone's width: readable, accessible, nothing scrolls the page sideways.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await assertAccessible(page, 'compare view, dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await view.getByText('/data/object/status: "draft" → "paid"').waitFor();
+    const widths = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { scrollingElement: { scrollWidth: number } } }).document
+        .scrollingElement;
+      return { scroll: root.scrollWidth, inner: (globalThis as unknown as { innerWidth: number }).innerWidth };
+    });
+    assert.ok(widths.scroll <= widths.inner, `the compare view scrolls sideways at 390 px (${widths.scroll})`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(VIEWPORT);
+    await page.getByRole('button', { name: 'Close the comparison' }).click();
+    await page.getByRole('button', { name: 'Done selecting' }).click();
+
+    // The newest /stripe request against the previous one with the same method and path.
+    await row(page, '/stripe').first().click();
+    await page.getByRole('button', { name: 'Compare with previous' }).click();
+    await view.getByText('/type: "invoice.created" → "invoice.paid"').waitFor();
+    await page.getByRole('button', { name: 'Close the comparison' }).click();
+    await row(page, '/github').click();
+    await page.getByRole('button', { name: 'Compare with previous' }).click();
+    await page.getByRole('button', { name: 'No previous of this type' }).waitFor();
+  });
+
+  test('a templated answer is previewed against a captured request in the settings', async () => {
+    const { page } = await newPage(VIEWPORT);
+    const { url } = await savedInbox(page, 'Echo');
+    await ingest(url, {
+      path: '/orders',
+      query: 'source=shop',
+      headers: { 'content-type': 'application/json' },
+      body: '{"order":{"id":"ord_42","total":1999}}',
+    });
+    await row(page, '/orders').waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const section = page.getByTestId('response-settings');
+    await section.getByLabel('Status').first().fill('201');
+    await section.getByLabel('Headers').first().fill('Content-Type: application/json\nX-Order: {{ body.order.id }}');
+    await section
+      .getByLabel('Body')
+      .first()
+      .fill('{"received":"{{ body.order.id }}","source":"{{ query.source | default: \'none\' }}","at":"{{ now }}"}');
+    await section
+      .getByLabel(/^Template/)
+      .first()
+      .check();
+    const preview = page.getByTestId('response-preview');
+    await preview.getByRole('button', { name: 'Preview' }).click();
+    await preview.getByText('X-Order: ord_42').waitFor();
+    await preview.getByText(/"received":"ord_42","source":"shop"/).waitFor();
+    await assertAccessible(page, 'response preview');
+    await screenshot(page, 'response-template');
+
+    // A template that does not parse: the error names the line and column.
+    await section.getByLabel('Body').first().fill('{{ body.order.id');
+    await preview.getByRole('button', { name: 'Preview' }).click();
+    await preview.getByText(/line:1, col:1/).waitFor();
+    await page.getByRole('button', { name: 'Save response' }).click();
+    // Refused at save too: the form's own error, besides the preview's.
+    await section
+      .getByText(/Invalid response at \/body: template: .*line:1, col:1/)
+      .nth(1)
+      .waitFor();
+  });
+});

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { collectConsoleErrors } from './console-errors.js';
+import { assertAccessible, ingest, row, startRig, type BrowserRig } from './support.js';
+
+// Teams in the web app, in real Chromium: create a team, invite a second browser that joins as a
+// viewer and cannot replay (the API's 403 FORBIDDEN naming the role is shown), promote it to
+// member, which then can. The team page is checked with axe and photographed.
+
+let rig: BrowserRig;
+let receiver: Receiver;
+let counter = 0;
+const PASSWORD = 'correct horse battery staple';
+
+before(async () => {
+  rig = await startRig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' });
+  receiver = await startReceiver();
+});
+
+after(async () => {
+  await receiver?.close();
+  await rig?.close();
+});
+
+async function signUp(page: Page, label: string): Promise<string> {
+  counter += 1;
+  const email = `${label}${counter}-${process.pid}@example.test`;
+  await page.goto(`${rig.rehook.apiUrl}/signup`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return email;
+}
+
+describe('teams', () => {
+  test('create a team, invite a viewer who cannot replay, promote it to member who can', async () => {
+    const ownerContext = await rig.context({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+    const ownerErrors = collectConsoleErrors(ownerContext);
+    const owner = await ownerContext.newPage();
+    await signUp(owner, 'owner');
+    await owner.getByRole('link', { name: 'Teams', exact: true }).click();
+    await owner.getByRole('heading', { name: 'Teams', exact: true }).waitFor();
+    await assertAccessible(owner, 'teams page');
+    await owner.getByLabel('Team name').fill('Payments');
+    await owner.getByRole('button', { name: 'Create team' }).click();
+    await owner.getByRole('heading', { name: 'Payments' }).waitFor();
+
+    // A team inbox with one captured request.
+    await owner.getByRole('button', { name: 'New team inbox' }).click();
+    await owner.waitForURL(/\/inboxes\/inb_/);
+    const inboxId = new URL(owner.url()).pathname.split('/')[2] as string;
+    await ingest(`${rig.rehook.ingestUrl}/i/${inboxId}`, { path: '/team-hook', body: '{"paid":true}' });
+    await row(owner, '/team-hook').waitFor();
+    await owner.goBack();
+    await owner.getByRole('heading', { name: 'Payments' }).waitFor();
+
+    // The invitation link, shown once.
+    await owner.getByLabel('Invite as').selectOption('viewer');
+    await owner.getByRole('button', { name: 'Create invitation link' }).click();
+    const link = await owner.getByLabel('Invitation link').inputValue();
+    assert.match(link, /\/join\/rhi_/);
+    await owner.getByTestId('invitation-table').waitFor();
+
+    // The second browser signs up, opens the link and joins as viewer.
+    const guestContext = await rig.context();
+    const guestErrors = collectConsoleErrors(guestContext);
+    const guest = await guestContext.newPage();
+    const guestEmail = await signUp(guest, 'guest');
+    await guest.goto(link);
+    await assertAccessible(guest, 'join page');
+    await guest.getByRole('button', { name: 'Join the team' }).click();
+    await guest.getByRole('heading', { name: 'Payments' }).waitFor();
+    await assertAccessible(guest, 'team page as viewer');
+    // The team's inbox is on the guest's dashboard, under the team.
+    await guest.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await guest.getByTestId('team-group').getByRole('link', { name: inboxId }).click();
+
+    // As viewer, replaying is refused with the role named.
+    await row(guest, '/team-hook').click();
+    await guest.getByRole('tab', { name: 'Replay' }).click();
+    await guest.getByLabel('Destination URL').fill(`${receiver.url}/hook`);
+    const before = receiver.requests.length;
+    await guest.getByRole('button', { name: 'Replay', exact: true }).click();
+    const refused = guest.getByTestId('replay-error');
+    await refused.waitFor();
+    assert.match((await refused.textContent()) ?? '', /viewer/);
+    assert.equal(receiver.requests.length, before, 'nothing reached the destination');
+
+    // The owner promotes the guest to member.
+    await owner.reload();
+    await owner.getByLabel(`Role of ${guestEmail}`).selectOption('member');
+    await owner.getByLabel(`Role of ${guestEmail}`).and(owner.locator(':not([disabled])')).waitFor();
+    await assertAccessible(owner, 'team page as owner');
+    await owner.screenshot({ path: 'docs/screenshots/team.png' });
+
+    // Now the guest can replay.
+    await guest.getByRole('button', { name: 'Replay', exact: true }).click();
+    await guest.getByTestId('replay-result').waitFor();
+    assert.equal(receiver.requests.length, before + 1);
+
+    // "Move to team" in an inbox's settings gives the owner's own inbox to the team.
+    await owner.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await owner.getByPlaceholder('Name (optional), e.g. Stripe staging').fill('Moving');
+    await owner.getByRole('button', { name: 'New inbox' }).click();
+    await owner.getByTestId('inbox-table').getByRole('link', { name: 'Moving' }).click();
+    await owner.getByRole('button', { name: 'Settings', exact: true }).click();
+    await owner.getByTestId('move-settings').waitFor();
+    await assertAccessible(owner, 'inbox settings with Move to team');
+    await owner.getByLabel('Owner', { exact: true }).selectOption({ label: 'Payments' });
+    const moved = owner.waitForResponse((response) => response.url().endsWith('/owner') && response.status() === 200);
+    await owner.getByRole('button', { name: 'Move', exact: true }).click();
+    await moved;
+    await owner.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await owner.getByTestId('team-group').getByRole('link', { name: 'Moving' }).waitFor();
+
+    assert.deepEqual(ownerErrors, []);
+    // The only console line of the guest is the refused replay's own 403 (Chromium logs it).
+    assert.deepEqual(
+      guestErrors.filter((line) => !/403 \(Forbidden\)/.test(line)),
+      [],
+    );
+    assert.ok(guestErrors.length <= 1, guestErrors.join('\n'));
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'preact/hooks';
+import { client, errorMessage } from '../../api.js';
+import { ErrorNote } from '../common.js';
+import { onText, SubmitButton } from '../fields.js';
+import { AccountCard } from './AccountCard.js';
+
+/** Settings > Password: change it with the current one; every other browser is signed out. */
+export function PasswordSection(props: { onChanged: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const change = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setDone(false);
+    try {
+      await client.changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setError(null);
+      setDone(true);
+      props.onChanged();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <AccountCard
+      id="password"
+      icon="lock"
+      title="Password"
+      description="Changing it signs out every other browser; this one stays signed in. API tokens keep working."
+    >
+      <form class="stack" onSubmit={change}>
+        <div class="field">
+          <label for="password-current" class="label">
+            Current password
+          </label>
+          <input
+            id="password-current"
+            class="input"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={current}
+            onInput={onText(setCurrent)}
+          />
+        </div>
+        <div class="field">
+          <label for="password-new" class="label">
+            New password
+          </label>
+          <input
+            id="password-new"
+            class="input"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={next}
+            onInput={onText(setNext)}
+          />
+          <p class="muted small">At least 8 characters.</p>
+        </div>
+        <ErrorNote error={error} />
+        <div class="form-actions">
+          {done && (
+            <span class="muted small" role="status">
+              Password changed; other browsers are signed out.
+            </span>
+          )}
+          <SubmitButton icon="lock" label="Change password" busy={busy} />
+        </div>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'preact/hooks';
+import { type Account, client, errorMessage } from '../../api.js';
+import { refreshAccount } from '../../session.js';
+import { ErrorNote } from '../common.js';
+import { onText, SubmitButton } from '../fields.js';
+import { AccountCard } from './AccountCard.js';
+
+/** Settings > Profile: the e-mail address and the display name. */
+export function ProfileSection(props: { account: Account }) {
+  const [email, setEmail] = useState(props.account.email);
+  const [displayName, setDisplayName] = useState(props.account.displayName ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setSaved(false);
+    try {
+      refreshAccount(await client.updateAccount({ email: email.trim(), displayName: displayName.trim() || null }));
+      setError(null);
+      setSaved(true);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <AccountCard id="profile" icon="edit" title="Profile">
+      <form class="stack" onSubmit={save}>
+        <div class="field">
+          <label for="profile-name" class="label">
+            Display name
+          </label>
+          <input
+            id="profile-name"
+            class="input"
+            maxLength={100}
+            autoComplete="name"
+            placeholder="How Rehook shows you"
+            value={displayName}
+            onInput={onText(setDisplayName)}
+          />
+        </div>
+        <div class="field">
+          <label for="profile-email" class="label">
+            E-mail address
+          </label>
+          <input
+            id="profile-email"
+            class="input"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onInput={onText(setEmail)}
+          />
+        </div>
+        <ErrorNote error={error} />
+        <div class="form-actions">
+          {saved && (
+            <span class="muted small" role="status">
+              Saved.
+            </span>
+          )}
+          <SubmitButton icon="save" label="Save profile" busy={busy} />
+        </div>
+      </form>
+    </AccountCard>
+  );
+}

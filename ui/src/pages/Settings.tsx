@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AccountCard } from '../components/account/AccountCard.js';
+import { DeleteAccountSection } from '../components/account/DeleteAccountSection.js';
+import { PasswordSection } from '../components/account/PasswordSection.js';
+import { ProfileSection } from '../components/account/ProfileSection.js';
+import { SessionsSection } from '../components/account/SessionsSection.js';
+import { Link } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
+import { PageLoading } from '../components/page-states.js';
+import { TeamsSection } from '../components/settings/TeamsSection.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+const SECTIONS = [
+  ['profile', 'Profile'],
+  ['password', 'Password'],
+  ['sessions', 'Sessions'],
+  ['api-tokens', 'API tokens'],
+  ['teams', 'Teams'],
+  ['delete-account', 'Delete account'],
+] as const;
+
+/** Settings: the account's profile, password, sessions, API tokens, teams, and deleting it. */
+export function Settings() {
+  const session = useSession();
+  // Bumped by a password change, which signs out the other sessions: the list reloads.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  useEffect(() => {
+    if (session.account === null) navigate(paths.signin(paths.settings()), { replace: true });
+  }, [session.account === null]);
+  if (!session.account) return <PageLoading />;
+  const { account } = session;
+
+  return (
+    <div class="page settings-page">
+      <header class="page-head">
+        <div>
+          <h1>Settings</h1>
+          <p class="muted small">Signed in as {account.displayName ?? account.email}</p>
+        </div>
+      </header>
+      <nav class="settings-nav" aria-label="Settings sections">
+        {SECTIONS.map(([id, label]) =>
+          id === 'api-tokens' ? (
+            <Link key={id} href={paths.tokens()} class="settings-nav-link">
+              {label}
+            </Link>
+          ) : (
+            <a key={id} href={`#${id}`} class="settings-nav-link">
+              {label}
+            </a>
+          ),
+        )}
+      </nav>
+      <div class="settings-sections">
+        <ProfileSection key={account.id} account={account} />
+        <PasswordSection onChanged={() => setSessionsVersion((n) => n + 1)} />
+        <SessionsSection version={sessionsVersion} />
+        <AccountCard
+          id="api-tokens"
+          icon="key"
+          title="API tokens"
+          description="For the CLI, scripts and CI. Each token can be limited to reading or replaying, to some inboxes, and can expire."
+        >
+          <Link href={paths.tokens()} class="btn btn-primary settings-tokens-link">
+            <Icon name="key" /> <span>API tokens</span>
+          </Link>
+        </AccountCard>
+        <TeamsSection />
+        <DeleteAccountSection />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,312 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  client,
+  type CreatedTeamInvitation,
+  errorMessage,
+  type InboxView,
+  type Team,
+  type TeamInvitation,
+  type TeamMember,
+  type TeamRole,
+} from '../api.js';
+import { ConfirmButton, CopyButton, ErrorNote, Link, Time } from '../components/common.js';
+import { CopyableValue } from '../components/fields.js';
+import { Icon } from '../components/Icon.js';
+import { PageLoading, ProblemPage } from '../components/page-states.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+const ROLES: readonly TeamRole[] = ['owner', 'admin', 'member', 'viewer'];
+const RANK: Record<TeamRole, number> = { owner: 4, admin: 3, member: 2, viewer: 1 };
+
+interface TeamData {
+  readonly team: Team;
+  readonly members: TeamMember[];
+  readonly invitations: TeamInvitation[] | null;
+  readonly inboxes: InboxView[];
+}
+
+async function loadTeam(teamId: string): Promise<TeamData> {
+  const team = await client.team(teamId);
+  const manages = RANK[team.role] >= RANK.admin;
+  const [members, invitations, inboxes] = await Promise.all([
+    client.teamMembers(teamId),
+    manages ? client.teamInvitations(teamId) : Promise.resolve(null),
+    client.inboxes(),
+  ]);
+  return { team, members, invitations, inboxes: inboxes.filter((inbox) => inbox.teamId === teamId) };
+}
+
+/** /teams/<id>: members and roles, invitations, and the team's inboxes. */
+export function TeamPage(props: { teamId: string }) {
+  const session = useSession();
+  const [data, setData] = useState<TeamData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  const reload = async () => {
+    try {
+      setData(await loadTeam(props.teamId));
+    } catch (err) {
+      if (errorMessage(err).startsWith('Team not found')) setMissing(true);
+      else setError(errorMessage(err));
+    }
+  };
+  useEffect(() => {
+    if (session.account === null) navigate(paths.signin(paths.team(props.teamId)), { replace: true });
+    if (session.account) void reload();
+  }, [session.account === null, session.account?.id]);
+
+  const attempt = async (change: () => Promise<void>) => {
+    try {
+      setError(null);
+      await change();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+
+  if (missing) return <ProblemPage title="Team not found" message="It does not exist, or you are not a member." />;
+  if (!session.account || data === null) return <PageLoading label="Loading team" />;
+  const { team, members, invitations, inboxes } = data;
+  const me = session.account.id;
+  const manages = RANK[team.role] >= RANK.admin;
+
+  return (
+    <div class="page">
+      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
+        <Link href={paths.teams()}>Teams</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">{team.name}</span>
+      </nav>
+      <header class="page-head">
+        <div>
+          <h1>{team.name}</h1>
+          <p class="muted small">
+            Your role: <span class="badge">{team.role}</span>
+          </p>
+        </div>
+      </header>
+      <ErrorNote error={error} />
+
+      <section class="card table-card" aria-labelledby="members-title">
+        <h2 id="members-title" class="card-title">
+          Members
+        </h2>
+        <table class="table" data-testid="member-table">
+          <caption class="visually-hidden">Members of {team.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const editable = manages && (team.role === 'owner' || member.role !== 'owner') && member.accountId !== me;
+              return (
+                <tr key={member.accountId}>
+                  <td class="strong">
+                    {member.email}
+                    {member.accountId === me && <span class="muted"> (you)</span>}
+                  </td>
+                  <td>
+                    {editable ? (
+                      <select
+                        class="input input-sm"
+                        aria-label={`Role of ${member.email}`}
+                        value={member.role}
+                        onChange={(event) => {
+                          const role = event.currentTarget.value as TeamRole;
+                          void attempt(async () => {
+                            await client.setTeamMemberRole(team.id, member.accountId, role);
+                            await reload();
+                          });
+                        }}
+                      >
+                        {ROLES.filter((role) => team.role === 'owner' || role !== 'owner').map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <span class="badge">{member.role}</span>
+                    )}
+                  </td>
+                  <td>
+                    <Time iso={member.joinedAt} />
+                  </td>
+                  <td class="actions">
+                    {(editable || member.accountId === me) && (
+                      <ConfirmButton
+                        label={member.accountId === me ? 'Leave' : 'Remove'}
+                        confirmLabel={member.accountId === me ? 'Leave the team' : 'Remove'}
+                        ariaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
+                        confirmAriaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
+                        class="btn-ghost btn-sm"
+                        onConfirm={() =>
+                          attempt(async () => {
+                            await client.removeTeamMember(team.id, member.accountId);
+                            if (member.accountId === me) navigate(paths.teams());
+                            else await reload();
+                          })
+                        }
+                      />
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+
+      {manages && invitations !== null && (
+        <Invitations team={team} invitations={invitations} onChange={reload} attempt={attempt} />
+      )}
+
+      <section class="card" aria-labelledby="team-inboxes-title">
+        <h2 id="team-inboxes-title" class="card-title">
+          Inboxes
+        </h2>
+        {inboxes.length === 0 ? (
+          <p class="muted small">No inboxes yet. Create one below, or move one here from its settings.</p>
+        ) : (
+          <ul class="plain-list" data-testid="team-inboxes">
+            {inboxes.map((inbox) => (
+              <li key={inbox.id}>
+                <Link href={paths.inbox(inbox.id)}>{inbox.name ?? inbox.id}</Link>{' '}
+                <span class="muted small">{inbox.eventCount} events</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {RANK[team.role] >= RANK.member && (
+          <button
+            type="button"
+            class="btn btn-sm"
+            onClick={() =>
+              void attempt(async () => {
+                const inbox = await client.createInbox({ teamId: team.id });
+                navigate(paths.inbox(inbox.id));
+              })
+            }
+          >
+            <Icon name="plus" /> New team inbox
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Invitations(props: {
+  team: Team;
+  invitations: TeamInvitation[];
+  onChange: () => Promise<void>;
+  attempt: (change: () => Promise<void>) => Promise<void>;
+}) {
+  const { team, invitations } = props;
+  const [role, setRole] = useState<TeamRole>('member');
+  const [created, setCreated] = useState<CreatedTeamInvitation | null>(null);
+  const link = created === null ? '' : `${location.origin}${created.path}`;
+  const allowed = ROLES.filter((r) => RANK[r] <= RANK[team.role]);
+
+  return (
+    <section class="card" aria-labelledby="invitations-title">
+      <h2 id="invitations-title" class="card-title">
+        Invitations
+      </h2>
+      <form
+        class="input-row invite-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void props.attempt(async () => {
+            setCreated(await client.createTeamInvitation(team.id, { role }));
+            await props.onChange();
+          });
+        }}
+      >
+        <label for="invite-role" class="label">
+          Invite as
+        </label>
+        <select
+          id="invite-role"
+          class="input input-sm"
+          value={role}
+          onChange={(event) => setRole(event.currentTarget.value as TeamRole)}
+        >
+          {allowed.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <button type="submit" class="btn btn-primary btn-sm">
+          <Icon name="link" /> Create invitation link
+        </button>
+      </form>
+      {created !== null && (
+        <div class="token-created" data-testid="created-invitation">
+          <p class="note note-warn" role="alert">
+            <Icon name="alert" />
+            <span>Copy this link now: it will not be shown again. It works once, for 7 days.</span>
+          </p>
+          <div class="input-row">
+            <CopyableValue id="invitation-link" value={link} label="Invitation link" />
+            <CopyButton text={link} label="Copy link" class="btn-primary" />
+          </div>
+        </div>
+      )}
+      {invitations.length === 0 ? (
+        <p class="muted small">No open invitations.</p>
+      ) : (
+        <table class="table" data-testid="invitation-table">
+          <caption class="visually-hidden">Open invitations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Link</th>
+              <th scope="col">Role</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation.id}>
+                <td class="mono muted">{invitation.prefix}…</td>
+                <td>
+                  <span class="badge">{invitation.role}</span>
+                </td>
+                <td>
+                  <Time iso={invitation.expiresAt} />
+                </td>
+                <td class="actions">
+                  <ConfirmButton
+                    label="Revoke"
+                    confirmLabel="Revoke"
+                    ariaLabel={`Revoke invitation ${invitation.prefix}`}
+                    confirmAriaLabel={`Revoke invitation ${invitation.prefix}`}
+                    class="btn-ghost btn-sm"
+                    onConfirm={() =>
+                      props.attempt(async () => {
+                        await client.revokeTeamInvitation(team.id, invitation.id);
+                        await props.onChange();
+                      })
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'preact/hooks';
+import { client } from '../api.js';
+import { Empty, ErrorNote, Link, Spinner } from '../components/common.js';
+import { onText, SubmitButton } from '../components/fields.js';
+import { PageLoading } from '../components/page-states.js';
+import { navigate, paths } from '../router.js';
+import { useAccountList } from './useAccountList.js';
+
+/** /teams: the account's teams with its role in each, and a form to create one. */
+export function Teams() {
+  const list = useAccountList(() => client.teams(), paths.signin(paths.teams()));
+  const [name, setName] = useState('');
+  if (!list.account) return <PageLoading />;
+
+  const create = (event: Event) =>
+    list.create(event, async () => {
+      const team = await client.createTeam(name.trim());
+      setName('');
+      navigate(paths.team(team.id));
+    });
+
+  return (
+    <div class="page">
+      <header class="page-head">
+        <div>
+          <h1>Teams</h1>
+          <p class="muted small">
+            A team owns inboxes together. Owners and admins manage members; members replay; viewers only read.
+          </p>
+        </div>
+      </header>
+      <ErrorNote error={list.error} />
+      <form class="card token-form" onSubmit={create}>
+        <label for="team-name" class="label">
+          Team name
+        </label>
+        <div class="input-row">
+          <input
+            id="team-name"
+            class="input"
+            required
+            maxLength={100}
+            placeholder="e.g. Payments"
+            value={name}
+            onInput={onText(setName)}
+          />
+          <SubmitButton icon="plus" label="Create team" busy={list.busy} />
+        </div>
+      </form>
+      {list.items === null ? (
+        <Spinner label="Loading teams" />
+      ) : list.items.length === 0 ? (
+        <div class="card">
+          <Empty title="No teams yet" />
+        </div>
+      ) : (
+        <div class="card table-card">
+          <table class="table" data-testid="team-table">
+            <caption class="visually-hidden">Your teams</caption>
+            <thead>
+              <tr>
+                <th scope="col">Team</th>
+                <th scope="col">Your role</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((team) => (
+                <tr key={team.id}>
+                  <td class="strong">
+                    <Link href={paths.team(team.id)}>{team.name}</Link>
+                  </td>
+                  <td>
+                    <span class="badge">{team.role}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
