@@ -88,6 +88,12 @@ export function sweepLockFor(store: Store): SweepLock {
   return pool === null ? NO_SWEEP_LOCK : createPgSweepLock(pool);
 }
 
+/** Keeps the event-type worker to one instance cluster-wide: its own advisory lock on PostgreSQL. */
+export function eventTypeLockFor(store: Store): SweepLock {
+  const pool = poolOf(store);
+  return pool === null ? NO_SWEEP_LOCK : createPgSweepLock(pool, 'rehook-event-types');
+}
+
 /** Connection pool use for /metrics (PostgreSQL), or null. */
 export function poolStatsOf(store: Store): (() => PoolStats) | null {
   const pool = poolOf(store);

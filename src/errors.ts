@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   SHARE_NOT_FOUND: entry(404, 'Sharing link not found: it was revoked or never existed'),
   REPLAY_JOB_NOT_FOUND: entry(404, 'Replay job not found'),
   FORWARDING_NOT_FOUND: entry(404, 'This inbox has no forwarding set'),
+  EVENT_TYPE_NOT_FOUND: entry(404, 'Event type not found: no captured JSON event of this inbox has it (yet)'),
   TEAM_NOT_FOUND: entry(404, 'Team not found'),
   MEMBER_NOT_FOUND: entry(404, 'This account is not a member of the team'),
   INVITATION_NOT_FOUND: entry(404, 'Invitation not found: it expired, was used or was revoked'),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
-import { composeDeps, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
+import { composeDeps, eventTypeLockFor, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp } from './http/api/app.js';
@@ -18,6 +18,8 @@ import { captureRequest } from './services/ingest.js';
 import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
+import { startEventTypeWorker } from './services/event-type-worker.js';
+import { onEventDrift } from './services/event-types.js';
 import { type AlertEvaluator, createAlertEvaluator } from './services/alert-evaluator.js';
 import { alertsChanged, startAlertWorker } from './services/alert-worker.js';
 import { createServerLogger } from './server-logger.js';
@@ -88,6 +90,12 @@ export async function startRehook(
   const alerts = createAlertEvaluator(deps, {
     onQueued: alertsChanged,
     onError: (err, context) => logger.error({ err }, `alerts: ${context} failed`),
+  });
+  // Drift is found by the event-type worker after its batch commits; rules of kind `drift` hear it here.
+  const stopDriftAlerts = onEventDrift((notice) => {
+    alerts
+      .onDrift({ id: notice.eventId, inboxId: notice.inboxId, drift: notice.drift })
+      .catch((err: unknown) => logger.error({ err }, 'alerts: drift notice failed'));
   });
   // Built once: the ingest hot path must not copy the dependencies per request.
   const captureDeps = {
@@ -162,6 +170,14 @@ export async function startRehook(
       runsApi && config.forwardConcurrency > 0
         ? startInstanceDeliveryWorker(deps, config, logger, metrics, alerts)
         : null;
+    // Event types, schemas and drift are learned with the API, off the ingest path (docs/insight.md).
+    const eventTypeWorker = runsApi
+      ? startEventTypeWorker(deps, {
+          pollIntervalMs: EVENT_TYPE_POLL_MS,
+          lock: eventTypeLockFor(deps.store),
+          onError: (err, context) => logger.error({ err }, `event-type worker: ${context} failed`),
+        })
+      : null;
     const alertWorker =
       runsApi && config.forwardConcurrency > 0
         ? startAlertWorker(deps, {
@@ -183,6 +199,8 @@ export async function startRehook(
         await jobRunner?.stop();
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
+        await eventTypeWorker?.stop();
+        stopDriftAlerts();
         await alertWorker?.stop();
         alerts.stop();
         await stopSweeper();
@@ -194,6 +212,7 @@ export async function startRehook(
       },
     };
   } catch (err) {
+    stopDriftAlerts();
     alerts.stop();
     ingestServer.close();
     await api.close();
@@ -203,6 +222,9 @@ export async function startRehook(
     throw err;
   }
 }
+
+/** How often the event-type worker looks for new events (a batch that fills goes on at once). */
+const EVENT_TYPE_POLL_MS = 500;
 
 function startInstanceDeliveryWorker(
   deps: ServiceDeps,

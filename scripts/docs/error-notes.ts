@@ -124,6 +124,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   FORWARDING_NOT_FOUND:
     'Reading or removing the forwarding of an inbox that has none, or retrying a delivery by hand ' +
     '(`POST /api/v1/events/<id>/deliveries/retry`) of an event whose inbox has none.',
+  EVENT_TYPE_NOT_FOUND:
+    'The inbox has no summary of this event type: no captured JSON event had it, or it is being rebuilt.',
   METHOD_NOT_ALLOWED: '`/readyz` or `/metrics` on the ingest listener with a method other than GET or HEAD.',
   CONFLICT: 'An account with this e-mail address already exists (sign-up, `rehook accounts create`).',
   DELIVERY_IN_PROGRESS:

@@ -35,6 +35,8 @@ import { replayAllCommand } from './commands/replay-all.command.js';
 import { replayJobCommand } from './commands/replay-job.command.js';
 import { responseClearCommand, responseSetCommand, responseShowCommand } from './commands/response.command.js';
 import { serveCommand } from './commands/serve.command.js';
+import { typesCommand } from './commands/types.command.js';
+import { schemaCommand } from './commands/schema.command.js';
 import { signatureRemoveCommand, signatureSetCommand, signatureShowCommand } from './commands/signature.command.js';
 import {
   teamsCreateCommand,
@@ -90,6 +92,8 @@ export const COMMANDS: readonly Command[] = [
   responseClearCommand,
   eventsCommand,
   eventCommand,
+  typesCommand,
+  schemaCommand,
   curlCommand,
   diffCommand,
   exportCommand,

@@ -24,6 +24,8 @@ export interface ListEventsOptions {
    * (even none) while `nextBefore` is set: keep paging until it is null.
    */
   readonly filter?: EventFilterParams | undefined;
+  /** Only the events that drifted from their type's schema (docs/insight.md); not with `filter`. */
+  readonly drift?: boolean | undefined;
 }
 
 /** The server's longest long-poll (GET .../events/next?timeout=): longer waits poll again. */
@@ -37,6 +39,7 @@ export async function listEvents(api: ApiTransport, inboxId: string, options: Li
   if (options.limit !== undefined) query.set('limit', String(options.limit));
   if (options.before !== undefined) query.set('before', options.before);
   appendFilter(query, options.filter);
+  if (options.drift === true) query.set('drift', 'true');
   const response = await api.send('GET', `/api/v1/inboxes/${id(inboxId)}/events${searchOf(query)}`);
   const events = await readJson(response);
   if (!Array.isArray(events)) throw invalidResponse(response.status);

@@ -13,6 +13,7 @@ import { send } from './sending.js';
 import * as shares from './shares.js';
 import * as teams from './teams.js';
 import * as signatures from './signatures.js';
+import * as eventTypes from './event-types.js';
 import * as tokens from './tokens.js';
 import * as settings from './account-settings.js';
 import { ApiTransport, type RehookClientOptions } from './transport.js';
@@ -58,6 +59,10 @@ import type {
   Share,
   SignatureSettings,
   SignatureSettingsInput,
+  EventTypeInfo,
+  EventTypeRule,
+  EventTypeSchema,
+  SchemaFormat,
   Token,
   WaitForEventOptions,
 } from './types.js';
@@ -213,6 +218,38 @@ export class RehookClient {
    */
   async resign(eventId: string): Promise<ResignedHeaders> {
     return signatures.resign(this.#api, eventId);
+  }
+
+  // --- Event types and schemas (docs/insight.md) ---------------------------------------------
+
+  /** The inbox's event types with counts and first/last seen, most recently seen first. */
+  async eventTypes(inboxId: string): Promise<EventTypeInfo[]> {
+    return eventTypes.listEventTypes(this.#api, inboxId);
+  }
+
+  /** An event type's schema inferred from its captured bodies: JSON Schema, TypeScript or Zod. */
+  async eventTypeSchema(inboxId: string, eventType: string, format: SchemaFormat = 'json'): Promise<EventTypeSchema> {
+    return eventTypes.eventTypeSchema(this.#api, inboxId, eventType, format);
+  }
+
+  /** Has one type (or every type, without `eventType`) learned again in the background. */
+  async rebuildEventTypes(inboxId: string, eventType?: string): Promise<void> {
+    return eventTypes.rebuildEventTypes(this.#api, inboxId, eventType);
+  }
+
+  /** The saved inbox's own event type rule, or null. */
+  async eventTypeRule(inboxId: string): Promise<EventTypeRule | null> {
+    return eventTypes.eventTypeRule(this.#api, inboxId);
+  }
+
+  /** Sets the saved inbox's own rule (`{header}` or `{pointer}`); every type is learned again. */
+  async setEventTypeRule(inboxId: string, rule: EventTypeRule): Promise<EventTypeRule> {
+    return eventTypes.setEventTypeRule(this.#api, inboxId, rule);
+  }
+
+  /** Removes the inbox's own rule; false when it had none. */
+  async removeEventTypeRule(inboxId: string): Promise<boolean> {
+    return eventTypes.removeEventTypeRule(this.#api, inboxId);
   }
 
   // --- Sending to an inbox ------------------------------------------------------------------

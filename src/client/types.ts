@@ -18,6 +18,17 @@ export type EventSummary = Schemas['EventSummary'];
 export type EventDetail = Schemas['EventDetail'];
 /** An event without its body (`bodyUrl` serves the bytes). */
 export type EventMeta = Schemas['EventMeta'];
+/** One event type of an inbox (GET /api/v1/inboxes/<id>/event-types; docs/insight.md). */
+export type EventTypeInfo =
+  operations['listEventTypes']['responses'][200]['content']['application/json']['data']['eventTypes'][number];
+/** An event type's inferred schema in one format. */
+export type EventTypeSchema =
+  operations['getEventTypeSchema']['responses'][200]['content']['application/json']['data']['schema'];
+export type SchemaFormat = EventTypeSchema['format'];
+/** An inbox's own event type rule: `{header}` or `{pointer}`. */
+export type EventTypeRule = operations['setEventTypeRule']['requestBody']['content']['application/json'];
+/** One difference of a drifted event. */
+export type DriftDifference = NonNullable<EventSummary['drift']>[number];
 /** One replay attempt and what the destination answered. */
 export type Replay = Schemas['Replay'];
 export type ReplayOutcome = Replay['outcome'];

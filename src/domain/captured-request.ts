@@ -1,3 +1,5 @@
+import type { DriftDifference } from './shape-drift.js';
+
 /** One header as it arrived: original name case, value as received (latin1 string). */
 export type HeaderPair = readonly [name: string, value: string];
 
@@ -25,6 +27,16 @@ export interface EventSummary {
    * configured, or the event predates programmable responses).
    */
   readonly answer: AnswerRecord | null;
+  /**
+   * The event type (src/domain/event-type.ts), set by the background worker after the event is
+   * stored; null or absent until then, and for events without one (not JSON).
+   */
+  readonly eventType?: string | null;
+  /**
+   * How the body differs from what earlier events of its type taught (src/domain/shape-drift.ts);
+   * null or absent when it fits (or has not been checked yet).
+   */
+  readonly drift?: DriftDifference[] | null;
 }
 
 export type SignatureStatus = 'valid' | 'invalid' | 'unchecked';

@@ -23,6 +23,8 @@ export function eventSummaryJson(event: EventSummary) {
     size: event.size,
     signature: signatureJson(event.signature ?? UNCHECKED_SIGNATURE),
     answer: answerJson(event.answer ?? CONTRACT_ANSWER),
+    eventType: event.eventType ?? null,
+    drift: event.drift ?? null,
   };
 }
 

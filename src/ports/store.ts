@@ -7,6 +7,7 @@ import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
 import type { AlertRepository } from './alert-store.js';
 import type { ForwardingRepository } from './forwarding-store.js';
+import type { EventTypeRepository } from './event-type-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 import type { TeamRepository } from './team-store.js';
@@ -32,6 +33,8 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
+  /** Event types, their learned shapes and drift (migration 17; src/ports/event-type-store.ts). */
+  readonly eventTypes: EventTypeRepository;
   /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
   readonly alerts: AlertRepository;
   /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */

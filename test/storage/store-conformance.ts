@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Store } from '../../src/ports/store.js';
 import { describeListAfterCases } from './conformance/after.js';
 import { describeEventCases } from './conformance/events.js';
+import { describeEventTypeCases } from './conformance/event-types.js';
 import { describeEvictionCases } from './conformance/eviction.js';
 import { describeAlertCases } from './conformance/alerts.js';
 import { describeForwardingCases } from './conformance/forwarding.js';
@@ -80,6 +81,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);
+    describeEventTypeCases(store);
     describeAlertCases(store);
     describeLifecycleCases(store);
     describeTeamCases(store);

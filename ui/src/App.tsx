@@ -1,3 +1,4 @@
+import { EventTypes } from './pages/EventTypes.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from './components/common.js';
 import { Icon } from './components/Icon.js';
@@ -48,6 +49,8 @@ function titleOf(route: Route): string {
       return 'Sign in · Rehook';
     case 'signup':
       return 'Create an account · Rehook';
+    case 'types':
+      return 'Event types · Rehook';
     case 'dashboard':
       return 'Inboxes · Rehook';
     case 'settings':
@@ -78,6 +81,8 @@ function Page(props: { route: Route }) {
       return <SignIn next={route.next} />;
     case 'signup':
       return <SignUp next={route.next} />;
+    case 'types':
+      return <EventTypes key={route.inboxId} inboxId={route.inboxId} eventType={route.eventType} />;
     case 'dashboard':
       return <Dashboard />;
     case 'settings':

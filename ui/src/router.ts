@@ -9,6 +9,7 @@ export type Route =
   | { readonly page: 'inbox'; readonly inboxId: string; readonly eventId: string | null; readonly search: string }
   | { readonly page: 'signin'; readonly next: string | null }
   | { readonly page: 'signup'; readonly next: string | null }
+  | { readonly page: 'types'; readonly inboxId: string; readonly eventType: string | null }
   | { readonly page: 'dashboard' }
   | { readonly page: 'settings' }
   | { readonly page: 'tokens' }
@@ -44,6 +45,10 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'inboxes' && second !== undefined && third === 'events' && fourth !== undefined && parts.length === 4) {
     return { page: 'inbox', inboxId: second, eventId: fourth, search };
   }
+  if (first === 'inboxes' && second !== undefined && third === 'types' && parts.length === 3)
+    return { page: 'types', inboxId: second, eventType: null };
+  if (first === 'inboxes' && second !== undefined && third === 'types' && fourth !== undefined && parts.length === 4)
+    return { page: 'types', inboxId: second, eventType: fourth };
   if (first === 'signin' && parts.length === 1) return { page: 'signin', next: safeNext(query.get('next')) };
   if (first === 'signup' && parts.length === 1) return { page: 'signup', next: safeNext(query.get('next')) };
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
@@ -115,6 +120,9 @@ export const paths = {
     `/s/${encodeURIComponent(token)}?event=${encodeURIComponent(eventId)}${search === '' ? '' : `&${search}`}`,
   signin: (next?: string) => (next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'),
   signup: (next?: string) => (next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'),
+  eventTypes: (inboxId: string) => `/inboxes/${encodeURIComponent(inboxId)}/types`,
+  eventType: (inboxId: string, eventType: string) =>
+    `/inboxes/${encodeURIComponent(inboxId)}/types/${encodeURIComponent(eventType)}`,
   dashboard: () => '/dashboard',
   settings: () => '/settings',
   tokens: () => '/settings/tokens',

@@ -708,6 +708,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox's event types, with counts and first/last seen
+         * @description Most recently seen first. Types are learned in the background shortly after capture (docs/insight.md), so a new event appears here a moment after it was stored.
+         */
+        get: operations["listEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/event-types/{eventType}/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The schema inferred from every captured body of an event type
+         * @description `format=json` (default): JSON Schema 2020-12 in `document`; `typescript`: TypeScript declarations, `zod`: a Zod schema, as source text in `document`. Kept up to date incrementally by the background worker.
+         */
+        get: operations["getEventTypeSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/event-types/{eventType}/schema/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn an event type's schema again
+         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.
+         */
+        post: operations["rebuildEventTypeSchema"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/event-types/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn every event type of the inbox again
+         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.
+         */
+        post: operations["rebuildEventTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inboxes/{inboxId}/event-type-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox's own event type rule
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. `rule` is null while the built-in detection applies.
+         */
+        get: operations["getEventTypeRule"];
+        /**
+         * Set how the inbox's events get their type
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. `{"header":"X-Event-Name"}` or `{"pointer":"/meta/kind"}`; where the rule finds no value the built-in detection applies. Every type of the inbox is learned again in the background.
+         */
+        put: operations["setEventTypeRule"];
+        post?: never;
+        /**
+         * Remove the inbox's own event type rule
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. The built-in detection applies again; every type is learned again.
+         */
+        delete: operations["removeEventTypeRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/alerts": {
         parameters: {
             query?: never;
@@ -1179,6 +1287,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inboxes/{inboxId}/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId/types
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxIdTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inboxes/{inboxId}/types/{eventType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /inboxes/:inboxId/types/:eventType
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppInboxesInboxIdTypesEventType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signin": {
         parameters: {
             query?: never;
@@ -1514,6 +1662,21 @@ export interface components {
                 /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
                 error?: string;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
         };
         /** @description A captured request with everything that was stored. */
         EventDetail: {
@@ -1555,6 +1718,21 @@ export interface components {
                 /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
                 error?: string;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
@@ -1606,6 +1784,21 @@ export interface components {
                 /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
                 error?: string;
             };
+            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
+            eventType: string | null;
+            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
+            drift: {
+                /** @description What differs. */
+                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+                /** @description JSON pointer of the place in the body ('' = the body itself). */
+                path: string;
+                /** @description type-changed: the JSON types seen there before. */
+                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+                /** @description type-changed: the JSON type this body has there. */
+                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+                /** @description new-enum-value: the new value. */
+                value?: string;
+            }[] | null;
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
@@ -1819,7 +2012,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -2670,6 +2863,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `INBOX_NOT_FOUND`: Inbox not found. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. `EVENT_TYPE_NOT_FOUND`: Event type not found: no captured JSON event of this inbox has it (yet). */
+        InboxNotFoundOrShareNotFoundOrEventTypeNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -3553,6 +3762,8 @@ export interface operations {
                 since?: string;
                 /** @description Only events received before this ISO 8601 time, or older than this event id. */
                 until?: string;
+                /** @description true: only the events that drifted from the schema learned from the earlier events of their type (docs/insight.md); not combined with the other filters. */
+                drift?: boolean;
             };
             header?: never;
             path: {
@@ -5050,6 +5261,318 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    listEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            eventTypes: {
+                                /** @description The type (docs/insight.md "Event types and schemas"). */
+                                eventType: string;
+                                /** @description Events of this type the schema was learned from. */
+                                count: number;
+                                /** @description How many of them drifted. */
+                                drifted: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When the first of them was captured.
+                                 */
+                                firstSeen: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the last of them was captured.
+                                 */
+                                lastSeen: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventTypeSchema: {
+        parameters: {
+            query?: {
+                format?: "json" | "typescript" | "zod";
+            };
+            header?: never;
+            path: {
+                inboxId: string;
+                /** @description The event type, percent-encoded (`orders%2Fcreate`). */
+                eventType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            schema: {
+                                eventType: string;
+                                format: "json" | "typescript" | "zod";
+                                /** @description Bodies the schema was learned from. */
+                                samples: number;
+                                /** Format: date-time */
+                                lastSeen: string;
+                                /** @description Name of the TypeScript type (the Zod schema adds `Schema`). */
+                                typeName: string;
+                                /** @description The JSON Schema (format json) or the source text (typescript, zod). */
+                                document: {
+                                    [key: string]: unknown;
+                                } | string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    rebuildEventTypeSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+                /** @description The event type, percent-encoded (`orders%2Fcreate`). */
+                eventType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rebuild: {
+                                inboxId: string;
+                                /** @description null: every type of the inbox. */
+                                eventType: string | null;
+                                /** @enum {string} */
+                                state: "queued";
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    rebuildEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rebuild: {
+                                inboxId: string;
+                                /** @description null: every type of the inbox. */
+                                eventType: string | null;
+                                /** @enum {string} */
+                                state: "queued";
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFoundOrEventTypeNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventTypeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rule: {
+                                /** @description The type is the value of this request header. */
+                                header?: string;
+                                /** @description The type is the value at this JSON pointer of the body. */
+                                pointer?: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setEventTypeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Exactly one of header or pointer. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The type is the value of this request header. */
+                    header?: string;
+                    /** @description The type is the value at this JSON pointer of the body. */
+                    pointer?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Exactly one of header or pointer. */
+                            rule: {
+                                /** @description The type is the value of this request header. */
+                                header?: string;
+                                /** @description The type is the value at this JSON pointer of the body. */
+                                pointer?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeEventTypeRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether there was a rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            removed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     getAlerts: {
         parameters: {
             query?: never;
@@ -6170,6 +6693,65 @@ export interface operations {
             path: {
                 inboxId: string;
                 eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppInboxesInboxIdTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppInboxesInboxIdTypesEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+                eventType: string;
             };
             cookie?: never;
         };

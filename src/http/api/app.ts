@@ -26,6 +26,7 @@ import { registerForwardingRoutes } from './routes/forwarding.js';
 import { registerAlertRoutes } from './routes/alerts.js';
 import { registerShareRoutes } from './routes/shares.js';
 import { registerSignatureRoutes } from './routes/signatures.js';
+import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerStreamRoutes } from './routes/stream.js';
 import { registerTeamRoutes } from './routes/teams.js';
 import { registerTokenRoutes } from './routes/tokens.js';
@@ -148,6 +149,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerSignatureRoutes(api, ctx);
     registerResponseRoutes(api, ctx);
     registerForwardingRoutes(api, ctx);
+    registerEventTypeRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerAccountRoutes(api, ctx);

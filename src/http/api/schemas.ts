@@ -1,6 +1,6 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACCOUNT_SCHEMAS } from './account-schemas.js';
 import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scope.js';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode } from '../../errors.js';
 import { RESPONSE_SCHEMAS } from './response-schemas.js';
 import { SIGNATURE_SCHEMAS } from './signature-schemas.js';
@@ -74,6 +74,44 @@ export const InboxSchema = Type.Object(
   { $id: 'Inbox', description: 'A capture inbox.', ...closed },
 );
 
+const JsonKindSchema = (options: { description?: string } = {}) =>
+  Type.Union(
+    [
+      Type.Literal('null'),
+      Type.Literal('boolean'),
+      Type.Literal('integer'),
+      Type.Literal('number'),
+      Type.Literal('string'),
+      Type.Literal('object'),
+      Type.Literal('array'),
+    ],
+    options,
+  );
+
+/** One difference of a drifted event (src/domain/shape-drift.ts). */
+function DriftDifferenceSchema() {
+  return Type.Object(
+    {
+      kind: Type.Union(
+        [
+          Type.Literal('new-property'),
+          Type.Literal('missing-property'),
+          Type.Literal('type-changed'),
+          Type.Literal('new-enum-value'),
+        ],
+        { description: 'What differs.' },
+      ),
+      path: Type.String({ description: "JSON pointer of the place in the body ('' = the body itself)." }),
+      expected: Type.Optional(
+        Type.Array(JsonKindSchema(), { description: 'type-changed: the JSON types seen there before.' }),
+      ),
+      actual: Type.Optional(JsonKindSchema({ description: 'type-changed: the JSON type this body has there.' })),
+      value: Type.Optional(Type.String({ description: 'new-enum-value: the new value.' })),
+    },
+    { ...closed },
+  );
+}
+
 const eventSummaryFields = {
   id: Type.String({ description: 'Event id (evt_ + 26 characters, time-sortable).' }),
   inboxId: Type.String({ description: 'Id of the inbox that captured it.' }),
@@ -119,6 +157,16 @@ const eventSummaryFields = {
       description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
       ...closed,
     },
+  ),
+  eventType: Nullable(
+    Type.String(),
+    'The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and ' +
+      'for bodies that are not JSON.',
+  ),
+  drift: Nullable(
+    Type.Array(DriftDifferenceSchema()),
+    'How the body differs from the schema learned from the earlier events of its type; null when it fits, for ' +
+      'the first event of a type, and until the worker has read it.',
   ),
 };
 

@@ -45,6 +45,8 @@ export const UI_ROUTES = [
   '/',
   '/inboxes/:inboxId',
   '/inboxes/:inboxId/events/:eventId',
+  '/inboxes/:inboxId/types',
+  '/inboxes/:inboxId/types/:eventType',
   '/signin',
   '/signup',
   '/dashboard',

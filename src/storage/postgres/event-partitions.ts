@@ -26,6 +26,13 @@ import { attempt, inTransaction, sqlState } from './attempt.js';
  * (moveLegacyEvents); an event is in exactly one of the tables at every commit. Once moved, the
  * legacy table stays, empty, so every statement naming it keeps working on every instance.
  */
+/**
+ * The events columns as they were at migration 13, written out: the migration's SQL must never
+ * change, and EVENT_COLUMNS grew afterwards (event_type and drift, migration 17).
+ */
+const MIGRATION_13_EVENT_COLUMNS =
+  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer, source_ip, headers, body';
+
 export const PARTITIONS_MIGRATION_SQL = `
 ALTER TABLE events RENAME TO events_legacy;
 ALTER INDEX events_inbox RENAME TO events_legacy_inbox;
@@ -52,7 +59,7 @@ CREATE INDEX events_inbox ON events (inbox_id, id);
 CREATE TABLE events_default PARTITION OF events DEFAULT;
 
 CREATE VIEW events_all AS
-  SELECT ${EVENT_COLUMNS} FROM events UNION ALL SELECT ${EVENT_COLUMNS} FROM events_legacy;
+  SELECT ${MIGRATION_13_EVENT_COLUMNS} FROM events UNION ALL SELECT ${MIGRATION_13_EVENT_COLUMNS} FROM events_legacy;
 `;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -23,6 +23,11 @@ export type { Migration } from '../shared/migration-runner.js';
  * - Bodies are bytea, last in the row; PostgreSQL moves large values out of line (TOAST), so the
  *   listing query, which never names them, never reads them.
  */
+/** The events columns from migration 17 on, written out: a migration's SQL never changes. */
+const MIGRATION_17_EVENT_COLUMNS =
+  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer, event_type, drift, ' +
+  'source_ip, headers, body';
+
 export const MIGRATIONS: readonly Migration[] = migrationList({
   '0001_init': `
 CREATE TABLE inboxes (
@@ -401,6 +406,45 @@ CREATE TABLE team_invitations (
   accepted_by text NULL
 );
 CREATE INDEX team_invitations_team ON team_invitations (team_id, created_at);
+`,
+  /**
+   * Event types, inferred schemas and drift (migration 17), as on SQLite. Both event tables of
+   * migration 13 gain the columns (nullable: no rewrite) and the partial indexes that are the
+   * worker's queue and the drift listing (a partitioned index on `events`); the view
+   * `events_all` is made again with them (its column order changes, so it is dropped first).
+   */
+  '0017_event_types': `
+ALTER TABLE events ADD COLUMN event_type text NULL, ADD COLUMN drift text NULL;
+ALTER TABLE events_legacy ADD COLUMN event_type text NULL, ADD COLUMN drift text NULL;
+DROP VIEW events_all;
+CREATE VIEW events_all AS
+  SELECT ${MIGRATION_17_EVENT_COLUMNS} FROM events
+  UNION ALL SELECT ${MIGRATION_17_EVENT_COLUMNS} FROM events_legacy;
+CREATE INDEX events_untyped ON events (id) WHERE event_type IS NULL;
+CREATE INDEX events_drifted ON events (inbox_id, id) WHERE drift IS NOT NULL;
+CREATE INDEX events_legacy_untyped ON events_legacy (id) WHERE event_type IS NULL;
+CREATE INDEX events_legacy_drifted ON events_legacy (inbox_id, id) WHERE drift IS NOT NULL;
+CREATE TABLE event_types (
+  inbox_id   text COLLATE "C" NOT NULL,
+  event_type text COLLATE "C" NOT NULL,
+  count      bigint NOT NULL,
+  drifted    bigint NOT NULL,
+  first_seen timestamptz NOT NULL,
+  last_seen  timestamptz NOT NULL,
+  shape      text NOT NULL,
+  PRIMARY KEY (inbox_id, event_type)
+);
+CREATE TABLE event_type_rules (
+  inbox_id   text COLLATE "C" PRIMARY KEY,
+  kind       text NOT NULL,
+  value      text NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE TABLE event_type_rebuilds (
+  inbox_id   text COLLATE "C" NOT NULL,
+  event_type text COLLATE "C" NOT NULL,
+  PRIMARY KEY (inbox_id, event_type)
+);
 `,
 });
 

@@ -18,6 +18,7 @@ import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
+import { createEventTypeRepository } from './event-type-repository.js';
 import { createTeamRepository } from './team-repository.js';
 
 export interface PostgresStoreOptions {
@@ -129,6 +130,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     replayJobs: createReplayJobRepository(pool),
     responses: createResponseRepository(pool),
     forwarding: createForwardingRepository(pool),
+    eventTypes: createEventTypeRepository(pool),
     alerts: createAlertRepository(pool),
     teams: createTeamRepository(pool),
     ping: () =>

@@ -8,7 +8,10 @@ import { ADVISORY_LOCK_CLASS } from './migrations.js';
  * Second key of the sweep lock: one per schema, so deployments (and test runs) in different
  * schemas of one database sweep independently. Distinct from the migration lock's key.
  */
-const KEY_SQL = `hashtext('rehook-sweep:' || coalesce(current_schema(), ''))`;
+function keySql(name: string): string {
+  // Names are constants of this code base (letters and dashes), never input.
+  return `hashtext('${name}:' || coalesce(current_schema(), ''))`;
+}
 
 /**
  * The sweeper's cluster-wide lock: a session-level `pg_try_advisory_lock` taken on a connection
@@ -17,7 +20,8 @@ const KEY_SQL = `hashtext('rehook-sweep:' || coalesce(current_schema(), ''))`;
  * holder dies, PostgreSQL ends its session and the lock with it. Needs a pool of at least two
  * connections (the lock holds one while the sweep queries use others).
  */
-export function createPgSweepLock(pool: Pool): SweepLock {
+export function createPgSweepLock(pool: Pool, name: 'rehook-sweep' | 'rehook-event-types' = 'rehook-sweep'): SweepLock {
+  const KEY_SQL = keySql(name);
   return {
     async runExclusive(fn) {
       let client: PoolClient;

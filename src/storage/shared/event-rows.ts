@@ -1,6 +1,7 @@
 import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captured-request.js';
 import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
+import { decodeDrift } from '../../domain/shape-drift.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 import { decodeSentRequest, encodeSentRequest } from '../../domain/replay-request.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
@@ -10,8 +11,12 @@ import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateO
 
 export const INBOX_COLUMNS = 'id, owner_id, name, created_at, expires_at';
 // Listing never names headers or body, so neither database reads the pages they live on.
-export const SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+const STORED_SUMMARY_COLUMNS = 'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer';
+// event_type and drift are written by the event-type worker after the insert (migration 17).
+export const SUMMARY_COLUMNS = `${STORED_SUMMARY_COLUMNS}, event_type, drift`;
 export const EVENT_COLUMNS = `${SUMMARY_COLUMNS}, source_ip, headers, body`;
+/** Columns of the event insert, in eventParams order. */
+export const EVENT_INSERT_COLUMNS = `${STORED_SUMMARY_COLUMNS}, source_ip, headers, body`;
 export const REPLAY_COLUMNS =
   'id, event_id, inbox_id, account_id, destination, created_at, outcome, status_code, ' +
   'latency_ms, response_headers, truncated, error_code, error_message, response_body, ' +
@@ -38,6 +43,10 @@ export interface EventSummaryRow<C extends ColumnTypes> {
   signature: string | null;
   /** JSON text (encodeAnswer) or null. */
   answer: string | null;
+  /** NULL until the event-type worker has read the event; '' when it has no type. */
+  event_type?: string | null;
+  /** JSON text (src/domain/shape-drift.ts encodeDrift) or null. */
+  drift?: string | null;
 }
 
 export interface EventRow<C extends ColumnTypes> extends EventSummaryRow<C> {
@@ -85,6 +94,14 @@ function toBuffer(bytes: Buffer | null): Buffer {
   return bytes ?? Buffer.alloc(0);
 }
 
+/** The optional event type and drift of a summary: only the ones that are set. */
+function typeFields(eventType: string | null, drift: EventSummary['drift']): Pick<EventSummary, 'eventType' | 'drift'> {
+  return {
+    ...(eventType !== null && eventType !== '' ? { eventType } : {}),
+    ...(drift !== null && drift !== undefined ? { drift } : {}),
+  };
+}
+
 /** The mappers of inbox, event and replay rows over one database's column values. */
 export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
@@ -99,6 +116,8 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     size: v.toNumber(row.size),
     signature: decodeSignature(row.signature),
     answer: decodeAnswer(row.answer),
+    // Absent rather than null until the worker has typed the event, so an event reads back as it was stored.
+    ...typeFields(row.event_type ?? null, decodeDrift(row.drift ?? null)),
   });
   return {
     toInbox: (row: InboxRow<C>): Inbox => ({
@@ -118,7 +137,7 @@ export function eventRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       body: toBuffer(row.body),
       sourceIp: row.source_ip,
     }),
-    /** Parameters of the event insert, in EVENT_COLUMNS order. */
+    /** Parameters of the event insert, in EVENT_INSERT_COLUMNS order. */
     eventParams: (e: CapturedEvent) =>
       bind([
         e.id,

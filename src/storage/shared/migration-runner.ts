@@ -29,6 +29,7 @@ const MIGRATION_NAMES = [
   '0014_account_settings_and_token_scopes',
   '0015_alerts',
   '0016_teams',
+  '0017_event_types',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

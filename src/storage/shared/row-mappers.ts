@@ -2,6 +2,7 @@ import { accountRowMappers } from './account-rows.js';
 import { alertRowMappers } from './alert-rows.js';
 import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
+import { eventTypeRowMappers } from './event-type-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
 import { replayJobRowMappers } from './replay-job-rows.js';
 import { teamRowMappers } from './team-rows.js';
@@ -16,6 +17,7 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...accountRowMappers(v),
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
+    ...eventTypeRowMappers(v),
     ...alertRowMappers(v),
     ...teamRowMappers(v),
   };

@@ -49,6 +49,8 @@ const ROW_JSON = `CASE WHEN received_at BETWEEN 0 AND ${MAX_FOUR_DIGIT_YEAR_MS} 
     ',"size":', size,
     ',"signature":', coalesce(signature, ${sqlString(UNCHECKED_SIGNATURE_JSON)}),
     ',"answer":', coalesce(answer, ${sqlString(CONTRACT_ANSWER_JSON)}),
+    ',"eventType":', CASE WHEN event_type = '' THEN 'null' ELSE json_quote(event_type) END,
+    ',"drift":', coalesce(drift, 'null'),
     '}')
   END`;
 

@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { ACCOUNT_COLUMNS, TOKEN_COLUMNS, type AccountRow, type TokenRow } from '../shared/account-rows.js';
 import {
   EVENT_COLUMNS,
+  EVENT_INSERT_COLUMNS,
   type EventRow,
   type EventSummaryRow,
   INBOX_COLUMNS,
@@ -98,7 +99,7 @@ function eventStatements(db: Db) {
     // Positional parameters (rows.eventParams): binding a 12-key object per row was a
     // measurable part of each ingest batch.
     insert: db.prepare<SqliteParam[]>(
-      `INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO events (${EVENT_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     /**
      * The inbox's expiry (null: never expires), owner kind, event count and whether its

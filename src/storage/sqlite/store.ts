@@ -30,6 +30,7 @@ import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
+import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTeamRepository } from './team-repository.js';
 import { createTokenLookup } from './token-lookup.js';
@@ -121,6 +122,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     replayJobs: createReplayJobRepository(db),
     responses: createResponseRepository(db),
     forwarding: createForwardingRepository(db),
+    eventTypes: createEventTypeRepository(db),
     alerts: createAlertRepository(db),
     teams: createTeamRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),

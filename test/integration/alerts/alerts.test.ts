@@ -289,6 +289,26 @@ describe('alerts', () => {
     assert.equal(body.eventId, eventId);
     assert.deepEqual(body.details.drift, [{ kind: 'type-changed', path: '/a' }]);
   });
+
+  it('a drift rule fires end to end: the event-type worker marks the event and the server hands it to alerts', async () => {
+    const inbox = await createInbox(rehook, alice.token);
+    await put(inbox.id, { rules: [{ name: 'Shape', kind: 'drift', url: `${receiver.url}/drift-e2e` }] });
+    const json = { 'content-type': 'application/json' };
+    await ingestEvent(rehook, inbox.id, { suffix: '/orders', headers: json, body: '{"total":1}', token: alice.token });
+    const drifted = await ingestEvent(rehook, inbox.id, {
+      suffix: '/orders',
+      headers: json,
+      body: '{"total":"one"}',
+      token: alice.token,
+    });
+    const [request] = await waitForRequests('/drift-e2e', 1);
+    const body = JSON.parse((request as ReceivedRequest).body.toString('utf8'));
+    assert.equal(body.eventId, drifted);
+    assert.equal(body.rule.kind, 'drift');
+    assert.deepEqual(body.details.drift, [
+      { kind: 'type-changed', path: '/total', expected: ['integer'], actual: 'string' },
+    ]);
+  });
 });
 
 describe('alerts across a restart', () => {

@@ -152,4 +152,79 @@ describe('upgrading a database of the previous schema to day partitions', { skip
       await store.close();
     }
   });
+
+  it('event types (migration 17) mark events in both tables and keep their marks when the sweeper moves them', async () => {
+    if (!pgTest.available) return;
+    const schema = await pgTest.createSchema();
+    const inboxId = newId('inbox');
+    const nextId = createEventIdFactory();
+    const day = 24 * HOUR;
+    const oldIds = [nextId(Date.now() - 2 * day), nextId(Date.now() - day)];
+    const client = new pg.Client({ connectionString: schema.url });
+    await client.connect();
+    try {
+      await migrateToPreviousRelease(client);
+      await client.query(
+        `INSERT INTO inboxes (id, owner_id, created_at, expires_at) VALUES ($1, 'acc_upgrade', now() - interval '4 days', NULL)`,
+        [inboxId],
+      );
+      for (const [i, id] of oldIds.entries()) {
+        await client.query(
+          `INSERT INTO events (id, inbox_id, received_at, method, path, query, content_type, size, source_ip, headers, body)
+           VALUES ($1, $2, $3, 'POST', '/hook', '', 'application/json', 7, '127.0.0.1', '[]', $4)`,
+          [id, inboxId, new Date(Date.now() - (2 - i) * day).toISOString(), Buffer.from('{"a":1}')],
+        );
+      }
+      await client.query('INSERT INTO inbox_counters (inbox_id, event_count) VALUES ($1, 2)', [inboxId]);
+    } finally {
+      await client.end();
+    }
+
+    const store: PostgresStore = await openPostgresStore({ url: schema.url, poolSize: 2 });
+    try {
+      const now = new Date();
+      const fresh = createEventMaker()(inboxId, { id: nextId(now.getTime()), receivedAt: now });
+      assert.equal(await store.events.insertIfInboxLive(fresh, now), true);
+      const untyped = await store.eventTypes.listUntyped(10, 1024);
+      // Oldest first across both tables: the legacy rows, then the new one.
+      assert.deepEqual(
+        untyped.map((e) => e.id),
+        [...oldIds, fresh.id],
+      );
+      const drift = JSON.stringify([{ kind: 'new-property', path: '/b' }]);
+      await store.eventTypes.applyBatch({
+        events: [
+          { id: oldIds[0] as string, eventType: 'POST /hook', drift: null },
+          { id: oldIds[1] as string, eventType: 'POST /hook', drift },
+          { id: fresh.id, eventType: '', drift: null },
+        ],
+        summaries: [],
+      });
+      assert.deepEqual(await store.eventTypes.listUntyped(10, 1024), []);
+      const page = await store.eventTypes.listDrifted(inboxId, { limit: 10 });
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        [oldIds[1]],
+      );
+
+      // The sweeper moves the legacy rows into their day partitions with their marks.
+      for (;;) {
+        const upkeep = await store.events.maintain(new Date(), { daysAhead: 3, moveLimit: 100 });
+        if (upkeep.eventsMoved === 0) break;
+      }
+      const { rows } = await store.pool.query<{ legacy: string }>('SELECT count(*) AS legacy FROM events_legacy');
+      assert.equal(rows[0]?.legacy, '0');
+      assert.equal((await store.events.findById(oldIds[0] as string))?.eventType, 'POST /hook');
+      assert.deepEqual((await store.events.findById(oldIds[1] as string))?.drift, JSON.parse(drift));
+
+      // A rebuild's reset clears the marks wherever the rows are.
+      assert.equal(await store.eventTypes.resetStep({ inboxId, eventType: 'POST /hook' }, 100), 2);
+      assert.deepEqual(
+        (await store.eventTypes.listUntyped(10, 1024)).map((e) => e.id),
+        oldIds,
+      );
+    } finally {
+      await store.close();
+    }
+  });
 });

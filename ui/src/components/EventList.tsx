@@ -4,7 +4,7 @@ import { formatSize, methodClass, pathBelowInbox, shortType } from '../lib/forma
 import type { InboxEvents } from '../lib/live.js';
 import { linkClick } from '../router.js';
 import { Empty, Spinner, Time } from './common.js';
-import { AnswerBadge, SignatureBadge } from './badges.js';
+import { AnswerBadge, DriftBadge, SignatureBadge } from './badges.js';
 
 /** Height of one row in px (kept in step with .event-row in styles.css). */
 export const ROW_HEIGHT = 54;
@@ -228,6 +228,7 @@ function EventRow(props: {
           <span class="spacer" />
           <AnswerBadge answer={event.answer} compact />
           <SignatureBadge signature={event.signature} compact />
+          <DriftBadge drift={event.drift} compact />
         </span>
       </a>
     </li>

@@ -16,7 +16,7 @@ import { BodyView } from './BodyView.js';
 import { Breakable } from './Breakable.js';
 import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
 import { Icon } from './Icon.js';
-import { AnswerBadge, SignatureBadge } from './badges.js';
+import { AnswerBadge, DriftBadge, describeDrift, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
 import { ReplayPanel } from './ReplayPanel.js';
 import { ClippedText } from './ShowMore.js';
@@ -234,6 +234,30 @@ export function Inspector(props: {
             <AnswerBadge answer={event.answer} />
           </dd>
         </div>
+        {event.eventType !== null && (
+          <div>
+            <dt>Type</dt>
+            <dd class="mono" data-testid="inspector-event-type">
+              <Breakable text={event.eventType} />
+            </dd>
+          </div>
+        )}
+        {event.drift !== null && event.drift.length > 0 && (
+          <div>
+            <dt>Drift</dt>
+            <dd data-testid="inspector-drift">
+              <DriftBadge drift={event.drift} />
+              <ul class="drift-list">
+                {event.drift.map((d) => (
+                  <li key={`${d.kind} ${d.path}`} class="mono small">
+                    <Breakable text={describeDrift(d)} />
+                  </li>
+                ))}
+              </ul>
+              <span class="muted small">Compared with the schema learned from the earlier events of this type.</span>
+            </dd>
+          </div>
+        )}
       </dl>
       <ErrorNote error={actionError} />
       <Tabs label="Event views" idPrefix="inspector" tabs={tabs} active={tab} onChange={setTab} />

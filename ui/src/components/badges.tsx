@@ -73,3 +73,34 @@ export function AnswerBadge(props: { answer: { rule: number | null; status: numb
     </span>
   );
 }
+
+/** One line saying what a drift difference is (the same words as the CLI and docs/insight.md). */
+export function describeDrift(d: { kind: string; path: string; expected?: string[]; actual?: string; value?: string }) {
+  const where = d.path === '' ? 'the body' : d.path;
+  switch (d.kind) {
+    case 'new-property':
+      return `New property ${where}`;
+    case 'missing-property':
+      return `Missing ${where} (every earlier event had it)`;
+    case 'type-changed':
+      return `${where} is ${d.actual ?? '?'}, was ${(d.expected ?? []).join(' or ')}`;
+    default:
+      return `${where} has a new value ${JSON.stringify(d.value ?? '')}`;
+  }
+}
+
+/** The event differs from the schema its earlier events of the same type taught (docs/insight.md). */
+export function DriftBadge(props: { drift: readonly { kind: string; path: string }[] | null; compact?: boolean }) {
+  const drift = props.drift;
+  if (drift === null || drift.length === 0) return null;
+  const title = `Drift: ${drift.map(describeDrift).join('; ')}`;
+  return (
+    <span class="badge badge-warn drift-badge" title={title} data-testid="drift-badge">
+      <Icon name="alert" />
+      <span>
+        {props.compact ? 'drift' : `Drift: ${drift.length} ${drift.length === 1 ? 'difference' : 'differences'}`}
+      </span>
+      {props.compact && <span class="visually-hidden">{title}</span>}
+    </span>
+  );
+}

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.js';
 import {
   clearInbox,
@@ -9,7 +9,9 @@ import {
   listEvents,
   MAX_PAGE_SIZE,
 } from '../../../services/events.js';
-import { eventFilterQuery } from '../../../domain/event-filter.js';
+import { eventFilterQuery, isEmptyFilter } from '../../../domain/event-filter.js';
+import { eventSummaryPageJson } from '../../../domain/event-json.js';
+import { listDriftedEvents } from '../../../services/event-types.js';
 import type { ApiContext } from '../context.js';
 import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { eventJson, eventMetaJson } from '../present.js';
@@ -38,6 +40,33 @@ function parseLimit(raw: string | undefined): number {
 function safeContentType(value: string | null): string {
   if (value && /^[\x20-\x7e]{1,255}$/.test(value) && /^[\w.+-]+\/[\w.+-]+/.test(value)) return value;
   return 'application/octet-stream';
+}
+
+/** The page of `?drift=true`: the drifted events, newest first, with the same Link paging. */
+async function sendDriftedPage(
+  deps: ApiContext['deps'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  inboxId: string,
+  limit: number,
+) {
+  const filter = eventFilterOf(request, inboxId);
+  if (!isEmptyFilter(filter)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'drift=true is not combined with the other filters',
+      details: [{ path: '/drift', message: 'drop the other filters' }],
+    });
+  }
+  const page = await listDriftedEvents(deps, await principalOf(deps, request), {
+    inboxId,
+    limit,
+    before: queryParam(request, 'before'),
+  });
+  if (page.nextBefore !== null) {
+    const next = `/api/v1/inboxes/${encodeURIComponent(inboxId)}/events?limit=${limit}&before=${page.nextBefore}&drift=true`;
+    void reply.header('link', `<${next}>; rel="next"`);
+  }
+  return reply.type(JSON_CONTENT_TYPE).send(eventSummaryPageJson(page.events));
 }
 
 export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -74,6 +103,13 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
             Type.String({ description: 'Only events older than this event id (the cursor of the Link header).' }),
           ),
           ...EventFilterQueryProperties,
+          drift: Type.Optional(
+            Type.Boolean({
+              description:
+                'true: only the events that drifted from the schema learned from the earlier events of their type ' +
+                '(docs/insight.md); not combined with the other filters.',
+            }),
+          ),
         }),
         responses: {
           200: {
@@ -87,6 +123,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       const limit = parseLimit(queryParam(request, 'limit'));
+      const drift = (request.query as { drift?: unknown }).drift;
+      if (drift === true || drift === 'true') {
+        return sendDriftedPage(deps, request, reply, inboxId, limit);
+      }
       const filter = eventFilterOf(request, inboxId);
       const page = await listEvents(deps, await principalOf(deps, request), {
         inboxId,

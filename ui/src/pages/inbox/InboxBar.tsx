@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton, useTick } from '../../components/common.js';
+import { CopyButton, Link, useTick } from '../../components/common.js';
+import { paths } from '../../router.js';
 import { Icon } from '../../components/Icon.js';
 import { formatExact, formatUntil } from '../../lib/format.js';
 import type { LiveStatus } from '../../lib/live.js';
@@ -48,6 +49,11 @@ export function InboxBar(props: {
           )
         )}
         <span class="spacer" />
+        {!props.readOnly && (
+          <Link class="btn btn-ghost" href={paths.eventTypes(inbox.id)} data-testid="event-types-link">
+            Event types
+          </Link>
+        )}
         {!props.readOnly && (
           <InboxActions
             inbox={inbox}

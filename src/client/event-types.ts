@@ -1,0 +1,46 @@
+import { type ApiTransport, id } from './transport.js';
+import type { EventTypeInfo, EventTypeRule, EventTypeSchema, SchemaFormat } from './types.js';
+
+const typePath = (inboxId: string, eventType: string) =>
+  `/api/v1/inboxes/${id(inboxId)}/event-types/${encodeURIComponent(eventType)}`;
+
+export async function listEventTypes(api: ApiTransport, inboxId: string): Promise<EventTypeInfo[]> {
+  return (await api.data('GET', `/api/v1/inboxes/${id(inboxId)}/event-types`, 'eventTypes')) as EventTypeInfo[];
+}
+
+export async function eventTypeSchema(
+  api: ApiTransport,
+  inboxId: string,
+  eventType: string,
+  format: SchemaFormat = 'json',
+): Promise<EventTypeSchema> {
+  return (await api.data(
+    'GET',
+    `${typePath(inboxId, eventType)}/schema?format=${format}`,
+    'schema',
+  )) as EventTypeSchema;
+}
+
+export async function rebuildEventTypes(api: ApiTransport, inboxId: string, eventType?: string): Promise<void> {
+  const path =
+    eventType === undefined
+      ? `/api/v1/inboxes/${id(inboxId)}/event-types/rebuild`
+      : `${typePath(inboxId, eventType)}/schema/rebuild`;
+  await api.send('POST', path);
+}
+
+export async function eventTypeRule(api: ApiTransport, inboxId: string): Promise<EventTypeRule | null> {
+  return (await api.data('GET', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'rule')) as EventTypeRule | null;
+}
+
+export async function setEventTypeRule(
+  api: ApiTransport,
+  inboxId: string,
+  rule: EventTypeRule,
+): Promise<EventTypeRule> {
+  return (await api.data('PUT', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'rule', rule)) as EventTypeRule;
+}
+
+export async function removeEventTypeRule(api: ApiTransport, inboxId: string): Promise<boolean> {
+  return (await api.data('DELETE', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'removed')) as boolean;
+}

@@ -1,0 +1,222 @@
+import type { EventSummary } from '../domain/captured-request.js';
+import { type EventTypeRule, ruleProblem } from '../domain/event-type.js';
+import { isId } from '../domain/ids.js';
+import type { Inbox } from '../domain/inbox.js';
+import type { InboxAction } from '../domain/team.js';
+import type { DriftDifference } from '../domain/shape-drift.js';
+import { type JsonSchema, typeJsonSchema } from '../domain/shape-json-schema.js';
+import { typeScriptDeclarations, typeScriptName } from '../domain/shape-typescript.js';
+import { zodSchemaSource } from '../domain/shape-zod.js';
+import { AppError } from '../errors.js';
+import type { EventTypeInfo } from '../ports/event-type-store.js';
+import { requireAccount } from './auth.js';
+import type { Principal, ServiceDeps } from './deps.js';
+import { authorizeInbox, findLiveInbox, getReadableInbox } from './inboxes.js';
+
+/**
+ * Event types, their inferred schemas and drift (docs/insight.md). Reads only: the summaries are
+ * kept by the event-type worker (event-type-worker.ts), so answering a schema is one row read and
+ * a rendering, whatever the number of events.
+ */
+
+type Deps = Pick<ServiceDeps, 'store' | 'clock'>;
+
+export type SchemaFormat = 'json' | 'typescript' | 'zod';
+export const SCHEMA_FORMATS: readonly SchemaFormat[] = ['json', 'typescript', 'zod'];
+
+/** Longest event type accepted in a path (types are cut to 200 characters when learned). */
+const MAX_TYPE_PARAM_LENGTH = 200;
+
+export interface RenderedSchema {
+  readonly eventType: string;
+  readonly format: SchemaFormat;
+  /** Samples the schema was learned from. */
+  readonly samples: number;
+  readonly lastSeen: Date;
+  /** The TypeScript type's name (also the Zod schema's, with `Schema` after it). */
+  readonly typeName: string;
+  /** JSON Schema for `json`, source text for the others. */
+  readonly document: JsonSchema | string;
+}
+
+/** A drifted event, as told to in-process listeners right after it was recorded. */
+export interface DriftNotice {
+  readonly inboxId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly drift: readonly DriftDifference[];
+}
+
+const driftListeners = new Set<(notice: DriftNotice) => void>();
+
+/**
+ * Calls `listener` for every event this process's worker records as drifted, after its batch has
+ * committed (alerts subscribe here). A listener that throws does not stop the others. Returns
+ * the unsubscribe function.
+ */
+export function onEventDrift(listener: (notice: DriftNotice) => void): () => void {
+  driftListeners.add(listener);
+  return () => driftListeners.delete(listener);
+}
+
+export function notifyDrift(notice: DriftNotice): void {
+  for (const listener of driftListeners) {
+    try {
+      listener(notice);
+    } catch {
+      // One listener's failure is its own; the event is recorded either way.
+    }
+  }
+}
+
+/** The inbox's event types, most recently seen first. Same access as reading the inbox. */
+export async function listEventTypes(deps: Deps, principal: Principal, inboxId: string): Promise<EventTypeInfo[]> {
+  const inbox = await getReadableInbox(deps, principal, inboxId);
+  return deps.store.eventTypes.listByInbox(inbox.id);
+}
+
+function checkTypeParam(eventType: string): void {
+  if (eventType === '' || eventType.length > MAX_TYPE_PARAM_LENGTH) throw new AppError('EVENT_TYPE_NOT_FOUND');
+}
+
+/** The schema of one event type, rendered in `format`. EVENT_TYPE_NOT_FOUND when the inbox has none of it. */
+export async function getEventTypeSchema(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  eventType: string,
+  format: SchemaFormat,
+): Promise<RenderedSchema> {
+  const inbox = await getReadableInbox(deps, principal, inboxId);
+  checkTypeParam(eventType);
+  const [summary] = await deps.store.eventTypes.findSummaries(inbox.id, [eventType]);
+  if (summary === undefined) throw new AppError('EVENT_TYPE_NOT_FOUND');
+  const document =
+    format === 'typescript'
+      ? typeScriptDeclarations(eventType, summary.shape)
+      : format === 'zod'
+        ? zodSchemaSource(eventType, summary.shape)
+        : typeJsonSchema(eventType, summary.shape);
+  return {
+    eventType,
+    format,
+    samples: summary.shape.root.n,
+    lastSeen: summary.lastSeen,
+    typeName: typeScriptName(eventType),
+    document,
+  };
+}
+
+/** A reader who may also change the inbox: not a sharing link. */
+async function writableInbox(deps: Deps, principal: Principal, inboxId: string): Promise<Inbox> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  return getReadableInbox(deps, principal, inboxId);
+}
+
+/**
+ * Asks the worker to learn one type (or, `eventType` null, every type of the inbox) again from
+ * the events the inbox holds now: their drift is checked again in capture order.
+ */
+export async function rebuildEventTypes(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  eventType: string | null,
+): Promise<void> {
+  const inbox = await writableInbox(deps, principal, inboxId);
+  if (eventType !== null) {
+    checkTypeParam(eventType);
+    const found = await deps.store.eventTypes.findSummaries(inbox.id, [eventType]);
+    if (found.length === 0) throw new AppError('EVENT_TYPE_NOT_FOUND');
+  }
+  await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType });
+}
+
+/**
+ * The inbox whose rule the caller reads or manages: a saved inbox of the caller's account or of a
+ * team whose role allows `action` (as for signature secrets: an anonymous inbox's id is handed to
+ * everyone it is shared with).
+ */
+async function ownedInbox(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  action: InboxAction = 'manage',
+): Promise<Inbox> {
+  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
+  const { accountId } = requireAccount(principal);
+  const inbox = await findLiveInbox(deps, inboxId);
+  if (inbox.ownerId === null) {
+    throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can have its own event type rule' });
+  }
+  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
+  return inbox;
+}
+
+export async function getEventTypeRule(deps: Deps, principal: Principal, inboxId: string) {
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
+  return deps.store.eventTypes.findRule(inbox.id);
+}
+
+/** Parses a rule from a request body: `{"header": "X-Event"}` or `{"pointer": "/meta/kind"}`. */
+export function parseEventTypeRule(body: Record<string, unknown>): EventTypeRule {
+  const header = body['header'];
+  const pointer = body['pointer'];
+  const fail = (message: string, path: string): never => {
+    throw new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
+  };
+  if ((header === undefined) === (pointer === undefined)) {
+    return fail('Give exactly one of header or pointer', '');
+  }
+  const rule: EventTypeRule =
+    header !== undefined
+      ? { kind: 'header', header: typeof header === 'string' ? header : '' }
+      : { kind: 'pointer', pointer: typeof pointer === 'string' ? pointer : '' };
+  const problem = ruleProblem(rule);
+  if (problem !== null) fail(problem, rule.kind === 'header' ? '/header' : '/pointer');
+  return rule;
+}
+
+/**
+ * Sets the inbox's own rule and has every type of the inbox learned again under it (the
+ * rebuild runs in the background).
+ */
+export async function setEventTypeRule(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  rule: EventTypeRule,
+): Promise<EventTypeRule> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const stored = await deps.store.eventTypes.putRule(inbox.id, rule, inbox.ownerId ?? '', deps.clock.now());
+  if (!stored) throw new AppError('INBOX_NOT_FOUND');
+  await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType: null });
+  return rule;
+}
+
+/** Removes the inbox's rule (the built-in detection applies again); false when it had none. */
+export async function removeEventTypeRule(deps: Deps, principal: Principal, inboxId: string): Promise<boolean> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const removed = await deps.store.eventTypes.deleteRule(inbox.id);
+  if (removed) await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType: null });
+  return removed;
+}
+
+/** The inbox's drifted events, newest first (GET .../events?drift=true). */
+export async function listDriftedEvents(
+  deps: Deps,
+  principal: Principal,
+  input: { inboxId: string; limit: number; before?: string | undefined },
+): Promise<{ events: EventSummary[]; nextBefore: string | null }> {
+  const inbox = await getReadableInbox(deps, principal, input.inboxId);
+  if (input.before !== undefined && !isId('event', input.before)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'before must be an event id',
+      details: [{ path: '/before', message: 'must be an event id (evt_...)' }],
+    });
+  }
+  return deps.store.eventTypes.listDrifted(inbox.id, {
+    limit: input.limit,
+    ...(input.before !== undefined ? { before: input.before } : {}),
+  });
+}

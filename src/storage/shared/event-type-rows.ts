@@ -1,0 +1,92 @@
+import type { HeaderPair } from '../../domain/captured-request.js';
+import type { EventTypeRule } from '../../domain/event-type.js';
+import { decodeTypeShape, encodeTypeShape } from '../../domain/json-shape.js';
+import type { EventTypeInfo, EventTypeSummary, RebuildRequest, UntypedEvent } from '../../ports/event-type-store.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
+
+// Rows of the event-type tables (migration 17) and their mappers, written once for both
+// databases. Parameter lists follow the column lists' order.
+
+export const TYPE_INFO_COLUMNS = 'inbox_id, event_type, count, drifted, first_seen, last_seen';
+export const TYPE_SUMMARY_COLUMNS = `${TYPE_INFO_COLUMNS}, shape`;
+/** The worker's read of an untyped event: the body only up to a size (the second parameter). */
+export const UNTYPED_COLUMNS = 'id, inbox_id, received_at, method, path, content_type, headers';
+
+/** Rebuild requests store "every type" as ''. */
+export const ALL_TYPES = '';
+
+export interface TypeInfoRow<C extends ColumnTypes> {
+  inbox_id: string;
+  event_type: string;
+  count: C['int8'];
+  drifted: C['int8'];
+  first_seen: C['time'];
+  last_seen: C['time'];
+}
+
+export interface TypeSummaryRow<C extends ColumnTypes> extends TypeInfoRow<C> {
+  shape: string;
+}
+
+export interface UntypedRow<C extends ColumnTypes> {
+  id: string;
+  inbox_id: string;
+  received_at: C['time'];
+  method: string;
+  path: string;
+  content_type: string | null;
+  headers: string;
+  body: Buffer | null;
+}
+
+export interface RuleRow {
+  inbox_id: string;
+  kind: string;
+  value: string;
+}
+
+export interface RebuildRow {
+  inbox_id: string;
+  event_type: string;
+}
+
+export function eventTypeRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
+  const toTypeInfo = (row: TypeInfoRow<C>): EventTypeInfo => ({
+    inboxId: row.inbox_id,
+    eventType: row.event_type,
+    count: v.toNumber(row.count),
+    drifted: v.toNumber(row.drifted),
+    firstSeen: v.toDate(row.first_seen),
+    lastSeen: v.toDate(row.last_seen),
+  });
+  return {
+    toTypeInfo,
+    toTypeSummary: (row: TypeSummaryRow<C>): EventTypeSummary => ({
+      ...toTypeInfo(row),
+      shape: decodeTypeShape(row.shape),
+    }),
+    /** Parameters of the summary upsert, in TYPE_SUMMARY_COLUMNS order. */
+    typeSummaryParams: (s: EventTypeSummary) =>
+      bind([s.inboxId, s.eventType, s.count, s.drifted, s.firstSeen, s.lastSeen, encodeTypeShape(s.shape)]),
+    toUntyped: (row: UntypedRow<C>): UntypedEvent => ({
+      id: row.id,
+      inboxId: row.inbox_id,
+      receivedAt: v.toDate(row.received_at),
+      method: row.method,
+      path: row.path,
+      contentType: row.content_type,
+      headers: JSON.parse(row.headers) as HeaderPair[],
+      body: row.body,
+    }),
+    toRule: (row: RuleRow): EventTypeRule =>
+      row.kind === 'header' ? { kind: 'header', header: row.value } : { kind: 'pointer', pointer: row.value },
+    /** inbox_id, kind, value, updated_at. */
+    ruleParams: (inboxId: string, rule: EventTypeRule, now: Date) =>
+      bind([inboxId, rule.kind, rule.kind === 'header' ? rule.header : rule.pointer, now]),
+    toRebuild: (row: RebuildRow): RebuildRequest => ({
+      inboxId: row.inbox_id,
+      eventType: row.event_type === ALL_TYPES ? null : row.event_type,
+    }),
+  };
+}

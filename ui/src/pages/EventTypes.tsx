@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, type EventTypeInfo, type EventTypeSchema } from '../api.js';
+import { CopyButton, Empty, ErrorNote, Link, Spinner, Tabs, Time } from '../components/common.js';
+import { paths } from '../router.js';
+
+type Format = EventTypeSchema['format'];
+
+const TABS = [
+  { id: 'json', label: 'JSON Schema' },
+  { id: 'typescript', label: 'TypeScript' },
+  { id: 'zod', label: 'Zod' },
+] as const;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** One type's schema, in the chosen format, with a copy button. */
+function SchemaView(props: { inboxId: string; eventType: string }) {
+  const [format, setFormat] = useState<Format>('typescript');
+  const [schema, setSchema] = useState<EventTypeSchema | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setSchema(null);
+    setError(null);
+    client.eventTypeSchema(props.inboxId, props.eventType, format).then(
+      (s) => live && setSchema(s),
+      (err: unknown) => live && setError(message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.inboxId, props.eventType, format]);
+  const text =
+    schema === null
+      ? ''
+      : typeof schema.document === 'string'
+        ? schema.document
+        : JSON.stringify(schema.document, null, 2);
+  return (
+    <section class="panel" aria-label={`Schema of ${props.eventType}`} data-testid="type-schema">
+      <header class="panel-head">
+        <h2 class="mono">{props.eventType}</h2>
+        {schema !== null && (
+          <span class="muted small">
+            Learned from {schema.samples} {schema.samples === 1 ? 'event' : 'events'}
+          </span>
+        )}
+      </header>
+      <Tabs tabs={TABS} active={format} onChange={setFormat} label="Schema format" idPrefix="schema-format" />
+      <div role="tabpanel" id={`schema-format-panel-${format}`} aria-labelledby={`schema-format-tab-${format}`}>
+        {error !== null && <ErrorNote error={error} />}
+        {schema === null && error === null && <Spinner />}
+        {schema !== null && (
+          <>
+            <div class="toolbar">
+              <CopyButton text={text} label={`Copy ${TABS.find((t) => t.id === format)?.label ?? ''}`} />
+            </div>
+            <pre class="code schema-code" data-testid="schema-text">
+              <code>{text}</code>
+            </pre>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** An inbox's event types (docs/insight.md): counts, drift, first/last seen, and each type's schema. */
+export function EventTypes(props: { inboxId: string; eventType: string | null }) {
+  const [types, setTypes] = useState<EventTypeInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    client.eventTypes(props.inboxId).then(setTypes, (err: unknown) => setError(message(err)));
+  }, [props.inboxId]);
+  const selected = props.eventType ?? types?.[0]?.eventType ?? null;
+  return (
+    <div class="page">
+      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
+        <Link href={paths.inbox(props.inboxId)}>Inbox</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">Event types</span>
+      </nav>
+      <header class="page-head">
+        <div>
+          <h1>Event types</h1>
+          <p class="muted small">
+            Learned from every captured JSON body of each type, a moment after it arrives. Drifted events differ from
+            what the earlier events of their type taught.
+          </p>
+        </div>
+      </header>
+      {error !== null && <ErrorNote error={error} />}
+      {types === null && error === null && <Spinner />}
+      {types !== null && types.length === 0 && (
+        <Empty title="No event types yet">Send a JSON event to the inbox.</Empty>
+      )}
+      {types !== null && types.length > 0 && (
+        <>
+          <table class="types-table" data-testid="types-table">
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Events</th>
+                <th scope="col">Drifted</th>
+                <th scope="col">Last seen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {types.map((t) => (
+                <tr key={t.eventType} aria-current={t.eventType === selected ? 'true' : undefined}>
+                  <td class="mono">
+                    <Link href={paths.eventType(props.inboxId, t.eventType)}>{t.eventType}</Link>
+                  </td>
+                  <td>{t.count}</td>
+                  <td>{t.drifted}</td>
+                  <td>
+                    <Time iso={t.lastSeen} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {selected !== null && <SchemaView key={selected} inboxId={props.inboxId} eventType={selected} />}
+        </>
+      )}
+    </div>
+  );
+}
