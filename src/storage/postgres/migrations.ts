@@ -397,7 +397,7 @@ CREATE TABLE team_invitations (
   id          text COLLATE "C" PRIMARY KEY,
   team_id     text COLLATE "C" NOT NULL,
   role        text NOT NULL,
-  hash        text NOT NULL UNIQUE,
+  hash        text COLLATE "C" NOT NULL UNIQUE,
   prefix      text NOT NULL,
   created_by  text NOT NULL,
   created_at  timestamptz NOT NULL,
