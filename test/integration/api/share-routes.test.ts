@@ -91,6 +91,8 @@ describe('which operations take a sharing link: the routes agree with openapi.js
       'GET /api/v1/events/{eventId}/diff',
       'GET /api/v1/events/{eventId}/meta',
       'GET /api/v1/inboxes/{inboxId}',
+      'GET /api/v1/inboxes/{inboxId}/event-types',
+      'GET /api/v1/inboxes/{inboxId}/event-types/{eventType}/schema',
       'GET /api/v1/inboxes/{inboxId}/events',
       'GET /api/v1/inboxes/{inboxId}/events/next',
       'GET /api/v1/inboxes/{inboxId}/export',
