@@ -167,7 +167,8 @@ async function timeStore(store: Store, shape: Shape): Promise<{ storeP50Ms?: num
   if (read === undefined) return {};
   const times: number[] = [];
   for (let r = -1; r < shape.runs; r += 1) {
-    const { inboxId, before } = read(Math.max(0, r));
+    // Other pages than the HTTP pass read: SQLite's read cache would answer those again.
+    const { inboxId, before } = read(Math.max(0, r) + shape.runs + 1);
     const started = performance.now();
     await store.events.listSummaryPageJson(inboxId, { limit: PAGE, ...(before === undefined ? {} : { before }) });
     if (r >= 0) times.push(performance.now() - started);
