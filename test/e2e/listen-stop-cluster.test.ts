@@ -445,8 +445,12 @@ describe('rehook listen on two instances of one PostgreSQL', { skip }, () => {
     );
     assert.ok(ackedVia('A') > 0 && ackedVia('B') > 0, 'events came through both instances');
     // Each event written late was found by a look-back (the long-poll only returns newer ones).
+    // Others may be found late too: two instances commit close events in either order, so one
+    // with the older id can become visible after a newer one (the late-event window's reason).
     const writtenLate = [...stored.keys()].filter((seq) => sent.get(seq)?.via === 'late');
     assert.ok(writtenLate.length > 0);
-    assert.deepEqual(late.sort(), writtenLate.map((seq) => stored.get(seq)).sort());
+    const foundLate = new Set(late);
+    const missed = writtenLate.map((seq) => stored.get(seq)).filter((id) => !foundLate.has(String(id)));
+    assert.deepEqual(missed, [], 'every event written late was delivered as found late');
   });
 });
