@@ -196,7 +196,10 @@ describe('GET /api/v1/inboxes/<id>/export', () => {
       .slice(0, -1)
       .split('\n')
       .map((line) => JSON.parse(line));
-    assert.deepEqual(lines, events);
+    // The event-type worker may type an event between reading it and exporting it: compare the
+    // captured request, not what is learned from it later.
+    const captured = ({ eventType: _type, drift: _drift, ...rest }: Record<string, unknown>) => rest;
+    assert.deepEqual(lines.map(captured), events.map(captured));
   });
 
   test('an empty inbox: a HAR without entries, an empty NDJSON', async () => {
