@@ -15,16 +15,6 @@ describe('previousOfSameType', () => {
     assert.equal(previousOfSameType(event, page.slice(0, 2)), null);
     assert.equal(previousOfSameType(event, [event]), null, 'never the event itself');
     assert.equal(eventTypeKey(event), 'POST /i/inb_x/stripe');
-    assert.equal(eventTypeKey({ ...event, eventType: 'invoice.paid' }), 'type:invoice.paid');
-    assert.equal(eventTypeKey({ ...event, eventType: '' }), 'POST /i/inb_x/stripe', 'no type: method and path');
-  });
-  it('follows the event type the server learned when both events have one', () => {
-    const paid = { id: 'evt_09', method: 'POST', path: '/i/inb_x/a', eventType: 'invoice.paid' };
-    const page = [
-      { id: 'evt_08', method: 'POST', path: '/i/inb_x/a', eventType: 'invoice.created' },
-      { id: 'evt_07', method: 'POST', path: '/i/inb_x/b', eventType: 'invoice.paid' },
-    ];
-    assert.equal(previousOfSameType(paid, page)?.id, 'evt_07');
   });
 });
 

@@ -9,16 +9,14 @@ export interface TypedEvent {
   readonly id: string;
   readonly method: string;
   readonly path: string;
-  /** The event's type once the server has learned it (docs/insight.md); null or '' until then, or for none. */
-  readonly eventType?: string | null;
 }
 
 /**
- * The key events of one "type" share: the event type the server found (Stripe's `type`, GitHub's
- * event and action, ...), else the method and the path, which is also the server's own fallback.
+ * The key events of one "type" share. Until event types exist this is the method and the path;
+ * switching to the event type later changes only this function and previousOfSameType's query.
  */
-export function eventTypeKey(event: Pick<TypedEvent, 'method' | 'path' | 'eventType'>): string {
-  return event.eventType ? `type:${event.eventType}` : `${event.method} ${event.path}`;
+export function eventTypeKey(event: Pick<TypedEvent, 'method' | 'path'>): string {
+  return `${event.method} ${event.path}`;
 }
 
 /** The newest event older than `event` of its type among `newestFirst` (a page of the list), or null. */
