@@ -19,7 +19,6 @@ import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
 import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
 import { startEventTypeWorker } from './services/event-type-worker.js';
-import { onEventDrift } from './services/event-types.js';
 import { type AlertEvaluator, createAlertEvaluator } from './services/alert-evaluator.js';
 import { alertsChanged, startAlertWorker } from './services/alert-worker.js';
 import { createServerLogger } from './server-logger.js';
@@ -90,12 +89,6 @@ export async function startRehook(
   const alerts = createAlertEvaluator(deps, {
     onQueued: alertsChanged,
     onError: (err, context) => logger.error({ err }, `alerts: ${context} failed`),
-  });
-  // Drift is found by the event-type worker after its batch commits; rules of kind `drift` hear it here.
-  const stopDriftAlerts = onEventDrift((notice) => {
-    alerts
-      .onDrift({ id: notice.eventId, inboxId: notice.inboxId, drift: notice.drift })
-      .catch((err: unknown) => logger.error({ err }, 'alerts: drift notice failed'));
   });
   // Built once: the ingest hot path must not copy the dependencies per request.
   const captureDeps = {
@@ -176,6 +169,12 @@ export async function startRehook(
           pollIntervalMs: EVENT_TYPE_POLL_MS,
           lock: eventTypeLockFor(deps.store),
           onError: (err, context) => logger.error({ err }, `event-type worker: ${context} failed`),
+          // Drift is found after the worker's batch commits; rules of kind `drift` hear it here.
+          onDrift: (notice) => {
+            alerts
+              .onDrift({ id: notice.eventId, inboxId: notice.inboxId, drift: notice.drift })
+              .catch((err: unknown) => logger.error({ err }, 'alerts: drift notice failed'));
+          },
         })
       : null;
     const alertWorker =
@@ -200,7 +199,6 @@ export async function startRehook(
         // Deliveries in flight get a few seconds to be recorded; the others' leases expire.
         await deliveryWorker?.stop();
         await eventTypeWorker?.stop();
-        stopDriftAlerts();
         await alertWorker?.stop();
         alerts.stop();
         await stopSweeper();
@@ -212,7 +210,6 @@ export async function startRehook(
       },
     };
   } catch (err) {
-    stopDriftAlerts();
     alerts.stop();
     ingestServer.close();
     await api.close();

@@ -4,7 +4,7 @@ import { driftOf, encodeDrift } from '../domain/shape-drift.js';
 import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-store.js';
 import type { SweepLock } from '../ports/sweep-lock.js';
 import type { ServiceDeps } from './deps.js';
-import { type DriftNotice, notifyDrift } from './event-types.js';
+import type { DriftNotice } from './event-types.js';
 
 /**
  * The event-type worker (docs/insight.md): off the ingest path, it reads the events not typed
@@ -24,6 +24,11 @@ export interface EventTypeWorkerOptions {
   /** Bodies larger than this are not read (the event gets no type). */
   readonly maxBodyBytes?: number;
   readonly onError?: (err: unknown, context: string) => void;
+  /**
+   * Told of each event recorded as drifted, once its batch has committed (the server hands it to
+   * its alerts). Given per worker, so several servers in one process never hear each other's.
+   */
+  readonly onDrift?: (notice: DriftNotice) => void;
 }
 
 export interface EventTypeWorker {
@@ -149,6 +154,15 @@ export function startEventTypeWorker(deps: Pick<ServiceDeps, 'store'>, opts: Eve
   let again = false;
   let caughtUpWaiters: (() => void)[] = [];
 
+  function tellDrift(notice: DriftNotice): void {
+    try {
+      opts.onDrift?.(notice);
+    } catch (err) {
+      // The batch is recorded either way; a failing listener must not make the round look failed.
+      onError(err, 'drift notice');
+    }
+  }
+
   /** One round under the lock; true when there may be more to do at once. */
   async function round(): Promise<boolean> {
     const result = await opts.lock.runExclusive(async () => {
@@ -161,7 +175,7 @@ export function startEventTypeWorker(deps: Pick<ServiceDeps, 'store'>, opts: Eve
       if (events.length === 0) return false;
       const { typed, summaries, notices } = await learnBatch(deps, events);
       await repo.applyBatch({ events: typed, summaries });
-      for (const notice of notices) notifyDrift(notice);
+      for (const notice of notices) tellDrift(notice);
       return events.length === batchSize;
     });
     return result.ran && result.value;

@@ -39,34 +39,12 @@ export interface RenderedSchema {
   readonly document: JsonSchema | string;
 }
 
-/** A drifted event, as told to in-process listeners right after it was recorded. */
+/** A drifted event, as the event-type worker tells its server right after it was recorded. */
 export interface DriftNotice {
   readonly inboxId: string;
   readonly eventId: string;
   readonly eventType: string;
   readonly drift: readonly DriftDifference[];
-}
-
-const driftListeners = new Set<(notice: DriftNotice) => void>();
-
-/**
- * Calls `listener` for every event this process's worker records as drifted, after its batch has
- * committed (alerts subscribe here). A listener that throws does not stop the others. Returns
- * the unsubscribe function.
- */
-export function onEventDrift(listener: (notice: DriftNotice) => void): () => void {
-  driftListeners.add(listener);
-  return () => driftListeners.delete(listener);
-}
-
-export function notifyDrift(notice: DriftNotice): void {
-  for (const listener of driftListeners) {
-    try {
-      listener(notice);
-    } catch {
-      // One listener's failure is its own; the event is recorded either way.
-    }
-  }
 }
 
 /** The inbox's event types, most recently seen first. Same access as reading the inbox. */

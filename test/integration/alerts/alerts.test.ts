@@ -290,7 +290,14 @@ describe('alerts', () => {
     assert.deepEqual(body.details.drift, [{ kind: 'type-changed', path: '/a' }]);
   });
 
-  it('a drift rule fires end to end: the event-type worker marks the event and the server hands it to alerts', async () => {
+  it('a drift rule fires end to end: the event-type worker marks the event and its own server hands it to alerts', async (t) => {
+    // Another server in the same process must not hear this server's drift.
+    const other = await startTestRehook({ env: FAST_FORWARDING });
+    const heardByOther: string[] = [];
+    other.alerts.onDrift = async (event) => {
+      heardByOther.push(event.id);
+    };
+    t.after(() => other.stop());
     const inbox = await createInbox(rehook, alice.token);
     await put(inbox.id, { rules: [{ name: 'Shape', kind: 'drift', url: `${receiver.url}/drift-e2e` }] });
     const json = { 'content-type': 'application/json' };
@@ -308,6 +315,9 @@ describe('alerts', () => {
     assert.deepEqual(body.details.drift, [
       { kind: 'type-changed', path: '/total', expected: ['integer'], actual: 'string' },
     ]);
+    // The worker tells its listener before the notification is even queued, so by now any
+    // cross-talk would have happened.
+    assert.deepEqual(heardByOther, []);
   });
 });
 
