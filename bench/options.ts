@@ -117,7 +117,8 @@ Options (environment variable in brackets):
   --quick               seconds-long smoke run; writes bench/results/quick.json, not the docs [BENCH_QUICK=1]
   --out <path>          results JSON (default bench/results/latest.json)
   --no-docs             do not render docs/benchmarks.md and .svg
-  --no-build            skip \`npm run build\` (use the existing dist/)
+  --no-build            skip \`npm run build\` (use the existing dist/; the bench's own files,
+                        dist-bench/, are compiled when missing)
   --dist <dir>          benchmark the build under <dir> (dist/, package.json, node_modules),
                         e.g. a copy with an experimental change; implies --no-build
   --profile[=<a-g>]     run one scenario (default a) with the server under node --cpu-prof
