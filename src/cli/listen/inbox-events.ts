@@ -66,28 +66,45 @@ export async function lateEvent(source: InboxEvents, id: string): Promise<EventD
   }
 }
 
+/** What openFeed answers when the server has no NDJSON export (a Rehook older than it). */
+export const NO_EXPORT = 'no-export';
+
+/**
+ * A 404 from the export route that is not about the inbox: the route itself is missing (an older
+ * Rehook's `NOT_FOUND`, or a bare 404). `INBOX_NOT_FOUND` stays fatal, as on every other route.
+ */
+function isMissingExport(err: unknown): boolean {
+  return err instanceof RehookApiError && err.status === 404 && err.code !== 'INBOX_NOT_FOUND';
+}
+
 /**
  * The events after `after`, oldest first, with their bodies, up to the newest one stored when the
  * server got the request: the inbox's NDJSON export from `after` on (one download, which the
  * server reads in pages bounded in events and bytes), read ahead of the delivery. A download that
  * fails before its first event is retried through the caller (backoff, the status lines); one
  * cut later just ends early (`failed`), and the next one starts after the last event done with.
- * Undefined when stopped meanwhile.
+ * NO_EXPORT when the server has no such route; undefined when stopped meanwhile.
  */
 export async function openFeed(
   source: InboxEvents,
   after: string,
   signal: AbortSignal,
   limits?: ReadAheadLimits,
-): Promise<ReadAhead | undefined> {
+): Promise<ReadAhead | typeof NO_EXPORT | undefined> {
   return source.caller.call('fetch events', async () => {
     const abort = new AbortController();
-    // `since` includes its own id: the event at the cursor comes first again and is passed over.
-    const chunks = await source.client.exportInbox(source.inboxId, {
-      format: 'ndjson',
-      filter: { since: after },
-      signal: AbortSignal.any([signal, abort.signal]),
-    });
+    let chunks: AsyncIterable<Uint8Array>;
+    try {
+      // `since` includes its own id: the event at the cursor comes first again and is passed over.
+      chunks = await source.client.exportInbox(source.inboxId, {
+        format: 'ndjson',
+        filter: { since: after },
+        signal: AbortSignal.any([signal, abort.signal]),
+      });
+    } catch (err) {
+      if (isMissingExport(err)) return NO_EXPORT;
+      throw err;
+    }
     const feed = new ReadAhead(chunks, abort, limits);
     try {
       await feed.ready();

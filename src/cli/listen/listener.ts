@@ -6,7 +6,7 @@ import { RECONNECT_BACKOFF, RETRY_BACKOFF, sleep } from './backoff.js';
 import { type Delivery, deliverEvent } from './deliver.js';
 import { LocalForwarder } from './forward.js';
 import { LAG_SHOWN_FROM_MS, LagTracker } from './lag.js';
-import { idsIn, type InboxEvents, lateEvent, openFeed } from './inbox-events.js';
+import { idsIn, type InboxEvents, lateEvent, NO_EXPORT, openFeed } from './inbox-events.js';
 import { readPosition, type SavedPosition, type SavedState, writePosition } from './position.js';
 import { PositionSaver } from './position-saver.js';
 import { ListenReporter } from './report.js';
@@ -24,7 +24,8 @@ import { DEFAULT_WINDOW_MS, OverlapWindow } from './window.js';
  * position only ever names an event done with (position-saver.ts: written at most every 250 ms
  * while catching up, and before every wait and at a stop), so a dropped connection, a server
  * restart or a restart of the listener itself never skips an event; a listener killed outright
- * sends again the events done after its last write (docs/listen.md).
+ * sends again the events done after its last write (docs/listen.md). A server without the
+ * export (an older Rehook: 404) gets one long-poll per event instead, the backlog included.
  *
  * Events can become visible slightly out of id order (PostgreSQL, several instances), so the
  * listener also looks back over an overlap window behind its cursor (window.ts): right after it
@@ -72,6 +73,8 @@ export class Listener {
   #watchUntil = 0;
   /** An event was delivered since the last look-back. */
   #owed = false;
+  /** The server has no NDJSON export (an older Rehook): every event comes through the long-poll. */
+  #noExport = false;
   readonly #saver: PositionSaver;
 
   constructor(settings: ListenSettings, deps: ListenDeps) {
@@ -210,8 +213,18 @@ export class Listener {
    * How many it delivered, or 'stopped'.
    */
   async #catchUp(window: OverlapWindow): Promise<number | 'stopped'> {
+    if (this.#noExport) return 0;
     const feed = await openFeed(this.#events, window.cursor, this.#signal);
     if (feed === undefined) return 'stopped';
+    if (feed === NO_EXPORT) {
+      // The long-poll answers the oldest event after the cursor at once when there is one, so
+      // the backlog still goes out oldest first, one request per event.
+      this.#noExport = true;
+      this.#reporter.status(
+        `${this.#deps.client.baseUrl} has no NDJSON export (an older Rehook): reading one event per request.`,
+      );
+      return 0;
+    }
     let count = 0;
     try {
       for (;;) {
