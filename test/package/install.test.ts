@@ -282,6 +282,10 @@ describe('npm install ./rehook-x.y.z.tgz into an empty directory', { timeout: LI
     assert.ok(existsSync(join(app, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')));
   });
 
+  test('no installed package says this Node is unsupported', () => {
+    assert.doesNotMatch(output, /EBADENGINE/);
+  });
+
   test('`npx rehook serve` serves the API and ingest', async () => {
     const data = join(dir.path, 'app-data');
     const server = await startServer(
@@ -368,6 +372,7 @@ describe('npm install -g of the same tarball', { timeout: LIMIT_MS }, () => {
   test('with --allow-scripts=better-sqlite3 npm has nothing left to warn about', () => {
     assert.deepEqual(unapprovedScripts(output), []);
     assert.doesNotMatch(output, /install-scripts/);
+    assert.doesNotMatch(output, /EBADENGINE/);
   });
 
   test('gives a working `rehook` command', async () => {
