@@ -9,13 +9,12 @@ import {
   AlertsInputSchema,
 } from '../alert-schemas.js';
 import type { ApiContext } from '../context.js';
+import { ownerOnlyInboxRoute, ownerOnlyNote } from '../owner-only-route.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
-import { dataEnvelope, InboxIdParams, routeSchema } from '../route-schema.js';
+import { dataEnvelope } from '../route-schema.js';
 import { ref } from '../schemas.js';
 
-const OWNER_ONLY =
-  'Only the owner of a saved inbox (its token or session): alerts make the server send requests, so an anonymous ' +
-  "inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY.";
+const OWNER_ONLY = ownerOnlyNote('alerts make the server send requests');
 
 /**
  * Alerts (services/alerts.ts, docs/insight.md): the owner replaces, shows and removes an inbox's
@@ -27,34 +26,27 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   app.put(
     path,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('PUT', {
-        operationId: 'setAlerts',
-        summary: "Replace an inbox's alert rules",
-        description:
-          `${OWNER_ONLY} Replaces every rule. A notification is a POST of JSON (or Slack's \`{"text"}\`) to the rule's ` +
-          'URL, delivered in the background like forwarding: retried with backoff, each attempt recorded (GET ' +
-          ".../alerts/deliveries). A bad filter answers 400 VALIDATION_FAILED with the search parser's message; a URL " +
-          'the SSRF policy refuses, 400 INVALID_DESTINATION.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        body: AlertsInputSchema,
-        responses: {
-          200: { description: 'The rules as stored.', schema: dataEnvelope('rules', Type.Array(ref(AlertRuleSchema))) },
-        },
-        errors: [
-          'VALIDATION_FAILED',
-          'INVALID_DESTINATION',
-          'INBOX_NOT_FOUND',
-          'INBOX_NOT_SAVED',
-          'UNSUPPORTED_MEDIA_TYPE',
-        ],
-      }),
-    },
+    ownerOnlyInboxRoute('PUT', OWNER_ONLY, {
+      operationId: 'setAlerts',
+      summary: "Replace an inbox's alert rules",
+      description:
+        `Replaces every rule. A notification is a POST of JSON (or Slack's \`{"text"}\`) to the rule's ` +
+        'URL, delivered in the background like forwarding: retried with backoff, each attempt recorded (GET ' +
+        ".../alerts/deliveries). A bad filter answers 400 VALIDATION_FAILED with the search parser's message; a URL " +
+        'the SSRF policy refuses, 400 INVALID_DESTINATION.',
+      scope: 'manage',
+      body: AlertsInputSchema,
+      responses: {
+        200: { description: 'The rules as stored.', schema: dataEnvelope('rules', Type.Array(ref(AlertRuleSchema))) },
+      },
+      errors: [
+        'VALIDATION_FAILED',
+        'INVALID_DESTINATION',
+        'INBOX_NOT_FOUND',
+        'INBOX_NOT_SAVED',
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+    }),
     async (request) => {
       const rules = await setAlerts(
         deps,
@@ -68,23 +60,16 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   app.get(
     path,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getAlerts',
-        summary: "An inbox's alert rules",
-        description: `${OWNER_ONLY} Empty when none are set.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: { description: 'The rules.', schema: dataEnvelope('rules', Type.Array(ref(AlertRuleSchema))) },
-        },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
+    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+      operationId: 'getAlerts',
+      summary: "An inbox's alert rules",
+      description: 'Empty when none are set.',
+      scope: 'read',
+      responses: {
+        200: { description: 'The rules.', schema: dataEnvelope('rules', Type.Array(ref(AlertRuleSchema))) },
+      },
+      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    }),
     async (request) => {
       const rules = await getAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { rules: rules.map(alertRuleJson) } };
@@ -93,28 +78,21 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   app.delete(
     path,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'removeAlerts',
-        summary: "Remove an inbox's alert rules",
-        description:
-          `${OWNER_ONLY} Removes every rule and cancels the notifications not sent yet (one being sent right now still ` +
-          'ends and is recorded). Idempotent: 0 cancelled when none were set.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: {
-            description: 'Removed; how many unsent notifications were cancelled.',
-            schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
-          },
+    ownerOnlyInboxRoute('DELETE', OWNER_ONLY, {
+      operationId: 'removeAlerts',
+      summary: "Remove an inbox's alert rules",
+      description:
+        'Removes every rule and cancels the notifications not sent yet (one being sent right now still ' +
+        'ends and is recorded). Idempotent: 0 cancelled when none were set.',
+      scope: 'manage',
+      responses: {
+        200: {
+          description: 'Removed; how many unsent notifications were cancelled.',
+          schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
         },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
+      },
+      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    }),
     async (request) => {
       const cancelled = await removeAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { cancelled } };
@@ -123,26 +101,19 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
 
   app.get(
     `${path}/deliveries`,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listAlertDeliveries',
-        summary: "An inbox's recent alert notifications, with every attempt",
-        description: `${OWNER_ONLY} The newest 50, newest first: what was sent, to where, and how each attempt ended.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: {
-            description: 'The notifications.',
-            schema: dataEnvelope('deliveries', Type.Array(ref(AlertDeliverySchema))),
-          },
+    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+      operationId: 'listAlertDeliveries',
+      summary: "An inbox's recent alert notifications, with every attempt",
+      description: 'The newest 50, newest first: what was sent, to where, and how each attempt ended.',
+      scope: 'read',
+      responses: {
+        200: {
+          description: 'The notifications.',
+          schema: dataEnvelope('deliveries', Type.Array(ref(AlertDeliverySchema))),
         },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
+      },
+      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    }),
     async (request) => {
       const deliveries = await listAlertDeliveries(
         deps,

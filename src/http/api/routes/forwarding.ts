@@ -8,6 +8,7 @@ import {
   setForwarding,
 } from '../../../services/forwarding.js';
 import type { ApiContext } from '../context.js';
+import { ownerOnlyInboxRoute, ownerOnlyNote } from '../owner-only-route.js';
 import {
   deliveryJson,
   DeliverySchema,
@@ -16,12 +17,10 @@ import {
   ForwardingSchema,
 } from '../forwarding-schemas.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
-import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
+import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
 import { ref } from '../schemas.js';
 
-const OWNER_ONLY =
-  'Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an ' +
-  "anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY.";
+const OWNER_ONLY = ownerOnlyNote('forwarding makes the server send requests');
 
 /**
  * Automatic forwarding (services/forwarding.ts, docs/forwarding.md): the owner sets, shows and
@@ -33,35 +32,28 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.put(
     '/api/v1/inboxes/:inboxId/forwarding',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('PUT', {
-        operationId: 'setForwarding',
-        summary: "Set an inbox's automatic forwarding",
-        description:
-          `${OWNER_ONLY} Every event stored from now on is delivered to \`destination\` at least once, in the background: ` +
-          "method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and " +
-          'X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network ' +
-          'error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the ' +
-          'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        body: ForwardingInputSchema,
-        responses: {
-          200: { description: 'The forwarding as stored.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
-        },
-        errors: [
-          'VALIDATION_FAILED',
-          'INVALID_DESTINATION',
-          'INBOX_NOT_FOUND',
-          'INBOX_NOT_SAVED',
-          'UNSUPPORTED_MEDIA_TYPE',
-        ],
-      }),
-    },
+    ownerOnlyInboxRoute('PUT', OWNER_ONLY, {
+      operationId: 'setForwarding',
+      summary: "Set an inbox's automatic forwarding",
+      description:
+        'Every event stored from now on is delivered to `destination` at least once, in the background: ' +
+        "method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and " +
+        'X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network ' +
+        'error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the ' +
+        'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
+      scope: 'manage',
+      body: ForwardingInputSchema,
+      responses: {
+        200: { description: 'The forwarding as stored.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
+      },
+      errors: [
+        'VALIDATION_FAILED',
+        'INVALID_DESTINATION',
+        'INBOX_NOT_FOUND',
+        'INBOX_NOT_SAVED',
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+    }),
     async (request) => {
       const principal = await principalOf(deps, request);
       const forwarding = await setForwarding(deps, principal, pathParam(request, 'inboxId'), jsonObjectBody(request));
@@ -71,26 +63,19 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get(
     '/api/v1/inboxes/:inboxId/forwarding',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getForwarding',
-        summary: "An inbox's automatic forwarding",
-        description: `${OWNER_ONLY} \`forwarding\` is null while none is set.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: {
-            description: 'The forwarding, or null.',
-            schema: dataEnvelope('forwarding', Type.Union([ref(ForwardingSchema), Type.Null()])),
-          },
+    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+      operationId: 'getForwarding',
+      summary: "An inbox's automatic forwarding",
+      description: '`forwarding` is null while none is set.',
+      scope: 'read',
+      responses: {
+        200: {
+          description: 'The forwarding, or null.',
+          schema: dataEnvelope('forwarding', Type.Union([ref(ForwardingSchema), Type.Null()])),
         },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
+      },
+      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    }),
     async (request) => {
       const forwarding = await getForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { forwarding: forwarding === null ? null : forwardingJson(forwarding) } };
@@ -99,29 +84,22 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete(
     '/api/v1/inboxes/:inboxId/forwarding',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'removeForwarding',
-        summary: "Remove an inbox's automatic forwarding",
-        description:
-          `${OWNER_ONLY} New events are no longer delivered, and the deliveries not finished yet are cancelled ` +
-          '(an attempt being sent right now still ends and is recorded). To stop for a while without losing them, ' +
-          'set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: {
-            description: 'Removed; how many unfinished deliveries were cancelled.',
-            schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
-          },
+    ownerOnlyInboxRoute('DELETE', OWNER_ONLY, {
+      operationId: 'removeForwarding',
+      summary: "Remove an inbox's automatic forwarding",
+      description:
+        'New events are no longer delivered, and the deliveries not finished yet are cancelled ' +
+        '(an attempt being sent right now still ends and is recorded). To stop for a while without losing them, ' +
+        'set `enabled: false` instead. 404 FORWARDING_NOT_FOUND when none is set.',
+      scope: 'manage',
+      responses: {
+        200: {
+          description: 'Removed; how many unfinished deliveries were cancelled.',
+          schema: dataEnvelope('cancelled', Type.Integer({ minimum: 0 })),
         },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
-      }),
-    },
+      },
+      errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
+    }),
     async (request) => {
       const cancelled = await removeForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { cancelled } };
