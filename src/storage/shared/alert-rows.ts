@@ -1,17 +1,23 @@
 import type { AlertAttempt, AlertNotification, NewAlertNotification } from '../../domain/alert-notification.js';
 import type { AlertFormat, AlertKind, AlertRule } from '../../domain/alerts.js';
-import type { AttemptOutcome, DeliveryState } from '../../domain/forwarding.js';
-import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
+import {
+  SEND_ATTEMPT_COLUMNS,
+  type SendAttemptRow,
+  sendAttemptParams,
+  type SendProgressRow,
+  toSendAttempt,
+  toSendProgress,
+} from './sending-rows.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
 // Rows of alert rules, notifications and their attempts (migration 15) as either driver reads
 // them, their column lists, and the mappers. Parameter lists follow the column lists' order.
 
 export const NOTIFICATION_COLUMNS =
   'id, inbox_id, rule_id, rule_name, kind, type, url, format, body, event_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
-export const ALERT_ATTEMPT_COLUMNS =
-  'notification_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+export const ALERT_ATTEMPT_COLUMNS = `notification_id, ${SEND_ATTEMPT_COLUMNS}`;
 
-export interface NotificationRow<C extends ColumnTypes> {
+export interface NotificationRow<C extends ColumnTypes> extends SendProgressRow<C> {
   id: string;
   inbox_id: string;
   rule_id: string;
@@ -22,24 +28,10 @@ export interface NotificationRow<C extends ColumnTypes> {
   format: string;
   body: string;
   event_id: string | null;
-  state: string;
-  attempts: number;
-  attempts_total: number;
-  next_attempt_at: C['time'] | null;
-  created_at: C['time'];
-  updated_at: C['time'];
 }
 
-export interface AlertAttemptRow<C extends ColumnTypes> {
+export interface AlertAttemptRow<C extends ColumnTypes> extends SendAttemptRow<C> {
   notification_id: string;
-  number: number;
-  started_at: C['time'];
-  url: string;
-  outcome: string;
-  status_code: number | null;
-  latency_ms: number | null;
-  error_code: string | null;
-  error_message: string | null;
 }
 
 /** The rules column holds the rules as JSON text, written and read only here. */
@@ -65,12 +57,7 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       format: row.format as AlertFormat,
       body: row.body,
       eventId: row.event_id,
-      state: row.state as DeliveryState,
-      attempts: row.attempts,
-      attemptsTotal: row.attempts_total,
-      nextAttemptAt: toDateOrNull(v, row.next_attempt_at),
-      createdAt: v.toDate(row.created_at),
-      updatedAt: v.toDate(row.updated_at),
+      ...toSendProgress(v, row),
     }),
     /** A new notification: pending, due at its creation. */
     notificationParams: (n: NewAlertNotification) =>
@@ -92,17 +79,7 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
         n.createdAt,
         n.createdAt,
       ]),
-    toAlertAttempt: (row: AlertAttemptRow<C>): AlertAttempt => ({
-      number: row.number,
-      startedAt: v.toDate(row.started_at),
-      url: row.url,
-      outcome: row.outcome as AttemptOutcome,
-      statusCode: row.status_code,
-      latencyMs: row.latency_ms,
-      errorCode: row.error_code,
-      errorMessage: row.error_message,
-    }),
-    alertAttemptParams: (id: string, number: number, a: AlertAttempt) =>
-      bind([id, number, a.startedAt, a.url, a.outcome, a.statusCode, a.latencyMs, a.errorCode, a.errorMessage]),
+    toAlertAttempt: (row: AlertAttemptRow<C>): AlertAttempt => toSendAttempt(v, row),
+    alertAttemptParams: (id: string, number: number, a: AlertAttempt) => sendAttemptParams(v, id, number, a),
   };
 }

@@ -1,13 +1,19 @@
 import {
-  type AttemptOutcome,
   type ClaimedDelivery,
   type Delivery,
   type DeliveryAttempt,
-  type DeliveryState,
   deliveryIdFor,
   type Forwarding,
 } from '../../domain/forwarding.js';
-import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
+import {
+  SEND_ATTEMPT_COLUMNS,
+  type SendAttemptRow,
+  sendAttemptParams,
+  type SendProgressRow,
+  toSendAttempt,
+  toSendProgress,
+} from './sending-rows.js';
+import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
 // Rows of forwarding settings, deliveries and delivery attempts (migration 8) as either driver
 // reads them, their column lists, and the mappers. Parameter lists follow the column lists' order.
@@ -15,8 +21,7 @@ import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateO
 export const FORWARDING_COLUMNS = 'inbox_id, destination, enabled, max_attempts, max_delay_ms, created_at, updated_at';
 export const DELIVERY_COLUMNS =
   'event_id, inbox_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
-export const ATTEMPT_COLUMNS =
-  'event_id, number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
+export const ATTEMPT_COLUMNS = `event_id, ${SEND_ATTEMPT_COLUMNS}`;
 
 export interface ForwardingRow<C extends ColumnTypes> {
   inbox_id: string;
@@ -28,27 +33,13 @@ export interface ForwardingRow<C extends ColumnTypes> {
   updated_at: C['time'];
 }
 
-export interface DeliveryRow<C extends ColumnTypes> {
+export interface DeliveryRow<C extends ColumnTypes> extends SendProgressRow<C> {
   event_id: string;
   inbox_id: string;
-  state: string;
-  attempts: number;
-  attempts_total: number;
-  next_attempt_at: C['time'] | null;
-  created_at: C['time'];
-  updated_at: C['time'];
 }
 
-export interface AttemptRow<C extends ColumnTypes> {
+export interface AttemptRow<C extends ColumnTypes> extends SendAttemptRow<C> {
   event_id: string;
-  number: number;
-  started_at: C['time'];
-  url: string;
-  outcome: string;
-  status_code: number | null;
-  latency_ms: number | null;
-  error_code: string | null;
-  error_message: string | null;
 }
 
 /** A delivery a claim has just leased: its counters after the lease, and its forwarding. */
@@ -81,27 +72,12 @@ export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) 
       id: deliveryIdFor(row.event_id),
       eventId: row.event_id,
       inboxId: row.inbox_id,
-      state: row.state as DeliveryState,
-      attempts: row.attempts,
-      attemptsTotal: row.attempts_total,
-      nextAttemptAt: toDateOrNull(v, row.next_attempt_at),
-      createdAt: v.toDate(row.created_at),
-      updatedAt: v.toDate(row.updated_at),
+      ...toSendProgress(v, row),
     }),
-    toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({
-      eventId: row.event_id,
-      number: row.number,
-      startedAt: v.toDate(row.started_at),
-      url: row.url,
-      outcome: row.outcome as AttemptOutcome,
-      statusCode: row.status_code,
-      latencyMs: row.latency_ms,
-      errorCode: row.error_code,
-      errorMessage: row.error_message,
-    }),
+    toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({ eventId: row.event_id, ...toSendAttempt(v, row) }),
     /** Parameters of an attempt record, in ATTEMPT_COLUMNS order. */
     attemptParams: (eventId: string, number: number, a: Omit<DeliveryAttempt, 'eventId' | 'number'>) =>
-      bind([eventId, number, a.startedAt, a.url, a.outcome, a.statusCode, a.latencyMs, a.errorCode, a.errorMessage]),
+      sendAttemptParams(v, eventId, number, a),
     toClaimedDelivery: (row: ClaimedRow<C>): ClaimedDelivery => ({
       eventId: row.event_id,
       inboxId: row.inbox_id,
