@@ -5,14 +5,12 @@
 import { join } from 'node:path';
 import type { Pool } from 'pg';
 import { DATABASE_FILE } from '../src/compose.js';
-import { createEventIdFactory, newId } from '../src/domain/ids.js';
-import { systemClock } from '../src/ports/clock.js';
+import { createEventIdFactory } from '../src/domain/ids.js';
 import type { Store } from '../src/ports/store.js';
-import { createAccount } from '../src/services/accounts.js';
-import { createToken } from '../src/services/tokens.js';
 import { openPostgresStore } from '../src/storage/postgres/store.js';
 import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { type ScaleEvent, scaleEvents } from './scale-events.js';
+import { EVENT_COLUMNS, SQLITE_EVENT_INSERT, seedOwner } from './seed-owner.js';
 
 export interface ScalePlan {
   readonly events: number;
@@ -30,44 +28,14 @@ export interface ScaleSeed {
   readonly rowsPerSec: number;
 }
 
-/** Columns both seeders fill, in this order. */
-const COLUMNS = [
-  'id',
-  'inbox_id',
-  'received_at',
-  'method',
-  'path',
-  'query',
-  'content_type',
-  'size',
-  'source_ip',
-  'headers',
-  'body',
-] as const;
-
 const log = (message: string) => process.stderr.write(`[bench:scale] ${message}\n`);
 
-/** Account, token and inboxes through the store (so they are exactly what Rehook writes). */
-async function seedOwners(store: Store, inboxes: number) {
-  const deps = { store, clock: systemClock };
-  const account = await createAccount(deps, { email: 'scale@rehook.invalid' });
-  const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'scale' });
-  const inboxIds: string[] = [];
-  for (let i = 0; i < inboxes; i += 1) {
-    const id = newId('inbox');
-    await store.inboxes.insert({
-      id,
-      ownerId: account.id,
-      name: null,
-      createdAt: new Date(Date.UTC(2029, 0, 1)),
-      expiresAt: null,
-    });
-    inboxIds.push(id);
-  }
-  return { token, inboxIds };
+/** Account, token and inboxes, created before the events' first day. */
+function seedOwners(store: Store, inboxes: number) {
+  return seedOwner(store, 'scale', inboxes, new Date(Date.UTC(2029, 0, 1)));
 }
 
-/** A row in COLUMNS order, and its inbox's index. */
+/** A row in EVENT_COLUMNS order. */
 function rowOf(event: ScaleEvent, id: string, inboxId: string) {
   return [
     id,
@@ -126,9 +94,7 @@ export async function seedSqlite(dataDir: string, plan: ScalePlan): Promise<Scal
   try {
     const { token, inboxIds } = await seedOwners(store, plan.inboxes);
     const db = store.db;
-    const insert = db.prepare<Row[number][]>(
-      `INSERT INTO events (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
-    );
+    const insert = db.prepare<Row[number][]>(SQLITE_EVENT_INSERT);
     const insertMany = db.transaction((rows: Row[]) => {
       for (const row of rows) insert.run(...(row as unknown as Row[number][]));
     });
@@ -156,7 +122,7 @@ export async function seedSqlite(dataDir: string, plan: ScalePlan): Promise<Scal
 const PG_BATCH_ROWS = 2_000;
 const PG_IN_FLIGHT = 3;
 
-const PG_INSERT = `INSERT INTO events (${COLUMNS.join(', ')})
+const PG_INSERT = `INSERT INTO events (${EVENT_COLUMNS.join(', ')})
   SELECT v.id, v.inbox_id, to_timestamp(v.ms / 1000.0), v.method, v.path, v.query, v.content_type, v.size,
     v.source_ip, v.headers, substring($11::bytea FROM (v.body_at + 1)::int FOR v.size::int)
   FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],

@@ -4,13 +4,10 @@
 // the migrations created (nothing goes through HTTP).
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../src/compose.js';
-import { createEventIdFactory, newId } from '../src/domain/ids.js';
-import type { Inbox } from '../src/domain/inbox.js';
-import { systemClock } from '../src/ports/clock.js';
-import { createAccount } from '../src/services/accounts.js';
-import { createToken } from '../src/services/tokens.js';
+import { createEventIdFactory } from '../src/domain/ids.js';
 import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { jsonBody } from './bodies.js';
+import { EVENT_COLUMNS, SQLITE_EVENT_INSERT, seedOwner } from './seed-owner.js';
 
 export interface SeedPlan {
   /** Events of the big inbox (0 = do not create it). */
@@ -48,21 +45,6 @@ export interface SeedResult {
 /** Cursors sampled from the big inbox for the every-page-different list run of (d). */
 const CURSORS = 5_000;
 
-/** Columns the bulk insert fills; a NOT NULL column outside this list means the schema moved on. */
-const COLUMNS = [
-  'id',
-  'inbox_id',
-  'received_at',
-  'method',
-  'path',
-  'query',
-  'content_type',
-  'size',
-  'source_ip',
-  'headers',
-  'body',
-] as const;
-
 type Row = [string, string, number, string, string, string, string, number, string, string, Buffer];
 
 const ROWS_PER_TRANSACTION = 50_000;
@@ -74,41 +56,34 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
   const databasePath = join(dataDir, DATABASE_FILE);
   const store = openSqliteStore({ path: databasePath });
   try {
-    const deps = { store, clock: systemClock };
-    const account = await createAccount(deps, { email: 'bench@rehook.invalid' });
-    const { plaintext: token } = await createToken(deps, { accountId: account.id, name: 'bench' });
-
     const now = Date.now();
-    const ownedInbox = async (): Promise<string> => {
-      const inbox: Inbox = {
-        id: newId('inbox'),
-        ownerId: account.id,
-        name: null,
-        createdAt: new Date(now - 3_600_000),
-        expiresAt: null,
-      };
-      await store.inboxes.insert(inbox);
-      return inbox.id;
-    };
-    const bigInboxId = plan.bigEvents > 0 ? await ownedInbox() : null;
-    const smallInboxId = await ownedInbox();
-    const fixtureInboxId = await ownedInbox();
+    // The big inbox (when there is one), the small one, the fixtures' one, in this order.
+    const hasBig = plan.bigEvents > 0;
+    const owner = await seedOwner(store, 'bench', hasBig ? 3 : 2, new Date(now - 3_600_000));
+    const { token, accountId } = owner;
+    const [bigInboxId, smallInboxId, fixtureInboxId] = (hasBig ? owner.inboxIds : [null, ...owner.inboxIds]) as [
+      string | null,
+      string,
+      string,
+    ];
 
     const db = store.db;
     const columns = db
       .prepare<[], { name: string; notnull: number; dflt_value: unknown; pk: number }>('PRAGMA table_info(events)')
       .all();
     const unknownRequired = columns.filter(
-      (c) => c.notnull === 1 && c.dflt_value === null && c.pk === 0 && !(COLUMNS as readonly string[]).includes(c.name),
+      (c) =>
+        c.notnull === 1 &&
+        c.dflt_value === null &&
+        c.pk === 0 &&
+        !(EVENT_COLUMNS as readonly string[]).includes(c.name),
     );
     if (unknownRequired.length > 0) {
       throw new Error(
         `bench/seed.ts: the events table has new required columns (${unknownRequired.map((c) => c.name).join(', ')}); update the bulk seeder`,
       );
     }
-    const insert = db.prepare<Row>(
-      `INSERT INTO events (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
-    );
+    const insert = db.prepare<Row>(SQLITE_EVENT_INSERT);
     const newEventId = createEventIdFactory();
     const headersJson = (bodyLength: number, contentType: string): string =>
       JSON.stringify([
@@ -182,7 +157,7 @@ export async function seedDataDir(dataDir: string, plan: SeedPlan): Promise<Seed
     return {
       databasePath,
       token,
-      accountId: account.id,
+      accountId,
       bigInboxId,
       bigEvents: bigInboxId === null ? 0 : plan.bigEvents,
       bigInboxCursors,
