@@ -2,20 +2,11 @@
 // drift badge in the event list. Light, 1280x860, into docs/screenshots/.
 //
 //   npm run build && npx tsx scripts/screenshots-insight.ts
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config/load.js';
-import { startRehook } from '../src/server.js';
-import { launchBrowser, newContext } from '../test/helpers/browser.js';
+import { newContext } from '../test/helpers/browser.js';
+import { screenshot, startScreenshotRig } from './screenshot-rig.js';
 
-const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const dataDir = await mkdtemp(join(tmpdir(), 'rehook-screenshots-'));
-const rehook = await startRehook(
-  loadConfig({ REHOOK_PORT: '0', REHOOK_INGEST_PORT: '0', REHOOK_DATA_DIR: dataDir, REHOOK_LOG_LEVEL: 'silent' }),
-);
-const browser = await launchBrowser();
+const rig = await startScreenshotRig();
+const { rehook, browser } = rig;
 try {
   const created = (await (await fetch(`${rehook.apiUrl}/api/v1/inboxes`, { method: 'POST' })).json()) as {
     data: { inbox: { id: string } };
@@ -60,15 +51,13 @@ try {
   const page = await context.newPage();
   await page.goto(`${rehook.apiUrl}/inboxes/${inboxId}/types/charge.succeeded`);
   await page.getByTestId('schema-text').waitFor();
-  await page.screenshot({ path: join(OUT, 'event-type-schema.png') });
+  await screenshot(page, 'event-type-schema.png');
   await page.goto(`${rehook.apiUrl}/inboxes/${inboxId}`);
   await page.getByTestId('drift-badge').first().waitFor();
   await page.getByTestId('drift-badge').first().click();
   await page.getByTestId('inspector-drift').waitFor();
-  await page.screenshot({ path: join(OUT, 'drift-badge.png') });
+  await screenshot(page, 'drift-badge.png');
   await context.close();
 } finally {
-  await browser.close();
-  await rehook.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 }

@@ -3,39 +3,21 @@
 // through the pages as a person would, in the light and the dark theme.
 //
 //   npm run screenshots        (builds first; needs the chromium package)
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
-import { loadConfig } from '../src/config/load.js';
-import { startRehook } from '../src/server.js';
-import { launchBrowser, newContext } from '../test/helpers/browser.js';
-import { startReceiver } from '../test/helpers/receiver.js';
+import { newContext } from '../test/helpers/browser.js';
+import { screenshot, startScreenshotRig } from './screenshot-rig.js';
 
-const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-mkdirSync(OUT, { recursive: true });
-
-const dataDir = await mkdtemp(join(tmpdir(), 'rehook-screenshots-'));
-const rehook = await startRehook(
-  loadConfig({
-    REHOOK_PORT: '0',
-    REHOOK_INGEST_PORT: '0',
-    REHOOK_DATA_DIR: dataDir,
-    REHOOK_LOG_LEVEL: 'silent',
-    REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1',
-    REHOOK_PUBLIC_INGEST_URL: 'https://hooks.example.com',
-  }),
+const rig = await startScreenshotRig(
+  { REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1', REHOOK_PUBLIC_INGEST_URL: 'https://hooks.example.com' },
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_8f2a61c0' });
+    res.end(JSON.stringify({ received: true, handled: 'invoice.paid', duration_ms: 12 }));
+  },
 );
+const { rehook, receiver, browser } = rig;
 // Inbox URLs name the public origin (as behind a proxy); requests go to the bound ingest port.
 const toIngest = (url: string) => url.replace('https://hooks.example.com', rehook.ingestUrl);
-const receiver = await startReceiver((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_8f2a61c0' });
-  res.end(JSON.stringify({ received: true, handled: 'invoice.paid', duration_ms: 12 }));
-});
-const browser = await launchBrowser();
 const STRIPE_SECRET = 'whsec_3xAmpLeS1gn1ngSecretF0rScreenshots';
 
 async function send(url: string, path: string, init: RequestInit & { query?: string }): Promise<void> {
@@ -144,9 +126,7 @@ async function stripeWebhooks(url: string): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, scheme: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(OUT, `${name}-${scheme}.png`) });
-  console.log(`wrote docs/screenshots/${name}-${scheme}.png`);
+  await screenshot(page, `${name}-${scheme}.png`);
 }
 
 try {
@@ -302,9 +282,7 @@ try {
       await page.getByText('Signed in as Ada Lovelace').waitFor();
       await page.getByTestId('session-row').first().waitFor();
       await page.setViewportSize({ width: 1280, height: 860 });
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.screenshot({ path: join(OUT, 'settings.png') });
-      console.log('wrote docs/screenshots/settings.png');
+      await screenshot(page, 'settings.png');
       await page.setViewportSize({ width: 1280, height: 800 });
     }
     const cookies = await context.cookies();
@@ -342,8 +320,5 @@ try {
     await signedInPhone.close();
   }
 } finally {
-  await browser.close();
-  await receiver.close();
-  await rehook.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 }
