@@ -1,4 +1,5 @@
 import type { FastifySchema } from 'fastify';
+import type { ErrorCode } from '../../errors.js';
 import { InboxIdParams, type RouteDoc, routeSchema } from './route-schema.js';
 
 /**
@@ -14,6 +15,18 @@ export function ownerOnlyNote(why: string): string {
     "INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY."
   );
 }
+
+/**
+ * What replacing such a setting can answer besides the common codes: a bad body or filter, a
+ * destination the SSRF policy refuses, the owner rule, and a body that is not JSON.
+ */
+export const REPLACE_SETTING_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'INVALID_DESTINATION',
+  'INBOX_NOT_FOUND',
+  'INBOX_NOT_SAVED',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
 
 /** A route document without what every owner-only inbox route has in common. */
 export type OwnerOnlyRouteDoc = Omit<RouteDoc, 'tag' | 'access' | 'inbox' | 'params' | 'description'> & {

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, DeliveryState } from '../../domain/forwarding.js';
+import type { Delivery, DeliveryAttempt, DeliveryState } from '../../domain/forwarding.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
 
 // What a request the server sends in the background records, as forwarding deliveries
@@ -15,14 +15,10 @@ export interface SendProgressRow<C extends ColumnTypes> {
   updated_at: C['time'];
 }
 
-export interface SendProgress {
-  readonly state: DeliveryState;
-  readonly attempts: number;
-  readonly attemptsTotal: number;
-  readonly nextAttemptAt: Date | null;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-}
+export type SendProgress = Pick<
+  Delivery,
+  'state' | 'attempts' | 'attemptsTotal' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'
+>;
 
 export function toSendProgress<C extends ColumnTypes>(v: ColumnValues<C>, row: SendProgressRow<C>): SendProgress {
   return {

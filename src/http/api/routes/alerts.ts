@@ -9,7 +9,7 @@ import {
   AlertsInputSchema,
 } from '../alert-schemas.js';
 import type { ApiContext } from '../context.js';
-import { ownerOnlyInboxRoute, ownerOnlyNote } from '../owner-only-route.js';
+import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../owner-only-route.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope } from '../route-schema.js';
 import { ref } from '../schemas.js';
@@ -39,13 +39,7 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       responses: {
         200: { description: 'The rules as stored.', schema: dataEnvelope('rules', Type.Array(ref(AlertRuleSchema))) },
       },
-      errors: [
-        'VALIDATION_FAILED',
-        'INVALID_DESTINATION',
-        'INBOX_NOT_FOUND',
-        'INBOX_NOT_SAVED',
-        'UNSUPPORTED_MEDIA_TYPE',
-      ],
+      errors: REPLACE_SETTING_ERRORS,
     }),
     async (request) => {
       const rules = await setAlerts(

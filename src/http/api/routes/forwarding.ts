@@ -8,7 +8,7 @@ import {
   setForwarding,
 } from '../../../services/forwarding.js';
 import type { ApiContext } from '../context.js';
-import { ownerOnlyInboxRoute, ownerOnlyNote } from '../owner-only-route.js';
+import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../owner-only-route.js';
 import {
   deliveryJson,
   DeliverySchema,
@@ -46,13 +46,7 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       responses: {
         200: { description: 'The forwarding as stored.', schema: dataEnvelope('forwarding', ref(ForwardingSchema)) },
       },
-      errors: [
-        'VALIDATION_FAILED',
-        'INVALID_DESTINATION',
-        'INBOX_NOT_FOUND',
-        'INBOX_NOT_SAVED',
-        'UNSUPPORTED_MEDIA_TYPE',
-      ],
+      errors: REPLACE_SETTING_ERRORS,
     }),
     async (request) => {
       const principal = await principalOf(deps, request);
