@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, createInbox, renameInbox, type InboxView as Inbox, type Team } from '../api.js';
 import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
 import { Icon } from '../components/Icon.js';
+import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { formatUntil } from '../lib/format.js';
 import { rememberInbox, forgetInbox } from '../lib/storage.js';
@@ -73,106 +74,95 @@ export function Dashboard() {
         </div>
       ) : (
         <div class="card table-card">
-          <table class="table inbox-table" data-testid="inbox-table">
-            <caption class="visually-hidden">Your inboxes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Inbox</th>
-                <th scope="col" class="num">
-                  Requests
-                </th>
-                <th scope="col">Last request</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inboxes.map((inbox) => (
-                <tr key={inbox.id}>
-                  <td>
-                    {editing === inbox.id ? (
-                      <form
-                        class="rename-form"
-                        onSubmit={(event) => {
-                          event.preventDefault();
-                          return attempt(async () => {
-                            await renameInbox(inbox.id, draft.trim() === '' ? null : draft.trim());
-                            setEditing(null);
-                            await load();
-                          });
-                        }}
-                      >
-                        <label class="visually-hidden" for={`rename-${inbox.id}`}>
-                          New name
-                        </label>
-                        <input
-                          id={`rename-${inbox.id}`}
-                          class="input"
-                          value={draft}
-                          maxLength={100}
-                          onInput={onText(setDraft)}
-                          onKeyDown={(event) => {
-                            if (event.key === 'Escape') stopEditing(inbox.id);
-                          }}
-                          ref={(element) => element?.focus()}
-                        />
-                        <button type="submit" class="btn btn-primary btn-sm">
-                          Save
-                        </button>
-                        <button type="button" class="btn btn-ghost btn-sm" onClick={() => stopEditing(inbox.id)}>
-                          Cancel
-                        </button>
-                      </form>
-                    ) : (
-                      <Link href={paths.inbox(inbox.id)} class="inbox-cell">
-                        <span class="inbox-name">{inbox.name ?? 'Untitled inbox'}</span>
-                        <span class="mono muted small">{inbox.id}</span>
-                      </Link>
-                    )}
-                  </td>
-                  <td class="num" data-label="Requests">
-                    {inbox.eventCount === undefined ? '—' : inbox.eventCount.toLocaleString()}
-                  </td>
-                  <td data-label="Last request">
-                    {inbox.lastEventAt ? <Time iso={inbox.lastEventAt} /> : <span class="muted">never</span>}
-                  </td>
-                  <td data-label="Created">
-                    <Time iso={inbox.createdAt} />
-                  </td>
-                  <td class="actions">
-                    <button
-                      type="button"
-                      class="btn btn-ghost btn-sm"
-                      onClick={() => {
-                        setDraft(inbox.name ?? '');
-                        setEditing(inbox.id);
-                      }}
-                      aria-label={`Rename ${inbox.name ?? inbox.id}`}
-                      data-rename={inbox.id}
-                    >
-                      <Icon name="edit" />
-                      <span>Rename</span>
-                    </button>
-                    <ConfirmButton
-                      label="Delete"
-                      confirmLabel="Delete inbox"
-                      icon="trash"
-                      class="btn-ghost btn-sm"
-                      onConfirm={() =>
-                        attempt(async () => {
-                          await client.deleteInbox(inbox.id);
-                          forgetInbox(inbox.id);
+          <ListTable
+            caption="Your inboxes"
+            columns={['Inbox', { label: 'Requests', class: 'num' }, 'Last request', 'Created']}
+            testId="inbox-table"
+            class="inbox-table"
+          >
+            {inboxes.map((inbox) => (
+              <tr key={inbox.id}>
+                <td>
+                  {editing === inbox.id ? (
+                    <form
+                      class="rename-form"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        return attempt(async () => {
+                          await renameInbox(inbox.id, draft.trim() === '' ? null : draft.trim());
+                          setEditing(null);
                           await load();
-                        })
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                        });
+                      }}
+                    >
+                      <label class="visually-hidden" for={`rename-${inbox.id}`}>
+                        New name
+                      </label>
+                      <input
+                        id={`rename-${inbox.id}`}
+                        class="input"
+                        value={draft}
+                        maxLength={100}
+                        onInput={onText(setDraft)}
+                        onKeyDown={(event) => {
+                          if (event.key === 'Escape') stopEditing(inbox.id);
+                        }}
+                        ref={(element) => element?.focus()}
+                      />
+                      <button type="submit" class="btn btn-primary btn-sm">
+                        Save
+                      </button>
+                      <button type="button" class="btn btn-ghost btn-sm" onClick={() => stopEditing(inbox.id)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    <Link href={paths.inbox(inbox.id)} class="inbox-cell">
+                      <span class="inbox-name">{inbox.name ?? 'Untitled inbox'}</span>
+                      <span class="mono muted small">{inbox.id}</span>
+                    </Link>
+                  )}
+                </td>
+                <td class="num" data-label="Requests">
+                  {inbox.eventCount === undefined ? '—' : inbox.eventCount.toLocaleString()}
+                </td>
+                <td data-label="Last request">
+                  {inbox.lastEventAt ? <Time iso={inbox.lastEventAt} /> : <span class="muted">never</span>}
+                </td>
+                <td data-label="Created">
+                  <Time iso={inbox.createdAt} />
+                </td>
+                <td class="actions">
+                  <button
+                    type="button"
+                    class="btn btn-ghost btn-sm"
+                    onClick={() => {
+                      setDraft(inbox.name ?? '');
+                      setEditing(inbox.id);
+                    }}
+                    aria-label={`Rename ${inbox.name ?? inbox.id}`}
+                    data-rename={inbox.id}
+                  >
+                    <Icon name="edit" />
+                    <span>Rename</span>
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    confirmLabel="Delete inbox"
+                    icon="trash"
+                    class="btn-ghost btn-sm"
+                    onConfirm={() =>
+                      attempt(async () => {
+                        await client.deleteInbox(inbox.id);
+                        forgetInbox(inbox.id);
+                        await load();
+                      })
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </div>
       )}
 

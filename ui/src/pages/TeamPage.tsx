@@ -12,6 +12,7 @@ import {
 import { ConfirmButton, CopyButton, ErrorNote, Link, Time } from '../components/common.js';
 import { CopyableValue } from '../components/fields.js';
 import { Icon } from '../components/Icon.js';
+import { ListTable } from '../components/ListTable.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
@@ -92,77 +93,64 @@ export function TeamPage(props: { teamId: string }) {
         <h2 id="members-title" class="card-title">
           Members
         </h2>
-        <table class="table" data-testid="member-table">
-          <caption class="visually-hidden">Members of {team.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const editable = manages && (team.role === 'owner' || member.role !== 'owner') && member.accountId !== me;
-              return (
-                <tr key={member.accountId}>
-                  <td class="strong">
-                    {member.email}
-                    {member.accountId === me && <span class="muted"> (you)</span>}
-                  </td>
-                  <td>
-                    {editable ? (
-                      <select
-                        class="input input-sm"
-                        aria-label={`Role of ${member.email}`}
-                        value={member.role}
-                        onChange={(event) => {
-                          const role = event.currentTarget.value as TeamRole;
-                          void attempt(async () => {
-                            await client.setTeamMemberRole(team.id, member.accountId, role);
-                            await reload();
-                          });
-                        }}
-                      >
-                        {ROLES.filter((role) => team.role === 'owner' || role !== 'owner').map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <span class="badge">{member.role}</span>
-                    )}
-                  </td>
-                  <td>
-                    <Time iso={member.joinedAt} />
-                  </td>
-                  <td class="actions">
-                    {(editable || member.accountId === me) && (
-                      <ConfirmButton
-                        label={member.accountId === me ? 'Leave' : 'Remove'}
-                        confirmLabel={member.accountId === me ? 'Leave the team' : 'Remove'}
-                        ariaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
-                        confirmAriaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
-                        class="btn-ghost btn-sm"
-                        onConfirm={() =>
-                          attempt(async () => {
-                            await client.removeTeamMember(team.id, member.accountId);
-                            if (member.accountId === me) navigate(paths.teams());
-                            else await reload();
-                          })
-                        }
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ListTable caption={`Members of ${team.name}`} columns={['Member', 'Role', 'Joined']} testId="member-table">
+          {members.map((member) => {
+            const editable = manages && (team.role === 'owner' || member.role !== 'owner') && member.accountId !== me;
+            return (
+              <tr key={member.accountId}>
+                <td class="strong">
+                  {member.email}
+                  {member.accountId === me && <span class="muted"> (you)</span>}
+                </td>
+                <td>
+                  {editable ? (
+                    <select
+                      class="input input-sm"
+                      aria-label={`Role of ${member.email}`}
+                      value={member.role}
+                      onChange={(event) => {
+                        const role = event.currentTarget.value as TeamRole;
+                        void attempt(async () => {
+                          await client.setTeamMemberRole(team.id, member.accountId, role);
+                          await reload();
+                        });
+                      }}
+                    >
+                      {ROLES.filter((role) => team.role === 'owner' || role !== 'owner').map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span class="badge">{member.role}</span>
+                  )}
+                </td>
+                <td>
+                  <Time iso={member.joinedAt} />
+                </td>
+                <td class="actions">
+                  {(editable || member.accountId === me) && (
+                    <ConfirmButton
+                      label={member.accountId === me ? 'Leave' : 'Remove'}
+                      confirmLabel={member.accountId === me ? 'Leave the team' : 'Remove'}
+                      ariaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
+                      confirmAriaLabel={member.accountId === me ? 'Leave the team' : `Remove ${member.email}`}
+                      class="btn-ghost btn-sm"
+                      onConfirm={() =>
+                        attempt(async () => {
+                          await client.removeTeamMember(team.id, member.accountId);
+                          if (member.accountId === me) navigate(paths.teams());
+                          else await reload();
+                        })
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </ListTable>
       </section>
 
       {manages && invitations !== null && (
@@ -265,47 +253,34 @@ function Invitations(props: {
       {invitations.length === 0 ? (
         <p class="muted small">No open invitations.</p>
       ) : (
-        <table class="table" data-testid="invitation-table">
-          <caption class="visually-hidden">Open invitations</caption>
-          <thead>
-            <tr>
-              <th scope="col">Link</th>
-              <th scope="col">Role</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <ListTable caption="Open invitations" columns={['Link', 'Role', 'Expires']} testId="invitation-table">
+          {invitations.map((invitation) => (
+            <tr key={invitation.id}>
+              <td class="mono muted">{invitation.prefix}…</td>
+              <td>
+                <span class="badge">{invitation.role}</span>
+              </td>
+              <td>
+                <Time iso={invitation.expiresAt} />
+              </td>
+              <td class="actions">
+                <ConfirmButton
+                  label="Revoke"
+                  confirmLabel="Revoke"
+                  ariaLabel={`Revoke invitation ${invitation.prefix}`}
+                  confirmAriaLabel={`Revoke invitation ${invitation.prefix}`}
+                  class="btn-ghost btn-sm"
+                  onConfirm={() =>
+                    props.attempt(async () => {
+                      await client.revokeTeamInvitation(team.id, invitation.id);
+                      await props.onChange();
+                    })
+                  }
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {invitations.map((invitation) => (
-              <tr key={invitation.id}>
-                <td class="mono muted">{invitation.prefix}…</td>
-                <td>
-                  <span class="badge">{invitation.role}</span>
-                </td>
-                <td>
-                  <Time iso={invitation.expiresAt} />
-                </td>
-                <td class="actions">
-                  <ConfirmButton
-                    label="Revoke"
-                    confirmLabel="Revoke"
-                    ariaLabel={`Revoke invitation ${invitation.prefix}`}
-                    confirmAriaLabel={`Revoke invitation ${invitation.prefix}`}
-                    class="btn-ghost btn-sm"
-                    onConfirm={() =>
-                      props.attempt(async () => {
-                        await client.revokeTeamInvitation(team.id, invitation.id);
-                        await props.onChange();
-                      })
-                    }
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import {
   useSavedInboxes,
 } from '../components/account/TokenLimitFields.js';
 import { Icon } from '../components/Icon.js';
+import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
@@ -102,63 +103,50 @@ export function Tokens() {
         </div>
       ) : (
         <div class="card table-card">
-          <table class="table" data-testid="token-table">
-            <caption class="visually-hidden">Your API tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Token</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Limits</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...active, ...revoked].map((token) => (
-                <tr key={token.id} class={token.revokedAt !== null ? 'is-revoked' : ''}>
-                  <td class="strong">{token.name}</td>
-                  <td class="mono muted">{token.prefix}…</td>
-                  <td>
-                    <span class="badge" data-testid="token-scope">
-                      {token.scopes[token.scopes.length - 1] ?? 'manage'}
+          <ListTable
+            caption="Your API tokens"
+            columns={['Name', 'Token', 'Scope', 'Limits', 'Expires', 'Created', 'Last used']}
+            testId="token-table"
+          >
+            {[...active, ...revoked].map((token) => (
+              <tr key={token.id} class={token.revokedAt !== null ? 'is-revoked' : ''}>
+                <td class="strong">{token.name}</td>
+                <td class="mono muted">{token.prefix}…</td>
+                <td>
+                  <span class="badge" data-testid="token-scope">
+                    {token.scopes[token.scopes.length - 1] ?? 'manage'}
+                  </span>
+                </td>
+                <td class="small">{limitText(token, inboxes)}</td>
+                <td>{token.expiresAt ? <Time iso={token.expiresAt} /> : <span class="muted">never</span>}</td>
+                <td>
+                  <Time iso={token.createdAt} />
+                </td>
+                <td>{token.lastUsedAt ? <Time iso={token.lastUsedAt} /> : <span class="muted">never</span>}</td>
+                <td class="actions">
+                  {token.revokedAt !== null ? (
+                    <span class="badge">
+                      revoked <Time iso={token.revokedAt} />
                     </span>
-                  </td>
-                  <td class="small">{limitText(token, inboxes)}</td>
-                  <td>{token.expiresAt ? <Time iso={token.expiresAt} /> : <span class="muted">never</span>}</td>
-                  <td>
-                    <Time iso={token.createdAt} />
-                  </td>
-                  <td>{token.lastUsedAt ? <Time iso={token.lastUsedAt} /> : <span class="muted">never</span>}</td>
-                  <td class="actions">
-                    {token.revokedAt !== null ? (
-                      <span class="badge">
-                        revoked <Time iso={token.revokedAt} />
-                      </span>
-                    ) : (
-                      <ConfirmButton
-                        label="Revoke"
-                        confirmLabel="Revoke"
-                        ariaLabel={`Revoke ${token.name}`}
-                        confirmAriaLabel={`Revoke ${token.name}`}
-                        class="btn-ghost btn-sm"
-                        onConfirm={() =>
-                          list.attempt(async () => {
-                            await client.revokeToken(token.id);
-                            await list.reload();
-                          })
-                        }
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : (
+                    <ConfirmButton
+                      label="Revoke"
+                      confirmLabel="Revoke"
+                      ariaLabel={`Revoke ${token.name}`}
+                      confirmAriaLabel={`Revoke ${token.name}`}
+                      class="btn-ghost btn-sm"
+                      onConfirm={() =>
+                        list.attempt(async () => {
+                          await client.revokeToken(token.id);
+                          await list.reload();
+                        })
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </div>
       )}
     </div>
