@@ -20,7 +20,9 @@ const NEXT_PATH = /^\/api\/v1\/inboxes\/[^/]+\/events\/next(\?|$)/;
 describe('rehook listen and a Rehook older than the NDJSON export', () => {
   let proxy: Server | undefined;
   let proxyUrl: string;
-  const seen: string[] = [];
+  let seen: string[] = [];
+  /** How the proxy says 404 on the export path: Rehook's NOT_FOUND body, or a bare page (a proxy in front). */
+  let missing: 'rehook' | 'bare' = 'rehook';
 
   before(async () => {
     const upstream = new URL(rehook.apiUrl);
@@ -28,6 +30,8 @@ describe('rehook listen and a Rehook older than the NDJSON export', () => {
       const url = req.url ?? '/';
       seen.push(url);
       if (EXPORT_PATH.test(url)) {
+        if (missing === 'bare')
+          return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Route not found' } }));
         return;
@@ -55,7 +59,9 @@ describe('rehook listen and a Rehook older than the NDJSON export', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  test('listen against a server without the NDJSON export: one long-poll per event, every event once, in order', async () => {
+  /** Delivers a backlog and then live events through the proxy; checks all of them, and how they were read. */
+  async function listenThroughOldServer(): Promise<void> {
+    seen = [];
     const inboxId = await newInbox();
     const send = (seq: number) =>
       client.send(inboxId, { method: 'POST', path: '/e', query: `seq=${seq}`, body: `event ${seq}` });
@@ -95,5 +101,15 @@ describe('rehook listen and a Rehook older than the NDJSON export', () => {
       ),
       run.err.join('\n'),
     );
+  }
+
+  test('listen against a server without the NDJSON export: one long-poll per event, every event once, in order', async () => {
+    missing = 'rehook';
+    await listenThroughOldServer();
+  });
+
+  test("the same when the 404 is not Rehook's (a proxy in front that does not know the route)", async () => {
+    missing = 'bare';
+    await listenThroughOldServer();
   });
 });

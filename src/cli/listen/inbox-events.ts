@@ -70,11 +70,11 @@ export async function lateEvent(source: InboxEvents, id: string): Promise<EventD
 export const NO_EXPORT = 'no-export';
 
 /**
- * A 404 from the export route that is not about the inbox: the route itself is missing (an older
- * Rehook's `NOT_FOUND`, or a bare 404). `INBOX_NOT_FOUND` stays fatal, as on every other route.
+ * A 404 saying the export route itself is missing: an older Rehook's `NOT_FOUND`, or a 404 that
+ * is not Rehook's (a proxy in front). `INBOX_NOT_FOUND` stays fatal, as on every other route.
  */
 function isMissingExport(err: unknown): boolean {
-  return err instanceof RehookApiError && err.status === 404 && err.code !== 'INBOX_NOT_FOUND';
+  return err instanceof RehookApiError && err.status === 404 && (err.code === 'NOT_FOUND' || err.code === 'HTTP_404');
 }
 
 /**
