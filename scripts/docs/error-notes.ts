@@ -123,7 +123,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'a used or forged link, or a sign-in that took over 10 minutes).',
   SSO_EMAIL_NOT_VERIFIED: 'Single sign-on: the ID token has no e-mail address, or `email_verified` is not true.',
   SSO_DOMAIN_NOT_ALLOWED: "Single sign-on: the e-mail address's domain is not in `REHOOK_OIDC_ALLOWED_DOMAINS`.",
-  SSO_REFUSED: 'Single sign-on: the identity provider answered with an error (the person cancelled, or may not use Rehook).',
+  SSO_REFUSED:
+    'Single sign-on: the identity provider answered with an error (the person cancelled, or may not use Rehook).',
   SSO_PROVIDER_ERROR:
     'Single sign-on: the identity provider could not be reached, or its discovery document, token answer or ' +
     'ID token did not verify (signature, issuer, audience, nonce, expiry).',

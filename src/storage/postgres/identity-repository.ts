@@ -19,6 +19,9 @@ export function createIdentityRepository(pool: Pool): AccountIdentityRepository 
         return rows[0] === undefined ? null : mapper.toIdentity(rows[0]);
       }),
     link: (identity) =>
-      attempt('link identity', async () => (await pool.query(SQL.link, mapper.identityParams(identity))).rowCount === 1),
+      attempt(
+        'link identity',
+        async () => (await pool.query(SQL.link, mapper.identityParams(identity))).rowCount === 1,
+      ),
   };
 }

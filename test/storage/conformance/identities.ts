@@ -61,7 +61,10 @@ export function describeIdentityCases(store: StoreGetter): void {
         found.map((t) => t.id),
         [first.id, second.id].sort(),
       );
-      assert.deepEqual(found.find((t) => t.id === first.id), first);
+      assert.deepEqual(
+        found.find((t) => t.id === first.id),
+        first,
+      );
       assert.deepEqual(await store().teams.listByName('Nobody'), []);
     });
 
