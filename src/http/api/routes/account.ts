@@ -301,7 +301,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
           email: Type.Optional(
             Type.String({
               maxLength: 320,
-              description: "The account's e-mail address: the confirmation of an account without a password (`hasPassword` false).",
+              description:
+                "The account's e-mail address: the confirmation of an account without a password (`hasPassword` false).",
             }),
           ),
         }),
