@@ -38,7 +38,7 @@ function escapeHtml(text: string): string {
 function page(res: ServerResponse, title: string, body: string): void {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title></head>` +
       `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
   );
 }
@@ -178,4 +178,17 @@ function forgeTokenAnswer(res: ServerResponse): void {
     }
     return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
   }) as typeof res.end;
+}
+
+/** Settings that turn single sign-on on against the test provider. */
+export function ssoEnv(provider: TestOpenIdProvider, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    REHOOK_OIDC_ISSUER: provider.issuer,
+    REHOOK_OIDC_CLIENT_ID: provider.clientId,
+    REHOOK_OIDC_CLIENT_SECRET: provider.clientSecret,
+    REHOOK_OIDC_NAME: 'Test SSO',
+    REHOOK_OIDC_SCOPES: 'openid email profile groups',
+    REHOOK_OIDC_TEAMS_CLAIM: 'groups',
+    ...extra,
+  };
 }

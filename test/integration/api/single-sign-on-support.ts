@@ -1,7 +1,6 @@
 // A browser stand-in for single sign-on over real HTTP: a cookie jar per origin, redirects
 // followed by hand, and the test provider's login and consent forms submitted as a person would.
 import assert from 'node:assert/strict';
-import type { TestOpenIdProvider } from '../../helpers/openid-provider.js';
 import type { TestRehook } from '../../helpers/rehook.js';
 
 export interface Answer {
@@ -81,17 +80,4 @@ export async function signInAtProvider(
     answer = await browser.send(next);
   }
   throw new Error('the provider never sent the browser back');
-}
-
-/** Settings that turn single sign-on on against the test provider. */
-export function ssoEnv(provider: TestOpenIdProvider, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    REHOOK_OIDC_ISSUER: provider.issuer,
-    REHOOK_OIDC_CLIENT_ID: provider.clientId,
-    REHOOK_OIDC_CLIENT_SECRET: provider.clientSecret,
-    REHOOK_OIDC_NAME: 'Test SSO',
-    REHOOK_OIDC_SCOPES: 'openid email profile groups',
-    REHOOK_OIDC_TEAMS_CLAIM: 'groups',
-    ...extra,
-  };
 }

@@ -4,10 +4,10 @@
 // matched by its verified e-mail address, and the teams claim joins teams.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestOpenIdProvider, type TestOpenIdProvider } from '../../helpers/openid-provider.js';
+import { ssoEnv, startTestOpenIdProvider, type TestOpenIdProvider } from '../../helpers/openid-provider.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { asSession, signUp, uniqueEmail } from './session-support.js';
-import { type Answer, Browser, signInAtProvider, ssoEnv } from './single-sign-on-support.js';
+import { type Answer, Browser, signInAtProvider } from './single-sign-on-support.js';
 import { assertError, call } from './support.js';
 
 const CALLBACK = '/api/v1/auth/oidc/callback';

@@ -42,7 +42,7 @@ function useSignInMethods(): SignInMethods | null {
 
 /** "Sign in with <name>": a plain link, since the browser itself goes to the provider and back. */
 function SingleSignOnButton(props: { name: string; startUrl: string; next: string | null }) {
-  const href = props.next === null ? props.startUrl : `${props.startUrl}?next=${encodeURIComponent(props.next)}`;
+  const href = `${props.startUrl}?next=${encodeURIComponent(props.next ?? paths.dashboard())}`;
   return (
     <a class="btn btn-block btn-sso" href={href}>
       Sign in with {props.name}
