@@ -3,35 +3,14 @@
  * with two rules and a few delivered notifications. Run after `npm run build`:
  * `tsx scripts/screenshot-alerts.ts`. Loopback only.
  */
-import { mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config/load.js';
-import { startRehook } from '../src/server.js';
-import { launchBrowser, newContext } from '../test/helpers/browser.js';
 import { startReceiver } from '../test/helpers/receiver.js';
+import { startScreenshotRig } from './screenshot-rig.js';
 
-const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-mkdirSync(OUT, { recursive: true });
-
-const dataDir = await mkdtemp(join(tmpdir(), 'rehook-screenshot-alerts-'));
-const rehook = await startRehook(
-  loadConfig({
-    REHOOK_PORT: '0',
-    REHOOK_INGEST_PORT: '0',
-    REHOOK_DATA_DIR: dataDir,
-    REHOOK_LOG_LEVEL: 'silent',
-    REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1',
-  }),
-);
+const rig = await startScreenshotRig({ REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' });
+const { rehook } = rig;
 const receiver = await startReceiver();
-const browser = await launchBrowser();
 try {
-  const context = await newContext(browser, { colorScheme: 'light', viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(30_000);
-  const page = await context.newPage();
+  const page = await rig.page({ width: 1280, height: 860 });
   await page.goto(`${rehook.apiUrl}/signup`);
   await page.getByLabel('E-mail address').fill('ada@example.com');
   await page.getByLabel('Password').fill('correct horse battery staple');
@@ -81,13 +60,8 @@ try {
   await page
     .getByTestId('alerts-settings')
     .evaluate((card) => (card as unknown as { scrollIntoView(): void }).scrollIntoView());
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(OUT, 'alerts.png') });
-  console.log('wrote docs/screenshots/alerts.png');
-  await context.close();
+  await rig.shoot(page, 'alerts');
 } finally {
-  await browser.close();
   await receiver.close();
-  await rehook.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 }
