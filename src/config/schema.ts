@@ -3,6 +3,7 @@ import {
   parseByteSize,
   parseDuration,
   parseHost,
+  parseIssuer,
   parseLogFormat,
   parseLogLevel,
   parseOrigin,
@@ -146,23 +147,6 @@ function parseSignup(raw: string): SignupMode {
   const value = raw.trim().toLowerCase();
   if (value === 'open' || value === 'closed') return value;
   throw new Error('must be open or closed');
-}
-
-/** An http(s) URL without fragment or credentials (an issuer identifier may have a path). */
-function parseIssuer(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new Error('must be an absolute http or https URL (the issuer identifier, e.g. https://accounts.google.com)');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error('must be an absolute http or https URL (the issuer identifier, e.g. https://accounts.google.com)');
-  }
-  if (url.hash !== '' || url.username !== '' || url.password !== '' || url.search !== '') {
-    throw new Error('must not carry a query, fragment or credentials');
-  }
-  return url.href;
 }
 
 /** A non-empty printable value of at most `max` characters. */
