@@ -318,3 +318,22 @@ describe('single sign-on: not set up', () => {
     assertError(await call(rehook.apiUrl, `${CALLBACK}?code=x&state=y`), 404, 'SSO_NOT_CONFIGURED');
   });
 });
+
+describe('single sign-on: the provider is down', () => {
+  let rehook: TestRehook;
+  before(async () => {
+    // A provider that stopped: its port refuses connections.
+    const gone = await startTestOpenIdProvider();
+    await gone.stop();
+    rehook = await startTestRehook({ env: ssoEnv(gone) });
+  });
+  after(() => rehook.stop());
+
+  it('answers the start 502 SSO_PROVIDER_ERROR, and sends a browser back to the sign-in page', async () => {
+    assertError(await call(rehook.apiUrl, '/api/v1/auth/oidc/start'), 502, 'SSO_PROVIDER_ERROR');
+    const page = await new Browser().send(`${rehook.apiUrl}/api/v1/auth/oidc/start`);
+    assert.equal(page.status, 303);
+    assert.equal(page.location, `${rehook.apiUrl}/signin?error=SSO_PROVIDER_ERROR`);
+    assert.equal(page.headers.getSetCookie().filter((line) => line.startsWith('rehook_sso=')).length, 0);
+  });
+});
