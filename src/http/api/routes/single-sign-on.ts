@@ -179,57 +179,50 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
       }),
     },
     async (request, reply) => {
-      const secure = isHttps(request, ctx.trustProxy);
       // Used or not, a flow is good for one answer.
-      void reply.header('set-cookie', clearedFlowCookie(secure));
-      try {
-        const sso = configured();
-        const attempt = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-        if (attempt && !attempt.ok) {
-          throw rateLimited(reply, attempt.retryAfterMs, 'Too many sign-in attempts from this address');
-        }
-        const flow = readFlowCookie(ctx.deps.signatureKeys.box, request, ctx.deps.clock.now());
-        const query = request.url.slice(request.url.indexOf('?') + 1);
-        const callbackUrl = new URL(`${sso.redirectUri()}?${request.url.includes('?') ? query : ''}`);
-        const result = await finishSingleSignOn(ctx.deps, sso, { callbackUrl, checks: flow?.checks ?? null });
-        logSingleSignOn(request, sso, result);
-        await startBrowserSession(ctx, request, reply, result.account.id);
-        return reply
-          .code(302)
-          .header('location', flow?.next ?? '/')
-          .send();
-      } catch (err) {
-        logSingleSignOn(request, ctx.singleSignOn, err);
-        return answerFailure(request, reply, err);
-      }
+      void reply.header('set-cookie', clearedFlowCookie(isHttps(request, ctx.trustProxy)));
+      const outcome = await finishFromCallback(request, reply).then(
+        (finished): SingleSignOnOutcome => ({ ok: true, ...finished }),
+        (error: unknown): SingleSignOnOutcome => ({ ok: false, error }),
+      );
+      recordSingleSignOn(request, ctx.singleSignOn, outcome);
+      if (!outcome.ok) return answerFailure(request, reply, outcome.error);
+      await startBrowserSession(ctx, request, reply, outcome.result.account.id);
+      return reply.code(302).header('location', outcome.next).send();
     },
   );
+
+  /** The callback's work up to the account: the flow cookie, the provider's answer, the account. */
+  const finishFromCallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sso = configured();
+    const attempt = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
+    if (attempt && !attempt.ok) {
+      throw rateLimited(reply, attempt.retryAfterMs, 'Too many sign-in attempts from this address');
+    }
+    const flow = readFlowCookie(ctx.deps.signatureKeys.box, request, ctx.deps.clock.now());
+    // The provider's parameters on the registered redirect URI, which the code exchange repeats.
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const callbackUrl = new URL(`${sso.redirectUri()}${search}`);
+    const result = await finishSingleSignOn(ctx.deps, sso, { callbackUrl, checks: flow?.checks ?? null });
+    return { result, next: flow?.next ?? '/' };
+  };
 }
 
+type SingleSignOnOutcome =
+  | { readonly ok: true; readonly result: SingleSignOnResult; readonly next: string }
+  | { readonly ok: false; readonly error: unknown };
+
 /**
- * The one place a single sign-on's outcome is known, success or failure: it is logged here (and
- * this is where an audit log records sign-ins by single sign-on).
+ * The one place where every single sign-on's outcome, success or refusal, is known: it is logged
+ * here, and this is where an audit log records sign-ins by single sign-on.
  */
-function logSingleSignOn(
-  request: FastifyRequest,
-  sso: SingleSignOn | undefined,
-  outcome: SingleSignOnResult | unknown,
-) {
+function recordSingleSignOn(request: FastifyRequest, sso: SingleSignOn | undefined, outcome: SingleSignOnOutcome) {
   const issuer = sso?.provider.issuer;
-  if (outcome !== null && typeof outcome === 'object' && 'account' in outcome) {
-    const result = outcome as SingleSignOnResult;
-    request.log.info(
-      {
-        issuer,
-        accountId: result.account.id,
-        created: result.created,
-        linked: result.linked,
-        joinedTeams: result.joinedTeams,
-      },
-      'single sign-on: signed in',
-    );
+  if (outcome.ok) {
+    const { account, created, linked, joinedTeams } = outcome.result;
+    request.log.info({ issuer, accountId: account.id, created, linked, joinedTeams }, 'single sign-on: signed in');
     return;
   }
-  const code = outcome instanceof AppError ? outcome.code : 'INTERNAL';
-  request.log.warn({ issuer, code, err: outcome }, 'single sign-on: refused');
+  const code = outcome.error instanceof AppError ? outcome.error.code : 'INTERNAL';
+  request.log.warn({ issuer, code, err: outcome.error }, 'single sign-on: refused');
 }
