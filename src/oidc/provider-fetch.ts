@@ -37,7 +37,8 @@ export function createProviderFetch(opts: {
       dispatcher: agent,
       // A redirect would lead the request past the host check above; the provider answers directly.
       redirect: 'manual',
-      signal: options.signal ?? AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      // openid-client passes its own (30 s) signal; the shorter bound applies as well.
+      signal: AbortSignal.any([AbortSignal.timeout(PROVIDER_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])]),
     });
     return response as unknown as Response;
   };
