@@ -12,6 +12,10 @@ import type { ReplayClient } from './ports/replay-client.js';
 import type { SignatureKeys } from './ports/signature-keys.js';
 import type { Store } from './ports/store.js';
 import { createReplayClient } from './replay-client/client.js';
+import type { AddressPolicy } from './replay-client/address-policy.js';
+import { createOpenIdProvider } from './oidc/openid-client-provider.js';
+import { createProviderFetch } from './oidc/provider-fetch.js';
+import type { SingleSignOn } from './services/single-sign-on.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createSignatureKeys } from './services/signatures.js';
 import { createSecretBox, createUnavailableSecretBox } from './signatures/secret-box.js';
@@ -34,17 +38,49 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
   return openSqliteStore({ path: join(config.dataDir, DATABASE_FILE) });
 }
 
+/** Where replays, forwarding and alerts may connect (REHOOK_ALLOW_PRIVATE_DESTINATIONS, the CIDR lists). */
+function egressPolicy(config: Config): AddressPolicy {
+  return {
+    allowPrivate: config.allowPrivateDestinations,
+    allowCidrs: config.replayAllowCidrs ?? [],
+    denyCidrs: config.replayDenyCidrs ?? [],
+  };
+}
+
 export function buildReplayClient(config: Config): ReplayClient {
   return createReplayClient({
-    policy: {
-      allowPrivate: config.allowPrivateDestinations,
-      allowCidrs: config.replayAllowCidrs ?? [],
-      denyCidrs: config.replayDenyCidrs ?? [],
-    },
+    policy: egressPolicy(config),
     connectTimeoutMs: config.replayConnectTimeoutMs,
     totalTimeoutMs: config.replayTimeoutMs,
     maxResponseBytes: config.replayMaxResponseBytes,
   });
+}
+
+/**
+ * Single sign-on when REHOOK_OIDC_ISSUER is set (config validation makes the client id and secret
+ * present with it), else undefined. `redirectUri` is known once the API listens.
+ */
+export function buildSingleSignOn(config: Config, redirectUri: () => string): SingleSignOn | undefined {
+  if (config.oidcIssuer === null || config.oidcClientId === null || config.oidcClientSecret === null) return undefined;
+  const provider = createOpenIdProvider({
+    issuer: config.oidcIssuer,
+    clientId: config.oidcClientId,
+    clientSecret: config.oidcClientSecret,
+    scopes: config.oidcScopes,
+    redirectUri,
+    fetch: createProviderFetch({
+      issuer: new URL(config.oidcIssuer),
+      policy: egressPolicy(config),
+      connectTimeoutMs: config.replayConnectTimeoutMs,
+    }),
+  });
+  return {
+    provider,
+    name: config.oidcName,
+    allowedDomains: config.oidcAllowedDomains,
+    teamsClaim: config.oidcTeamsClaim,
+    redirectUri,
+  };
 }
 
 /** The pool of a PostgreSQL store (also behind a wrapper that delegates to it), else null. */

@@ -27,6 +27,19 @@ export const ERROR_CODES = {
   DESTINATION_FORBIDDEN: entry(403, 'Destination is not allowed by the replay policy (private or reserved address)'),
   CSRF_FAILED: entry(403, "A request made with a session cookie needs the session's X-CSRF-Token header"),
   SIGNUP_CLOSED: entry(403, 'Sign-up is closed on this server; ask its operator for an account'),
+  // REHOOK_PASSWORD_SIGN_IN=off: password sign-in and sign-up; single sign-on is the way in.
+  PASSWORD_SIGN_IN_DISABLED: entry(403, 'Password sign-in is off on this server: sign in with single sign-on'),
+  // Single sign-on (OpenID Connect): the provider vouches for an address, or refused to.
+  SSO_EMAIL_NOT_VERIFIED: entry(
+    403,
+    'The identity provider did not confirm that this e-mail address is verified (email_verified), so it cannot sign in',
+  ),
+  SSO_DOMAIN_NOT_ALLOWED: entry(403, "This e-mail address's domain may not sign in to this server"),
+  SSO_REFUSED: entry(403, 'The identity provider did not sign you in'),
+  SSO_STATE_MISMATCH: entry(
+    400,
+    'This sign-in did not start in this browser, was already used or took too long: start it again',
+  ),
   // Everything but reading its own inbox, with a share credential.
   SHARE_READ_ONLY: entry(403, 'A sharing link only reads its inbox and its events'),
   // An API token whose scope (read < replay < manage) or inbox list does not cover the request.
@@ -34,6 +47,7 @@ export const ERROR_CODES = {
   // A team member whose role does not allow the action; the message names the role.
   FORBIDDEN: entry(403, 'Your role does not allow this'),
   NOT_FOUND: entry(404, 'Route not found'),
+  SSO_NOT_CONFIGURED: entry(404, 'Single sign-on is not set up on this server'),
   INBOX_NOT_FOUND: entry(404, 'Inbox not found'),
   EVENT_NOT_FOUND: entry(404, 'Event not found'),
   TOKEN_NOT_FOUND: entry(404, 'Token not found'),
@@ -59,6 +73,8 @@ export const ERROR_CODES = {
     422,
     'This search is too broad: nothing matched in the events it could examine in time. Narrow it with a time range (since/until) or a more specific filter',
   ),
+  // Changing the password of an account made by single sign-on, which has none.
+  NO_PASSWORD: entry(409, 'This account has no password: it signs in with single sign-on'),
   LAST_OWNER: entry(409, 'A team keeps at least one owner: make another member owner first'),
   REQUEST_TIMEOUT: entry(408, 'Request was not received in time'),
   PAYLOAD_TOO_LARGE: entry(413, 'Request body is too large'),
@@ -67,6 +83,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: entry(429, 'Too many requests'),
   INTERNAL: entry(500, 'Internal server error'),
   DESTINATION_UNREACHABLE: entry(502, 'Destination could not be reached'),
+  // The identity provider could not be reached, or its answer (discovery, tokens, ID token) did not verify.
+  SSO_PROVIDER_ERROR: entry(502, 'The identity provider could not be reached or its answer did not verify'),
   STORAGE_UNAVAILABLE: entry(503, 'Storage is unavailable; retry later'),
   DESTINATION_TIMEOUT: entry(504, 'Destination did not respond in time'),
 } satisfies Record<string, { readonly status: number; readonly message: string }>;

@@ -3,11 +3,19 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApiAbuseControls } from './abuse/api-limits.js';
 import { tokenBucketOrUnlimited } from './abuse/rate-limiter.js';
-import { composeDeps, eventTypeLockFor, poolStatsOf, sweepLockFor, type StartupNote } from './compose.js';
+import {
+  buildSingleSignOn,
+  composeDeps,
+  eventTypeLockFor,
+  poolStatsOf,
+  sweepLockFor,
+  type StartupNote,
+} from './compose.js';
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp } from './http/api/app.js';
 import type { InspectedResponse } from './http/api/context.js';
+import { SSO_CALLBACK_PATH } from './http/api/routes/single-sign-on.js';
 import { createIngestServer } from './http/ingest/server.js';
 import { measureIngest } from './metrics/ingest.js';
 import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';
@@ -116,13 +124,17 @@ export async function startRehook(
     shutdown: ingestShutdown.signal,
   });
   let publicIngestUrl = config.publicIngestUrl ?? '';
+  // The API's public origin (REHOOK_PUBLIC_URL, else the bound address): the provider's way back.
+  let publicApiUrl = config.publicUrl ?? '';
+  const singleSignOn = buildSingleSignOn(config, () => `${publicApiUrl}${SSO_CALLBACK_PATH}`);
   const api = buildApiApp({
     deps,
     ingestOrigin: () => publicIngestUrl,
     logger,
     trustProxy: config.trustProxy,
     abuse: createApiAbuseControls(config),
-    accounts: { signup: config.signup, sessionTtlMs: config.sessionTtlMs },
+    accounts: { signup: config.signup, sessionTtlMs: config.sessionTtlMs, passwordSignIn: config.passwordSignIn },
+    ...(singleSignOn ? { singleSignOn } : {}),
     replayMaxBodyBytes: config.maxBodyBytes,
     metrics: () => metrics.render(),
     ...(opts.inspectApiResponse ? { inspectResponse: opts.inspectApiResponse } : {}),
@@ -148,6 +160,7 @@ export async function startRehook(
           runsIngest ? `Rehook API on ${address}, ingest on ${ingestUrl}` : `Rehook API on ${address} (role api)`,
       });
       apiUrl = originOf(config.host, (api.server.address() as AddressInfo).port);
+      publicApiUrl = config.publicUrl ?? apiUrl;
     } else {
       logger.info(`Rehook ingest on ${ingestUrl} (role ingest)`);
     }

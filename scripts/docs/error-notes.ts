@@ -115,6 +115,20 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   TEAM_NOT_FOUND: 'The team does not exist, or you are not a member of it.',
   MEMBER_NOT_FOUND: 'The account is not a member of the team.',
   INVITATION_NOT_FOUND: 'The invitation link expired, was used already, was revoked, or never existed.',
+  PASSWORD_SIGN_IN_DISABLED:
+    'Password sign-in or sign-up with `REHOOK_PASSWORD_SIGN_IN=off`: single sign-on is the way in (docs/sso.md).',
+  SSO_NOT_CONFIGURED: 'A single sign-on route on a server without `REHOOK_OIDC_ISSUER`.',
+  SSO_STATE_MISMATCH:
+    'The single sign-on callback with a `state` that is not the one this browser started with (another browser, ' +
+    'a used or forged link, or a sign-in that took over 10 minutes).',
+  SSO_EMAIL_NOT_VERIFIED: 'Single sign-on: the ID token has no e-mail address, or `email_verified` is not true.',
+  SSO_DOMAIN_NOT_ALLOWED: "Single sign-on: the e-mail address's domain is not in `REHOOK_OIDC_ALLOWED_DOMAINS`.",
+  SSO_REFUSED:
+    'Single sign-on: the identity provider answered with an error (the person cancelled, or may not use Rehook).',
+  SSO_PROVIDER_ERROR:
+    'Single sign-on: the identity provider could not be reached, or its discovery document, token answer or ' +
+    'ID token did not verify (signature, issuer, audience, nonce, expiry).',
+  NO_PASSWORD: 'Changing the password of an account made by single sign-on, which has none.',
   LAST_OWNER: 'The change would leave the team without an owner (the last owner leaving or being demoted).',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +

@@ -30,6 +30,10 @@ export async function endOtherSessions(api: ApiTransport): Promise<number> {
   return (await api.data('DELETE', '/api/v1/account/sessions', 'ended')) as number;
 }
 
-export async function deleteAccount(api: ApiTransport, password: string): Promise<void> {
-  await api.send('DELETE', '/api/v1/account', { password });
+export async function deleteAccount(api: ApiTransport, confirmation: string | { email: string }): Promise<void> {
+  await api.send(
+    'DELETE',
+    '/api/v1/account',
+    typeof confirmation === 'string' ? { password: confirmation } : confirmation,
+  );
 }

@@ -1,6 +1,6 @@
 import { RehookApiError } from './errors.js';
 import { type ApiTransport, dataOf, isObject, type Method } from './transport.js';
-import type { Credentials, Session } from './types.js';
+import type { Credentials, Session, SignInMethods } from './types.js';
 
 /** A call answered with `{"data":{account, csrfToken}}`; remembers the CSRF token. */
 async function startSession(api: ApiTransport, method: Method, path: string, body?: unknown): Promise<Session> {
@@ -47,4 +47,9 @@ export async function session(api: ApiTransport): Promise<Session | null> {
 export async function signOut(api: ApiTransport, scope: 'signout' | 'signout-everywhere'): Promise<void> {
   await api.send('POST', `/api/v1/auth/${scope}`);
   api.csrfToken = undefined;
+}
+
+/** How people sign in to the server: password, sign-up, single sign-on. */
+export async function signInMethods(api: ApiTransport): Promise<SignInMethods> {
+  return (await api.data('GET', '/api/v1/auth/methods', 'methods')) as SignInMethods;
 }

@@ -56,6 +56,7 @@ import type {
   ResignedHeaders,
   SendRequest,
   Session,
+  SignInMethods,
   Share,
   SignatureSettings,
   SignatureSettingsInput,
@@ -104,6 +105,11 @@ export class RehookClient {
   /** Signs in (the server sets the session cookie; INVALID_CREDENTIALS otherwise). Remembers the CSRF token. */
   async signIn(credentials: Credentials): Promise<Session> {
     return accounts.signIn(this.#api, credentials);
+  }
+
+  /** How people sign in to the server: password, sign-up, and single sign-on with its button's name. */
+  async signInMethods(): Promise<SignInMethods> {
+    return accounts.signInMethods(this.#api);
   }
 
   /** The signed-in account of this browser, or null when it is not signed in. Remembers the CSRF token. */
@@ -457,9 +463,12 @@ export class RehookClient {
     return settings.endOtherSessions(this.#api);
   }
 
-  /** Deletes the account with everything it owns (the password is asked again). */
-  async deleteAccount(password: string): Promise<void> {
-    return settings.deleteAccount(this.#api, password);
+  /**
+   * Deletes the account with everything it owns: confirmed with the password, or, for an account
+   * without one (made by single sign-on, `hasPassword` false), with `{ email }`.
+   */
+  async deleteAccount(confirmation: string | { email: string }): Promise<void> {
+    return settings.deleteAccount(this.#api, confirmation);
   }
 
   async revokeToken(tokenId: string): Promise<void> {

@@ -205,6 +205,14 @@ export type AlertRuleInput = Omit<AlertRule, 'id' | 'format' | 'enabled'> & {
 };
 
 /** E-mail address and password, for signUp and signIn. */
+/** How people sign in to the server (GET /api/v1/auth/methods): what the sign-in page offers. */
+export interface SignInMethods {
+  readonly password: boolean;
+  readonly signup: boolean;
+  /** Single sign-on: the provider's name and the URL to open in the browser, or null when not set up. */
+  readonly singleSignOn: { readonly name: string; readonly startUrl: string } | null;
+}
+
 export interface Credentials {
   readonly email: string;
   readonly password: string;

@@ -38,6 +38,22 @@ export function loadConfig(
     // A lease that ends while its send may still run would let a second instance send it too.
     problems.push('REHOOK_FORWARD_LEASE must be longer than REHOOK_REPLAY_TIMEOUT');
   }
+  problems.push(...singleSignOnProblems(config, problems.length === 0));
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** Single sign-on needs its three settings together, and password sign-in off needs it. */
+function singleSignOnProblems(config: Config, valuesValid: boolean): string[] {
+  if (!valuesValid) return [];
+  const given = [config.oidcIssuer, config.oidcClientId, config.oidcClientSecret].filter((value) => value !== null);
+  if (given.length !== 0 && given.length !== 3) {
+    return [
+      'REHOOK_OIDC_ISSUER, REHOOK_OIDC_CLIENT_ID and REHOOK_OIDC_CLIENT_SECRET go together: set all three or none',
+    ];
+  }
+  if (!config.passwordSignIn && given.length === 0) {
+    return ['REHOOK_PASSWORD_SIGN_IN=off needs single sign-on (REHOOK_OIDC_ISSUER): nobody could sign in'];
+  }
+  return [];
 }

@@ -63,8 +63,8 @@ export function parsePositiveInt(raw: string): number {
   return Number(raw);
 }
 
-/** An http(s) origin with no path, e.g. `https://hooks.example.com`; a trailing slash is dropped. */
-export function parseOrigin(raw: string): string {
+/** An absolute http(s) URL without query, fragment or credentials. */
+function parseHttpUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -74,10 +74,20 @@ export function parseOrigin(raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error('must be an absolute http or https URL');
   }
-  if (url.search !== '' || url.hash !== '' || url.username !== '') {
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
     throw new Error('must not carry a query, fragment or credentials');
   }
-  return url.href.replace(/\/+$/, '');
+  return url;
+}
+
+/** An http(s) origin with no path, e.g. `https://hooks.example.com`; a trailing slash is dropped. */
+export function parseOrigin(raw: string): string {
+  return parseHttpUrl(raw).href.replace(/\/+$/, '');
+}
+
+/** An OpenID Connect issuer identifier: an http(s) URL, which may have a path (a Keycloak realm). */
+export function parseIssuer(raw: string): string {
+  return parseHttpUrl(raw).href;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -3,6 +3,7 @@ import {
   parseByteSize,
   parseDuration,
   parseHost,
+  parseIssuer,
   parseLogFormat,
   parseLogLevel,
   parseOrigin,
@@ -79,6 +80,22 @@ export interface Config {
   readonly forwardBaseDelayMs: number;
   /** How long a claimed delivery stays one instance's (longer than REHOOK_REPLAY_TIMEOUT). */
   readonly forwardLeaseMs: number;
+  /** Public origin of the API and web app (REHOOK_PUBLIC_URL); null = derived from host and the bound port. */
+  readonly publicUrl: string | null;
+  /** Whether e-mail and password sign-in (and sign-up) stay on (REHOOK_PASSWORD_SIGN_IN). */
+  readonly passwordSignIn: boolean;
+  /** Single sign-on with OpenID Connect: all three of issuer, client id and secret, or none. */
+  readonly oidcIssuer: string | null;
+  readonly oidcClientId: string | null;
+  readonly oidcClientSecret: string | null;
+  /** What the sign-in page's button names ("Sign in with <name>"). */
+  readonly oidcName: string;
+  /** Scopes asked of the provider (space-separated, `openid` among them). */
+  readonly oidcScopes: string;
+  /** E-mail domains allowed to sign in with the provider (lower case); empty = any. */
+  readonly oidcAllowedDomains: readonly string[];
+  /** The ID token claim whose values name teams the account joins as member; null = none. */
+  readonly oidcTeamsClaim: string | null;
 }
 
 export interface SettingSpec<K extends keyof Config = keyof Config> {
@@ -130,6 +147,37 @@ function parseSignup(raw: string): SignupMode {
   const value = raw.trim().toLowerCase();
   if (value === 'open' || value === 'closed') return value;
   throw new Error('must be open or closed');
+}
+
+/** A non-empty printable value of at most `max` characters. */
+function parseText(max: number): (raw: string) => string {
+  return (raw) => {
+    const value = raw.trim();
+    if (value === '' || value.length > max || /[\u0000-\u001f\u007f]/.test(value)) {
+      throw new Error(`must be 1 to ${max} printable characters`);
+    }
+    return value;
+  };
+}
+
+/** `example.com, example.org`: lower-cased domain names; empty = any. */
+function parseDomainList(raw: string): string[] {
+  const domains = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^@/, ''))
+    .filter((entry) => entry !== '');
+  const bad = domains.filter((domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain));
+  if (bad.length > 0) throw new Error(`must be comma-separated e-mail domains; invalid: ${bad.slice(0, 5).join(', ')}`);
+  return domains;
+}
+
+/** Space-separated OAuth scopes, `openid` among them. */
+function parseScopes(raw: string): string {
+  const scopes = raw.trim().split(/\s+/);
+  if (!scopes.includes('openid') || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new Error('must be space-separated scopes that include openid');
+  }
+  return scopes.join(' ');
 }
 
 function setting<K extends keyof Config>(spec: SettingSpec<K>): SettingSpec<K> {
@@ -490,5 +538,86 @@ export const SETTINGS = [
     description:
       'How long a delivery an instance took stays its own: when the instance dies mid-send, another one (or it, restarted) sends it again after this time. Must be longer than REHOOK_REPLAY_TIMEOUT.',
     parse: parseDuration,
+  }),
+  setting({
+    key: 'publicUrl',
+    env: 'REHOOK_PUBLIC_URL',
+    flag: 'public-url',
+    defaultText: null,
+    defaultNote: 'derived',
+    description:
+      'Public origin of the API and web app as browsers reach it (e.g. https://rehook.example.com). Single sign-on sends the identity provider back to `<this>/api/v1/auth/oidc/callback`, the redirect URI to register there. Default: http://<host>:<bound API port>.',
+    parse: parseOrigin,
+  }),
+  setting({
+    key: 'passwordSignIn',
+    env: 'REHOOK_PASSWORD_SIGN_IN',
+    flag: 'password-sign-in',
+    defaultText: 'on',
+    description:
+      'Whether people may sign in and sign up with an e-mail address and a password. `off` leaves single sign-on as the only way into the web app (it needs REHOOK_OIDC_ISSUER): password sign-in and sign-up answer 403 PASSWORD_SIGN_IN_DISABLED. API tokens work either way.',
+    parse: parseBoolean,
+  }),
+  setting({
+    key: 'oidcIssuer',
+    env: 'REHOOK_OIDC_ISSUER',
+    flag: 'oidc-issuer',
+    defaultText: null,
+    description:
+      'Issuer URL of an OpenID Connect provider (e.g. https://accounts.google.com, https://sso.example.com/realms/acme): turns on "Sign in with <REHOOK_OIDC_NAME>". Set it with REHOOK_OIDC_CLIENT_ID and REHOOK_OIDC_CLIENT_SECRET (all three or none). Requests to this host pass the replay egress guard even on a private address; see docs/sso.md.',
+    parse: parseIssuer,
+  }),
+  setting({
+    key: 'oidcClientId',
+    env: 'REHOOK_OIDC_CLIENT_ID',
+    flag: 'oidc-client-id',
+    defaultText: null,
+    description: 'Client id Rehook has at the OpenID Connect provider.',
+    parse: parseText(256),
+  }),
+  setting({
+    key: 'oidcClientSecret',
+    env: 'REHOOK_OIDC_CLIENT_SECRET',
+    flag: 'oidc-client-secret',
+    defaultText: null,
+    secret: true,
+    description:
+      'Client secret Rehook has at the OpenID Connect provider. Secret: prefer the environment variable to the flag.',
+    parse: parseText(1024),
+  }),
+  setting({
+    key: 'oidcName',
+    env: 'REHOOK_OIDC_NAME',
+    flag: 'oidc-name',
+    defaultText: 'SSO',
+    description: 'Name of the identity provider on the sign-in button: "Sign in with <name>" (e.g. Google, Okta).',
+    parse: parseText(40),
+  }),
+  setting({
+    key: 'oidcScopes',
+    env: 'REHOOK_OIDC_SCOPES',
+    flag: 'oidc-scopes',
+    defaultText: 'openid email profile',
+    description:
+      'Scopes asked of the provider, space-separated (`openid` is required; add the one that brings REHOOK_OIDC_TEAMS_CLAIM, e.g. `groups`).',
+    parse: parseScopes,
+  }),
+  setting({
+    key: 'oidcAllowedDomains',
+    env: 'REHOOK_OIDC_ALLOWED_DOMAINS',
+    flag: 'oidc-allowed-domains',
+    defaultText: '',
+    description:
+      'Comma-separated e-mail domains that may sign in with the provider (e.g. example.com,example.org); empty = any domain the provider vouches for. Checked on every single sign-on.',
+    parse: parseDomainList,
+  }),
+  setting({
+    key: 'oidcTeamsClaim',
+    env: 'REHOOK_OIDC_TEAMS_CLAIM',
+    flag: 'oidc-teams-claim',
+    defaultText: null,
+    description:
+      'ID token claim (e.g. `groups`) whose values name Rehook teams, by id (tem_...) or by name: on each single sign-on the account joins each such team it is not in as `member`. Roles already held are kept, and nothing is removed.',
+    parse: parseText(100),
   }),
 ] as const satisfies readonly SettingSpec[];

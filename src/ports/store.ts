@@ -1,4 +1,5 @@
 import type { Account, ApiToken } from '../domain/account.js';
+import type { AccountIdentity } from '../domain/account-identity.js';
 import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
 import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
@@ -39,6 +40,8 @@ export interface Store {
   readonly alerts: AlertRepository;
   /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */
   readonly teams: TeamRepository;
+  /** Single sign-on identities linked to accounts (migration 19). */
+  readonly identities: AccountIdentityRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */
@@ -318,10 +321,24 @@ export interface AccountRepository {
     profile: { email: string; displayName: string | null },
   ): Promise<Account | 'email-taken' | null>;
   /**
-   * Deletes the account with its API tokens and sessions in one step (its inboxes are deleted
+   * Deletes the account with its API tokens, sessions and single sign-on links in one step (its inboxes are deleted
    * before, through InboxRepository.delete). False when there was no such account.
    */
   delete(id: string): Promise<boolean>;
+}
+
+/**
+ * Identities at OpenID Connect providers (issuer + subject), each linked to one account. Deleting
+ * the account (AccountRepository.delete) deletes its links in the same step.
+ */
+export interface AccountIdentityRepository {
+  /** The link of this subject of this issuer, or null. */
+  find(issuer: string, subject: string): Promise<AccountIdentity | null>;
+  /**
+   * Links the subject to the account; resolves false (nothing stored) when the subject is linked
+   * already (to this account or another), so of two first sign-ins at once one link wins.
+   */
+  link(identity: AccountIdentity): Promise<boolean>;
 }
 
 export interface TokenRepository {

@@ -21,6 +21,13 @@ export interface TeamRepository {
   rename(id: string, name: string): Promise<Team | null>;
   /** Deletes the team, its memberships and its invitations; false when there was none. */
   delete(id: string): Promise<boolean>;
+  /** Every team with exactly this name, by id (names are not unique). */
+  listByName(name: string): Promise<Team[]>;
+  /**
+   * Adds the account to the team with the membership's role; resolves false (nothing changed)
+   * when it is a member already, whatever its role, or when there is no such team.
+   */
+  addMember(membership: TeamMembership): Promise<boolean>;
   /** The teams the account belongs to with its role in each, by name then id. */
   listByAccount(accountId: string): Promise<TeamWithRole[]>;
   /** The members of the team with their e-mails, in the order they joined. */

@@ -74,6 +74,34 @@ export async function checkCurrentPassword(deps: { store: Store }, accountId: st
   return account;
 }
 
+/** NO_PASSWORD for an account without a password (made by single sign-on): there is none to change. */
+export async function requirePassword(deps: { store: Store }, accountId: string): Promise<void> {
+  const account = await requireStoredAccount(deps, accountId);
+  if (account.passwordHash === null) throw new AppError('NO_PASSWORD');
+}
+
+/**
+ * Whether deleting the account was confirmed: with the password when it has one (checked by
+ * `checkPassword`, which the caller gives so the attempt counts as a sign-in would), else by
+ * typing its e-mail address, which a click-jacked or careless request does not carry.
+ */
+export async function confirmAccountDeletion(
+  deps: { store: Store },
+  accountId: string,
+  input: { password: unknown; email: unknown },
+  checkPassword: (password: unknown) => Promise<unknown>,
+): Promise<void> {
+  const account = await requireStoredAccount(deps, accountId);
+  if (account.passwordHash !== null) {
+    await checkPassword(input.password);
+    return;
+  }
+  const typed = typeof input.email === 'string' ? normalizeEmail(input.email) : '';
+  if (typed !== account.email) {
+    throw invalid('/email', "must be the account's e-mail address (this account has no password)");
+  }
+}
+
 /**
  * Changes the password (the caller checked the current one) and signs out every other session
  * of the account: whoever knew the old password is out everywhere but in the browser that

@@ -15,7 +15,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
  */
 export async function createAccount(
   deps: { store: Store; clock: Clock },
-  input: { email: string; password?: string | null },
+  input: { email: string; password?: string | null; displayName?: string | null },
 ): Promise<Account> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) {
@@ -27,7 +27,7 @@ export async function createAccount(
     id: newId('account'),
     email,
     passwordHash: password === null ? null : await hashPassword(password),
-    displayName: null,
+    displayName: input.displayName ?? null,
     createdAt: deps.clock.now(),
   };
   if (!(await deps.store.accounts.insert(account))) {

@@ -24,6 +24,7 @@ import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import { describeTeamCases } from './conformance/teams.js';
+import { describeIdentityCases } from './conformance/identities.js';
 import {
   describeAccountCases,
   describeReplayCases,
@@ -78,6 +79,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeSignatureCases(store);
     describeSessionCases(store);
     describeAccountSettingsCases(store);
+    describeIdentityCases(store);
     describeReplayJobCases(store);
     describeResponseCases(store);
     describeForwardingCases(store);

@@ -214,6 +214,24 @@ function fixture() {
           },
         },
       },
+      '/api/v1/auth/oidc/callback': {
+        get: {
+          responses: {
+            '302': { description: 'signed in' },
+            '400': errorResponse(['SSO_STATE_MISMATCH']),
+            '403': errorResponse([
+              'PASSWORD_SIGN_IN_DISABLED',
+              'SSO_EMAIL_NOT_VERIFIED',
+              'SSO_DOMAIN_NOT_ALLOWED',
+              'SSO_REFUSED',
+            ]),
+            '404': errorResponse(['SSO_NOT_CONFIGURED']),
+            '409': errorResponse(['NO_PASSWORD']),
+            '502': errorResponse(['SSO_PROVIDER_ERROR']),
+            ...common,
+          },
+        },
+      },
       '/api/v1/replay-jobs/{jobId}': {
         get: { responses: { '200': { description: 'ok' }, '404': errorResponse(['REPLAY_JOB_NOT_FOUND']), ...common } },
       },

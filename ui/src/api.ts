@@ -163,4 +163,4 @@ export function errorMessage(err: unknown): string {
 
 // --- Account settings (docs/accounts.md) -----------------------------------------------------
 
-export type { AccountSession, TokenLimits } from '../../src/client/index.js';
+export type { AccountSession, SignInMethods, TokenLimits } from '../../src/client/index.js';

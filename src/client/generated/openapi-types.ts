@@ -964,6 +964,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How people sign in to this server: password, sign-up, single sign-on
+         * @description The sign-in page asks it before it draws its form and buttons.
+         */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with the OpenID Connect provider (open it in the browser)
+         * @description Redirects to the provider with the authorization code flow (PKCE S256, state and nonce), and sets a short cookie (rehook_sso, 10 minutes, HttpOnly) that the callback checks the answer against. A browser (Accept: text/html) is sent to `/signin?error=<code>` with 303 instead of a JSON error, so the sign-in page can say what went wrong.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID Connect provider sends the browser back
+         * @description Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account linked to the provider's subject, or the one with the verified e-mail address, or a new one (no password). Counts against REHOOK_RATE_SIGNIN. A browser (Accept: text/html) is sent to `/signin?error=<code>` with 303 instead of a JSON error, so the sign-in page can say what went wrong.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account": {
         parameters: {
             query?: never;
@@ -979,7 +1039,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete the account, with the password
+         * Delete the account, with the password (or, without one, the e-mail address)
          * @description Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the account is the only owner of a team. The password check counts against the sign-in limits (REHOOK_RATE_SIGNIN per address, REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.
          */
         delete: operations["deleteAccount"];
@@ -2001,6 +2061,8 @@ export interface components {
              * @example 2026-11-25T10:00:00.000Z
              */
             createdAt: string;
+            /** @description Whether the account has a password. One made by single sign-on has none: it confirms deleting itself with its e-mail address instead. */
+            hasPassword: boolean;
         };
         /** @description The signed-in account of a browser session (the session itself travels in the HttpOnly rehook_session cookie). */
         Session: {
@@ -2012,7 +2074,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "SSO_STATE_MISMATCH" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "SSO_NOT_CONFIGURED" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "NO_PASSWORD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "SSO_PROVIDER_ERROR" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -2655,6 +2717,22 @@ export interface components {
                 };
             };
         };
+        /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. `SSO_STATE_MISMATCH`: This sign-in did not start in this browser, was already used or took too long: start it again. */
+        AmbiguousCredentialsOrSsoStateMismatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "AMBIGUOUS_CREDENTIALS" | "SSO_STATE_MISMATCH";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CONFLICT`: Resource already exists. */
         Conflict: {
             headers: {
@@ -2665,6 +2743,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CONFLICT";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `PASSWORD_SIGN_IN_DISABLED`: Password sign-in is off on this server: sign in with single sign-on. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrPasswordSignInDisabledOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "PASSWORD_SIGN_IN_DISABLED" | "SHARE_READ_ONLY";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2719,8 +2813,8 @@ export interface components {
                 };
             };
         };
-        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-        CsrfFailedOrSignupClosedOrShareReadOnly: {
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `PASSWORD_SIGN_IN_DISABLED`: Password sign-in is off on this server: sign in with single sign-on. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrShareReadOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2728,7 +2822,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "SHARE_READ_ONLY";
+                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SHARE_READ_ONLY";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -2975,6 +3069,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "LAST_OWNER";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `NO_PASSWORD`: This account has no password: it signs in with single sign-on. */
+        NoPassword: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "NO_PASSWORD";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -3231,6 +3341,54 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SIGNATURE_NOT_SET";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SSO_EMAIL_NOT_VERIFIED`: The identity provider did not confirm that this e-mail address is verified (email_verified), so it cannot sign in. `SSO_DOMAIN_NOT_ALLOWED`: This e-mail address's domain may not sign in to this server. `SSO_REFUSED`: The identity provider did not sign you in. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        SsoEmailNotVerifiedOrSsoDomainNotAllowedOrSsoRefusedOrShareReadOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "SHARE_READ_ONLY";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SSO_NOT_CONFIGURED`: Single sign-on is not set up on this server. `SHARE_NOT_FOUND`: Sharing link not found: it was revoked or never existed. */
+        SsoNotConfiguredOrShareNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SSO_NOT_CONFIGURED" | "SHARE_NOT_FOUND";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SSO_PROVIDER_ERROR`: The identity provider could not be reached or its answer did not verify. */
+        SsoProviderError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SSO_PROVIDER_ERROR";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -5796,7 +5954,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrSignupClosedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrShareReadOnly"];
             404: components["responses"]["ShareNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5837,7 +5995,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["UnauthorizedOrInvalidCredentials"];
-            403: components["responses"]["CsrfFailedOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrPasswordSignInDisabledOrShareReadOnly"];
             404: components["responses"]["ShareNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5929,6 +6087,122 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            methods: {
+                                /** @description E-mail and password sign-in is on (REHOOK_PASSWORD_SIGN_IN). */
+                                password: boolean;
+                                /** @description Anyone may create an account with a password (REHOOK_SIGNUP=open and password sign-in on). */
+                                signup: boolean;
+                                /** @description Single sign-on with OpenID Connect, or null when it is not set up. */
+                                singleSignOn: {
+                                    /** @description The provider's name for the button: "Sign in with <name>". */
+                                    name: string;
+                                    /** @description Open it in the browser to sign in (/api/v1/auth/oidc/start). */
+                                    startUrl: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: {
+                /** @description Path of this app to open once signed in (default /). */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-in page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Back to the sign-in page with the error code (a browser only). */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["SsoNotConfiguredOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SsoProviderError"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set): to the page asked for at the start, or /. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Back to the sign-in page with the error code (a browser only). */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["AmbiguousCredentialsOrSsoStateMismatch"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SsoEmailNotVerifiedOrSsoDomainNotAllowedOrSsoRefusedOrShareReadOnly"];
+            404: components["responses"]["SsoNotConfiguredOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SsoProviderError"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -5971,8 +6245,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The account's password. */
-                    password: string;
+                    /** @description The account's password, when it has one. */
+                    password?: string;
+                    /** @description The account's e-mail address: the confirmation of an account without a password (`hasPassword` false). */
+                    email?: string;
                 };
             };
         };
@@ -6068,6 +6344,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedOrInvalidCredentials"];
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
+            409: components["responses"]["NoPassword"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

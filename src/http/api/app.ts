@@ -11,6 +11,7 @@ import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerSingleSignOnRoutes } from './routes/single-sign-on.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerExportRoutes } from './routes/export.js';
 import { registerDiffRoutes } from './routes/diff.js';
@@ -152,6 +153,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerEventTypeRoutes(api, ctx);
     registerAlertRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
+    registerSingleSignOnRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
     registerTeamRoutes(api, ctx);
     registerOpenApiRoute(api);

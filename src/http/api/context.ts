@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiAbuseControls } from '../../abuse/api-limits.js';
 import type { SignupMode } from '../../config/schema.js';
 import type { ServiceDeps } from '../../services/deps.js';
+import type { SingleSignOn } from '../../services/single-sign-on.js';
 import type { UiFiles } from './static-ui.js';
 
 /**
@@ -27,6 +28,8 @@ export interface ApiContext {
   readonly inspectResponse?: (response: InspectedResponse) => void;
   /** The web app's files; default: the build in dist/ui (src/http/api/static-ui.ts). */
   readonly ui?: UiFiles;
+  /** Single sign-on with OpenID Connect (REHOOK_OIDC_*); absent = off. */
+  readonly singleSignOn?: SingleSignOn;
   /** Largest body an edited replay may send (REHOOK_MAX_BODY); default 10 MiB. */
   readonly replayMaxBodyBytes?: number;
 }
@@ -42,8 +45,10 @@ export interface InspectedResponse {
   readonly body: string | null;
 }
 
-/** Sign-up and session settings of the API (REHOOK_SIGNUP, REHOOK_SESSION_TTL). */
+/** Sign-up, sign-in and session settings of the API (REHOOK_SIGNUP, REHOOK_SESSION_TTL, REHOOK_PASSWORD_SIGN_IN). */
 export interface AccountSettings {
   readonly signup: SignupMode;
   readonly sessionTtlMs: number;
+  /** Password sign-in and sign-up; absent = on. */
+  readonly passwordSignIn?: boolean;
 }

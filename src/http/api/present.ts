@@ -152,6 +152,7 @@ export function accountJson(account: Account): AccountJson {
     email: account.email,
     displayName: account.displayName,
     createdAt: account.createdAt.toISOString(),
+    hasPassword: account.passwordHash !== null,
   };
 }
 

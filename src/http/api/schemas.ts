@@ -384,6 +384,11 @@ export const AccountSchema = Type.Object(
     email: Type.String({ description: 'E-mail address, lower-cased.' }),
     displayName: Nullable(Type.String(), 'The name shown for the person in the web app, or null.'),
     createdAt: Timestamp('When the account was created.'),
+    hasPassword: Type.Boolean({
+      description:
+        'Whether the account has a password. One made by single sign-on has none: it confirms deleting itself ' +
+        'with its e-mail address instead.',
+    }),
   },
   { $id: 'Account', description: 'A user account.', ...closed },
 );

@@ -446,6 +446,17 @@ CREATE TABLE event_type_rebuilds (
   PRIMARY KEY (inbox_id, event_type)
 );
 `,
+  /** Single sign-on identities (migration 19), as on SQLite. */
+  '0019_account_identities': `
+CREATE TABLE account_identities (
+  issuer     text COLLATE "C" NOT NULL,
+  subject    text COLLATE "C" NOT NULL,
+  account_id text COLLATE "C" NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (issuer, subject)
+);
+CREATE INDEX account_identities_account ON account_identities (account_id);
+`,
 });
 
 /**

@@ -116,6 +116,7 @@ const SQL = {
   accountExists: 'SELECT 1 FROM accounts WHERE id = $1',
   deleteAccountTokens: 'DELETE FROM api_tokens WHERE account_id = $1',
   deleteAccountSessions: 'DELETE FROM sessions WHERE account_id = $1',
+  deleteAccountIdentities: 'DELETE FROM account_identities WHERE account_id = $1',
   deleteAccount: 'DELETE FROM accounts WHERE id = $1',
   insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(12)})`,
   findToken: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = $1`,
@@ -304,6 +305,7 @@ export function createAccountRepository(pool: Pool): AccountRepository {
         inTransaction(pool, async (client) => {
           await client.query(SQL.deleteAccountTokens, [id]);
           await client.query(SQL.deleteAccountSessions, [id]);
+          await client.query(SQL.deleteAccountIdentities, [id]);
           return (await client.query(SQL.deleteAccount, [id])).rowCount === 1;
         }),
       ),

@@ -17,6 +17,9 @@ const SQL = {
   insertTeam: `INSERT INTO teams (${TEAM_COLUMNS}) VALUES ($1, $2, $3)`,
   insertMember: `INSERT INTO team_members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
   findTeam: `SELECT ${TEAM_COLUMNS} FROM teams WHERE id = $1`,
+  byName: `SELECT ${TEAM_COLUMNS} FROM teams WHERE name = $1 ORDER BY id`,
+  addMember: `INSERT INTO team_members (${MEMBER_COLUMNS}) SELECT $1, $2, $3, $4::timestamptz
+    WHERE EXISTS (SELECT 1 FROM teams WHERE id = $1) ON CONFLICT DO NOTHING`,
   rename: `UPDATE teams SET name = $1 WHERE id = $2 RETURNING ${TEAM_COLUMNS}`,
   deleteMembers: 'DELETE FROM team_members WHERE team_id = $1',
   deleteInvitations: 'DELETE FROM team_invitations WHERE team_id = $1',
@@ -87,6 +90,16 @@ export function createTeamRepository(pool: Pool): TeamRepository {
           await client.query(SQL.deleteInvitations, [id]);
           return (await client.query(SQL.deleteTeam, [id])).rowCount === 1;
         }),
+      ),
+    listByName: (name) =>
+      attempt('list teams by name', async () => {
+        const { rows } = await pool.query<TeamRow<PostgresColumns>>(SQL.byName, [name]);
+        return rows.map(mapper.toTeam);
+      }),
+    addMember: (membership) =>
+      attempt(
+        'add member',
+        async () => (await pool.query(SQL.addMember, mapper.memberParams(membership))).rowCount === 1,
       ),
     listByAccount: (accountId) =>
       attempt('list teams', async () => {

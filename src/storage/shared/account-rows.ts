@@ -1,4 +1,5 @@
 import type { Account, ApiToken } from '../../domain/account.js';
+import type { AccountIdentity } from '../../domain/account-identity.js';
 import type { Session } from '../../domain/session.js';
 import type { Share } from '../../domain/share.js';
 import type { StoredSignatureSettings } from '../../ports/store.js';
@@ -15,6 +16,14 @@ export const TOKEN_COLUMNS =
 export const SESSION_COLUMNS = 'id, account_id, hash, csrf_token, created_at, last_seen_at, expires_at, user_agent';
 export const SHARE_COLUMNS = 'id, inbox_id, hash, prefix, created_at';
 export const SIGNATURE_COLUMNS = 'inbox_id, scheme, sealed_secret, secret_hint, options, updated_at';
+export const IDENTITY_COLUMNS = 'issuer, subject, account_id, created_at';
+
+export interface IdentityRow<C extends ColumnTypes> {
+  issuer: string;
+  subject: string;
+  account_id: string;
+  created_at: C['time'];
+}
 
 export interface AccountRow<C extends ColumnTypes> {
   id: string;
@@ -77,6 +86,13 @@ export function accountRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       return { id, email, passwordHash: password_hash, displayName: display_name, createdAt: v.toDate(created_at) };
     },
     accountParams: (a: Account) => bind([a.id, a.email, a.passwordHash, a.createdAt, a.displayName]),
+    toIdentity: (row: IdentityRow<C>): AccountIdentity => ({
+      issuer: row.issuer,
+      subject: row.subject,
+      accountId: row.account_id,
+      createdAt: v.toDate(row.created_at),
+    }),
+    identityParams: (i: AccountIdentity) => bind([i.issuer, i.subject, i.accountId, i.createdAt]),
     toToken: (row: TokenRow<C>): ApiToken => ({
       id: row.id,
       accountId: row.account_id,

@@ -456,6 +456,21 @@ CREATE TABLE event_type_rebuilds (
   PRIMARY KEY (inbox_id, event_type)
 );
 `,
+  /**
+   * Single sign-on (migration 19): which account an OpenID Connect provider's subject signs in
+   * to. The primary key is the lookup of every such sign-in; the account index serves deleting
+   * the account.
+   */
+  '0019_account_identities': `
+CREATE TABLE account_identities (
+  issuer     TEXT NOT NULL,
+  subject    TEXT NOT NULL,
+  account_id TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (issuer, subject)
+) WITHOUT ROWID;
+CREATE INDEX account_identities_account ON account_identities (account_id);
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

@@ -190,6 +190,7 @@ function accountStatements(db: Db) {
     ),
     deleteTokens: db.prepare<[string]>('DELETE FROM api_tokens WHERE account_id = ?'),
     deleteSessions: db.prepare<[string]>('DELETE FROM sessions WHERE account_id = ?'),
+    deleteIdentities: db.prepare<[string]>('DELETE FROM account_identities WHERE account_id = ?'),
     delete: db.prepare<[string]>('DELETE FROM accounts WHERE id = ?'),
   };
 }

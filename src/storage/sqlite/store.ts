@@ -33,6 +33,7 @@ import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTeamRepository } from './team-repository.js';
+import { createIdentityRepository } from './identity-repository.js';
 import { createTokenLookup } from './token-lookup.js';
 import { createRetention } from './retention.js';
 
@@ -125,6 +126,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     eventTypes: createEventTypeRepository(db),
     alerts: createAlertRepository(db),
     teams: createTeamRepository(db),
+    identities: createIdentityRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -266,6 +268,7 @@ function createAccountRepository(db: Database.Database, s: Statements): AccountR
   const deleteTx = db.transaction((id: string): boolean => {
     s.accounts.deleteTokens.run(id);
     s.accounts.deleteSessions.run(id);
+    s.accounts.deleteIdentities.run(id);
     return s.accounts.delete.run(id).changes === 1;
   });
   return {

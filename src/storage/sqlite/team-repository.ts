@@ -24,6 +24,13 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
       `INSERT INTO team_members (${MEMBER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
     findTeam: db.prepare<[string], TeamRow<SqliteColumns>>(`SELECT ${TEAM_COLUMNS} FROM teams WHERE id = ?`),
+    byName: db.prepare<[string], TeamRow<SqliteColumns>>(
+      `SELECT ${TEAM_COLUMNS} FROM teams WHERE name = ? ORDER BY id`,
+    ),
+    addMember: db.prepare<SqliteParam[]>(
+      `INSERT INTO team_members (${MEMBER_COLUMNS}) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM teams WHERE id = ?)
+       ON CONFLICT DO NOTHING`,
+    ),
     rename: db.prepare<[string, string]>('UPDATE teams SET name = ? WHERE id = ?'),
     deleteTeam: db.prepare<[string]>('DELETE FROM teams WHERE id = ?'),
     deleteMembers: db.prepare<[string]>('DELETE FROM team_members WHERE team_id = ?'),
@@ -110,6 +117,9 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
         return row === undefined ? null : mapper.toTeam(row);
       }),
     delete: (id) => attempt('delete team', () => remove.immediate(id)),
+    listByName: (name) => attempt('list teams by name', () => s.byName.all(name).map(mapper.toTeam)),
+    addMember: (membership) =>
+      attempt('add member', () => s.addMember.run(...mapper.memberParams(membership), membership.teamId).changes === 1),
     listByAccount: (accountId) =>
       attempt('list teams', () =>
         s.byAccount.all(accountId).map((row) => ({ team: mapper.toTeam(row), role: mapper.toRole(row.role) })),

@@ -53,7 +53,7 @@ describe('accounts and sessions', () => {
       assert.match(account.id, /^acc_[0-9a-z]{26}$/);
       assert.equal(account.email, email.toLowerCase());
       assert.match(account.createdAt, ISO_UTC);
-      assert.deepEqual(Object.keys(account).sort(), ['createdAt', 'displayName', 'email', 'id']);
+      assert.deepEqual(Object.keys(account).sort(), ['createdAt', 'displayName', 'email', 'hasPassword', 'id']);
       assert.match(csrfToken, CSRF);
 
       const { value, attributes } = parseSetCookie(sessionSetCookie(res.headers));

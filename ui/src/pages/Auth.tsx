@@ -1,16 +1,65 @@
-import { useState } from 'preact/hooks';
-import { errorMessage, isRehookError, signIn, signUp } from '../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, isRehookError, signIn, signUp, type SignInMethods } from '../api.js';
 import { ErrorNote, Link } from '../components/common.js';
 import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
 import { onText } from '../components/fields.js';
 
+/** What the sign-in page says when single sign-on sent the browser back with an error code. */
+const SSO_ERRORS: Readonly<Record<string, string>> = {
+  SSO_STATE_MISMATCH: 'That sign-in did not start in this browser, was already used or took too long. Try again.',
+  SSO_EMAIL_NOT_VERIFIED:
+    'Your identity provider has not verified your e-mail address, so Rehook cannot sign you in with it.',
+  SSO_DOMAIN_NOT_ALLOWED: "Your e-mail address's domain may not sign in to this Rehook.",
+  SSO_REFUSED: 'The identity provider did not sign you in.',
+  SSO_PROVIDER_ERROR: 'The identity provider could not be reached or its answer did not verify. Try again later.',
+  SSO_NOT_CONFIGURED: 'Single sign-on is not set up on this server.',
+  RATE_LIMITED: 'Too many sign-in attempts from this address. Wait a minute and try again.',
+};
+
+function ssoErrorFromUrl(): string | null {
+  const code = new URLSearchParams(window.location.search).get('error');
+  if (code === null) return null;
+  return SSO_ERRORS[code] ?? 'Signing in with single sign-on failed. Try again.';
+}
+
+/** The server's sign-in methods (password, sign-up, single sign-on), or null until they are known. */
+function useSignInMethods(): SignInMethods | null {
+  const [methods, setMethods] = useState<SignInMethods | null>(null);
+  useEffect(() => {
+    let live = true;
+    client.signInMethods().then(
+      (answer) => live && setMethods(answer),
+      // Without the answer the page offers what every server had before: the password form.
+      () => live && setMethods({ password: true, signup: true, singleSignOn: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return methods;
+}
+
+/** "Sign in with <name>": a plain link, since the browser itself goes to the provider and back. */
+function SingleSignOnButton(props: { name: string; startUrl: string; next: string | null }) {
+  const href = `${props.startUrl}?next=${encodeURIComponent(props.next ?? paths.dashboard())}`;
+  return (
+    <a class="btn btn-block btn-sso" href={href}>
+      Sign in with {props.name}
+    </a>
+  );
+}
+
 function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
+  const methods = useSignInMethods();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(ssoErrorFromUrl);
   const signup = props.mode === 'signup';
+  const sso = methods?.singleSignOn ?? null;
+  // Until the methods are known the form is drawn (most servers have it), so nothing jumps.
+  const passwordForm = methods === null || (signup ? methods.signup : methods.password);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -21,22 +70,50 @@ function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
       signedIn(session);
       navigate(props.next ?? paths.dashboard(), { replace: true });
     } catch (err) {
-      if (isRehookError(err, 'INVALID_CREDENTIALS' as never)) setError('Wrong e-mail address or password.');
+      if (isRehookError(err, 'INVALID_CREDENTIALS')) setError('Wrong e-mail address or password.');
       else setError(errorMessage(err));
       setBusy(false);
     }
   };
 
+  const intro = signup
+    ? 'Saved inboxes that never expire, replay, API tokens and read-only links for your team.'
+    : 'Welcome back.';
+  const title = signup ? 'Create your account' : 'Sign in to Rehook';
+
+  if (!passwordForm) {
+    return (
+      <div class="page auth">
+        <section class="card auth-card" aria-labelledby="auth-title">
+          <h1 id="auth-title">{title}</h1>
+          <p class="muted small">
+            {sso === null
+              ? signup
+                ? 'Sign-up is closed on this server; ask its operator for an account.'
+                : 'Password sign-in is off on this server.'
+              : signup
+                ? `Your account is made the first time you sign in with ${sso.name}.`
+                : intro}
+          </p>
+          <ErrorNote error={error} />
+          {sso !== null && <SingleSignOnButton name={sso.name} startUrl={sso.startUrl} next={props.next} />}
+        </section>
+      </div>
+    );
+  }
+
   return (
     <div class="page auth">
       <form class="card auth-card" onSubmit={submit} aria-labelledby="auth-title">
-        <h1 id="auth-title">{signup ? 'Create your account' : 'Sign in to Rehook'}</h1>
-        <p class="muted small">
-          {signup
-            ? 'Saved inboxes that never expire, replay, API tokens and read-only links for your team.'
-            : 'Welcome back.'}
-        </p>
+        <h1 id="auth-title">{title}</h1>
+        <p class="muted small">{intro}</p>
         <ErrorNote error={error} />
+        {sso !== null && (
+          <>
+            <SingleSignOnButton name={sso.name} startUrl={sso.startUrl} next={props.next} />
+            <p class="auth-divider muted small">or with your e-mail address</p>
+          </>
+        )}
         <label class="label" for="auth-email">
           E-mail address
         </label>
@@ -76,7 +153,7 @@ function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
             <>
               Already have an account? <Link href={paths.signin(props.next ?? undefined)}>Sign in</Link>
             </>
-          ) : (
+          ) : methods?.signup === false ? null : (
             <>
               New to Rehook? <Link href={paths.signup(props.next ?? undefined)}>Create an account</Link>
             </>

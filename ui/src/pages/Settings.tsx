@@ -54,7 +54,7 @@ export function Settings() {
       </nav>
       <div class="settings-sections">
         <ProfileSection key={account.id} account={account} />
-        <PasswordSection onChanged={() => setSessionsVersion((n) => n + 1)} />
+        <PasswordSection hasPassword={account.hasPassword} onChanged={() => setSessionsVersion((n) => n + 1)} />
         <SessionsSection version={sessionsVersion} />
         <AccountCard
           id="api-tokens"
@@ -67,7 +67,7 @@ export function Settings() {
           </Link>
         </AccountCard>
         <TeamsSection />
-        <DeleteAccountSection />
+        <DeleteAccountSection account={account} />
       </div>
     </div>
   );

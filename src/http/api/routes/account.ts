@@ -6,10 +6,12 @@ import { AppError } from '../../../errors.js';
 import {
   changePassword,
   checkCurrentPassword,
+  confirmAccountDeletion,
   deleteAccount,
   endSessionOfAccount,
   listSessions,
   MAX_DISPLAY_NAME_LENGTH,
+  requirePassword,
   updateProfile,
 } from '../../../services/account-settings.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../services/accounts.js';
@@ -158,7 +160,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
           }),
         }),
         responses: { 204: { description: 'Changed; the other sessions have ended.' } },
-        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS'],
+        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'NO_PASSWORD'],
       }),
     },
     async (request, reply) => {
@@ -170,6 +172,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
           details: [{ path: '/newPassword', message: 'must be a string' }],
         });
       }
+      await requirePassword(deps, principal.accountId);
       await checkPassword(request, reply, principal.accountId, body['currentPassword']);
       await changePassword(deps, {
         accountId: principal.accountId,
@@ -283,7 +286,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       config: { requiresAccount: true },
       schema: routeSchema('DELETE', {
         operationId: 'deleteAccount',
-        summary: 'Delete the account, with the password',
+        summary: 'Delete the account, with the password (or, without one, the e-mail address)',
         description:
           "Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, " +
           'its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the ' +
@@ -292,7 +295,16 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
         access: 'token',
         scope: 'manage',
         body: Type.Object({
-          password: Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: "The account's password." }),
+          password: Type.Optional(
+            Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: "The account's password, when it has one." }),
+          ),
+          email: Type.Optional(
+            Type.String({
+              maxLength: 320,
+              description:
+                "The account's e-mail address: the confirmation of an account without a password (`hasPassword` false).",
+            }),
+          ),
         }),
         responses: { 204: { description: 'Deleted.' } },
         errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'CONFLICT'],
@@ -301,7 +313,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
     async (request, reply) => {
       const { accountId } = requireAccount(await principalOf(deps, request));
       const body = jsonObjectBody(request);
-      await checkPassword(request, reply, accountId, body['password']);
+      await confirmAccountDeletion(deps, accountId, { password: body['password'], email: body['email'] }, (password) =>
+        checkPassword(request, reply, accountId, password),
+      );
       await deleteAccount(deps, accountId);
       void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
       return reply.code(204).send();

@@ -6,13 +6,14 @@ import { normalizeEmail } from '../../../domain/account.js';
 import { AppError } from '../../../errors.js';
 import { createAccount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signIn } from '../../../services/accounts.js';
 import { requireAccount } from '../../../services/auth.js';
-import { DEFAULT_SESSION_TTL_MS, endAllSessions, endSession, startSession } from '../../../services/sessions.js';
+import { DEFAULT_SESSION_TTL_MS, endAllSessions, endSession } from '../../../services/sessions.js';
+import { startBrowserSession } from '../browser-session.js';
 import type { AccountSettings, ApiContext } from '../context.js';
 import { accountJson } from '../present.js';
 import { jsonObjectBody, principalOf } from '../request.js';
 import { routeSchema } from '../route-schema.js';
 import { ref, SessionSchema } from '../schemas.js';
-import { clearedSessionCookie, cookieSession, isHttps, refuseCrossSite, sessionCookie } from '../session-cookie.js';
+import { clearedSessionCookie, isHttps, refuseCrossSite } from '../session-cookie.js';
 
 const DEFAULT_SETTINGS: AccountSettings = { signup: 'open', sessionTtlMs: DEFAULT_SESSION_TTL_MS };
 
@@ -78,15 +79,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
 
   /** Starts a session for the account, replacing the one the browser had, and answers with it. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, account: Account, status: 200 | 201) => {
-    const previous = await cookieSession(deps, request);
-    if (previous !== null) await endSession(deps, previous.id);
-    const { session, secret } = await startSession(deps, {
-      accountId: account.id,
-      ttlMs: settings.sessionTtlMs,
-      userAgent: request.headers['user-agent'],
-    });
-    void reply.header('set-cookie', sessionCookie(secret, settings.sessionTtlMs, isHttps(request, ctx.trustProxy)));
+    const session = await startBrowserSession(ctx, request, reply, account.id);
     return reply.code(status).send({ data: { account: accountJson(account), csrfToken: session.csrfToken } });
+  };
+
+  /** With REHOOK_PASSWORD_SIGN_IN=off, single sign-on is the only way in. */
+  const refuseWhenPasswordsOff = (): void => {
+    if (settings.passwordSignIn === false) throw new AppError('PASSWORD_SIGN_IN_DISABLED');
   };
 
   app.post(
@@ -102,11 +101,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
         scope: 'none',
         body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
         responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
-        errors: ['SIGNUP_CLOSED', 'CONFLICT', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+        errors: [
+          'SIGNUP_CLOSED',
+          'PASSWORD_SIGN_IN_DISABLED',
+          'CONFLICT',
+          'VALIDATION_FAILED',
+          'UNSUPPORTED_MEDIA_TYPE',
+        ],
       }),
     },
     async (request, reply) => {
       refuseCrossSite(request);
+      refuseWhenPasswordsOff();
       if (settings.signup === 'closed') throw new AppError('SIGNUP_CLOSED');
       const { email, password } = credentialsOf(jsonObjectBody(request));
       takeAttempt(request, reply);
@@ -130,11 +136,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
         scope: 'none',
         body: Credentials("The account's password."),
         responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
-        errors: ['INVALID_CREDENTIALS', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+        errors: ['INVALID_CREDENTIALS', 'PASSWORD_SIGN_IN_DISABLED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
       }),
     },
     async (request, reply) => {
       refuseCrossSite(request);
+      refuseWhenPasswordsOff();
       const { email, password } = credentialsOf(jsonObjectBody(request));
       takeAttempt(request, reply);
       const emailKey = normalizeEmail(email);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { client, errorMessage } from '../../api.js';
+import { type Account, client, errorMessage } from '../../api.js';
 import { navigate, paths } from '../../router.js';
 import { forgetSession } from '../../session.js';
 import { ErrorNote } from '../common.js';
@@ -7,8 +7,12 @@ import { Icon } from '../Icon.js';
 import { onText } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
-/** Settings > Delete account: asks for the password, then deletes everything the account owns. */
-export function DeleteAccountSection() {
+/**
+ * Settings > Delete account: asks for the password (an account made by single sign-on has none:
+ * it asks to type the e-mail address instead), then deletes everything the account owns.
+ */
+export function DeleteAccountSection(props: { account: Account }) {
+  const withPassword = props.account.hasPassword;
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +21,7 @@ export function DeleteAccountSection() {
     event.preventDefault();
     setBusy(true);
     try {
-      await client.deleteAccount(password);
+      await client.deleteAccount(withPassword ? password : { email: password });
       forgetSession();
       navigate(paths.home());
     } catch (err) {
@@ -37,17 +41,31 @@ export function DeleteAccountSection() {
       <form class="stack" onSubmit={remove}>
         <div class="field">
           <label for="delete-password" class="label">
-            Your password, to confirm
+            {withPassword
+              ? 'Your password, to confirm'
+              : `Type your e-mail address (${props.account.email}) to confirm`}
           </label>
-          <input
-            id="delete-password"
-            class="input"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={password}
-            onInput={onText(setPassword)}
-          />
+          {withPassword ? (
+            <input
+              id="delete-password"
+              class="input"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onInput={onText(setPassword)}
+            />
+          ) : (
+            <input
+              id="delete-password"
+              class="input"
+              type="email"
+              required
+              autoComplete="off"
+              value={password}
+              onInput={onText(setPassword)}
+            />
+          )}
         </div>
         <ErrorNote error={error} />
         <div class="form-actions">

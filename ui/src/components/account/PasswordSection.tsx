@@ -4,8 +4,27 @@ import { ErrorNote } from '../common.js';
 import { onText, SubmitButton } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
-/** Settings > Password: change it with the current one; every other browser is signed out. */
-export function PasswordSection(props: { onChanged: () => void }) {
+/**
+ * Settings > Password: change it with the current one; every other browser is signed out. An
+ * account made by single sign-on has none to change: the section says so.
+ */
+export function PasswordSection(props: { hasPassword: boolean; onChanged: () => void }) {
+  if (!props.hasPassword) {
+    return (
+      <AccountCard
+        id="password"
+        icon="lock"
+        title="Password"
+        description="This account signs in with single sign-on and has no password: your identity provider keeps your password. API tokens work as usual."
+      >
+        {null}
+      </AccountCard>
+    );
+  }
+  return <PasswordForm onChanged={props.onChanged} />;
+}
+
+function PasswordForm(props: { onChanged: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,228 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
+import { AppError } from '../../../errors.js';
+import {
+  beginSingleSignOn,
+  finishSingleSignOn,
+  type SingleSignOn,
+  type SingleSignOnResult,
+} from '../../../services/single-sign-on.js';
+import { startBrowserSession } from '../browser-session.js';
+import type { ApiContext } from '../context.js';
+import { dataEnvelope, routeSchema } from '../route-schema.js';
+import { isHttps } from '../session-cookie.js';
+import {
+  clearedFlowCookie,
+  FLOW_TTL_MS,
+  flowCookie,
+  readFlowCookie,
+  safeNextPath,
+  wantsPage,
+} from '../sso-flow-cookie.js';
+
+/** Where the provider sends the browser back; REHOOK_PUBLIC_URL + this is the redirect URI. */
+export const SSO_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
+const SSO_START_PATH = '/api/v1/auth/oidc/start';
+
+const SignInMethodsSchema = Type.Object(
+  {
+    password: Type.Boolean({ description: 'E-mail and password sign-in is on (REHOOK_PASSWORD_SIGN_IN).' }),
+    signup: Type.Boolean({
+      description: 'Anyone may create an account with a password (REHOOK_SIGNUP=open and password sign-in on).',
+    }),
+    singleSignOn: Type.Union(
+      [
+        Type.Object(
+          {
+            name: Type.String({ description: 'The provider\'s name for the button: "Sign in with <name>".' }),
+            startUrl: Type.String({ description: `Open it in the browser to sign in (${SSO_START_PATH}).` }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Single sign-on with OpenID Connect, or null when it is not set up.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const BROWSER_ERROR_NOTE =
+  'A browser (Accept: text/html) is sent to `/signin?error=<code>` with 303 instead of a JSON error, so the ' +
+  'sign-in page can say what went wrong.';
+
+/**
+ * Single sign-on with OpenID Connect (docs/sso.md): what the sign-in page offers, the start that
+ * sends the browser to the provider, and the callback it comes back to. The work is in
+ * services/single-sign-on.ts and the provider adapter; the browser's half of the flow is the
+ * sealed cookie of sso-flow-cookie.ts.
+ */
+export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const passwordSignIn = ctx.accounts?.passwordSignIn !== false;
+
+  const configured = (): SingleSignOn => {
+    if (ctx.singleSignOn === undefined) throw new AppError('SSO_NOT_CONFIGURED');
+    return ctx.singleSignOn;
+  };
+
+  /** A page navigation that failed goes back to the sign-in page, which shows the error; an API call gets JSON. */
+  const answerFailure = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof AppError) || !wantsPage(request)) throw err;
+    return reply
+      .code(303)
+      .header('location', `/signin?error=${encodeURIComponent(err.code)}`)
+      .send();
+  };
+
+  app.get(
+    '/api/v1/auth/methods',
+    {
+      config: { sessionCookie: 'ignored' },
+      schema: routeSchema('GET', {
+        operationId: 'getSignInMethods',
+        summary: 'How people sign in to this server: password, sign-up, single sign-on',
+        description: 'The sign-in page asks it before it draws its form and buttons.',
+        tag: 'Accounts',
+        access: 'public',
+        scope: 'none',
+        responses: {
+          200: { description: 'The sign-in methods.', schema: dataEnvelope('methods', SignInMethodsSchema) },
+        },
+        errors: [],
+      }),
+    },
+    async () => ({
+      data: {
+        methods: {
+          password: passwordSignIn,
+          signup: passwordSignIn && (ctx.accounts?.signup ?? 'open') === 'open',
+          singleSignOn:
+            ctx.singleSignOn === undefined ? null : { name: ctx.singleSignOn.name, startUrl: SSO_START_PATH },
+        },
+      },
+    }),
+  );
+
+  app.get(
+    SSO_START_PATH,
+    {
+      config: { sessionCookie: 'ignored' },
+      schema: routeSchema('GET', {
+        operationId: 'startSingleSignOn',
+        summary: 'Start signing in with the OpenID Connect provider (open it in the browser)',
+        description:
+          'Redirects to the provider with the authorization code flow (PKCE S256, state and nonce), and sets a ' +
+          `short cookie (rehook_sso, ${FLOW_TTL_MS / 60_000} minutes, HttpOnly) that the callback checks the answer against. ` +
+          BROWSER_ERROR_NOTE,
+        tag: 'Accounts',
+        access: 'public',
+        scope: 'none',
+        querystring: Type.Object({
+          next: Type.Optional(Type.String({ description: 'Path of this app to open once signed in (default /).' })),
+        }),
+        responses: {
+          302: { description: "To the provider's sign-in page." },
+          303: { description: 'Back to the sign-in page with the error code (a browser only).' },
+        },
+        errors: ['SSO_NOT_CONFIGURED', 'SSO_PROVIDER_ERROR'],
+      }),
+    },
+    async (request, reply) => {
+      try {
+        const sso = configured();
+        const { url, checks } = await beginSingleSignOn(sso);
+        const next = safeNextPath((request.query as Record<string, unknown>)['next']);
+        const flow = { checks, next, expiresAt: ctx.deps.clock.now().getTime() + FLOW_TTL_MS };
+        const secure = isHttps(request, ctx.trustProxy);
+        void reply.header('set-cookie', flowCookie(ctx.deps.signatureKeys.box, flow, secure));
+        return reply.code(302).header('location', url.href).send();
+      } catch (err) {
+        request.log.warn({ err }, 'single sign-on: start failed');
+        return answerFailure(request, reply, err);
+      }
+    },
+  );
+
+  app.get(
+    SSO_CALLBACK_PATH,
+    {
+      config: { sessionCookie: 'ignored' },
+      schema: routeSchema('GET', {
+        operationId: 'finishSingleSignOn',
+        summary: 'Where the OpenID Connect provider sends the browser back',
+        description:
+          'Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), ' +
+          "verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account " +
+          "linked to the provider's subject, or the one with the verified e-mail address, or a new one (no password). " +
+          `Counts against REHOOK_RATE_SIGNIN. ${BROWSER_ERROR_NOTE}`,
+        tag: 'Accounts',
+        access: 'public',
+        scope: 'none',
+        querystring: Type.Object({
+          code: Type.Optional(Type.String()),
+          state: Type.Optional(Type.String()),
+          error: Type.Optional(Type.String()),
+        }),
+        responses: {
+          302: { description: 'Signed in (the session cookie is set): to the page asked for at the start, or /.' },
+          303: { description: 'Back to the sign-in page with the error code (a browser only).' },
+        },
+        errors: [
+          'SSO_NOT_CONFIGURED',
+          'SSO_STATE_MISMATCH',
+          'SSO_REFUSED',
+          'SSO_EMAIL_NOT_VERIFIED',
+          'SSO_DOMAIN_NOT_ALLOWED',
+          'SSO_PROVIDER_ERROR',
+        ],
+      }),
+    },
+    async (request, reply) => {
+      // Used or not, a flow is good for one answer.
+      void reply.header('set-cookie', clearedFlowCookie(isHttps(request, ctx.trustProxy)));
+      const outcome = await finishFromCallback(request, reply).then(
+        (finished): SingleSignOnOutcome => ({ ok: true, ...finished }),
+        (error: unknown): SingleSignOnOutcome => ({ ok: false, error }),
+      );
+      recordSingleSignOn(request, ctx.singleSignOn, outcome);
+      if (!outcome.ok) return answerFailure(request, reply, outcome.error);
+      await startBrowserSession(ctx, request, reply, outcome.result.account.id);
+      return reply.code(302).header('location', outcome.next).send();
+    },
+  );
+
+  /** The callback's work up to the account: the flow cookie, the provider's answer, the account. */
+  const finishFromCallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sso = configured();
+    const attempt = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
+    if (attempt && !attempt.ok) {
+      throw rateLimited(reply, attempt.retryAfterMs, 'Too many sign-in attempts from this address');
+    }
+    const flow = readFlowCookie(ctx.deps.signatureKeys.box, request, ctx.deps.clock.now());
+    // The provider's parameters on the registered redirect URI, which the code exchange repeats.
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const callbackUrl = new URL(`${sso.redirectUri()}${search}`);
+    const result = await finishSingleSignOn(ctx.deps, sso, { callbackUrl, checks: flow?.checks ?? null });
+    return { result, next: flow?.next ?? '/' };
+  };
+}
+
+type SingleSignOnOutcome =
+  | { readonly ok: true; readonly result: SingleSignOnResult; readonly next: string }
+  | { readonly ok: false; readonly error: unknown };
+
+/**
+ * The one place where every single sign-on's outcome, success or refusal, is known: it is logged
+ * here, and this is where an audit log records sign-ins by single sign-on.
+ */
+function recordSingleSignOn(request: FastifyRequest, sso: SingleSignOn | undefined, outcome: SingleSignOnOutcome) {
+  const issuer = sso?.provider.issuer;
+  if (outcome.ok) {
+    const { account, created, linked, joinedTeams } = outcome.result;
+    request.log.info({ issuer, accountId: account.id, created, linked, joinedTeams }, 'single sign-on: signed in');
+    return;
+  }
+  const code = outcome.error instanceof AppError ? outcome.error.code : 'INTERNAL';
+  request.log.warn({ issuer, code, err: outcome.error }, 'single sign-on: refused');
+}

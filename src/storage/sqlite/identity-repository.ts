@@ -1,0 +1,26 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+import type { AccountIdentityRepository } from '../../ports/store.js';
+import { IDENTITY_COLUMNS, type IdentityRow } from '../shared/account-rows.js';
+import { attempt } from './attempt.js';
+import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
+
+/** Single sign-on links in SQLite (one primary-key read per sign-in; nothing cached). */
+export function createIdentityRepository(db: BetterSqlite3.Database): AccountIdentityRepository {
+  const s = {
+    find: db.prepare<[string, string], IdentityRow<SqliteColumns>>(
+      `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE issuer = ? AND subject = ?`,
+    ),
+    link: db.prepare<SqliteParam[]>(
+      `INSERT INTO account_identities (${IDENTITY_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+  };
+  return {
+    find: (issuer, subject) =>
+      attempt('find identity', () => {
+        const row = s.find.get(issuer, subject);
+        return row === undefined ? null : mapper.toIdentity(row);
+      }),
+    link: (identity) => attempt('link identity', () => s.link.run(...mapper.identityParams(identity)).changes === 1),
+  };
+}
