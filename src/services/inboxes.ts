@@ -184,7 +184,7 @@ export async function moveInbox(
     // The inbox would leave the only team the token reaches.
     if (input.to !== null) throw new AppError('TEAM_NOT_FOUND');
     throw new AppError('INSUFFICIENT_SCOPE', {
-      message: "This API token is limited to a team; it cannot give an inbox to the account",
+      message: 'This API token is limited to a team; it cannot give an inbox to the account',
     });
   }
   if (input.to !== null) {

@@ -134,7 +134,8 @@ describe('tokens limited to a team', () => {
     const read = await teamToken(teamId, ['read']);
     const replay = (token: string) =>
       api(`/api/v1/events/${eventId}/replay`, token, { method: 'POST', json: { destination: `${receiver.url}/tt` } });
-    const rename = (token: string) => api(`/api/v1/inboxes/${inboxId}`, token, { method: 'PATCH', json: { name: 'n' } });
+    const rename = (token: string) =>
+      api(`/api/v1/inboxes/${inboxId}`, token, { method: 'PATCH', json: { name: 'n' } });
 
     // An admin with a manage token: everything an admin may.
     assert.equal((await replay(manage)).status, 200);
