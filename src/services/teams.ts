@@ -202,21 +202,3 @@ export async function teamsBlockingAccountDeletion(
 ): Promise<Team[]> {
   return deps.store.teams.listSoleOwned(accountId);
 }
-
-/**
- * Calls `onChange` when one of the account's team memberships changes (removed, role changed,
- * team deleted), on any instance, so its open streams and long-polls check access again.
- * Returns the function that stops watching (idempotent).
- */
-export function watchMembership(bus: EventBus, accountId: string, onChange: () => void): () => void {
-  let done = false;
-  const unsubscribe = bus.subscribeControl((message) => {
-    if (done || message.type !== 'team.membership-changed') return;
-    if (message.accountId === accountId) onChange();
-  });
-  return () => {
-    if (done) return;
-    done = true;
-    unsubscribe();
-  };
-}

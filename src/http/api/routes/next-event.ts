@@ -6,7 +6,7 @@ import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
 import { watchShareRevocation } from '../../../services/shares.js';
-import { watchMembership } from '../../../services/teams.js';
+import { watchAccess } from '../../../services/access-watch.js';
 import type { ApiContext } from '../context.js';
 import { eventJson } from '../present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -105,20 +105,22 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
               ended.abort();
             })
           : () => undefined;
-      // A team member removed from the inbox's team: the poll ends at once with the answer of a
-      // new request (404), on every instance.
+      // A team member removed from the inbox's team, or a revoked token: the poll ends at once
+      // with the answer of a new request (404, 401), on every instance.
       let lostAccess: AppError | null = null;
-      const unwatchTeams =
+      const unwatchAccess =
         principal.kind === 'account'
-          ? watchMembership(deps.bus, principal.accountId, () => {
-              getReadableInbox(deps, principal, inboxId).then(
-                () => undefined,
-                (err: unknown) => {
-                  if (!(err instanceof AppError)) return;
-                  lostAccess = err;
-                  ended.abort();
-                },
-              );
+          ? watchAccess(deps.bus, principal, () => {
+              authenticateRequest(deps, request)
+                .then((current) => getReadableInbox(deps, current, inboxId))
+                .then(
+                  () => undefined,
+                  (err: unknown) => {
+                    if (!(err instanceof AppError)) return;
+                    lostAccess = err;
+                    ended.abort();
+                  },
+                );
             })
           : () => undefined;
       res.once('close', onClose);
@@ -137,7 +139,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
         });
       } finally {
         unwatch();
-        unwatchTeams();
+        unwatchAccess();
         restoreSocketTimeout();
         res.off('close', onClose);
         shutdown.signal.removeEventListener('abort', onShutdown);
