@@ -6,7 +6,7 @@ import { openInboxStream, type StreamOptions } from '../../../services/stream.js
 import type { ApiContext } from '../context.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
-import { watchAccess } from '../../../services/access-watch.js';
+import { watchRequestAccess } from '../access-watch.js';
 import { watchShareRevocation } from '../../../services/shares.js';
 import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -120,22 +120,11 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       // A team member removed from the inbox's team, or a revoked token, loses its stream at
       // once, on every instance: the bus carries the change, and access is checked again then
       // (the credential too, so a revoked token is refused).
-      const unwatchAccess =
-        principal.kind === 'account'
-          ? watchAccess(deps.bus, principal, () => {
-              authenticateRequest(deps, request)
-                .then((current) => getReadableInbox(deps, current, inboxId))
-                .then(
-                  () => undefined,
-                  (err: unknown) => {
-                    if (!(err instanceof AppError)) return;
-                    request.log.debug({ inboxId }, 'live stream ended: its access was withdrawn');
-                    if (started) finish('end');
-                    else disconnected.abort();
-                  },
-                );
-            })
-          : () => undefined;
+      const unwatchAccess = watchRequestAccess(deps, request, principal, inboxId, () => {
+        request.log.debug({ inboxId }, 'live stream ended: its access was withdrawn');
+        if (started) finish('end');
+        else disconnected.abort();
+      });
 
       const finish = (how: 'end' | 'destroy'): void => {
         if (!gone) {
