@@ -3,12 +3,19 @@ import type { OptionDef, ParsedInput } from './command.js';
 import { UsageError } from './exit.js';
 import { list, str } from './normalise.js';
 
-/** `--scope`, `--inbox` and `--expires` of the commands that create API tokens. */
+/** `--scope`, `--team`, `--inbox` and `--expires` of the commands that create API tokens. */
 export const TOKEN_LIMIT_OPTIONS: Readonly<Record<string, OptionDef>> = {
   scope: {
     type: 'string',
     value: 'scope',
     description: 'What the token may do: read, replay (read and replay) or manage (everything; the default).',
+  },
+  team: {
+    type: 'string',
+    value: 'teamId',
+    description:
+      "Limit the token to this team of the account's (tem_...): it then reaches only the team's inboxes, " +
+      "with the account's role in the team, never above.",
   },
   inbox: {
     type: 'string',
@@ -26,6 +33,7 @@ export const TOKEN_LIMIT_OPTIONS: Readonly<Record<string, OptionDef>> = {
 /** The limits a token is created with (nothing given: a manage token for every inbox, never expiring). */
 export interface TokenLimitFlags {
   readonly scopes?: TokenScope[];
+  readonly teamId?: string;
   readonly inboxIds?: string[];
   readonly expiresAt?: string;
 }
@@ -51,10 +59,12 @@ export function tokenLimitFlags(input: ParsedInput, now = Date.now()): TokenLimi
   if (scope !== undefined && !isTokenScope(scope)) {
     throw new UsageError(`--scope must be read, replay or manage (got ${JSON.stringify(scope)})`, input.path);
   }
+  const teamId = str(input, 'team');
   const inboxIds = list(input, 'inbox');
   const expires = str(input, 'expires');
   return {
     ...(scope !== undefined ? { scopes: [scope] } : {}),
+    ...(teamId !== undefined ? { teamId } : {}),
     ...(inboxIds.length > 0 ? { inboxIds } : {}),
     ...(expires !== undefined ? { expiresAt: expiresAtOf(expires, now, input.path) } : {}),
   };
@@ -62,5 +72,10 @@ export function tokenLimitFlags(input: ParsedInput, now = Date.now()): TokenLimi
 
 /** Whether any limit was asked for. */
 export function hasTokenLimits(flags: TokenLimitFlags): boolean {
-  return flags.scopes !== undefined || flags.inboxIds !== undefined || flags.expiresAt !== undefined;
+  return (
+    flags.scopes !== undefined ||
+    flags.teamId !== undefined ||
+    flags.inboxIds !== undefined ||
+    flags.expiresAt !== undefined
+  );
 }

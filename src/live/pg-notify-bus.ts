@@ -68,7 +68,8 @@ type Payload =
       c:
         | { t: 'share.revoked'; s: string; i: string }
         | { t: 'replay-job.changed'; j: string }
-        | { t: 'team.membership-changed'; m: string; a: string };
+        | { t: 'team.membership-changed'; m: string; a: string }
+        | { t: 'token.revoked'; k: string };
     }
   | { v: 1; d: { k: 'event.deleted'; i: string; e: string } | { k: 'inbox.cleared'; i: string; t: string | null } };
 
@@ -97,6 +98,9 @@ export function encodeControlPayload(message: ControlMessage): string {
   }
   if (message.type === 'team.membership-changed') {
     return JSON.stringify({ v: 1, c: { t: message.type, m: message.teamId, a: message.accountId } } satisfies Payload);
+  }
+  if (message.type === 'token.revoked') {
+    return JSON.stringify({ v: 1, c: { t: message.type, k: message.tokenId } } satisfies Payload);
   }
   return JSON.stringify({ v: 1, c: { t: message.type, s: message.shareId, i: message.inboxId } } satisfies Payload);
 }
@@ -142,6 +146,11 @@ export function decodePayload(
     if (c['t'] === 'team.membership-changed') {
       return typeof c['m'] === 'string' && typeof c['a'] === 'string'
         ? { kind: 'control', message: { type: 'team.membership-changed', teamId: c['m'], accountId: c['a'] } }
+        : null;
+    }
+    if (c['t'] === 'token.revoked') {
+      return typeof c['k'] === 'string'
+        ? { kind: 'control', message: { type: 'token.revoked', tokenId: c['k'] } }
         : null;
     }
     if (c['t'] !== 'share.revoked' || typeof c['s'] !== 'string' || typeof c['i'] !== 'string') return null;

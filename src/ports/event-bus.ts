@@ -19,7 +19,9 @@ export type ControlMessage =
    * An account's membership of a team changed (removed, role changed, team deleted): its open
    * streams and long-polls on the team's inboxes check access again at once.
    */
-  | { readonly type: 'team.membership-changed'; readonly teamId: string; readonly accountId: string };
+  | { readonly type: 'team.membership-changed'; readonly teamId: string; readonly accountId: string }
+  /** An API token was revoked: the streams and long-polls it holds open end at once. */
+  | { readonly type: 'token.revoked'; readonly tokenId: string };
 
 /**
  * A change to an inbox's stored events other than a new one, for the inbox's live subscribers

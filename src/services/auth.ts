@@ -42,3 +42,12 @@ export function requireAccount(principal: Principal): AccountPrincipal {
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
   return principal;
 }
+
+/**
+ * The team an API token is limited to, or null (any other principal, or a token for the whole
+ * account). Such a token reaches only that team's inboxes and the team itself, with the
+ * member's role in it read on every request.
+ */
+export function tokenTeamOf(principal: Principal): string | null {
+  return principal.kind === 'account' && 'teamId' in principal ? principal.teamId : null;
+}

@@ -4,7 +4,7 @@ import { type InboxAction, roleAtLeast, roleNeededFor, type TeamRole } from '../
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
-import { requireAccount } from './auth.js';
+import { requireAccount, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 
 type InboxDeps = Pick<ServiceDeps, 'store' | 'clock'>;
@@ -69,13 +69,16 @@ export async function createInbox(
   const now = deps.clock.now();
   const owned = principal.kind === 'account';
   let ownerId = owned ? principal.accountId : null;
-  if (input.teamId !== undefined) {
+  // A token limited to a team makes the team's inboxes: it cannot reach the account's own.
+  const limit = tokenTeamOf(principal);
+  const teamId = input.teamId ?? limit ?? undefined;
+  if (teamId !== undefined) {
     // A team's inbox: members and above may make one (a viewer only reads).
-    const role = owned ? await deps.store.teams.findRole(input.teamId, principal.accountId) : null;
+    const role = owned ? await deps.store.teams.findRole(teamId, principal.accountId) : null;
     if (!owned) throw new AppError('UNAUTHORIZED');
-    if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    if (role === null || (limit !== null && teamId !== limit)) throw new AppError('TEAM_NOT_FOUND');
     assertRoleAllows(role, 'replay', 'create inboxes');
-    ownerId = input.teamId;
+    ownerId = teamId;
   }
   const inbox: Inbox = {
     id: newId('inbox'),
@@ -143,8 +146,12 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
   const account = requireAccount(principal);
   const { accountId } = account;
   const now = deps.clock.now();
-  const own = await deps.store.inboxes.listByOwner(accountId, now);
-  const teams = await deps.store.teams.listByAccount(accountId);
+  // A token limited to a team sees that team's inboxes only (while its account is a member).
+  const teamLimit = tokenTeamOf(account);
+  const own = teamLimit === null ? await deps.store.inboxes.listByOwner(accountId, now) : [];
+  const teams = (await deps.store.teams.listByAccount(accountId)).filter(
+    ({ team }) => teamLimit === null || team.id === teamLimit,
+  );
   const teamInboxes = await Promise.all(teams.map(({ team }) => deps.store.inboxes.listByOwner(team.id, now)));
   const all = [...own, ...teamInboxes.flat()];
   // A token limited to some inboxes sees only those.
@@ -172,6 +179,14 @@ export async function moveInbox(
   }
   await authorizeInbox(deps, principal, inbox, 'manage');
   const to = input.to ?? accountId;
+  const limit = tokenTeamOf(principal);
+  if (limit !== null && to !== limit) {
+    // The inbox would leave the only team the token reaches.
+    if (input.to !== null) throw new AppError('TEAM_NOT_FOUND');
+    throw new AppError('INSUFFICIENT_SCOPE', {
+      message: 'This API token is limited to a team; it cannot give an inbox to the account',
+    });
+  }
   if (input.to !== null) {
     const role = await deps.store.teams.findRole(input.to, accountId);
     if (role === null) throw new AppError('TEAM_NOT_FOUND');
@@ -235,6 +250,9 @@ export async function findLiveInbox(deps: { store: Store; clock: Clock }, inboxI
  *   whose role is too weak gets FORBIDDEN naming the role; a non-member INBOX_NOT_FOUND. The
  *   role is read from the store on every call, never cached, so a removed member is refused by
  *   the very next request on every instance.
+ * - A token limited to a team: that team's inboxes only (INBOX_NOT_FOUND for any other), with
+ *   the member's current role; its scope is checked per route before (token-scope-check.ts),
+ *   so it acts with the lesser of the two.
  */
 export async function authorizeInbox(
   deps: Pick<ServiceDeps, 'store'>,
@@ -247,6 +265,9 @@ export async function authorizeInbox(
     if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
     return;
   }
+  // A token limited to a team reaches the team's inboxes only (not the account's, nor anonymous ones).
+  const teamLimit = tokenTeamOf(principal);
+  if (teamLimit !== null && inbox.ownerId !== teamLimit) throw new AppError('INBOX_NOT_FOUND');
   if (inbox.ownerId === null) return;
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
   if (principal.accountId === inbox.ownerId) return;

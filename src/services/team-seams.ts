@@ -19,12 +19,11 @@ export async function teamsBlockingAccountDeletion(
 }
 
 /**
- * Whether a token of the account may be limited to the team. Always false for now: a
- * team-limited token would have to act with the member's role in that team on every route, and
- * until the scope check knows team roles, accepting one would grant the whole account instead.
+ * Whether a token of the account may be limited to the team: the account is a member of it,
+ * whatever its role (the token acts with that role, read again on every request).
  */
-export async function isTeamMember(_deps: { store: Store }, _accountId: string, _teamId: string): Promise<boolean> {
-  return false;
+export async function isTeamMember(deps: { store: Store }, accountId: string, teamId: string): Promise<boolean> {
+  return (await deps.store.teams.findRole(teamId, accountId)) !== null;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../ports/event-bus.js';
-import { requireAccount } from './auth.js';
+import { requireAccount, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { parseInboxName } from './inboxes.js';
 
@@ -56,12 +56,15 @@ export function requireRole(role: TeamRole, needed: TeamRole, what: string): voi
 
 /**
  * The team and the caller's role in it. UNAUTHORIZED without an account (SHARE_READ_ONLY for a
- * link), TEAM_NOT_FOUND for an unknown team or one the caller is not a member of.
+ * link), TEAM_NOT_FOUND for an unknown team, one the caller is not a member of, or one its
+ * team-limited token is not limited to.
  */
 export async function getMembership(deps: TeamDeps, principal: Principal, teamId: string): Promise<TeamWithRole> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
-  const role = await deps.store.teams.findRole(teamId, accountId);
+  // A token limited to another team learns nothing of this one.
+  const limit = tokenTeamOf(principal);
+  const role = limit === null || limit === teamId ? await deps.store.teams.findRole(teamId, accountId) : null;
   const team = role === null ? null : await deps.store.teams.findById(teamId);
   if (role === null || team === null) throw new AppError('TEAM_NOT_FOUND');
   return { team, role };
@@ -90,7 +93,9 @@ export async function createTeam(
 export async function listTeams(deps: TeamDeps, principal: Principal): Promise<TeamWithRole[]> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
   const { accountId } = requireAccount(principal);
-  return deps.store.teams.listByAccount(accountId);
+  const limit = tokenTeamOf(principal);
+  const teams = await deps.store.teams.listByAccount(accountId);
+  return limit === null ? teams : teams.filter(({ team }) => team.id === limit);
 }
 
 /** Renames the team: admins and owners. */
@@ -196,22 +201,4 @@ export async function teamsBlockingAccountDeletion(
   accountId: string,
 ): Promise<Team[]> {
   return deps.store.teams.listSoleOwned(accountId);
-}
-
-/**
- * Calls `onChange` when one of the account's team memberships changes (removed, role changed,
- * team deleted), on any instance, so its open streams and long-polls check access again.
- * Returns the function that stops watching (idempotent).
- */
-export function watchMembership(bus: EventBus, accountId: string, onChange: () => void): () => void {
-  let done = false;
-  const unsubscribe = bus.subscribeControl((message) => {
-    if (done || message.type !== 'team.membership-changed') return;
-    if (message.accountId === accountId) onChange();
-  });
-  return () => {
-    if (done) return;
-    done = true;
-    unsubscribe();
-  };
 }

@@ -5,6 +5,7 @@ import {
   type TokenScope,
   widestScope,
 } from '../domain/token-scope.js';
+import { isId } from '../domain/ids.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
@@ -33,11 +34,12 @@ function scopeOf(value: unknown): TokenScope {
 }
 
 /**
- * `inboxIds`: absent or null = every inbox the account can see; else saved inboxes of the
- * account. An inbox it cannot see (unknown, expired, anonymous, another account's) is the same
- * 400, so the answer never tells whether someone else's inbox exists.
+ * `inboxIds`: absent or null = every inbox the account can see; else saved inboxes of `ownerId`
+ * (the account, or the team the token is limited to). An inbox it cannot see (unknown, expired,
+ * anonymous, another account's) is the same 400, so the answer never tells whether someone
+ * else's inbox exists.
  */
-async function inboxIdsOf(deps: { store: Store; clock: Clock }, accountId: string, value: unknown) {
+async function inboxIdsOf(deps: { store: Store; clock: Clock }, ownerId: string, value: unknown) {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TOKEN_INBOXES) {
     throw invalid('/inboxIds', `must be an array of 1 to ${MAX_TOKEN_INBOXES} inbox ids`);
@@ -47,8 +49,8 @@ async function inboxIdsOf(deps: { store: Store; clock: Clock }, accountId: strin
   for (const [i, id] of value.entries()) {
     if (typeof id !== 'string') throw invalid(`/inboxIds/${i}`, 'must be an inbox id');
     const inbox = id.length > 200 ? null : await deps.store.inboxes.findLive(id, now);
-    if (inbox === null || inbox.ownerId !== accountId) {
-      throw invalid(`/inboxIds/${i}`, 'is not a saved inbox of this account');
+    if (inbox === null || inbox.ownerId !== ownerId) {
+      throw invalid(`/inboxIds/${i}`, `is not a saved inbox of this ${isId('team', ownerId) ? 'team' : 'account'}`);
     }
     if (!ids.includes(id)) ids.push(id);
   }
@@ -82,6 +84,6 @@ export async function tokenLimits(
   const scope = scopeOf(input.scopes);
   const expiresAt = expiresAtOf(deps.clock, input.expiresAt);
   const teamId = await teamIdOf(deps, accountId, input.teamId);
-  const inboxIds = await inboxIdsOf(deps, accountId, input.inboxIds);
+  const inboxIds = await inboxIdsOf(deps, teamId ?? accountId, input.inboxIds);
   return { scope, inboxIds, teamId, expiresAt };
 }

@@ -2,6 +2,7 @@ import { newId } from '../domain/ids.js';
 import type { ApiToken } from '../domain/account.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
+import type { EventBus } from '../ports/event-bus.js';
 import type { Store } from '../ports/store.js';
 import { tokenLimits } from './token-limits.js';
 import { generateToken, hashToken, hashesEqual, isWellFormedToken } from './secrets.js';
@@ -75,11 +76,16 @@ export async function listTokens(deps: { store: Store }, accountId: string): Pro
   return deps.store.tokens.listByAccount(accountId);
 }
 
-/** Revokes a token of the account; throws TOKEN_NOT_FOUND for unknown or foreign tokens. */
+/**
+ * Revokes a token of the account; throws TOKEN_NOT_FOUND for unknown or foreign tokens. With a
+ * bus, the revocation is announced so the streams and long-polls the token holds open end at
+ * once on every instance (without one, as from the admin CLI, they end at their next event).
+ */
 export async function revokeToken(
-  deps: { store: Store; clock: Clock },
+  deps: { store: Store; clock: Clock; bus?: Pick<EventBus, 'publishControl'> },
   input: { accountId: string; tokenId: string },
 ): Promise<void> {
   const revoked = await deps.store.tokens.revoke(input.tokenId, input.accountId, deps.clock.now());
   if (!revoked) throw new AppError('TOKEN_NOT_FOUND');
+  deps.bus?.publishControl({ type: 'token.revoked', tokenId: input.tokenId });
 }

@@ -111,7 +111,8 @@ export const listShares = fc.tuple(whoArb, refArb).map(([who, ref]) =>
 
 /** A link made by the owner of a recent saved inbox: the success path, so links are common. */
 export const createOwnShare = fc.nat(50).map((ref) => {
-  const owned = (m: Readonly<Model>): MInbox[] => m.inboxes.filter((i) => i.owner !== null && live(m as Model, i));
+  const owned = (m: Readonly<Model>): MInbox[] =>
+    m.inboxes.filter((i) => typeof i.owner === 'string' && live(m as Model, i));
   return command(
     `createOwnShare(${ref})`,
     (m) => owned(m).length > 0,

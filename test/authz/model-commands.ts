@@ -4,25 +4,34 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ANON_TTL_MS, call, ingest, streamStatus, UNKNOWN_EVENT_ID, UNKNOWN_INBOX_ID } from './support.js';
 import {
+  accountAccess,
+  accountOf,
   type AccountName,
   assertAnswer,
   authorization,
   type Expect,
   isRevoked,
   isShare,
+  FORBIDDEN,
+  isTeam,
   label,
+  limitOf,
   live,
   type MEvent,
   type MInbox,
   type Model,
   NO_INBOX,
+  NO_TEAM,
   ok,
+  outsideTeam,
   pickEvent,
   pickInbox,
   readEvent,
   readInbox,
   type Real,
   refusedToShare,
+  roleAllows,
+  scopeRefusal,
   UNAUTHORIZED,
   usable,
   type Who,
@@ -42,7 +51,17 @@ export function command(
   return { check, run, toString: () => name };
 }
 
-export const whoArb = fc.constantFrom<Who>('anon', 'A', 'B', 'revokedA', 'revokedB', 'share', 'shareQ');
+export const whoArb = fc.constantFrom<Who>(
+  'anon',
+  'A',
+  'B',
+  'revokedA',
+  'revokedB',
+  'limitedA',
+  'limitedB',
+  'share',
+  'shareQ',
+);
 export const accountArb = fc.constantFrom<AccountName>('A', 'B');
 /** An index into the run's inboxes/events (taken modulo their count), or null for an unknown id. */
 export const refArb = fc.option(fc.nat(50), { freq: 8 });
@@ -58,8 +77,15 @@ export const createInbox = whoArb.map((who) =>
       });
       if (isRevoked(who)) return assertAnswer(reply, UNAUTHORIZED, `create as ${who}`);
       if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `create as ${who}`);
+      // A token limited to a team makes the team's inboxes: members and above.
+      const team = limitOf(m, who)?.team ?? null;
+      const role = team === null ? undefined : team.members[accountOf(who) as AccountName];
+      const refused =
+        scopeRefusal(m, who, 'manage') ??
+        (team === null ? null : role === undefined ? NO_TEAM : roleAllows(role, 'replay') ? null : FORBIDDEN);
+      if (refused) return assertAnswer(reply, refused, `create as ${who}`);
       assertAnswer(reply, ok(201), `create as ${who}`);
-      const owner = who === 'anon' ? null : who;
+      const owner = team ?? accountOf(who);
       const expiresAt = owner === null ? m.now + ANON_TTL_MS : null;
       const body = reply.body.data.inbox;
       assert.equal(body.saved, owner !== null, 'saved flag of a new inbox');
@@ -166,7 +192,8 @@ export const listInboxes = whoArb.map((who) =>
     async (m, r) => {
       const reply = await call(r.rehook.apiUrl, '/api/v1/inboxes', { authorization: authorization(m, who) });
       if (isShare(who)) return assertAnswer(reply, refusedToShare(m, who), `list inboxes as ${who}`);
-      if (who !== 'A' && who !== 'B') return assertAnswer(reply, UNAUTHORIZED, `list inboxes as ${who}`);
+      const account = accountOf(who);
+      if (account === null) return assertAnswer(reply, UNAUTHORIZED, `list inboxes as ${who}`);
       assertAnswer(reply, ok(200), `list inboxes as ${who}`);
       const listed = reply.body.data.inboxes as Array<{
         id: string;
@@ -175,8 +202,12 @@ export const listInboxes = whoArb.map((who) =>
         lastEventAt: unknown;
       }>;
       const got = listed.map((i) => i.id).sort();
+      // Its own and its teams' (a team-limited token: that team's only).
+      const team = limitOf(m, who)?.team ?? null;
       const want = m.inboxes
-        .filter((i) => i.owner === who && live(m, i))
+        .filter((i) => live(m, i) && i.owner !== null && !outsideTeam(m, who, i))
+        .filter((i) => i.owner === account || (isTeam(i.owner) && i.owner.members[account] !== undefined))
+        .filter((i) => team === null || i.owner === team)
         .map((i) => i.id)
         .sort();
       assert.deepEqual(got, want, `inboxes of ${who}`);
@@ -215,13 +246,14 @@ export const replay = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         authorization: authorization(m, who),
         json: { destination: `${r.receiver.url}/model` },
       });
-      const expected = readEvent(m, who, event, true);
+      const expected = readEvent(m, who, event, true, 'replay');
       assertAnswer(reply, expected, `replay event of ${label(event?.inbox)} as ${who}`);
       const reached = r.receiver.requests.length - before;
       assert.equal(reached, expected.status === 200 ? 1 : 0, 'requests that reached the replay destination');
-      if (expected.status === 200 && event && (who === 'A' || who === 'B')) {
+      const account = accountOf(who);
+      if (expected.status === 200 && event && account !== null) {
         assert.equal(reply.body.data.replay.statusCode, 200);
-        event.replays[who] += 1;
+        event.replays[account] += 1;
       }
     },
   ),
@@ -238,9 +270,11 @@ export const listReplays = fc.tuple(whoArb, refArb).map(([who, ref]) =>
       });
       const expected = readEvent(m, who, event, true);
       assertAnswer(reply, expected, `replay history of an event of ${label(event?.inbox)} as ${who}`);
-      if (expected.status === 200 && event && (who === 'A' || who === 'B')) {
-        // An anonymous inbox's event: each account sees its own replays; the owner sees all.
-        const want = event.inbox.owner === null ? event.replays[who] : event.replays.A + event.replays.B;
+      const account = accountOf(who);
+      if (expected.status === 200 && event && account !== null) {
+        // An anonymous inbox's event: each account sees its own replays; the owner (or a team
+        // member) sees all.
+        const want = event.inbox.owner === null ? event.replays[account] : event.replays.A + event.replays.B;
         assert.equal(reply.body.data.replays.length, want, `replays visible to ${who}`);
       }
     },
@@ -258,14 +292,17 @@ export const save = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         authorization: authorization(m, who),
       });
       let expected: Expect;
+      const account = accountOf(who);
       if (isShare(who)) expected = refusedToShare(m, who);
-      else if (isRevoked(who) || who === 'anon') expected = UNAUTHORIZED;
-      else if (!inbox || !live(m, inbox)) expected = NO_INBOX;
-      else if (inbox.owner !== null && inbox.owner !== who) expected = NO_INBOX;
+      else if (account === null) expected = UNAUTHORIZED;
+      else if (scopeRefusal(m, who, 'manage')) expected = scopeRefusal(m, who, 'manage') as Expect;
+      else if (!inbox || !live(m, inbox) || outsideTeam(m, who, inbox)) expected = NO_INBOX;
+      // A team's inbox is saved already: whoever may read it gets it unchanged.
+      else if (inbox.owner !== null) expected = accountAccess(who, inbox, 'read', NO_INBOX);
       else expected = ok(200);
       assertAnswer(reply, expected, `save ${label(inbox)} as ${who}`);
-      if (expected.status === 200 && inbox && (who === 'A' || who === 'B')) {
-        inbox.owner = who;
+      if (expected.status === 200 && inbox && account !== null) {
+        inbox.owner ??= account;
         inbox.expiresAt = null;
         assert.equal(reply.body.data.inbox.saved, true);
         assert.equal(reply.body.data.inbox.expiresAt, null);
@@ -284,7 +321,7 @@ export const deleteInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         method: 'DELETE',
         authorization: authorization(m, who),
       });
-      const read = readInbox(m, who, inbox);
+      const read = readInbox(m, who, inbox, 'manage');
       const expected = isShare(who) ? refusedToShare(m, who) : read.status === 200 ? ok(204) : read;
       assertAnswer(reply, expected, `delete ${label(inbox)} as ${who}`);
       if (expected.status === 204 && inbox) inbox.deleted = true;
@@ -306,7 +343,7 @@ export const renameInbox = fc
           authorization: authorization(m, who),
           json: { name },
         });
-        const expected = isShare(who) ? refusedToShare(m, who) : readInbox(m, who, inbox);
+        const expected = isShare(who) ? refusedToShare(m, who) : readInbox(m, who, inbox, 'manage');
         assertAnswer(reply, expected, `rename ${label(inbox)} as ${who}`);
         if (expected.status === 200 && inbox) {
           inbox.name = name === null ? null : name.trim();
@@ -327,7 +364,7 @@ export const deleteEvent = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         method: 'DELETE',
         authorization: authorization(m, who),
       });
-      const read = isShare(who) ? refusedToShare(m, who) : readEvent(m, who, event, false);
+      const read = isShare(who) ? refusedToShare(m, who) : readEvent(m, who, event, false, 'manage');
       const expected = read.status === 200 ? ok(204) : read;
       assertAnswer(reply, expected, `delete an event of ${label(event?.inbox)} as ${who}`);
       if (expected.status === 204 && event) forgetEvents(event.inbox, [event]);
@@ -346,7 +383,7 @@ export const clearInbox = fc.tuple(whoArb, refArb).map(([who, ref]) =>
         method: 'DELETE',
         authorization: authorization(m, who),
       });
-      const read = readInbox(m, who, inbox);
+      const read = readInbox(m, who, inbox, 'manage');
       const expected = isShare(who) ? refusedToShare(m, who) : read.status === 200 ? ok(204) : read;
       assertAnswer(reply, expected, `clear ${label(inbox)} as ${who}`);
       if (expected.status === 204 && inbox) forgetEvents(inbox, [...inbox.events]);

@@ -1,5 +1,6 @@
 // The model of the authorization model test (model.test.ts): what the README's access rules say
-// each caller gets, kept as a small in-memory state of accounts, inboxes, events and links.
+// each caller gets, kept as a small in-memory state of accounts, teams, tokens, inboxes, events
+// and links.
 import assert from 'node:assert/strict';
 import type { FakeClock } from '../helpers/fake-clock.js';
 import type { Receiver } from '../helpers/receiver.js';
@@ -15,10 +16,28 @@ export const UNKNOWN_SHARE_ID = 'shr_aaaaaaaaaaaaaaaaaaaaaaaaaa';
 
 export type AccountName = 'A' | 'B';
 /**
- * Who calls: nobody, a live token of A or B, the last revoked token of A or B, or the run's
- * most recent sharing link (live or not), sent as X-Rehook-Share (`share`) or ?share= (`shareQ`).
+ * Who calls: nobody, a live token of A or B, the last revoked token of A or B, the latest
+ * limited token of A or B (a scope, and maybe a team), or the run's most recent sharing link
+ * (live or not), sent as X-Rehook-Share (`share`) or ?share= (`shareQ`).
  */
-export type Who = 'anon' | AccountName | 'revokedA' | 'revokedB' | 'share' | 'shareQ';
+export type Who = 'anon' | AccountName | 'revokedA' | 'revokedB' | 'limitedA' | 'limitedB' | 'share' | 'shareQ';
+
+/** What a request does to an inbox; also the token scopes, which nest the same way. */
+export type Action = 'read' | 'replay' | 'manage';
+export type Role = 'owner' | 'admin' | 'member' | 'viewer';
+
+export interface MTeam {
+  readonly id: string;
+  /** The members and their roles (absent: not a member). */
+  readonly members: Partial<Record<AccountName, Role>>;
+}
+
+/** A token made with a scope and, maybe, limited to a team. */
+export interface MLimited {
+  readonly token: string;
+  readonly scope: Action;
+  readonly team: MTeam | null;
+}
 
 export interface MAccount {
   accountId: string;
@@ -26,11 +45,14 @@ export interface MAccount {
   tokenId: string;
   /** Plaintexts of this account's revoked tokens, oldest first. */
   revoked: string[];
+  /** Its latest limited token, if it made one. */
+  limited: MLimited | null;
 }
 
 export interface MInbox {
   readonly id: string;
-  owner: AccountName | null;
+  /** An account, a team, or null for an anonymous inbox. */
+  owner: AccountName | MTeam | null;
   /** ms since epoch; null once owned. */
   expiresAt: number | null;
   deleted: boolean;
@@ -62,6 +84,8 @@ export interface MShare {
 
 export interface Model {
   now: number;
+  /** Every team of the run, oldest first. */
+  readonly teams: MTeam[];
   /** Every link of the run, oldest first. */
   readonly shares: MShare[];
   readonly accounts: Record<AccountName, MAccount>;
@@ -82,6 +106,28 @@ export const live = (m: Model, inbox: MInbox): boolean =>
 
 export const isRevoked = (who: Who): who is 'revokedA' | 'revokedB' => who === 'revokedA' || who === 'revokedB';
 export const isShare = (who: Who): who is 'share' | 'shareQ' => who === 'share' || who === 'shareQ';
+export const isLimited = (who: Who): who is 'limitedA' | 'limitedB' => who === 'limitedA' || who === 'limitedB';
+
+/** The account a live token (full or limited) belongs to; null for anyone else. */
+export function accountOf(who: Who): AccountName | null {
+  if (who === 'A' || who === 'limitedA') return 'A';
+  if (who === 'B' || who === 'limitedB') return 'B';
+  return null;
+}
+
+/** The limits of the caller's token, null for a full token or no token. */
+export function limitOf(m: Readonly<Model>, who: Who): MLimited | null {
+  const account = isLimited(who) ? accountOf(who) : null;
+  return account === null ? null : m.accounts[account].limited;
+}
+
+const RANK: Readonly<Record<Role, number>> = { viewer: 1, member: 2, admin: 3, owner: 4 };
+const ROLE_NEEDED: Readonly<Record<Action, Role>> = { read: 'viewer', replay: 'member', manage: 'admin' };
+const SCOPE_RANK: Readonly<Record<Action, number>> = { read: 1, replay: 2, manage: 3 };
+export const roleAtLeast = (role: Role, other: Role): boolean => RANK[role] >= RANK[other];
+export const roleAllows = (role: Role, action: Action): boolean => roleAtLeast(role, ROLE_NEEDED[action]);
+
+export const isTeam = (owner: MInbox['owner']): owner is MTeam => owner !== null && typeof owner === 'object';
 
 export function authorization(m: Model, who: Who): Credential {
   switch (who) {
@@ -90,6 +136,9 @@ export function authorization(m: Model, who: Who): Credential {
     case 'A':
     case 'B':
       return bearer(m.accounts[who].token);
+    case 'limitedA':
+    case 'limitedB':
+      return bearer((limitOf(m, who) as MLimited).token);
     case 'revokedA':
     case 'revokedB': {
       const revoked = m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked;
@@ -102,8 +151,11 @@ export function authorization(m: Model, who: Who): Credential {
 }
 
 /** A revoked principal once its account has revoked a token; a link once one was made. */
-export const usable = (m: Readonly<Model>, who: Who): boolean =>
-  isShare(who) ? m.shares.length > 0 : !isRevoked(who) || m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked.length > 0;
+export const usable = (m: Readonly<Model>, who: Who): boolean => {
+  if (isShare(who)) return m.shares.length > 0;
+  if (isLimited(who)) return limitOf(m, who) !== null;
+  return !isRevoked(who) || m.accounts[who === 'revokedA' ? 'A' : 'B'].revoked.length > 0;
+};
 
 export interface Expect {
   readonly status: number;
@@ -118,27 +170,79 @@ export const NO_EVENT = err(404, 'EVENT_NOT_FOUND');
 export const NO_SHARE = err(404, 'SHARE_NOT_FOUND');
 export const READ_ONLY = err(403, 'SHARE_READ_ONLY');
 export const NOT_SAVED = err(409, 'INBOX_NOT_SAVED');
+export const FORBIDDEN = err(403, 'FORBIDDEN');
+export const INSUFFICIENT_SCOPE = err(403, 'INSUFFICIENT_SCOPE');
+export const NO_TEAM = err(404, 'TEAM_NOT_FOUND');
 
-/** Reading an inbox or its events (GET inbox, list events). */
-export function readInbox(m: Model, who: Who, inbox: MInbox | undefined): Expect {
+/** A limited token whose scope does not cover `needed`: refused before anything is looked up. */
+export function scopeRefusal(m: Readonly<Model>, who: Who, needed: Action): Expect | null {
+  const limited = limitOf(m, who);
+  return limited !== null && SCOPE_RANK[limited.scope] < SCOPE_RANK[needed] ? INSUFFICIENT_SCOPE : null;
+}
+
+/** A team-limited token naming a live inbox that is not its team's: 404, as if it did not exist. */
+export function outsideTeam(m: Model, who: Who, inbox: MInbox | undefined): boolean {
+  const team = limitOf(m, who)?.team ?? null;
+  return team !== null && inbox !== undefined && live(m, inbox) && inbox.owner !== team;
+}
+
+/**
+ * An account's token on a live saved inbox: its own account's inbox, or a team inbox by the
+ * member's role (403 FORBIDDEN when too weak); `notFound` for anything else.
+ */
+export function accountAccess(who: Who, inbox: MInbox, action: Action, notFound: Expect): Expect {
+  const account = accountOf(who);
+  if (account === null) return notFound;
+  if (inbox.owner === account) return ok(200);
+  if (!isTeam(inbox.owner)) return notFound;
+  const role = inbox.owner.members[account];
+  if (role === undefined) return notFound;
+  return roleAllows(role, action) ? ok(200) : FORBIDDEN;
+}
+
+/**
+ * Taking `action` on an inbox (GET inbox, list events: read; rename, delete: manage), the route
+ * needing the `scope` of a token (the action's own unless said).
+ */
+export function readInbox(
+  m: Model,
+  who: Who,
+  inbox: MInbox | undefined,
+  action: Action = 'read',
+  scope: Action = action,
+): Expect {
   if (isRevoked(who)) return UNAUTHORIZED;
   if (isShare(who))
     return deadShare(m, who) ?? (inbox && live(m, inbox) && inbox === currentShare(m).inbox ? ok(200) : NO_INBOX);
-  if (!inbox || !live(m, inbox)) return NO_INBOX;
+  const scoped = scopeRefusal(m, who, scope);
+  if (scoped) return scoped;
+  if (!inbox || !live(m, inbox) || outsideTeam(m, who, inbox)) return NO_INBOX;
   if (inbox.owner === null) return ok(200);
   if (who === 'anon') return UNAUTHORIZED;
-  return inbox.owner === who ? ok(200) : NO_INBOX;
+  return accountAccess(who, inbox, action, NO_INBOX);
 }
 
-/** Reading an event (GET event, body); replay and history add "a token is required". */
-export function readEvent(m: Model, who: Who, event: MEvent | undefined, needsAccount: boolean): Expect {
+/**
+ * Taking `action` on an event (GET event, body: read; replay: replay; delete: manage); replay
+ * and history add "a token is required".
+ */
+export function readEvent(
+  m: Model,
+  who: Who,
+  event: MEvent | undefined,
+  needsAccount: boolean,
+  action: Action = 'read',
+): Expect {
   if (isRevoked(who)) return UNAUTHORIZED;
   if (isShare(who) && needsAccount) return refusedToShare(m, who);
   const dead = deadShare(m, who);
   if (dead) return dead;
+  const scoped = scopeRefusal(m, who, action);
+  if (scoped) return scoped;
   if (needsAccount && who === 'anon') return UNAUTHORIZED;
   if (!event || event.deleted) return NO_EVENT;
   const inbox = event.inbox;
+  if (outsideTeam(m, who, inbox)) return NO_EVENT;
   // README: "The event's inbox has expired or was deleted: 404 INBOX_NOT_FOUND". Once a sweep
   // has purged the events the server no longer knows the event, and answers EVENT_NOT_FOUND;
   // both are a 404 that reveals nothing, so both are accepted after a sweep.
@@ -146,7 +250,7 @@ export function readEvent(m: Model, who: Who, event: MEvent | undefined, needsAc
   if (isShare(who)) return inbox === currentShare(m).inbox ? ok(200) : NO_EVENT;
   if (inbox.owner === null) return ok(200);
   if (who === 'anon') return UNAUTHORIZED;
-  return inbox.owner === who ? ok(200) : NO_EVENT;
+  return accountAccess(who, inbox, action, NO_EVENT);
 }
 
 /** Answers seen per kind of call, printed with AUTHZ_STATS=1 to show what the runs covered. */
@@ -202,10 +306,15 @@ export function manageShares(m: Model, who: Who, inbox: MInbox | undefined, succ
   if (isRevoked(who)) return UNAUTHORIZED;
   if (isShare(who)) return refusedToShare(m, who);
   if (who === 'anon') return UNAUTHORIZED;
-  if (!inbox || !live(m, inbox)) return NO_INBOX;
+  const scoped = scopeRefusal(m, who, 'manage');
+  if (scoped) return scoped;
+  if (!inbox || !live(m, inbox) || outsideTeam(m, who, inbox)) return NO_INBOX;
   if (inbox.owner === null) return NOT_SAVED;
-  return inbox.owner === who ? ok(success) : NO_INBOX;
+  const access = accountAccess(who, inbox, 'manage', NO_INBOX);
+  return access.status === 200 ? ok(success) : access;
 }
 
+export const teamLabel = (team: MTeam | undefined): string => (team ? `team#${team.id.slice(-4)}` : 'unknown team');
+const ownerLabel = (owner: MInbox['owner']): string => (isTeam(owner) ? teamLabel(owner) : (owner ?? 'anon'));
 export const label = (inbox: MInbox | undefined): string =>
-  inbox ? `inbox#${inbox.id.slice(-4)}(${inbox.owner ?? 'anon'}${inbox.deleted ? ',deleted' : ''})` : 'unknown inbox';
+  inbox ? `inbox#${inbox.id.slice(-4)}(${ownerLabel(inbox.owner)}${inbox.deleted ? ',deleted' : ''})` : 'unknown inbox';

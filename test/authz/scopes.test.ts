@@ -1,7 +1,8 @@
 // Every API route of the OpenAPI document × every token scope: a route declares the scope it
 // needs (x-rehook-scope, from routeSchema), and a narrower token is refused 403
 // INSUFFICIENT_SCOPE before anything is looked at; a token whose scope covers the route is never
-// refused for its scope. A token limited to some inboxes is refused every account-wide route.
+// refused for its scope. A token limited to some inboxes is refused every account-wide route; a
+// token limited to a team is refused every route that is about neither an inbox nor a team.
 // The matrix (matrix.test.ts) holds the expected scope of its endpoints as data of its own; this
 // sweep covers the routes the matrix does not name (account settings, replay jobs, ...).
 import assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ interface Operation {
   readonly path: string;
   readonly scope: Scope | 'none' | undefined;
   readonly inbox: string | undefined;
+  readonly team: string | undefined;
 }
 
 /** Placeholder values for path parameters: well-formed ids nobody was given. */
@@ -35,6 +37,7 @@ describe('token scopes: every API route × every scope', () => {
   let operations: Operation[];
   const tokens = new Map<Scope, string>();
   let limited: string;
+  let teamLimited: string;
 
   before(async () => {
     rehook = await startTestRehook({ env: AUTHZ_ENV });
@@ -56,8 +59,23 @@ describe('token scopes: every API route × every scope', () => {
     });
     assert.equal(res.status, 201, res.text);
     limited = res.body.data.token.token;
+    const team = await call(rehook.apiUrl, '/api/v1/teams', {
+      method: 'POST',
+      authorization: bearer(A.token),
+      json: { name: 'Scopes' },
+    });
+    const teamToken = await call(rehook.apiUrl, '/api/v1/tokens', {
+      method: 'POST',
+      authorization: bearer(A.token),
+      json: { name: 'team', teamId: team.body.data.team.id },
+    });
+    assert.equal(teamToken.status, 201, teamToken.text);
+    teamLimited = teamToken.body.data.token.token;
     const doc = (await call(rehook.apiUrl, '/api/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, { 'x-rehook-scope'?: Scope | 'none'; 'x-rehook-inbox'?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-rehook-scope'?: Scope | 'none'; 'x-rehook-inbox'?: string; 'x-rehook-team'?: string }>
+      >;
     };
     operations = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/'))
@@ -69,6 +87,7 @@ describe('token scopes: every API route × every scope', () => {
             path: path.replace(/\{(\w+)\}/g, (_m, name: string) => PLACEHOLDERS[name] ?? `unknown-${name}`),
             scope: op['x-rehook-scope'],
             inbox: op['x-rehook-inbox'],
+            team: op['x-rehook-team'],
           })),
       );
   });
@@ -112,6 +131,18 @@ describe('token scopes: every API route × every scope', () => {
       const reply = await send(op, limited);
       const refused = reply.status === 403 && reply.code === 'INSUFFICIENT_SCOPE';
       if (refused !== (op.inbox === undefined))
+        mismatches.push(`${op.method} ${op.path}: ${reply.status} ${reply.code}`);
+    }
+    assert.deepEqual(mismatches, []);
+  });
+
+  it('refuses a team-limited token every route about neither an inbox nor a team, and only those', async () => {
+    const mismatches: string[] = [];
+    for (const op of operations) {
+      if (op.scope === 'none' || op.scope === undefined || op.path.endsWith('/stream')) continue;
+      const reply = await send(op, teamLimited);
+      const refused = reply.status === 403 && reply.code === 'INSUFFICIENT_SCOPE';
+      if (refused !== (op.inbox === undefined && op.team === undefined))
         mismatches.push(`${op.method} ${op.path}: ${reply.status} ${reply.code}`);
     }
     assert.deepEqual(mismatches, []);

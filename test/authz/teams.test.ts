@@ -63,6 +63,69 @@ const ACTION: Partial<Record<EndpointName, InboxAction>> = {
   'DELETE /api/v1/inboxes/:id/signature': 'manage',
 };
 
+/**
+ * Routes on an inbox, event or replay job that the matrix does not call (the matrix's table of
+ * principals × objects predates them): how each is called on a team inbox, and its action. With
+ * the matrix's endpoints they make every such route of the OpenAPI document.
+ */
+const EXTRA: Record<string, { action: InboxAction; send: (t: Target, token: string) => Promise<Reply> }> = {
+  'GET /api/v1/events/:id/meta': { action: 'read', send: (t, token) => get(`/api/v1/events/${t.eventId}/meta`, token) },
+  'GET /api/v1/replay-jobs/:id': {
+    action: 'read',
+    send: async (t, token) => get(`/api/v1/replay-jobs/${await newJob(t)}`, token),
+  },
+  'DELETE /api/v1/replay-jobs/:id': {
+    action: 'replay',
+    send: async (t, token) => get(`/api/v1/replay-jobs/${await newJob(t)}`, token, 'DELETE'),
+  },
+  'GET /api/v1/inboxes/:id/event-types': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types`, token),
+  },
+  'GET /api/v1/inboxes/:id/event-types/:eventType/schema': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/unknown.type/schema`, token),
+  },
+  'POST /api/v1/inboxes/:id/event-types/:eventType/schema/rebuild': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/unknown.type/schema/rebuild`, token, 'POST'),
+  },
+  'POST /api/v1/inboxes/:id/event-types/rebuild': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/rebuild`, token, 'POST'),
+  },
+  'GET /api/v1/inboxes/:id/event-type-rule': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-rule`, token),
+  },
+  'PUT /api/v1/inboxes/:id/event-type-rule': {
+    action: 'manage',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-rule`, token, 'PUT', { header: 'X-Event' }),
+  },
+  'DELETE /api/v1/inboxes/:id/event-type-rule': {
+    action: 'manage',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-rule`, token, 'DELETE'),
+  },
+};
+
+/** Routes on an inbox whose rules by role are checked with the team's own endpoints below. */
+const WITH_TEAM_ENDPOINTS = ['PUT /api/v1/inboxes/:id/owner'];
+
+let apiUrl = '';
+let ownerToken = '';
+function get(path: string, token: string, method = 'GET', json?: unknown): Promise<Reply> {
+  return call(apiUrl, path, { method, authorization: bearer(token), ...(json === undefined ? {} : { json }) });
+}
+/** A bulk replay job of the inbox, made by the team's owner: its id. */
+async function newJob(t: Target): Promise<string> {
+  const made = await get(`/api/v1/inboxes/${t.inboxId}/replays`, ownerToken, 'POST', {
+    destination: 'http://127.0.0.1:9/team-job',
+    ratePerSecond: 100,
+  });
+  assert.equal(made.status, 202, made.text);
+  return made.body.data.job.id;
+}
+
 /** Endpoints of the matrix that name no inbox or event: their rules do not involve teams. */
 const NOT_ON_AN_INBOX: readonly EndpointName[] = [
   'POST /api/v1/inboxes',
@@ -149,6 +212,8 @@ describe('teams: every role × every endpoint', () => {
     rehook = await startTestRehook({ env: { ...AUTHZ_ENV, REHOOK_RATE_SIGNIN: '0' } });
     for (const who of [...ROLES, 'outsider'] as const) people[who] = await newAccount(rehook, `team-${who}`);
     env = { rehook, receiver, A: people.owner, B: people.outsider };
+    apiUrl = rehook.apiUrl;
+    ownerToken = people.owner.token;
     teamId = await newTeam('Payments');
   });
 
@@ -163,14 +228,46 @@ describe('teams: every role × every endpoint', () => {
     assert.deepEqual(missing, []);
   });
 
+  it('covers every route of the OpenAPI document on an inbox, an event or a replay job', async () => {
+    const doc = (await call(rehook.apiUrl, '/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-rehook-inbox'?: string }>>;
+    };
+    const covered = new Set([
+      ...Object.keys(ACTION).map((name) => name.replace(/\?.*$/, '').replace(/ \(.*\)$/, '')),
+      ...Object.keys(EXTRA),
+      ...WITH_TEAM_ENDPOINTS,
+    ]);
+    const missing = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => ['inboxId', 'eventId', 'jobId'].includes(op['x-rehook-inbox'] ?? ''))
+        .map(
+          ([method]) =>
+            `${method.toUpperCase()} ${path.replace(/\{(inboxId|eventId|jobId)\}/g, ':id').replace(/\{(\w+)\}/g, ':$1')}`,
+        )
+        .filter((name) => !covered.has(name)),
+    );
+    assert.deepEqual(missing, []);
+  });
+
   it("applies the team's roles on every inbox endpoint, and hides team inboxes from outsiders", async () => {
     const mismatches: string[] = [];
     const shared = await newTeamInbox();
-    for (const [name, action] of Object.entries(ACTION) as Array<[EndpointName, InboxAction]>) {
-      const endpoint = ENDPOINTS[name];
+    const cases = [
+      ...(Object.entries(ACTION) as Array<[EndpointName, InboxAction]>).map(([name, action]) => {
+        const endpoint = ENDPOINTS[name];
+        return {
+          name,
+          action,
+          destructive: endpoint.destructive,
+          send: (t: Target, token: string) => endpoint.send(env, t, bearer(token)),
+        };
+      }),
+      ...Object.entries(EXTRA).map(([name, extra]) => ({ name, destructive: true, ...extra })),
+    ];
+    for (const { name, action, destructive, send } of cases) {
       for (const who of [...ROLES, 'outsider'] as const) {
-        const target = endpoint.destructive ? await newTeamInbox() : shared;
-        const reply = await endpoint.send(env, target, bearer(people[who].token));
+        const target = destructive ? await newTeamInbox() : shared;
+        const reply = await send(target, people[who].token);
         const cell = `${name} as ${who}: ${reply.status} ${reply.code}`;
         if (reply.status >= 500) mismatches.push(`${cell} (server error)`);
         else if (who === 'outsider') {

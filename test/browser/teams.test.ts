@@ -124,4 +124,40 @@ describe('teams', () => {
     );
     assert.ok(guestErrors.length <= 1, guestErrors.join('\n'));
   });
+
+  test('a token limited to a team, made on the token page: it reaches only the team and shows the limit', async () => {
+    const context = await rig.context({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+    const errors = collectConsoleErrors(context);
+    const page = await context.newPage();
+    await signUp(page, 'tokens');
+    await page.goto(`${rig.rehook.apiUrl}/teams`);
+    await page.getByLabel('Team name').fill('Platform');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('heading', { name: 'Platform' }).waitFor();
+    await page.getByRole('button', { name: 'New team inbox' }).click();
+    await page.waitForURL(/\/inboxes\/inb_/);
+    const teamInbox = new URL(page.url()).pathname.split('/')[2] as string;
+
+    await page.goto(`${rig.rehook.apiUrl}/settings/tokens`);
+    await page.getByLabel('Token name').fill('platform ci');
+    await page.getByLabel('Scope').selectOption('replay');
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Platform (as owner)' });
+    // The team's inbox is offered as a further limit; the account's own inboxes are not.
+    await page.getByRole('checkbox', { name: teamInbox }).waitFor();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = await page.getByLabel('The new token').inputValue();
+    const limits = page.getByTestId('token-limits').first();
+    await limits.waitFor();
+    assert.equal((await limits.textContent())?.trim(), 'Team Platform (as owner)');
+    await assertAccessible(page, 'token page with a team token');
+    await page.screenshot({ path: 'docs/screenshots/team-token.png' });
+
+    // The token reaches the team's inbox, and nothing account-wide.
+    const headers = { authorization: `Bearer ${token}` };
+    const inbox = await fetch(`${rig.rehook.apiUrl}/api/v1/inboxes/${teamInbox}`, { headers });
+    assert.equal(inbox.status, 200);
+    const tokens = await fetch(`${rig.rehook.apiUrl}/api/v1/tokens`, { headers });
+    assert.equal(tokens.status, 403);
+    assert.deepEqual(errors, []);
+  });
 });

@@ -88,4 +88,36 @@ describe('rehook teams (built bin)', { concurrency: 1 }, () => {
     const after = await rehook(['teams', 'list', ...client('guest')]);
     assert.match(after.stdout, /No teams/);
   });
+
+  test('tokens create --team and login --team make tokens limited to the team', async () => {
+    const created = await rehook(['teams', 'create', 'Ops', '--json', ...client('guest')]);
+    assert.equal(created.code, 0, created.stderr);
+    const teamId = (JSON.parse(created.stdout) as { team: { id: string } }).team.id;
+
+    const made = await rehook([
+      ...['tokens', 'create', '--email', 'guest@example.test', '--name', 'ops'],
+      ...['--team', teamId, '--scope', 'replay', '--data-dir', dataDir],
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    assert.match(made.stderr, new RegExp(`scope replay, limited to team ${teamId}`));
+    const headers = { authorization: `Bearer ${made.stdout.trim()}` };
+    assert.equal((await fetch(`${serve.apiUrl}/api/v1/tokens`, { headers })).status, 403);
+    assert.equal((await fetch(`${serve.apiUrl}/api/v1/teams/${teamId}`, { headers })).status, 200);
+    // A team the account is not in.
+    const foreign = await rehook([
+      ...['tokens', 'create', '--email', 'owner@example.test', '--name', 'ops'],
+      ...['--team', teamId, '--data-dir', dataDir],
+    ]);
+    assert.notEqual(foreign.code, 0);
+    assert.match(foreign.stderr, /teamId/);
+
+    // login --team stores a new token limited to the team: new inboxes are the team's.
+    const env = { REHOOK_CONFIG_DIR: join(dataDir, 'config-team') };
+    const login = await rehook(['login', ...client('guest'), '--team', teamId], { env });
+    assert.equal(login.code, 0, login.stderr);
+    assert.match(login.stdout, new RegExp(`limited to team ${teamId}`));
+    const inbox = await rehook(['inbox', 'create', '--json'], { env });
+    assert.equal(inbox.code, 0, inbox.stderr);
+    assert.equal((JSON.parse(inbox.stdout) as { inbox: { teamId: string } }).inbox.teamId, teamId);
+  });
 });

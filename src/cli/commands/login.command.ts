@@ -13,7 +13,7 @@ export const loginCommand = defineCommand({
     '~/.config/rehook/config.json), readable only by you (mode 0600). Client commands then use them ' +
     'unless --server/REHOOK_SERVER or --token/REHOOK_TOKEN are given; the token is only sent to the ' +
     'server it was stored with. The token comes from --token, REHOOK_TOKEN, stdin when piped, or a ' +
-    'prompt that does not echo it. With --scope, --inbox or --expires, the given token (a manage token) ' +
+    'prompt that does not echo it. With --scope, --team, --inbox or --expires, the given token (a manage token) ' +
     'creates a narrower one for this machine, and only that one is stored.',
   args: [],
   options: {
@@ -25,6 +25,7 @@ export const loginCommand = defineCommand({
     'rehook login --server https://rehook.example.com',
     'printf %s "$TOKEN" | rehook login --server https://rehook.example.com',
     'rehook login --server https://rehook.example.com --scope read --expires 7d',
+    'rehook login --server https://rehook.example.com --team tem_... --scope replay',
   ],
   normalise: (input) => {
     const token = str(input, 'token') ?? input.env['REHOOK_TOKEN'];

@@ -62,7 +62,8 @@ export async function run(options: LoginOptions, io: CliIO): Promise<void> {
   }
   const path = writeUserConfig(options.env, { server: options.server, token });
   const scope = own === null ? '' : `, scope ${own.scopes[own.scopes.length - 1] ?? 'manage'}`;
-  const name = own === null ? '' : ` (token "${cleanLine(own.name)}"${scope})`;
+  const team = own?.teamId == null ? '' : `, limited to team ${own.teamId}`;
+  const name = own === null ? '' : ` (token "${cleanLine(own.name)}"${scope}${team})`;
   io.stdout(`Logged in to ${options.server}${name}.`);
   io.stderr(`Saved in ${path} (readable only by you). \`rehook logout\` removes it.`);
 }

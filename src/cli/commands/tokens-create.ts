@@ -17,10 +17,16 @@ export interface TokensCreateOptions extends AdminOptions, TokenLimitFlags {
 export async function run(options: TokensCreateOptions, io: CliIO): Promise<void> {
   const { account, token, plaintext } = await withStore(options, io, async (deps) => {
     const owner = await requireAccountByEmail(deps, options.email);
-    const limits = { scopes: options.scopes, inboxIds: options.inboxIds, expiresAt: options.expiresAt };
+    const limits = {
+      scopes: options.scopes,
+      teamId: options.teamId,
+      inboxIds: options.inboxIds,
+      expiresAt: options.expiresAt,
+    };
     return { account: owner, ...(await createToken(deps, { accountId: owner.id, name: options.name, ...limits })) };
   });
   io.stdout(plaintext);
-  const what = `${token.id} (${JSON.stringify(token.name)}, scope ${token.scope}) for ${account.email}`;
+  const team = token.teamId === null ? '' : `, limited to team ${token.teamId}`;
+  const what = `${token.id} (${JSON.stringify(token.name)}, scope ${token.scope}${team}) for ${account.email}`;
   io.stderr(`Created token ${what}. It is shown only once.`);
 }

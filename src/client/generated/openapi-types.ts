@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox
-         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN).
+         * @description Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN). A token limited to a team makes that team's inboxes.
          */
         post: operations["createInbox"];
         delete?: never;
@@ -4666,9 +4666,9 @@ export interface operations {
                     name: string;
                     /** @description `read` (inboxes, events, history), `replay` (also replays, bulk replays, delivery retries) or `manage` (everything: settings, secrets, forwarding, shares, tokens). They nest; the widest one given counts. Default: `manage`, as tokens made before scopes. */
                     scopes?: ("read" | "replay" | "manage")[];
-                    /** @description A team the account is a member of; the token then acts with the member role, never above. */
+                    /** @description A team the account is a member of (else 400 VALIDATION_FAILED). The token then reaches only the team's inboxes and the team itself (other routes: 403 INSUFFICIENT_SCOPE), with the lesser of its scope and the member's current role, read on every request. */
                     teamId?: string | null;
-                    /** @description Saved inboxes of the account the token is limited to (null or absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED. */
+                    /** @description Saved inboxes of the account (of the team, with `teamId`) the token is limited to (null or absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED. */
                     inboxIds?: string[] | null;
                     /** @description When the token stops working (ISO 8601, in the future); null or absent: never. */
                     expiresAt?: string | null;

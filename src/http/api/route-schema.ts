@@ -33,9 +33,18 @@ export type RouteScope = TokenScope | 'none';
  */
 export type RouteInbox = 'inboxId' | 'eventId' | 'jobId' | 'list';
 
-/** Schema keys (copied into the OpenAPI operation, as `x-` keys are) of the two above. */
+/**
+ * What a route that names no inbox does for a token limited to a team: `teamId`, it acts on the
+ * team of its `:teamId` parameter (the service refuses any other team); `list`, it lists teams
+ * and shows only the token's own; `create`, it creates an inbox, which goes to the token's team.
+ * A route with neither this nor `inbox` is account-wide: a team-limited token is refused it.
+ */
+export type RouteTeam = 'teamId' | 'list' | 'create';
+
+/** Schema keys (copied into the OpenAPI operation, as `x-` keys are) of the three above. */
 export const SCOPE_MARK = 'x-rehook-scope';
 export const INBOX_MARK = 'x-rehook-inbox';
+export const TEAM_MARK = 'x-rehook-team';
 
 interface SuccessResponse {
   readonly description: string;
@@ -57,6 +66,8 @@ export interface RouteDoc {
   readonly scope: RouteScope;
   /** Where the route names its inbox, for inbox-limited tokens (see RouteInbox). */
   readonly inbox?: RouteInbox;
+  /** What the route does for team-limited tokens when it names no inbox (see RouteTeam). */
+  readonly team?: RouteTeam;
   /**
    * The route reads an inbox or its events and also takes a sharing link (X-Rehook-Share or
    * ?share=); its config must say `shareReadable: true` too (the app enforces that one). Every
@@ -222,6 +233,7 @@ export function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.body && doc.bodyOptional === true ? { [OPTIONAL_BODY_MARK]: true } : {}),
     [SCOPE_MARK]: doc.scope,
     ...(doc.inbox !== undefined ? { [INBOX_MARK]: doc.inbox } : {}),
+    ...(doc.team !== undefined ? { [TEAM_MARK]: doc.team } : {}),
     response,
   } as FastifySchema;
 }

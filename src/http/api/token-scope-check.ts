@@ -3,11 +3,12 @@ import { scopeCovers } from '../../domain/token-scope.js';
 import { AppError } from '../../errors.js';
 import type { Principal, ServiceDeps } from '../../services/deps.js';
 import { pathParam } from './request.js';
-import { INBOX_MARK, type RouteInbox, type RouteScope, SCOPE_MARK } from './route-schema.js';
+import { INBOX_MARK, type RouteInbox, type RouteScope, type RouteTeam, SCOPE_MARK, TEAM_MARK } from './route-schema.js';
 
 interface ScopedSchema {
   readonly [SCOPE_MARK]?: RouteScope;
   readonly [INBOX_MARK]?: RouteInbox;
+  readonly [TEAM_MARK]?: RouteTeam;
 }
 
 function marksOf(schema: unknown): ScopedSchema {
@@ -47,10 +48,11 @@ const NOT_FOUND = { inboxId: 'INBOX_NOT_FOUND', eventId: 'EVENT_NOT_FOUND', jobI
  * INSUFFICIENT_SCOPE naming the scope needed), and a token limited to some inboxes reaches only
  * routes that name one of them (others' objects answer 404 as if they did not exist, so a
  * limited token learns nothing about the rest of the account) or list inboxes (the route shows
- * only its own). Sessions and sharing links are not tokens: they have their own rules.
+ * only its own). A token limited to a team reaches only the team's inboxes and the team itself
+ * (see checkTeamLimit). Sessions and sharing links are not tokens: they have their own rules.
  */
 export async function checkTokenScope(
-  deps: Pick<ServiceDeps, 'store'>,
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
   request: FastifyRequest,
   principal: Principal,
 ): Promise<void> {
@@ -63,6 +65,7 @@ export async function checkTokenScope(
       message: `This API token has the ${principal.scope} scope; this request needs ${needed}`,
     });
   }
+  if (principal.teamId !== null) await checkTeamLimit(deps, request, principal.teamId, marks);
   if (principal.inboxIds === null) return;
   const from = marks[INBOX_MARK];
   if (from === undefined) {
@@ -73,4 +76,29 @@ export async function checkTokenScope(
   if (from === 'list') return;
   const inboxId = await namedInbox(deps, request, from);
   if (inboxId !== null && !principal.inboxIds.includes(inboxId)) throw new AppError(NOT_FOUND[from]);
+}
+
+/**
+ * A token limited to a team: account-wide routes are refused (INSUFFICIENT_SCOPE), and an inbox
+ * the route names must be the team's (others answer 404 as if they did not exist, the account's
+ * own included). The services check the member's role on every request (authorizeInbox,
+ * getMembership), so the token never acts above it; they also keep the limit on the team
+ * routes and on what lists show.
+ */
+async function checkTeamLimit(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  request: FastifyRequest,
+  teamId: string,
+  marks: ScopedSchema,
+): Promise<void> {
+  const from = marks[INBOX_MARK];
+  if (from === undefined && marks[TEAM_MARK] === undefined) {
+    throw new AppError('INSUFFICIENT_SCOPE', {
+      message: 'This API token is limited to a team; this request is about the whole account',
+    });
+  }
+  if (from === undefined || from === 'list') return;
+  const inboxId = await namedInbox(deps, request, from);
+  const inbox = inboxId === null ? null : await deps.store.inboxes.findLive(inboxId, deps.clock.now());
+  if (inbox !== null && inbox.ownerId !== teamId) throw new AppError(NOT_FOUND[from]);
 }

@@ -118,7 +118,7 @@ describe('scoped API tokens', () => {
     assertError(await newToken({ inboxIds: [] }), 400, 'VALIDATION_FAILED');
   });
 
-  it('accepts only null for teamId while teams do not exist', async () => {
+  it('refuses a limit to a team the account is not a member of (400 VALIDATION_FAILED)', async () => {
     assert.equal((await newToken({ teamId: null })).status, 201);
     const res = await newToken({ teamId: 'team_x' });
     assertError(res, 400, 'VALIDATION_FAILED');

@@ -75,8 +75,11 @@ describe('notification payloads', () => {
       inboxId: 'inb_aaaaaaaaaaaaaaaaaaaaaaaaaa',
     };
     assert.deepEqual(decodePayload(encodeControlPayload(message)), { kind: 'control', message });
+    const revoked: ControlMessage = { type: 'token.revoked', tokenId: 'tok_aaaaaaaaaaaaaaaaaaaaaaaaaa' };
+    assert.deepEqual(decodePayload(encodeControlPayload(revoked)), { kind: 'control', message: revoked });
     assert.equal(decodePayload('{"v":1,"c":{"t":"inbox.exploded","s":"x","i":"y"}}'), null);
     assert.equal(decodePayload('{"v":1,"c":{"t":"share.revoked","s":1,"i":"y"}}'), null);
+    assert.equal(decodePayload('{"v":1,"c":{"t":"token.revoked","k":7}}'), null);
   });
 
   it('carry deletion notices; malformed ones are refused', () => {

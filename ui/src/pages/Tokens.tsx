@@ -7,7 +7,7 @@ import {
   TokenLimitFields,
   type TokenLimitChoice,
   tokenLimits,
-  useSavedInboxes,
+  useTokenTargets,
 } from '../components/account/TokenLimitFields.js';
 import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
@@ -23,7 +23,7 @@ export function Tokens() {
   const [name, setName] = useState('');
   const [limits, setLimits] = useState<TokenLimitChoice>(NO_LIMITS);
   const [created, setCreated] = useState<CreatedToken | null>(null);
-  const inboxes = useSavedInboxes(list.account);
+  const targets = useTokenTargets(list.account);
 
   if (!list.account) return <PageLoading />;
 
@@ -49,7 +49,8 @@ export function Tokens() {
         <div>
           <h1>API tokens</h1>
           <p class="muted small">
-            For the CLI, scripts and CI: <code>Authorization: Bearer rhk_…</code>. A token acts as your account.
+            For the CLI, scripts and CI: <code>Authorization: Bearer rhk_…</code>. A token acts as your account; one
+            limited to a team acts with your role in it.
           </p>
         </div>
       </header>
@@ -70,7 +71,7 @@ export function Tokens() {
           />
           <SubmitButton icon="plus" label="Create token" busy={busy} />
         </div>
-        <TokenLimitFields value={limits} onChange={setLimits} inboxes={inboxes} />
+        <TokenLimitFields value={limits} onChange={setLimits} inboxes={targets.inboxes} teams={targets.teams} />
       </form>
 
       {created !== null && (
@@ -117,7 +118,9 @@ export function Tokens() {
                     {token.scopes[token.scopes.length - 1] ?? 'manage'}
                   </span>
                 </td>
-                <td class="small">{limitText(token, inboxes)}</td>
+                <td class="small" data-testid="token-limits">
+                  {limitText(token, targets)}
+                </td>
                 <td>{token.expiresAt ? <Time iso={token.expiresAt} /> : <span class="muted">never</span>}</td>
                 <td>
                   <Time iso={token.createdAt} />

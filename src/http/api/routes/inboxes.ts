@@ -38,10 +38,12 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
           'Without a token: an anonymous inbox that expires after REHOOK_ANON_TTL (48 h). With a token: a ' +
           'persistent inbox owned by the account. The body is optional: `{"name": "..."}` names the inbox; ' +
           'no body, an empty one, or `{}` makes an inbox without a name. `{"teamId": "tem_..."}` (with a token) ' +
-          "makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN).",
+          "makes a team's inbox: members, admins and owners of the team may (a viewer gets 403 FORBIDDEN). " +
+          "A token limited to a team makes that team's inboxes.",
         tag: 'Inboxes',
         access: 'anonymous-or-token',
         scope: 'manage',
+        team: 'create',
         body: Type.Object({
           name: Type.Optional(NameField),
           teamId: Type.Optional(Type.String({ description: 'Make the inbox a team inbox of this team (tem_...).' })),

@@ -4,9 +4,8 @@ import type { CapturedEvent } from '../../../domain/captured-request.js';
 import { parseDurationMs } from '../../../domain/duration.js';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';
-import { getReadableInbox } from '../../../services/inboxes.js';
 import { watchShareRevocation } from '../../../services/shares.js';
-import { watchMembership } from '../../../services/teams.js';
+import { watchRequestAccess } from '../access-watch.js';
 import type { ApiContext } from '../context.js';
 import { eventJson } from '../present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -105,22 +104,13 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
               ended.abort();
             })
           : () => undefined;
-      // A team member removed from the inbox's team: the poll ends at once with the answer of a
-      // new request (404), on every instance.
+      // A team member removed from the inbox's team, or a revoked token: the poll ends at once
+      // with the answer of a new request (404, 401), on every instance.
       let lostAccess: AppError | null = null;
-      const unwatchTeams =
-        principal.kind === 'account'
-          ? watchMembership(deps.bus, principal.accountId, () => {
-              getReadableInbox(deps, principal, inboxId).then(
-                () => undefined,
-                (err: unknown) => {
-                  if (!(err instanceof AppError)) return;
-                  lostAccess = err;
-                  ended.abort();
-                },
-              );
-            })
-          : () => undefined;
+      const unwatchAccess = watchRequestAccess(deps, request, principal, inboxId, (refusal) => {
+        lostAccess = refusal;
+        ended.abort();
+      });
       res.once('close', onClose);
       shutdown.signal.addEventListener('abort', onShutdown, { once: true });
       if (shutdown.signal.aborted) ended.abort();
@@ -137,7 +127,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
         });
       } finally {
         unwatch();
-        unwatchTeams();
+        unwatchAccess();
         restoreSocketTimeout();
         res.off('close', onClose);
         shutdown.signal.removeEventListener('abort', onShutdown);

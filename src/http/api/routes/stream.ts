@@ -6,7 +6,7 @@ import { openInboxStream, type StreamOptions } from '../../../services/stream.js
 import type { ApiContext } from '../context.js';
 import { eventSummaryJson } from '../present.js';
 import { getReadableInbox } from '../../../services/inboxes.js';
-import { watchMembership } from '../../../services/teams.js';
+import { watchRequestAccess } from '../access-watch.js';
 import { watchShareRevocation } from '../../../services/shares.js';
 import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../request.js';
@@ -117,29 +117,21 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
             })
           : () => undefined;
 
-      // A team member removed from the inbox's team loses its stream at once, on every instance:
-      // the bus carries the change of membership, and access is checked again then.
-      const unwatchTeams =
-        principal.kind === 'account'
-          ? watchMembership(deps.bus, principal.accountId, () => {
-              getReadableInbox(deps, principal, inboxId).then(
-                () => undefined,
-                (err: unknown) => {
-                  if (!(err instanceof AppError)) return;
-                  request.log.debug({ inboxId }, 'live stream ended: team access was withdrawn');
-                  if (started) finish('end');
-                  else disconnected.abort();
-                },
-              );
-            })
-          : () => undefined;
+      // A team member removed from the inbox's team, or a revoked token, loses its stream at
+      // once, on every instance: the bus carries the change, and access is checked again then
+      // (the credential too, so a revoked token is refused).
+      const unwatchAccess = watchRequestAccess(deps, request, principal, inboxId, () => {
+        request.log.debug({ inboxId }, 'live stream ended: its access was withdrawn');
+        if (started) finish('end');
+        else disconnected.abort();
+      });
 
       const finish = (how: 'end' | 'destroy'): void => {
         if (!gone) {
           gone = true;
           open.delete(endForShutdown);
           unwatch();
-          unwatchTeams();
+          unwatchAccess();
           disconnected.abort();
         }
         if (how === 'destroy') {
@@ -207,7 +199,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
         },
       ).catch((err: unknown) => {
         unwatch();
-        unwatchTeams();
+        unwatchAccess();
         throw err;
       });
       if (revokedBeforeStart && !started) {

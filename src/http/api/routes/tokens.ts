@@ -66,14 +66,17 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: ApiContext): void
           ),
           teamId: Type.Optional(
             Type.Union([Type.String(), Type.Null()], {
-              description: 'A team the account is a member of; the token then acts with the member role, never above.',
+              description:
+                'A team the account is a member of (else 400 VALIDATION_FAILED). The token then reaches only ' +
+                "the team's inboxes and the team itself (other routes: 403 INSUFFICIENT_SCOPE), with the lesser " +
+                "of its scope and the member's current role, read on every request.",
             }),
           ),
           inboxIds: Type.Optional(
             Type.Union([Type.Array(Type.String(), { minItems: 1, maxItems: MAX_TOKEN_INBOXES }), Type.Null()], {
               description:
-                'Saved inboxes of the account the token is limited to (null or absent: all). An inbox the ' +
-                'account cannot see is 400 VALIDATION_FAILED.',
+                'Saved inboxes of the account (of the team, with `teamId`) the token is limited to (null or ' +
+                'absent: all). An inbox the account cannot see is 400 VALIDATION_FAILED.',
             }),
           ),
           expiresAt: Type.Optional(
