@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -56,6 +57,27 @@ export function typeScriptDiagnostics(declarations: string, typeName: string, bo
   return ts
     .getPreEmitDiagnostics(program)
     .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+}
+
+/** typeScriptDiagnostics on a worker thread, so that the caller's event loop keeps running. */
+export function typeScriptDiagnosticsOffThread(
+  declarations: string,
+  typeName: string,
+  bodies: readonly unknown[],
+): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    // The thread's module is TypeScript: the thread registers tsx first, as the tests run with it.
+    const entry = JSON.stringify(new URL('./typescript-judge-thread.ts', import.meta.url).href);
+    const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); })`, {
+      eval: true,
+      workerData: { declarations, typeName, bodies },
+    });
+    worker.once('message', (diagnostics: string[]) => resolve(diagnostics));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the TypeScript judge's thread exited with ${code}`));
+    });
+  });
 }
 
 interface ZodLike {

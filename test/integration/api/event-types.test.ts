@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
-import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../../helpers/schema-judges.js';
+import { ajvRejections, typeScriptDiagnosticsOffThread, zodRejections } from '../../helpers/schema-judges.js';
 import { assertError, call, createInbox, ingest, ISO_UTC, UNKNOWN_INBOX_ID } from './support.js';
 
 type Body = any;
@@ -118,7 +118,7 @@ describe('event types, schemas and drift', () => {
     const { document, typeName } = ts.body.data.schema;
     assert.equal(typeName, 'ChargeSucceeded');
     assert.match(document, /Learned from 6 samples/);
-    assert.deepEqual(typeScriptDiagnostics(document, typeName, bodies), []);
+    assert.deepEqual(await typeScriptDiagnosticsOffThread(document, typeName, bodies), []);
     const zod = await call(rehook.apiUrl, schemaPath('charge.succeeded', 'zod'));
     assert.deepEqual(await zodRejections(zod.body.data.schema.document, `${typeName}Schema`, bodies), []);
   });
