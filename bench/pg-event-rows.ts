@@ -67,6 +67,8 @@ export async function driveWriter(
     writers: number;
     seconds?: number;
     events?: number;
+    /** A random wait of 0 to this many ms before each insert (not counted in its latency). */
+    jitterMs?: number;
     publish?: ((summary: EventSummary) => void) | null;
   },
 ): Promise<DriveResult> {
@@ -77,6 +79,8 @@ export async function driveWriter(
   const loop = async (): Promise<void> => {
     while (performance.now() < end && left > 0) {
       left -= 1;
+      if ((opts.jitterMs ?? 0) > 0)
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * (opts.jitterMs ?? 0)));
       const began = performance.now();
       const row = opts.next();
       await writer.enqueue(row.id, row.values, row.bytes, { summary: row.summary });

@@ -13,7 +13,7 @@
 //   notify-after the store's statement, then the live bus's NOTIFY as a statement of its own
 //                (the path before the insert announced its events itself)
 //   notify-commit the store as served: the NOTIFY inside the insert's statement and commit
-//   inflight-2/8 notify-commit with 2 or 8 statements in flight (pool 10; the store uses 4)
+//   inflight-1/2/8 notify-commit with 1, 2 or 8 statements in flight (pool 10; the store uses 4)
 //   rows-50      notify-commit with batches of at most 50 rows (the store allows 500)
 //   partition-direct notify-commit into today's day partition, named by the app, instead of
 //                the partitioned parent (which routes every row)
@@ -47,6 +47,12 @@ const BASE_URL =
 const CONCURRENCY = Number(env['CONCURRENCY'] ?? 50);
 const SECONDS = Number(env['SECONDS'] ?? 4);
 const ROUNDS = Number(env['ROUNDS'] ?? 3);
+/**
+ * Each writer waits a random 0-JITTER_MS before each insert (default 0): writers then arrive
+ * spread out, as HTTP requests do, instead of all re-queueing in the tick their batch committed
+ * (which makes every batch one of CONCURRENCY rows, one in flight).
+ */
+const JITTER_MS = Number(env['JITTER_MS'] ?? 0);
 /** Comma-separated variants to run (default all); ratios are against the first one run. */
 const ONLY = env['VARIANTS']?.split(',').map((name) => name.trim());
 
@@ -132,6 +138,7 @@ const VARIANTS: Record<string, Variant> = {
   },
   'notify-after': { notify: 'after' },
   'notify-commit': { notify: 'commit' },
+  'inflight-1': { notify: 'commit', limits: { maxInFlight: 1 } },
   'inflight-2': { notify: 'commit', limits: { maxInFlight: 2 } },
   'inflight-8': { notify: 'commit', limits: { maxInFlight: 8 } },
   'rows-50': { notify: 'commit', limits: { maxBatchRows: 50 } },
@@ -248,6 +255,7 @@ try {
         next: benchEventRows(inboxId),
         writers: CONCURRENCY,
         seconds: SECONDS,
+        jitterMs: JITTER_MS,
         publish: variant.notify === 'after' ? bus.publish : null,
       });
       await writer.close();
@@ -272,7 +280,13 @@ try {
   for (const pool of sessionPools.values()) await pool.end();
   const out = env['OUT'];
   if (out !== undefined) {
-    const saved = { date: new Date().toISOString(), concurrency: CONCURRENCY, seconds: SECONDS, rounds: ROUNDS };
+    const saved = {
+      date: new Date().toISOString(),
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      jitterMs: JITTER_MS,
+    };
     writeFileSync(
       out,
       `${JSON.stringify({ ...saved, loadAverage: loadavg(), runs: Object.fromEntries(runs) }, null, 2)}\n`,
