@@ -22,7 +22,8 @@
 //   counter-slots notify-commit with the counter split in 8 rows per inbox, each batch adding
 //                to the row of its own in-flight slot (prototype in a bench table)
 //   b12-*        batches of at most 12 rows (four in flight, as (h) makes them): no notification,
-//                the NOTIFY in the insert's commit, the NOTIFY by the bus after it, no counter
+//                the NOTIFY in the insert's commit, the NOTIFY by the bus after it, no counter,
+//                neither counter nor NOTIFY, the counter in 8 rows with the NOTIFY after
 //   commit-delay notify-commit on sessions with commit_delay = 1000 µs, commit_siblings = 1
 //   sync-off     notify-commit on sessions with synchronous_commit = off (measurement only:
 //                what the COMMIT's WAL flush costs; Rehook never acknowledges unflushed events)
@@ -111,6 +112,19 @@ function edited(name: string, edit: (text: string) => string): (rows: Rows, noti
 const COUNTER_UPSERT = /counted AS \(INSERT INTO inbox_counters[\s\S]*?excluded\.event_count\),\n/;
 let slot = 0;
 
+/** The counter upsert into one of 8 rows per inbox (a bench table), the next row each batch. */
+function counterSlots(rows: Rows, notify: Notify): Statement {
+  slot = (slot + 1) % 8;
+  return edited(`bench_counter_slot_${slot}`, (text) =>
+    text.replace(
+      COUNTER_UPSERT,
+      `counted AS (INSERT INTO bench_counters AS c (inbox_id, slot, event_count)
+  SELECT inbox_id, ${slot}, count(*) FROM stored GROUP BY inbox_id ORDER BY inbox_id
+  ON CONFLICT (inbox_id, slot) DO UPDATE SET event_count = c.event_count + excluded.event_count),\n`,
+    ),
+  )(rows, notify);
+}
+
 interface Variant {
   readonly statement?: (rows: Rows, notify: Notify) => Statement;
   /** Session settings (connection `options`) of a pool of the variant's own. */
@@ -151,25 +165,21 @@ const VARIANTS: Record<string, Variant> = {
       ),
   },
   'no-counter': { notify: 'commit', statement: edited('bench_no_counter', (text) => text.replace(COUNTER_UPSERT, '')) },
-  'counter-slots': {
-    notify: 'commit',
-    statement: (rows, notify) => {
-      slot = (slot + 1) % 8;
-      return edited(`bench_counter_slot_${slot}`, (text) =>
-        text.replace(
-          COUNTER_UPSERT,
-          `counted AS (INSERT INTO bench_counters AS c (inbox_id, slot, event_count)
-  SELECT inbox_id, ${slot}, count(*) FROM stored GROUP BY inbox_id ORDER BY inbox_id
-  ON CONFLICT (inbox_id, slot) DO UPDATE SET event_count = c.event_count + excluded.event_count),\n`,
-        ),
-      )(rows, notify);
-    },
-  },
+  'counter-slots': { notify: 'commit', statement: (rows, notify) => counterSlots(rows, notify) },
   // Batches of at most 12 rows: with 50 writers, four batches in flight, as under HTTP load
   // (where requests arrive spread out, not in lock step), so commits can overlap.
   'b12-no-notify': { limits: { maxBatchRows: 12 } },
   'b12-notify-commit': { notify: 'commit', limits: { maxBatchRows: 12 } },
   'b12-notify-after': { notify: 'after', limits: { maxBatchRows: 12 } },
+  'b12-no-counter-no-notify': {
+    limits: { maxBatchRows: 12 },
+    statement: edited('bench_no_counter', (text) => text.replace(COUNTER_UPSERT, '')),
+  },
+  'b12-slots-notify-after': {
+    notify: 'after',
+    limits: { maxBatchRows: 12 },
+    statement: (rows, notify) => counterSlots(rows, notify),
+  },
   'b12-no-counter': {
     notify: 'commit',
     limits: { maxBatchRows: 12 },
