@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config/schema.js';
 import { Pool } from 'pg';
 import { createLocalBus } from './live/local-bus.js';
-import { createPgNotifyBus, type BusLogger } from './live/pg-notify-bus.js';
+import { createPgNotifyBus, encodePayload, type BusLogger } from './live/pg-notify-bus.js';
 import { countReplays, type PoolStats, type RehookMetrics } from './metrics/rehook-metrics.js';
 import type { EventBus } from './ports/event-bus.js';
 import { NO_SWEEP_LOCK, type SweepLock } from './ports/sweep-lock.js';
@@ -64,17 +64,18 @@ export async function buildBus(
 ): Promise<EventBus> {
   const pool = poolOf(store);
   if (config.databaseUrl === null || pool === null) return createLocalBus();
-  // The bus sends each event's notification after the insert has committed, in a statement of
-  // its own; the store's insert does not notify (announceEventsWith is not called). A notifying
-  // transaction holds a server-wide lock from its commit until its WAL flush ends, so inserts
-  // that notify commit one flush at a time and cannot share flushes (decision 53).
+  const announcer = (store as Partial<PostgresStore>).announceEventsWith;
   const bus = await createPgNotifyBus({
     url: config.databaseUrl,
     pool,
     findEvent: (id) => store.events.findById(id),
     logger: opts.logger,
     ...(opts.listen !== undefined ? { listen: opts.listen } : {}),
+    eventsAnnouncedByStore: announcer !== undefined,
   });
+  // The insert's commit sends the notification (one statement instead of two); a store behind a
+  // wrapper without this method leaves it to the bus.
+  announcer?.({ channel: bus.channel, encode: encodePayload });
   // Wait (briefly) for LISTEN, so streams opened right after start miss nothing; it keeps
   // retrying in the background otherwise.
   await Promise.race([bus.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

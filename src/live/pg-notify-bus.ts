@@ -11,17 +11,6 @@ export const CHANNEL = 'rehook_events';
 export const MAX_PAYLOAD_BYTES = 7_900;
 /** Most notifications sent in one statement. */
 const PUBLISH_BATCH = 500;
-/**
- * Sends a batch of notifications; unnest yields the array in order, and NOTIFYs of one
- * transaction arrive in order. A notifying transaction holds a server-wide lock from its commit
- * until that commit's WAL flush ends, so every other notifying transaction waits for its flush.
- * This one commits without waiting for the flush (set_config(..., true) lasts until its end):
- * it writes nothing but notifications, which announce events already durably committed, and
- * PostgreSQL's notification queue does not survive a server crash anyway. Listeners get them at
- * the commit, flushed or not.
- */
-const NOTIFY_SQL = `SELECT pg_notify($1, t.p)
-  FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s, unnest($2::text[]) AS t(p)`;
 /** Notifications kept while the database does not take them; the oldest are dropped beyond. */
 const MAX_QUEUED = 10_000;
 const RECONNECT_MIN_MS = 100;
@@ -50,6 +39,11 @@ export interface PgNotifyBusOptions {
   readonly logger: BusLogger;
   /** Open the LISTEN connection (default true). An ingest-only instance only publishes. */
   readonly listen?: boolean;
+  /**
+   * The store's event insert sends each event's notification in its own commit (encodePayload
+   * on this bus's channel), so `publish` sends nothing (default false: `publish` sends it).
+   */
+  readonly eventsAnnouncedByStore?: boolean;
 }
 
 export interface PgNotifyBus extends EventBus {
@@ -252,7 +246,8 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     while (queue.length > 0) {
       const batch = queue.splice(0, PUBLISH_BATCH);
       try {
-        await opts.pool.query(NOTIFY_SQL, [channel, batch]);
+        // unnest yields the array in order, and NOTIFYs of one transaction arrive in order.
+        await opts.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS t(p)', [channel, batch]);
       } catch (err) {
         log.warn({ err, events: batch.length }, 'live bus: could not notify; live streams miss these events');
       }
@@ -270,7 +265,7 @@ export async function createPgNotifyBus(opts: PgNotifyBusOptions): Promise<PgNot
     if (flushing === null) startFlush();
   };
   const publish = (event: EventSummary): void => {
-    enqueue(encodePayload(event));
+    if (opts.eventsAnnouncedByStore !== true) enqueue(encodePayload(event));
   };
   const startFlush = (): void => {
     flushing = flush().finally(() => {

@@ -213,9 +213,7 @@ export class PgGroupCommitWriter {
 
   /**
    * From now on, every stored event is announced on the live bus by its insert's commit (see
-   * BATCH_INSERT_SQL); inserts queued before keep no notification. The server does not use it:
-   * notifying commits wait for one another's WAL flush, which measured slower than the bus's
-   * own statement after the commit (decision 53); bench/pg-ingest-levers.ts compares the two.
+   * BATCH_INSERT_SQL); inserts queued before keep no notification.
    */
   announceWith(announcer: EventAnnouncer): void {
     this.announcer = announcer;

@@ -2,7 +2,7 @@ import { Pool } from 'pg';
 
 import type { Store } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
-import { PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
+import { type EventAnnouncer, PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
 import { applyMigrations } from './migrations.js';
 import {
@@ -38,6 +38,11 @@ export interface PostgresStoreOptions {
 export interface PostgresStore extends Store {
   /** The connection pool. Not for application code: everything else goes through the port. */
   readonly pool: Pool;
+  /**
+   * Makes every later event insert send its live-bus notification in its own commit (see
+   * PgGroupCommitWriter): the bus then publishes no events itself (src/compose.ts).
+   */
+  announceEventsWith(announcer: EventAnnouncer): void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -113,6 +118,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
   let closing: Promise<void> | null = null;
   return {
     pool,
+    announceEventsWith: (announcer) => writer.announceWith(announcer),
     inboxes: createInboxRepository(pool),
     events: createEventRepository(pool, writer),
     replays: createReplayRepository(pool),
