@@ -88,7 +88,7 @@ export function renderMarkdown(results: BenchResults, extras: ProfileExtras): st
     'npm run bench -- --quick          # seconds-long smoke run, writes bench/results/quick.json only',
     'npm run bench -- --duration 10 --repeats 5 --connections 100 --body-size 4KiB',
     'npm run bench -- --only a,d       # a subset (writes bench/results/partial.json)',
-    'npm run bench -- --profile        # scenario (a) with the server under node --cpu-prof (--profile=d for (d), ...)',
+    'npm run bench -- --profile        # scenario (a) with the server under node --cpu-prof (--profile=d for (d), ...; h on PostgreSQL)',
     'npm run bench -- --help',
     '```',
     '',

@@ -17,7 +17,7 @@ export const SCENARIO_GROUPS = [
 ] as const;
 export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
 
-export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
+export const PROFILE_SCENARIOS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
 export type ProfileScenario = (typeof PROFILE_SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -121,9 +121,10 @@ Options (environment variable in brackets):
                         dist-bench/, are compiled when missing)
   --dist <dir>          benchmark the build under <dir> (dist/, package.json, node_modules),
                         e.g. a copy with an experimental change; implies --no-build
-  --profile[=<a-g>]     run one scenario (default a) with the server under node --cpu-prof
+  --profile[=<a-h>]     run one scenario (default a) with the server under node --cpu-prof
                         and print where its CPU time goes (bench/results/profile-<x>.json;
-                        the .cpuprofile is deleted)
+                        the .cpuprofile is deleted); h profiles the Rehook-on-PostgreSQL
+                        process and adds PostgreSQL's own time per statement
   --render              re-render docs/benchmarks.md and .svg from bench/results/latest.json
                         (e.g. after editing bench/analysis.md), without running anything
   --help

@@ -56,7 +56,8 @@ export async function setup(
   snap: string,
   opts: BenchOptions,
   janitor: Janitor,
-  nodeArgs: readonly string[] = [],
+  /** Extra node arguments (e.g. --cpu-prof) for the Rehook process on SQLite and the one on PostgreSQL. */
+  nodeArgs: { readonly sqlite?: readonly string[]; readonly pg?: readonly string[] } = {},
 ): Promise<Setup> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rehook-bench-data-'));
   janitor.dirs.push(dataDir);
@@ -86,6 +87,7 @@ export async function setup(
       const proc = await startRehookProcess(snap, pgDir, opts, {
         name: 'rehook-pg',
         env: { DATABASE_URL: target.url },
+        nodeArgs: nodeArgs.pg ?? [],
       });
       pg = { ...proc, target };
       log(`(h) Rehook on PostgreSQL ${target.display}`);
@@ -93,7 +95,7 @@ export async function setup(
   }
 
   const ceiling = await startCeiling(snap);
-  const rehook = await startRehookProcess(snap, dataDir, opts, { nodeArgs });
+  const rehook = await startRehookProcess(snap, dataDir, opts, { nodeArgs: nodeArgs.sqlite ?? [] });
   const load = new LoadGenerator(join(snap, 'dist/bench/load.js'), snap);
   const servers: Servers = { ceiling, rehook, load, pg };
   const inboxes = {
