@@ -11,6 +11,7 @@ import type { EventTypeRepository } from './event-type-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 import type { TeamRepository } from './team-store.js';
+import type { AuditRepository } from './audit-store.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -39,6 +40,8 @@ export interface Store {
   readonly alerts: AlertRepository;
   /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */
   readonly teams: TeamRepository;
+  /** The audit log (migration 18; src/ports/audit-store.ts). */
+  readonly audit: AuditRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */
   ping(): Promise<void>;
   /** Flushes pending writes, then releases the database. */

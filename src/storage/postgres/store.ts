@@ -20,6 +20,7 @@ import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { createTeamRepository } from './team-repository.js';
+import { createAuditRepository } from './audit-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -133,6 +134,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     eventTypes: createEventTypeRepository(pool),
     alerts: createAlertRepository(pool),
     teams: createTeamRepository(pool),
+    audit: createAuditRepository(pool),
     ping: () =>
       attempt('ping', async () => {
         await pool.query('SELECT 1');

@@ -30,6 +30,7 @@ const MIGRATION_NAMES = [
   '0015_alerts',
   '0016_teams',
   '0017_event_types',
+  '0018_audit_log',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
