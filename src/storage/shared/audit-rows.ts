@@ -47,7 +47,8 @@ export function auditRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
         actor: { accountId: row.actor_account_id, tokenId: row.actor_token_id, shareId: row.actor_share_id },
         ip: row.ip,
         action: row.action,
-        target: row.target_type === null || row.target_id === null ? null : { type: row.target_type, id: row.target_id },
+        target:
+          row.target_type === null || row.target_id === null ? null : { type: row.target_type, id: row.target_id },
         outcome: row.outcome,
         detail: toDetail(row.detail),
       };

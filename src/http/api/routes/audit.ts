@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS } from '../../../domain/audit.js';
 import { auditEntryJson, AuditEntrySchema } from '../audit-schemas.js';
 import type { ApiContext } from '../context.js';
 import { pageLimit, pathParam, principalOf, queryParam } from '../request.js';
-import { dataEnvelope, routeSchema } from '../route-schema.js';
+import { routeSchema } from '../route-schema.js';
 import { ref } from '../schemas.js';
 
 const DEFAULT_AUDIT_PAGE = 50;
@@ -94,7 +94,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void
         operationId: 'listTeamAudit',
         summary: "A team's audit log (owners and admins)",
         description:
-          "What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. " +
+          'What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. ' +
           PAGING,
         tag: 'Teams',
         access: 'token',
