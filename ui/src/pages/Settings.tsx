@@ -17,6 +17,7 @@ const SECTIONS = [
   ['sessions', 'Sessions'],
   ['api-tokens', 'API tokens'],
   ['teams', 'Teams'],
+  ['audit-log', 'Audit log'],
   ['delete-account', 'Delete account'],
 ] as const;
 
@@ -41,8 +42,8 @@ export function Settings() {
       </header>
       <nav class="settings-nav" aria-label="Settings sections">
         {SECTIONS.map(([id, label]) =>
-          id === 'api-tokens' ? (
-            <Link key={id} href={paths.tokens()} class="settings-nav-link">
+          id === 'api-tokens' || id === 'audit-log' ? (
+            <Link key={id} href={id === 'api-tokens' ? paths.tokens() : paths.accountAudit()} class="settings-nav-link">
               {label}
             </Link>
           ) : (
@@ -67,6 +68,16 @@ export function Settings() {
           </Link>
         </AccountCard>
         <TeamsSection />
+        <AccountCard
+          id="audit-log"
+          icon="shield"
+          title="Audit log"
+          description="Sign-ins (failed ones too), tokens, secrets, forwarding, links, teams, inboxes and replays: who, when, from where, and how it ended."
+        >
+          <Link href={paths.accountAudit()} class="btn settings-tokens-link">
+            <Icon name="shield" /> <span>Audit log</span>
+          </Link>
+        </AccountCard>
         <DeleteAccountSection />
       </div>
     </div>

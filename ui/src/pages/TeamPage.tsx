@@ -85,6 +85,11 @@ export function TeamPage(props: { teamId: string }) {
             Your role: <span class="badge">{team.role}</span>
           </p>
         </div>
+        {manages && (
+          <Link href={paths.teamAudit(team.id)} class="btn">
+            <Icon name="shield" /> <span>Audit log</span>
+          </Link>
+        )}
       </header>
       <ErrorNote error={error} />
 
