@@ -258,6 +258,38 @@ async function entriesFor(
 }
 
 /**
+ * Records one entry for a request the route table does not cover (an OpenID Connect callback
+ * signing someone in, say): the actor is the request's credential unless given, the address is
+ * the one the limits use. Never rejects: a failed write is logged, the request goes on.
+ */
+export async function recordRequestAudit(
+  ctx: { readonly deps: ServiceDeps; readonly trustProxy: boolean; readonly logger: Logger },
+  request: FastifyRequest,
+  record: Omit<AuditRecord, 'ip' | 'actor'> & { readonly actor?: AuditRecord['actor'] },
+): Promise<void> {
+  await writeLogged(ctx, request, {
+    ...record,
+    actor: record.actor ?? auditActorOf(request.principal),
+    ip: clientAddress(request, ctx.trustProxy),
+  });
+}
+
+async function writeLogged(
+  ctx: { readonly deps: ServiceDeps; readonly logger: Logger },
+  request: FastifyRequest,
+  ...records: AuditRecord[]
+): Promise<void> {
+  try {
+    for (const record of records) await recordAudit(ctx.deps, record);
+  } catch (err) {
+    ctx.logger.error(
+      { err, action: records[0]?.action, route: request.routeOptions.url },
+      'audit: entry not written (the action itself went through)',
+    );
+  }
+}
+
+/**
  * Installs the audit trail on the API app: a preHandler that reads, before a recorded route
  * changes anything, which team owns the inbox it names (a deleted or moved inbox no longer
  * says), and an onSend hook that writes the entries of recorded routes.
@@ -277,16 +309,13 @@ export function installAuditTrail(
   app.addHook('onSend', async (request, reply, payload) => {
     const audit = auditOf(request);
     if (audit === undefined) return payload;
+    let records: AuditRecord[] = [];
     try {
-      for (const record of await entriesFor(deps, request, reply, payload, audit, opts.trustProxy)) {
-        await recordAudit(deps, record);
-      }
+      records = await entriesFor(deps, request, reply, payload, audit, opts.trustProxy);
     } catch (err) {
-      opts.logger.error(
-        { err, action: audit.action, route: request.routeOptions.url },
-        'audit: entry not written (the action itself went through)',
-      );
+      opts.logger.error({ err, action: audit.action }, 'audit: entry not written (the action itself went through)');
     }
+    await writeLogged({ deps, logger: opts.logger }, request, ...records);
     return payload;
   });
 }

@@ -425,4 +425,26 @@ describe('audit log', () => {
       (audit as { insert: typeof audit.insert }).insert = original;
     }
   });
+
+  it('records a refusal by scope with the token that was refused', async () => {
+    const made = await call(
+      rehook.apiUrl,
+      '/api/v1/tokens',
+      asOwner({ method: 'POST', json: { name: 'reader', scopes: ['read'] } }),
+    );
+    assert.equal(made.status, 201, made.text);
+    const readerId: string = made.body.data.token.id;
+    const refused = await call(rehook.apiUrl, '/api/v1/tokens', {
+      method: 'POST',
+      token: made.body.data.token.token,
+      headers: fromProxy,
+      json: { name: 'escalate' },
+    });
+    assertError(refused, 403, 'INSUFFICIENT_SCOPE');
+    const byReader = await wholeLog(`/api/v1/account/audit?actor=${readerId}`, { token });
+    assert.deepEqual(
+      byReader.map((e) => [e.action, e.outcome, e.ip, e.detail['status']]),
+      [['token.created', 'denied', IP, 403]],
+    );
+  });
 });
