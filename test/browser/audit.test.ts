@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from './console-errors.js';
-import { assertAccessible, startRig, type BrowserRig } from './support.js';
+import { assertAccessible, signUpInBrowser, startRig, type BrowserRig } from './support.js';
 
 // The audit logs in real Chromium: Settings > Audit log shows the account's own entries (a
 // failed sign-in made from another browser included), a team page leads its owner to the
@@ -10,7 +10,6 @@ import { assertAccessible, startRig, type BrowserRig } from './support.js';
 // console error, and are photographed for the README.
 
 let rig: BrowserRig;
-let counter = 0;
 const PASSWORD = 'correct horse battery staple';
 
 before(async () => {
@@ -19,17 +18,6 @@ before(async () => {
 after(async () => {
   await rig?.close();
 });
-
-async function signUp(page: Page, label: string): Promise<string> {
-  counter += 1;
-  const email = `${label}${counter}-${process.pid}@example.test`;
-  await page.goto(`${rig.rehook.apiUrl}/signup`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/dashboard$/);
-  return email;
-}
 
 /** The actions of the log's rows, top (newest) first. */
 async function actionsShown(page: Page): Promise<string[]> {
@@ -44,7 +32,7 @@ describe('audit log pages', () => {
     const context = await rig.context({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
     const errors = collectConsoleErrors(context);
     const page = await context.newPage();
-    const email = await signUp(page, 'audit');
+    const email = await signUpInBrowser(rig, page, 'audit', PASSWORD);
 
     // A team with an invitation link: two entries of the team's log.
     await page.getByRole('link', { name: 'Teams', exact: true }).click();
