@@ -86,7 +86,7 @@ export function TeamPage(props: { teamId: string }) {
           </p>
         </div>
         {manages && (
-          <Link href={paths.teamAudit(team.id)} class="btn">
+          <Link href={paths.teamAudit(team.id)} class="btn page-head-action">
             <Icon name="shield" /> <span>Audit log</span>
           </Link>
         )}
