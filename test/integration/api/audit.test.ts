@@ -447,4 +447,22 @@ describe('audit log', () => {
       [['token.created', 'denied', IP, 403]],
     );
   });
+
+  it("records a sharing link refused a write in the team's log, with the link as actor", async () => {
+    const inbox = await call(rehook.apiUrl, '/api/v1/inboxes', asOwner({ method: 'POST', json: { teamId } }));
+    const inboxId: string = inbox.body.data.inbox.id;
+    const share = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/shares`, asOwner({ method: 'POST' }));
+    const shareId: string = share.body.data.share.id;
+    const refused = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}`, {
+      method: 'DELETE',
+      headers: { 'x-rehook-share': share.body.data.share.token, ...fromProxy },
+    });
+    assertError(refused, 403, 'SHARE_READ_ONLY');
+    const byLink = await wholeLog(`/api/v1/teams/${teamId}/audit?actor=${shareId}`, { token });
+    assert.deepEqual(
+      byLink.map((e) => [e.action, e.outcome, e.target?.id, e.ip, e.actor.accountId]),
+      [['inbox.deleted', 'denied', inboxId, IP, null]],
+    );
+    assert.ok(!JSON.stringify(byLink).includes(share.body.data.share.token));
+  });
 });
