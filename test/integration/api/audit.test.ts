@@ -465,4 +465,25 @@ describe('audit log', () => {
     );
     assert.ok(!JSON.stringify(byLink).includes(share.body.data.share.token));
   });
+
+  it('writes a move between two teams to both teams, and once to the mover', async () => {
+    const other = await call(rehook.apiUrl, '/api/v1/teams', asOwner({ method: 'POST', json: { name: 'Other' } }));
+    const otherId: string = other.body.data.team.id;
+    const inbox = await call(rehook.apiUrl, '/api/v1/inboxes', asOwner({ method: 'POST', json: { teamId } }));
+    const inboxId: string = inbox.body.data.inbox.id;
+    const moved = await call(
+      rehook.apiUrl,
+      `/api/v1/inboxes/${inboxId}/owner`,
+      asOwner({ method: 'PUT', json: { teamId: otherId } }),
+    );
+    assert.equal(moved.status, 200, moved.text);
+    const movesOf = async (path: string) =>
+      (await wholeLog(`${path}?action=inbox.moved`, { token })).filter((e) => e.target?.id === inboxId);
+    assert.deepEqual(
+      (await movesOf(`/api/v1/teams/${otherId}/audit`)).map((e) => e.detail),
+      [{ toTeamId: otherId }],
+    );
+    assert.equal((await movesOf(`/api/v1/teams/${teamId}/audit`)).length, 1);
+    assert.equal((await movesOf('/api/v1/account/audit')).length, 1);
+  });
 });
