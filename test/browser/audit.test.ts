@@ -61,7 +61,9 @@ describe('audit log pages', () => {
     await assertAccessible(page, 'team audit log');
     await page.screenshot({ path: 'docs/screenshots/audit-team.png' });
     await page.getByLabel('Action').selectOption('team.created');
+    // The old list goes while the filtered page loads; then the filtered list comes.
     await page.locator('[data-action="member.invited"]').waitFor({ state: 'detached' });
+    await page.locator('[data-action="team.created"]').waitFor();
     assert.deepEqual(await actionsShown(page), ['team.created']);
 
     // Settings > Audit log: the account's own entries, the refused sign-in first.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '../api.js';
 import { Empty, ErrorNote, Spinner, Time } from './common.js';
 import { onText } from './fields.js';
@@ -46,18 +46,25 @@ export function AuditLog(props: {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
+  // Only the newest request's answer is shown: a slow page of an earlier filter must not land.
+  const latest = useRef(0);
+
   const fetchPage = async (before: string | null, into: AuditEntry[]) => {
+    latest.current += 1;
+    const mine = latest.current;
     setLoading(true);
     try {
       const page = await props.load({ before, ...filter });
+      if (mine !== latest.current) return;
       setEntries([...into, ...page.entries]);
       setNext(page.nextBefore);
       setError(null);
     } catch (err) {
+      if (mine !== latest.current) return;
       setError(errorMessage(err));
       if (before === null) setEntries([]);
     } finally {
-      setLoading(false);
+      if (mine === latest.current) setLoading(false);
     }
   };
 
