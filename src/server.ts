@@ -273,6 +273,7 @@ function startInstanceSweeper(
   return startSweeper(deps, {
     intervalMs: config.sweepIntervalMs,
     retentionDays: config.retentionDays,
+    auditRetentionMs: config.auditRetentionMs,
     lock: sweepLockFor(deps.store),
     onError: (err) => {
       metrics.sweepFailed();
@@ -286,7 +287,7 @@ function startInstanceSweeper(
       metrics.swept(result, (timing.endedAt - timing.startedAt) / 1000);
       if (
         result.inboxesDeleted + result.rowsPurged + result.sessionsDeleted + result.partitionsCreated > 0 ||
-        result.eventsDropped + result.eventsMoved + result.eventsRetired > 0
+        result.eventsDropped + result.eventsMoved + result.eventsRetired + result.auditEntriesRetired > 0
       )
         logger.info({ ...result, ...timing }, 'expiry sweep');
       else logger.debug(timing, 'expiry sweep');

@@ -48,6 +48,7 @@ import {
 } from './commands/teams.command.js';
 import { tokensCreateCommand } from './commands/tokens-create.command.js';
 import { tokensListCommand } from './commands/tokens-list.command.js';
+import { auditCommand } from './commands/audit.command.js';
 import { tokensRevokeCommand } from './commands/tokens-revoke.command.js';
 import { waitCommand } from './commands/wait.command.js';
 import type { CliIO } from './io.js';
@@ -84,6 +85,7 @@ export const COMMANDS: readonly Command[] = [
   teamsInviteCommand,
   teamsRoleCommand,
   teamsRemoveCommand,
+  auditCommand,
   signatureShowCommand,
   signatureSetCommand,
   signatureRemoveCommand,

@@ -8,4 +8,5 @@ export type { RehookClientOptions } from './transport.js';
 export { isRehookError, RehookApiError, RehookConnectionError, RehookTimeoutError } from './errors.js';
 export type { RehookError } from './errors.js';
 export type * from './types.js';
+export { AUDIT_ACTIONS } from './audit.js';
 export type { components as OpenApiComponents, paths as OpenApiPaths } from './generated/openapi-types.js';

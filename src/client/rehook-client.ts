@@ -12,6 +12,7 @@ import * as responses from './responses.js';
 import { send } from './sending.js';
 import * as shares from './shares.js';
 import * as teams from './teams.js';
+import * as audit from './audit.js';
 import * as signatures from './signatures.js';
 import * as eventTypes from './event-types.js';
 import * as tokens from './tokens.js';
@@ -27,6 +28,8 @@ import type {
   CreatedShare,
   CreatedTeamInvitation,
   Team,
+  AuditPage,
+  AuditPageOptions,
   TeamInvitation,
   TeamMember,
   TeamRole,
@@ -537,6 +540,18 @@ export class RehookClient {
   /** Moves a saved inbox to a team (`{teamId}`) or to the calling account (`'me'`). */
   async moveInbox(inboxId: string, to: { readonly teamId: string } | 'me'): Promise<Inbox> {
     return teams.moveInbox(this.#api, inboxId, to);
+  }
+
+  // --- Audit logs (docs/teams.md, "Audit log") ----------------------------------------------
+
+  /** A page of the caller's own audit log, newest first; `nextBefore` leads to the next. */
+  async accountAudit(options: AuditPageOptions = {}): Promise<AuditPage> {
+    return audit.accountAudit(this.#api, options);
+  }
+
+  /** A page of a team's audit log (owners and admins; FORBIDDEN for other roles). */
+  async teamAudit(teamId: string, options: AuditPageOptions = {}): Promise<AuditPage> {
+    return audit.teamAudit(this.#api, teamId, options);
   }
 
   // --- Sharing links -----------------------------------------------------------------------

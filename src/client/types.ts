@@ -107,6 +107,20 @@ export type TeamMember = Schemas['TeamMember'];
 export type TeamInvitation = Schemas['TeamInvitation'];
 /** A new invitation link: its token and `/join/<token>` path are shown this once. */
 export type CreatedTeamInvitation = Schemas['CreatedTeamInvitation'];
+/** One entry of an audit log (docs/teams.md, "Audit log"). */
+export type AuditEntry = Schemas['AuditEntry'];
+/** A page of an audit log, newest first, and the cursor of the next one (null at the oldest). */
+export interface AuditPage {
+  readonly entries: AuditEntry[];
+  readonly nextBefore: string | null;
+}
+/** Which page of an audit log: its size, the cursor, and the optional filters. */
+export interface AuditPageOptions {
+  readonly limit?: number;
+  readonly before?: string | null;
+  readonly action?: string;
+  readonly actor?: string;
+}
 /** A signed-in browser session: the account, and the CSRF token writes must carry. */
 export type Session = Schemas['Session'];
 /** Every error code of the API (docs/generated/errors.md). */

@@ -67,6 +67,8 @@ export interface Config {
   readonly anonMaxEvents: number;
   /** Days events are kept (REHOOK_RETENTION_DAYS); 0 = forever. */
   readonly retentionDays: number;
+  /** How long audit entries are kept (REHOOK_AUDIT_RETENTION), in ms; 0 = forever. */
+  readonly auditRetentionMs: number;
   readonly ingestHeadersTimeoutMs: number;
   readonly ingestRequestTimeoutMs: number;
   readonly ingestKeepAliveTimeoutMs: number;
@@ -451,6 +453,15 @@ export const SETTINGS = [
     description:
       'Days events are kept, in every inbox (0 = forever): the sweeper deletes older ones; on PostgreSQL whole day partitions are dropped at once.',
     parse: parseLimit,
+  }),
+  setting({
+    key: 'auditRetentionMs',
+    env: 'REHOOK_AUDIT_RETENTION',
+    flag: 'audit-retention',
+    defaultText: '365d',
+    description:
+      'How long audit log entries are kept (0 = forever): the sweeper deletes older ones in bounded batches.',
+    parse: (raw) => (raw.trim() === '0' ? 0 : parseDuration(raw)),
   }),
   setting({
     key: 'ingestHeadersTimeoutMs',

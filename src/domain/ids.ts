@@ -17,6 +17,7 @@ export const ID_PREFIX = {
   replayJob: 'job_',
   team: 'tem_',
   invitation: 'inv_',
+  audit: 'aud_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
@@ -45,7 +46,7 @@ export function randomPart(): string {
 }
 
 /** A new random id of the given kind (inboxes, replays, accounts, tokens, sessions). */
-export function newId(kind: Exclude<IdKind, 'event'>): string {
+export function newId(kind: Exclude<IdKind, 'event' | 'audit'>): string {
   return ID_PREFIX[kind] + randomPart();
 }
 
@@ -62,6 +63,14 @@ export function isId(kind: IdKind, value: string): boolean {
  * ids are strictly increasing even when the clock stands still or steps back.
  */
 export function createEventIdFactory(): (nowMs: number) => string {
+  return createSortableIdFactory('event');
+}
+
+/**
+ * Ids of `kind` that sort by the millisecond they were made in (the layout of event ids), for
+ * records listed newest first with a keyset cursor (events, audit entries).
+ */
+export function createSortableIdFactory(kind: 'event' | 'audit'): (nowMs: number) => string {
   let lastMs = -1;
   let lastRandom: Uint8Array = new Uint8Array(10);
   return (nowMs: number) => {
@@ -74,7 +83,7 @@ export function createEventIdFactory(): (nowMs: number) => string {
       lastMs = nowMs;
     }
     lastRandom = random;
-    return ID_PREFIX.event + encodeTime(nowMs) + encodeBase32(random, 16);
+    return ID_PREFIX[kind] + encodeTime(nowMs) + encodeBase32(random, 16);
   };
 }
 

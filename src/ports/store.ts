@@ -12,6 +12,7 @@ import type { EventTypeRepository } from './event-type-store.js';
 import type { Share } from '../domain/share.js';
 import type { Session } from '../domain/session.js';
 import type { TeamRepository } from './team-store.js';
+import type { AuditRepository } from './audit-store.js';
 
 /**
  * The storage port. One adapter per database implements it (SQLite now, PostgreSQL next); the
@@ -40,6 +41,8 @@ export interface Store {
   readonly alerts: AlertRepository;
   /** Teams, members and invitations (migration 16; src/ports/team-store.ts). */
   readonly teams: TeamRepository;
+  /** The audit log (migration 18; src/ports/audit-store.ts). */
+  readonly audit: AuditRepository;
   /** Single sign-on identities linked to accounts (migration 19). */
   readonly identities: AccountIdentityRepository;
   /** Cheap liveness probe (e.g. `SELECT 1`); throws StorageError when the database is unusable. */

@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
 import { NO_SWEEP_LOCK, type SweepLock } from '../ports/sweep-lock.js';
+import { retireAuditEntries } from './audit.js';
 
 export const SWEEP_BATCH_SIZE = 500;
 /** A sweep gives up the event loop between batches and stops after this long per run. */
@@ -23,6 +24,8 @@ export interface SweepResult {
   readonly eventsRetired: number;
   /** Expired browser sessions deleted (they stopped authenticating at expiry already). */
   readonly sessionsDeleted: number;
+  /** Audit entries deleted for being older than REHOOK_AUDIT_RETENTION. */
+  readonly auditEntriesRetired: number;
 }
 
 export interface SweepOptions {
@@ -30,6 +33,8 @@ export interface SweepOptions {
   readonly budgetMs?: number;
   /** REHOOK_RETENTION_DAYS: events older than this many days are deleted (0 or absent = kept). */
   readonly retentionDays?: number;
+  /** REHOOK_AUDIT_RETENTION in ms: older audit entries are deleted (0 or absent = kept). */
+  readonly auditRetentionMs?: number;
 }
 
 /**
@@ -77,7 +82,10 @@ export async function sweepOnce(deps: { store: Store; clock: Clock }, opts: Swee
     if (count < batchSize || Date.now() > deadline) break;
     await yieldToEventLoop();
   }
-  return { inboxesDeleted, rowsPurged, ...upkeep, eventsRetired, sessionsDeleted };
+  const auditRetentionMs = opts.auditRetentionMs ?? 0;
+  const auditEntriesRetired =
+    auditRetentionMs > 0 ? await retireAuditEntries(deps, { retentionMs: auditRetentionMs, batchSize, deadline }) : 0;
+  return { inboxesDeleted, rowsPurged, ...upkeep, eventsRetired, sessionsDeleted, auditEntriesRetired };
 }
 
 /** The storage upkeep of one sweep: partitions, then the upgrade's move in batches until done or out of time. */
@@ -119,6 +127,8 @@ export function startSweeper(
     onSkipped?: () => void;
     /** REHOOK_RETENTION_DAYS (0 or absent: events are kept). */
     retentionDays?: number;
+    /** REHOOK_AUDIT_RETENTION in ms (0 or absent: audit entries are kept). */
+    auditRetentionMs?: number;
   },
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -128,10 +138,10 @@ export function startSweeper(
     running = lock
       .runExclusive(async () => {
         const startedAt = Date.now();
-        const result = await sweepOnce(
-          deps,
-          opts.retentionDays === undefined ? {} : { retentionDays: opts.retentionDays },
-        );
+        const result = await sweepOnce(deps, {
+          ...(opts.retentionDays === undefined ? {} : { retentionDays: opts.retentionDays }),
+          ...(opts.auditRetentionMs === undefined ? {} : { auditRetentionMs: opts.auditRetentionMs }),
+        });
         return { result, timing: { startedAt, endedAt: Date.now() } };
       })
       .then((outcome) => {

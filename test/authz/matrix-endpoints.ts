@@ -303,6 +303,10 @@ export const ENDPOINTS = {
     send: (env, _t, authorization) =>
       call(env.rehook.apiUrl, '/api/v1/tokens', { method: 'POST', authorization, json: { name: 'matrix' } }),
   },
+  'GET /api/v1/account/audit': {
+    destructive: false,
+    send: (env, _t, authorization) => call(env.rehook.apiUrl, '/api/v1/account/audit', { authorization }),
+  },
   'DELETE /api/v1/tokens/:id': {
     destructive: true,
     send: (env, t, authorization) =>

@@ -251,6 +251,7 @@ export const EXPECTED: readonly Row[] = [
 
   ['GET /api/v1/tokens', '-', '401', '200', '200', '401', '401'],
   ['POST /api/v1/tokens', '-', '401', '201', '201', '401', '401'],
+  ['GET /api/v1/account/audit', '-', '401', '200', '200', '401', '401'],
   ['DELETE /api/v1/tokens/:id', 'tokA', '401', '204', '404T', '401', '401'],
   ['DELETE /api/v1/tokens/:id', 'missing', '401', '404T', '404T', '401', '401'],
 ];
@@ -378,6 +379,7 @@ export const SHARE_CELLS: ReadonlyArray<
 
   ['GET /api/v1/tokens', '-', '403S', '404S'],
   ['POST /api/v1/tokens', '-', '403S', '404S'],
+  ['GET /api/v1/account/audit', '-', '403S', '404S'],
   ['DELETE /api/v1/tokens/:id', 'tokA', '403S', '404S'],
   ['DELETE /api/v1/tokens/:id', 'missing', '403S', '404S'],
 
@@ -485,6 +487,7 @@ export const ENDPOINT_SCOPES: Readonly<Record<EndpointName, 'read' | 'replay' | 
   'GET /api/v1/shares/:token': 'none',
   'GET /api/v1/tokens': 'manage',
   'POST /api/v1/tokens': 'manage',
+  'GET /api/v1/account/audit': 'manage',
   'DELETE /api/v1/tokens/:id': 'manage',
   'PUT /api/v1/inboxes/:id/forwarding': 'manage',
   'GET /api/v1/inboxes/:id/forwarding': 'read',

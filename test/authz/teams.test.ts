@@ -134,6 +134,7 @@ const NOT_ON_AN_INBOX: readonly EndpointName[] = [
   'GET /api/v1/tokens',
   'POST /api/v1/tokens',
   'DELETE /api/v1/tokens/:id',
+  'GET /api/v1/account/audit',
 ];
 
 const ROLES: readonly TeamRole[] = ['owner', 'admin', 'member', 'viewer'];
@@ -302,6 +303,12 @@ describe('teams: every role × every endpoint', () => {
         'GET members',
         (t, who) => api(`/api/v1/teams/${t}/members`, who),
         { owner: 200, admin: 200, member: 200, viewer: 200, outsider: 404 },
+        false,
+      ],
+      [
+        'GET audit log',
+        (t, who) => api(`/api/v1/teams/${t}/audit`, who),
+        { owner: 200, admin: 200, member: 403, viewer: 403, outsider: 404 },
         false,
       ],
       [

@@ -159,3 +159,17 @@ export async function assertNothingRan(page: Page): Promise<void> {
 export async function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+let signUpCounter = 0;
+
+/** Signs a new account up through the web app's form; resolves with its e-mail once on the dashboard. */
+export async function signUpInBrowser(rig: BrowserRig, page: Page, label: string, password: string): Promise<string> {
+  signUpCounter += 1;
+  const email = `${label}${signUpCounter}-${process.pid}@example.test`;
+  await page.goto(`${rig.rehook.apiUrl}/signup`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return email;
+}

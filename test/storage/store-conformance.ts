@@ -24,6 +24,7 @@ import { describeShareCases } from './conformance/shares.js';
 import { describeSignatureCases } from './conformance/signatures.js';
 import { describeSummaryJsonCases } from './conformance/summary-json.js';
 import { describeTeamCases } from './conformance/teams.js';
+import { describeAuditCases } from './conformance/audit.js';
 import { describeIdentityCases } from './conformance/identities.js';
 import {
   describeAccountCases,
@@ -87,6 +88,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeAlertCases(store);
     describeLifecycleCases(store);
     describeTeamCases(store);
+    describeAuditCases(store);
 
     it('answers ping on a usable store', async () => {
       await assert.doesNotReject(store().ping());

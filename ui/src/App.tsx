@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from './components/common.js';
 import { Icon } from './components/Icon.js';
 import { ProblemPage } from './components/page-states.js';
+import { AccountAuditPage, TeamAuditPage } from './pages/AuditPages.js';
 import { Dashboard } from './pages/Dashboard.js';
 import { Home } from './pages/Home.js';
 import { InboxPage } from './pages/InboxPage.js';
@@ -57,6 +58,10 @@ function titleOf(route: Route): string {
       return 'Settings · Rehook';
     case 'tokens':
       return 'API tokens · Settings · Rehook';
+    case 'accountAudit':
+      return 'Audit log · Settings · Rehook';
+    case 'teamAudit':
+      return 'Team audit log · Rehook';
     case 'teams':
       return 'Teams · Rehook';
     case 'team':
@@ -89,6 +94,10 @@ function Page(props: { route: Route }) {
       return <Settings />;
     case 'tokens':
       return <Tokens />;
+    case 'accountAudit':
+      return <AccountAuditPage />;
+    case 'teamAudit':
+      return <TeamAuditPage key={route.teamId} teamId={route.teamId} />;
     case 'moved':
       return <Moved to={route.to} />;
     case 'teams':
@@ -141,14 +150,14 @@ function Header(props: { route: Route }) {
             <Link
               href={paths.settings()}
               class="nav-link"
-              aria-current={here === 'settings' || here === 'tokens' ? 'page' : undefined}
+              aria-current={here === 'settings' || here === 'tokens' || here === 'accountAudit' ? 'page' : undefined}
             >
               Settings
             </Link>
             <Link
               href={paths.teams()}
               class="nav-link"
-              aria-current={here === 'teams' || here === 'team' ? 'page' : undefined}
+              aria-current={here === 'teams' || here === 'team' || here === 'teamAudit' ? 'page' : undefined}
             >
               Teams
             </Link>

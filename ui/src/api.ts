@@ -4,7 +4,7 @@
  * carry the session's CSRF token; a shared view sends its share token instead.
  *
  */
-import { isRehookError, RehookApiError, RehookClient } from '../../src/client/index.js';
+import { AUDIT_ACTIONS, isRehookError, RehookApiError, RehookClient } from '../../src/client/index.js';
 import type {
   Account,
   CreatedShare,
@@ -14,11 +14,13 @@ import type {
   SignatureSettingsInput,
 } from '../../src/client/index.js';
 
-export { isRehookError, RehookApiError };
+export { AUDIT_ACTIONS, isRehookError, RehookApiError };
 // The screens take the client's types from here, so that only this module knows where they live.
 export type {
   Account,
   AlertDelivery,
+  AuditEntry,
+  AuditPage,
   AlertRule,
   AlertRuleInput,
   CreatedShare,

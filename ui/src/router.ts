@@ -13,6 +13,8 @@ export type Route =
   | { readonly page: 'dashboard' }
   | { readonly page: 'settings' }
   | { readonly page: 'tokens' }
+  | { readonly page: 'accountAudit' }
+  | { readonly page: 'teamAudit'; readonly teamId: string }
   /** An old address of a page: replaced by its new one at once. */
   | { readonly page: 'moved'; readonly to: string }
   | { readonly page: 'teams' }
@@ -54,10 +56,13 @@ export function parseRoute(pathname: string, search: string): Route {
   if (first === 'dashboard' && parts.length === 1) return { page: 'dashboard' };
   if (first === 'settings' && parts.length === 1) return { page: 'settings' };
   if (first === 'settings' && second === 'tokens' && parts.length === 2) return { page: 'tokens' };
+  if (first === 'settings' && second === 'audit' && parts.length === 2) return { page: 'accountAudit' };
   // API tokens lived at /tokens before Settings existed.
   if (first === 'tokens' && parts.length === 1) return { page: 'moved', to: '/settings/tokens' };
   if (first === 'teams' && parts.length === 1) return { page: 'teams' };
   if (first === 'teams' && second !== undefined && parts.length === 2) return { page: 'team', teamId: second };
+  if (first === 'teams' && second !== undefined && third === 'audit' && parts.length === 3)
+    return { page: 'teamAudit', teamId: second };
   if (first === 'join' && second !== undefined && parts.length === 2) return { page: 'join', token: second };
   if (first === 's' && second !== undefined && parts.length === 2)
     return { page: 'share', token: second, eventId: query.get('event'), search };
@@ -126,7 +131,9 @@ export const paths = {
   dashboard: () => '/dashboard',
   settings: () => '/settings',
   tokens: () => '/settings/tokens',
+  accountAudit: () => '/settings/audit',
   teams: () => '/teams',
   team: (teamId: string) => `/teams/${encodeURIComponent(teamId)}`,
+  teamAudit: (teamId: string) => `/teams/${encodeURIComponent(teamId)}/audit`,
   join: (token: string) => `/join/${encodeURIComponent(token)}`,
 };

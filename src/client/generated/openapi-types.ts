@@ -1267,6 +1267,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own audit log
+         * @description What this account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays), and sign-in attempts made with its e-mail. Newest first. When older entries remain, the `Link` header carries the next page (`<...?limit=50&before=aud_...>; rel="next"`) and `data.nextBefore` its cursor; the filters stay in it. Never holds a secret, token or body.
+         */
+        get: operations["listAccountAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{teamId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's audit log (owners and admins)
+         * @description What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. Newest first. When older entries remain, the `Link` header carries the next page (`<...?limit=50&before=aud_...>; rel="next"`) and `data.nextBefore` its cursor; the filters stay in it.
+         */
+        get: operations["listTeamAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1487,6 +1527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /settings/audit
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppSettingsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tokens": {
         parameters: {
             query?: never;
@@ -1559,6 +1619,26 @@ export interface paths {
          * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
          */
         get: operations["webAppTeamsTeamId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teams/{teamId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web app page /teams/:teamId/audit
+         * @description Not an API call: the single-page web app, for browsers. Served with a strict Content-Security-Policy, `Referrer-Policy: no-referrer` and `Cache-Control: no-cache`.
+         */
+        get: operations["webAppTeamsTeamIdAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2608,6 +2688,44 @@ export interface components {
             token: string;
             /** @description Path of the web app's page for the link, /join/<token>, on the API origin. */
             path: string;
+        };
+        /** @description One entry of an audit log. */
+        AuditEntry: {
+            /** @description Entry id (aud_...): newer entries have greater ids. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            at: string;
+            /** @description What was done: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
+            action: string;
+            /** @description success; denied (a wrong password, a role or scope too low); failed (tried, did not work). */
+            outcome: "success" | "denied" | "failed";
+            actor: {
+                /** @description The acting account (acc_...), null for a failed sign-in or a sharing link. */
+                accountId: string | null;
+                /** @description The acting account's e-mail, null when unknown or the account is gone. */
+                email: string | null;
+                /** @description The API token used (tok_...), null for a browser session. */
+                tokenId: string | null;
+                /** @description The sharing link used (shr_...). */
+                shareId: string | null;
+            };
+            /** @description The client address. */
+            ip: string;
+            /** @description The team whose log holds the entry, if any (tem_...). */
+            teamId: string | null;
+            /** @description What was acted on. */
+            target: {
+                /** @description inbox, token, share, team, invitation, account, event, replay-job. */
+                type: string;
+                id: string;
+            } | null;
+            /** @description A few short values (a role, the scopes, a destination without credentials or query); never a secret, token or body. */
+            detail: {
+                [key: string]: string | number | boolean;
+            };
         };
         /** @description One RFC 6902 operation; `path` is a JSON Pointer (RFC 6901). `from` carries the value before the change (for `remove` and `replace`); RFC 6902 tools ignore it. Numbers are written exactly as captured. */
         JsonPatchOperation: {
@@ -6878,6 +6996,93 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    listAccountAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Only entries older than this entry id (the Link cursor). */
+                before?: string;
+                /** @description Only this action: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
+                action?: string;
+                /** @description Only entries by this account, token or sharing link (id). */
+                actor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entries: components["schemas"]["AuditEntry"][];
+                            /** @description Cursor of the next page, or null. */
+                            nextBefore: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listTeamAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: number;
+                /** @description Only entries older than this entry id (the Link cursor). */
+                before?: string;
+                /** @description Only this action: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
+                action?: string;
+                /** @description Only entries by this account, token or sharing link (id). */
+                actor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Team id (tem_...). */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entries: components["schemas"]["AuditEntry"][];
+                            /** @description Cursor of the next page, or null. */
+                            nextBefore: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["ShareNotFoundOrTeamNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -7187,6 +7392,33 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    webAppSettingsAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnly"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     webAppTokens: {
         parameters: {
             query?: never;
@@ -7271,6 +7503,35 @@ export interface operations {
         };
     };
     webAppTeamsTeamId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The web app (index.html); the app renders the page for this path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrForbidden"];
+            404: components["responses"]["ShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    webAppTeamsTeamIdAudit: {
         parameters: {
             query?: never;
             header?: never;

@@ -10,6 +10,8 @@ import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
 import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
 import { OPENAPI_BASE } from './openapi.js';
 import { registerAccountRoutes } from './routes/account.js';
+import { registerAuditRoutes } from './routes/audit.js';
+import { installAuditTrail } from './audit-trail.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerSingleSignOnRoutes } from './routes/single-sign-on.js';
 import { registerEventRoutes } from './routes/events.js';
@@ -99,6 +101,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     await checkTokenScope(ctx.deps, request, request.principal);
   });
   app.addHook('onRoute', assertRouteHasScope);
+  installAuditTrail(app, ctx.deps, { trustProxy: ctx.trustProxy, logger: ctx.logger });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // The web app's files set their own (immutable assets, no-cache pages); the API never caches.
@@ -156,6 +159,7 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     registerSingleSignOnRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
     registerTeamRoutes(api, ctx);
+    registerAuditRoutes(api, ctx);
     registerOpenApiRoute(api);
     uiFallback = registerUiRoutes(api, ui);
   });

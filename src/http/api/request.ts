@@ -91,3 +91,16 @@ export function pathParam(request: FastifyRequest, name: string): string {
   const value = (request.params as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : '';
 }
+
+/** A page's `limit` parameter: `fallback` when absent, else an integer from 1 to `max` (400 otherwise). */
+export function pageLimit(raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= max)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `limit must be an integer from 1 to ${max}`,
+      details: [{ path: '/limit', message: `must be an integer from 1 to ${max}` }],
+    });
+  }
+  return limit;
+}

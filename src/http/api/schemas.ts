@@ -1,3 +1,4 @@
+import { AUDIT_SCHEMAS } from './audit-schemas.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ACCOUNT_SCHEMAS } from './account-schemas.js';
 import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scope.js';
@@ -456,6 +457,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   ...REPLAY_JOB_SCHEMAS,
   ...ACCOUNT_SCHEMAS,
   ...TEAM_SCHEMAS,
+  ...AUDIT_SCHEMAS,
   ...DIFF_SCHEMAS,
 ];
 

@@ -52,10 +52,12 @@ export const UI_ROUTES = [
   '/dashboard',
   '/settings',
   '/settings/tokens',
+  '/settings/audit',
   '/tokens',
   '/s/:shareToken',
   '/teams',
   '/teams/:teamId',
+  '/teams/:teamId/audit',
   '/join/:invitationToken',
 ] as const;
 

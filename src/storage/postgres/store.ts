@@ -20,6 +20,7 @@ import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { createTeamRepository } from './team-repository.js';
+import { createAuditRepository } from './audit-repository.js';
 import { createIdentityRepository } from './identity-repository.js';
 
 export interface PostgresStoreOptions {
@@ -134,6 +135,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Pos
     eventTypes: createEventTypeRepository(pool),
     alerts: createAlertRepository(pool),
     teams: createTeamRepository(pool),
+    audit: createAuditRepository(pool),
     identities: createIdentityRepository(pool),
     ping: () =>
       attempt('ping', async () => {

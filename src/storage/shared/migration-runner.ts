@@ -30,7 +30,6 @@ const MIGRATION_NAMES = [
   '0015_alerts',
   '0016_teams',
   '0017_event_types',
-  // Reserved for the audit log, built alongside; no adapter has SQL for it on this branch.
   '0018_audit_log',
   '0019_account_identities',
 ] as const;

@@ -1,5 +1,6 @@
 import { accountRowMappers } from './account-rows.js';
 import { alertRowMappers } from './alert-rows.js';
+import { auditRowMappers } from './audit-rows.js';
 import type { ColumnTypes, ColumnValues } from './column-values.js';
 import { eventRowMappers } from './event-rows.js';
 import { eventTypeRowMappers } from './event-type-rows.js';
@@ -20,5 +21,6 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     ...eventTypeRowMappers(v),
     ...alertRowMappers(v),
     ...teamRowMappers(v),
+    ...auditRowMappers(v),
   };
 }

@@ -457,6 +457,31 @@ CREATE TABLE event_type_rebuilds (
 );
 `,
   /**
+   * The audit log (migration 18, docs/teams.md). One row per recorded action; an account's log
+   * and a team's log are each an index range walked newest first (ids sort by time), and the
+   * retention sweep deletes by `at`. `detail` is a small JSON object, never a secret or a body.
+   */
+  '0018_audit_log': `
+CREATE TABLE audit_log (
+  id               TEXT PRIMARY KEY,
+  at               INTEGER NOT NULL,
+  account_id       TEXT NULL,
+  team_id          TEXT NULL,
+  actor_account_id TEXT NULL,
+  actor_token_id   TEXT NULL,
+  actor_share_id   TEXT NULL,
+  ip               TEXT NOT NULL,
+  action           TEXT NOT NULL,
+  target_type      TEXT NULL,
+  target_id        TEXT NULL,
+  outcome          TEXT NOT NULL,
+  detail           TEXT NOT NULL
+);
+CREATE INDEX audit_log_account ON audit_log (account_id, id) WHERE account_id IS NOT NULL;
+CREATE INDEX audit_log_team ON audit_log (team_id, id) WHERE team_id IS NOT NULL;
+CREATE INDEX audit_log_at ON audit_log (at);
+`,
+  /**
    * Single sign-on (migration 19): which account an OpenID Connect provider's subject signs in
    * to. The primary key is the lookup of every such sign-in; the account index serves deleting
    * the account.

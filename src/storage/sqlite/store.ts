@@ -33,6 +33,7 @@ import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { createTeamRepository } from './team-repository.js';
+import { createAuditRepository } from './audit-repository.js';
 import { createIdentityRepository } from './identity-repository.js';
 import { createTokenLookup } from './token-lookup.js';
 import { createRetention } from './retention.js';
@@ -126,6 +127,7 @@ export function openSqliteStore(opts: { path: string }): SqliteStore {
     eventTypes: createEventTypeRepository(db),
     alerts: createAlertRepository(db),
     teams: createTeamRepository(db),
+    audit: createAuditRepository(db),
     identities: createIdentityRepository(db),
     ping: () => attempt('ping', () => void s.ping.get()),
     checkpoint() {

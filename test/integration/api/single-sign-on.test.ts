@@ -99,6 +99,19 @@ describe('single sign-on with OpenID Connect', () => {
     assert.equal(again.location, `${rehook.apiUrl}/`);
     const accounts = await rehook.deps.store.accounts.list();
     assert.equal(accounts.filter((a) => a.email === email.toLowerCase()).length, 1);
+    // Both sign-ins are in the account's audit log, as single sign-ons.
+    const log = await rehook.deps.store.audit.list({
+      accountId: session.account.id,
+      action: 'auth.sign_in',
+      limit: 10,
+    });
+    assert.deepEqual(
+      log.map((entry) => [entry.outcome, entry.detail['method'], entry.detail['created']]),
+      [
+        ['success', 'oidc', false],
+        ['success', 'oidc', true],
+      ],
+    );
   });
 
   it('matches an existing password account by its verified e-mail address, without a second account', async () => {

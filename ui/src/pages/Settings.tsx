@@ -5,7 +5,7 @@ import { PasswordSection } from '../components/account/PasswordSection.js';
 import { ProfileSection } from '../components/account/ProfileSection.js';
 import { SessionsSection } from '../components/account/SessionsSection.js';
 import { Link } from '../components/common.js';
-import { Icon } from '../components/Icon.js';
+import { Icon, type IconName } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
 import { TeamsSection } from '../components/settings/TeamsSection.js';
 import { navigate, paths } from '../router.js';
@@ -17,6 +17,7 @@ const SECTIONS = [
   ['sessions', 'Sessions'],
   ['api-tokens', 'API tokens'],
   ['teams', 'Teams'],
+  ['audit-log', 'Audit log'],
   ['delete-account', 'Delete account'],
 ] as const;
 
@@ -41,8 +42,8 @@ export function Settings() {
       </header>
       <nav class="settings-nav" aria-label="Settings sections">
         {SECTIONS.map(([id, label]) =>
-          id === 'api-tokens' ? (
-            <Link key={id} href={paths.tokens()} class="settings-nav-link">
+          id === 'api-tokens' || id === 'audit-log' ? (
+            <Link key={id} href={id === 'api-tokens' ? paths.tokens() : paths.accountAudit()} class="settings-nav-link">
               {label}
             </Link>
           ) : (
@@ -56,19 +57,42 @@ export function Settings() {
         <ProfileSection key={account.id} account={account} />
         <PasswordSection hasPassword={account.hasPassword} onChanged={() => setSessionsVersion((n) => n + 1)} />
         <SessionsSection version={sessionsVersion} />
-        <AccountCard
+        <PageCard
           id="api-tokens"
           icon="key"
           title="API tokens"
           description="For the CLI, scripts and CI. Each token can be limited to reading or replaying, to some inboxes, and can expire."
-        >
-          <Link href={paths.tokens()} class="btn btn-primary settings-tokens-link">
-            <Icon name="key" /> <span>API tokens</span>
-          </Link>
-        </AccountCard>
+          href={paths.tokens()}
+          primary
+        />
         <TeamsSection />
+        <PageCard
+          id="audit-log"
+          icon="shield"
+          title="Audit log"
+          description="Sign-ins (failed ones too), tokens, secrets, forwarding, links, teams, inboxes and replays: who, when, from where, and how it ended."
+          href={paths.accountAudit()}
+        />
         <DeleteAccountSection account={account} />
       </div>
     </div>
+  );
+}
+
+/** A section of Settings that lives on a page of its own: what it is, and the button to it. */
+function PageCard(props: {
+  id: string;
+  icon: IconName;
+  title: string;
+  description: string;
+  href: string;
+  primary?: boolean;
+}) {
+  return (
+    <AccountCard id={props.id} icon={props.icon} title={props.title} description={props.description}>
+      <Link href={props.href} class={`btn${props.primary === true ? ' btn-primary' : ''} settings-tokens-link`}>
+        <Icon name={props.icon} /> <span>{props.title}</span>
+      </Link>
+    </AccountCard>
   );
 }

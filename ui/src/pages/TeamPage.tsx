@@ -86,6 +86,11 @@ export function TeamPage(props: { teamId: string }) {
             Your role: <span class="badge">{team.role}</span>
           </p>
         </div>
+        {manages && (
+          <Link href={paths.teamAudit(team.id)} class="btn page-head-action">
+            <Icon name="shield" /> <span>Audit log</span>
+          </Link>
+        )}
       </header>
       <ErrorNote error={error} />
 

@@ -15,7 +15,7 @@ import { listDriftedEvents } from '../../../services/event-types.js';
 import type { ApiContext } from '../context.js';
 import { EventFilterQueryProperties, eventFilterOf } from '../event-filter-query.js';
 import { eventJson, eventMetaJson } from '../present.js';
-import { pathParam, principalOf, queryParam } from '../request.js';
+import { pageLimit, pathParam, principalOf, queryParam } from '../request.js';
 import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../route-schema.js';
 import { EventDetailSchema, EventMetaSchema, EventSummarySchema, ref } from '../schemas.js';
 
@@ -25,15 +25,7 @@ export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_PAGE_SIZE;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`,
-      details: [{ path: '/limit', message: `must be an integer from 1 to ${MAX_PAGE_SIZE}` }],
-    });
-  }
-  return limit;
+  return pageLimit(raw, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 }
 
 /** A content type safe to echo back: a plain `type/subtype` with parameters, else octet-stream. */

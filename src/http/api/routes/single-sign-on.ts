@@ -9,6 +9,7 @@ import {
   type SingleSignOnResult,
 } from '../../../services/single-sign-on.js';
 import { startBrowserSession } from '../browser-session.js';
+import { recordRequestAudit } from '../audit-trail.js';
 import type { ApiContext } from '../context.js';
 import { dataEnvelope, routeSchema } from '../route-schema.js';
 import { isHttps } from '../session-cookie.js';
@@ -185,7 +186,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
         (finished): SingleSignOnOutcome => ({ ok: true, ...finished }),
         (error: unknown): SingleSignOnOutcome => ({ ok: false, error }),
       );
-      recordSingleSignOn(request, ctx.singleSignOn, outcome);
+      await recordSingleSignOn(ctx, request, outcome);
       if (!outcome.ok) return answerFailure(request, reply, outcome.error);
       await startBrowserSession(ctx, request, reply, outcome.result.account.id);
       return reply.code(302).header('location', outcome.next).send();
@@ -214,15 +215,32 @@ type SingleSignOnOutcome =
 
 /**
  * The one place where every single sign-on's outcome, success or refusal, is known: it is logged
- * here, and this is where an audit log records sign-ins by single sign-on.
+ * and recorded in the audit log as `auth.sign_in` with the method `oidc`. A refusal happens before
+ * an account is known, so its entry names none (it stays out of every account's log; operators
+ * find it in the table and in the server log).
  */
-function recordSingleSignOn(request: FastifyRequest, sso: SingleSignOn | undefined, outcome: SingleSignOnOutcome) {
-  const issuer = sso?.provider.issuer;
+async function recordSingleSignOn(ctx: ApiContext, request: FastifyRequest, outcome: SingleSignOnOutcome) {
+  const issuer = ctx.singleSignOn?.provider.issuer ?? null;
   if (outcome.ok) {
     const { account, created, linked, joinedTeams } = outcome.result;
     request.log.info({ issuer, accountId: account.id, created, linked, joinedTeams }, 'single sign-on: signed in');
+    await recordRequestAudit(ctx, request, {
+      action: 'auth.sign_in',
+      actor: { accountId: account.id, tokenId: null, shareId: null },
+      accountId: account.id,
+      outcome: 'success',
+      target: { type: 'account', id: account.id },
+      detail: { method: 'oidc', issuer, created, linked },
+    });
     return;
   }
   const code = outcome.error instanceof AppError ? outcome.error.code : 'INTERNAL';
   request.log.warn({ issuer, code, err: outcome.error }, 'single sign-on: refused');
+  await recordRequestAudit(ctx, request, {
+    action: 'auth.sign_in',
+    actor: { accountId: null, tokenId: null, shareId: null },
+    accountId: null,
+    outcome: 'denied',
+    detail: { method: 'oidc', issuer, code },
+  });
 }

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '../api.js';
+import { Empty, ErrorNote, Spinner, Time } from './common.js';
+import { onText } from './fields.js';
+import { Icon } from './Icon.js';
+
+/** How the log's filters ask for a page. */
+export interface AuditFilter {
+  readonly action: string;
+  readonly actor: string;
+}
+
+/** Who acted, as a person reads it: the e-mail, and how (a token, a browser, a sharing link). */
+function actorText(entry: AuditEntry): { who: string; via: string } {
+  const { actor } = entry;
+  if (actor.shareId !== null) return { who: 'A sharing link', via: actor.shareId };
+  if (actor.accountId === null) return { who: 'Unknown', via: 'no account signed in' };
+  const who = actor.email ?? actor.accountId;
+  return { who, via: actor.tokenId !== null ? `token ${actor.tokenId}` : 'browser session' };
+}
+
+function detailText(entry: AuditEntry): string {
+  return Object.entries(entry.detail)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(', ');
+}
+
+const OUTCOME_CLASS: Record<AuditEntry['outcome'], string> = {
+  success: 'badge badge-ok',
+  denied: 'badge badge-warn',
+  failed: 'badge badge-error',
+};
+
+/**
+ * An audit log: a filter by action and by actor, the entries newest first, and "Older entries"
+ * for the next page (the API's keyset cursor). `load` reads one page of the log.
+ */
+export function AuditLog(props: {
+  load: (options: { before: string | null } & AuditFilter) => Promise<AuditPage>;
+  label: string;
+}) {
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', actor: '' });
+  const [actorInput, setActorInput] = useState('');
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  // Only the newest request's answer is shown: a slow page of an earlier filter must not land.
+  const latest = useRef(0);
+
+  const fetchPage = async (before: string | null, into: AuditEntry[]) => {
+    latest.current += 1;
+    const mine = latest.current;
+    setLoading(true);
+    try {
+      const page = await props.load({ before, ...filter });
+      if (mine !== latest.current) return;
+      setEntries([...into, ...page.entries]);
+      setNext(page.nextBefore);
+      setError(null);
+    } catch (err) {
+      if (mine !== latest.current) return;
+      setError(errorMessage(err));
+      if (before === null) setEntries([]);
+    } finally {
+      if (mine === latest.current) setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    setEntries(null);
+    void fetchPage(null, []);
+  }, [filter.action, filter.actor]);
+
+  return (
+    <section class="card table-card audit-log" aria-labelledby="audit-title">
+      <h2 id="audit-title" class="card-title">
+        Entries, newest first
+      </h2>
+      <form
+        class="audit-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter({ ...filter, actor: actorInput.trim() });
+        }}
+      >
+        <div class="filter-field">
+          <label for="audit-action" class="label">
+            Action
+          </label>
+          <select
+            id="audit-action"
+            class="input input-sm"
+            value={filter.action}
+            onChange={(event) => setFilter({ ...filter, action: event.currentTarget.value })}
+          >
+            <option value="">Every action</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="filter-field">
+          <label for="audit-actor" class="label">
+            Actor id
+          </label>
+          <input
+            id="audit-actor"
+            class="input input-sm"
+            placeholder="acc_…, tok_… or shr_…"
+            value={actorInput}
+            onInput={onText(setActorInput)}
+          />
+        </div>
+        <button type="submit" class="btn btn-sm">
+          <Icon name="filter" /> Filter
+        </button>
+      </form>
+      <ErrorNote error={error} />
+      {entries === null ? (
+        <Spinner label="Loading the audit log" />
+      ) : entries.length === 0 ? (
+        <Empty title="Nothing recorded" icon="shield" />
+      ) : (
+        <table class="table" data-testid="audit-table">
+          <caption class="visually-hidden">{props.label}, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Action</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Actor</th>
+              <th scope="col">Address</th>
+              <th scope="col">Target</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const actor = actorText(entry);
+              return (
+                <tr key={entry.id} data-action={entry.action}>
+                  <td>
+                    <Time iso={entry.at} />
+                  </td>
+                  <td class="mono">{entry.action}</td>
+                  <td>
+                    <span class={OUTCOME_CLASS[entry.outcome]}>{entry.outcome}</span>
+                  </td>
+                  <td>
+                    <span class="strong">{actor.who}</span>
+                    <br />
+                    <span class="muted small mono">{actor.via}</span>
+                  </td>
+                  <td class="mono small">{entry.ip}</td>
+                  <td class="mono small">{entry.target === null ? '' : `${entry.target.type} ${entry.target.id}`}</td>
+                  <td class="small audit-detail">{detailText(entry)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {next !== null && entries !== null && (
+        <div class="audit-more">
+          <button type="button" class="btn btn-sm" disabled={loading} onClick={() => void fetchPage(next, entries)}>
+            Older entries
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

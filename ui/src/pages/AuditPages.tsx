@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, type Team } from '../api.js';
+import { AuditLog } from '../components/AuditLog.js';
+import { Link } from '../components/common.js';
+import { PageLoading, ProblemPage } from '../components/page-states.js';
+import { navigate, paths } from '../router.js';
+import { useSession } from '../session.js';
+
+const NEVER_SECRET = 'Never a secret, a token or a body: only who, when, from where, what and how it ended.';
+
+/** Sends a signed-out visitor to sign in, coming back to `here`. */
+function useSignedIn(here: string) {
+  const session = useSession();
+  useEffect(() => {
+    if (session.account === null) navigate(paths.signin(here), { replace: true });
+  }, [session.account === null]);
+  return session.account;
+}
+
+/** Settings > Audit log: what this account did, and sign-ins attempted with its e-mail. */
+export function AccountAuditPage() {
+  const account = useSignedIn(paths.accountAudit());
+  if (!account) return <PageLoading />;
+  return (
+    <div class="page">
+      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
+        <Link href={paths.settings()}>Settings</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">Audit log</span>
+      </nav>
+      <header class="page-head">
+        <div>
+          <h1>Audit log</h1>
+          <p class="muted small">
+            What your account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays) and every
+            sign-in attempted with your e-mail. {NEVER_SECRET}
+          </p>
+        </div>
+      </header>
+      <AuditLog label="Your audit log" load={(options) => client.accountAudit({ limit: 50, ...options })} />
+    </div>
+  );
+}
+
+/** /teams/<id>/audit: what was done to the team and its inboxes (owners and admins). */
+export function TeamAuditPage(props: { teamId: string }) {
+  const account = useSignedIn(paths.teamAudit(props.teamId));
+  const [team, setTeam] = useState<Team | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!account) return;
+    client.team(props.teamId).then(setTeam, (err: unknown) => setProblem(errorMessage(err)));
+  }, [account?.id, props.teamId]);
+
+  if (problem !== null) return <ProblemPage title="Team not found" message={problem} />;
+  if (!account || team === null) return <PageLoading label="Loading team" />;
+  if (team.role !== 'owner' && team.role !== 'admin') {
+    return (
+      <ProblemPage
+        title="Owners and admins only"
+        message={`Your role in ${team.name} is ${team.role}: only owners and admins can read its audit log.`}
+        actions={<Link href={paths.team(team.id)}>Back to {team.name}</Link>}
+      />
+    );
+  }
+  return (
+    <div class="page">
+      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
+        <Link href={paths.teams()}>Teams</Link> <span aria-hidden="true">›</span>{' '}
+        <Link href={paths.team(team.id)}>{team.name}</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">Audit log</span>
+      </nav>
+      <header class="page-head">
+        <div>
+          <h1>Audit log of {team.name}</h1>
+          <p class="muted small">
+            What every member did to the team and its inboxes: members, invitations, settings, secrets, forwarding,
+            links and replays. {NEVER_SECRET}
+          </p>
+        </div>
+      </header>
+      <AuditLog
+        label={`Audit log of ${team.name}`}
+        load={(options) => client.teamAudit(team.id, { limit: 50, ...options })}
+      />
+    </div>
+  );
+}
