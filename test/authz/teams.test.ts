@@ -61,6 +61,13 @@ const ACTION: Partial<Record<EndpointName, InboxAction>> = {
   'POST /api/v1/events/:id/deliveries/retry': 'manage',
   'PUT /api/v1/inboxes/:id/signature': 'manage',
   'DELETE /api/v1/inboxes/:id/signature': 'manage',
+  'GET /api/v1/inboxes/:id/event-types': 'read',
+  'GET /api/v1/inboxes/:id/event-types/:type/schema': 'read',
+  'POST /api/v1/inboxes/:id/event-types/rebuild': 'read',
+  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'read',
+  'GET /api/v1/inboxes/:id/event-type-rule': 'read',
+  'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
+  'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',
 };
 
 /** Endpoints of the matrix that name no inbox or event: their rules do not involve teams. */
