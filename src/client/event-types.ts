@@ -1,5 +1,5 @@
 import { type ApiTransport, id } from './transport.js';
-import type { EventTypeInfo, EventTypeRule, EventTypeSchema, SchemaFormat } from './types.js';
+import type { EventTypeInfo, EventTypeRule, EventTypeSchema, PreviousOfType, SchemaFormat } from './types.js';
 
 const typePath = (inboxId: string, eventType: string) =>
   `/api/v1/inboxes/${id(inboxId)}/event-types/${encodeURIComponent(eventType)}`;
@@ -43,4 +43,8 @@ export async function setEventTypeRule(
 
 export async function removeEventTypeRule(api: ApiTransport, inboxId: string): Promise<boolean> {
   return (await api.data('DELETE', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'removed')) as boolean;
+}
+
+export async function previousOfType(api: ApiTransport, eventId: string): Promise<PreviousOfType> {
+  return (await api.data('GET', `/api/v1/events/${id(eventId)}/previous-of-type`, 'previous')) as PreviousOfType;
 }

@@ -158,6 +158,11 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/diff?against=${t.eventId}`, { authorization }),
   },
+  'GET /api/v1/events/:id/previous-of-type': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/previous-of-type`, { authorization }),
+  },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
     send: (env, t, authorization) =>

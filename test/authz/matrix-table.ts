@@ -120,6 +120,11 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404E', '404E', '401', '401'],
 
   // An event of an expired inbox is one the caller cannot read: EVENT_NOT_FOUND, not INBOX_NOT_FOUND.
+  // The previous event of the same type: the rules of reading the event.
+  ['GET /api/v1/events/:id/previous-of-type', 'anon', '200', '200', '200', '401', '401'],
+  ['GET /api/v1/events/:id/previous-of-type', 'ownedA', '401', '200', '404E', '401', '401'],
+  ['GET /api/v1/events/:id/previous-of-type', 'expired', '404I', '404I', '404I', '401', '401'],
+  ['GET /api/v1/events/:id/previous-of-type', 'missing', '404E', '404E', '404E', '401', '401'],
   ['GET /api/v1/events/:id/diff?against=:id', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '401', '200', '404E', '401', '401'],
   ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404E', '404E', '401', '401'],
@@ -357,6 +362,10 @@ export const SHARE_CELLS: ReadonlyArray<
   ['GET /api/v1/events/:id/curl', 'ownedA', '200', '404S'],
   ['GET /api/v1/events/:id/curl', 'expired', '404I', '404S'],
   ['GET /api/v1/events/:id/curl', 'missing', '404E', '404S'],
+  ['GET /api/v1/events/:id/previous-of-type', 'anon', '404E', '404S'],
+  ['GET /api/v1/events/:id/previous-of-type', 'ownedA', '200', '404S'],
+  ['GET /api/v1/events/:id/previous-of-type', 'expired', '404I', '404S'],
+  ['GET /api/v1/events/:id/previous-of-type', 'missing', '404E', '404S'],
   ['GET /api/v1/events/:id/diff?against=:id', 'anon', '404E', '404S'],
   ['GET /api/v1/events/:id/diff?against=:id', 'ownedA', '200', '404S'],
   ['GET /api/v1/events/:id/diff?against=:id', 'expired', '404E', '404S'],
@@ -550,6 +559,7 @@ export const ENDPOINT_SCOPES: Readonly<Record<EndpointName, 'read' | 'replay' | 
   'GET /api/v1/inboxes/:id/forwarding': 'read',
   'DELETE /api/v1/inboxes/:id/forwarding': 'manage',
   'GET /api/v1/events/:id/diff?against=:id': 'read',
+  'GET /api/v1/events/:id/previous-of-type': 'read',
   'POST /api/v1/inboxes/:id/responses/preview': 'manage',
   'PUT /api/v1/inboxes/:id/alerts': 'manage',
   'GET /api/v1/inboxes/:id/alerts': 'read',
