@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, ingest, row } from './support.js';
-import { newPage, savedInbox, useFeatureRig } from './features-support.js';
+import { newPage, rig, savedInbox, useFeatureRig } from './features-support.js';
 
 // Comparing two events and previewing a templated answer, in real headless Chromium against a
 // real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
@@ -32,10 +32,33 @@ const SECOND = {
   livemode: false,
 };
 
+const RETRIED = {
+  id: 'evt_3',
+  type: 'invoice.paid',
+  data: {
+    object: { id: 'in_1', status: 'paid', amount_due: 0, customer: 'cus_9', paid_at: 1764240000, attempt_count: 2 },
+  },
+  livemode: false,
+};
+
+/** Polls the API (with the page's session) until the inbox lists `count` events of `eventType`. */
+async function waitForTypeCount(page: Page, inboxId: string, eventType: string, count: number): Promise<void> {
+  const url = `${rig.rehook.apiUrl}/api/v1/inboxes/${inboxId}/event-types`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const res = await page.request.get(url);
+    assert.equal(res.status(), 200, await res.text());
+    const body = (await res.json()) as { data: { eventTypes: { eventType: string; count: number }[] } };
+    if ((body.data.eventTypes.find((t) => t.eventType === eventType)?.count ?? 0) >= count) return;
+    // The worker looks every half second: ask again shortly (the loop ends on the condition, not on time).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`the inbox never listed ${count} events of ${eventType}`);
+}
+
 describe('insight in the web app', () => {
-  test('two ticked requests compare side by side; "compare with previous" finds the same method and path', async () => {
+  test('two ticked requests compare side by side; "compare with previous" finds the same event type', async () => {
     const { page } = await newPage(VIEWPORT);
-    const { url } = await savedInbox(page, 'Stripe');
+    const { url, inboxId } = await savedInbox(page, 'Stripe');
     const json = { 'content-type': 'application/json' };
     await ingest(url, {
       path: '/stripe',
@@ -48,12 +71,21 @@ describe('insight in the web app', () => {
       headers: { ...json, 'stripe-signature': 't=2,v1=b' },
       body: JSON.stringify(SECOND),
     });
+    // The same event type sent to another path: a retry endpoint of the same Stripe account.
+    await ingest(url, {
+      path: '/stripe/retry',
+      headers: { ...json, 'stripe-signature': 't=3,v1=c' },
+      body: JSON.stringify(RETRIED),
+    });
+    // Text has no event type: "previous" falls back to the same method and path.
+    await ingest(url, { path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'first note' });
+    await ingest(url, { path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'second note' });
     await row(page, '/github').waitFor();
-    await page.locator('.event-row').nth(2).waitFor();
+    await page.locator('.event-row').nth(5).waitFor();
 
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    await page.getByLabel('Select POST /stripe').nth(0).check();
-    await page.getByLabel('Select POST /stripe').nth(1).check();
+    await page.getByLabel('Select POST /stripe', { exact: true }).nth(0).check();
+    await page.getByLabel('Select POST /stripe', { exact: true }).nth(1).check();
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     const view = page.getByTestId('compare-view');
     await view.getByText('/data/object/status: "draft" → "paid"').waitFor();
@@ -81,11 +113,25 @@ describe('insight in the web app', () => {
     await page.getByRole('button', { name: 'Close the comparison' }).click();
     await page.getByRole('button', { name: 'Done selecting' }).click();
 
-    // The newest /stripe request against the previous one with the same method and path.
-    await row(page, '/stripe').first().click();
+    // Types are learned in the background: wait until the API lists both invoice.paid events.
+    await waitForTypeCount(page, inboxId, 'invoice.paid', 2);
+    // The newest invoice.paid (on /stripe/retry) against the previous one of its type, on /stripe.
+    await row(page, '/stripe/retry').click();
     await page.getByRole('button', { name: 'Compare with previous' }).click();
-    await view.getByText('/type: "invoice.created" → "invoice.paid"').waitFor();
+    await view.getByTestId('compare-caption').getByText('Previous request of type invoice.paid').waitFor();
+    await view.getByText('path: /stripe → /stripe/retry').waitFor();
+    await view.getByText('/data/object/attempt_count: 2').waitFor();
     await page.getByRole('button', { name: 'Close the comparison' }).click();
+    // The newest text request: no type, so the previous one with the same method and path.
+    await row(page, '/notes').first().click();
+    await page.getByRole('button', { name: 'Compare with previous' }).click();
+    await view
+      .getByTestId('compare-caption')
+      .getByText('Previous request with the same method and path (no event type learned for this one yet)')
+      .waitFor();
+    await view.getByText('second note').first().waitFor();
+    await page.getByRole('button', { name: 'Close the comparison' }).click();
+    // The only event of its type (POST /github, learned from method and path): nothing before it.
     await row(page, '/github').click();
     await page.getByRole('button', { name: 'Compare with previous' }).click();
     await page.getByRole('button', { name: 'No previous of this type' }).waitFor();

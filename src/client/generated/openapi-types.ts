@@ -4114,7 +4114,7 @@ export interface operations {
                                 event: components["schemas"]["EventSummary"] | null;
                                 /** @description `eventType`: the same learned event type; `methodAndPath`: this event has no type yet (it is learned a moment after capture) or none (not JSON), so the same method and exact path. */
                                 matchedBy: "eventType" | "methodAndPath";
-                                /** @description This event's type: null while not learned yet, empty when it has none. */
+                                /** @description This event's type: null while not learned yet, and when it has none (not JSON). */
                                 eventType: string | null;
                             };
                         };

@@ -164,7 +164,7 @@ export function describeEventTypeCases(store: StoreGetter): void {
       );
       assert.equal(second.nextBefore, null);
     });
-  
+
     it('finds the previous event of a type, or of a method and exact path, within a bounded look-back', async () => {
       const inbox = anonymousInbox();
       const other = anonymousInbox();
@@ -202,10 +202,7 @@ export function describeEventTypeCases(store: StoreGetter): void {
       assert.equal(found?.id, a.id);
       assert.equal(found?.eventType, 'invoice.paid');
       assert.equal(await store().eventTypes.findPrevious(inbox.id, a.id, route, 100), null);
-      assert.equal(
-        (await store().eventTypes.findPrevious(inbox.id, e.id, { ...route, method: 'PUT' }, 100))?.id,
-        d.id,
-      );
+      assert.equal((await store().eventTypes.findPrevious(inbox.id, e.id, { ...route, method: 'PUT' }, 100))?.id, d.id);
     });
   });
 }

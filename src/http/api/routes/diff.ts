@@ -24,7 +24,7 @@ const PreviousOfTypeSchema = Type.Object(
         'a moment after capture) or none (not JSON), so the same method and exact path.',
     }),
     eventType: Type.Union([Type.String(), Type.Null()], {
-      description: "This event's type: null while not learned yet, empty when it has none.",
+      description: "This event's type: null while not learned yet, and when it has none (not JSON).",
     }),
   },
   { additionalProperties: false },
