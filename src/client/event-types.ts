@@ -1,4 +1,4 @@
-import { type ApiTransport, id } from './transport.js';
+import { type ApiTransport, dataOf, id } from './transport.js';
 import type { EventTypeInfo, EventTypeRule, EventTypeSchema, PreviousOfType, SchemaFormat } from './types.js';
 
 const typePath = (inboxId: string, eventType: string) =>
@@ -29,8 +29,11 @@ export async function rebuildEventTypes(api: ApiTransport, inboxId: string, even
   await api.send('POST', path);
 }
 
+/** The inbox's own rule, or null while the built-in detection applies. */
 export async function eventTypeRule(api: ApiTransport, inboxId: string): Promise<EventTypeRule | null> {
-  return (await api.data('GET', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'rule')) as EventTypeRule | null;
+  const response = await api.send('GET', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`);
+  const data = await dataOf(response, (data) => 'rule' in data);
+  return data['rule'] as EventTypeRule | null;
 }
 
 export async function setEventTypeRule(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, ingest, row } from './support.js';
-import { newPage, rig, savedInbox, useFeatureRig } from './features-support.js';
+import { newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 
 // Comparing two events and previewing a templated answer, in real headless Chromium against a
 // real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
@@ -40,20 +40,6 @@ const RETRIED = {
   },
   livemode: false,
 };
-
-/** Polls the API (with the page's session) until the inbox lists `count` events of `eventType`. */
-async function waitForTypeCount(page: Page, inboxId: string, eventType: string, count: number): Promise<void> {
-  const url = `${rig.rehook.apiUrl}/api/v1/inboxes/${inboxId}/event-types`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const res = await page.request.get(url);
-    assert.equal(res.status(), 200, await res.text());
-    const body = (await res.json()) as { data: { eventTypes: { eventType: string; count: number }[] } };
-    if ((body.data.eventTypes.find((t) => t.eventType === eventType)?.count ?? 0) >= count) return;
-    // The worker looks every half second: ask again shortly (the loop ends on the condition, not on time).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail(`the inbox never listed ${count} events of ${eventType}`);
-}
 
 describe('insight in the web app', () => {
   test('two ticked requests compare side by side; "compare with previous" finds the same event type', async () => {

@@ -27,6 +27,7 @@ export type {
   Delivery,
   DriftDifference,
   EventTypeInfo,
+  EventTypeRule,
   EventTypeSchema,
   DeliveryAttempt,
   EventDetail,
