@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from './console-errors.js';
-import { newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
+import { docsScreenshot, newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 import { assertNoSidewaysScroll, PHONE } from './phone-support.js';
 import { assertAccessible, ingest } from './support.js';
 
@@ -15,13 +13,7 @@ import { assertAccessible, ingest } from './support.js';
 
 useFeatureRig();
 
-const SCREENSHOTS = process.env['REHOOK_WRITE_SCREENSHOTS'] === '1';
 const VIEWPORT = { width: 1280, height: 860 };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
-}
 
 function charge(i: number, amount: number | string = 2000 + i) {
   return {
@@ -96,7 +88,7 @@ describe('event types in the web app', () => {
     await schema.getByRole('tab', { name: 'TypeScript' }).click();
     await text.getByText(/export interface ChargeSucceeded /).waitFor();
     await assertAccessible(page, 'event types');
-    await screenshot(page, 'event-types-light');
+    await docsScreenshot(page, 'event-types-light');
 
     // Rebuild this type: queued at once, learned again in the background.
     await schema.getByRole('button', { name: 'Rebuild', exact: true }).click();
@@ -107,7 +99,7 @@ describe('event types in the web app', () => {
 
     await page.emulateMedia({ colorScheme: 'dark' });
     await assertAccessible(page, 'event types, dark');
-    await screenshot(page, 'event-types-dark');
+    await docsScreenshot(page, 'event-types-dark');
 
     await page.setViewportSize(PHONE);
     await text.getByText(/export interface ChargeSucceeded /).waitFor();
@@ -115,7 +107,7 @@ describe('event types in the web app', () => {
     await assertAccessible(page, 'event types on a phone, dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await assertAccessible(page, 'event types on a phone, light');
-    await screenshot(page, 'event-types-phone');
+    await docsScreenshot(page, 'event-types-phone');
     assert.deepEqual(errors, []);
   });
 

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { assertAccessible, ingest, row } from './support.js';
-import { newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
+import { docsScreenshot, newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 
 // Comparing two events and previewing a templated answer, in real headless Chromium against a
 // real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
@@ -11,13 +9,7 @@ import { newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features
 
 useFeatureRig();
 
-const SCREENSHOTS = process.env['REHOOK_WRITE_SCREENSHOTS'] === '1';
 const VIEWPORT = { width: 1280, height: 860 };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
-}
 
 const FIRST = {
   id: 'evt_1',
@@ -82,7 +74,7 @@ describe('insight in the web app', () => {
     assert.ok((await changed.count()) >= 2, 'changed lines are marked');
     await view.locator('tr.sbs-changed', { hasText: '"draft"' }).waitFor();
     await assertAccessible(page, 'compare view');
-    await screenshot(page, 'compare');
+    await docsScreenshot(page, 'compare');
     // Dark mode and a phone's width: readable, accessible, nothing scrolls the page sideways.
     await page.emulateMedia({ colorScheme: 'dark' });
     await assertAccessible(page, 'compare view, dark');
@@ -150,7 +142,7 @@ describe('insight in the web app', () => {
     await preview.getByText('X-Order: ord_42').waitFor();
     await preview.getByText(/"received":"ord_42","source":"shop"/).waitFor();
     await assertAccessible(page, 'response preview');
-    await screenshot(page, 'response-template');
+    await docsScreenshot(page, 'response-template');
 
     // A template that does not parse: the error names the line and column.
     await section.getByLabel('Body').first().fill('{{ body.order.id');
