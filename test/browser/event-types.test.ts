@@ -9,7 +9,8 @@ import { assertAccessible, ingest } from './support.js';
 // TypeScript and Zod, rebuild) and the saved inbox's own type rule in its settings, in real
 // headless Chromium against a real server. Types are learned by the server's background worker:
 // every wait polls the API for the condition, none sleeps a fixed time.
-// REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/event-types-{light,dark,phone}.png.
+// REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/event-types-{light,dark,phone}.png and
+// event-type-rule.png.
 
 useFeatureRig();
 
@@ -136,6 +137,11 @@ describe('event types in the web app', () => {
       .getByText(/pointer must be a JSON pointer such as \/data\/kind/)
       .waitFor();
     await assertAccessible(page, 'event type rule refused');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await assertAccessible(page, 'event type rule refused, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await section.scrollIntoViewIfNeeded();
+    await docsScreenshot(page, 'event-type-rule');
 
     // A header rule, saved: requests sent from now on get the header's value as their type.
     await section.getByLabel('Type from').selectOption('header');
