@@ -1,5 +1,5 @@
-import { type ApiTransport, id } from './transport.js';
-import type { EventTypeInfo, EventTypeRule, EventTypeSchema, SchemaFormat } from './types.js';
+import { type ApiTransport, dataOf, id } from './transport.js';
+import type { EventTypeInfo, EventTypeRule, EventTypeSchema, PreviousOfType, SchemaFormat } from './types.js';
 
 const typePath = (inboxId: string, eventType: string) =>
   `/api/v1/inboxes/${id(inboxId)}/event-types/${encodeURIComponent(eventType)}`;
@@ -29,8 +29,11 @@ export async function rebuildEventTypes(api: ApiTransport, inboxId: string, even
   await api.send('POST', path);
 }
 
+/** The inbox's own rule, or null while the built-in detection applies. */
 export async function eventTypeRule(api: ApiTransport, inboxId: string): Promise<EventTypeRule | null> {
-  return (await api.data('GET', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'rule')) as EventTypeRule | null;
+  const response = await api.send('GET', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`);
+  const data = await dataOf(response, (data) => 'rule' in data);
+  return data['rule'] as EventTypeRule | null;
 }
 
 export async function setEventTypeRule(
@@ -43,4 +46,8 @@ export async function setEventTypeRule(
 
 export async function removeEventTypeRule(api: ApiTransport, inboxId: string): Promise<boolean> {
   return (await api.data('DELETE', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'removed')) as boolean;
+}
+
+export async function previousOfType(api: ApiTransport, eventId: string): Promise<PreviousOfType> {
+  return (await api.data('GET', `/api/v1/events/${id(eventId)}/previous-of-type`, 'previous')) as PreviousOfType;
 }

@@ -66,6 +66,7 @@ import type {
   EventTypeInfo,
   EventTypeRule,
   EventTypeSchema,
+  PreviousOfType,
   SchemaFormat,
   Token,
   WaitForEventOptions,
@@ -259,6 +260,15 @@ export class RehookClient {
   /** Removes the inbox's own rule; false when it had none. */
   async removeEventTypeRule(inboxId: string): Promise<boolean> {
     return eventTypes.removeEventTypeRule(this.#api, inboxId);
+  }
+
+  /**
+   * The newest older event of the same inbox with this event's learned type, to compare with;
+   * while the event has no type yet (or none: not JSON), the previous one with the same method
+   * and path. `matchedBy` says which; `event` is null when none matches.
+   */
+  async previousOfType(eventId: string): Promise<PreviousOfType> {
+    return eventTypes.previousOfType(this.#api, eventId);
   }
 
   // --- Sending to an inbox ------------------------------------------------------------------

@@ -25,6 +25,9 @@ export type EventTypeInfo =
 export type EventTypeSchema =
   operations['getEventTypeSchema']['responses'][200]['content']['application/json']['data']['schema'];
 export type SchemaFormat = EventTypeSchema['format'];
+/** The previous event of an event's type (or, while it has none, of its method and path). */
+export type PreviousOfType =
+  operations['previousEventOfType']['responses'][200]['content']['application/json']['data']['previous'];
 /** An inbox's own event type rule: `{header}` or `{pointer}`. */
 export type EventTypeRule = operations['setEventTypeRule']['requestBody']['content']['application/json'];
 /** One difference of a drifted event. */

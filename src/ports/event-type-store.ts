@@ -62,6 +62,14 @@ export interface DriftedPage {
   readonly nextBefore: string | null;
 }
 
+/**
+ * What "the previous event like this one" shares with it (EventTypeRepository.findPrevious): its
+ * learned type, or, while it has none, its method and exact path.
+ */
+export type PreviousMatch =
+  | { readonly kind: 'type'; readonly eventType: string }
+  | { readonly kind: 'route'; readonly method: string; readonly path: string };
+
 export interface EventTypeRepository {
   /** Events not yet typed, oldest stored first, at most `limit` (1..1000); bodies above `maxBodyBytes` come as null. */
   listUntyped(limit: number, maxBodyBytes: number): Promise<UntypedEvent[]>;
@@ -91,4 +99,9 @@ export interface EventTypeRepository {
   deleteRule(inboxId: string): Promise<boolean>;
   /** The inbox's drifted events, newest first, older than `before` (an event id). */
   listDrifted(inboxId: string, page: { readonly limit: number; readonly before?: string }): Promise<DriftedPage>;
+  /**
+   * The newest event of the inbox older than `beforeId` that matches, looking only at the
+   * `within` events just before it (so a rare match costs a bounded read); null when none does.
+   */
+  findPrevious(inboxId: string, beforeId: string, match: PreviousMatch, within: number): Promise<EventSummary | null>;
 }

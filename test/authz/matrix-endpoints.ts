@@ -158,6 +158,11 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/diff?against=${t.eventId}`, { authorization }),
   },
+  'GET /api/v1/events/:id/previous-of-type': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/previous-of-type`, { authorization }),
+  },
   'GET /api/v1/inboxes/:id/export': {
     destructive: false,
     send: (env, t, authorization) =>
@@ -481,6 +486,61 @@ export const ENDPOINTS = {
     },
     after: (env, t, object, _who, reply) =>
       responseAfter(env, t, object, reply.status === 204 ? null : 502, reply.status),
+  },
+  // Event types: reading them is reading the inbox; a type no event has is 404 EVENT_TYPE_NOT_FOUND
+  // past the access rules (the background worker may not have typed the object's event yet).
+  'GET /api/v1/inboxes/:id/event-types': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-types`, { authorization }),
+  },
+  'GET /api/v1/inboxes/:id/event-types/:type/schema': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-types/matrix.none/schema`, { authorization }),
+  },
+  'POST /api/v1/inboxes/:id/event-types/rebuild': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-types/rebuild`, { method: 'POST', authorization }),
+  },
+  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-types/matrix.none/schema/rebuild`, {
+        method: 'POST',
+        authorization,
+      }),
+  },
+  // The inbox's own type rule: only the owner of a saved inbox, as for alerts.
+  'PUT /api/v1/inboxes/:id/event-type-rule': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-rule`, {
+        method: 'PUT',
+        authorization,
+        json: { header: 'X-Matrix-Type' },
+      }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-rule`, {
+        authorization: bearer(env.A.token),
+      });
+      const set = shown.status === 200 && shown.body?.data?.rule?.header === 'X-Matrix-Type';
+      return set === (reply.status === 200)
+        ? null
+        : `${reply.status}, yet the owner reads ${shown.status} ${shown.text}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/event-type-rule': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-rule`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/event-type-rule': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-rule`, { method: 'DELETE', authorization }),
   },
 } satisfies Record<string, Endpoint>;
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -57,10 +57,18 @@ const ACTION: Partial<Record<EndpointName, InboxAction>> = {
   'DELETE /api/v1/inboxes/:id/alerts': 'manage',
   'GET /api/v1/inboxes/:id/alerts/deliveries': 'read',
   'GET /api/v1/events/:id/diff?against=:id': 'read',
+  'GET /api/v1/events/:id/previous-of-type': 'read',
   'POST /api/v1/inboxes/:id/responses/preview': 'replay',
   'POST /api/v1/events/:id/deliveries/retry': 'manage',
   'PUT /api/v1/inboxes/:id/signature': 'manage',
   'DELETE /api/v1/inboxes/:id/signature': 'manage',
+  'GET /api/v1/inboxes/:id/event-types': 'read',
+  'GET /api/v1/inboxes/:id/event-types/:type/schema': 'read',
+  'POST /api/v1/inboxes/:id/event-types/rebuild': 'read',
+  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'read',
+  'GET /api/v1/inboxes/:id/event-type-rule': 'read',
+  'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
+  'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',
 };
 
 /**

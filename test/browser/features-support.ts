@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.js';
@@ -87,4 +89,27 @@ export function received(path: string) {
 
 export function headerOf(request: { headers: ReadonlyArray<readonly [string, string]> }, name: string): string[] {
   return request.headers.filter(([header]) => header.toLowerCase() === name).map(([, value]) => value);
+}
+
+/**
+ * Polls the API (with the page's session) until the inbox lists at least `count` events of
+ * `eventType`: types are learned by the server's background worker a moment after capture.
+ */
+export async function waitForTypeCount(page: Page, inboxId: string, eventType: string, count: number): Promise<void> {
+  const url = `${rig.rehook.apiUrl}/api/v1/inboxes/${inboxId}/event-types`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const res = await page.request.get(url);
+    assert.equal(res.status(), 200, await res.text());
+    const body = (await res.json()) as { data: { eventTypes: { eventType: string; count: number }[] } };
+    if ((body.data.eventTypes.find((t) => t.eventType === eventType)?.count ?? 0) >= count) return;
+    // The worker looks every half second: ask again shortly (the loop ends on the condition).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`the inbox never listed ${count} events of ${eventType}`);
+}
+
+/** With REHOOK_WRITE_SCREENSHOTS=1, the page as it is now into docs/screenshots/<name>.png. */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env['REHOOK_WRITE_SCREENSHOTS'] !== '1') return;
+  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
 }

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { assertAccessible, ingest, row } from './support.js';
-import { newPage, savedInbox, useFeatureRig } from './features-support.js';
+import { docsScreenshot, newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 
 // Comparing two events and previewing a templated answer, in real headless Chromium against a
 // real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
@@ -11,13 +9,7 @@ import { newPage, savedInbox, useFeatureRig } from './features-support.js';
 
 useFeatureRig();
 
-const SCREENSHOTS = process.env['REHOOK_WRITE_SCREENSHOTS'] === '1';
 const VIEWPORT = { width: 1280, height: 860 };
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
-}
 
 const FIRST = {
   id: 'evt_1',
@@ -32,10 +24,19 @@ const SECOND = {
   livemode: false,
 };
 
+const RETRIED = {
+  id: 'evt_3',
+  type: 'invoice.paid',
+  data: {
+    object: { id: 'in_1', status: 'paid', amount_due: 0, customer: 'cus_9', paid_at: 1764240000, attempt_count: 2 },
+  },
+  livemode: false,
+};
+
 describe('insight in the web app', () => {
-  test('two ticked requests compare side by side; "compare with previous" finds the same method and path', async () => {
+  test('two ticked requests compare side by side; "compare with previous" finds the same event type', async () => {
     const { page } = await newPage(VIEWPORT);
-    const { url } = await savedInbox(page, 'Stripe');
+    const { url, inboxId } = await savedInbox(page, 'Stripe');
     const json = { 'content-type': 'application/json' };
     await ingest(url, {
       path: '/stripe',
@@ -48,12 +49,21 @@ describe('insight in the web app', () => {
       headers: { ...json, 'stripe-signature': 't=2,v1=b' },
       body: JSON.stringify(SECOND),
     });
+    // The same event type sent to another path: a retry endpoint of the same Stripe account.
+    await ingest(url, {
+      path: '/stripe/retry',
+      headers: { ...json, 'stripe-signature': 't=3,v1=c' },
+      body: JSON.stringify(RETRIED),
+    });
+    // Text has no event type: "previous" falls back to the same method and path.
+    await ingest(url, { path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'first note' });
+    await ingest(url, { path: '/notes', headers: { 'content-type': 'text/plain' }, body: 'second note' });
     await row(page, '/github').waitFor();
-    await page.locator('.event-row').nth(2).waitFor();
+    await page.locator('.event-row').nth(5).waitFor();
 
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    await page.getByLabel('Select POST /stripe').nth(0).check();
-    await page.getByLabel('Select POST /stripe').nth(1).check();
+    await page.getByLabel('Select POST /stripe', { exact: true }).nth(0).check();
+    await page.getByLabel('Select POST /stripe', { exact: true }).nth(1).check();
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     const view = page.getByTestId('compare-view');
     await view.getByText('/data/object/status: "draft" → "paid"').waitFor();
@@ -64,7 +74,7 @@ describe('insight in the web app', () => {
     assert.ok((await changed.count()) >= 2, 'changed lines are marked');
     await view.locator('tr.sbs-changed', { hasText: '"draft"' }).waitFor();
     await assertAccessible(page, 'compare view');
-    await screenshot(page, 'compare');
+    await docsScreenshot(page, 'compare');
     // Dark mode and a phone's width: readable, accessible, nothing scrolls the page sideways.
     await page.emulateMedia({ colorScheme: 'dark' });
     await assertAccessible(page, 'compare view, dark');
@@ -81,11 +91,25 @@ describe('insight in the web app', () => {
     await page.getByRole('button', { name: 'Close the comparison' }).click();
     await page.getByRole('button', { name: 'Done selecting' }).click();
 
-    // The newest /stripe request against the previous one with the same method and path.
-    await row(page, '/stripe').first().click();
+    // Types are learned in the background: wait until the API lists both invoice.paid events.
+    await waitForTypeCount(page, inboxId, 'invoice.paid', 2);
+    // The newest invoice.paid (on /stripe/retry) against the previous one of its type, on /stripe.
+    await row(page, '/stripe/retry').click();
     await page.getByRole('button', { name: 'Compare with previous' }).click();
-    await view.getByText('/type: "invoice.created" → "invoice.paid"').waitFor();
+    await view.getByTestId('compare-caption').getByText('Previous request of type invoice.paid').waitFor();
+    await view.getByText('path: /stripe → /stripe/retry').waitFor();
+    await view.getByText('/data/object/attempt_count: 2').waitFor();
     await page.getByRole('button', { name: 'Close the comparison' }).click();
+    // The newest text request: no type, so the previous one with the same method and path.
+    await row(page, '/notes').first().click();
+    await page.getByRole('button', { name: 'Compare with previous' }).click();
+    await view
+      .getByTestId('compare-caption')
+      .getByText('Previous request with the same method and path (no event type learned for this one yet)')
+      .waitFor();
+    await view.getByText('second note').first().waitFor();
+    await page.getByRole('button', { name: 'Close the comparison' }).click();
+    // The only event of its type (POST /github, learned from method and path): nothing before it.
     await row(page, '/github').click();
     await page.getByRole('button', { name: 'Compare with previous' }).click();
     await page.getByRole('button', { name: 'No previous of this type' }).waitFor();
@@ -118,7 +142,7 @@ describe('insight in the web app', () => {
     await preview.getByText('X-Order: ord_42').waitFor();
     await preview.getByText(/"received":"ord_42","source":"shop"/).waitFor();
     await assertAccessible(page, 'response preview');
-    await screenshot(page, 'response-template');
+    await docsScreenshot(page, 'response-template');
 
     // A template that does not parse: the error names the line and column.
     await section.getByLabel('Body').first().fill('{{ body.order.id');

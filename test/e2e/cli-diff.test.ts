@@ -1,5 +1,5 @@
-// `rehook diff <a> <b>` run in-process (runCli with a collecting CliIO), and RehookClient.diff,
-// against a real server.
+// `rehook diff <a> <b>` run in-process (runCli with a collecting CliIO), RehookClient.diff and
+// RehookClient.previousOfType, against a real server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from '../../src/cli/cli.js';
@@ -58,6 +58,26 @@ describe('comparing two events from the client and the CLI', () => {
     assert.match(await client.diffText(a, b), /"from":12345678901234567890,"value":12345678901234567891/);
     await assert.rejects(
       client.diff(a, 'evt_01aaaaaaaaaaaaaaaaaaaaaaaa'),
+      (err: unknown) => err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND',
+    );
+  });
+
+  test('RehookClient.previousOfType: the previous event of the same type, and how it was matched', async () => {
+    const inbox = await client.createInbox();
+    const json = { 'content-type': 'application/json' };
+    await client.send(inbox.id, { path: '/orders', headers: json, body: '{"n":1}' });
+    await client.send(inbox.id, { path: '/refunds', headers: json, body: '{"n":2}' });
+    await client.send(inbox.id, { path: '/orders', headers: json, body: '{"n":3}' });
+    const { events } = await client.events(inbox.id);
+    const [newest, , oldest] = events;
+    // Typed or not yet, POST /orders is matched by its type (learned from method and path) or by
+    // its method and path: the same event either way.
+    const found = await client.previousOfType(newest?.id ?? '');
+    assert.equal(found.event?.id, oldest?.id);
+    assert.ok(['eventType', 'methodAndPath'].includes(found.matchedBy));
+    assert.equal((await client.previousOfType(oldest?.id ?? '')).event, null);
+    await assert.rejects(
+      client.previousOfType('evt_01aaaaaaaaaaaaaaaaaaaaaaaa'),
       (err: unknown) => err instanceof RehookApiError && err.code === 'EVENT_NOT_FOUND',
     );
   });

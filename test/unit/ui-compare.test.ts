@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventTypeKey, previousOfSameType, sideBySide, sideBySideTexts } from '../../ui/src/lib/compare.js';
+import { previousWording, sideBySide, sideBySideTexts } from '../../ui/src/lib/compare.js';
 
-describe('previousOfSameType', () => {
-  const event = { id: 'evt_05', method: 'POST', path: '/i/inb_x/stripe' };
-  it('is the newest older event with the same method and path', () => {
-    const page = [
-      { id: 'evt_04', method: 'POST', path: '/i/inb_x/stripe/more' },
-      { id: 'evt_03', method: 'PUT', path: '/i/inb_x/stripe' },
-      { id: 'evt_02', method: 'POST', path: '/i/inb_x/stripe' },
-      { id: 'evt_01', method: 'POST', path: '/i/inb_x/stripe' },
-    ];
-    assert.equal(previousOfSameType(event, page)?.id, 'evt_02');
-    assert.equal(previousOfSameType(event, page.slice(0, 2)), null);
-    assert.equal(previousOfSameType(event, [event]), null, 'never the event itself');
-    assert.equal(eventTypeKey(event), 'POST /i/inb_x/stripe');
+describe('previousWording', () => {
+  it('names the learned type, else says why method and path stand in for it', () => {
+    assert.deepEqual(previousWording('invoice.paid'), {
+      title: 'Compare with the previous request of type invoice.paid',
+      caption: 'Previous request of type invoice.paid',
+    });
+    for (const none of [null, undefined, '']) {
+      assert.equal(
+        previousWording(none).caption,
+        'Previous request with the same method and path (no event type learned for this one yet)',
+      );
+      assert.match(previousWording(none).title, /same method and path: no event type is learned for this one/);
+    }
   });
 });
 

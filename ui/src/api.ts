@@ -29,6 +29,7 @@ export type {
   Delivery,
   DriftDifference,
   EventTypeInfo,
+  EventTypeRule,
   EventTypeSchema,
   DeliveryAttempt,
   EventDetail,

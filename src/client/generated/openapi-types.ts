@@ -291,6 +291,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{eventId}/previous-of-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The previous event of the same type
+         * @description The newest older event of the same inbox with the same learned event type (docs/insight.md), to compare with. While the event has no type (learned in the background a moment after capture) or none (not JSON), the previous one with the same method and exact path; `matchedBy` says which. Looks at the 10,000 events before it at most.
+         */
+        get: operations["previousEventOfType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/events/next": {
         parameters: {
             query?: never;
@@ -4340,6 +4360,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["EventNotFoundOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    previousEventOfType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (evt_...). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The previous event, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            previous: {
+                                /** @description The previous event, or null when none of the 10,000 events before this one matches. */
+                                event: components["schemas"]["EventSummary"] | null;
+                                /** @description `eventType`: the same learned event type; `methodAndPath`: this event has no type yet (it is learned a moment after capture) or none (not JSON), so the same method and exact path. */
+                                matchedBy: "eventType" | "methodAndPath";
+                                /** @description This event's type: null while not learned yet, and when it has none (not JSON). */
+                                eventType: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrEventNotFoundOrShareNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

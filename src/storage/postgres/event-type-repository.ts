@@ -7,6 +7,9 @@ import {
   type RebuildRow,
   type RuleRow,
   TYPE_INFO_COLUMNS,
+  PREVIOUS_PARAMS,
+  previousEventSql,
+  previousValues,
   TYPE_SUMMARY_COLUMNS,
   type TypeInfoRow,
   type TypeSummaryRow,
@@ -55,6 +58,8 @@ const SQL = {
   deleteRule: 'DELETE FROM event_type_rules WHERE inbox_id = $1',
   drifted: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND drift IS NOT NULL AND id < $2
     ORDER BY id DESC LIMIT $3`,
+  previousOfType: previousEventSql('events_all', 'type', (_name, n) => `$${n}`),
+  previousOfRoute: previousEventSql('events_all', 'route', (_name, n) => `$${n}`),
 };
 
 /**
@@ -146,6 +151,16 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
         const more = rows.length > page.limit;
         const events = rows.slice(0, page.limit).map(mapper.toEventSummary);
         return { events, nextBefore: more ? (events[events.length - 1]?.id ?? null) : null };
+      }),
+    findPrevious: (inboxId, beforeId, match, within) =>
+      attempt('find the previous event', async () => {
+        const sql = match.kind === 'type' ? SQL.previousOfType : SQL.previousOfRoute;
+        const values = previousValues(inboxId, beforeId, match, within);
+        const { rows } = await pool.query<EventSummaryRow<PostgresColumns>>(
+          sql,
+          PREVIOUS_PARAMS[match.kind].map((name) => values[name]),
+        );
+        return rows[0] === undefined ? null : mapper.toEventSummary(rows[0]);
       }),
   };
 }

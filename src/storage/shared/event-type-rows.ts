@@ -1,7 +1,14 @@
 import type { HeaderPair } from '../../domain/captured-request.js';
 import type { EventTypeRule } from '../../domain/event-type.js';
 import { decodeTypeShape, encodeTypeShape } from '../../domain/json-shape.js';
-import type { EventTypeInfo, EventTypeSummary, RebuildRequest, UntypedEvent } from '../../ports/event-type-store.js';
+import type {
+  EventTypeInfo,
+  EventTypeSummary,
+  PreviousMatch,
+  RebuildRequest,
+  UntypedEvent,
+} from '../../ports/event-type-store.js';
+import { SUMMARY_COLUMNS } from './event-rows.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
 // Rows of the event-type tables (migration 17) and their mappers, written once for both
@@ -89,4 +96,43 @@ export function eventTypeRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       eventType: row.event_type === ALL_TYPES ? null : row.event_type,
     }),
   };
+}
+
+/** The parameters of findPrevious's statement, by match kind, in PostgreSQL's `$n` order. */
+export const PREVIOUS_PARAMS = {
+  type: ['inbox', 'before', 'within', 'eventType'],
+  route: ['inbox', 'before', 'within', 'method', 'path'],
+} as const;
+
+/**
+ * EventTypeRepository.findPrevious as one statement over `table` (the events, or PostgreSQL's
+ * view of both event tables); `placeholder(name, n)` writes the database's parameter (`@name` on
+ * SQLite, `$n` on PostgreSQL, n from PREVIOUS_PARAMS). The inner query walks the
+ * (inbox_id, id) index back `within` events at most; only those rows are tested.
+ */
+export function previousEventSql(
+  table: string,
+  kind: PreviousMatch['kind'],
+  placeholder: (name: string, n: number) => string,
+): string {
+  const names: readonly string[] = PREVIOUS_PARAMS[kind];
+  const p = (name: string) => placeholder(name, names.indexOf(name) + 1);
+  const match = kind === 'type' ? `event_type = ${p('eventType')}` : `method = ${p('method')} AND path = ${p('path')}`;
+  return `SELECT ${SUMMARY_COLUMNS} FROM ${table} WHERE inbox_id = ${p('inbox')} AND id IN (
+      SELECT id FROM ${table} WHERE inbox_id = ${p('inbox')} AND id < ${p('before')} ORDER BY id DESC
+      LIMIT ${p('within')})
+    AND ${match} ORDER BY id DESC LIMIT 1`;
+}
+
+/** The values of previousEventSql's parameters, by name. */
+export function previousValues(
+  inboxId: string,
+  beforeId: string,
+  match: PreviousMatch,
+  within: number,
+): Record<string, string | number> {
+  const common = { inbox: inboxId, before: beforeId, within: Math.max(1, Math.floor(within)) };
+  return match.kind === 'type'
+    ? { ...common, eventType: match.eventType }
+    : { ...common, method: match.method, path: match.path };
 }

@@ -8,6 +8,8 @@ import {
   type RebuildRow,
   type RuleRow,
   TYPE_INFO_COLUMNS,
+  previousEventSql,
+  previousValues,
   TYPE_SUMMARY_COLUMNS,
   type TypeInfoRow,
   type TypeSummaryRow,
@@ -72,6 +74,14 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
     `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND drift IS NOT NULL AND id < ?
       ORDER BY id DESC LIMIT ?`,
   );
+  const previous = {
+    type: db.prepare<[Record<string, string | number>], EventSummaryRow<SqliteColumns>>(
+      previousEventSql('events', 'type', (name) => `@${name}`),
+    ),
+    route: db.prepare<[Record<string, string | number>], EventSummaryRow<SqliteColumns>>(
+      previousEventSql('events', 'route', (name) => `@${name}`),
+    ),
+  };
 
   const apply = db.transaction((batch: Parameters<EventTypeRepository['applyBatch']>[0]) => {
     for (const event of batch.events) setType.run(event.eventType, event.drift, event.id);
@@ -132,6 +142,11 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
         const more = rows.length > page.limit;
         const events = rows.slice(0, page.limit).map(mapper.toEventSummary);
         return { events, nextBefore: more ? (events[events.length - 1]?.id ?? null) : null };
+      }),
+    findPrevious: (inboxId, beforeId, match, within) =>
+      attempt('find the previous event', () => {
+        const row = previous[match.kind].get(previousValues(inboxId, beforeId, match, within));
+        return row === undefined ? null : mapper.toEventSummary(row);
       }),
   };
 }

@@ -8,7 +8,16 @@ import { after, before, describe, it } from 'node:test';
 
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { ajvRejections, typeScriptDiagnosticsOffThread, zodRejections } from '../../helpers/schema-judges.js';
-import { assertError, call, createInbox, ingest, ISO_UTC, UNKNOWN_INBOX_ID } from './support.js';
+import {
+  assertError,
+  call,
+  createInbox,
+  ingest,
+  ingestEvent,
+  ISO_UTC,
+  UNKNOWN_EVENT_ID,
+  UNKNOWN_INBOX_ID,
+} from './support.js';
 
 type Body = any;
 
@@ -155,6 +164,39 @@ describe('event types, schemas and drift', () => {
       await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?drift=true&method=POST`),
       400,
       'VALIDATION_FAILED',
+    );
+  });
+
+  it('the previous event of a type is found across paths; events without a type fall back to method and path', async () => {
+    const id = (await createInbox(rehook)).id;
+    const json = { 'content-type': 'application/json' };
+    const first = await ingestEvent(rehook, id, { headers: json, body: JSON.stringify(charge(10)), suffix: '/stripe' });
+    await ingestEvent(rehook, id, { headers: json, body: '{"hello":"world"}', suffix: '/stripe' });
+    const second = await ingestEvent(rehook, id, { headers: json, body: JSON.stringify(charge(11)), suffix: '/other' });
+    const text = { 'content-type': 'text/plain' };
+    const textA = await ingestEvent(rehook, id, { headers: text, body: 'a', suffix: '/t' });
+    await ingestEvent(rehook, id, { headers: text, body: 'b', suffix: '/t/deeper' });
+    const textB = await ingestEvent(rehook, id, { headers: text, body: 'c', suffix: '/t' });
+    await typeCount(id, 'charge.succeeded', 2);
+    const previous = async (eventId: string) => {
+      const res = await call(rehook.apiUrl, `/api/v1/events/${eventId}/previous-of-type`);
+      assert.equal(res.status, 200, res.text);
+      return res.body.data.previous as { event: { id: string } | null; matchedBy: string; eventType: string | null };
+    };
+    const found = await previous(second);
+    assert.equal(found.event?.id, first, 'the same type on another path, not the newer event of that path');
+    assert.equal(found.matchedBy, 'eventType');
+    assert.equal(found.eventType, 'charge.succeeded');
+    assert.deepEqual(await previous(first), { event: null, matchedBy: 'eventType', eventType: 'charge.succeeded' });
+    // Text has no type, learned or not: the same method and exact path.
+    const fallback = await previous(textB);
+    assert.equal(fallback.event?.id, textA);
+    assert.equal(fallback.matchedBy, 'methodAndPath');
+    assert.equal(fallback.eventType, null);
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/events/${UNKNOWN_EVENT_ID}/previous-of-type`),
+      404,
+      'EVENT_NOT_FOUND',
     );
   });
 

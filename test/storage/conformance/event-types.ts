@@ -164,5 +164,45 @@ export function describeEventTypeCases(store: StoreGetter): void {
       );
       assert.equal(second.nextBefore, null);
     });
+
+    it('finds the previous event of a type, or of a method and exact path, within a bounded look-back', async () => {
+      const inbox = anonymousInbox();
+      const other = anonymousInbox();
+      await store().inboxes.insert(inbox);
+      await store().inboxes.insert(other);
+      const make = createEventMaker();
+      const path = (below: string) => `/i/${inbox.id}${below}`;
+      // Oldest first: a, b (other inbox, same type), c, d, e.
+      const a = make(inbox.id, { path: path('/stripe') });
+      const b = make(other.id, { path: `/i/${other.id}/stripe` });
+      const c = make(inbox.id, { path: path('/stripe/more') });
+      const d = make(inbox.id, { method: 'PUT', path: path('/stripe') });
+      const e = make(inbox.id, { path: path('/stripe') });
+      for (const event of [a, b, c, d, e]) assert.equal(await insertEvent(store(), event), true);
+      await store().eventTypes.applyBatch({
+        events: [
+          { id: a.id, eventType: 'invoice.paid', drift: null },
+          { id: b.id, eventType: 'invoice.paid', drift: null },
+          { id: c.id, eventType: 'invoice.paid', drift: null },
+          { id: d.id, eventType: 'charge.failed', drift: null },
+        ],
+        summaries: [],
+      });
+      const byType = { kind: 'type' as const, eventType: 'invoice.paid' };
+      // The same type on another path counts; another inbox's event never does.
+      assert.equal((await store().eventTypes.findPrevious(inbox.id, e.id, byType, 100))?.id, c.id);
+      assert.equal((await store().eventTypes.findPrevious(inbox.id, c.id, byType, 100))?.id, a.id);
+      assert.equal(await store().eventTypes.findPrevious(inbox.id, a.id, byType, 100), null);
+      // The look-back: the one event just before e is d, of another type; two reach c.
+      assert.equal(await store().eventTypes.findPrevious(inbox.id, e.id, byType, 1), null);
+      assert.equal((await store().eventTypes.findPrevious(inbox.id, e.id, byType, 2))?.id, c.id);
+      // Method and exact path (not a prefix, not another method).
+      const route = { kind: 'route' as const, method: 'POST', path: path('/stripe') };
+      const found = await store().eventTypes.findPrevious(inbox.id, e.id, route, 100);
+      assert.equal(found?.id, a.id);
+      assert.equal(found?.eventType, 'invoice.paid');
+      assert.equal(await store().eventTypes.findPrevious(inbox.id, a.id, route, 100), null);
+      assert.equal((await store().eventTypes.findPrevious(inbox.id, e.id, { ...route, method: 'PUT' }, 100))?.id, d.id);
+    });
   });
 }

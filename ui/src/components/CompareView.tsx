@@ -127,7 +127,13 @@ function BodyChanges(props: { diff: EventDiff; from: EventDetail; to: EventDetai
  * headers by name, and the bodies side by side with the changed lines marked (JSON bodies also
  * as the list of changes, each a JSON Pointer).
  */
-export function CompareView(props: { fromId: string; toId: string; onClose: () => void }) {
+export function CompareView(props: {
+  fromId: string;
+  toId: string;
+  /** What the first event is to the second ("Previous request of type ..."), when known. */
+  caption?: string | undefined;
+  onClose: () => void;
+}) {
   const [loaded, setLoaded] = useState<{ diff: EventDiff; from: EventDetail; to: EventDetail } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -157,6 +163,11 @@ export function CompareView(props: { fromId: string; toId: string; onClose: () =
           {props.fromId} → {props.toId}
         </span>
       </header>
+      {props.caption !== undefined && (
+        <p class="small muted event-compare-caption" data-testid="compare-caption">
+          {props.caption}
+        </p>
+      )}
       <ErrorNote error={error} />
       {loaded === null && error === null && <Spinner label="Comparing" />}
       {loaded !== null && (

@@ -1,35 +1,29 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage, type EventSummary } from '../api.js';
-import { previousOfSameType } from '../lib/compare.js';
-import { pathBelowInbox } from '../lib/format.js';
+import { previousWording } from '../lib/compare.js';
 import { Icon } from './Icon.js';
 
 /**
- * "Compare with previous": the newest older request of the same type (lib/compare.ts: for now the
- * same method and path), looked up through the list's own filter, then compared with this one.
+ * "Compare with previous": the server finds the newest older request of the same event type (of
+ * the same method and path while this one has no type), then it is compared with this one. The
+ * caption handed on says which rule found it, from the server's answer (the type may have been
+ * learned since this request was loaded).
  */
 export function CompareWithPrevious(props: {
   event: EventSummary;
-  inboxId: string;
-  onCompare: (fromId: string, toId: string) => void;
+  onCompare: (fromId: string, toId: string, caption: string) => void;
   onError: (message: string | null) => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [none, setNone] = useState(false);
+  const [none, setNone] = useState<string | null>(null);
   const find = async () => {
     setBusy(true);
     props.onError(null);
     try {
-      const { event } = props;
-      // The path filter is a prefix: a page of candidates, the exact type picked here.
-      const page = await client.events(props.inboxId, {
-        before: event.id,
-        limit: 100,
-        filter: { method: event.method, path: pathBelowInbox(event.path, props.inboxId) },
-      });
-      const previous = previousOfSameType(event, page.events);
-      if (previous === null) setNone(true);
-      else props.onCompare(previous.id, event.id);
+      const found = await client.previousOfType(props.event.id);
+      const wording = previousWording(found.eventType);
+      if (found.event === null) setNone(`No earlier request found: ${wording.caption.toLowerCase()}`);
+      else props.onCompare(found.event.id, props.event.id, wording.caption);
     } catch (err) {
       props.onError(errorMessage(err));
     } finally {
@@ -40,16 +34,12 @@ export function CompareWithPrevious(props: {
     <button
       type="button"
       class="btn"
-      disabled={busy || none}
-      title={
-        none
-          ? 'No earlier request with the same method and path'
-          : 'Compare with the previous request with the same method and path'
-      }
+      disabled={busy || none !== null}
+      title={none ?? previousWording(props.event.eventType).title}
       onClick={() => void find()}
     >
       <Icon name="filter" />
-      <span class="btn-label">{none ? 'No previous of this type' : 'Compare with previous'}</span>
+      <span class="btn-label">{none !== null ? 'No previous of this type' : 'Compare with previous'}</span>
     </button>
   );
 }

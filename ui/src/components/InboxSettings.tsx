@@ -1,6 +1,7 @@
 import type { InboxView as Inbox } from '../api.js';
 import { Icon } from './Icon.js';
 import { AlertSettings } from './settings/AlertSettings.js';
+import { EventTypeRuleSettings } from './settings/EventTypeRuleSettings.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
 import { MoveToTeam } from './settings/MoveToTeam.js';
 import { ResponseSettings } from './settings/ResponseSettings.js';
@@ -9,8 +10,8 @@ import { PanelHead } from './PanelHead.js';
 
 /**
  * The inbox's settings: what it answers its senders (anyone who may change the inbox), and, for
- * the owner of a saved inbox, the signature secret its events are checked with and automatic
- * forwarding and alerts.
+ * the owner of a saved inbox, the signature secret its events are checked with, automatic
+ * forwarding, alerts and its own event type rule.
  */
 export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: () => void }) {
   return (
@@ -22,6 +23,7 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
           <SignatureSettings inboxId={props.inbox.id} />
           <ForwardingSettings inboxId={props.inbox.id} />
           <AlertSettings inboxId={props.inbox.id} />
+          <EventTypeRuleSettings inboxId={props.inbox.id} />
           <MoveToTeam inbox={props.inbox} />
         </>
       ) : (

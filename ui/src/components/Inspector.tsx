@@ -69,7 +69,7 @@ export function Inspector(props: {
   backHref: string;
   onDeleted: (eventId: string) => void;
   /** Opens the comparison of two events (the older first). */
-  onCompare?: (fromId: string, toId: string) => void;
+  onCompare?: (fromId: string, toId: string, caption?: string) => void;
 }) {
   const inboxId = props.inbox.id;
   const [event, setEvent] = useState<LoadedEvent | null>(null);
@@ -176,7 +176,7 @@ export function Inspector(props: {
             </button>
           )}
           {props.onCompare !== undefined && (
-            <CompareWithPrevious event={event} inboxId={inboxId} onCompare={props.onCompare} onError={setActionError} />
+            <CompareWithPrevious event={event} onCompare={props.onCompare} onError={setActionError} />
           )}
           {event.size > 0 && (
             <a class="btn" href={bodyHref} download={`${event.id}.bin`}>

@@ -1,28 +1,31 @@
 /**
- * Comparing two events in the web app (pure, no DOM): which event is "the previous of the same
- * type", and the rows of a side-by-side view built from a line diff.
+ * Comparing two events in the web app (pure, no DOM): how "the previous of the same type" is
+ * described, and the rows of a side-by-side view built from a line diff.
  */
 import { diffLines } from 'diff';
 
-/** What the previous-of-this-type lookup needs of an event. */
-export interface TypedEvent {
-  readonly id: string;
-  readonly method: string;
-  readonly path: string;
-}
-
 /**
- * The key events of one "type" share. Until event types exist this is the method and the path;
- * switching to the event type later changes only this function and previousOfSameType's query.
+ * How "Compare with previous" describes the request it compares with. The server picks it
+ * (GET /api/v1/events/<id>/previous-of-type): the previous request of the same learned event type;
+ * while a request has no type (the background worker learns it a moment after capture, and only
+ * for JSON bodies), the previous one with the same method and path, and the wording says so.
  */
-export function eventTypeKey(event: Pick<TypedEvent, 'method' | 'path'>): string {
-  return `${event.method} ${event.path}`;
-}
-
-/** The newest event older than `event` of its type among `newestFirst` (a page of the list), or null. */
-export function previousOfSameType(event: TypedEvent, newestFirst: readonly TypedEvent[]): TypedEvent | null {
-  const key = eventTypeKey(event);
-  return newestFirst.find((other) => other.id < event.id && eventTypeKey(other) === key) ?? null;
+export function previousWording(eventType: string | null | undefined): {
+  readonly title: string;
+  readonly caption: string;
+} {
+  if (eventType !== null && eventType !== undefined && eventType !== '') {
+    return {
+      title: `Compare with the previous request of type ${eventType}`,
+      caption: `Previous request of type ${eventType}`,
+    };
+  }
+  return {
+    title:
+      'Compare with the previous request with the same method and path: no event type is learned for this one ' +
+      '(yet: types are learned a moment after capture, for JSON bodies)',
+    caption: 'Previous request with the same method and path (no event type learned for this one yet)',
+  };
 }
 
 /** One row of the side-by-side view: a line of each side (null: nothing there) and how it changed. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { client, type EventTypeInfo, type EventTypeSchema } from '../api.js';
+import { client, type EventTypeInfo, type EventTypeSchema, errorMessage, shareToken } from '../api.js';
 import { CopyButton, Empty, ErrorNote, Link, Spinner, Tabs, Time } from '../components/common.js';
+import { Icon } from '../components/Icon.js';
 import { paths } from '../router.js';
 
 type Format = EventTypeSchema['format'];
@@ -11,12 +12,54 @@ const TABS = [
   { id: 'zod', label: 'Zod' },
 ] as const;
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/**
+ * Asks the server to learn the inbox's types again (one type, or all when `eventType` is null)
+ * from the events it holds: the answer comes at once, the learning happens in the background.
+ */
+function RebuildButton(props: { inboxId: string; eventType: string | null }) {
+  const [state, setState] = useState<{ busy: boolean; done: string | null; error: string | null }>({
+    busy: false,
+    done: null,
+    error: null,
+  });
+  const rebuild = async () => {
+    setState({ busy: true, done: null, error: null });
+    try {
+      await client.rebuildEventTypes(props.inboxId, props.eventType ?? undefined);
+      setState({
+        busy: false,
+        done: 'Queued: learned again from the events the inbox holds, in the background.',
+        error: null,
+      });
+    } catch (err) {
+      setState({ busy: false, done: null, error: errorMessage(err) });
+    }
+  };
+  const what = props.eventType === null ? 'every type' : props.eventType;
+  return (
+    <>
+      <button
+        type="button"
+        class="btn"
+        disabled={state.busy}
+        title={`Forget what was learned of ${what} and learn it again from the events the inbox holds`}
+        onClick={() => void rebuild()}
+      >
+        <Icon name="bolt" />
+        <span>{props.eventType === null ? 'Rebuild all' : 'Rebuild'}</span>
+      </button>
+      {state.done !== null && (
+        <span class="muted small" role="status">
+          {state.done}
+        </span>
+      )}
+      {state.error !== null && <ErrorNote error={state.error} />}
+    </>
+  );
 }
 
 /** One type's schema, in the chosen format, with a copy button. */
-function SchemaView(props: { inboxId: string; eventType: string }) {
+function SchemaView(props: { inboxId: string; eventType: string; canRebuild: boolean }) {
   const [format, setFormat] = useState<Format>('typescript');
   const [schema, setSchema] = useState<EventTypeSchema | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +69,7 @@ function SchemaView(props: { inboxId: string; eventType: string }) {
     setError(null);
     client.eventTypeSchema(props.inboxId, props.eventType, format).then(
       (s) => live && setSchema(s),
-      (err: unknown) => live && setError(message(err)),
+      (err: unknown) => live && setError(errorMessage(err)),
     );
     return () => {
       live = false;
@@ -49,15 +92,21 @@ function SchemaView(props: { inboxId: string; eventType: string }) {
         )}
       </header>
       <Tabs tabs={TABS} active={format} onChange={setFormat} label="Schema format" idPrefix="schema-format" />
-      <div role="tabpanel" id={`schema-format-panel-${format}`} aria-labelledby={`schema-format-tab-${format}`}>
+      <div role="tabpanel" id="schema-format-panel" aria-labelledby={`schema-format-tab-${format}`}>
         {error !== null && <ErrorNote error={error} />}
         {schema === null && error === null && <Spinner />}
         {schema !== null && (
           <>
-            <div class="toolbar">
+            <div class="page-actions schema-actions">
               <CopyButton text={text} label={`Copy ${TABS.find((t) => t.id === format)?.label ?? ''}`} />
+              {props.canRebuild && <RebuildButton inboxId={props.inboxId} eventType={props.eventType} />}
             </div>
-            <pre class="code schema-code" data-testid="schema-text">
+            <pre
+              class="code schema-code"
+              data-testid="schema-text"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a long schema scrolls; keyboard users must reach it
+              tabIndex={0}
+            >
               <code>{text}</code>
             </pre>
           </>
@@ -72,9 +121,11 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
   const [types, setTypes] = useState<EventTypeInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    client.eventTypes(props.inboxId).then(setTypes, (err: unknown) => setError(message(err)));
+    client.eventTypes(props.inboxId).then(setTypes, (err: unknown) => setError(errorMessage(err)));
   }, [props.inboxId]);
   const selected = props.eventType ?? types?.[0]?.eventType ?? null;
+  // A sharing link only reads: rebuilding is for those who may change the inbox.
+  const canRebuild = shareToken() === null;
   return (
     <div class="page">
       <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
@@ -89,6 +140,11 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
             what the earlier events of their type taught.
           </p>
         </div>
+        {canRebuild && types !== null && types.length > 0 && (
+          <div class="page-actions">
+            <RebuildButton inboxId={props.inboxId} eventType={null} />
+          </div>
+        )}
       </header>
       {error !== null && <ErrorNote error={error} />}
       {types === null && error === null && <Spinner />}
@@ -97,31 +153,39 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
       )}
       {types !== null && types.length > 0 && (
         <>
-          <table class="types-table" data-testid="types-table">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Events</th>
-                <th scope="col">Drifted</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {types.map((t) => (
-                <tr key={t.eventType} aria-current={t.eventType === selected ? 'true' : undefined}>
-                  <td class="mono">
-                    <Link href={paths.eventType(props.inboxId, t.eventType)}>{t.eventType}</Link>
-                  </td>
-                  <td>{t.count}</td>
-                  <td>{t.drifted}</td>
-                  <td>
-                    <Time iso={t.lastSeen} />
-                  </td>
+          <div class="table-scroll">
+            <table class="types-table" data-testid="types-table">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Drifted</th>
+                  <th scope="col">First seen</th>
+                  <th scope="col">Last seen</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {selected !== null && <SchemaView key={selected} inboxId={props.inboxId} eventType={selected} />}
+              </thead>
+              <tbody>
+                {types.map((t) => (
+                  <tr key={t.eventType} aria-current={t.eventType === selected ? 'true' : undefined}>
+                    <td class="mono">
+                      <Link href={paths.eventType(props.inboxId, t.eventType)}>{t.eventType}</Link>
+                    </td>
+                    <td>{t.count}</td>
+                    <td>{t.drifted}</td>
+                    <td>
+                      <Time iso={t.firstSeen} />
+                    </td>
+                    <td>
+                      <Time iso={t.lastSeen} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {selected !== null && (
+            <SchemaView key={selected} inboxId={props.inboxId} eventType={selected} canRebuild={canRebuild} />
+          )}
         </>
       )}
     </div>

@@ -1,15 +1,34 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { eventSummaryJson } from '../../../domain/event-json.js';
 import { stringifyLossless } from '../../../domain/lossless-json.js';
 import { AppError } from '../../../errors.js';
 import { diffTwoEvents } from '../../../services/event-diff.js';
+import { findPreviousOfType, PREVIOUS_LOOKBACK } from '../../../services/previous-event.js';
 import type { ApiContext } from '../context.js';
 import { EventDiffSchema } from '../diff-schemas.js';
 import { pathParam, principalOf, queryParam } from '../request.js';
 import { dataEnvelope, EventIdParams, routeSchema } from '../route-schema.js';
-import { ref } from '../schemas.js';
+import { EventSummarySchema, ref } from '../schemas.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const PreviousOfTypeSchema = Type.Object(
+  {
+    event: Type.Union([ref(EventSummarySchema), Type.Null()], {
+      description: `The previous event, or null when none of the ${PREVIOUS_LOOKBACK.toLocaleString('en-US')} events before this one matches.`,
+    }),
+    matchedBy: Type.Union([Type.Literal('eventType'), Type.Literal('methodAndPath')], {
+      description:
+        '`eventType`: the same learned event type; `methodAndPath`: this event has no type yet (it is learned ' +
+        'a moment after capture) or none (not JSON), so the same method and exact path.',
+    }),
+    eventType: Type.Union([Type.String(), Type.Null()], {
+      description: "This event's type: null while not learned yet, and when it has none (not JSON).",
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** Comparing two captured events (services/event-diff.ts, docs/insight.md). */
 export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -52,6 +71,44 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const diff = await diffTwoEvents(deps, await principalOf(deps, request), pathParam(request, 'eventId'), against);
       // Written by the lossless writer: numbers JavaScript cannot hold keep their captured digits.
       return reply.type(JSON_CONTENT_TYPE).send(stringifyLossless({ data: { diff } }));
+    },
+  );
+
+  app.get(
+    '/api/v1/events/:eventId/previous-of-type',
+    {
+      config: { shareReadable: true },
+      schema: routeSchema('GET', {
+        operationId: 'previousEventOfType',
+        share: true,
+        summary: 'The previous event of the same type',
+        description:
+          'The newest older event of the same inbox with the same learned event type (docs/insight.md), to ' +
+          'compare with. While the event has no type (learned in the background a moment after capture) or ' +
+          'none (not JSON), the previous one with the same method and exact path; `matchedBy` says which. ' +
+          `Looks at the ${PREVIOUS_LOOKBACK.toLocaleString('en-US')} events before it at most.`,
+        tag: 'Events',
+        access: 'anonymous-or-token',
+        scope: 'read',
+        inbox: 'eventId',
+        params: EventIdParams,
+        responses: {
+          200: { description: 'The previous event, or null.', schema: dataEnvelope('previous', PreviousOfTypeSchema) },
+        },
+        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+      }),
+    },
+    async (request) => {
+      const found = await findPreviousOfType(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
+      return {
+        data: {
+          previous: {
+            event: found.previous === null ? null : eventSummaryJson(found.previous),
+            matchedBy: found.matchedBy,
+            eventType: found.eventType,
+          },
+        },
+      };
     },
   );
 }

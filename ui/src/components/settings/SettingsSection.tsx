@@ -9,7 +9,7 @@ import { SubmitButton } from '../fields.js';
  */
 export function SettingsSection(props: {
   /** Names the card's test id (`<id>-settings`) and its title's element id. */
-  id: 'response' | 'signature' | 'forwarding' | 'alerts';
+  id: 'response' | 'signature' | 'forwarding' | 'alerts' | 'event-types';
   icon: IconName;
   title: string;
   status: ComponentChildren;

@@ -15,8 +15,8 @@ export function DetailPane(props: {
   panel: Panel;
   onClosePanel: () => void;
   /** Two events being compared (they take the pane until closed). */
-  compare: { readonly from: string; readonly to: string } | null;
-  onCompare: (fromId: string, toId: string) => void;
+  compare: { readonly from: string; readonly to: string; readonly caption?: string | undefined } | null;
+  onCompare: (fromId: string, toId: string, caption?: string) => void;
   onCloseCompare: () => void;
   selectedId: string | null;
   readOnly: boolean;
@@ -39,6 +39,7 @@ export function DetailPane(props: {
           key={`${props.compare.from} ${props.compare.to}`}
           fromId={props.compare.from}
           toId={props.compare.to}
+          caption={props.compare.caption}
           onClose={props.onCloseCompare}
         />
       ) : panel === 'settings' ? (

@@ -44,7 +44,7 @@ export function InboxView(props: {
   const [actionError, setActionError] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
-  const [compare, setCompare] = useState<{ from: string; to: string } | null>(null);
+  const [compare, setCompare] = useState<{ from: string; to: string; caption?: string | undefined } | null>(null);
   const selected = props.eventId;
 
   // Opening an event closes a panel and a comparison.
@@ -132,7 +132,7 @@ export function InboxView(props: {
           panel={panel}
           onClosePanel={() => setPanel(null)}
           compare={compare}
-          onCompare={(from, to) => setCompare({ from, to })}
+          onCompare={(from, to, caption) => setCompare({ from, to, caption })}
           onCloseCompare={() => setCompare(null)}
           selectedId={selected}
           readOnly={props.readOnly}
