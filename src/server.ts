@@ -107,12 +107,17 @@ export async function startRehook(
     // Programmed responses, read through a per-process cache the API's writes invalidate.
     responses: responseCacheFor(deps.store),
   };
+  // Requests captured by this process: the event-type worker steps aside while it grows fast.
+  let captures = 0;
   // Cuts programmed delays short on close (src/http/ingest/server.ts).
   const ingestShutdown = new AbortController();
   const ingestServer = createIngestServer({
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
-    capture: measureIngest(metrics, (incoming) => captureRequest(captureDeps, incoming)),
+    capture: measureIngest(metrics, (incoming) => {
+      captures += 1;
+      return captureRequest(captureDeps, incoming);
+    }),
     // /readyz here too; /metrics too when this instance has no API listener to serve it.
     probes: { ready: () => deps.store.ping(), ...(runsApi ? {} : { metrics: () => metrics.render() }) },
     onError: (err, context) => logger.error({ err }, context),
@@ -182,6 +187,7 @@ export async function startRehook(
           pollIntervalMs: EVENT_TYPE_POLL_MS,
           lock: eventTypeLockFor(deps.store),
           onError: (err, context) => logger.error({ err }, `event-type worker: ${context} failed`),
+          captures: () => captures,
           // Drift is found after the worker's batch commits; rules of kind `drift` hear it here.
           onDrift: (notice) => {
             alerts

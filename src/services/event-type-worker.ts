@@ -29,6 +29,11 @@ export interface EventTypeWorkerOptions {
    * its alerts). Given per worker, so several servers in one process never hear each other's.
    */
   readonly onDrift?: (notice: DriftNotice) => void;
+  /**
+   * How many requests this process has captured so far (a counter that only grows). While it
+   * grows fast, the worker steps further aside (see restAfter); absent = never busy.
+   */
+  readonly captures?: () => number;
 }
 
 export interface EventTypeWorker {
@@ -139,9 +144,32 @@ async function learnBatch(
   return { typed, summaries: changed, notices };
 }
 
-/** How long the worker rests after a full batch that took `busyMs`: four times as long, at most 1 s. */
-export function restAfter(busyMs: number): number {
-  return Math.min(1_000, Math.max(0, Math.round(busyMs * 4)));
+/** Captures per second in this process above which ingest counts as busy. */
+export const BUSY_CAPTURES_PER_SECOND = 200;
+
+/**
+ * How long the worker rests after a full batch that took `busyMs`: four times as long (a fifth of
+ * the process at most), at most 1 s; while ingest is busy, 32 times as long (about 3 %), at most
+ * 5 s, so that a burst of captures keeps the CPU and the database's writer for itself.
+ */
+export function restAfter(busyMs: number, ingestBusy = false): number {
+  const [factor, cap] = ingestBusy ? [32, 5_000] : [4, 1_000];
+  return Math.min(cap, Math.max(0, Math.round(busyMs * factor)));
+}
+
+/** Answers, at each call, whether captures arrived faster than BUSY_CAPTURES_PER_SECOND since the last call. */
+export function ingestPace(captures: (() => number) | undefined): () => boolean {
+  if (captures === undefined) return () => false;
+  let lastCount = captures();
+  let lastAt = performance.now();
+  return () => {
+    const count = captures();
+    const at = performance.now();
+    const perSecond = ((count - lastCount) * 1000) / Math.max(1, at - lastAt);
+    lastCount = count;
+    lastAt = at;
+    return perSecond > BUSY_CAPTURES_PER_SECOND;
+  };
 }
 
 export function startEventTypeWorker(deps: Pick<ServiceDeps, 'store'>, opts: EventTypeWorkerOptions): EventTypeWorker {
@@ -149,6 +177,7 @@ export function startEventTypeWorker(deps: Pick<ServiceDeps, 'store'>, opts: Eve
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_INFERENCE_BODY_BYTES;
   const onError = opts.onError ?? (() => undefined);
+  const ingestBusy = ingestPace(opts.captures);
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -193,10 +222,14 @@ export function startEventTypeWorker(deps: Pick<ServiceDeps, 'store'>, opts: Eve
           onError(err, 'event types');
           more = false;
         }
-        // Behind a burst, the worker rests four times as long as its batch took, so it takes at
-        // most a fifth of the process: ingest and the API share its event loop and CPU, and
-        // learning types must not slow capture (it catches up once the burst is over).
-        if (more) await new Promise((resolve) => setTimeout(resolve, restAfter(performance.now() - started)));
+        // Behind a backlog, the worker rests four times as long as its batch took, so it takes at
+        // most a fifth of the process: ingest and the API share its event loop, CPU and database
+        // writer. While requests are being captured fast it rests far longer (about 3 %), since
+        // learning types must not slow capture; it catches up once the burst is over.
+        if (more) {
+          const rest = restAfter(performance.now() - started, ingestBusy());
+          await new Promise((resolve) => setTimeout(resolve, rest));
+        }
       }
     } while (again && !stopped);
     const waiters = caughtUpWaiters;
