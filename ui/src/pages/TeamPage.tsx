@@ -173,7 +173,9 @@ export function TeamPage(props: { teamId: string }) {
             {inboxes.map((inbox) => (
               <li key={inbox.id}>
                 <Link href={paths.inbox(inbox.id)}>{inbox.name ?? inbox.id}</Link>{' '}
-                <span class="muted small">{inbox.eventCount} events</span>
+                <span class="muted small">
+                  {inbox.eventCount.toLocaleString('en')} {inbox.eventCount === 1 ? 'event' : 'events'}
+                </span>
               </li>
             ))}
           </ul>
