@@ -41,8 +41,9 @@ describe('single sign-on in the web app', () => {
     const button = page.getByRole('link', { name: 'Sign in with Acme SSO' });
     await button.waitFor();
     await assertAccessible(page, 'the sign-in page with single sign-on');
-    // The password form is still there (REHOOK_PASSWORD_SIGN_IN is on).
+    // The password form is still there (REHOOK_PASSWORD_SIGN_IN is on), and so is sign-up.
     await page.getByLabel('Password').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).waitFor();
     await button.click();
     await signInAtProvider(page, 'ada');
     await page.waitForURL(`${rig.rehook.apiUrl}/dashboard`);
@@ -68,5 +69,23 @@ describe('single sign-on in the web app', () => {
     await page.getByRole('alert').filter({ hasText: 'has not verified your e-mail address' }).waitFor();
     await assertAccessible(page, 'the sign-in page with an error');
     assert.deepEqual(errors, []);
+  });
+
+  test('with password sign-in off, the header offers no sign-up: the provider decides who gets in', async () => {
+    const closed = await startRig(ssoEnv(provider, { REHOOK_OIDC_NAME: 'Acme SSO', REHOOK_PASSWORD_SIGN_IN: 'off' }));
+    try {
+      const context = await closed.context();
+      const errors = collectConsoleErrors(context);
+      const page = await closed.open('/signin', { context });
+      await page.getByRole('link', { name: 'Sign in with Acme SSO' }).waitFor();
+      const header = page.getByRole('banner');
+      await header.getByRole('link', { name: 'Sign in' }).waitFor();
+      // Offered until the server's methods are known, then withdrawn (a timeout here fails the test).
+      await header.getByRole('link', { name: 'Sign up' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByLabel('Password').count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await closed.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { Tokens } from './pages/Tokens.js';
 import { themeChoice, type ThemeChoice } from './lib/storage.js';
 import { navigate, paths, useRoute, type Route } from './router.js';
 import { signOut, useSession } from './session.js';
+import { useSignInMethods } from './sign-in-methods.js';
 import { cycleTheme } from './theme.js';
 
 export function App() {
@@ -125,6 +126,8 @@ const THEME_ICON = { system: 'monitor', light: 'sun', dark: 'moon' } as const;
 
 function Header(props: { route: Route }) {
   const session = useSession();
+  // Sign-up is offered unless the server says it is closed (REHOOK_SIGNUP=closed, or single sign-on only).
+  const signupOffered = useSignInMethods(session.account === null)?.signup !== false;
   const [theme, setTheme] = useState(themeChoice);
   const here = props.route.page;
   // Choosing a page in the account menu closes it (in-app links do not reload the page).
@@ -182,12 +185,14 @@ function Header(props: { route: Route }) {
           >
             Sign in
           </Link>
-          <Link
-            href={paths.signup(['/signin', '/signup'].includes(location.pathname) ? undefined : location.pathname)}
-            class="btn btn-primary"
-          >
-            Sign up
-          </Link>
+          {signupOffered ? (
+            <Link
+              href={paths.signup(['/signin', '/signup'].includes(location.pathname) ? undefined : location.pathname)}
+              class="btn btn-primary"
+            >
+              Sign up
+            </Link>
+          ) : null}
         </div>
       ) : (
         <details class="menu" ref={menu}>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
-import { client, errorMessage, isRehookError, signIn, signUp, type SignInMethods } from '../api.js';
+import { useState } from 'preact/hooks';
+import { errorMessage, isRehookError, signIn, signUp } from '../api.js';
 import { ErrorNote, Link } from '../components/common.js';
 import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
+import { useSignInMethods } from '../sign-in-methods.js';
 import { onText } from '../components/fields.js';
 
 /** What the sign-in page says when single sign-on sent the browser back with an error code. */
@@ -21,23 +22,6 @@ function ssoErrorFromUrl(): string | null {
   const code = new URLSearchParams(window.location.search).get('error');
   if (code === null) return null;
   return SSO_ERRORS[code] ?? 'Signing in with single sign-on failed. Try again.';
-}
-
-/** The server's sign-in methods (password, sign-up, single sign-on), or null until they are known. */
-function useSignInMethods(): SignInMethods | null {
-  const [methods, setMethods] = useState<SignInMethods | null>(null);
-  useEffect(() => {
-    let live = true;
-    client.signInMethods().then(
-      (answer) => live && setMethods(answer),
-      // Without the answer the page offers what every server had before: the password form.
-      () => live && setMethods({ password: true, signup: true, singleSignOn: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return methods;
 }
 
 /** "Sign in with <name>": a plain link, since the browser itself goes to the provider and back. */
