@@ -459,7 +459,7 @@ CREATE TABLE audit_log (
   ip               text NOT NULL,
   action           text NOT NULL,
   target_type      text NULL,
-  target_id        text NULL,
+  target_id        text COLLATE "C" NULL,
   outcome          text NOT NULL,
   detail           text NOT NULL
 );

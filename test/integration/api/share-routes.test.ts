@@ -90,6 +90,7 @@ describe('which operations take a sharing link: the routes agree with openapi.js
       'GET /api/v1/events/{eventId}/curl',
       'GET /api/v1/events/{eventId}/diff',
       'GET /api/v1/events/{eventId}/meta',
+      'GET /api/v1/events/{eventId}/previous-of-type',
       'GET /api/v1/inboxes/{inboxId}',
       'GET /api/v1/inboxes/{inboxId}/event-types',
       'GET /api/v1/inboxes/{inboxId}/event-types/{eventType}/schema',
