@@ -7,6 +7,7 @@ import type {
   NewAlertNotification,
 } from '../domain/alert-notification.js';
 import type { DeliveryNext } from '../domain/forwarding.js';
+import type { SendClaim } from './forwarding-store.js';
 
 /**
  * Alert rules and the queue of their notifications (migration 15). A notification is a row
@@ -32,13 +33,7 @@ export interface AlertRepository {
    * `excludeInboxIds`), earliest first, as ForwardingRepository.claim does deliveries (same
    * lease, counters and `abandoned` record of an expired lease).
    */
-  claim(opts: {
-    readonly owner: string;
-    readonly now: Date;
-    readonly leaseMs: number;
-    readonly limit: number;
-    readonly excludeInboxIds?: readonly string[];
-  }): Promise<ClaimedAlert[]>;
+  claim(opts: SendClaim): Promise<ClaimedAlert[]>;
   /** As ForwardingRepository.complete, for notification `id`. */
   complete(input: {
     readonly id: string;

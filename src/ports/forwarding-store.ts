@@ -7,6 +7,16 @@ import type {
   Forwarding,
 } from '../domain/forwarding.js';
 
+/** What a worker asks of a queue of background sends (forwarding deliveries, alert notifications). */
+export interface SendClaim {
+  /** The lease's owner (the instance). */
+  readonly owner: string;
+  readonly now: Date;
+  readonly leaseMs: number;
+  readonly limit: number;
+  readonly excludeInboxIds?: readonly string[];
+}
+
 /**
  * Forwarding settings and the durable delivery queue (migration 8). The queue's rows are
  * created by the event insert itself (EventRepository.insertIfInboxLive): an event of an inbox
@@ -39,13 +49,7 @@ export interface ForwardingRepository {
    * Concurrent claimers never get the same delivery (PostgreSQL: FOR UPDATE SKIP LOCKED;
    * SQLite: one writer at a time).
    */
-  claim(opts: {
-    readonly owner: string;
-    readonly now: Date;
-    readonly leaseMs: number;
-    readonly limit: number;
-    readonly excludeInboxIds?: readonly string[];
-  }): Promise<ClaimedDelivery[]>;
+  claim(opts: SendClaim): Promise<ClaimedDelivery[]>;
   /**
    * Ends attempt `number` of a claimed delivery: stores `attempt` (when one was sent; it
    * replaces an `abandoned` record of the same number) and, only while the lease is still

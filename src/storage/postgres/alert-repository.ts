@@ -1,6 +1,5 @@
 import type { Pool } from 'pg';
 
-import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
 import type { AlertRepository } from '../../ports/alert-store.js';
 import {
   ALERT_ATTEMPT_COLUMNS,
@@ -12,6 +11,7 @@ import {
 } from '../shared/alert-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
+import { claimParams, completeSend } from './send-queue.js';
 
 type Row = NotificationRow<PostgresColumns>;
 
@@ -94,16 +94,9 @@ export function createAlertRepository(pool: Pool): AlertRepository {
       }),
     claim: (opts) =>
       attempt('claim alert notifications', async () => {
-        const limit = claimBatchSize(opts.limit);
-        if (limit === 0) return [];
-        const { rows } = await pool.query<ClaimedRow>(SQL.claim, [
-          opts.now.toISOString(),
-          limit,
-          opts.owner,
-          new Date(leaseEndMs(opts.now, opts.leaseMs)).toISOString(),
-          [...(opts.excludeInboxIds ?? [])],
-          ABANDONED_MESSAGE,
-        ]);
+        const params = claimParams(opts);
+        if (params === null) return [];
+        const { rows } = await pool.query<ClaimedRow>(SQL.claim, params);
         return rows.map((row) => ({
           id: row.id,
           inboxId: row.inbox_id,
@@ -115,20 +108,12 @@ export function createAlertRepository(pool: Pool): AlertRepository {
       }),
     complete: (input) =>
       attempt('complete alert notification', () =>
-        inTransaction(pool, async (client) => {
-          if (input.attempt !== null) {
-            await client.query(SQL.recordAttempt, mapper.alertAttemptParams(input.id, input.number, input.attempt));
-          }
-          const result = await client.query(SQL.finish, [
-            input.next.state,
-            nextAttemptAt(input.next)?.toISOString() ?? null,
-            input.now.toISOString(),
-            input.id,
-            input.owner,
-            input.number,
-          ]);
-          return result.rowCount === 1;
-        }),
+        completeSend(
+          pool,
+          SQL,
+          input.attempt === null ? null : mapper.alertAttemptParams(input.id, input.number, input.attempt),
+          input,
+        ),
       ),
     listRecent: (inboxId, limit) =>
       attempt('list alert notifications', async () => {

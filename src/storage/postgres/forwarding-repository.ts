@@ -1,6 +1,5 @@
 import type { Pool } from 'pg';
 
-import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
 import {
   ATTEMPT_COLUMNS,
@@ -13,6 +12,7 @@ import {
 } from '../shared/forwarding-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
+import { claimParams, completeSend } from './send-queue.js';
 
 /**
  * The CTE the batch insert of events adds (group-commit.ts): one pending delivery per stored
@@ -119,34 +119,19 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
       }),
     claim: (opts) =>
       attempt('claim deliveries', async () => {
-        const limit = claimBatchSize(opts.limit);
-        if (limit === 0) return [];
-        const { rows } = await pool.query<ClaimedRow<PostgresColumns>>(SQL.claim, [
-          opts.now.toISOString(),
-          limit,
-          opts.owner,
-          new Date(leaseEndMs(opts.now, opts.leaseMs)).toISOString(),
-          [...(opts.excludeInboxIds ?? [])],
-          ABANDONED_MESSAGE,
-        ]);
+        const params = claimParams(opts);
+        if (params === null) return [];
+        const { rows } = await pool.query<ClaimedRow<PostgresColumns>>(SQL.claim, params);
         return rows.map(mapper.toClaimedDelivery);
       }),
     complete: (input) =>
       attempt('complete delivery', () =>
-        inTransaction(pool, async (client) => {
-          if (input.attempt !== null) {
-            await client.query(SQL.recordAttempt, mapper.attemptParams(input.eventId, input.number, input.attempt));
-          }
-          const result = await client.query(SQL.finish, [
-            input.next.state,
-            nextAttemptAt(input.next)?.toISOString() ?? null,
-            input.now.toISOString(),
-            input.eventId,
-            input.owner,
-            input.number,
-          ]);
-          return result.rowCount === 1;
-        }),
+        completeSend(
+          pool,
+          SQL,
+          input.attempt === null ? null : mapper.attemptParams(input.eventId, input.number, input.attempt),
+          { ...input, id: input.eventId },
+        ),
       ),
     listByEvent: (eventId) =>
       attempt('list deliveries', async () => {
