@@ -61,6 +61,8 @@ export interface ScaleDatabaseResult {
   /** PostgreSQL: the events table's heap, TOAST and index sizes. */
   readonly parts: Record<string, number>;
   readonly shapes: ScaleShapeResult[];
+  /** How long the server's event-type worker took to learn the big inbox's events. */
+  readonly learnSeconds: number;
 }
 
 export interface ScaleResult {
@@ -80,7 +82,8 @@ interface Shape {
   /** The request of run `r` (a path and query under the API origin). */
   readonly path: (r: number) => string;
   readonly runs: number;
-  readonly kind: 'list' | 'export';
+  /** list: a JSON array of events; export and document: counted in bytes. */
+  readonly kind: 'list' | 'export' | 'document';
   /** The plain list read of run `r` as a store call: inbox and `before` cursor. */
   readonly storeRead?: (r: number) => { inboxId: string; before?: string };
 }
@@ -197,7 +200,7 @@ async function timeShape(apiUrl: string, token: string, shape: Shape, store: Sto
     }
     if (response.status === 200) {
       returned =
-        shape.kind === 'export' ? bytes.byteLength : (JSON.parse(Buffer.from(bytes).toString()) as unknown[]).length;
+        shape.kind === 'list' ? (JSON.parse(Buffer.from(bytes).toString()) as unknown[]).length : bytes.byteLength;
     }
   }
   times.sort((a, b) => a - b);
@@ -220,6 +223,50 @@ async function timeShape(apiUrl: string, token: string, shape: Shape, store: Sto
   return result;
 }
 
+/** Longest wait for the event-type worker to learn the big inbox. */
+const LEARN_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * Waits until the server's event-type worker has typed every event of the big inbox (the seeder
+ * left only those untyped, so none is left untyped in the store), then reads its types as a
+ * user would. Answers how long that took and the type with the most events.
+ */
+async function learnBigInbox(
+  apiUrl: string,
+  seed: ScaleSeed,
+  store: Store,
+): Promise<{ seconds: number; commonType: string }> {
+  const started = performance.now();
+  while ((await store.eventTypes.listUntyped(1, 0)).length > 0) {
+    if (performance.now() - started > LEARN_TIMEOUT_MS) {
+      throw new Error('event types: the big inbox is not typed after 30 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const url = `${apiUrl}/api/v1/inboxes/${seed.bigInboxId}/event-types`;
+  const response = await fetch(url, { headers: { authorization: `Bearer ${seed.token}` } });
+  if (response.status !== 200) throw new Error(`event types: HTTP ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { eventTypes: { eventType: string; count: number }[] } };
+  const learned = data.eventTypes.reduce((sum, type) => sum + type.count, 0);
+  const common = [...data.eventTypes].sort((a, b) => b.count - a.count)[0];
+  log(
+    `  the big inbox typed in ${seconds.toFixed(1)} s: ${data.eventTypes.length} types, ${learned.toLocaleString('en-US')} JSON events learned`,
+  );
+  return { seconds, commonType: common?.eventType ?? '' };
+}
+
+/** The big inbox's event types, and the schema of its most common type in each format. */
+function typeShapes(seed: ScaleSeed, commonType: string, runs: number): Shape[] {
+  const types = `/api/v1/inboxes/${seed.bigInboxId}/event-types`;
+  const schema = `${types}/${encodeURIComponent(commonType)}/schema`;
+  return [
+    { shape: 'event types of the 100k inbox', path: () => types, runs, kind: 'document' },
+    { shape: `schema of its most common type (${commonType})`, path: () => schema, runs, kind: 'document' },
+    { shape: 'the same schema as TypeScript', path: () => `${schema}?format=typescript`, runs, kind: 'document' },
+  ];
+}
+
 async function measure(env: NodeJS.ProcessEnv, dataDir: string, seed: ScaleSeed, runs: number) {
   const config = loadConfig(
     { ...env, REHOOK_LOG_LEVEL: 'warn' },
@@ -227,10 +274,11 @@ async function measure(env: NodeJS.ProcessEnv, dataDir: string, seed: ScaleSeed,
   );
   const running = await startRehook(config);
   try {
+    const learning = await learnBigInbox(running.apiUrl, seed, running.deps.store);
     const results: ScaleShapeResult[] = [];
-    for (const shape of shapes(seed, runs))
+    for (const shape of [...shapes(seed, runs), ...typeShapes(seed, learning.commonType, runs)])
       results.push(await timeShape(running.apiUrl, seed.token, shape, running.deps.store));
-    return results;
+    return { shapes: results, learnSeconds: learning.seconds };
   } finally {
     await running.close();
   }
@@ -250,7 +298,7 @@ async function benchSqlite(opts: ScaleOptions): Promise<ScaleDatabaseResult> {
     const seed = await seedSqlite(dataDir, opts);
     log(`sqlite: seeded in ${seed.seconds.toFixed(1)} s (${Math.round(seed.rowsPerSec)} rows/s)`);
     const bytes = statSync(join(dataDir, DATABASE_FILE)).size;
-    const shapesResult = await measure(baseEnv(), dataDir, seed, opts.runs);
+    const measured = await measure(baseEnv(), dataDir, seed, opts.runs);
     return {
       database: 'sqlite',
       events: opts.events,
@@ -259,7 +307,8 @@ async function benchSqlite(opts: ScaleOptions): Promise<ScaleDatabaseResult> {
       bytes,
       bytesPerMillionEvents: (bytes / opts.events) * 1e6,
       parts: {},
-      shapes: shapesResult,
+      shapes: measured.shapes,
+      learnSeconds: measured.learnSeconds,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -292,7 +341,7 @@ async function benchPostgres(opts: ScaleOptions): Promise<ScaleDatabaseResult> {
     const parts = Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
     const bytes = parts['total (all tables and indexes)'] ?? 0;
     const env = { ...baseEnv(), DATABASE_URL: url.href };
-    const shapesResult = await measure(env, dataDir, seed, opts.runs);
+    const measured = await measure(env, dataDir, seed, opts.runs);
     return {
       database: 'postgres',
       events: opts.events,
@@ -301,7 +350,8 @@ async function benchPostgres(opts: ScaleOptions): Promise<ScaleDatabaseResult> {
       bytes,
       bytesPerMillionEvents: (bytes / opts.events) * 1e6,
       parts,
-      shapes: shapesResult,
+      shapes: measured.shapes,
+      learnSeconds: measured.learnSeconds,
     };
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
@@ -315,7 +365,7 @@ export async function runScaleBench(opts: ScaleOptions): Promise<ScaleResult> {
   log(`load average before: ${loadAverageBefore.map((l) => l.toFixed(2)).join(' ')}`);
   const databases: ScaleDatabaseResult[] = [];
   const notes = [
-    'event-types: no event-types endpoint on this branch, not measured',
+    'event types: the other inboxes are seeded already typed; the server learns the big inbox before the reads are timed',
     'searches run in the 100k-event inbox; needle = its oldest event, so the whole inbox is examined',
   ];
   for (const database of opts.databases) {
@@ -362,7 +412,7 @@ export function formatScaleBench(result: ScaleResult): string {
       .map(([k, v]) => `${k} ${mib(v)}`)
       .join(', ');
     lines.push(
-      `\n${d.database}: seeded in ${d.seedSeconds.toFixed(0)} s (${Math.round(d.seedRowsPerSec).toLocaleString('en-US')} events/s); ${mib(d.bytes)} = ${mib(d.bytesPerMillionEvents)} per million events${parts === '' ? '' : ` (${parts})`}`,
+      `\n${d.database}: seeded in ${d.seedSeconds.toFixed(0)} s (${Math.round(d.seedRowsPerSec).toLocaleString('en-US')} events/s); big inbox typed by the server in ${d.learnSeconds.toFixed(0)} s; ${mib(d.bytes)} = ${mib(d.bytesPerMillionEvents)} per million events${parts === '' ? '' : ` (${parts})`}`,
     );
   }
   lines.push(...result.notes.map((n) => `(${n})`), '');
