@@ -2,7 +2,7 @@
 // Node 20's --test does not expand globs itself, so the files are listed here.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,15 +46,63 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-function runNodeTests(testFiles, env = process.env) {
+/**
+ * Runs `testFiles` with node's test runner. Its output goes to this process's own unless
+ * `collect`, then it is kept and returned with the exit code.
+ */
+function runNodeTests(testFiles, { env = process.env, concurrency = 4, collect = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles],
-      { cwd: root, stdio: 'inherit', env },
+      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...testFiles],
+      { cwd: root, stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit', env },
     );
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const output = [];
+    if (collect) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }),
+    );
   });
+}
+
+/** Test files that share a process, by their folder under test/ (see grouped). */
+const GROUPED_FOLDERS = ['unit', 'integration', 'authz', 'storage', 'property', 'replay-client'];
+/** Files per shared process, but unit tests (all in one: each takes milliseconds). */
+const GROUP_SIZE = 4;
+
+/**
+ * The files' list with most files in shared processes: a process of its own pays the TypeScript
+ * loader's start and the server's imports, 2-3 s of CPU on a 2-core machine, while most files
+ * run for seconds. Each group's entry (written to `dir`) imports its files in path order; a
+ * failure still names the test and its file. Not grouped: the longest files (started first, on
+ * their own) and the browser, CLI (e2e), crash and package files, whose spawned servers and
+ * browsers a neighbour's hooks could stop.
+ */
+function grouped(testFiles, dir) {
+  const singles = [];
+  const groups = new Map();
+  for (const file of testFiles) {
+    const parts = file.split(/[\\/]/);
+    const folder = parts[1] ?? '';
+    if (LONGEST_FIRST.includes(parts.join('/')) || !GROUPED_FOLDERS.includes(folder)) singles.push(file);
+    else groups.set(folder, [...(groups.get(folder) ?? []), file]);
+  }
+  const entries = [];
+  for (const [folder, members] of groups) {
+    const size = folder === 'unit' ? members.length : GROUP_SIZE;
+    for (let at = 0; at < members.length; at += size) {
+      const entry = join(dir, `${folder}-${at / size + 1}.test.mjs`);
+      const imports = members.slice(at, at + size).map((file) => pathToFileURL(join(root, file)).href);
+      writeFileSync(entry, imports.map((href) => `import ${JSON.stringify(href)};\n`).join(''));
+      entries.push(entry);
+    }
+  }
+  const longest = singles.filter((file) => rank(file) < LONGEST_FIRST.length);
+  const rest = singles.filter((file) => rank(file) === LONGEST_FIRST.length);
+  return [...longest, ...entries, ...rest];
 }
 
 /** True when something accepts TCP connections at the test database's host and port. */
@@ -72,48 +120,42 @@ function postgresAnswers() {
   });
 }
 
-// Second pass, run first so the last output stays the summary of the whole test tree: the HTTP
-// suites again, with every test server on a fresh PostgreSQL schema (test/helpers/rehook.ts).
+const groupsDir = mkdtempSync(join(tmpdir(), 'rehook-test-groups-'));
+const bar = '='.repeat(78);
+
+// Second pass, beside the first (two passes keep both cores busy where one leaves gaps): the
+// HTTP suites again, with every test server on a fresh PostgreSQL schema
+// (test/helpers/rehook.ts). Its output is kept and printed in one piece once it is done.
 const httpSuites = files.filter((file) =>
   /^test[\\/]integration[\\/](api|stream|ingest)[\\/][^\\/]+\.test\.ts$/.test(file),
 );
-let postgresPass = 0;
+let postgresPass = Promise.resolve({ code: 0, output: '' });
 if (httpSuites.length > 0) {
-  const bar = '='.repeat(78);
   if (!process.env.CI && !(await postgresAnswers())) {
     console.error(
       `\n${'!'.repeat(78)}\n!!! PostgreSQL is unreachable: SKIPPING the HTTP suites on PostgreSQL (CI would fail).\n${'!'.repeat(78)}\n`,
     );
   } else {
-    console.log(
-      `\n${bar}\n== HTTP suites on PostgreSQL ==  (${httpSuites.length} files, REHOOK_TEST_STORE=postgres)\n${bar}\n`,
-    );
-    postgresPass = await runNodeTests(httpSuites, { ...process.env, REHOOK_TEST_STORE: 'postgres' });
-    console.log(
-      `\n${bar}\n== HTTP suites on PostgreSQL: ${postgresPass === 0 ? 'passed' : 'FAILED'} ==\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`,
-    );
+    const postgresDir = join(groupsDir, 'postgres');
+    mkdirSync(postgresDir);
+    postgresPass = runNodeTests(grouped(httpSuites, postgresDir), {
+      env: { ...process.env, REHOOK_TEST_STORE: 'postgres' },
+      concurrency: 2,
+      collect: true,
+    }).then((result) => {
+      process.stdout.write(
+        `\n${bar}\n== HTTP suites on PostgreSQL (${httpSuites.length} files, REHOOK_TEST_STORE=postgres): ` +
+          `${result.code === 0 ? 'passed' : 'FAILED'} ==\n${bar}\n${result.output}\n${bar}\n` +
+          `== end of the HTTP suites on PostgreSQL ==\n${bar}\n\n`,
+      );
+      return result;
+    });
   }
 }
-/**
- * The unit test files run together in one process: each takes milliseconds, while each process
- * of its own pays the TypeScript loader's start, about two seconds of CPU. Their entry imports
- * them in path order; a failure still names the test and its file.
- */
-function withUnitFilesTogether(testFiles) {
-  const unit = testFiles.filter((file) => /^test[\\/]unit[\\/]/.test(file));
-  if (unit.length < 2) return { list: testFiles, cleanup: () => undefined };
-  const dir = mkdtempSync(join(tmpdir(), 'rehook-unit-tests-'));
-  const entry = join(dir, 'unit.test.mjs');
-  writeFileSync(
-    entry,
-    unit.map((file) => `import ${JSON.stringify(pathToFileURL(join(root, file)).href)};\n`).join(''),
-  );
-  const others = testFiles.filter((file) => !unit.includes(file));
-  return { list: [entry, ...others], cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-// Its summary is the last output; a failed PostgreSQL pass still fails the run (exit code).
-const grouped = withUnitFilesTogether(files);
-const mainPass = await runNodeTests(grouped.list);
-grouped.cleanup();
-process.exit(mainPass !== 0 ? mainPass : postgresPass);
+console.log(`\n${bar}\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`);
+const mainPass = await runNodeTests(grouped(files, groupsDir));
+const postgres = await postgresPass;
+rmSync(groupsDir, { recursive: true, force: true });
+// A failed PostgreSQL pass fails the run too (exit code), and says so last.
+if (postgres.code !== 0) console.log(`\n${bar}\n== HTTP suites on PostgreSQL: FAILED (see above) ==\n${bar}`);
+process.exit(mainPass.code !== 0 ? mainPass.code : postgres.code);
