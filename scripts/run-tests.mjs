@@ -47,12 +47,10 @@ if (files.length === 0) {
   process.exit(1);
 }
 /**
- * Runs `testFiles` with node's test runner, `concurrency` files (processes) at once: more than
- * the cores, because most files spend much of their time waiting (on servers they spawned,
- * sockets, timers), and a shared process runs its files one after another. Its output goes to this process's own unless
+ * Runs `testFiles` with node's test runner. Its output goes to this process's own unless
  * `collect`, then it is kept and returned with the exit code.
  */
-function runNodeTests(testFiles, { env = process.env, concurrency = 6, collect = false } = {}) {
+function runNodeTests(testFiles, { env = process.env, concurrency = 4, collect = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -142,7 +140,7 @@ if (httpSuites.length > 0) {
     mkdirSync(postgresDir);
     postgresPass = runNodeTests(grouped(httpSuites, postgresDir), {
       env: { ...process.env, REHOOK_TEST_STORE: 'postgres' },
-      concurrency: 3,
+      concurrency: 2,
       collect: true,
     }).then((result) => {
       process.stdout.write(
