@@ -120,6 +120,26 @@ function postgresAnswers() {
   });
 }
 
+/**
+ * Runs an npm script with its output kept (the type checks and the linter, beside the tests on
+ * a whole run: they need a core for a minute or two, and the test passes leave one idle at times).
+ */
+function runScriptCollected(script) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ script, code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }),
+    );
+  });
+}
+const checks =
+  only.length === 0
+    ? (async () => [await runScriptCollected('typecheck'), await runScriptCollected('lint')])()
+    : Promise.resolve([]);
+
 const groupsDir = mkdtempSync(join(tmpdir(), 'rehook-test-groups-'));
 const bar = '='.repeat(78);
 
@@ -156,6 +176,13 @@ console.log(`\n${bar}\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`);
 const mainPass = await runNodeTests(grouped(files, groupsDir));
 const postgres = await postgresPass;
 rmSync(groupsDir, { recursive: true, force: true });
-// A failed PostgreSQL pass fails the run too (exit code), and says so last.
+const checked = await checks;
+for (const check of checked) {
+  const verdict = check.code === 0 ? 'passed' : 'FAILED';
+  console.log(`\n${bar}\n== npm run ${check.script}: ${verdict} ==\n${bar}\n${check.output.trim()}\n`);
+}
+// A failed PostgreSQL pass, type check or lint fails the run too (exit code), and says so last.
 if (postgres.code !== 0) console.log(`\n${bar}\n== HTTP suites on PostgreSQL: FAILED (see above) ==\n${bar}`);
-process.exit(mainPass.code !== 0 ? mainPass.code : postgres.code);
+const failedCheck = checked.find((check) => check.code !== 0);
+if (failedCheck) console.log(`\n${bar}\n== npm run ${failedCheck.script}: FAILED (see above) ==\n${bar}`);
+process.exit(mainPass.code || postgres.code || failedCheck?.code || 0);
