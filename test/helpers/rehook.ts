@@ -105,6 +105,12 @@ export interface JsonResponse {
   readonly text: string;
 }
 
+/** Whether fetch failed because the other side closed or reset the connection. */
+function closedConnection(err: unknown): boolean {
+  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+}
+
 /** fetch + JSON decode, for API calls in tests. */
 export async function api(
   base: string,
@@ -118,11 +124,17 @@ export async function api(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(base + path, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(body !== undefined ? { body } : {}),
-  });
+  const method = init.method ?? 'GET';
+  const send = () => fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (err) {
+    // A reused keep-alive connection the server closed while idle (its 5 s keep-alive timer and
+    // fetch's own ran late on a stalled machine): a GET goes again, as a browser sends it again.
+    if (!(method === 'GET' || method === 'HEAD') || !closedConnection(err)) throw err;
+    response = await send();
+  }
   const text = await response.text();
   let parsed: unknown;
   try {
