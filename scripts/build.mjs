@@ -24,6 +24,7 @@ import {
   rmSync,
   rmdirSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -168,8 +169,41 @@ export function build(root) {
   }
 }
 
+/** What a whole build is made from: a change to any of these can change dist/. */
+const BUILD_INPUTS = ['src', 'ui', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+/** Written after a whole build; `--if-changed` compares the inputs with it. */
+const BUILT_STAMP = join('dist', '.built');
+
+/** The newest modification time among the inputs; folders count too (deleting a file changes its folder's). */
+function newestInput(root) {
+  let newest = statSync(fileURLToPath(import.meta.url)).mtimeMs;
+  const visit = (path) => {
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      return;
+    }
+    newest = Math.max(newest, stats.mtimeMs);
+    if (!stats.isDirectory()) return;
+    for (const name of readdirSync(path)) if (name !== 'node_modules' && name !== 'dist') visit(join(path, name));
+  };
+  for (const input of BUILD_INPUTS) visit(join(root, input));
+  return newest;
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  // `--server-only` skips the web app (quick rebuilds while working on the server).
-  process.exitCode = build(root) || (process.argv.includes('--server-only') ? 0 : await buildUi(root));
+  const serverOnly = process.argv.includes('--server-only');
+  const stamp = join(root, BUILT_STAMP);
+  // `--if-changed` (npm test): nothing to do when no input changed since the last whole build,
+  // as right after `npm install` or `npm ci`, which build.
+  if (process.argv.includes('--if-changed') && existsSync(stamp) && statSync(stamp).mtimeMs > newestInput(root)) {
+    console.log('build: dist/ is up to date');
+  } else {
+    // `--server-only` skips the web app (quick rebuilds while working on the server).
+    process.exitCode = build(root) || (serverOnly ? 0 : await buildUi(root));
+    if (process.exitCode === 0 && !serverOnly) writeFileSync(stamp, `${new Date().toISOString()}\n`);
+    else rmSync(stamp, { force: true });
+  }
 }
