@@ -1,8 +1,7 @@
 // Runs every test file under test/ with node's test runner, TypeScript loaded through tsx.
 // Node 20's --test does not expand globs itself, so the files are listed here.
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,25 +45,15 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-/**
- * Runs `testFiles` with node's test runner. Its output goes to this process's own unless
- * `collect`, then it is kept and returned with the exit code.
- */
-function runNodeTests(testFiles, { env = process.env, concurrency = 4, collect = false } = {}) {
+/** Runs `testFiles` with node's test runner, its output going to this process's own. */
+function runNodeTests(testFiles) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...testFiles],
-      { cwd: root, stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit', env },
+      ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles],
+      { cwd: root, stdio: 'inherit' },
     );
-    const output = [];
-    if (collect) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
-    }
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() }),
-    );
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -105,21 +94,6 @@ function grouped(testFiles, dir) {
   return [...longest, ...entries, ...rest];
 }
 
-/** True when something accepts TCP connections at the test database's host and port. */
-function postgresAnswers() {
-  const url = new URL(process.env.REHOOK_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port || 5432), url.hostname || '127.0.0.1');
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
 /**
  * Runs an npm script with its output kept (the type checks and the linter, beside the tests on
  * a whole run: they need a core for a minute or two, and the test passes leave one idle at times).
@@ -142,51 +116,16 @@ const checks =
 
 const groupsDir = mkdtempSync(join(tmpdir(), 'rehook-test-groups-'));
 const bar = '='.repeat(78);
-
-// Second pass, beside the first (two passes keep both cores busy where one leaves gaps): the
-// HTTP suites again, with every test server on a fresh PostgreSQL schema
-// (test/helpers/rehook.ts). Its output is kept and printed in one piece once it is done.
-const httpSuites = files.filter((file) =>
-  /^test[\\/]integration[\\/](api|stream|ingest)[\\/][^\\/]+\.test\.ts$/.test(file),
-);
-let postgresPass = Promise.resolve({ code: 0, output: '' });
-// Only when asked (REHOOK_TEST_POSTGRES_PASS=1): on a 2-core machine with slow system calls it
-// made the whole run longer than CI allows. `npm run test:postgres` runs these suites on
-// PostgreSQL alone; `npm test` covers PostgreSQL with the store conformance suite, the cluster
-// tests and the PostgreSQL integration tests.
-if (process.env.REHOOK_TEST_POSTGRES_PASS === '1' && httpSuites.length > 0) {
-  if (!process.env.CI && !(await postgresAnswers())) {
-    console.error(
-      `\n${'!'.repeat(78)}\n!!! PostgreSQL is unreachable: SKIPPING the HTTP suites on PostgreSQL (CI would fail).\n${'!'.repeat(78)}\n`,
-    );
-  } else {
-    const postgresDir = join(groupsDir, 'postgres');
-    mkdirSync(postgresDir);
-    postgresPass = runNodeTests(grouped(httpSuites, postgresDir), {
-      env: { ...process.env, REHOOK_TEST_STORE: 'postgres' },
-      concurrency: 2,
-      collect: true,
-    }).then((result) => {
-      process.stdout.write(
-        `\n${bar}\n== HTTP suites on PostgreSQL (${httpSuites.length} files, REHOOK_TEST_STORE=postgres): ` +
-          `${result.code === 0 ? 'passed' : 'FAILED'} ==\n${bar}\n${result.output}\n${bar}\n` +
-          `== end of the HTTP suites on PostgreSQL ==\n${bar}\n\n`,
-      );
-      return result;
-    });
-  }
-}
-console.log(`\n${bar}\n== All suites (HTTP suites on SQLite) ==\n${bar}\n`);
+// The HTTP suites run on SQLite here; `npm run test:postgres` runs them with every test server
+// on PostgreSQL (REHOOK_TEST_STORE=postgres).
 const mainPass = await runNodeTests(grouped(files, groupsDir));
-const postgres = await postgresPass;
 rmSync(groupsDir, { recursive: true, force: true });
 const checked = await checks;
 for (const check of checked) {
   const verdict = check.code === 0 ? 'passed' : 'FAILED';
   console.log(`\n${bar}\n== npm run ${check.script}: ${verdict} ==\n${bar}\n${check.output.trim()}\n`);
 }
-// A failed PostgreSQL pass, type check or lint fails the run too (exit code), and says so last.
-if (postgres.code !== 0) console.log(`\n${bar}\n== HTTP suites on PostgreSQL: FAILED (see above) ==\n${bar}`);
+// A failed type check or lint fails the run too (exit code), and says so last.
 const failedCheck = checked.find((check) => check.code !== 0);
 if (failedCheck) console.log(`\n${bar}\n== npm run ${failedCheck.script}: FAILED (see above) ==\n${bar}`);
-process.exit(mainPass.code || postgres.code || failedCheck?.code || 0);
+process.exit(mainPass || failedCheck?.code || 0);
