@@ -67,6 +67,8 @@ describe('event types in the web app', () => {
     await page.getByTestId('event-types-link').click();
     await page.waitForURL(/\/types$/);
     const table = page.getByTestId('types-table');
+    // The page fetches the types after it opens: wait for the rows before reading the table.
+    await table.locator('tbody tr', { hasText: 'charge.succeeded' }).waitFor();
     const heads = await table.locator('thead th').allTextContents();
     assert.deepEqual(heads, ['Type', 'Events', 'Drifted', 'First seen', 'Last seen']);
     const chargeRow = table.locator('tbody tr', { hasText: 'charge.succeeded' });

@@ -111,8 +111,11 @@ describe('teams', () => {
     await assertAccessible(owner, 'inbox settings with Move to team');
     await owner.getByLabel('Owner', { exact: true }).selectOption({ label: 'Payments' });
     const moved = owner.waitForResponse((response) => response.url().endsWith('/owner') && response.status() === 200);
+    // The page reloads itself after a move; going elsewhere before that reload ends would race it.
+    const reloaded = owner.waitForEvent('load');
     await owner.getByRole('button', { name: 'Move', exact: true }).click();
     await moved;
+    await reloaded;
     await owner.goto(`${rig.rehook.apiUrl}/dashboard`);
     await owner.getByTestId('team-group').getByRole('link', { name: 'Moving' }).waitFor();
 
