@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from './console-errors.js';
-import { assertAccessible, signUpInBrowser, startRig, type BrowserRig } from './support.js';
+import { assertAccessible, docsScreenshot, signUpInBrowser, startRig, type BrowserRig } from './support.js';
 
 // The audit logs in real Chromium: Settings > Audit log shows the account's own entries (a
 // failed sign-in made from another browser included), a team page leads its owner to the
@@ -59,7 +59,7 @@ describe('audit log pages', () => {
     await page.locator('[data-action="member.invited"]').waitFor();
     assert.deepEqual(await actionsShown(page), ['member.invited', 'team.created']);
     await assertAccessible(page, 'team audit log');
-    await page.screenshot({ path: 'docs/screenshots/audit-team.png' });
+    await docsScreenshot(page, 'audit-team');
     await page.getByLabel('Action').selectOption('team.created');
     // The old list goes while the filtered page loads; then the filtered list comes.
     await page.locator('[data-action="member.invited"]').waitFor({ state: 'detached' });
@@ -77,7 +77,7 @@ describe('audit log pages', () => {
     assert.match((await signIn.textContent()) ?? '', /denied/);
     assert.match((await signIn.textContent()) ?? '', /no account signed in/);
     await assertAccessible(page, 'settings audit log');
-    await page.screenshot({ path: 'docs/screenshots/audit-settings.png' });
+    await docsScreenshot(page, 'audit-settings');
 
     assert.deepEqual(errors, []);
   });

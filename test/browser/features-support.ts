@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.js';
 import { startRig, waitLive, type BrowserRig } from './support.js';
+
+export { docsScreenshot } from './support.js';
 
 /**
  * Shared by the feature tests of the web app (features-replay and features-settings-search):
@@ -111,10 +112,4 @@ export async function waitForTypeCount(page: Page, inboxId: string, eventType: s
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.fail(`the inbox never listed ${count} events of ${eventType}`);
-}
-
-/** With REHOOK_WRITE_SCREENSHOTS=1, the page as it is now into docs/screenshots/<name>.png. */
-export async function docsScreenshot(page: Page, name: string): Promise<void> {
-  if (process.env['REHOOK_WRITE_SCREENSHOTS'] !== '1') return;
-  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
 }

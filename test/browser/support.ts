@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { describeViolations, launchBrowser, newContext, seriousA11yViolations } from '../helpers/browser.js';
@@ -172,4 +173,13 @@ export async function signUpInBrowser(rig: BrowserRig, page: Page, label: string
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/dashboard$/);
   return email;
+}
+
+/**
+ * With REHOOK_WRITE_SCREENSHOTS=1 (`npm run screenshots:tests`), the page as it is now into
+ * docs/screenshots/<name>.png; otherwise nothing, so a test run leaves the docs as they are.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env['REHOOK_WRITE_SCREENSHOTS'] !== '1') return;
+  await page.screenshot({ path: join(import.meta.dirname, '..', '..', 'docs', 'screenshots', `${name}.png`) });
 }

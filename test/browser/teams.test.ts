@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { collectConsoleErrors } from './console-errors.js';
-import { assertAccessible, ingest, row, startRig, type BrowserRig } from './support.js';
+import { assertAccessible, docsScreenshot, ingest, row, startRig, type BrowserRig } from './support.js';
 
 // Teams in the web app, in real Chromium: create a team, invite a second browser that joins as a
 // viewer and cannot replay (the API's 403 FORBIDDEN naming the role is shown), promote it to
@@ -94,7 +94,7 @@ describe('teams', () => {
     await owner.getByLabel(`Role of ${guestEmail}`).selectOption('member');
     await owner.getByLabel(`Role of ${guestEmail}`).and(owner.locator(':not([disabled])')).waitFor();
     await assertAccessible(owner, 'team page as owner');
-    await owner.screenshot({ path: 'docs/screenshots/team.png' });
+    await docsScreenshot(owner, 'team');
 
     // Now the guest can replay.
     await guest.getByRole('button', { name: 'Replay', exact: true }).click();
@@ -153,7 +153,7 @@ describe('teams', () => {
     await limits.waitFor();
     assert.equal((await limits.textContent())?.trim(), 'Team Platform (as owner)');
     await assertAccessible(page, 'token page with a team token');
-    await page.screenshot({ path: 'docs/screenshots/team-token.png' });
+    await docsScreenshot(page, 'team-token');
 
     // The token reaches the team's inbox, and nothing account-wide.
     const headers = { authorization: `Bearer ${token}` };
