@@ -13,12 +13,20 @@ import { parseLosslessJson, stringifyLossless } from '../../src/domain/lossless-
 
 const RUNS = Number(process.env['REHOOK_DIFF_RUNS'] ?? 300);
 
-/** JSON values, with a second drawn from the first now and then, so pairs share structure. */
+/**
+ * JSON values, with a second drawn from the first now and then, so pairs share structure. No
+ * "__proto__" key: fast-json-patch applies an operation by assignment (`object[key] = value`),
+ * which for that key sets the prototype (or, for a value that is not an object, does nothing)
+ * instead of adding the property JSON.parse makes, so the judge cannot build such a document.
+ * The diff of "__proto__" keys has its own exact cases below.
+ */
 const json = fc.jsonValue({ maxDepth: 4 });
-const pair = fc.oneof(
-  fc.tuple(json, json),
-  json.chain((a) => fc.tuple(fc.constant(a), mutate(a))),
-);
+const pair = fc
+  .oneof(
+    fc.tuple(json, json),
+    json.chain((a) => fc.tuple(fc.constant(a), mutate(a))),
+  )
+  .filter(([a, b]) => !`${JSON.stringify(a)}${JSON.stringify(b)}`.includes('"__proto__"'));
 
 function mutate(value: unknown): fc.Arbitrary<unknown> {
   if (Array.isArray(value) && value.length > 0) {
@@ -47,13 +55,26 @@ describe('diffJson against fast-json-patch', () => {
         const operations = JSON.parse(stringifyLossless(diffJson(parseLosslessJson(textA), parseLosslessJson(textB))));
         const first = JSON.parse(textA) as unknown;
         const second = JSON.parse(textB) as unknown;
-        // Validation on; prototype keys allowed (the documents are data, "__proto__" included).
+        // Validation on; prototype keys allowed (the documents are data).
         const patched = fjp.applyPatch(first, operations, true, true, false).newDocument;
         assert.deepEqual(patched, second);
         if (textA === textB) assert.deepEqual(operations, []);
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('treats a "__proto__" key as data, like any other name', () => {
+    const diff = (a: string, b: string): string =>
+      stringifyLossless(diffJson(parseLosslessJson(a), parseLosslessJson(b)));
+    assert.equal(diff('{}', '{"__proto__":""}'), '[{"op":"add","path":"/__proto__","value":""}]');
+    assert.equal(diff('{"__proto__":""}', '{}'), '[{"op":"remove","path":"/__proto__","from":""}]');
+    assert.equal(
+      diff('{"__proto__":{"a":1}}', '{"__proto__":{"a":2}}'),
+      '[{"op":"replace","path":"/__proto__/a","from":1,"value":2}]',
+    );
+    assert.equal(diff('{"__proto__":{"a":1}}', '{"__proto__":{"a":1}}'), '[]');
+    assert.equal(({} as { a?: unknown }).a, undefined, 'no prototype was changed');
   });
 
   it('keeps numbers JavaScript cannot hold exactly', () => {
