@@ -58,7 +58,7 @@ export interface ScaleDatabaseResult {
   readonly seedRowsPerSec: number;
   readonly bytes: number;
   readonly bytesPerMillionEvents: number;
-  /** PostgreSQL: the events table's heap, TOAST and index sizes. */
+  /** PostgreSQL: the events table's heap, TOAST and index sizes, summed over its partitions. */
   readonly parts: Record<string, number>;
   readonly shapes: ScaleShapeResult[];
   /** How long the server's event-type worker took to learn the big inbox's events. */
@@ -330,12 +330,14 @@ async function benchPostgres(opts: ScaleOptions): Promise<ScaleDatabaseResult> {
     log(`postgres: seeding ${opts.events.toLocaleString('en-US')} events`);
     const seed = await seedPostgres(url.href, opts);
     log(`postgres: seeded in ${seed.seconds.toFixed(1)} s (${Math.round(seed.rowsPerSec)} rows/s)`);
+    // The events table is partitioned: its parent holds nothing, so each part is summed over
+    // the partitions (pg_partition_tree lists a plain table as its own only leaf).
     const { rows } = await admin.query<{ name: string; bytes: string }>(
       `SELECT 'total (all tables and indexes)' AS name, sum(pg_total_relation_size(c.oid))::bigint AS bytes
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
-       UNION ALL SELECT 'events heap', pg_relation_size($2::regclass)
-       UNION ALL SELECT 'events TOAST', coalesce((SELECT pg_total_relation_size(reltoastrelid) FROM pg_class WHERE oid = $2::regclass AND reltoastrelid <> 0), 0)
-       UNION ALL SELECT 'events indexes', pg_indexes_size($2::regclass)`,
+       UNION ALL SELECT 'events heap', (SELECT coalesce(sum(pg_relation_size(relid)), 0) FROM pg_partition_tree($2::regclass) WHERE isleaf)::bigint
+       UNION ALL SELECT 'events TOAST', (SELECT coalesce(sum(pg_total_relation_size(c.reltoastrelid)), 0) FROM pg_partition_tree($2::regclass) t JOIN pg_class c ON c.oid = t.relid WHERE t.isleaf AND c.reltoastrelid <> 0)::bigint
+       UNION ALL SELECT 'events indexes', (SELECT coalesce(sum(pg_indexes_size(relid)), 0) FROM pg_partition_tree($2::regclass) WHERE isleaf)::bigint`,
       [schema, `${schema}.events`],
     );
     const parts = Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
