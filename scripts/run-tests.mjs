@@ -33,8 +33,10 @@ const LONGEST_FIRST = [
   'test/package/install.test.ts',
   'test/e2e/listen-chaos.test.ts',
 ];
+/** A listed file's path with forward slashes, as the lists here write them. */
+const posix = (file) => file.split('\\').join('/');
 const rank = (file) => {
-  const at = LONGEST_FIRST.indexOf(file.split('\\').join('/'));
+  const at = LONGEST_FIRST.indexOf(posix(file));
   return at === -1 ? LONGEST_FIRST.length : at;
 };
 
@@ -141,9 +143,7 @@ const mainPass = await runNodeTests(grouped(files, groupsDir));
 // and leaves the pass out; in CI (CI set) the pass runs and its suites fail loudly.
 let postgresPass = 0;
 if (only.length === 0) {
-  const httpFiles = findTests(join(root, 'test'))
-    .filter((file) => POSTGRES_PASS_FOLDERS.some((folder) => file.split('\\').join('/').startsWith(folder)))
-    .sort();
+  const httpFiles = files.filter((file) => POSTGRES_PASS_FOLDERS.some((folder) => posix(file).startsWith(folder)));
   if (process.env.CI || (await postgresAnswers())) {
     console.log(`\n${bar}\n== the HTTP suites again, on PostgreSQL (${httpFiles.length} files) ==\n${bar}`);
     postgresPass = await runNodeTests(grouped(httpFiles, groupsDir), { ...process.env, REHOOK_TEST_STORE: 'postgres' });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { collectConsoleErrors } from './console-errors.js';
-import { docsScreenshot, newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
+import { newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 import { assertNoSidewaysScroll, PHONE } from './phone-support.js';
-import { assertAccessible, ingest } from './support.js';
+import { assertAccessible, docsScreenshot, ingest } from './support.js';
 
 // The event types page (list with counts, first/last seen, each type's schema as JSON Schema,
 // TypeScript and Zod, rebuild) and the saved inbox's own type rule in its settings, in real

@@ -5,8 +5,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.js';
 import { startRig, waitLive, type BrowserRig } from './support.js';
 
-export { docsScreenshot } from './support.js';
-
 /**
  * Shared by the feature tests of the web app (features-replay and features-settings-search):
  * one server with local destinations allowed and quick automatic forwarding, headless Chromium,

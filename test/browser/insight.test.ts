@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertAccessible, ingest, row } from './support.js';
-import { docsScreenshot, newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
+import { assertAccessible, docsScreenshot, ingest, row } from './support.js';
+import { newPage, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 
 // Comparing two events and previewing a templated answer, in real headless Chromium against a
 // real server. REHOOK_WRITE_SCREENSHOTS=1 also writes docs/screenshots/{compare,response-template}.png
