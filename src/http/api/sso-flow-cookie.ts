@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sameOriginPath } from '../../domain/next-path.js';
 import type { SecretBox } from '../../ports/secret-box.js';
 import type { SignInChecks } from '../../ports/identity-provider.js';
 
@@ -48,9 +49,12 @@ export function readFlowCookie(box: SecretBox, request: FastifyRequest, now: Dat
   }
 }
 
-/** Only same-app paths are followed after sign-in (never an absolute or protocol-relative URL). */
-export function safeNextPath(value: unknown): string {
-  return typeof value === 'string' && value.length <= 2000 && /^\/(?![/\\])/.test(value) ? value : '/';
+/**
+ * Only paths of this app are followed after sign-in: `next` resolved against the server's public
+ * origin must stay on it (src/domain/next-path.ts); anything else goes to the dashboard.
+ */
+export function safeNextPath(value: unknown, origin: string): string {
+  return sameOriginPath(value, origin);
 }
 
 /** Whether a browser navigated here (it asks for a page), rather than a program calling the API. */

@@ -61,7 +61,7 @@ export async function signInAtProvider(
   login: string,
   opts: { tamper?: (callback: URL) => URL; next?: string; accept?: string } = {},
 ): Promise<Answer> {
-  const start = `${rehook.apiUrl}/api/v1/auth/oidc/start${opts.next ? `?next=${encodeURIComponent(opts.next)}` : ''}`;
+  const start = `${rehook.apiUrl}/api/v1/auth/oidc/start${opts.next !== undefined ? `?next=${encodeURIComponent(opts.next)}` : ''}`;
   let answer = await browser.send(start);
   assert.equal(answer.status, 302, answer.text);
   for (let step = 0; step < 20; step += 1) {

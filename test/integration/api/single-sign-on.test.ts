@@ -96,7 +96,7 @@ describe('single sign-on with OpenID Connect', () => {
     // Again: the same account (found by the provider's subject), not a second one.
     const again = await signInAtProvider(new Browser(), rehook, 'first-sub');
     assert.equal(again.status, 302, again.text);
-    assert.equal(again.location, `${rehook.apiUrl}/`);
+    assert.equal(again.location, `${rehook.apiUrl}/dashboard`);
     const accounts = await rehook.deps.store.accounts.list();
     assert.equal(accounts.filter((a) => a.email === email.toLowerCase()).length, 1);
     // Both sign-ins are in the account's audit log, as single sign-ons.

@@ -120,7 +120,14 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
         access: 'public',
         scope: 'none',
         querystring: Type.Object({
-          next: Type.Optional(Type.String({ description: 'Path of this app to open once signed in (default /).' })),
+          next: Type.Optional(
+            Type.String({
+              description:
+                'Path of this app to open once signed in. Resolved against the public origin, it must stay on it ' +
+                '(a path; no control characters or backslashes, also when percent-encoded); anything else, and ' +
+                'nothing, opens /dashboard.',
+            }),
+          ),
         }),
         responses: {
           302: { description: "To the provider's sign-in page." },
@@ -133,7 +140,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
       try {
         const sso = configured();
         const { url, checks } = await beginSingleSignOn(sso);
-        const next = safeNextPath((request.query as Record<string, unknown>)['next']);
+        const next = safeNextPath((request.query as Record<string, unknown>)['next'], publicOrigin(sso));
         const flow = { checks, next, expiresAt: ctx.deps.clock.now().getTime() + FLOW_TTL_MS };
         const secure = isHttps(request, ctx.trustProxy);
         void reply.header('set-cookie', flowCookie(ctx.deps.signatureKeys.box, flow, secure));
@@ -166,7 +173,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
           error: Type.Optional(Type.String()),
         }),
         responses: {
-          302: { description: 'Signed in (the session cookie is set): to the page asked for at the start, or /.' },
+          302: { description: 'Signed in (the session cookie is set): to the page asked for at the start, or /dashboard.' },
           303: { description: 'Back to the sign-in page with the error code (a browser only).' },
         },
         errors: [
@@ -205,8 +212,14 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const callbackUrl = new URL(`${sso.redirectUri()}${search}`);
     const result = await finishSingleSignOn(ctx.deps, sso, { callbackUrl, checks: flow?.checks ?? null });
-    return { result, next: flow?.next ?? '/' };
+    // Checked again on the way out: a flow sealed by an older version judged `next` less strictly.
+    return { result, next: safeNextPath(flow?.next, publicOrigin(sso)) };
   };
+}
+
+/** The web app's public origin (REHOOK_PUBLIC_URL), which the redirect URI is on. */
+function publicOrigin(sso: SingleSignOn): string {
+  return new URL(sso.redirectUri()).origin;
 }
 
 type SingleSignOnOutcome =
