@@ -36,6 +36,17 @@ export const ERROR_CODES = {
   ),
   SSO_DOMAIN_NOT_ALLOWED: entry(403, "This e-mail address's domain may not sign in to this server"),
   SSO_REFUSED: entry(403, 'The identity provider did not sign you in'),
+  // Sign-up or an address change to a domain of REHOOK_OIDC_ALLOWED_DOMAINS: such addresses come
+  // from the provider only, so nobody can hold one before its owner's first single sign-on.
+  EMAIL_DOMAIN_MANAGED: entry(
+    403,
+    "Addresses at this domain sign in with single sign-on: they cannot be used for sign-up or set in an account's profile",
+  ),
+  // Changing the e-mail address of an account without a password needs a recent sign-in.
+  REAUTHENTICATION_REQUIRED: entry(
+    403,
+    'Sign in again (with single sign-on) and change the e-mail address within 10 minutes of that sign-in',
+  ),
   SSO_STATE_MISMATCH: entry(
     400,
     'This sign-in did not start in this browser, was already used or took too long: start it again',
@@ -75,6 +86,13 @@ export const ERROR_CODES = {
   ),
   // Changing the password of an account made by single sign-on, which has none.
   NO_PASSWORD: entry(409, 'This account has no password: it signs in with single sign-on'),
+  // Single sign-on never links by e-mail: the account's owner links it while signed in (Settings).
+  SSO_ACCOUNT_EXISTS: entry(
+    409,
+    'An account with this e-mail address exists already: sign in to it the way you did before, then link single sign-on in Settings',
+  ),
+  SSO_IDENTITY_TAKEN: entry(409, 'This identity at the provider is linked to another Rehook account'),
+  SSO_ALREADY_LINKED: entry(409, 'This account is linked to another identity at this provider'),
   LAST_OWNER: entry(409, 'A team keeps at least one owner: make another member owner first'),
   REQUEST_TIMEOUT: entry(408, 'Request was not received in time'),
   PAYLOAD_TOO_LARGE: entry(413, 'Request body is too large'),

@@ -129,6 +129,15 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'Single sign-on: the identity provider could not be reached, or its discovery document, token answer or ' +
     'ID token did not verify (signature, issuer, audience, nonce, expiry).',
   NO_PASSWORD: 'Changing the password of an account made by single sign-on, which has none.',
+  EMAIL_DOMAIN_MANAGED:
+    'Sign-up, or a profile change of the e-mail address, to a domain of `REHOOK_OIDC_ALLOWED_DOMAINS` (single sign-on on): those addresses come from the provider only.',
+  REAUTHENTICATION_REQUIRED:
+    'Changing the e-mail address of an account without a password more than 10 minutes after its session signed in, or with an API token.',
+  SSO_ACCOUNT_EXISTS:
+    "Single sign-on of a subject not linked yet whose e-mail address another account has: that account's owner links it in Settings (docs/sso.md).",
+  SSO_IDENTITY_TAKEN: 'Linking single sign-on in Settings with an identity that is linked to another account.',
+  SSO_ALREADY_LINKED:
+    'Linking single sign-on in Settings to an account linked to another subject of the same provider.',
   LAST_OWNER: 'The change would leave the team without an owner (the last owner leaving or being demoted).',
   SHARE_NOT_FOUND:
     'A sharing link that is malformed, unknown or revoked, or whose inbox was deleted, on every ' +

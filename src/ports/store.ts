@@ -342,6 +342,14 @@ export interface AccountIdentityRepository {
    * already (to this account or another), so of two first sign-ins at once one link wins.
    */
   link(identity: AccountIdentity): Promise<boolean>;
+  /** The subject of this issuer the account is linked to, or null. */
+  findByAccount(issuer: string, accountId: string): Promise<AccountIdentity | null>;
+  /**
+   * Links the subject to the account only while neither is linked at this issuer (the subject to
+   * any account, the account to any subject), in one step; resolves false (nothing stored)
+   * otherwise. An account is never relinked to a second subject of the same issuer.
+   */
+  linkIfUnlinked(identity: AccountIdentity): Promise<boolean>;
 }
 
 export interface TokenRepository {

@@ -58,6 +58,43 @@ export async function updateProfile(
   return updated;
 }
 
+/** How long after a sign-in an account without a password may change its e-mail address. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * Whether changing the e-mail address to `input.email` is allowed and confirmed; nothing to
+ * confirm when no address is given or it is the account's own. The address decides who signs in
+ * with a password and who receives anything sent to the account, so a stolen session or token
+ * alone must not move it: an account with a password confirms with it (`checkPassword`, given by
+ * the caller so the attempt counts as a sign-in would; VALIDATION_FAILED when it is missing),
+ * an account without one (single sign-on) by a sign-in at most FRESH_SIGN_IN_MS old
+ * (REAUTHENTICATION_REQUIRED otherwise, and always for an API token, which has no sign-in).
+ * `refuseAddress` throws for an address that may not be set at all (a domain single sign-on
+ * manages), before any password is checked.
+ */
+export async function confirmAddressChange(
+  deps: Deps,
+  accountId: string,
+  input: { email: unknown; currentPassword: unknown; signedInAt: Date | null },
+  checks: { refuseAddress: (email: string) => void; checkPassword: (password: unknown) => Promise<unknown> },
+): Promise<void> {
+  if (input.email === undefined) return;
+  const account = await requireStoredAccount(deps, accountId);
+  const email = typeof input.email === 'string' ? normalizeEmail(input.email) : '';
+  if (email === account.email || email.length > 320 || !isValidEmail(email)) return;
+  checks.refuseAddress(email);
+  if (account.passwordHash !== null) {
+    if (input.currentPassword === undefined || input.currentPassword === null || input.currentPassword === '') {
+      throw invalid('/currentPassword', 'is needed to change the e-mail address');
+    }
+    await checks.checkPassword(input.currentPassword);
+    return;
+  }
+  const age =
+    input.signedInAt === null ? Number.POSITIVE_INFINITY : deps.clock.now().getTime() - input.signedInAt.getTime();
+  if (age > FRESH_SIGN_IN_MS) throw new AppError('REAUTHENTICATION_REQUIRED');
+}
+
 /**
  * Checks the account's current password (the same scrypt work whether or not it has one);
  * throws INVALID_CREDENTIALS when it is wrong or the account has none.

@@ -38,7 +38,10 @@ export interface SingleSignOnResult {
   readonly account: Account;
   /** The account was made by this sign-in. */
   readonly created: boolean;
-  /** An account that existed (by e-mail) was linked to the provider's subject by this sign-in. */
+  /**
+   * An account that existed was linked to the provider's subject by this sign-in. Always false
+   * since sign-in no longer links by e-mail (accounts are linked in Settings); kept for the log.
+   */
   readonly linked: boolean;
   /** Ids of the teams the account joined by this sign-in. */
   readonly joinedTeams: readonly string[];
@@ -65,17 +68,35 @@ export async function finishSingleSignOn(
   sso: SingleSignOn,
   input: { callbackUrl: URL; checks: SignInChecks | null },
 ): Promise<SingleSignOnResult> {
+  return accountForIdentity(deps, sso, await verifiedAnswer(sso, input));
+}
+
+/**
+ * Finishes a link started by a signed-in account (Settings): the provider's answer is checked as
+ * for a sign-in, then its identity is linked to that account (linkIdentityToAccount).
+ */
+export async function finishLinking(
+  deps: Deps,
+  sso: SingleSignOn,
+  input: { callbackUrl: URL; checks: SignInChecks | null; accountId: string },
+): Promise<{ readonly account: Account; readonly linked: boolean }> {
+  return linkIdentityToAccount(deps, sso, await verifiedAnswer(sso, input), input.accountId);
+}
+
+/** The ID token of the provider's answer, after the state, the code exchange and the token are checked. */
+async function verifiedAnswer(
+  sso: SingleSignOn,
+  input: { callbackUrl: URL; checks: SignInChecks | null },
+): Promise<VerifiedIdToken> {
   const state = input.callbackUrl.searchParams.get('state');
   if (input.checks === null || state === null || !stringsEqual(state, input.checks.state)) {
     throw new AppError('SSO_STATE_MISMATCH');
   }
-  let token: VerifiedIdToken;
   try {
-    token = await sso.provider.finish(input.callbackUrl, input.checks);
+    return await sso.provider.finish(input.callbackUrl, input.checks);
   } catch (err) {
     throw providerFailure(err);
   }
-  return accountForIdentity(deps, sso, token);
 }
 
 function providerFailure(err: unknown): AppError {
@@ -89,15 +110,79 @@ function providerFailure(err: unknown): AppError {
 /**
  * The account a verified ID token signs in to. Every time: the e-mail address must be present and
  * verified by the provider (`email_verified` true) and its domain allowed. Then the account
- * linked to the provider's subject; else the account with that e-mail address, which gets linked
- * (a person with a password account signs in to that same account); else a new account without
- * a password. Finally the teams named by the teams claim are joined as member.
+ * linked to the provider's subject; else, when no account has that e-mail address, a new account
+ * without a password, linked to the subject. An account that has the address already is never
+ * taken over by e-mail (SSO_ACCOUNT_EXISTS): Rehook does not verify addresses, so whoever holds
+ * one may not be the person the provider vouches for, and an account linked to another subject
+ * is another person's even when the provider gave the address to someone new. Its owner links
+ * single sign-on while signed in instead (linkIdentityToAccount). Finally the teams named by the
+ * teams claim are joined as member.
  */
 export async function accountForIdentity(
   deps: Deps,
   sso: SingleSignOn,
   token: VerifiedIdToken,
 ): Promise<SingleSignOnResult> {
+  const email = allowedEmail(sso, token);
+  const found = await linkedAccount(deps, token);
+  const outcome = found ?? (await newLinkedAccount(deps, token, email));
+  const joinedTeams = await joinClaimedTeams(deps, sso, token, outcome.account.id);
+  return { ...outcome, joinedTeams };
+}
+
+/**
+ * Links the provider's identity in `token` to the signed-in account that asked for it (Settings,
+ * "Link <name>"): the explicit step that replaces linking by e-mail. The identity must be one
+ * that may sign in (verified address, allowed domain). Linking it again to the same account
+ * changes nothing; SSO_IDENTITY_TAKEN when another account has it, SSO_ALREADY_LINKED when this
+ * account is linked to another subject of this issuer (a link is never replaced).
+ */
+export async function linkIdentityToAccount(
+  deps: Deps,
+  sso: SingleSignOn,
+  token: VerifiedIdToken,
+  accountId: string,
+): Promise<{ readonly account: Account; readonly linked: boolean }> {
+  allowedEmail(sso, token);
+  const account = await deps.store.accounts.findById(accountId);
+  if (account === null) throw new AppError('UNAUTHORIZED');
+  const identity = { issuer: token.issuer, subject: token.subject, accountId, createdAt: deps.clock.now() };
+  if (await deps.store.identities.linkIfUnlinked(identity)) return { account, linked: true };
+  const holder = await deps.store.identities.find(token.issuer, token.subject);
+  if (holder?.accountId === accountId) return { account, linked: false };
+  if (holder !== null) throw new AppError('SSO_IDENTITY_TAKEN');
+  throw new AppError('SSO_ALREADY_LINKED');
+}
+
+/** The subject of the provider the account is linked to, or null. */
+export async function linkedIdentityOf(deps: Deps, sso: SingleSignOn, accountId: string) {
+  return deps.store.identities.findByAccount(sso.provider.issuer, accountId);
+}
+
+/**
+ * Whether addresses at this e-mail address's domain are single sign-on's alone: single sign-on
+ * is on and REHOOK_OIDC_ALLOWED_DOMAINS names the domain. Such an address cannot be signed up
+ * with or set in a profile (EMAIL_DOMAIN_MANAGED), so nobody holds one before its owner's first
+ * single sign-on. Without allowed domains no domain is managed.
+ */
+export function isManagedAddress(sso: SingleSignOn | undefined, email: string): boolean {
+  if (sso === undefined || sso.allowedDomains.length === 0) return false;
+  const normalized = normalizeEmail(email);
+  return sso.allowedDomains.includes(normalized.slice(normalized.lastIndexOf('@') + 1));
+}
+
+/** Throws EMAIL_DOMAIN_MANAGED for an address of a domain single sign-on manages. */
+export function refuseManagedAddress(sso: SingleSignOn | undefined, email: string): void {
+  if (isManagedAddress(sso, email)) {
+    const domain = normalizeEmail(email).slice(normalizeEmail(email).lastIndexOf('@') + 1);
+    throw new AppError('EMAIL_DOMAIN_MANAGED', {
+      message: `Addresses at ${domain} sign in with ${sso?.name ?? 'single sign-on'}: use that to sign in`,
+    });
+  }
+}
+
+/** The token's verified e-mail address, when its domain may sign in; throws otherwise. */
+function allowedEmail(sso: SingleSignOn, token: VerifiedIdToken): string {
   const email = verifiedEmail(token.claims);
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (sso.allowedDomains.length > 0 && !sso.allowedDomains.includes(domain)) {
@@ -105,10 +190,7 @@ export async function accountForIdentity(
       message: `E-mail addresses at ${domain} may not sign in to this server`,
     });
   }
-  const found = await linkedAccount(deps, token);
-  const outcome = found ?? (await linkByEmail(deps, token, email));
-  const joinedTeams = await joinClaimedTeams(deps, sso, token, outcome.account.id);
-  return { ...outcome, joinedTeams };
+  return email;
 }
 
 /** The provider's e-mail address, normalised; SSO_EMAIL_NOT_VERIFIED unless it vouches for it. */
@@ -135,23 +217,26 @@ async function linkedAccount(
   return account === null ? null : { account, created: false, linked: false };
 }
 
-async function linkByEmail(
+/** A new account for a subject seen for the first time; SSO_ACCOUNT_EXISTS when the address is taken. */
+async function newLinkedAccount(
   deps: Deps,
   token: VerifiedIdToken,
   email: string,
 ): Promise<Omit<SingleSignOnResult, 'joinedTeams'>> {
-  let account = await deps.store.accounts.findByEmail(email);
-  let created = false;
-  if (account === null) {
+  let account: Account | null = null;
+  if ((await deps.store.accounts.findByEmail(email)) === null) {
     try {
       account = await createAccount(deps, { email, password: null, displayName: displayNameOf(token.claims) });
-      created = true;
     } catch (err) {
-      // Made at this instant by another sign-in or a sign-up: that account is the one.
       if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
-      account = await deps.store.accounts.findByEmail(email);
-      if (account === null) throw err;
     }
+  }
+  if (account === null) {
+    // Taken (now or at this instant): by the same person's other first sign-in, whose link names
+    // the account, or by anyone else, whose account is never taken over.
+    const winner = await linkedAccount(deps, token);
+    if (winner !== null) return winner;
+    throw new AppError('SSO_ACCOUNT_EXISTS');
   }
   const linked = await deps.store.identities.link({
     issuer: token.issuer,
@@ -160,11 +245,12 @@ async function linkByEmail(
     createdAt: deps.clock.now(),
   });
   if (!linked) {
-    // Two first sign-ins of one person at once: the link that won names the account.
+    // Two first sign-ins of one person at once, with different addresses: the link that won
+    // names the account, and the one made here stays without a way in (no password, no link).
     const winner = await linkedAccount(deps, token);
     if (winner !== null) return winner;
   }
-  return { account, created, linked: !created };
+  return { account, created: true, linked: false };
 }
 
 /** The `name` claim as a display name, when it is one (printable, not too long). */

@@ -1024,6 +1024,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/single-sign-on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the account is linked to the server's single sign-on provider
+         * @description Settings shows it, with the button that links the account (POST .../link).
+         */
+        get: operations["getSingleSignOnLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/single-sign-on/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start linking the signed-in account to the single sign-on provider
+         * @description The explicit step that replaces linking by e-mail address (docs/sso.md): a browser session (with X-CSRF-Token) asks, gets the provider URL to open, and sets the same short flow cookie as a sign-in, marked with this account and session. The provider's answer (the callback) then links its identity to this account, only in this session, and sends the browser to /settings; a refusal goes to `/settings?error=<code>`. An account is linked to one subject of the provider, and a subject to one account.
+         */
+        post: operations["startSingleSignOnLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/oidc/callback": {
         parameters: {
             query?: never;
@@ -1033,7 +1073,7 @@ export interface paths {
         };
         /**
          * Where the OpenID Connect provider sends the browser back
-         * @description Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account linked to the provider's subject, or the one with the verified e-mail address, or a new one (no password). Counts against REHOOK_RATE_SIGNIN. A browser (Accept: text/html) is sent to `/signin?error=<code>` with 303 instead of a JSON error, so the sign-in page can say what went wrong.
+         * @description Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account linked to the provider's subject, or a new one (no password) when no account has the verified e-mail address (409 SSO_ACCOUNT_EXISTS when one has: it is never linked by e-mail). A link started in Settings links the identity to the account of the session that started it instead. Counts against REHOOK_RATE_SIGNIN. A browser (Accept: text/html) is sent to `/signin?error=<code>` with 303 instead of a JSON error, so the sign-in page can say what went wrong.
          */
         get: operations["finishSingleSignOn"];
         put?: never;
@@ -1067,7 +1107,7 @@ export interface paths {
         head?: never;
         /**
          * Change the account's e-mail address or display name
-         * @description Fields left out stay as they are; a `displayName` of null or blank removes it.
+         * @description Fields left out stay as they are; a `displayName` of null or blank removes it. A new `email` needs `currentPassword` (an account with a password; the check counts like a sign-in), or, for an account without one (single sign-on), a browser session signed in at most 10 minutes ago. An address at a domain single sign-on manages (REHOOK_OIDC_ALLOWED_DOMAINS) is refused.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -2174,7 +2214,7 @@ export interface components {
          * @description Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "SSO_STATE_MISMATCH" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "SSO_NOT_CONFIGURED" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "NO_PASSWORD" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "SSO_PROVIDER_ERROR" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "EMAIL_DOMAIN_MANAGED" | "REAUTHENTICATION_REQUIRED" | "SSO_STATE_MISMATCH" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "SSO_NOT_CONFIGURED" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "NO_PASSWORD" | "SSO_ACCOUNT_EXISTS" | "SSO_IDENTITY_TAKEN" | "SSO_ALREADY_LINKED" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "SSO_PROVIDER_ERROR" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
@@ -2887,6 +2927,22 @@ export interface components {
                 };
             };
         };
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `EMAIL_DOMAIN_MANAGED`: Addresses at this domain sign in with single sign-on: they cannot be used for sign-up or set in an account's profile. `REAUTHENTICATION_REQUIRED`: Sign in again (with single sign-on) and change the e-mail address within 10 minutes of that sign-in. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. `INSUFFICIENT_SCOPE`: The API token's scope does not allow this request. */
+        CsrfFailedOrEmailDomainManagedOrReauthenticationRequiredOrShareReadOnlyOrInsufficientScope: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "CSRF_FAILED" | "EMAIL_DOMAIN_MANAGED" | "REAUTHENTICATION_REQUIRED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `PASSWORD_SIGN_IN_DISABLED`: Password sign-in is off on this server: sign in with single sign-on. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
         CsrfFailedOrPasswordSignInDisabledOrShareReadOnly: {
             headers: {
@@ -2951,8 +3007,8 @@ export interface components {
                 };
             };
         };
-        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `PASSWORD_SIGN_IN_DISABLED`: Password sign-in is off on this server: sign in with single sign-on. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
-        CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrShareReadOnly: {
+        /** @description `CSRF_FAILED`: A request made with a session cookie needs the session's X-CSRF-Token header. `SIGNUP_CLOSED`: Sign-up is closed on this server; ask its operator for an account. `PASSWORD_SIGN_IN_DISABLED`: Password sign-in is off on this server: sign in with single sign-on. `EMAIL_DOMAIN_MANAGED`: Addresses at this domain sign in with single sign-on: they cannot be used for sign-up or set in an account's profile. `SHARE_READ_ONLY`: A sharing link only reads its inbox and its events. */
+        CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrEmailDomainManagedOrShareReadOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2960,7 +3016,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SHARE_READ_ONLY";
+                        code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "EMAIL_DOMAIN_MANAGED" | "SHARE_READ_ONLY";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -3479,6 +3535,22 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SIGNATURE_NOT_SET";
+                        /** @description For humans; may change between versions. */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description `SSO_ACCOUNT_EXISTS`: An account with this e-mail address exists already: sign in to it the way you did before, then link single sign-on in Settings. `SSO_IDENTITY_TAKEN`: This identity at the provider is linked to another Rehook account. `SSO_ALREADY_LINKED`: This account is linked to another identity at this provider. */
+        SsoAccountExistsOrSsoIdentityTakenOrSsoAlreadyLinked: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SSO_ACCOUNT_EXISTS" | "SSO_IDENTITY_TAKEN" | "SSO_ALREADY_LINKED";
                         /** @description For humans; may change between versions. */
                         message: string;
                     };
@@ -6133,7 +6205,7 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrShareReadOnly"];
+            403: components["responses"]["CsrfFailedOrSignupClosedOrPasswordSignInDisabledOrEmailDomainManagedOrShareReadOnly"];
             404: components["responses"]["ShareNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6312,7 +6384,7 @@ export interface operations {
     startSingleSignOn: {
         parameters: {
             query?: {
-                /** @description Path of this app to open once signed in (default /). */
+                /** @description Path of this app to open once signed in. Resolved against the public origin, it must stay on it (a path; no control characters or backslashes, also when percent-encoded); anything else, and nothing, opens /dashboard. */
                 next?: string;
             };
             header?: never;
@@ -6345,6 +6417,78 @@ export interface operations {
             503: components["responses"]["StorageUnavailable"];
         };
     };
+    getSingleSignOnLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, or linked false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            singleSignOn: {
+                                /** @description The provider's name, as on the sign-in button. */
+                                name: string;
+                                /** @description The account is linked to a subject of the provider. */
+                                linked: boolean;
+                                /** @description When it was linked. */
+                                linkedAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["SsoNotConfiguredOrShareNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    startSingleSignOnLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL to open in the browser (the flow cookie is set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The provider's sign-in page. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["SsoNotConfiguredOrShareNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["SsoProviderError"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
     finishSingleSignOn: {
         parameters: {
             query?: {
@@ -6358,7 +6502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in (the session cookie is set): to the page asked for at the start, or /. */
+            /** @description Signed in (the session cookie is set): to the page asked for at the start, or /dashboard. */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -6376,6 +6520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SsoEmailNotVerifiedOrSsoDomainNotAllowedOrSsoRefusedOrShareReadOnly"];
             404: components["responses"]["SsoNotConfiguredOrShareNotFound"];
+            409: components["responses"]["SsoAccountExistsOrSsoIdentityTakenOrSsoAlreadyLinked"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["SsoProviderError"];
@@ -6463,6 +6608,8 @@ export interface operations {
                 "application/json": {
                     /** @description The new e-mail address. */
                     email?: string;
+                    /** @description The password now: needed to change the e-mail address of an account with a password. */
+                    currentPassword?: string;
                     /** @description The name shown in the web app (at most 100 characters). */
                     displayName?: string | null;
                 };
@@ -6483,8 +6630,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScope"];
+            401: components["responses"]["UnauthorizedOrInvalidCredentials"];
+            403: components["responses"]["CsrfFailedOrEmailDomainManagedOrReauthenticationRequiredOrShareReadOnlyOrInsufficientScope"];
             404: components["responses"]["ShareNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

@@ -21,6 +21,11 @@ export interface SignInFlow {
   readonly checks: SignInChecks;
   /** Same-app path to open once signed in. */
   readonly next: string;
+  /**
+   * Set when a signed-in account started the flow to link single sign-on (Settings): the answer
+   * links to this account, and only in the browser session that started it.
+   */
+  readonly link?: { readonly accountId: string; readonly sessionId: string };
   readonly expiresAt: number;
 }
 

@@ -14,6 +14,16 @@ export function createIdentityRepository(db: BetterSqlite3.Database): AccountIde
     link: db.prepare<SqliteParam[]>(
       `INSERT INTO account_identities (${IDENTITY_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
+    findByAccount: db.prepare<[string, string], IdentityRow<SqliteColumns>>(
+      `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE issuer = ? AND account_id = ? ORDER BY created_at LIMIT 1`,
+    ),
+    // One statement on the one writer: the check and the insert cannot interleave with another.
+    linkIfUnlinked: db.prepare<SqliteParam[]>(
+      `INSERT INTO account_identities (${IDENTITY_COLUMNS}) SELECT ?, ?, ?, ?
+       WHERE NOT EXISTS (SELECT 1 FROM account_identities WHERE issuer = ? AND account_id = ?)
+         AND EXISTS (SELECT 1 FROM accounts WHERE id = ?)
+       ON CONFLICT DO NOTHING`,
+    ),
   };
   return {
     find: (issuer, subject) =>
@@ -22,5 +32,21 @@ export function createIdentityRepository(db: BetterSqlite3.Database): AccountIde
         return row === undefined ? null : mapper.toIdentity(row);
       }),
     link: (identity) => attempt('link identity', () => s.link.run(...mapper.identityParams(identity)).changes === 1),
+    findByAccount: (issuer, accountId) =>
+      attempt('find identity of account', () => {
+        const row = s.findByAccount.get(issuer, accountId);
+        return row === undefined ? null : mapper.toIdentity(row);
+      }),
+    linkIfUnlinked: (identity) =>
+      attempt(
+        'link identity',
+        () =>
+          s.linkIfUnlinked.run(
+            ...mapper.identityParams(identity),
+            identity.issuer,
+            identity.accountId,
+            identity.accountId,
+          ).changes === 1,
+      ),
   };
 }

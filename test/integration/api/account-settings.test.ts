@@ -34,7 +34,7 @@ describe('account settings: /api/v1/account', () => {
     const moved = await call(rehook.apiUrl, '/api/v1/account', {
       method: 'PATCH',
       headers: asSession(session),
-      json: { email: newEmail, displayName: null },
+      json: { email: newEmail, displayName: null, currentPassword: PASSWORD },
     });
     assert.equal(moved.status, 200, moved.text);
     assert.equal(moved.body.data.account.displayName, null);
@@ -45,13 +45,60 @@ describe('account settings: /api/v1/account', () => {
     const taken = await call(rehook.apiUrl, '/api/v1/account', {
       method: 'PATCH',
       headers: asSession(session),
-      json: { email: otherEmail },
+      json: { email: otherEmail, currentPassword: PASSWORD },
     });
     assertError(taken, 409, 'CONFLICT');
     for (const json of [{ email: 'not-an-address' }, { displayName: 'x'.repeat(101) }, { displayName: 5 }]) {
       const bad = await call(rehook.apiUrl, '/api/v1/account', { method: 'PATCH', headers: asSession(session), json });
       assertError(bad, 400, 'VALIDATION_FAILED');
     }
+  });
+
+  it('asks for the current password to change the e-mail address, and for nothing else', async () => {
+    const email = uniqueEmail('address');
+    const session = await signUp(rehook, email);
+    const target = uniqueEmail('newhire');
+    const created = await call(rehook.apiUrl, '/api/v1/tokens', {
+      method: 'POST',
+      headers: asSession(session),
+      json: { name: 'manage' },
+    });
+    const token: string = created.body.data.token.token;
+    // A stolen session or token alone does not move the address: no password, or a wrong one.
+    const without = await call(rehook.apiUrl, '/api/v1/account', {
+      method: 'PATCH',
+      headers: asSession(session),
+      json: { email: target },
+    });
+    assertError(without, 400, 'VALIDATION_FAILED');
+    assert.equal(without.body.error.details?.[0]?.path, '/currentPassword');
+    for (const currentPassword of ['not the password', '']) {
+      const wrong = await call(rehook.apiUrl, '/api/v1/account', {
+        method: 'PATCH',
+        token,
+        json: { email: target, currentPassword },
+      });
+      if (currentPassword === '') assertError(wrong, 400, 'VALIDATION_FAILED');
+      else assertError(wrong, 401, 'INVALID_CREDENTIALS');
+    }
+    const byToken = await call(rehook.apiUrl, '/api/v1/account', { method: 'PATCH', token, json: { email: target } });
+    assertError(byToken, 400, 'VALIDATION_FAILED');
+    assert.equal((await rehook.deps.store.accounts.findById(session.accountId))?.email, email.toLowerCase());
+    // The same address (any case), or only the display name: nothing to confirm.
+    const same = await call(rehook.apiUrl, '/api/v1/account', {
+      method: 'PATCH',
+      headers: asSession(session),
+      json: { email: ` ${email.toUpperCase()} `, displayName: 'Ada' },
+    });
+    assert.equal(same.status, 200, same.text);
+    // With the password, it moves.
+    const moved = await call(rehook.apiUrl, '/api/v1/account', {
+      method: 'PATCH',
+      token,
+      json: { email: target, currentPassword: PASSWORD },
+    });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.data.account.email, target.toLowerCase());
   });
 
   it('changes the password with the current one and signs out the other sessions only', async () => {

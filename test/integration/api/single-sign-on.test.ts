@@ -1,7 +1,7 @@
 // Single sign-on against a real OpenID provider (oidc-provider) on loopback, over real HTTP:
 // the whole code flow, then every refusal the issue names: a wrong state, an unverified e-mail
-// address, a domain not allowed, password sign-in turned off; an existing password account is
-// matched by its verified e-mail address, and the teams claim joins teams.
+// address, a domain not allowed, password sign-in turned off; the teams claim joins teams.
+// Accounts that hold an address already are never linked by e-mail: single-sign-on-linking.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ssoEnv, startTestOpenIdProvider, type TestOpenIdProvider } from '../../helpers/openid-provider.js';
@@ -111,24 +111,6 @@ describe('single sign-on with OpenID Connect', () => {
         ['success', 'oidc', false],
         ['success', 'oidc', true],
       ],
-    );
-  });
-
-  it('matches an existing password account by its verified e-mail address, without a second account', async () => {
-    const email = uniqueEmail('existing');
-    const signedUp = await signUp(rehook, email);
-    provider.addUser({ sub: 'existing-sub', email: email.toUpperCase(), email_verified: true });
-    const browser = new Browser();
-    const done = await signInAtProvider(browser, rehook, 'existing-sub');
-    assert.equal(done.status, 302, done.text);
-    const session = await accountOf(browser, rehook);
-    assert.equal(session.account.id, signedUp.accountId);
-    assert.equal(session.account.hasPassword, true);
-    const accounts = await rehook.deps.store.accounts.list();
-    assert.equal(accounts.filter((a) => a.email === email.toLowerCase()).length, 1);
-    assert.equal(
-      (await rehook.deps.store.identities.find(provider.issuer, 'existing-sub'))?.accountId,
-      signedUp.accountId,
     );
   });
 

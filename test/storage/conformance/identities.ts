@@ -29,6 +29,40 @@ export function describeIdentityCases(store: StoreGetter): void {
       assert.equal((await store().identities.find(ISSUER, 'SUB-1'))?.accountId, other.id);
     });
 
+    it('links an account to one subject per issuer: never a second one, and never a taken subject', async () => {
+      const account = makeAccount();
+      const other = makeAccount();
+      await store().accounts.insert(account);
+      await store().accounts.insert(other);
+      assert.equal(await store().identities.findByAccount(ISSUER, account.id), null);
+      const identity = { issuer: ISSUER, subject: 'first', accountId: account.id, createdAt: at(1) };
+      assert.equal(await store().identities.linkIfUnlinked(identity), true);
+      assert.deepEqual(await store().identities.findByAccount(ISSUER, account.id), identity);
+      // A second subject of the same issuer for that account: refused, the first link stays.
+      assert.equal(await store().identities.linkIfUnlinked({ ...identity, subject: 'second' }), false);
+      assert.equal(await store().identities.find(ISSUER, 'second'), null);
+      // The taken subject for another account: refused.
+      assert.equal(await store().identities.linkIfUnlinked({ ...identity, accountId: other.id }), false);
+      assert.equal(await store().identities.findByAccount(ISSUER, other.id), null);
+      // Another issuer is another namespace; an unknown account gets nothing.
+      const elsewhere = { ...identity, issuer: 'https://other.example.com', subject: 'second' };
+      assert.equal(await store().identities.linkIfUnlinked(elsewhere), true);
+      assert.equal((await store().identities.findByAccount(ISSUER, account.id))?.subject, 'first');
+      const ghost = { ...identity, subject: 'ghost', accountId: makeAccount().id };
+      assert.equal(await store().identities.linkIfUnlinked(ghost), false);
+    });
+
+    it('of two links of one account at once, exactly one is stored', async () => {
+      const account = makeAccount();
+      await store().accounts.insert(account);
+      const results = await Promise.all(
+        ['x', 'y', 'z'].map((subject) =>
+          store().identities.linkIfUnlinked({ issuer: ISSUER, subject, accountId: account.id, createdAt: at(2) }),
+        ),
+      );
+      assert.deepEqual(results.filter(Boolean).length, 1);
+    });
+
     it('deleting the account deletes its links, and no other', async () => {
       const account = makeAccount();
       const other = makeAccount();

@@ -7,6 +7,8 @@ import {
   changePassword,
   checkCurrentPassword,
   confirmAccountDeletion,
+  confirmAddressChange,
+  FRESH_SIGN_IN_MS,
   deleteAccount,
   endSessionOfAccount,
   listSessions,
@@ -16,13 +18,14 @@ import {
 } from '../../../services/account-settings.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../services/accounts.js';
 import { type AccountPrincipal, requireAccount } from '../../../services/auth.js';
+import { refuseManagedAddress } from '../../../services/single-sign-on.js';
 import { AccountSessionSchema } from '../account-schemas.js';
 import type { ApiContext } from '../context.js';
 import { accountJson, tokenJson } from '../present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../request.js';
 import { dataEnvelope, routeSchema } from '../route-schema.js';
 import { AccountSchema, ref, TokenSchema } from '../schemas.js';
-import { clearedSessionCookie, isHttps } from '../session-cookie.js';
+import { clearedSessionCookie, cookieSession, isHttps } from '../session-cookie.js';
 
 const SessionIdParams = Type.Object({ sessionId: Type.String({ description: 'Session id (ses_...).' }) });
 
@@ -112,12 +115,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       schema: routeSchema('PATCH', {
         operationId: 'updateAccount',
         summary: "Change the account's e-mail address or display name",
-        description: 'Fields left out stay as they are; a `displayName` of null or blank removes it.',
+        description:
+          'Fields left out stay as they are; a `displayName` of null or blank removes it. A new `email` needs ' +
+          '`currentPassword` (an account with a password; the check counts like a sign-in), or, for an account ' +
+          `without one (single sign-on), a browser session signed in at most ${FRESH_SIGN_IN_MS / 60_000} minutes ` +
+          'ago. An address at a domain single sign-on manages (REHOOK_OIDC_ALLOWED_DOMAINS) is refused.',
         tag: 'Accounts',
         access: 'token',
         scope: 'manage',
         body: Type.Object({
           email: Type.Optional(Type.String({ maxLength: 320, description: 'The new e-mail address.' })),
+          currentPassword: Type.Optional(
+            Type.String({
+              maxLength: MAX_PASSWORD_LENGTH,
+              description: 'The password now: needed to change the e-mail address of an account with a password.',
+            }),
+          ),
           displayName: Type.Optional(
             Type.Union([Type.String({ maxLength: MAX_DISPLAY_NAME_LENGTH }), Type.Null()], {
               description: `The name shown in the web app (at most ${MAX_DISPLAY_NAME_LENGTH} characters).`,
@@ -127,12 +140,34 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
         responses: {
           200: { description: 'The account as it is now.', schema: dataEnvelope('account', ref(AccountSchema)) },
         },
-        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'CONFLICT'],
+        errors: [
+          'VALIDATION_FAILED',
+          'UNSUPPORTED_MEDIA_TYPE',
+          'CONFLICT',
+          'INVALID_CREDENTIALS',
+          'EMAIL_DOMAIN_MANAGED',
+          'REAUTHENTICATION_REQUIRED',
+        ],
       }),
     },
-    async (request) => {
-      const { accountId } = requireAccount(await principalOf(deps, request));
+    async (request, reply) => {
+      const principal = requireAccount(await principalOf(deps, request));
+      const { accountId } = principal;
       const body = jsonObjectBody(request);
+      const session = 'sessionId' in principal ? await cookieSession(deps, request) : null;
+      await confirmAddressChange(
+        deps,
+        accountId,
+        {
+          email: body['email'],
+          currentPassword: body['currentPassword'],
+          signedInAt: session?.id === sessionIdOf(principal) ? (session?.createdAt ?? null) : null,
+        },
+        {
+          refuseAddress: (email) => refuseManagedAddress(ctx.singleSignOn, email),
+          checkPassword: (password) => checkPassword(request, reply, accountId, password),
+        },
+      );
       const account = await updateProfile(deps, accountId, { email: body['email'], displayName: body['displayName'] });
       return { data: { account: accountJson(account) } };
     },

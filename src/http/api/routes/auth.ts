@@ -6,6 +6,7 @@ import { normalizeEmail } from '../../../domain/account.js';
 import { AppError } from '../../../errors.js';
 import { createAccount, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, signIn } from '../../../services/accounts.js';
 import { requireAccount } from '../../../services/auth.js';
+import { refuseManagedAddress } from '../../../services/single-sign-on.js';
 import { DEFAULT_SESSION_TTL_MS, endAllSessions, endSession } from '../../../services/sessions.js';
 import { startBrowserSession } from '../browser-session.js';
 import type { AccountSettings, ApiContext } from '../context.js';
@@ -104,6 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
         errors: [
           'SIGNUP_CLOSED',
           'PASSWORD_SIGN_IN_DISABLED',
+          'EMAIL_DOMAIN_MANAGED',
           'CONFLICT',
           'VALIDATION_FAILED',
           'UNSUPPORTED_MEDIA_TYPE',
@@ -115,6 +117,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
       refuseWhenPasswordsOff();
       if (settings.signup === 'closed') throw new AppError('SIGNUP_CLOSED');
       const { email, password } = credentialsOf(jsonObjectBody(request));
+      refuseManagedAddress(ctx.singleSignOn, email);
       takeAttempt(request, reply);
       const account = await createAccount(deps, { email, password });
       return signedIn(request, reply, account, 201);
