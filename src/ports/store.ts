@@ -342,8 +342,8 @@ export interface AccountIdentityRepository {
    * already (to this account or another), so of two first sign-ins at once one link wins.
    */
   link(identity: AccountIdentity): Promise<boolean>;
-  /** The subject of this issuer the account is linked to, or null. */
-  findByAccount(issuer: string, accountId: string): Promise<AccountIdentity | null>;
+  /** Every link of the account, oldest first. */
+  listByAccount(accountId: string): Promise<AccountIdentity[]>;
   /**
    * Links the subject to the account only while neither is linked at this issuer (the subject to
    * any account, the account to any subject), in one step; resolves false (nothing stored)

@@ -154,9 +154,18 @@ export async function linkIdentityToAccount(
   throw new AppError('SSO_ALREADY_LINKED');
 }
 
-/** The subject of the provider the account is linked to, or null. */
+/** The account's link to the server's provider, or null. */
 export async function linkedIdentityOf(deps: Deps, sso: SingleSignOn, accountId: string) {
-  return deps.store.identities.findByAccount(sso.provider.issuer, accountId);
+  const links = await deps.store.identities.listByAccount(accountId);
+  return links.find((link) => sameIssuer(link.issuer, sso.provider.issuer)) ?? null;
+}
+
+/**
+ * Links keep the issuer as the ID token names it (`iss`); the setting is kept as a parsed URL,
+ * which has a `/` after a bare origin. Apart from that one slash, issuers compare exactly.
+ */
+function sameIssuer(stored: string, configured: string): boolean {
+  return stored.replace(/\/$/, '') === configured.replace(/\/$/, '');
 }
 
 /**

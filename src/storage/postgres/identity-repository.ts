@@ -8,8 +8,8 @@ import { mapper, type PostgresColumns } from './rows.js';
 const SQL = {
   find: `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE issuer = $1 AND subject = $2`,
   link: `INSERT INTO account_identities (${IDENTITY_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-  findByAccount: `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE issuer = $1 AND account_id = $2
-    ORDER BY created_at LIMIT 1`,
+  listByAccount: `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE account_id = $1
+    ORDER BY created_at, issuer, subject`,
   lockAccount: 'SELECT id FROM accounts WHERE id = $1 FOR UPDATE',
   linkIfUnlinked: `INSERT INTO account_identities (${IDENTITY_COLUMNS})
     SELECT $1, $2, $3, $4::timestamptz
@@ -30,10 +30,10 @@ export function createIdentityRepository(pool: Pool): AccountIdentityRepository 
         'link identity',
         async () => (await pool.query(SQL.link, mapper.identityParams(identity))).rowCount === 1,
       ),
-    findByAccount: (issuer, accountId) =>
-      attempt('find identity of account', async () => {
-        const { rows } = await pool.query<IdentityRow<PostgresColumns>>(SQL.findByAccount, [issuer, accountId]);
-        return rows[0] === undefined ? null : mapper.toIdentity(rows[0]);
+    listByAccount: (accountId) =>
+      attempt('list identities of account', async () => {
+        const { rows } = await pool.query<IdentityRow<PostgresColumns>>(SQL.listByAccount, [accountId]);
+        return rows.map((row) => mapper.toIdentity(row));
       }),
     // The account row is locked first, so two links of one account queue; the insert, a statement
     // of its own, then reads after the first one committed (READ COMMITTED takes a snapshot per

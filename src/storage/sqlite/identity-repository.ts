@@ -14,8 +14,8 @@ export function createIdentityRepository(db: BetterSqlite3.Database): AccountIde
     link: db.prepare<SqliteParam[]>(
       `INSERT INTO account_identities (${IDENTITY_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
-    findByAccount: db.prepare<[string, string], IdentityRow<SqliteColumns>>(
-      `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE issuer = ? AND account_id = ? ORDER BY created_at LIMIT 1`,
+    listByAccount: db.prepare<[string], IdentityRow<SqliteColumns>>(
+      `SELECT ${IDENTITY_COLUMNS} FROM account_identities WHERE account_id = ? ORDER BY created_at, issuer, subject`,
     ),
     // One statement on the one writer: the check and the insert cannot interleave with another.
     linkIfUnlinked: db.prepare<SqliteParam[]>(
@@ -32,11 +32,8 @@ export function createIdentityRepository(db: BetterSqlite3.Database): AccountIde
         return row === undefined ? null : mapper.toIdentity(row);
       }),
     link: (identity) => attempt('link identity', () => s.link.run(...mapper.identityParams(identity)).changes === 1),
-    findByAccount: (issuer, accountId) =>
-      attempt('find identity of account', () => {
-        const row = s.findByAccount.get(issuer, accountId);
-        return row === undefined ? null : mapper.toIdentity(row);
-      }),
+    listByAccount: (accountId) =>
+      attempt('list identities of account', () => s.listByAccount.all(accountId).map((row) => mapper.toIdentity(row))),
     linkIfUnlinked: (identity) =>
       attempt(
         'link identity',

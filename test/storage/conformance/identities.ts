@@ -34,20 +34,26 @@ export function describeIdentityCases(store: StoreGetter): void {
       const other = makeAccount();
       await store().accounts.insert(account);
       await store().accounts.insert(other);
-      assert.equal(await store().identities.findByAccount(ISSUER, account.id), null);
+      assert.deepEqual(await store().identities.listByAccount(account.id), []);
       const identity = { issuer: ISSUER, subject: 'first', accountId: account.id, createdAt: at(1) };
       assert.equal(await store().identities.linkIfUnlinked(identity), true);
-      assert.deepEqual(await store().identities.findByAccount(ISSUER, account.id), identity);
+      assert.deepEqual(await store().identities.listByAccount(account.id), [identity]);
       // A second subject of the same issuer for that account: refused, the first link stays.
       assert.equal(await store().identities.linkIfUnlinked({ ...identity, subject: 'second' }), false);
       assert.equal(await store().identities.find(ISSUER, 'second'), null);
       // The taken subject for another account: refused.
       assert.equal(await store().identities.linkIfUnlinked({ ...identity, accountId: other.id }), false);
-      assert.equal(await store().identities.findByAccount(ISSUER, other.id), null);
+      assert.deepEqual(await store().identities.listByAccount(other.id), []);
       // Another issuer is another namespace; an unknown account gets nothing.
-      const elsewhere = { ...identity, issuer: 'https://other.example.com', subject: 'second' };
+      const elsewhere = { ...identity, issuer: 'https://other.example.com', subject: 'second', createdAt: at(2) };
       assert.equal(await store().identities.linkIfUnlinked(elsewhere), true);
-      assert.equal((await store().identities.findByAccount(ISSUER, account.id))?.subject, 'first');
+      assert.deepEqual(
+        (await store().identities.listByAccount(account.id)).map((link) => [link.issuer, link.subject]),
+        [
+          [ISSUER, 'first'],
+          ['https://other.example.com', 'second'],
+        ],
+      );
       const ghost = { ...identity, subject: 'ghost', accountId: makeAccount().id };
       assert.equal(await store().identities.linkIfUnlinked(ghost), false);
     });
