@@ -1,5 +1,5 @@
 import { type ApiTransport, dataOf, id } from './transport.js';
-import type { Account, AccountSession, Token } from './types.js';
+import type { Account, AccountSession, SingleSignOnLink, Token } from './types.js';
 
 export async function getAccount(api: ApiTransport): Promise<{ account: Account; token: Token | null }> {
   const response = await api.send('GET', '/api/v1/account');
@@ -9,9 +9,18 @@ export async function getAccount(api: ApiTransport): Promise<{ account: Account;
 
 export async function updateAccount(
   api: ApiTransport,
-  profile: { email?: string; displayName?: string | null },
+  profile: { email?: string; displayName?: string | null; currentPassword?: string },
 ): Promise<Account> {
   return (await api.data('PATCH', '/api/v1/account', 'account', profile)) as Account;
+}
+
+export async function singleSignOnLink(api: ApiTransport): Promise<SingleSignOnLink> {
+  return (await api.data('GET', '/api/v1/account/single-sign-on', 'singleSignOn')) as SingleSignOnLink;
+}
+
+/** Starts linking (a browser session only): the provider URL to open; the flow cookie is set. */
+export async function startSingleSignOnLink(api: ApiTransport): Promise<string> {
+  return (await api.data('POST', '/api/v1/account/single-sign-on/link', 'url')) as string;
 }
 
 export async function changePassword(api: ApiTransport, currentPassword: string, newPassword: string): Promise<void> {

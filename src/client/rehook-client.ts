@@ -60,6 +60,7 @@ import type {
   SendRequest,
   Session,
   SignInMethods,
+  SingleSignOnLink,
   Share,
   SignatureSettings,
   SignatureSettingsInput,
@@ -452,9 +453,26 @@ export class RehookClient {
     return settings.getAccount(this.#api);
   }
 
-  /** Changes e-mail and/or display name (null removes it). */
-  async updateAccount(profile: { email?: string; displayName?: string | null }): Promise<Account> {
+  /**
+   * Changes e-mail and/or display name (null removes it). A new e-mail address needs
+   * `currentPassword` (an account with a password) or a recent sign-in (one without).
+   */
+  async updateAccount(profile: {
+    email?: string;
+    displayName?: string | null;
+    currentPassword?: string;
+  }): Promise<Account> {
     return settings.updateAccount(this.#api, profile);
+  }
+
+  /** Whether the account is linked to the server's single sign-on provider. */
+  async singleSignOnLink(): Promise<SingleSignOnLink> {
+    return settings.singleSignOnLink(this.#api);
+  }
+
+  /** Starts linking the signed-in browser's account to the provider: the URL to open. */
+  async startSingleSignOnLink(): Promise<string> {
+    return settings.startSingleSignOnLink(this.#api);
   }
 
   /** Changes the password with the current one; every other session ends. */

@@ -230,6 +230,15 @@ export interface SignInMethods {
   readonly singleSignOn: { readonly name: string; readonly startUrl: string } | null;
 }
 
+/** The account's link to the server's single sign-on provider (GET /api/v1/account/single-sign-on). */
+export interface SingleSignOnLink {
+  /** The provider's name, as on the sign-in button. */
+  readonly name: string;
+  readonly linked: boolean;
+  /** When it was linked (ISO 8601), or null. */
+  readonly linkedAt: string | null;
+}
+
 export interface Credentials {
   readonly email: string;
   readonly password: string;

@@ -166,4 +166,4 @@ export function errorMessage(err: unknown): string {
 
 // --- Account settings (docs/accounts.md) -----------------------------------------------------
 
-export type { AccountSession, SignInMethods, TokenLimits } from '../../src/client/index.js';
+export type { AccountSession, SignInMethods, SingleSignOnLink, TokenLimits } from '../../src/client/index.js';

@@ -3,6 +3,7 @@
  * (src/http/api/static-ui.ts): each of these paths is served index.html.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { sameOriginPath } from '../../src/domain/next-path.js';
 
 export type Route =
   | { readonly page: 'home' }
@@ -31,9 +32,12 @@ function decode(segment: string): string {
   }
 }
 
-/** Only same-app paths are followed after sign-in (never an absolute or protocol-relative URL). */
+/**
+ * Only paths of this app are followed after sign-in: the server's rule (src/domain/next-path.ts),
+ * resolved against this page's origin; anything else opens the dashboard.
+ */
 export function safeNext(value: string | null): string | null {
-  return value !== null && /^\/(?![/\\])/.test(value) ? value : null;
+  return value === null ? null : sameOriginPath(value, location.origin);
 }
 
 export function parseRoute(pathname: string, search: string): Route {

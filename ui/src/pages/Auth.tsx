@@ -12,6 +12,8 @@ const SSO_ERRORS: Readonly<Record<string, string>> = {
   SSO_EMAIL_NOT_VERIFIED:
     'Your identity provider has not verified your e-mail address, so Rehook cannot sign you in with it.',
   SSO_DOMAIN_NOT_ALLOWED: "Your e-mail address's domain may not sign in to this Rehook.",
+  SSO_ACCOUNT_EXISTS:
+    'An account with your e-mail address exists already. Sign in to it the way you did before, then link single sign-on in Settings.',
   SSO_REFUSED: 'The identity provider did not sign you in.',
   SSO_PROVIDER_ERROR: 'The identity provider could not be reached or its answer did not verify. Try again later.',
   SSO_NOT_CONFIGURED: 'Single sign-on is not set up on this server.',

@@ -4,6 +4,7 @@ import { DeleteAccountSection } from '../components/account/DeleteAccountSection
 import { PasswordSection } from '../components/account/PasswordSection.js';
 import { ProfileSection } from '../components/account/ProfileSection.js';
 import { SessionsSection } from '../components/account/SessionsSection.js';
+import { SingleSignOnSection } from '../components/account/SingleSignOnSection.js';
 import { Link } from '../components/common.js';
 import { Icon, type IconName } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
@@ -56,6 +57,7 @@ export function Settings() {
       <div class="settings-sections">
         <ProfileSection key={account.id} account={account} />
         <PasswordSection hasPassword={account.hasPassword} onChanged={() => setSessionsVersion((n) => n + 1)} />
+        <SingleSignOnSection />
         <SessionsSection version={sessionsVersion} />
         <PageCard
           id="api-tokens"

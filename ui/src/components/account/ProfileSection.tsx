@@ -5,10 +5,16 @@ import { ErrorNote } from '../common.js';
 import { onText, SubmitButton } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
-/** Settings > Profile: the e-mail address and the display name. */
+/**
+ * Settings > Profile: the e-mail address and the display name. A new e-mail address asks for the
+ * current password (an account without one needs a recent sign-in; the server says so).
+ */
 export function ProfileSection(props: { account: Account }) {
   const [email, setEmail] = useState(props.account.email);
   const [displayName, setDisplayName] = useState(props.account.displayName ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const moving = email.trim().toLowerCase() !== props.account.email;
+  const asksPassword = moving && props.account.hasPassword;
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -18,7 +24,9 @@ export function ProfileSection(props: { account: Account }) {
     setBusy(true);
     setSaved(false);
     try {
-      refreshAccount(await client.updateAccount({ email: email.trim(), displayName: displayName.trim() || null }));
+      const profile = { email: email.trim(), displayName: displayName.trim() || null };
+      refreshAccount(await client.updateAccount(asksPassword ? { ...profile, currentPassword } : profile));
+      setCurrentPassword('');
       setError(null);
       setSaved(true);
     } catch (err) {
@@ -58,6 +66,22 @@ export function ProfileSection(props: { account: Account }) {
             onInput={onText(setEmail)}
           />
         </div>
+        {asksPassword && (
+          <div class="field">
+            <label for="profile-password" class="label">
+              Current password (to change the e-mail address)
+            </label>
+            <input
+              id="profile-password"
+              class="input"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={currentPassword}
+              onInput={onText(setCurrentPassword)}
+            />
+          </div>
+        )}
         <ErrorNote error={error} />
         <div class="form-actions">
           {saved && (
