@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import { AppError } from '../../../errors.js';
+import { requireAccount } from '../../../services/auth.js';
 import {
   beginSingleSignOn,
   finishLinking,
@@ -14,7 +15,6 @@ import { startBrowserSession } from '../browser-session.js';
 import { recordRequestAudit } from '../audit-trail.js';
 import type { ApiContext } from '../context.js';
 import { principalOf } from '../request.js';
-import { requireAccount } from '../../../services/auth.js';
 import { dataEnvelope, routeSchema } from '../route-schema.js';
 import { cookieSession, isHttps } from '../session-cookie.js';
 import {
