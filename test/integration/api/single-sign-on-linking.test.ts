@@ -169,7 +169,7 @@ describe('single sign-on never takes an account over by e-mail', () => {
     assert.equal((await link(rehook, session, 'linker-sub')).status, 302);
   });
 
-  it('never relinks a linked account, never takes a subject another account has, and finishes only in the session that started', async () => {
+  it('never relinks a linked account, and never takes a subject another account has', async () => {
     const first = await signUp(rehook, uniqueEmail('linked-once'));
     provider.addUser({ sub: 'once-a', email: uniqueEmail('once-a'), email_verified: true });
     provider.addUser({ sub: 'once-b', email: uniqueEmail('once-b'), email_verified: true });
@@ -188,16 +188,21 @@ describe('single sign-on never takes an account over by e-mail', () => {
     assert.equal(taken.status, 303, taken.text);
     assert.equal(taken.location, `${rehook.apiUrl}/settings?error=SSO_IDENTITY_TAKEN#single-sign-on`);
     assert.equal((await rehook.deps.store.identities.find(provider.issuer, 'once-a'))?.accountId, first.accountId);
+  });
 
+  it('finishes a link only in the session that started it', async () => {
+    provider.addUser({ sub: 'swapped', email: uniqueEmail('swapped'), email_verified: true });
+    const second = await signUp(rehook, uniqueEmail('second-account'));
     // Started by one account, finished in a browser signed in to another: refused, nothing linked.
     const third = await signUp(rehook, uniqueEmail('third'));
     const browser = browserOf(rehook, third);
     const providerUrl = await startLink(rehook, browser, third);
     browser.jars.get(rehook.apiUrl)?.set('rehook_session', second.secret);
-    const swapped = await signInAtProvider(browser, rehook, 'once-b', { providerUrl });
+    const swapped = await signInAtProvider(browser, rehook, 'swapped', { providerUrl });
     assert.equal(swapped.status, 400, swapped.text);
     assert.equal(errorCodeOf(swapped), 'SSO_STATE_MISMATCH');
-    assert.equal(await rehook.deps.store.identities.find(provider.issuer, 'once-b'), null);
+    assert.equal(await rehook.deps.store.identities.find(provider.issuer, 'swapped'), null);
+    assert.deepEqual(await rehook.deps.store.identities.listByAccount(third.accountId), []);
   });
 });
 
