@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeTestArgs } from './node-test-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const only = process.argv.slice(2);
@@ -48,14 +49,13 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-/** Runs `testFiles` with node's test runner, its output going to this process's own. */
+/**
+ * Runs `testFiles` with node's test runner, its output going to this process's own; each file
+ * within the time limit of node-test-flags.mjs.
+ */
 function runNodeTests(testFiles, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles],
-      { cwd: root, stdio: 'inherit', env },
-    );
+    const child = spawn(process.execPath, nodeTestArgs(testFiles), { cwd: root, stdio: 'inherit', env });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
