@@ -153,6 +153,11 @@ let postgresPass = 0;
 if (postgresOnly !== null) {
   // Asked for: the suites fail loudly when PostgreSQL does not answer (test/helpers/rehook.ts).
   const chosen = postgresOnly === 'both' ? [...passes.npmTest, ...passes.long] : passes.long;
+  if (chosen.length === 0) {
+    // node --test without files would look for test files everywhere under the working directory.
+    console.error('no test file with a PostgreSQL mode matched');
+    process.exit(1);
+  }
   banner(`test servers on PostgreSQL (${chosen.length} files)`);
   postgresPass = await runNodeTests(grouped(chosen, groupsDir), onPostgres);
 } else {
