@@ -1,14 +1,26 @@
 // Runs every test file under test/ with node's test runner, TypeScript loaded through tsx.
 // Node 20's --test does not expand globs itself, so the files are listed here.
+//   node scripts/run-tests.mjs                  every file, the type checks and lint, then the
+//                                               PostgreSQL pass (npm test)
+//   node scripts/run-tests.mjs <fragment>...    only the files whose path contains a fragment
+//   node scripts/run-tests.mjs --postgres       only the PostgreSQL passes, npm test's and the long one
+//   node scripts/run-tests.mjs --postgres-long  only the long PostgreSQL pass (CI, after npm test)
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeTestArgs } from './node-test-flags.mjs';
+import { postgresPasses } from './postgres-passes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const only = process.argv.slice(2);
+const postgresOnly = process.argv.includes('--postgres')
+  ? 'both'
+  : process.argv.includes('--postgres-long')
+    ? 'long'
+    : null;
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 
 function findTests(dir) {
   const found = [];
@@ -48,14 +60,13 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-/** Runs `testFiles` with node's test runner, its output going to this process's own. */
+/**
+ * Runs `testFiles` with node's test runner, its output going to this process's own; each file
+ * within the time limit of node-test-flags.mjs.
+ */
 function runNodeTests(testFiles, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-reporter=spec', ...testFiles],
-      { cwd: root, stdio: 'inherit', env },
-    );
+    const child = spawn(process.execPath, nodeTestArgs(testFiles), { cwd: root, stdio: 'inherit', env });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -113,7 +124,7 @@ function runScriptCollected(script) {
   });
 }
 const checks =
-  only.length === 0
+  only.length === 0 && postgresOnly === null
     ? (async () => [await runScriptCollected('typecheck'), await runScriptCollected('lint')])()
     : Promise.resolve([]);
 
@@ -132,23 +143,35 @@ function postgresAnswers() {
   });
 }
 
-/** The HTTP suites, run a second time with every test server on PostgreSQL. */
-const POSTGRES_PASS_FOLDERS = ['test/integration/api/', 'test/integration/stream/', 'test/integration/ingest/'];
-
 const groupsDir = mkdtempSync(join(tmpdir(), 'rehook-test-groups-'));
 const bar = '='.repeat(78);
-const mainPass = await runNodeTests(grouped(files, groupsDir));
-// On a whole run, the HTTP suites again on PostgreSQL (REHOOK_TEST_STORE=postgres; what
-// `npm run test:postgres` runs alone). Without a database to reach, a run outside CI says so
-// and leaves the pass out; in CI (CI set) the pass runs and its suites fail loudly.
+const banner = (line) => console.log(`\n${bar}\n== ${line} ==\n${bar}`);
+const onPostgres = { ...process.env, REHOOK_TEST_STORE: 'postgres' };
+const passes = postgresPasses(root, files);
+let mainPass = 0;
 let postgresPass = 0;
-if (only.length === 0) {
-  const httpFiles = files.filter((file) => POSTGRES_PASS_FOLDERS.some((folder) => posix(file).startsWith(folder)));
-  if (process.env.CI || (await postgresAnswers())) {
-    console.log(`\n${bar}\n== the HTTP suites again, on PostgreSQL (${httpFiles.length} files) ==\n${bar}`);
-    postgresPass = await runNodeTests(grouped(httpFiles, groupsDir), { ...process.env, REHOOK_TEST_STORE: 'postgres' });
-  } else {
-    console.log(`\n${bar}\n== PostgreSQL does not answer: the HTTP suites' PostgreSQL pass is left out ==\n${bar}`);
+if (postgresOnly !== null) {
+  // Asked for: the suites fail loudly when PostgreSQL does not answer (test/helpers/rehook.ts).
+  const chosen = postgresOnly === 'both' ? [...passes.npmTest, ...passes.long] : passes.long;
+  if (chosen.length === 0) {
+    // node --test without files would look for test files everywhere under the working directory.
+    console.error('no test file with a PostgreSQL mode matched');
+    process.exit(1);
+  }
+  banner(`test servers on PostgreSQL (${chosen.length} files)`);
+  postgresPass = await runNodeTests(grouped(chosen, groupsDir), onPostgres);
+} else {
+  mainPass = await runNodeTests(grouped(files, groupsDir));
+  // On a whole run, the suites with a PostgreSQL mode again on PostgreSQL (scripts/postgres-passes.mjs),
+  // but the long ones (CI runs them after npm test). Without a database to reach, a run outside CI
+  // says so and leaves the pass out; in CI (CI set) the pass runs and its suites fail loudly.
+  if (only.length === 0) {
+    if (process.env.CI || (await postgresAnswers())) {
+      banner(`the suites with a PostgreSQL mode again, on PostgreSQL (${passes.npmTest.length} files)`);
+      postgresPass = await runNodeTests(grouped(passes.npmTest, groupsDir), onPostgres);
+    } else {
+      banner('PostgreSQL does not answer: the PostgreSQL pass is left out');
+    }
   }
 }
 rmSync(groupsDir, { recursive: true, force: true });
@@ -160,5 +183,5 @@ for (const check of checked) {
 // A failed type check or lint fails the run too (exit code), and says so last.
 const failedCheck = checked.find((check) => check.code !== 0);
 if (failedCheck) console.log(`\n${bar}\n== npm run ${failedCheck.script}: FAILED (see above) ==\n${bar}`);
-if (postgresPass) console.log(`\n${bar}\n== the HTTP suites on PostgreSQL: FAILED (see above) ==\n${bar}`);
+if (postgresPass) banner('the suites on PostgreSQL: FAILED (see above)');
 process.exit(mainPass || postgresPass || failedCheck?.code || 0);

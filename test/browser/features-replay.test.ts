@@ -213,6 +213,12 @@ describe('bulk replay', () => {
     assert.ok(await page.getByLabel(/The selected ones \(2\)/).isChecked());
     await page.getByLabel('Destination URL').fill(`${receiver.url}/bulk-selected`);
     await page.getByRole('button', { name: 'Start replaying' }).click();
+    // The new job's own counts: the first job's panel is also "completed" until this one replaces it.
+    await page
+      .getByTestId('replay-job')
+      .getByTestId('job-counts')
+      .filter({ hasText: /2 of 2 done/ })
+      .waitFor();
     await page.getByTestId('replay-job').locator('[data-testid="job-state"][data-state="completed"]').waitFor();
     assert.deepEqual(
       receiver.requests.filter((request) => request.url.startsWith('/bulk-selected')).map((request) => request.method),

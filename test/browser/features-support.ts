@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { after, before } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.js';
+import { api } from '../helpers/rehook.js';
 import { startRig, waitLive, type BrowserRig } from './support.js';
 
 /**
@@ -95,16 +96,15 @@ export function headerOf(request: { headers: ReadonlyArray<readonly [string, str
  * `eventType`: types are learned by the server's background worker a moment after capture.
  */
 export async function waitForTypeCount(page: Page, inboxId: string, eventType: string, count: number): Promise<void> {
-  const url = `${rig.rehook.apiUrl}/api/v1/inboxes/${inboxId}/event-types`;
+  const path = `/api/v1/inboxes/${inboxId}/event-types`;
+  // The page's session, sent by api(), which sends a request again only after the keep-alive
+  // race: a route that resets its connection fails the test.
+  const cookies = await page.context().cookies(rig.rehook.apiUrl);
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    // A connection the server closed while idle (a stalled machine) is one more turn of the poll.
-    const res = await page.request.get(url).catch((err: unknown) => {
-      if (/ECONNRESET|socket hang up|other side closed/.test(String(err))) return null;
-      throw err;
-    });
-    if (res === null) continue;
-    assert.equal(res.status(), 200, await res.text());
-    const body = (await res.json()) as { data: { eventTypes: { eventType: string; count: number }[] } };
+    const res = await api(rig.rehook.apiUrl, path, { headers: { cookie } });
+    assert.equal(res.status, 200, res.text);
+    const body = res.body as { data: { eventTypes: { eventType: string; count: number }[] } };
     if ((body.data.eventTypes.find((t) => t.eventType === eventType)?.count ?? 0) >= count) return;
     // The worker looks every half second: ask again shortly (the loop ends on the condition).
     await new Promise((resolve) => setTimeout(resolve, 100));

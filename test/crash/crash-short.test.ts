@@ -22,7 +22,7 @@ function summary(report: CrashReport): string {
 // The limit only catches a hang. The run's length follows the machine's load, mostly through
 // the 13 server starts: about a minute beside the rest of the suite, more with the cores
 // busy (the long form, `npm run test:crash`, kills 30 times in 100,000 requests).
-describe('crash test (short form): SIGKILL under concurrent ingest', { timeout: 900_000 }, () => {
+describe('crash test (short form): SIGKILL under concurrent ingest', { timeout: 600_000 }, () => {
   before(() => ensureCliBuilt());
   after(() => killAllServers());
 

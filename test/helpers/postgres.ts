@@ -4,6 +4,8 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import type BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'pg';
 
+import { loudBanner } from './environment.js';
+
 /** The server the PostgreSQL suites use; `.ci/run` makes sure one answers here. */
 export const TEST_DATABASE_URL = process.env['REHOOK_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -47,11 +49,6 @@ export function urlWithSearchPath(url: string, schema: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema}`);
   return parsed.href;
-}
-
-function loudBanner(lines: readonly string[]): string {
-  const bar = '!'.repeat(78);
-  return ['', bar, ...lines.map((line) => `!!! ${line}`), bar, ''].join('\n');
 }
 
 /**

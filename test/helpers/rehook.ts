@@ -7,6 +7,7 @@ import type { Clock } from '../../src/ports/clock.js';
 import { startRehook, type RunningRehook } from '../../src/server.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createToken } from '../../src/services/tokens.js';
+import { sendOnceMoreAfterKeepAliveRace } from './keep-alive-race.js';
 import { createContractCheck } from './openapi-contract.js';
 import { connectTestPostgres } from './postgres.js';
 
@@ -105,12 +106,6 @@ export interface JsonResponse {
   readonly text: string;
 }
 
-/** Whether fetch failed because the other side closed or reset the connection. */
-function closedConnection(err: unknown): boolean {
-  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
-}
-
 /** fetch + JSON decode, for API calls in tests. */
 export async function api(
   base: string,
@@ -125,16 +120,10 @@ export async function api(
     body = JSON.stringify(init.json);
   }
   const method = init.method ?? 'GET';
-  const send = () => fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) });
-  let response: Response;
-  try {
-    response = await send();
-  } catch (err) {
-    // A reused keep-alive connection the server closed while idle (its 5 s keep-alive timer and
-    // fetch's own ran late on a stalled machine): a GET goes again, as a browser sends it again.
-    if (!(method === 'GET' || method === 'HEAD') || !closedConnection(err)) throw err;
-    response = await send();
-  }
+  // Sent once more only after the keep-alive race (a stalled machine); any other reset fails.
+  const response = await sendOnceMoreAfterKeepAliveRace(method, path, () =>
+    fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) }),
+  );
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -13,6 +13,7 @@ import type { TestContext } from 'node:test';
 import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
 import { createReplayClient } from '../../src/replay-client/client.js';
 import type { ReplayClientOptions } from '../../src/replay-client/client.js';
+import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
 
@@ -166,8 +167,14 @@ describe('replay client: unreachable destinations', () => {
         ],
         { stdio: 'ignore' },
       );
-    } catch {
-      return t.skip('openssl is not available to make a self-signed certificate');
+    } catch (err) {
+      // Only a missing tool is the machine's; openssl failing otherwise fails the test.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      return missingFromMachine(
+        t,
+        'openssl is not installed: no self-signed certificate, so TLS verification and SNI are not proven',
+        "Install Debian's openssl (.ci/run does).",
+      );
     }
     const context = createSecureContext({
       key: readFileSync(join(dir, 'key.pem')),

@@ -5,6 +5,7 @@ import { createReplayClient } from '../../src/replay-client/client.js';
 import type { ReplayClientOptions } from '../../src/replay-client/client.js';
 import type { LookupAddress } from '../../src/replay-client/guarded-connector.js';
 import type { OutboundRequest, ReplayOutcome } from '../../src/ports/replay-client.js';
+import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver } from '../helpers/receiver.js';
 import { installSafetyNet } from './safety-net.js';
@@ -35,18 +36,21 @@ function assertForbidden(outcome: ReplayOutcome, reason?: string): void {
   if (reason !== undefined && outcome.kind === 'forbidden') assert.equal(outcome.reason, reason);
 }
 
-async function tryStart(host: string, port = 0): Promise<Receiver | null> {
+/** A receiver on `host`, or why it could not listen there (EADDRNOTAVAIL: no such address here). */
+async function tryStart(host: string, port = 0): Promise<Receiver | { readonly error: string }> {
   try {
     return await startReceiver(undefined, { host, port });
-  } catch {
-    return null;
+  } catch (err) {
+    return { error: `${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
 }
+
+const started = (attempt: Receiver | { readonly error: string }): attempt is Receiver => !('error' in attempt);
 
 describe('replay client SSRF guard (default policy, loopback receivers)', () => {
   let net: SafetyNet;
   let v4: Receiver;
-  let v6: Receiver | null;
+  let v6: Receiver | { readonly error: string };
 
   before(async () => {
     net = installSafetyNet();
@@ -55,7 +59,7 @@ describe('replay client SSRF guard (default policy, loopback receivers)', () => 
   });
   after(async () => {
     await v4.close();
-    await v6?.close();
+    if (started(v6)) await v6.close();
     net.uninstall();
     assert.deepEqual(net.trips, [], 'the client tried to dial a non-loopback address');
   });
@@ -84,7 +88,13 @@ describe('replay client SSRF guard (default policy, loopback receivers)', () => 
   }
 
   it('refuses http://[::1]:PORT/ with no connection to an IPv6 receiver', async (t) => {
-    if (v6 === null) return t.skip('::1 is not available here');
+    if (!started(v6)) {
+      return missingFromMachine(
+        t,
+        `cannot listen on ::1 (${v6.error}): the IPv6 loopback refusals are not proven`,
+        'Give lo its IPv6 address: ip -6 addr add ::1/128 dev lo (.ci/run does).',
+      );
+    }
     for (const url of [`http://[::1]:${v6.port}/`, `http://[0:0:0:0:0:0:0:1]:${v6.port}/`]) {
       assertForbidden(await replay(url), 'loopback');
     }
@@ -152,22 +162,34 @@ describe('replay client SSRF guard (default policy, loopback receivers)', () => 
   });
 });
 
-/** Receivers on 127.0.0.2:P and 127.0.0.1:P (same port, so one URL can reach either). */
-async function aliasPair(): Promise<[Receiver, Receiver] | null> {
+/**
+ * Receivers on 127.0.0.2:P and 127.0.0.1:P (same port, so one URL can reach either), or why
+ * 127.0.0.2 cannot be listened on here. A port that is taken on 127.0.0.1 is tried again with
+ * another; five in a row is an error, not a missing address.
+ */
+async function aliasPair(): Promise<[Receiver, Receiver] | { readonly error: string }> {
+  const taken: string[] = [];
   for (let attempt = 0; attempt < 5; attempt++) {
     const good = await tryStart('127.0.0.2');
-    if (good === null) return null;
+    if (!started(good)) return good;
     const rebound = await tryStart('127.0.0.1', good.port);
-    if (rebound !== null) return [good, rebound];
+    if (started(rebound)) return [good, rebound];
+    taken.push(`${good.port}: ${rebound.error}`);
     await good.close();
   }
-  return null;
+  throw new Error(`no port free on both 127.0.0.2 and 127.0.0.1 in five tries (${taken.join(', ')})`);
 }
 
 describe('replay client DNS rebinding', () => {
   it('dials only the validated address and re-resolves (and refuses) on the next replay', async (t) => {
     const pair = await aliasPair();
-    if (pair === null) return t.skip('127.0.0.2 and 127.0.0.1 cannot share a port here');
+    if (!Array.isArray(pair)) {
+      return missingFromMachine(
+        t,
+        `cannot listen on 127.0.0.2 (${pair.error}): the DNS rebinding guard is not proven`,
+        'Loopback must hold 127.0.0.0/8, as Linux does by default: ip addr add 127.0.0.2/8 dev lo (.ci/run checks).',
+      );
+    }
     const [good, rebound] = pair;
     t.after(() => Promise.all([good.close(), rebound.close()]));
 
