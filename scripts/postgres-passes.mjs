@@ -1,5 +1,5 @@
 // Which test files run a second time with every test server on PostgreSQL
-// (REHOOK_TEST_STORE=postgres), in npm test and in CI's step after it (scripts/run-tests.mjs):
+// (REHOOK_TEST_STORE=postgres), in npm test's PostgreSQL pass (scripts/run-tests.mjs):
 // every file with a PostgreSQL mode, so a new one joins without a list to update.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 export const POSTGRES_PASS_EXEMPT = ['test/integration/postgres/', 'test/unit/openapi.test.ts'];
 
 /**
- * Files and folders whose PostgreSQL mode is too long for npm test's 20 minutes on a 2-core
- * machine: CI runs them on PostgreSQL after npm test (`node scripts/run-tests.mjs --postgres-long`).
+ * Files and folders whose PostgreSQL mode takes longest: npm test's PostgreSQL pass starts them
+ * first, and `node scripts/run-tests.mjs --postgres-long` runs only them.
  * Measured on the busy shared machine: this pass 4.3 minutes on its own (the authorization matrix
  * alone 2.3-3.3, the browser files 3.3 when run by themselves), against 46 s that the other new
  * suites added to npm test's pass.
@@ -43,7 +43,7 @@ export function hasPostgresMode(root, file) {
 
 /**
  * The files of `files` (relative to `root`) with a PostgreSQL mode, but the exempt ones: those
- * npm test runs again on PostgreSQL, and the long ones CI runs after it.
+ * npm test runs again on PostgreSQL: the long ones apart, as the pass starts them first.
  */
 export function postgresPasses(root, files) {
   const listed = (list) => (file) => list.some((entry) => posix(file).startsWith(entry));

@@ -4,7 +4,7 @@
 //                                               PostgreSQL pass (npm test)
 //   node scripts/run-tests.mjs <fragment>...    only the files whose path contains a fragment
 //   node scripts/run-tests.mjs --postgres       only the PostgreSQL passes, npm test's and the long one
-//   node scripts/run-tests.mjs --postgres-long  only the long PostgreSQL pass (CI, after npm test)
+//   node scripts/run-tests.mjs --postgres-long  only the long PostgreSQL suites
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -162,13 +162,14 @@ if (postgresOnly !== null) {
   postgresPass = await runNodeTests(grouped(chosen, groupsDir), onPostgres);
 } else {
   mainPass = await runNodeTests(grouped(files, groupsDir));
-  // On a whole run, the suites with a PostgreSQL mode again on PostgreSQL (scripts/postgres-passes.mjs),
-  // but the long ones (CI runs them after npm test). Without a database to reach, a run outside CI
-  // says so and leaves the pass out; in CI (CI set) the pass runs and its suites fail loudly.
+  // On a whole run, every suite with a PostgreSQL mode again on PostgreSQL
+  // (scripts/postgres-passes.mjs), the long ones first. Without a database to reach, a run outside
+  // CI says so and leaves the pass out; in CI (CI set) the pass runs and its suites fail loudly.
   if (only.length === 0) {
     if (process.env.CI || (await postgresAnswers())) {
-      banner(`the suites with a PostgreSQL mode again, on PostgreSQL (${passes.npmTest.length} files)`);
-      postgresPass = await runNodeTests(grouped(passes.npmTest, groupsDir), onPostgres);
+      const chosen = [...passes.long, ...passes.npmTest];
+      banner(`the suites with a PostgreSQL mode again, on PostgreSQL (${chosen.length} files)`);
+      postgresPass = await runNodeTests(grouped(chosen, groupsDir), onPostgres);
     } else {
       banner('PostgreSQL does not answer: the PostgreSQL pass is left out');
     }

@@ -61,7 +61,7 @@ describe('the PostgreSQL passes of the test runner', () => {
     assert.ok(passes.npmTest.includes('test/integration/api/signatures.test.ts'));
   });
 
-  it('leave the authorization matrix, the end-to-end and the browser suites to the long pass CI runs after npm test', () => {
+  it('set the authorization matrix, the end-to-end and the browser suites apart as the long ones', () => {
     assert.ok(passes.long.includes('test/authz/matrix.test.ts'));
     assert.ok(inPass(passes.long, 'test/e2e/').length > 0);
     assert.ok(inPass(passes.long, 'test/browser/').length > 0);
