@@ -2686,6 +2686,13 @@ export interface components {
              * @description When the link stops working.
              */
             expiresAt: string;
+            /** @description Who made the link. It works only while its maker is a member allowed to invite at its role: a maker removed, or demoted below admin or below the role, takes its links with it. */
+            createdBy: {
+                /** @description Account id (acc_...) of who made the link. */
+                accountId: string;
+                /** @description The maker's e-mail address; null once that account is deleted. */
+                email: string | null;
+            };
         };
         /** @description A new invitation link, with its token (shown once). */
         CreatedTeamInvitation: {
