@@ -2339,7 +2339,7 @@ export interface components {
         /** @description An inbox's automatic forwarding. */
         Forwarding: {
             inboxId: string;
-            /** @description The destination URL. */
+            /** @description The destination URL. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             destination: string;
             /** @description false: paused. */
             enabled: boolean;
@@ -2367,7 +2367,7 @@ export interface components {
              * @description When the attempt was sent.
              */
             startedAt: string;
-            /** @description The URL it was sent to. */
+            /** @description The URL it was sent to. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `delivered`: a 2xx answer; `rejected`: another status; `forbidden`: refused by the SSRF policy (or an invalid URL; not retried); `unreachable`, `timeout`: no answer; `abandoned`: the instance sending it stopped before recording the result (the destination may have received it). */
             outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
@@ -2417,7 +2417,7 @@ export interface components {
             filter?: string;
             /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
             failures?: number;
-            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
             format: "json" | "slack";
@@ -2457,6 +2457,7 @@ export interface components {
              * @description When the attempt was sent.
              */
             startedAt: string;
+            /** @description The URL it was sent to. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description As for forwarding deliveries (DeliveryAttempt). */
             outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
@@ -2479,6 +2480,7 @@ export interface components {
             kind: "event" | "signature" | "drift" | "forwarding";
             /** @description `summary`: the occurrences a rate limit held back, in one notification. */
             type: "alert" | "summary";
+            /** @description The rule's URL when it was queued. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
             format: "json" | "slack";
@@ -5977,7 +5979,7 @@ export interface operations {
                         filter?: string;
                         /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
                         failures?: number;
-                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
                         url: string;
                         /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
                         format?: "json" | "slack";
