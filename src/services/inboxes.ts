@@ -261,6 +261,7 @@ export async function authorizeInbox(
   principal: Principal,
   inbox: Inbox,
   action: InboxAction = 'read',
+  doing?: string,
 ): Promise<void> {
   if (principal.kind === 'share') {
     if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
@@ -276,7 +277,7 @@ export async function authorizeInbox(
   if (!isId('team', inbox.ownerId)) throw new AppError('INBOX_NOT_FOUND');
   const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
   if (role === null) throw new AppError('INBOX_NOT_FOUND');
-  assertRoleAllows(role, action);
+  assertRoleAllows(role, action, doing);
 }
 
 /**

@@ -364,7 +364,7 @@ export interface paths {
          * Re-send an event to a destination, as captured or edited, once or several times
          * @description The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a normal result. Redirects are not followed. Loopback, private and reserved addresses are refused unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.
          *
-         *     Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` (replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` change what is sent; `resign` recomputes the inbox's signature headers over the edited request with a fresh timestamp. Every replay records what it sent (`request`).
+         *     Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` (replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` change what is sent; `resign` recomputes the inbox's signature headers over the edited request with a fresh timestamp (over an edited body or headers: admins and owners, with a manage token; decision 59). Every replay records what it sent (`request`).
          *
          *     `repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` (each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` the answer is `data.replay` as always.
          */
@@ -4549,7 +4549,7 @@ export interface operations {
                      * @description Send these bytes as the body (standard base64). Not with body.
                      */
                     bodyBase64?: string;
-                    /** @description Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. */
+                    /** @description Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. With an edited `body`/`bodyBase64` or `headers` it needs what setting the secret needs: the admin role or above on a team inbox (403 FORBIDDEN otherwise) and a session or a token of scope manage (403 INSUFFICIENT_SCOPE). */
                     resign?: boolean;
                     /** @description Send it this many times, one after the other; the answer is then data.replays and data.summary. */
                     repeat?: number;
