@@ -194,9 +194,7 @@ describe('alerts', () => {
     const { text } = JSON.parse((slack as ReceivedRequest).body.toString('utf8'));
     assert.ok(!/[<>]/.test(text), `a Slack control character went out unescaped: ${text}`);
     assert.ok(
-      text.includes(
-        '/&lt;!channel&gt;/&lt;@U0123ABCD&gt;/&lt;https://evil.example/login|Reset-password&gt;/&amp;amp;',
-      ),
+      text.includes('/&lt;!channel&gt;/&lt;@U0123ABCD&gt;/&lt;https://evil.example/login|Reset-password&gt;/&amp;amp;'),
       text,
     );
     assert.ok(text.includes('rule "Ops &lt;!here&gt; &amp; co"'), text);
