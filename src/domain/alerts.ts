@@ -321,8 +321,23 @@ export function summaryText(rule: Pick<AlertRule, 'name' | 'kind' | 'rateLimit'>
   return `${what} rule "${rule.name}" in ${describeWindow(rule.rateLimit?.windowSeconds ?? 60)} (rate limit reached)`;
 }
 
-/** The body a notification sends, in the rule's format. */
+/**
+ * `text` for Slack's mrkdwn, where `&`, `<` and `>` are control characters: `<!channel>`,
+ * `<!here>`, `<@U123>`, `<#C123>` and `<http://x|label>` are mentions and links. Rehook's own
+ * texts use none of them, so all three are escaped as Slack's formatting reference says
+ * (&amp; &lt; &gt;, and nothing else): a sender's path, a header value or a rule name is shown
+ * as typed and can neither notify a channel nor dress up a link.
+ */
+export function escapeSlackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The body a notification sends, in the rule's format. `json`: the message as JSON (what a
+ * sender controls is a JSON string there, escaped by JSON.stringify). `slack`: the text,
+ * escaped for mrkdwn ({@link escapeSlackText}).
+ */
 export function notificationBody(format: AlertFormat, message: AlertMessage): string {
-  if (format === 'slack') return JSON.stringify({ text: `[Rehook] ${message.text}` });
+  if (format === 'slack') return JSON.stringify({ text: escapeSlackText(`[Rehook] ${message.text}`) });
   return JSON.stringify(message);
 }

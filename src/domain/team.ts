@@ -31,6 +31,20 @@ export function roleAtLeast(role: TeamRole, other: TeamRole): boolean {
   return RANK[role] >= RANK[other];
 }
 
+/**
+ * True when a member with `maker` may hand out an invitation with `invited`: admins and owners,
+ * never above their own role. Checked when an invitation is made and again when it is used, so
+ * a link outlives neither its maker's membership nor the rights it was made with.
+ */
+export function canInvite(maker: TeamRole | null, invited: TeamRole): boolean {
+  return maker !== null && roleAtLeast(maker, 'admin') && roleAtLeast(maker, invited);
+}
+
+/** The roles a member with `maker` may invite at (none below admin, none when not a member). */
+export function rolesInvitableBy(maker: TeamRole | null): TeamRole[] {
+  return TEAM_ROLES.filter((role) => canInvite(maker, role));
+}
+
 /** The weakest role allowed to do `action` on a team's inbox. */
 export function roleNeededFor(action: InboxAction): TeamRole {
   return ROLE_FOR[action];
@@ -79,6 +93,11 @@ export interface TeamInvitation {
   readonly expiresAt: Date;
   readonly acceptedAt: Date | null;
   readonly acceptedBy: string | null;
+}
+
+/** An invitation as the team's list shows it: with the e-mail of who made it (null once that account is gone). */
+export interface ListedInvitation extends TeamInvitation {
+  readonly createdByEmail: string | null;
 }
 
 /** The result of a store write that must keep at least one owner. */

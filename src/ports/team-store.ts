@@ -1,4 +1,5 @@
 import type {
+  ListedInvitation,
   MembershipChange,
   Team,
   TeamInvitation,
@@ -34,22 +35,29 @@ export interface TeamRepository {
   listMembers(teamId: string): Promise<TeamMember[]>;
   /** The account's role in the team, or null when it is not a member. Never cached. */
   findRole(teamId: string, accountId: string): Promise<TeamRole | null>;
-  /** Sets a member's role unless that leaves the team without an owner. */
+  /**
+   * Sets a member's role unless that leaves the team without an owner. In the same step, the
+   * member's unused invitations at a role the new one may not invite at are deleted (canInvite).
+   */
   changeRole(teamId: string, accountId: string, role: TeamRole): Promise<MembershipChange>;
-  /** Removes a member unless that leaves the team without an owner. */
+  /**
+   * Removes a member unless that leaves the team without an owner, deleting in the same step
+   * every unused invitation the member made.
+   */
   removeMember(teamId: string, accountId: string): Promise<MembershipChange>;
   /** Teams in which the account is the only owner (they block deleting the account). */
   listSoleOwned(accountId: string): Promise<Team[]>;
   insertInvitation(invitation: TeamInvitation): Promise<void>;
-  /** The team's invitations not used yet (expired ones included), newest first. */
-  listInvitations(teamId: string): Promise<TeamInvitation[]>;
+  /** The team's invitations not used yet (expired ones included), newest first, with their makers' e-mails. */
+  listInvitations(teamId: string): Promise<ListedInvitation[]>;
   /** Deletes an unused invitation of the team; false when there is no such one. */
   revokeInvitation(id: string, teamId: string): Promise<boolean>;
   /**
-   * Uses the invitation whose token hashes to `hash`: when it exists, is unused and has not
-   * expired at `now`, it is marked used by `accountId` and the account joins its team with its
-   * role (an existing membership is left as it is), in one step. Returns the used invitation,
-   * or null when there was no usable one (nothing changed).
+   * Uses the invitation whose token hashes to `hash`: when it exists, is unused, has not
+   * expired at `now` and its maker is still a member allowed to invite at its role (canInvite),
+   * it is marked used by `accountId` and the account joins its team with its role (an existing
+   * membership is left as it is), in one step. Returns the used invitation, or null when there
+   * was no usable one (nothing changed).
    */
   acceptInvitation(hash: string, accountId: string, now: Date): Promise<TeamInvitation | null>;
 }

@@ -11,6 +11,7 @@ import {
   summaryDue,
   summaryText,
 } from '../domain/alerts.js';
+import { redactDestination } from '../domain/destination.js';
 import { type EventFilter, eventMatchesFilter } from '../domain/event-filter.js';
 import type { AttemptOutcome } from '../domain/forwarding.js';
 import type { ServiceDeps } from './deps.js';
@@ -276,13 +277,16 @@ export function createAlertEvaluator(
       const streak = (failureStreaks.get(input.inboxId) ?? 0) + 1;
       failureStreaks.set(input.inboxId, streak);
       const rules = await rulesOf(input.inboxId);
+      // The notification goes out of Rehook (a chat channel, say) and its body is listed to
+      // every reader of the inbox: the forwarding URL's secret parts stay behind.
+      const url = redactDestination(input.url);
       await raiseAll(input.inboxId, rules, (rule) =>
         rule.kind !== 'forwarding' || rule.failures !== streak
           ? null
           : {
-              text: `Forwarding failed ${streak} times in a row (last: event ${input.eventId} to ${input.url}, ${input.outcome})`,
+              text: `Forwarding failed ${streak} times in a row (last: event ${input.eventId} to ${url}, ${input.outcome})`,
               eventId: input.eventId,
-              details: { failures: streak, lastOutcome: input.outcome, url: input.url },
+              details: { failures: streak, lastOutcome: input.outcome, url },
             },
       );
     },

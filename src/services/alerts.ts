@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AlertNotificationWithAttempts } from '../domain/alert-notification.js';
 import { ALERT_LIMITS, type AlertRule, parseAlertRules } from '../domain/alerts.js';
+import type { SettingsView } from '../domain/destination.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { InboxAction } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { authorizeInbox, findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
 import { alertsChanged } from './alert-worker.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
@@ -82,10 +83,18 @@ export async function setAlerts(
   return rules;
 }
 
-/** The alert rules of a saved inbox of the caller's (empty when none are set). */
-export async function getAlerts(deps: AlertDeps, principal: Principal, inboxId: string): Promise<AlertRule[]> {
+/**
+ * The alert rules of a saved inbox of the caller's (empty when none are set), and how the caller
+ * may see them: whole to who may change them, without the URLs' secret parts otherwise.
+ */
+export async function getAlerts(
+  deps: AlertDeps,
+  principal: Principal,
+  inboxId: string,
+): Promise<{ rules: AlertRule[]; view: SettingsView }> {
   const inbox = await ownedInbox(deps, principal, inboxId, 'read');
-  return (await deps.store.alerts.findRules(inbox.id)) ?? [];
+  const rules = (await deps.store.alerts.findRules(inbox.id)) ?? [];
+  return { rules, view: await settingsViewFor(deps, principal, inbox) };
 }
 
 /**
@@ -100,14 +109,18 @@ export async function removeAlerts(deps: AlertDeps, principal: Principal, inboxI
   return cancelled ?? 0;
 }
 
-/** The inbox's most recent notifications (newest first) with their attempts. */
+/**
+ * The inbox's most recent notifications (newest first) with their attempts, and how the caller
+ * may see their URLs (as for {@link getAlerts}).
+ */
 export async function listAlertDeliveries(
   deps: AlertDeps,
   principal: Principal,
   inboxId: string,
-): Promise<AlertNotificationWithAttempts[]> {
+): Promise<{ deliveries: AlertNotificationWithAttempts[]; view: SettingsView }> {
   const inbox = await ownedInbox(deps, principal, inboxId, 'read');
-  return deps.store.alerts.listRecent(inbox.id, ALERT_LIMITS.recentDeliveries);
+  const deliveries = await deps.store.alerts.listRecent(inbox.id, ALERT_LIMITS.recentDeliveries);
+  return { deliveries, view: await settingsViewFor(deps, principal, inbox) };
 }
 
 /** How old the rules the ingest path uses may be: other instances' changes show within this. */

@@ -59,6 +59,24 @@ export async function recordAudit(deps: AuditDeps, record: AuditRecord): Promise
   return entry;
 }
 
+/**
+ * True when `actor` may have an entry in the team's log: a member of the team, or a sharing link
+ * of one of its inboxes. Refusals are written where their actor belongs, never into the log of a
+ * team the actor is no part of: an outsider could otherwise fill any team's log at will.
+ */
+export async function actorBelongsToTeam(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  principal: Principal | null,
+  teamId: string,
+): Promise<boolean> {
+  if (principal === null || principal.kind === 'anonymous') return false;
+  if (principal.kind === 'share') {
+    const inbox = await deps.store.inboxes.findLive(principal.inboxId, deps.clock.now());
+    return inbox !== null && inbox.ownerId === teamId;
+  }
+  return (await deps.store.teams.findRole(teamId, principal.accountId)) !== null;
+}
+
 /** The actor a request's credential stands for. */
 export function auditActorOf(principal: Principal | null): AuditActor {
   if (principal === null || principal.kind === 'anonymous') return UNKNOWN_ACTOR;

@@ -1,12 +1,12 @@
 import type { InboxAction } from '../domain/team.js';
-import { parseDestination } from '../domain/destination.js';
+import { parseDestination, type SettingsView } from '../domain/destination.js';
 import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { authorizeInbox, findLiveInbox } from './inboxes.js';
+import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
 
 /**
  * Automatic forwarding (docs/forwarding.md): the owner of a saved inbox sets
@@ -147,14 +147,18 @@ export async function setForwarding(
   return stored;
 }
 
-/** The forwarding of a saved inbox of the caller's; null when none is set. */
+/**
+ * The forwarding of a saved inbox of the caller's (null when none is set), and how the caller
+ * may see it: whole to who may change it, without the destination's secret parts otherwise.
+ */
 export async function getForwarding(
   deps: ForwardingDeps,
   principal: Principal,
   inboxId: string,
-): Promise<Forwarding | null> {
+): Promise<{ forwarding: Forwarding | null; view: SettingsView }> {
   const inbox = await ownedInbox(deps, principal, inboxId, 'read');
-  return (await deps.store.forwarding.find(inbox.id)) ?? null;
+  const forwarding = (await deps.store.forwarding.find(inbox.id)) ?? null;
+  return { forwarding, view: await settingsViewFor(deps, principal, inbox) };
 }
 
 /**
@@ -170,14 +174,18 @@ export async function removeForwarding(deps: ForwardingDeps, principal: Principa
   return cancelled;
 }
 
-/** The deliveries of an event of a saved inbox of the caller's (zero or one), with attempts. */
+/**
+ * The deliveries of an event of a saved inbox of the caller's (zero or one), with attempts, and
+ * how the caller may see their URLs (as for {@link getForwarding}).
+ */
 export async function listDeliveries(
   deps: ForwardingDeps,
   principal: Principal,
   eventId: string,
-): Promise<DeliveryWithAttempts[]> {
+): Promise<{ deliveries: DeliveryWithAttempts[]; view: SettingsView }> {
   const owned = await ownedEvent(deps, principal, eventId, 'read');
-  return deps.store.forwarding.listByEvent(owned.eventId);
+  const deliveries = await deps.store.forwarding.listByEvent(owned.eventId);
+  return { deliveries, view: await settingsViewFor(deps, principal, owned.inbox) };
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { SettingsView } from '../domain/destination.js';
 import { isId, newId } from '../domain/ids.js';
 import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
 import { type InboxAction, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
+import { scopeCovers } from '../domain/token-scope.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
@@ -259,6 +261,7 @@ export async function authorizeInbox(
   principal: Principal,
   inbox: Inbox,
   action: InboxAction = 'read',
+  doing?: string,
 ): Promise<void> {
   if (principal.kind === 'share') {
     if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
@@ -274,7 +277,29 @@ export async function authorizeInbox(
   if (!isId('team', inbox.ownerId)) throw new AppError('INBOX_NOT_FOUND');
   const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
   if (role === null) throw new AppError('INBOX_NOT_FOUND');
-  assertRoleAllows(role, action);
+  assertRoleAllows(role, action, doing);
+}
+
+/**
+ * How the caller sees the inbox's settings: whole when it may change them (the inbox's owner or
+ * a team role that may manage it, with a session or a token of scope manage), redacted
+ * otherwise: a viewer, a member, a read or replay token, a sharing link never read a
+ * destination's secret parts (docs/teams.md, "settings without secrets").
+ */
+export async function settingsViewFor(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inbox: Inbox,
+): Promise<SettingsView> {
+  if (principal.kind !== 'account') return 'redacted';
+  if ('scope' in principal && !scopeCovers(principal.scope, 'manage')) return 'redacted';
+  try {
+    await authorizeInbox(deps, principal, inbox, 'manage');
+    return 'whole';
+  } catch (err) {
+    if (err instanceof AppError) return 'redacted';
+    throw err;
+  }
 }
 
 /** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */

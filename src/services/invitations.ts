@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { isId, newId } from '../domain/ids.js';
-import { isTeamRole, roleAtLeast, type TeamInvitation, type TeamWithRole } from '../domain/team.js';
+import {
+  canInvite,
+  isTeamRole,
+  type ListedInvitation,
+  type TeamInvitation,
+  type TeamWithRole,
+} from '../domain/team.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
@@ -12,6 +18,8 @@ import { announceMembershipChange, getMembership, requireRole, unknownRole } fro
  * the team with a role. No e-mail is sent: the link is shown once and passed on by hand. Only its
  * SHA-256 is stored (as for API tokens and sharing links); it is single use, expires (7 days by
  * default) and can be revoked. A link that expired, was used or revoked is INVITATION_NOT_FOUND.
+ * A link carries its maker's rights, no more: it works only while the maker may still invite at
+ * its role, and the maker's links at roles it lost go when its role changes or it leaves.
  */
 
 type InvitationDeps = Pick<ServiceDeps, 'store' | 'clock'>;
@@ -55,7 +63,7 @@ export async function createInvitation(
   const { role } = await getMembership(deps, principal, teamId);
   requireRole(role, 'admin', 'invite members');
   if (!isTeamRole(input.role)) throw unknownRole();
-  if (!roleAtLeast(role, input.role)) {
+  if (!canInvite(role, input.role)) {
     throw new AppError('FORBIDDEN', {
       message: `Your role in this team is ${role}: you cannot invite someone as ${input.role}, a role above your own`,
     });
@@ -85,12 +93,12 @@ export async function createInvitation(
   return { invitation, token };
 }
 
-/** The team's unused invitations, newest first, without tokens: admins and owners. */
+/** The team's unused invitations, newest first, without tokens, with who made each: admins and owners. */
 export async function listInvitations(
   deps: InvitationDeps,
   principal: Principal,
   teamId: string,
-): Promise<TeamInvitation[]> {
+): Promise<ListedInvitation[]> {
   const { role } = await getMembership(deps, principal, teamId);
   requireRole(role, 'admin', 'see invitations');
   return deps.store.teams.listInvitations(teamId);
@@ -113,7 +121,8 @@ export async function revokeInvitation(
 /**
  * Joins the team of the invitation with its role, and uses the link up. An account that is a
  * member already keeps its role (the link is used all the same). INVITATION_NOT_FOUND for a
- * malformed, unknown, expired, used or revoked link.
+ * malformed, unknown, expired, used or revoked link, and for one whose maker is no longer a
+ * member allowed to invite at its role (the store checks that in the same step as the use).
  */
 export async function acceptInvitation(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,

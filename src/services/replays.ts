@@ -4,6 +4,7 @@ import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.
 import type { Inbox } from '../domain/inbox.js';
 import { newId } from '../domain/ids.js';
 import type { ReplayRecord } from '../domain/replay.js';
+import { scopeCovers } from '../domain/token-scope.js';
 import {
   editHeaders,
   recordOverrides,
@@ -18,6 +19,7 @@ import { buildOutboundHeaders, stripTransportHeaders } from '../replay-client/ou
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
+import { authorizeInbox } from './inboxes.js';
 import { resignRequest } from './signatures.js';
 
 export const MAX_REPLAY_HISTORY = 100;
@@ -105,6 +107,34 @@ export interface ReplayRequestInput {
   readonly resign?: boolean;
 }
 
+/**
+ * True when the replay would sign with the inbox's secret something the sender never sent: an
+ * edited body or edited headers (what the signature schemes cover). Re-signing the captured
+ * request as it is only renews its timestamp.
+ */
+function signsEditedRequest(input: ReplayRequestInput): boolean {
+  return input.resign === true && (input.overrides?.body !== undefined || input.overrides?.headers !== undefined);
+}
+
+/**
+ * Signing an edited request with the inbox's secret needs what setting that secret needs: the
+ * manage role on a team inbox, and a session or a token of scope manage (decision 59). Without
+ * it, a member (or a replay token) could have any body of its choosing signed, sent to any
+ * destination, and so use the secret as a signing oracle against the real receiver.
+ */
+async function requireSigningRights(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inbox: Inbox,
+): Promise<void> {
+  if (principal.kind === 'account' && 'scope' in principal && !scopeCovers(principal.scope, 'manage')) {
+    throw new AppError('INSUFFICIENT_SCOPE', {
+      message: `This API token has the ${principal.scope} scope; re-signing an edited request needs manage`,
+    });
+  }
+  await authorizeInbox(deps, principal, inbox, 'manage', "re-sign an edited request with the inbox's secret");
+}
+
 /** Checks who asks and loads the event once; the function it returns makes one attempt. */
 async function replayerFor(
   deps: ReplayDeps,
@@ -113,6 +143,7 @@ async function replayerFor(
 ): Promise<() => Promise<ReplayRecord>> {
   const { accountId } = requireAccount(principal);
   const { event, inbox } = await getEvent(deps, principal, input.eventId, 'replay');
+  if (signsEditedRequest(input)) await requireSigningRights(deps, principal, inbox);
   const once: ReplayOnceInput = {
     event,
     inbox,

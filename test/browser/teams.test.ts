@@ -40,7 +40,7 @@ describe('teams', () => {
     const ownerContext = await rig.context({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
     const ownerErrors = collectConsoleErrors(ownerContext);
     const owner = await ownerContext.newPage();
-    await signUp(owner, 'owner');
+    const ownerEmail = await signUp(owner, 'owner');
     await owner.getByRole('link', { name: 'Teams', exact: true }).click();
     await owner.getByRole('heading', { name: 'Teams', exact: true }).waitFor();
     await assertAccessible(owner, 'teams page');
@@ -63,6 +63,8 @@ describe('teams', () => {
     const link = await owner.getByLabel('Invitation link').inputValue();
     assert.match(link, /\/join\/rhi_/);
     await owner.getByTestId('invitation-table').waitFor();
+    // Each open link names who made it.
+    assert.equal(await owner.getByTestId('invitation-maker').textContent(), ownerEmail);
 
     // The second browser signs up, opens the link and joins as viewer.
     const guestContext = await rig.context();

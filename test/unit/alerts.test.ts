@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   admit,
   describeWindow,
+  escapeSlackText,
   inQuietHours,
   notificationBody,
   parseAlertRules,
@@ -117,6 +118,25 @@ describe('alert notifications', () => {
     };
     assert.deepEqual(JSON.parse(notificationBody('json', message)), message);
     assert.deepEqual(JSON.parse(notificationBody('slack', message)), { text: '[Rehook] hi' });
+  });
+
+  it("escape Slack's control characters, and only those, in the Slack shape", () => {
+    assert.equal(
+      escapeSlackText('<!channel> <@U1> <http://x|y> a&b *c*'),
+      '&lt;!channel&gt; &lt;@U1&gt; &lt;http://x|y&gt; a&amp;b *c*',
+    );
+    const message = {
+      type: 'alert' as const,
+      text: 'Event (POST /<!here>) matched rule "A & B"',
+      inboxId: 'inb_x',
+      rule: { id: 'alr_1', name: 'A & B', kind: 'event' as const },
+      at: '2026-01-01T00:00:00.000Z',
+    };
+    assert.deepEqual(JSON.parse(notificationBody('slack', message)), {
+      text: '[Rehook] Event (POST /&lt;!here&gt;) matched rule "A &amp; B"',
+    });
+    // JSON keeps the text as sent: JSON.stringify escapes it for JSON.
+    assert.equal(JSON.parse(notificationBody('json', message)).text, message.text);
   });
 
   it('URLs the default egress policy refuses are known without a lookup', () => {

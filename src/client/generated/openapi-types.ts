@@ -364,7 +364,7 @@ export interface paths {
          * Re-send an event to a destination, as captured or edited, once or several times
          * @description The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a normal result. Redirects are not followed. Loopback, private and reserved addresses are refused unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.
          *
-         *     Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` (replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` change what is sent; `resign` recomputes the inbox's signature headers over the edited request with a fresh timestamp. Every replay records what it sent (`request`).
+         *     Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` (replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` change what is sent; `resign` recomputes the inbox's signature headers over the edited request with a fresh timestamp (over an edited body or headers: admins and owners, with a manage token; decision 59). Every replay records what it sent (`request`).
          *
          *     `repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` (each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` the answer is `data.replay` as always.
          */
@@ -2379,7 +2379,7 @@ export interface components {
         /** @description An inbox's automatic forwarding. */
         Forwarding: {
             inboxId: string;
-            /** @description The destination URL. */
+            /** @description The destination URL. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             destination: string;
             /** @description false: paused. */
             enabled: boolean;
@@ -2407,7 +2407,7 @@ export interface components {
              * @description When the attempt was sent.
              */
             startedAt: string;
-            /** @description The URL it was sent to. */
+            /** @description The URL it was sent to. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `delivered`: a 2xx answer; `rejected`: another status; `forbidden`: refused by the SSRF policy (or an invalid URL; not retried); `unreachable`, `timeout`: no answer; `abandoned`: the instance sending it stopped before recording the result (the destination may have received it). */
             outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
@@ -2457,7 +2457,7 @@ export interface components {
             filter?: string;
             /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
             failures?: number;
-            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+            /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
             format: "json" | "slack";
@@ -2497,6 +2497,7 @@ export interface components {
              * @description When the attempt was sent.
              */
             startedAt: string;
+            /** @description The URL it was sent to. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description As for forwarding deliveries (DeliveryAttempt). */
             outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
@@ -2519,6 +2520,7 @@ export interface components {
             kind: "event" | "signature" | "drift" | "forwarding";
             /** @description `summary`: the occurrences a rate limit held back, in one notification. */
             type: "alert" | "summary";
+            /** @description The rule's URL when it was queued. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
             /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
             format: "json" | "slack";
@@ -2726,6 +2728,13 @@ export interface components {
              * @description When the link stops working.
              */
             expiresAt: string;
+            /** @description Who made the link. It works only while its maker is a member allowed to invite at its role: a maker removed, or demoted below admin or below the role, takes its links with it. */
+            createdBy: {
+                /** @description Account id (acc_...) of who made the link. */
+                accountId: string;
+                /** @description The maker's e-mail address; null once that account is deleted. */
+                email: string | null;
+            };
         };
         /** @description A new invitation link, with its token (shown once). */
         CreatedTeamInvitation: {
@@ -4612,7 +4621,7 @@ export interface operations {
                      * @description Send these bytes as the body (standard base64). Not with body.
                      */
                     bodyBase64?: string;
-                    /** @description Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. */
+                    /** @description Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. With an edited `body`/`bodyBase64` or `headers` it needs what setting the secret needs: the admin role or above on a team inbox (403 FORBIDDEN otherwise) and a session or a token of scope manage (403 INSUFFICIENT_SCOPE). */
                     resign?: boolean;
                     /** @description Send it this many times, one after the other; the answer is then data.replays and data.summary. */
                     repeat?: number;
@@ -6042,7 +6051,7 @@ export interface operations {
                         filter?: string;
                         /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
                         failures?: number;
-                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. */
+                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
                         url: string;
                         /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
                         format?: "json" | "slack";

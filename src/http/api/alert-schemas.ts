@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { AlertNotificationWithAttempts } from '../../domain/alert-notification.js';
 import { ALERT_KINDS, ALERT_LIMITS, type AlertRule } from '../../domain/alerts.js';
+import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../domain/destination.js';
 
 /**
  * JSON shapes of alerts (routes/alerts.ts) and their presenters. Named schemas: the OpenAPI
@@ -67,7 +68,8 @@ const ruleFields = {
   url: Type.String({
     description:
       'Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies ' +
-      'at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send.',
+      'at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: ' +
+      REDACTED_DESTINATION_NOTE,
   }),
   format: Type.Union([Type.Literal('json'), Type.Literal('slack')], {
     description:
@@ -102,7 +104,7 @@ export const AlertAttemptSchema = Type.Object(
   {
     number: Type.Integer({ minimum: 1 }),
     startedAt: Time('When the attempt was sent.'),
-    url: Type.String(),
+    url: Type.String({ description: `The URL it was sent to. ${REDACTED_DESTINATION_NOTE}` }),
     outcome: Type.Union(
       ['delivered', 'rejected', 'forbidden', 'unreachable', 'timeout', 'abandoned'].map((value) => Type.Literal(value)),
       { description: 'As for forwarding deliveries (DeliveryAttempt).' },
@@ -130,7 +132,7 @@ export const AlertDeliverySchema = Type.Object(
     type: Type.Union([Type.Literal('alert'), Type.Literal('summary')], {
       description: '`summary`: the occurrences a rate limit held back, in one notification.',
     }),
-    url: Type.String(),
+    url: Type.String({ description: `The rule's URL when it was queued. ${REDACTED_DESTINATION_NOTE}` }),
     format: ruleFields.format,
     body: Type.String({ description: 'The JSON text sent.' }),
     eventId: Nullable(Type.String(), 'The event that triggered it, if any.'),
@@ -149,14 +151,15 @@ export const AlertDeliverySchema = Type.Object(
 
 export const ALERT_SCHEMAS: readonly TSchema[] = [AlertRuleSchema, AlertAttemptSchema, AlertDeliverySchema];
 
-export function alertRuleJson(rule: AlertRule) {
+/** A rule as `view` shows it (to who may not change it: the URL without its secret parts). */
+export function alertRuleJson(rule: AlertRule, view: SettingsView) {
   return {
     id: rule.id,
     name: rule.name,
     kind: rule.kind,
     ...(rule.filter !== undefined ? { filter: rule.filter } : {}),
     ...(rule.failures !== undefined ? { failures: rule.failures } : {}),
-    url: rule.url,
+    url: destinationFor(view, rule.url),
     format: rule.format,
     enabled: rule.enabled,
     ...(rule.quietHours !== undefined ? { quietHours: rule.quietHours } : {}),
@@ -164,14 +167,15 @@ export function alertRuleJson(rule: AlertRule) {
   };
 }
 
-export function alertDeliveryJson(n: AlertNotificationWithAttempts) {
+/** A notification as `view` shows it (its URL and its attempts' without secret parts for `redacted`). */
+export function alertDeliveryJson(n: AlertNotificationWithAttempts, view: SettingsView) {
   return {
     id: n.id,
     ruleId: n.ruleId,
     ruleName: n.ruleName,
     kind: n.kind,
     type: n.type,
-    url: n.url,
+    url: destinationFor(view, n.url),
     format: n.format,
     body: n.body,
     eventId: n.eventId,
@@ -183,7 +187,7 @@ export function alertDeliveryJson(n: AlertNotificationWithAttempts) {
     attemptLog: n.attemptLog.map((a) => ({
       number: a.number,
       startedAt: a.startedAt.toISOString(),
-      url: a.url,
+      url: destinationFor(view, a.url),
       outcome: a.outcome,
       statusCode: a.statusCode,
       latencyMs: a.latencyMs,

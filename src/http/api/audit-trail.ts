@@ -4,7 +4,7 @@ import { clientAddress } from '../../abuse/api-limits.js';
 import { type AuditAction, type AuditDetail, type AuditOutcome, destinationForAudit } from '../../domain/audit.js';
 import { normalizeEmail } from '../../domain/account.js';
 import { isId } from '../../domain/ids.js';
-import { type AuditRecord, auditActorOf, recordAudit } from '../../services/audit.js';
+import { actorBelongsToTeam, type AuditRecord, auditActorOf, recordAudit } from '../../services/audit.js';
 import type { ServiceDeps } from '../../services/deps.js';
 
 /**
@@ -234,7 +234,13 @@ async function entriesFor(
   }
   const seen: Seen = { params, body, data, accountId };
   request.auditOwner ??= await ownerOfNamedInbox(deps, params);
-  const teamId = params['teamId'] ?? audit.teamFromAnswer?.(seen) ?? request.auditOwner?.teamId ?? null;
+  let teamId = params['teamId'] ?? audit.teamFromAnswer?.(seen) ?? request.auditOwner?.teamId ?? null;
+  // A refusal goes to the actor's own log, and to the team's only when the actor belongs to it;
+  // one that neither would show (a sharing link outside the team) is not written at all.
+  if (outcome !== 'success' && teamId !== null && !(await actorBelongsToTeam(deps, request.principal, teamId))) {
+    teamId = null;
+    if (accountId === null) return [];
+  }
   const target = audit.target?.(seen);
   const record: AuditRecord = {
     action: audit.action,

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../domain/destination.js';
 import {
   deliveryIdFor,
   FORWARDING_LIMITS,
@@ -59,7 +60,7 @@ export const ForwardingInputSchema = Type.Object(
 export const ForwardingSchema = Type.Object(
   {
     inboxId: Type.String(),
-    destination: Type.String({ description: 'The destination URL.' }),
+    destination: Type.String({ description: `The destination URL. ${REDACTED_DESTINATION_NOTE}` }),
     enabled: Type.Boolean({ description: 'false: paused.' }),
     attempts: Type.Integer({ minimum: L.minAttempts, maximum: L.maxAttempts, description: 'Attempts per delivery.' }),
     maxDelayMs: Type.Integer({
@@ -80,7 +81,7 @@ export const DeliveryAttemptSchema = Type.Object(
       description: "1, 2, ... over the delivery's life (manual retries continue it).",
     }),
     startedAt: Time('When the attempt was sent.'),
-    url: Type.String({ description: 'The URL it was sent to.' }),
+    url: Type.String({ description: `The URL it was sent to. ${REDACTED_DESTINATION_NOTE}` }),
     outcome: Type.Union(
       ['delivered', 'rejected', 'forbidden', 'unreachable', 'timeout', 'abandoned'].map((value) => Type.Literal(value)),
       {
@@ -146,10 +147,11 @@ export const DeliverySchema = Type.Object(
 
 export const FORWARDING_SCHEMAS: readonly TSchema[] = [ForwardingSchema, DeliveryAttemptSchema, DeliverySchema];
 
-export function forwardingJson(f: Forwarding) {
+/** The forwarding as `view` shows it (to who may not change it: the destination without its secret parts). */
+export function forwardingJson(f: Forwarding, view: SettingsView) {
   return {
     inboxId: f.inboxId,
-    destination: f.destination,
+    destination: destinationFor(view, f.destination),
     enabled: f.enabled,
     attempts: f.maxAttempts,
     maxDelayMs: f.maxDelayMs,
@@ -158,11 +160,11 @@ export function forwardingJson(f: Forwarding) {
   };
 }
 
-function attemptJson(a: DeliveryAttempt) {
+function attemptJson(a: DeliveryAttempt, view: SettingsView) {
   return {
     number: a.number,
     startedAt: a.startedAt.toISOString(),
-    url: a.url,
+    url: destinationFor(view, a.url),
     outcome: a.outcome,
     statusCode: a.statusCode,
     latencyMs: a.latencyMs,
@@ -171,7 +173,8 @@ function attemptJson(a: DeliveryAttempt) {
   };
 }
 
-export function deliveryJson(d: Delivery | DeliveryWithAttempts) {
+/** A delivery as `view` shows it (its attempts' URLs without secret parts for `redacted`). */
+export function deliveryJson(d: Delivery | DeliveryWithAttempts, view: SettingsView) {
   return {
     id: deliveryIdFor(d.eventId),
     eventId: d.eventId,
@@ -181,6 +184,6 @@ export function deliveryJson(d: Delivery | DeliveryWithAttempts) {
     nextAttemptAt: d.nextAttemptAt === null ? null : d.nextAttemptAt.toISOString(),
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
-    attemptLog: 'attemptLog' in d ? d.attemptLog.map(attemptJson) : [],
+    attemptLog: 'attemptLog' in d ? d.attemptLog.map((a) => attemptJson(a, view)) : [],
   };
 }

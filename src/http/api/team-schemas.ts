@@ -1,6 +1,12 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-import { TEAM_ROLES, type TeamInvitation, type TeamMember, type TeamWithRole } from '../../domain/team.js';
+import {
+  type ListedInvitation,
+  TEAM_ROLES,
+  type TeamInvitation,
+  type TeamMember,
+  type TeamWithRole,
+} from '../../domain/team.js';
 import { invitationPath } from '../../services/invitations.js';
 
 /**
@@ -52,11 +58,26 @@ const invitationFields = {
   expiresAt: Time('When the link stops working.'),
 };
 
-export const InvitationSchema = Type.Object(invitationFields, {
-  $id: 'TeamInvitation',
-  description: 'An unused invitation link, without its token.',
-  ...closed,
-});
+export const InvitationSchema = Type.Object(
+  {
+    ...invitationFields,
+    createdBy: Type.Object(
+      {
+        accountId: Type.String({ description: 'Account id (acc_...) of who made the link.' }),
+        email: Type.Union([Type.String(), Type.Null()], {
+          description: "The maker's e-mail address; null once that account is deleted.",
+        }),
+      },
+      {
+        description:
+          'Who made the link. It works only while its maker is a member allowed to invite at its role: a maker ' +
+          'removed, or demoted below admin or below the role, takes its links with it.',
+        ...closed,
+      },
+    ),
+  },
+  { $id: 'TeamInvitation', description: 'An unused invitation link, without its token.', ...closed },
+);
 
 export const CreatedInvitationSchema = Type.Object(
   {
@@ -93,7 +114,7 @@ export function teamMemberJson(member: TeamMember): TeamMemberJson {
   };
 }
 
-export function invitationJson(invitation: TeamInvitation): InvitationJson {
+function invitationFieldsJson(invitation: TeamInvitation) {
   return {
     id: invitation.id,
     role: invitation.role,
@@ -103,6 +124,13 @@ export function invitationJson(invitation: TeamInvitation): InvitationJson {
   };
 }
 
+export function invitationJson(invitation: ListedInvitation): InvitationJson {
+  return {
+    ...invitationFieldsJson(invitation),
+    createdBy: { accountId: invitation.createdBy, email: invitation.createdByEmail },
+  };
+}
+
 export function createdInvitationJson(invitation: TeamInvitation, token: string): CreatedInvitationJson {
-  return { ...invitationJson(invitation), token, path: invitationPath(token) };
+  return { ...invitationFieldsJson(invitation), token, path: invitationPath(token) };
 }

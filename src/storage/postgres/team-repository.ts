@@ -1,9 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 
-import { leavesNoOwner, type MembershipChange, type TeamRole } from '../../domain/team.js';
+import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
 import type { TeamRepository } from '../../ports/team-store.js';
 import {
   INVITATION_COLUMNS,
+  INVITATION_COLUMNS_OF_I,
   type InvitationRow,
   MEMBER_COLUMNS,
   type MemberRow,
@@ -39,8 +40,13 @@ const SQL = {
       AND (SELECT count(*) FROM team_members o WHERE o.team_id = m.team_id AND o.role = 'owner') = 1
     ORDER BY t.name, t.id`,
   insertInvitation: `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-  invitations: `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE team_id = $1 AND accepted_at IS NULL
-    ORDER BY created_at DESC, id DESC`,
+  invitations: `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
+    LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = $1 AND i.accepted_at IS NULL
+    ORDER BY i.created_at DESC, i.id DESC`,
+  usableInvitation: `SELECT ${INVITATION_COLUMNS} FROM team_invitations
+    WHERE hash = $1 AND accepted_at IS NULL AND expires_at > $2`,
+  revokeMadeBy: `DELETE FROM team_invitations WHERE team_id = $1 AND created_by = $2 AND accepted_at IS NULL
+    AND NOT (role = ANY($3::text[]))`,
   revokeInvitation: 'DELETE FROM team_invitations WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL',
   useInvitation: `UPDATE team_invitations SET accepted_at = $1, accepted_by = $2
     WHERE hash = $3 AND accepted_at IS NULL AND expires_at > $1 RETURNING ${INVITATION_COLUMNS}`,
@@ -60,6 +66,8 @@ async function change(
   if (leavesNoOwner(mapper.toRole(current), next, owners)) return 'last-owner';
   if (next === null) await client.query(SQL.removeMember, [teamId, accountId]);
   else await client.query(SQL.setRole, [next, teamId, accountId]);
+  // Links the member made at a role it may no longer invite at stop working with its rights.
+  await client.query(SQL.revokeMadeBy, [teamId, accountId, rolesInvitableBy(next)]);
   return 'done';
 }
 
@@ -131,14 +139,29 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       }),
     listInvitations: (teamId) =>
       attempt('list invitations', async () => {
-        const { rows } = await pool.query<InvitationRow<PostgresColumns>>(SQL.invitations, [teamId]);
-        return rows.map(mapper.toInvitation);
+        const { rows } = await pool.query<InvitationRow<PostgresColumns> & { maker_email: string | null }>(
+          SQL.invitations,
+          [teamId],
+        );
+        return rows.map((row) => ({ ...mapper.toInvitation(row), createdByEmail: row.maker_email }));
       }),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', async () => (await pool.query(SQL.revokeInvitation, [id, teamId])).rowCount === 1),
     acceptInvitation: (hash, accountId, now) =>
       attempt('accept invitation', () =>
         inTransaction(pool, async (client) => {
+          const found = await client.query<InvitationRow<PostgresColumns>>(SQL.usableInvitation, [
+            hash,
+            now.toISOString(),
+          ]);
+          const usable = found.rows[0];
+          if (usable === undefined) return null;
+          // The team row's lock orders this use after (or before) any change of the maker's role,
+          // which takes the same lock: the maker's role read below is the one in force.
+          await client.query(SQL.lockTeam, [usable.team_id]);
+          const maker = await client.query<{ role: string }>(SQL.role, [usable.team_id, usable.created_by]);
+          const makerRole = maker.rows[0] === undefined ? null : mapper.toRole(maker.rows[0].role);
+          if (!canInvite(makerRole, mapper.toRole(usable.role))) return null;
           const { rows } = await client.query<InvitationRow<PostgresColumns>>(SQL.useInvitation, [
             now.toISOString(),
             accountId,

@@ -16,6 +16,10 @@ export const TEAM_COLUMNS = 'id, name, created_at';
 export const MEMBER_COLUMNS = 'team_id, account_id, role, joined_at';
 export const INVITATION_COLUMNS =
   'id, team_id, role, hash, prefix, created_by, created_at, expires_at, accepted_at, accepted_by';
+/** The invitation columns qualified with the alias `i`, for queries that join accounts. */
+export const INVITATION_COLUMNS_OF_I = INVITATION_COLUMNS.split(', ')
+  .map((column) => `i.${column}`)
+  .join(', ');
 
 export interface TeamRow<C extends ColumnTypes> {
   id: string;

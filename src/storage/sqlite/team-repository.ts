@@ -1,9 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import { leavesNoOwner, type MembershipChange, type TeamRole } from '../../domain/team.js';
+import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
 import type { TeamRepository } from '../../ports/team-store.js';
 import {
   INVITATION_COLUMNS,
+  INVITATION_COLUMNS_OF_I,
   type InvitationRow,
   MEMBER_COLUMNS,
   type MemberRow,
@@ -62,9 +63,17 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     insertInvitation: db.prepare<SqliteParam[]>(
       `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    invitations: db.prepare<[string], InvitationRow<SqliteColumns>>(
-      `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE team_id = ? AND accepted_at IS NULL
-       ORDER BY created_at DESC, id DESC`,
+    invitations: db.prepare<[string], InvitationRow<SqliteColumns> & { maker_email: string | null }>(
+      `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
+       LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = ? AND i.accepted_at IS NULL
+       ORDER BY i.created_at DESC, i.id DESC`,
+    ),
+    usableInvitation: db.prepare<[string, number], InvitationRow<SqliteColumns>>(
+      `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE hash = ? AND accepted_at IS NULL AND expires_at > ?`,
+    ),
+    revokeMadeBy: db.prepare<[string, string, string]>(
+      `DELETE FROM team_invitations WHERE team_id = ? AND created_by = ? AND accepted_at IS NULL
+       AND role NOT IN (SELECT value FROM json_each(?))`,
     ),
     revokeInvitation: db.prepare<[string, string]>(
       'DELETE FROM team_invitations WHERE id = ? AND team_id = ? AND accepted_at IS NULL',
@@ -81,6 +90,8 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     if (leavesNoOwner(mapper.toRole(current), next, s.owners.get(teamId) ?? 0)) return 'last-owner';
     if (next === null) s.removeMember.run(teamId, accountId);
     else s.setRole.run(next, teamId, accountId);
+    // Links the member made at a role it may no longer invite at stop working with its rights.
+    s.revokeMadeBy.run(teamId, accountId, JSON.stringify(rolesInvitableBy(next)));
     return 'done';
   });
   const insert = db.transaction((teamParams: SqliteParam[], memberParams: SqliteParam[]) => {
@@ -93,6 +104,12 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     return s.deleteTeam.run(id).changes === 1;
   });
   const accept = db.transaction((hash: string, accountId: string, now: Date) => {
+    const usable = s.usableInvitation.get(hash, now.getTime());
+    if (usable === undefined) return null;
+    // The maker must still be a member allowed to invite at the link's role (read in the same
+    // write transaction as the use, so a demotion cannot slip in between).
+    const makerRole = s.role.get(usable.team_id, usable.created_by);
+    if (!canInvite(makerRole === undefined ? null : mapper.toRole(makerRole), mapper.toRole(usable.role))) return null;
     const row = s.useInvitation.get(now.getTime(), accountId, hash, now.getTime());
     if (row === undefined) return null;
     const invitation = mapper.toInvitation(row);
@@ -135,7 +152,10 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     listSoleOwned: (accountId) => attempt('list sole-owned teams', () => s.soleOwned.all(accountId).map(mapper.toTeam)),
     insertInvitation: (invitation) =>
       attempt('insert invitation', () => void s.insertInvitation.run(...mapper.invitationParams(invitation))),
-    listInvitations: (teamId) => attempt('list invitations', () => s.invitations.all(teamId).map(mapper.toInvitation)),
+    listInvitations: (teamId) =>
+      attempt('list invitations', () =>
+        s.invitations.all(teamId).map((row) => ({ ...mapper.toInvitation(row), createdByEmail: row.maker_email })),
+      ),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', () => s.revokeInvitation.run(id, teamId).changes === 1),
     acceptInvitation: (hash, accountId, now) =>

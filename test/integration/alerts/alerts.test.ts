@@ -17,6 +17,7 @@ import { connectTestPostgres } from '../../helpers/postgres.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../../helpers/receiver.js';
 import { api, startTestRehook, TEST_STORE, type TestRehook } from '../../helpers/rehook.js';
+import { sendRawHttp } from '../../helpers/raw-http.js';
 import { assertError, call, createInbox, ingest, ingestEvent } from '../api/support.js';
 import { FAST_FORWARDING, waitUntil } from '../forwarding/support.js';
 
@@ -171,6 +172,39 @@ describe('alerts', () => {
     assert.equal(received('/match-json').length, 2);
   });
 
+  it('escapes what a sender controls in Slack notifications: no mention, no link, no entity', async () => {
+    const inbox = await createInbox(rehook, alice.token);
+    const set = await put(inbox.id, {
+      rules: [
+        { name: 'Ops <!here> & co', kind: 'event', url: `${receiver.url}/slack-escape`, format: 'slack' },
+        { name: 'Ops <!here> & co', kind: 'event', url: `${receiver.url}/json-escape` },
+      ],
+    });
+    assert.equal(set.status, 200, set.text);
+    // Written byte for byte: a client library would percent-encode < and > in the path.
+    const path = '/<!channel>/<@U0123ABCD>/<https://evil.example/login|Reset-password>/&amp;';
+    const answer = await sendRawHttp(rehook.ingestUrl, {
+      method: 'POST',
+      target: `/i/${inbox.id}${path}`,
+      headers: [['Content-Type', 'text/plain']],
+      body: Buffer.from('x'),
+    });
+    assert.match(answer, /^HTTP\/1\.1 200/, answer);
+    const [slack] = await waitForRequests('/slack-escape', 1);
+    const { text } = JSON.parse((slack as ReceivedRequest).body.toString('utf8'));
+    assert.ok(!/[<>]/.test(text), `a Slack control character went out unescaped: ${text}`);
+    assert.ok(
+      text.includes('/&lt;!channel&gt;/&lt;@U0123ABCD&gt;/&lt;https://evil.example/login|Reset-password&gt;/&amp;amp;'),
+      text,
+    );
+    assert.ok(text.includes('rule "Ops &lt;!here&gt; &amp; co"'), text);
+    // JSON carries the same text as a JSON string, unchanged: JSON.stringify is its escaping.
+    const [json] = await waitForRequests('/json-escape', 1);
+    const body = JSON.parse((json as ReceivedRequest).body.toString('utf8'));
+    assert.equal(body.details.path, `/i/${inbox.id}${path}`);
+    assert.equal(body.rule.name, 'Ops <!here> & co');
+  });
+
   it('a burst over the rate limit sends one summary, not one notification per event', async () => {
     const inbox = await createInbox(rehook, alice.token);
     await put(inbox.id, {
@@ -253,7 +287,7 @@ describe('alerts', () => {
     const fwd = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/forwarding`, {
       method: 'PUT',
       token: alice.token,
-      json: { destination: `${receiver.url}/fail`, attempts: 1 },
+      json: { destination: `${receiver.url}/fail/T0FWDSECRET?token=fwdquerysecret`, attempts: 1 },
     });
     assert.equal(fwd.status, 200, fwd.text);
     await put(inbox.id, {
@@ -274,6 +308,10 @@ describe('alerts', () => {
     assert.equal(body.rule.kind, 'forwarding');
     assert.equal(body.details.failures, 3);
     assert.match(body.text, /failed 3 times in a row/);
+    // The forwarding URL goes out without its secret parts (path, query).
+    assert.equal(body.details.url, `${receiver.url}/***`);
+    const sent = (request as ReceivedRequest).body.toString('utf8');
+    for (const secret of ['T0FWDSECRET', 'fwdquerysecret']) assert.ok(!sent.includes(secret), sent);
     // Once per streak: the fourth failure in a row queued nothing more.
     assert.equal((await deliveries(inbox.id)).length, 1);
   });

@@ -10,7 +10,8 @@ function makeTeam(name = 'Payments', offsetMs = 0): Team {
   return { id: newId('team'), name, createdAt: at(offsetMs) };
 }
 
-function makeInvitation(teamId: string, role: TeamRole, offsetMs = 0): TeamInvitation {
+/** An invitation made by `createdBy` (it works only while that account may invite at `role`). */
+function makeInvitation(teamId: string, role: TeamRole, createdBy: string, offsetMs = 0): TeamInvitation {
   const id = newId('invitation');
   return {
     id,
@@ -18,7 +19,7 @@ function makeInvitation(teamId: string, role: TeamRole, offsetMs = 0): TeamInvit
     role,
     hash: createHash('sha256').update(id).digest('hex'),
     prefix: 'rhi_4f9a',
-    createdBy: newId('account'),
+    createdBy,
     createdAt: at(offsetMs),
     expiresAt: at(offsetMs + 24 * HOUR),
     acceptedAt: null,
@@ -38,11 +39,13 @@ export function describeTeamCases(store: StoreGetter): void {
       return { team, ownerId: owner.id };
     }
 
-    /** A new account that joins the team with `role` through an invitation. */
+    /** A new account that joins the team with `role` through an invitation made by an owner. */
     async function join(teamId: string, role: TeamRole, offsetMs = 1): Promise<string> {
       const account = makeAccount();
       await store().accounts.insert(account);
-      const invitation = makeInvitation(teamId, role);
+      const owner = (await store().teams.listMembers(teamId)).find((m) => m.role === 'owner');
+      assert.ok(owner, 'the team has an owner to invite');
+      const invitation = makeInvitation(teamId, role, owner.accountId);
       await store().teams.insertInvitation(invitation);
       const used = await store().teams.acceptInvitation(invitation.hash, account.id, at(offsetMs));
       assert.equal(used?.acceptedBy, account.id);
@@ -108,14 +111,15 @@ export function describeTeamCases(store: StoreGetter): void {
     });
 
     it('uses an invitation once, never after it expired or was revoked, and lists only unused ones', async () => {
-      const { team } = await teamWithOwner();
+      const { team, ownerId } = await teamWithOwner();
       const account = makeAccount();
       await store().accounts.insert(account);
-      const older = makeInvitation(team.id, 'member', 1);
-      const newer = makeInvitation(team.id, 'viewer', 2);
-      const revoked = makeInvitation(team.id, 'viewer', 3);
+      const older = makeInvitation(team.id, 'member', ownerId, 1);
+      const newer = makeInvitation(team.id, 'viewer', ownerId, 2);
+      const revoked = makeInvitation(team.id, 'viewer', ownerId, 3);
       for (const invitation of [older, newer, revoked]) await store().teams.insertInvitation(invitation);
-      assert.deepEqual(await store().teams.listInvitations(team.id), [revoked, newer, older]);
+      const listed = (i: TeamInvitation) => ({ ...i, createdByEmail: `${ownerId}@example.com` });
+      assert.deepEqual(await store().teams.listInvitations(team.id), [revoked, newer, older].map(listed));
       assert.equal(await store().teams.revokeInvitation(revoked.id, team.id), true);
       assert.equal(await store().teams.revokeInvitation(revoked.id, team.id), false);
       assert.equal(await store().teams.acceptInvitation(revoked.hash, account.id, at(10)), null);
@@ -125,13 +129,43 @@ export function describeTeamCases(store: StoreGetter): void {
       assert.deepEqual(used, { ...older, acceptedAt: at(10), acceptedBy: account.id });
       assert.equal(await store().teams.findRole(team.id, account.id), 'member');
       assert.equal(await store().teams.acceptInvitation(older.hash, account.id, at(11)), null);
-      assert.deepEqual(await store().teams.listInvitations(team.id), [newer]);
+      assert.deepEqual(await store().teams.listInvitations(team.id), [newer].map(listed));
       assert.equal(await store().teams.revokeInvitation(older.id, team.id), false, 'a used link is not revocable');
+    });
+
+    it("refuses an invitation whose maker may no longer invite at its role, and drops a maker's links with its rights", async () => {
+      const { team, ownerId } = await teamWithOwner();
+      const adminId = await join(team.id, 'admin');
+      const joiner = makeAccount();
+      await store().accounts.insert(joiner);
+      // Stored for a maker that is not a member, and for one whose role is below the link's.
+      const byStranger = makeInvitation(team.id, 'viewer', newId('account'));
+      const aboveAdmin = makeInvitation(team.id, 'owner', adminId);
+      for (const invitation of [byStranger, aboveAdmin]) await store().teams.insertInvitation(invitation);
+      assert.equal(await store().teams.acceptInvitation(byStranger.hash, joiner.id, at(10)), null);
+      assert.equal(await store().teams.acceptInvitation(aboveAdmin.hash, joiner.id, at(10)), null);
+      assert.equal(await store().teams.findRole(team.id, joiner.id), null);
+
+      // A demotion takes the links the new role may not make; a removal takes them all.
+      const adminViewer = makeInvitation(team.id, 'viewer', adminId, 1);
+      const ownerAdmin = makeInvitation(team.id, 'admin', ownerId, 2);
+      const ownerOwner = makeInvitation(team.id, 'owner', ownerId, 3);
+      for (const invitation of [adminViewer, ownerAdmin, ownerOwner]) await store().teams.insertInvitation(invitation);
+      const secondOwner = await join(team.id, 'owner');
+      assert.equal(await store().teams.changeRole(team.id, ownerId, 'admin'), 'done');
+      const ids = async () => (await store().teams.listInvitations(team.id)).map((i) => i.id).sort();
+      assert.deepEqual(await ids(), [byStranger.id, aboveAdmin.id, adminViewer.id, ownerAdmin.id].sort());
+      assert.equal(await store().teams.changeRole(team.id, ownerId, 'member'), 'done');
+      assert.deepEqual(await ids(), [byStranger.id, aboveAdmin.id, adminViewer.id].sort());
+      assert.equal(await store().teams.removeMember(team.id, adminId), 'done');
+      assert.deepEqual(await ids(), [byStranger.id].sort());
+      assert.equal(await store().teams.acceptInvitation(adminViewer.hash, joiner.id, at(10)), null);
+      assert.equal(await store().teams.findRole(team.id, secondOwner), 'owner');
     });
 
     it('deletes a team with its members and invitations', async () => {
       const { team, ownerId } = await teamWithOwner();
-      await store().teams.insertInvitation(makeInvitation(team.id, 'viewer'));
+      await store().teams.insertInvitation(makeInvitation(team.id, 'viewer', ownerId));
       assert.equal(await store().teams.delete(team.id), true);
       assert.equal(await store().teams.delete(team.id), false);
       assert.equal(await store().teams.findById(team.id), null);

@@ -260,12 +260,19 @@ function Invitations(props: {
       {invitations.length === 0 ? (
         <p class="muted small">No open invitations.</p>
       ) : (
-        <ListTable caption="Open invitations" columns={['Link', 'Role', 'Expires']} testId="invitation-table">
+        <ListTable
+          caption="Open invitations"
+          columns={['Link', 'Role', 'Made by', 'Expires']}
+          testId="invitation-table"
+        >
           {invitations.map((invitation) => (
             <tr key={invitation.id}>
               <td class="mono muted">{invitation.prefix}…</td>
               <td>
                 <span class="badge">{invitation.role}</span>
+              </td>
+              <td data-testid="invitation-maker">
+                {invitation.createdBy.email ?? <span class="muted">a deleted account</span>}
               </td>
               <td>
                 <Time iso={invitation.expiresAt} />

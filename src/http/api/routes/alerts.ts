@@ -48,7 +48,8 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
         pathParam(request, 'inboxId'),
         jsonObjectBody(request),
       );
-      return { data: { rules: rules.map(alertRuleJson) } };
+      // Only who may change the rules gets here: it sees them whole.
+      return { data: { rules: rules.map((rule) => alertRuleJson(rule, 'whole')) } };
     },
   );
 
@@ -65,8 +66,8 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
     async (request) => {
-      const rules = await getAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { rules: rules.map(alertRuleJson) } };
+      const { rules, view } = await getAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
+      return { data: { rules: rules.map((rule) => alertRuleJson(rule, view)) } };
     },
   );
 
@@ -109,12 +110,12 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
     async (request) => {
-      const deliveries = await listAlertDeliveries(
+      const { deliveries, view } = await listAlertDeliveries(
         deps,
         await principalOf(deps, request),
         pathParam(request, 'inboxId'),
       );
-      return { data: { deliveries: deliveries.map(alertDeliveryJson) } };
+      return { data: { deliveries: deliveries.map((n) => alertDeliveryJson(n, view)) } };
     },
   );
 }

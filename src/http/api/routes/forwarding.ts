@@ -51,7 +51,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
     async (request) => {
       const principal = await principalOf(deps, request);
       const forwarding = await setForwarding(deps, principal, pathParam(request, 'inboxId'), jsonObjectBody(request));
-      return { data: { forwarding: forwardingJson(forwarding) } };
+      // Only who may change the forwarding gets here: it sees it whole.
+      return { data: { forwarding: forwardingJson(forwarding, 'whole') } };
     },
   );
 
@@ -71,8 +72,12 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
     async (request) => {
-      const forwarding = await getForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { forwarding: forwarding === null ? null : forwardingJson(forwarding) } };
+      const { forwarding, view } = await getForwarding(
+        deps,
+        await principalOf(deps, request),
+        pathParam(request, 'inboxId'),
+      );
+      return { data: { forwarding: forwarding === null ? null : forwardingJson(forwarding, view) } };
     },
   );
 
@@ -125,8 +130,12 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       }),
     },
     async (request) => {
-      const deliveries = await listDeliveries(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-      return { data: { deliveries: deliveries.map(deliveryJson) } };
+      const { deliveries, view } = await listDeliveries(
+        deps,
+        await principalOf(deps, request),
+        pathParam(request, 'eventId'),
+      );
+      return { data: { deliveries: deliveries.map((d) => deliveryJson(d, view)) } };
     },
   );
 
@@ -159,7 +168,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
     },
     async (request, reply) => {
       const delivery = await retryDelivery(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-      return reply.code(202).send({ data: { delivery: deliveryJson(delivery) } });
+      // Retrying needs the manage role: the caller sees the delivery whole.
+      return reply.code(202).send({ data: { delivery: deliveryJson(delivery, 'whole') } });
     },
   );
 }

@@ -86,7 +86,9 @@ const ReplayRequestBody = Type.Object({
   resign: Type.Optional(
     Type.Boolean({
       description:
-        "Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret.",
+        "Recompute the inbox's signature headers (fresh timestamp) over the request as sent, after the edits. The inbox needs a signature secret. " +
+        'With an edited `body`/`bodyBase64` or `headers` it needs what setting the secret needs: the admin role or above on a ' +
+        'team inbox (403 FORBIDDEN otherwise) and a session or a token of scope manage (403 INSUFFICIENT_SCOPE).',
     }),
   ),
   repeat: Type.Optional(
@@ -132,7 +134,8 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
           "Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` " +
           "(replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` " +
           "change what is sent; `resign` recomputes the inbox's signature headers over the edited request " +
-          'with a fresh timestamp. Every replay records what it sent (`request`).\n\n' +
+          'with a fresh timestamp (over an edited body or headers: admins and owners, with a manage token; ' +
+          'decision 59). Every replay records what it sent (`request`).\n\n' +
           '`repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` ' +
           '(each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` ' +
           'the answer is `data.replay` as always.',
