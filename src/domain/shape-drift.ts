@@ -132,9 +132,8 @@ function compareObject(
  * always empty until the type has `minSamples` samples (what varies is not known before).
  */
 export function driftOf(type: TypeShape, value: unknown, minSamples = DEFAULT_READING.minSamples): DriftDifference[] {
-  const reading: ShapeReading = { minSamples };
-  if (type.root.n < Math.max(1, minSamples)) return [];
-  const state: DriftState = { reading, visits: 0, out: [], seen: new Set() };
+  // The root is a place like any other: judged once the type has `minSamples` samples.
+  const state: DriftState = { reading: { minSamples }, visits: 0, out: [], seen: new Set() };
   compare(type.root, value, '', '', 0, state);
   return state.out;
 }

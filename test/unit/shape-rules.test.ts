@@ -166,6 +166,9 @@ describe('drift rules', () => {
     // `discount` is in 3 of 40 events: too few to know its properties or their types.
     const shape = learn(many(40, (i) => ({ id: i, ...(i % 13 === 0 ? { discount: { code: 'A', pct: 10 } } : {}) })));
     assert.deepEqual(paths(shape, { id: 1, discount: { pct: '10', extra: true } }, 10), []);
+    // Here `discount` is in every event, but an object in only 3 of them (null otherwise).
+    const mostlyNull = learn(many(40, (i) => ({ id: i, discount: i % 13 === 0 ? { code: 'A', pct: 10 } : null })));
+    assert.deepEqual(paths(mostlyNull, { id: 1, discount: { extra: true } }, 10), []);
     const common = learn(many(40, (i) => ({ id: i, discount: { code: 'A', pct: 10 } })));
     assert.deepEqual(paths(common, { id: 1, discount: { pct: '10', extra: true } }, 10), [
       'type-changed /discount/pct',
