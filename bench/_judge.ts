@@ -10,10 +10,36 @@ for (const kind of STREAM_KINDS) {
   for (const b of bodies) foldSample(shape, b);
   let t = performance.now();
   const a = ajvRejections(typeJsonSchema(kind.eventType, shape), bodies);
-  const ta = performance.now() - t; t = performance.now();
-  const d = typeScriptDiagnostics(typeScriptDeclarations(kind.eventType, shape), typeScriptName(kind.eventType), bodies);
-  const tt = performance.now() - t; t = performance.now();
-  const z = await zodRejections(zodSchemaSource(kind.eventType, shape), `${typeScriptName(kind.eventType)}Schema`, bodies);
-  console.log(kind.eventType, a.length, d.length, z.length, ta.toFixed(0), tt.toFixed(0), (performance.now()-t).toFixed(0), a[0]??'', d[0]??'', z[0]?.slice(0,300)??'');
+  const ta = performance.now() - t;
+  t = performance.now();
+  const d = typeScriptDiagnostics(
+    typeScriptDeclarations(kind.eventType, shape),
+    typeScriptName(kind.eventType),
+    bodies,
+  );
+  const tt = performance.now() - t;
+  t = performance.now();
+  const z = await zodRejections(
+    zodSchemaSource(kind.eventType, shape),
+    `${typeScriptName(kind.eventType)}Schema`,
+    bodies,
+  );
+  console.log(
+    kind.eventType,
+    a.length,
+    d.length,
+    z.length,
+    ta.toFixed(0),
+    tt.toFixed(0),
+    (performance.now() - t).toFixed(0),
+    a[0] ?? '',
+    d[0] ?? '',
+    z[0]?.slice(0, 300) ?? '',
+  );
 }
-if (process.argv[2]) { const k = STREAM_KINDS.find(k=>k.eventType===process.argv[2])!; const shape = emptyTypeShape(); for (const e of eventStream(k, 1000, 1)) foldSample(shape, e.body); console.log(typeScriptDeclarations(k.eventType, shape)); }
+if (process.argv[2]) {
+  const k = STREAM_KINDS.find((k) => k.eventType === process.argv[2])!;
+  const shape = emptyTypeShape();
+  for (const e of eventStream(k, 1000, 1)) foldSample(shape, e.body);
+  console.log(typeScriptDeclarations(k.eventType, shape));
+}

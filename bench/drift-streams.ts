@@ -38,13 +38,16 @@ for (const kind of STREAM_KINDS) {
     for (const event of stream.slice(0, events)) {
       const json = JSON.parse(JSON.stringify(event.body)) as unknown;
       const headers = event.headers;
-      if (eventTypeOf({ inboxId: INBOX, method: 'POST', path: `/i/${INBOX}`, headers, json }, null) !== kind.eventType) {
+      if (
+        eventTypeOf({ inboxId: INBOX, method: 'POST', path: `/i/${INBOX}`, headers, json }, null) !== kind.eventType
+      ) {
         throw new Error(`an event of ${kind.eventType} was typed otherwise`);
       }
       const drift = driftOf(shape, json, minSamples);
       if (drift.length > 0) {
         flagged += 1;
-        if (examples.length < 10) examples.push(`${kind.eventType} (seed ${seed}): ${drift.map(describeDifference).join('; ')}`);
+        if (examples.length < 10)
+          examples.push(`${kind.eventType} (seed ${seed}): ${drift.map(describeDifference).join('; ')}`);
       }
       if (event.retry) retries += 1;
       foldSample(shape, json);

@@ -53,7 +53,7 @@ export interface Shape {
   /** The distinct strings seen here (at most MAX_ENUM_VALUES); null when there were more or longer ones. */
   values?: string[] | null;
   /** How many times each of `values` was seen (same order); absent in shapes stored before it was kept. */
-  counts?: number[];
+  counts?: number[] | undefined;
   /** Some string here looked like an identifier, a hash, a timestamp, an e-mail or a URL: never a closed set. */
   idLike?: boolean;
   /** Objects: each property's shape; its `n` is how many objects here had it. */
@@ -259,12 +259,11 @@ function foldString(shape: Shape, text: string): void {
   const format = stringFormat(text);
   if (shape.format === undefined) shape.format = format;
   else if (shape.format !== format) shape.format = null;
-  if (shape.values === null) return;
   // Once a place holds more values than an enum can, neither its values nor their look matter.
-  if (shape.idLike !== true && (format !== null || looksLikeIdentifier(text))) shape.idLike = true;
+  if (shape.values === null) return;
   if (text.length > MAX_ENUM_VALUE_LENGTH) {
     shape.values = null;
-    delete shape.counts;
+    shape.counts = undefined;
     return;
   }
   const values = shape.values ?? [];
@@ -273,12 +272,14 @@ function foldString(shape: Shape, text: string): void {
   const at = values.indexOf(text);
   if (at >= 0) counts[at] = (counts[at] ?? 0) + 1;
   else {
+    // Looked at once, when new: a place keeps at most MAX_ENUM_VALUES values.
+    if (shape.idLike !== true && (format !== null || looksLikeIdentifier(text))) shape.idLike = true;
     values.push(text);
     counts.push(1);
   }
   if (values.length > MAX_ENUM_VALUES) {
     shape.values = null;
-    delete shape.counts;
+    shape.counts = undefined;
   } else {
     shape.values = values;
     shape.counts = counts;
