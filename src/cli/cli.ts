@@ -36,6 +36,11 @@ import { replayJobCommand } from './commands/replay-job.command.js';
 import { responseClearCommand, responseSetCommand, responseShowCommand } from './commands/response.command.js';
 import { serveCommand } from './commands/serve.command.js';
 import { typesCommand } from './commands/types.command.js';
+import {
+  driftSettingsResetCommand,
+  driftSettingsSetCommand,
+  driftSettingsShowCommand,
+} from './commands/drift-settings.command.js';
 import { schemaCommand } from './commands/schema.command.js';
 import { signatureRemoveCommand, signatureSetCommand, signatureShowCommand } from './commands/signature.command.js';
 import {
@@ -95,6 +100,9 @@ export const COMMANDS: readonly Command[] = [
   eventsCommand,
   eventCommand,
   typesCommand,
+  driftSettingsShowCommand,
+  driftSettingsSetCommand,
+  driftSettingsResetCommand,
   schemaCommand,
   curlCommand,
   diffCommand,

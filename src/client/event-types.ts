@@ -1,5 +1,12 @@
 import { type ApiTransport, dataOf, id } from './transport.js';
-import type { EventTypeInfo, EventTypeRule, EventTypeSchema, PreviousOfType, SchemaFormat } from './types.js';
+import type {
+  EventTypeInfo,
+  EventTypeRule,
+  EventTypeSchema,
+  EventTypeSettings,
+  PreviousOfType,
+  SchemaFormat,
+} from './types.js';
 
 const typePath = (inboxId: string, eventType: string) =>
   `/api/v1/inboxes/${id(inboxId)}/event-types/${encodeURIComponent(eventType)}`;
@@ -46,6 +53,24 @@ export async function setEventTypeRule(
 
 export async function removeEventTypeRule(api: ApiTransport, inboxId: string): Promise<boolean> {
   return (await api.data('DELETE', `/api/v1/inboxes/${id(inboxId)}/event-type-rule`, 'removed')) as boolean;
+}
+
+const settingsPath = (inboxId: string) => `/api/v1/inboxes/${id(inboxId)}/event-type-settings`;
+
+export async function eventTypeSettings(api: ApiTransport, inboxId: string): Promise<EventTypeSettings> {
+  return (await api.data('GET', settingsPath(inboxId), 'settings')) as EventTypeSettings;
+}
+
+export async function setEventTypeSettings(
+  api: ApiTransport,
+  inboxId: string,
+  minSamples: number,
+): Promise<EventTypeSettings> {
+  return (await api.data('PUT', settingsPath(inboxId), 'settings', { minSamples })) as EventTypeSettings;
+}
+
+export async function resetEventTypeSettings(api: ApiTransport, inboxId: string): Promise<EventTypeSettings> {
+  return (await api.data('DELETE', settingsPath(inboxId), 'settings')) as EventTypeSettings;
 }
 
 export async function previousOfType(api: ApiTransport, eventId: string): Promise<PreviousOfType> {

@@ -66,6 +66,7 @@ import type {
   SignatureSettingsInput,
   EventTypeInfo,
   EventTypeRule,
+  EventTypeSettings,
   EventTypeSchema,
   PreviousOfType,
   SchemaFormat,
@@ -261,6 +262,21 @@ export class RehookClient {
   /** Removes the inbox's own rule; false when it had none. */
   async removeEventTypeRule(inboxId: string): Promise<boolean> {
     return eventTypes.removeEventTypeRule(this.#api, inboxId);
+  }
+
+  /** The saved inbox's minimum of samples before drift is judged, and whether it is the default. */
+  async eventTypeSettings(inboxId: string): Promise<EventTypeSettings> {
+    return eventTypes.eventTypeSettings(this.#api, inboxId);
+  }
+
+  /** Sets the saved inbox's minimum of samples (1 to 10,000); every type is learned again. */
+  async setEventTypeSettings(inboxId: string, minSamples: number): Promise<EventTypeSettings> {
+    return eventTypes.setEventTypeSettings(this.#api, inboxId, minSamples);
+  }
+
+  /** Back to the default minimum of samples. */
+  async resetEventTypeSettings(inboxId: string): Promise<EventTypeSettings> {
+    return eventTypes.resetEventTypeSettings(this.#api, inboxId);
   }
 
   /**

@@ -30,6 +30,9 @@ export type PreviousOfType =
   operations['previousEventOfType']['responses'][200]['content']['application/json']['data']['previous'];
 /** An inbox's own event type rule: `{header}` or `{pointer}`. */
 export type EventTypeRule = operations['setEventTypeRule']['requestBody']['content']['application/json'];
+/** How an inbox learns its event types: the minimum of samples for drift (docs/insight.md "Drift"). */
+export type EventTypeSettings =
+  operations['getEventTypeSettings']['responses'][200]['content']['application/json']['data']['settings'];
 /** One difference of a drifted event. */
 export type DriftDifference = NonNullable<EventSummary['drift']>[number];
 /** One replay attempt and what the destination answered. */

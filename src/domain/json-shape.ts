@@ -27,6 +27,20 @@ export const MAX_ENUM_VALUES = 10;
 export const MAX_ENUM_VALUE_LENGTH = 100;
 /** Longest string checked for a format. */
 const MAX_FORMAT_LENGTH = 2048;
+/**
+ * Samples a place needs before anything is concluded from it (a property required, a closed set
+ * of strings, drift): one or two events say nothing of what varies. Settable per inbox
+ * (`minSamples`, 1 to MAX_MIN_SAMPLES); docs/insight.md "Drift".
+ */
+export const DEFAULT_MIN_SAMPLES = 50;
+export const MAX_MIN_SAMPLES = 10_000;
+/**
+ * A closed set is "well supported", so that a value outside it counts as drift, when it has seen
+ * at least this many times MIN samples strings and every value of it at least ENUM_SUPPORT_PER_VALUE
+ * times: a set that still has rare members is likely not closed yet.
+ */
+export const ENUM_SUPPORT_FACTOR = 5;
+export const ENUM_SUPPORT_PER_VALUE = 5;
 
 /** What is known of the values at one place of the bodies (the root, a property, array items). */
 export interface Shape {
@@ -38,6 +52,10 @@ export interface Shape {
   format?: StringFormat | null;
   /** The distinct strings seen here (at most MAX_ENUM_VALUES); null when there were more or longer ones. */
   values?: string[] | null;
+  /** How many times each of `values` was seen (same order); absent in shapes stored before it was kept. */
+  counts?: number[] | undefined;
+  /** Some string here looked like an identifier, a hash, a timestamp, an e-mail or a URL: never a closed set. */
+  idLike?: boolean;
   /** Objects: each property's shape; its `n` is how many objects here had it. */
   props?: Map<string, Shape>;
   /** Objects: some properties were not recorded (caps, the visit budget), so others may occur. */
@@ -118,6 +136,31 @@ export function stringFormat(text: string): StringFormat | null {
   return null;
 }
 
+// Strings that name one thing rather than one of a few kinds: `evt_1Pq...`, `cus_Q1w2e3r4t5`,
+// `PR_kwDOAbc123` (a prefix and a token with a digit or a capital), hex of 16+ digits (hashes,
+// commit ids), 10+ characters of base62/base64 mixing letters and digits (`MDQ6VXNlcjE=`),
+// 6+ digits (numeric ids and epochs as strings), dates and times, anything with an `@` before a
+// dot (e-mails) and anything with a scheme (`https://`, `gid://`).
+const PREFIXED_ID = /^[A-Za-z][A-Za-z0-9]{0,15}_(?:[A-Za-z0-9]+_)?(?=[A-Za-z0-9]*[0-9A-Z])[A-Za-z0-9]{4,}$/;
+const HEX = /^(?:[a-z0-9]+[=:])?[0-9a-f]{16,}$/i;
+const TOKEN = /^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/_=-]{10,}$/;
+const DIGITS = /^[0-9]{6,}$/;
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}(:\d{2})?\b/;
+const MAIL_OR_SCHEME = /^[^@\s]+@[^@\s]+\.[^@\s]+$|^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** True when a string looks like an identifier, a hash, a timestamp, an e-mail or a URL. */
+export function looksLikeIdentifier(text: string): boolean {
+  return (
+    PREFIXED_ID.test(text) ||
+    HEX.test(text) ||
+    TOKEN.test(text) ||
+    DIGITS.test(text) ||
+    DATE_OR_TIME.test(text) ||
+    MAIL_OR_SCHEME.test(text) ||
+    stringFormat(text) !== null
+  );
+}
+
 /** Kinds seen at a place, in a fixed order; integer is left out when number is there (it includes it). */
 export function kindsOf(shape: Shape): JsonKind[] {
   const order: JsonKind[] = ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'];
@@ -125,13 +168,81 @@ export function kindsOf(shape: Shape): JsonKind[] {
   return seen.includes('number') ? seen.filter((kind) => kind !== 'integer') : seen;
 }
 
-/** True when the place's strings form a small closed set: few distinct values, each seen repeatedly. */
-export function isEnumPlace(shape: Shape): boolean {
-  const strings = shape.kinds.string ?? 0;
+/** How a shape is read: the samples needed before concluding, and the event type it describes. */
+export interface ShapeReading {
+  readonly minSamples: number;
+  /** The event type: a place holding only it (Stripe's `type`) is its discriminator. */
+  readonly eventType?: string;
+}
+
+export const DEFAULT_READING: ShapeReading = { minSamples: DEFAULT_MIN_SAMPLES };
+
+/**
+ * How many times each value was seen. A shape stored before counts were kept has none: its
+ * values count as unseen, so it offers no closed set until they repeat again (or a rebuild).
+ */
+function valueCounts(shape: Shape, values: readonly string[]): number[] {
+  if (shape.counts !== undefined && shape.counts.length === values.length) return shape.counts;
+  return values.map(() => 0);
+}
+
+/**
+ * True when the place's strings form a closed set the evidence supports: enough strings
+ * (`minSamples`), few distinct values (at most MAX_ENUM_VALUES), each seen at least twice, and
+ * none looking like an identifier, a hash, a timestamp, an e-mail or a URL.
+ */
+export function isEnumPlace(shape: Shape, reading: ShapeReading = DEFAULT_READING): boolean {
   const values = shape.values;
   if (values === undefined || values === null || values.length === 0) return false;
-  if (typeof shape.format === 'string') return false;
-  return strings >= 3 && strings >= 2 * values.length;
+  if (shape.idLike === true || typeof shape.format === 'string') return false;
+  if ((shape.kinds.string ?? 0) < Math.max(1, reading.minSamples)) return false;
+  return valueCounts(shape, values).every((count) => count >= 2);
+}
+
+/**
+ * True when a value outside the set is a change rather than a rarer member turning up: the set
+ * is an enum whose strings number ENUM_SUPPORT_FACTOR times the minimum, every value seen at
+ * least ENUM_SUPPORT_PER_VALUE times.
+ */
+export function isWellSupportedEnum(shape: Shape, reading: ShapeReading = DEFAULT_READING): boolean {
+  if (!isEnumPlace(shape, reading)) return false;
+  if ((shape.kinds.string ?? 0) < ENUM_SUPPORT_FACTOR * Math.max(1, reading.minSamples)) return false;
+  return valueCounts(shape, shape.values ?? []).every((count) => count >= ENUM_SUPPORT_PER_VALUE);
+}
+
+/**
+ * The type's discriminator: a place whose every string is the event type itself (Stripe's and
+ * Standard Webhooks' `type`, Slack's `event.type`, an inbox rule's pointer) or, for a property
+ * named `action`, the type's last dotted part (GitHub's `pull_request.opened`). It stays a
+ * literal from the first sample: the type was read from it.
+ */
+export function isDiscriminatorPlace(shape: Shape, key: string | null, reading: ShapeReading): boolean {
+  const eventType = reading.eventType;
+  const values = shape.values;
+  if (eventType === undefined || values === undefined || values === null || values.length !== 1) return false;
+  if (kindsOf(shape).length !== 1 || (shape.kinds.string ?? 0) === 0) return false;
+  const value = values[0] as string;
+  return value === eventType || (key === 'action' && eventType.endsWith(`.${value}`));
+}
+
+/** The strings a place is limited to in a schema (an enum or its discriminator literal), or null. */
+export function closedValues(shape: Shape, key: string | null, reading: ShapeReading): string[] | null {
+  if (isDiscriminatorPlace(shape, key, reading) || isEnumPlace(shape, reading)) return [...(shape.values ?? [])];
+  return null;
+}
+
+/** True when a place saw values and every one was null: what it holds is unknown, not null. */
+export function onlyNull(shape: Shape): boolean {
+  return shape.n > 0 && (shape.kinds.null ?? 0) === shape.n;
+}
+
+/**
+ * True when property `child` of object place `parent` is required: present in every one of at
+ * least `minSamples` objects.
+ */
+export function isRequired(parent: Shape, child: Shape, reading: ShapeReading): boolean {
+  const objects = objectCount(parent);
+  return child.n === objects && objects >= Math.max(1, reading.minSamples);
 }
 
 /** How many objects were seen at a place (the count a required property's `n` equals). */
@@ -148,14 +259,31 @@ function foldString(shape: Shape, text: string): void {
   const format = stringFormat(text);
   if (shape.format === undefined) shape.format = format;
   else if (shape.format !== format) shape.format = null;
+  // Once a place holds more values than an enum can, neither its values nor their look matter.
   if (shape.values === null) return;
   if (text.length > MAX_ENUM_VALUE_LENGTH) {
     shape.values = null;
+    shape.counts = undefined;
     return;
   }
   const values = shape.values ?? [];
-  if (!values.includes(text)) values.push(text);
-  shape.values = values.length > MAX_ENUM_VALUES ? null : values;
+  const counts =
+    shape.counts !== undefined && shape.counts.length === values.length ? shape.counts : values.map(() => 0);
+  const at = values.indexOf(text);
+  if (at >= 0) counts[at] = (counts[at] ?? 0) + 1;
+  else {
+    // Looked at once, when new: a place keeps at most MAX_ENUM_VALUES values.
+    if (shape.idLike !== true && (format !== null || looksLikeIdentifier(text))) shape.idLike = true;
+    values.push(text);
+    counts.push(1);
+  }
+  if (values.length > MAX_ENUM_VALUES) {
+    shape.values = null;
+    shape.counts = undefined;
+  } else {
+    shape.values = values;
+    shape.counts = counts;
+  }
 }
 
 function foldObject(shape: Shape, value: Record<string, unknown>, depth: number, state: FoldState): void {
@@ -234,6 +362,8 @@ interface EncodedShape {
   k: Partial<Record<JsonKind, number>>;
   f?: StringFormat | null;
   v?: string[] | null;
+  c?: number[];
+  x?: true;
   p?: [string, EncodedShape][];
   o?: true;
   i?: EncodedShape;
@@ -245,6 +375,8 @@ function encodeShape(shape: Shape): EncodedShape {
   const out: EncodedShape = { n: shape.n, k: shape.kinds };
   if (shape.format !== undefined) out.f = shape.format;
   if (shape.values !== undefined) out.v = shape.values;
+  if (shape.counts !== undefined) out.c = shape.counts;
+  if (shape.idLike === true) out.x = true;
   if (shape.props !== undefined) out.p = [...shape.props].map(([key, child]) => [key, encodeShape(child)]);
   if (shape.open === true) out.o = true;
   if (shape.items !== undefined) out.i = encodeShape(shape.items);
@@ -257,6 +389,8 @@ function decodeShape(encoded: EncodedShape): Shape {
   const shape: Shape = { n: encoded.n, kinds: { ...encoded.k } };
   if (encoded.f !== undefined) shape.format = encoded.f;
   if (encoded.v !== undefined) shape.values = encoded.v === null ? null : [...encoded.v];
+  if (encoded.c !== undefined) shape.counts = [...encoded.c];
+  if (encoded.x === true) shape.idLike = true;
   if (encoded.p !== undefined) shape.props = new Map(encoded.p.map(([key, child]) => [key, decodeShape(child)]));
   if (encoded.o === true) shape.open = true;
   if (encoded.i !== undefined) shape.items = decodeShape(encoded.i);

@@ -1,5 +1,8 @@
 import {
-  isEnumPlace,
+  DEFAULT_READING,
+  ENUM_SUPPORT_FACTOR,
+  isRequired,
+  isWellSupportedEnum,
   type JsonKind,
   kindOf,
   kindsOf,
@@ -7,7 +10,9 @@ import {
   MAX_SHAPE_DEPTH,
   MAX_VISITS_PER_SAMPLE,
   objectCount,
+  onlyNull,
   type Shape,
+  type ShapeReading,
   type TypeShape,
 } from './json-shape.js';
 
@@ -39,6 +44,7 @@ function pointerToken(key: string): string {
 }
 
 interface DriftState {
+  readonly reading: ShapeReading;
   visits: number;
   readonly out: DriftDifference[];
   /** Kind + path with array indexes blanked: one report per place, not one per item. */
@@ -60,15 +66,19 @@ function kindFits(shape: Shape, kind: JsonKind): boolean {
 
 function compare(shape: Shape, value: unknown, path: string, place: string, depth: number, state: DriftState): void {
   state.visits += 1;
-  if (shape.n === 0 || shape.deep === true) return;
+  // A place is judged once it was seen in enough events; one seen only as null holds "unknown".
+  if (shape.n < Math.max(1, state.reading.minSamples) || shape.deep === true || onlyNull(shape)) return;
   const kind = kindOf(value);
   if (!kindFits(shape, kind)) {
-    report(state, { kind: 'type-changed', path, expected: kindsOf(shape), actual: kind }, place);
+    // A first null where values were always given is what optional relations do now and then
+    // (a push without a head commit): it counts once the place is as well known as an enum must be.
+    const judged = kind !== 'null' || shape.n >= ENUM_SUPPORT_FACTOR * Math.max(1, state.reading.minSamples);
+    if (judged) report(state, { kind: 'type-changed', path, expected: kindsOf(shape), actual: kind }, place);
     return;
   }
   if (depth >= MAX_SHAPE_DEPTH) return;
   if (kind === 'string') {
-    if (isEnumPlace(shape) && !(shape.values ?? []).includes(value as string)) {
+    if (isWellSupportedEnum(shape, state.reading) && !(shape.values ?? []).includes(value as string)) {
       report(state, { kind: 'new-enum-value', path, value: value as string }, place);
     }
   } else if (kind === 'object') {
@@ -91,6 +101,8 @@ function compareObject(
   state: DriftState,
 ): void {
   const props = shape.props ?? new Map<string, Shape>();
+  // New and missing properties are judged where enough objects were seen to know them.
+  const judged = objectCount(shape) >= Math.max(1, state.reading.minSamples);
   let complete = true;
   for (const key of Object.keys(value)) {
     if (state.visits >= MAX_VISITS_PER_SAMPLE) {
@@ -100,15 +112,15 @@ function compareObject(
     const token = pointerToken(key);
     const child = props.get(key);
     if (child === undefined) {
-      if (shape.open !== true) report(state, { kind: 'new-property', path: `${path}/${token}` }, `${place}/${token}`);
+      if (judged && shape.open !== true)
+        report(state, { kind: 'new-property', path: `${path}/${token}` }, `${place}/${token}`);
       continue;
     }
     compare(child, value[key], `${path}/${token}`, `${place}/${token}`, depth + 1, state);
   }
-  if (!complete) return;
-  const objects = objectCount(shape);
+  if (!complete || !judged) return;
   for (const [key, child] of props) {
-    if (child.n === objects && !Object.hasOwn(value, key)) {
+    if (isRequired(shape, child, state.reading) && !Object.hasOwn(value, key)) {
       const token = pointerToken(key);
       report(state, { kind: 'missing-property', path: `${path}/${token}` }, `${place}/${token}`);
     }
@@ -117,10 +129,11 @@ function compareObject(
 
 /**
  * How `value` (a parsed body) differs from the shape learned so far: empty when it fits, and
- * always empty for the first sample of a type (nothing was learned yet).
+ * always empty until the type has `minSamples` samples (what varies is not known before).
  */
-export function driftOf(type: TypeShape, value: unknown): DriftDifference[] {
-  const state: DriftState = { visits: 0, out: [], seen: new Set() };
+export function driftOf(type: TypeShape, value: unknown, minSamples = DEFAULT_READING.minSamples): DriftDifference[] {
+  // The root is a place like any other: judged once the type has `minSamples` samples.
+  const state: DriftState = { reading: { minSamples }, visits: 0, out: [], seen: new Set() };
   compare(type.root, value, '', '', 0, state);
   return state.out;
 }

@@ -1,4 +1,14 @@
-import { isEnumPlace, kindsOf, objectCount, type Shape, type TypeShape } from './json-shape.js';
+import {
+  closedValues,
+  DEFAULT_READING,
+  isRequired,
+  kindsOf,
+  objectCount,
+  onlyNull,
+  type Shape,
+  type ShapeReading,
+  type TypeShape,
+} from './json-shape.js';
 
 /**
  * TypeScript declarations from a learned shape: one exported interface per object place, named
@@ -26,6 +36,7 @@ function propertyKey(key: string): string {
 interface Declarations {
   readonly used: Set<string>;
   readonly blocks: string[];
+  readonly reading: ShapeReading;
 }
 
 function uniqueName(decl: Declarations, wanted: string): string {
@@ -35,12 +46,13 @@ function uniqueName(decl: Declarations, wanted: string): string {
   return name;
 }
 
-function tsType(shape: Shape, name: string, decl: Declarations): string {
-  if (shape.n === 0 || shape.deep === true) return 'unknown';
+function tsType(shape: Shape, name: string, key: string | null, decl: Declarations): string {
+  if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return 'unknown';
   const parts: string[] = [];
   for (const kind of kindsOf(shape)) {
     if (kind === 'null' || kind === 'boolean' || kind === 'string') {
-      if (kind === 'string' && isEnumPlace(shape)) parts.push(...(shape.values ?? []).map((v) => JSON.stringify(v)));
+      const closed = kind === 'string' ? closedValues(shape, key, decl.reading) : null;
+      if (closed !== null) parts.push(...closed.map((v) => JSON.stringify(v)));
       else parts.push(kind);
     } else if (kind === 'integer' || kind === 'number') {
       parts.push('number');
@@ -49,7 +61,9 @@ function tsType(shape: Shape, name: string, decl: Declarations): string {
     } else {
       const items = shape.items;
       const item =
-        items === undefined || items.n === 0 || shape.partial === true ? 'unknown' : tsType(items, `${name}Item`, decl);
+        items === undefined || items.n === 0 || shape.partial === true
+          ? 'unknown'
+          : tsType(items, `${name}Item`, null, decl);
       parts.push(item.includes(' | ') ? `(${item})[]` : `${item}[]`);
     }
   }
@@ -61,9 +75,9 @@ function declareInterface(shape: Shape, wanted: string, decl: Declarations): str
   const objects = objectCount(shape);
   const lines: string[] = [];
   for (const [key, child] of shape.props ?? new Map<string, Shape>()) {
-    const optional = child.n < objects;
+    const optional = !isRequired(shape, child, decl.reading);
     if (optional) lines.push(`  /** Present in ${child.n} of ${objects} samples. */`);
-    const type = tsType(child, name + pascalName(key, 'Field'), decl);
+    const type = tsType(child, name + pascalName(key, 'Field'), key, decl);
     lines.push(`  ${propertyKey(key)}${optional ? '?' : ''}: ${type};`);
   }
   if (shape.open === true) {
@@ -84,9 +98,13 @@ export function typeScriptName(eventType: string): string {
  * Declarations for an event type: the interface of its body (or a type alias when the bodies
  * are not all objects) and one interface per nested object.
  */
-export function typeScriptDeclarations(eventType: string, type: TypeShape): string {
+export function typeScriptDeclarations(
+  eventType: string,
+  type: TypeShape,
+  minSamples = DEFAULT_READING.minSamples,
+): string {
   const root = typeScriptName(eventType);
-  const decl: Declarations = { used: new Set(), blocks: [] };
+  const decl: Declarations = { used: new Set(), blocks: [], reading: { minSamples, eventType } };
   const header =
     `// Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ` +
     `${JSON.stringify(eventType)}.\n`;
@@ -96,7 +114,7 @@ export function typeScriptDeclarations(eventType: string, type: TypeShape): stri
     return `${header}\n${decl.blocks.reverse().join('\n\n')}\n`;
   }
   decl.used.add(root);
-  const body = tsType(type.root, `${root}Body`, decl);
+  const body = tsType(type.root, `${root}Body`, null, decl);
   const alias = `/** Learned from ${type.root.n} samples. */\nexport type ${root} = ${body};`;
   return `${header}\n${[alias, ...decl.blocks.reverse()].join('\n\n')}\n`;
 }

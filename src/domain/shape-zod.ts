@@ -1,4 +1,13 @@
-import { isEnumPlace, kindsOf, objectCount, type Shape, type TypeShape } from './json-shape.js';
+import {
+  closedValues,
+  DEFAULT_READING,
+  isRequired,
+  kindsOf,
+  onlyNull,
+  type Shape,
+  type ShapeReading,
+  type TypeShape,
+} from './json-shape.js';
 import { typeScriptName } from './shape-typescript.js';
 
 /**
@@ -8,8 +17,8 @@ import { typeScriptName } from './shape-typescript.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function zodPlace(shape: Shape, indent: string): string {
-  if (shape.n === 0 || shape.deep === true) return 'z.unknown()';
+function zodPlace(shape: Shape, key: string | null, indent: string, reading: ShapeReading): string {
+  if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return 'z.unknown()';
   const kinds = kindsOf(shape);
   const nullable = kinds.includes('null') && kinds.length > 1;
   const parts = kinds
@@ -24,28 +33,32 @@ function zodPlace(shape: Shape, indent: string): string {
           return 'z.number().int()';
         case 'number':
           return 'z.number()';
-        case 'string':
-          return isEnumPlace(shape) ? `z.enum(${JSON.stringify(shape.values ?? [])})` : 'z.string()';
+        case 'string': {
+          const closed = closedValues(shape, key, reading);
+          return closed !== null ? `z.enum(${JSON.stringify(closed)})` : 'z.string()';
+        }
         case 'array': {
           const items = shape.items;
           const item =
-            items === undefined || items.n === 0 || shape.partial === true ? 'z.unknown()' : zodPlace(items, indent);
+            items === undefined || items.n === 0 || shape.partial === true
+              ? 'z.unknown()'
+              : zodPlace(items, null, indent, reading);
           return `z.array(${item})`;
         }
         default:
-          return zodObject(shape, indent);
+          return zodObject(shape, indent, reading);
       }
     });
   const base = parts.length === 1 ? (parts[0] as string) : `z.union([${parts.join(', ')}])`;
   return nullable ? `${base}.nullable()` : base;
 }
 
-function zodObject(shape: Shape, indent: string): string {
+function zodObject(shape: Shape, indent: string, reading: ShapeReading): string {
   const inner = `${indent}  `;
-  const objects = objectCount(shape);
   const lines = [...(shape.props ?? new Map<string, Shape>())].map(([key, child]) => {
     const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-    return `${inner}${name}: ${zodPlace(child, inner)}${child.n < objects ? '.optional()' : ''},`;
+    const optional = isRequired(shape, child, reading) ? '' : '.optional()';
+    return `${inner}${name}: ${zodPlace(child, key, inner, reading)}${optional},`;
   });
   // Objects with unrecorded properties keep them rather than strip them.
   const tail = shape.open === true ? '.passthrough()' : '';
@@ -53,12 +66,13 @@ function zodObject(shape: Shape, indent: string): string {
 }
 
 /** `<Name>Schema` and its inferred type `<Name>`, as a module importing `z` from 'zod'. */
-export function zodSchemaSource(eventType: string, type: TypeShape): string {
+export function zodSchemaSource(eventType: string, type: TypeShape, minSamples = DEFAULT_READING.minSamples): string {
   const name = typeScriptName(eventType);
+  const reading: ShapeReading = { minSamples, eventType };
   return (
     `// Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ` +
     `${JSON.stringify(eventType)}.\nimport { z } from 'zod';\n\n` +
-    `export const ${name}Schema = ${zodPlace(type.root, '')};\n\n` +
+    `export const ${name}Schema = ${zodPlace(type.root, null, '', reading)};\n\n` +
     `export type ${name} = z.infer<typeof ${name}Schema>;\n`
   );
 }

@@ -97,6 +97,12 @@ export interface EventTypeRepository {
   putRule(inboxId: string, rule: EventTypeRule, expectedOwnerId: string, now: Date): Promise<boolean>;
   /** Removes the inbox's rule; false when it had none. */
   deleteRule(inboxId: string): Promise<boolean>;
+  /** The minimum of samples set by these inboxes (those that set one; the others use the default). */
+  findMinSamples(inboxIds: readonly string[]): Promise<Map<string, number>>;
+  /** Sets the inbox's minimum of samples, only while the inbox exists with owner `expectedOwnerId`. */
+  putMinSamples(inboxId: string, minSamples: number, expectedOwnerId: string, now: Date): Promise<boolean>;
+  /** Removes the inbox's minimum (the default applies again); false when it had none. */
+  deleteMinSamples(inboxId: string): Promise<boolean>;
   /** The inbox's drifted events, newest first, older than `before` (an event id). */
   listDrifted(inboxId: string, page: { readonly limit: number; readonly before?: string }): Promise<DriftedPage>;
   /**

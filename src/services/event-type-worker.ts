@@ -1,5 +1,5 @@
 import { eventTypeOf } from '../domain/event-type.js';
-import { emptyTypeShape, foldSample, type TypeShape } from '../domain/json-shape.js';
+import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../domain/json-shape.js';
 import { driftOf, encodeDrift } from '../domain/shape-drift.js';
 import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-store.js';
 import type { SweepLock } from '../ports/sweep-lock.js';
@@ -80,7 +80,9 @@ async function learnBatch(
   notices: DriftNotice[];
 }> {
   const repo = deps.store.eventTypes;
-  const rules = await repo.findRules([...new Set(events.map((e) => e.inboxId))]);
+  const inboxIds = [...new Set(events.map((e) => e.inboxId))];
+  const rules = await repo.findRules(inboxIds);
+  const minSamples = await repo.findMinSamples(inboxIds);
   const parsed = events.map((event) => {
     const json = parseJsonBody(event.body);
     const eventType = json === undefined ? '' : eventTypeOf({ ...event, json }, rules.get(event.inboxId) ?? null);
@@ -122,8 +124,9 @@ async function learnBatch(
       };
       summaries.set(k, entry);
     }
-    // Checked against what the EARLIER events taught, before this one is folded in; the first never drifts.
-    const drift = entry.shape.root.n === 0 ? [] : driftOf(entry.shape, json);
+    // Checked against what the EARLIER events taught, before this one is folded in; nothing drifts
+    // before the type has the inbox's minimum of samples.
+    const drift = driftOf(entry.shape, json, minSamples.get(event.inboxId) ?? DEFAULT_MIN_SAMPLES);
     foldSample(entry.shape, json);
     const info = entry.info;
     entry.info = {

@@ -1,6 +1,7 @@
 import type { EventSummary } from '../domain/captured-request.js';
 import { type EventTypeRule, ruleProblem } from '../domain/event-type.js';
 import { isId } from '../domain/ids.js';
+import { DEFAULT_MIN_SAMPLES, MAX_MIN_SAMPLES } from '../domain/json-shape.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { InboxAction } from '../domain/team.js';
 import type { DriftDifference } from '../domain/shape-drift.js';
@@ -69,12 +70,13 @@ export async function getEventTypeSchema(
   checkTypeParam(eventType);
   const [summary] = await deps.store.eventTypes.findSummaries(inbox.id, [eventType]);
   if (summary === undefined) throw new AppError('EVENT_TYPE_NOT_FOUND');
+  const minSamples = await minSamplesOf(deps, inbox.id);
   const document =
     format === 'typescript'
-      ? typeScriptDeclarations(eventType, summary.shape)
+      ? typeScriptDeclarations(eventType, summary.shape, minSamples)
       : format === 'zod'
-        ? zodSchemaSource(eventType, summary.shape)
-        : typeJsonSchema(eventType, summary.shape);
+        ? zodSchemaSource(eventType, summary.shape, minSamples)
+        : typeJsonSchema(eventType, summary.shape, minSamples);
   return {
     eventType,
     format,
@@ -125,7 +127,9 @@ async function ownedInbox(
   const { accountId } = requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) {
-    throw new AppError('INBOX_NOT_SAVED', { message: 'Only a saved inbox can have its own event type rule' });
+    throw new AppError('INBOX_NOT_SAVED', {
+      message: 'Only a saved inbox can have its own event type rule or settings',
+    });
   }
   if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
   return inbox;
@@ -178,6 +182,74 @@ export async function removeEventTypeRule(deps: Deps, principal: Principal, inbo
   const removed = await deps.store.eventTypes.deleteRule(inbox.id);
   if (removed) await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType: null });
   return removed;
+}
+
+/** The inbox's minimum of samples (docs/insight.md "Drift"): its own, or the default. */
+async function minSamplesOf(deps: Deps, inboxId: string): Promise<number> {
+  return (await deps.store.eventTypes.findMinSamples([inboxId])).get(inboxId) ?? DEFAULT_MIN_SAMPLES;
+}
+
+/** How an inbox learns its event types. */
+export interface EventTypeSettings {
+  /** Samples a type and a place need before properties are required, closed sets offered and drift judged. */
+  readonly minSamples: number;
+  /** True while the inbox has not set its own (minSamples is DEFAULT_MIN_SAMPLES). */
+  readonly isDefault: boolean;
+}
+
+export async function getEventTypeSettings(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+): Promise<EventTypeSettings> {
+  const inbox = await ownedInbox(deps, principal, inboxId, 'read');
+  const own = (await deps.store.eventTypes.findMinSamples([inbox.id])).get(inbox.id);
+  return { minSamples: own ?? DEFAULT_MIN_SAMPLES, isDefault: own === undefined };
+}
+
+/** Parses `{"minSamples": 50}`: an integer from 1 to MAX_MIN_SAMPLES. */
+export function parseEventTypeSettings(body: Record<string, unknown>): number {
+  const value = body['minSamples'];
+  const unknownKey = Object.keys(body).find((key) => key !== 'minSamples');
+  if (unknownKey !== undefined) {
+    const message = `Unknown setting ${JSON.stringify(unknownKey.slice(0, 50))}: only minSamples`;
+    throw new AppError('VALIDATION_FAILED', { message, details: [{ path: '', message }] });
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_MIN_SAMPLES) {
+    const message = `minSamples must be a whole number from 1 to ${MAX_MIN_SAMPLES}`;
+    throw new AppError('VALIDATION_FAILED', { message, details: [{ path: '/minSamples', message }] });
+  }
+  return value;
+}
+
+/**
+ * Sets the inbox's minimum of samples and has every type of the inbox learned again under it, so
+ * that the drift marks already recorded follow it too (the rebuild runs in the background).
+ */
+export async function setEventTypeSettings(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+  minSamples: number,
+): Promise<EventTypeSettings> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  const stored = await deps.store.eventTypes.putMinSamples(inbox.id, minSamples, inbox.ownerId ?? '', deps.clock.now());
+  if (!stored) throw new AppError('INBOX_NOT_FOUND');
+  await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType: null });
+  return { minSamples, isDefault: false };
+}
+
+/** Back to the default minimum (and every type learned again when the inbox had its own). */
+export async function resetEventTypeSettings(
+  deps: Deps,
+  principal: Principal,
+  inboxId: string,
+): Promise<EventTypeSettings> {
+  const inbox = await ownedInbox(deps, principal, inboxId);
+  if (await deps.store.eventTypes.deleteMinSamples(inbox.id)) {
+    await deps.store.eventTypes.requestRebuild({ inboxId: inbox.id, eventType: null });
+  }
+  return { minSamples: DEFAULT_MIN_SAMPLES, isDefault: true };
 }
 
 /** The inbox's drifted events, newest first (GET .../events?drift=true). */

@@ -542,5 +542,35 @@ export const ENDPOINTS = {
     send: (env, t, authorization) =>
       call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-rule`, { method: 'DELETE', authorization }),
   },
+  // The inbox's own minimum of samples for drift: as its type rule.
+  'PUT /api/v1/inboxes/:id/event-type-settings': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-settings`, {
+        method: 'PUT',
+        authorization,
+        json: { minSamples: 7 },
+      }),
+    after: async (env, t, object, _who, reply) => {
+      if (object !== 'ownedA') return null;
+      const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-settings`, {
+        authorization: bearer(env.A.token),
+      });
+      const set = shown.status === 200 && shown.body?.data?.settings?.minSamples === 7;
+      return set === (reply.status === 200)
+        ? null
+        : `${reply.status}, yet the owner reads ${shown.status} ${shown.text}`;
+    },
+  },
+  'GET /api/v1/inboxes/:id/event-type-settings': {
+    destructive: false,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-settings`, { authorization }),
+  },
+  'DELETE /api/v1/inboxes/:id/event-type-settings': {
+    destructive: true,
+    send: (env, t, authorization) =>
+      call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/event-type-settings`, { method: 'DELETE', authorization }),
+  },
 } satisfies Record<string, Endpoint>;
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -69,6 +69,9 @@ const ACTION: Partial<Record<EndpointName, InboxAction>> = {
   'GET /api/v1/inboxes/:id/event-type-rule': 'read',
   'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
   'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',
+  'GET /api/v1/inboxes/:id/event-type-settings': 'read',
+  'PUT /api/v1/inboxes/:id/event-type-settings': 'manage',
+  'DELETE /api/v1/inboxes/:id/event-type-settings': 'manage',
 };
 
 /**
@@ -113,6 +116,18 @@ const EXTRA: Record<string, { action: InboxAction; send: (t: Target, token: stri
   'DELETE /api/v1/inboxes/:id/event-type-rule': {
     action: 'manage',
     send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-rule`, token, 'DELETE'),
+  },
+  'GET /api/v1/inboxes/:id/event-type-settings': {
+    action: 'read',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-settings`, token),
+  },
+  'PUT /api/v1/inboxes/:id/event-type-settings': {
+    action: 'manage',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-settings`, token, 'PUT', { minSamples: 7 }),
+  },
+  'DELETE /api/v1/inboxes/:id/event-type-settings': {
+    action: 'manage',
+    send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-type-settings`, token, 'DELETE'),
   },
 };
 

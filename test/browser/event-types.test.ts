@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { collectConsoleErrors } from './console-errors.js';
 import { newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 import { assertNoSidewaysScroll, PHONE } from './phone-support.js';
@@ -38,11 +39,27 @@ function charge(i: number, amount: number | string = 2000 + i) {
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** Sets the inbox's minimum of samples in its settings, and closes them. */
+async function setMinSamples(page: Page, value: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByTestId('drift-settings');
+  await section
+    .getByTestId('drift-settings-current')
+    .getByText(/\(the default\)/)
+    .waitFor();
+  await section.getByLabel('Events before drift is judged').fill(value);
+  await section.getByRole('button', { name: 'Save minimum' }).click();
+  await section.getByTestId('drift-settings-current').getByText(`Judged once a type has ${value} events.`).waitFor();
+  await page.getByRole('button', { name: 'Close settings' }).click();
+}
+
 describe('event types in the web app', () => {
   test('the types page: counts, first and last seen, the schema in three formats, rebuild; light, dark, phone', async () => {
     const { page, context } = await newPage(VIEWPORT);
     const errors = collectConsoleErrors(context);
     const { url, inboxId } = await savedInbox(page, 'Payments');
+    // Drift is judged after 3 events of a type here (the default, 50, would take 50 requests).
+    await setMinSamples(page, '3');
     // Four charges, the last with its amount as a string (drift), and a GitHub pull request.
     for (let i = 1; i <= 3; i += 1) {
       await ingest(url, {
@@ -179,5 +196,56 @@ describe('event types in the web app', () => {
       .getByText(/^Built-in/)
       .waitFor();
     await waitForTypeCount(page, inboxId, 'POST /orders', 1);
+  });
+
+  test("a saved inbox's minimum of samples for drift: a refusal under the field, saved, reset; dark, phone", async () => {
+    const { page, context } = await newPage(VIEWPORT);
+    const errors = collectConsoleErrors(context);
+    await savedInbox(page, 'Drift minimum');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const section = page.getByTestId('drift-settings');
+    const current = section.getByTestId('drift-settings-current');
+    await current.getByText('Judged once a type has 50 events (the default).').waitFor();
+    const field = section.getByLabel('Events before drift is judged');
+    assert.equal(await field.inputValue(), '50');
+    assert.equal(await section.getByRole('button', { name: 'Use the default' }).count(), 0);
+
+    await field.fill('0');
+    await section.getByRole('button', { name: 'Save minimum' }).click();
+    await section
+      .locator('#drift-min-samples-error')
+      .getByText('minSamples must be a whole number from 1 to 10000')
+      .waitFor();
+    await section.getByText('The minimum was not saved: see the field above.').waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await assertAccessible(page, 'drift minimum refused');
+
+    await field.fill('200');
+    await section.getByRole('button', { name: 'Save minimum' }).click();
+    await current.getByText('Judged once a type has 200 events.').waitFor();
+    await section
+      .getByRole('status')
+      .getByText(/^Saved/)
+      .waitFor();
+    assert.equal(await section.locator('#drift-min-samples-error').count(), 0, 'the refusal is gone');
+    await section.scrollIntoViewIfNeeded();
+    await docsScreenshot(page, 'drift-settings');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await assertAccessible(page, 'drift minimum, dark');
+    await page.setViewportSize(PHONE);
+    await section.scrollIntoViewIfNeeded();
+    await assertNoSidewaysScroll(page, 'drift minimum on a phone');
+    await assertAccessible(page, 'drift minimum on a phone, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await section.getByRole('button', { name: 'Use the default' }).click();
+    await section.getByRole('button', { name: 'Reset the minimum' }).click();
+    await current.getByText('Judged once a type has 50 events (the default).').waitFor();
+    assert.equal(await field.inputValue(), '50');
+    // The refused save's 400 is the one error the browser logs.
+    assert.deepEqual(
+      errors.filter((e) => !/status of 400 .*event-type-settings/.test(e)),
+      [],
+    );
   });
 });

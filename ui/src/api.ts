@@ -30,6 +30,7 @@ export type {
   DriftDifference,
   EventTypeInfo,
   EventTypeRule,
+  EventTypeSettings,
   EventTypeSchema,
   DeliveryAttempt,
   EventDetail,

@@ -836,6 +836,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inboxes/{inboxId}/event-type-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the inbox learns its event types: the minimum of samples for drift
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. `isDefault` is true while the inbox has not set its own.
+         */
+        get: operations["getEventTypeSettings"];
+        /**
+         * Set the minimum of samples before drift is judged
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. `{"minSamples": 100}` (1 to 10000). Every type of the inbox is learned again in the background, so the drift marks already recorded follow the new minimum.
+         */
+        put: operations["setEventTypeSettings"];
+        post?: never;
+        /**
+         * Go back to the default minimum of samples
+         * @description Only the owner of a saved inbox; an anonymous inbox answers 409 INBOX_NOT_SAVED, a sharing link 403 SHARE_READ_ONLY. When the inbox had its own, every type is learned again.
+         */
+        delete: operations["resetEventTypeSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inboxes/{inboxId}/alerts": {
         parameters: {
             query?: never;
@@ -5976,6 +6004,135 @@ export interface operations {
                     "application/json": {
                         data: {
                             removed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getEventTypeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
+                                minSamples: number;
+                                /** @description True while the inbox uses the default. */
+                                isDefault: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setEventTypeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
+                    minSamples: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
+                                minSamples: number;
+                                /** @description True while the inbox uses the default. */
+                                isDefault: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
+            404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["InboxNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    resetEventTypeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Inbox id (inb_...). */
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
+                                minSamples: number;
+                                /** @description True while the inbox uses the default. */
+                                isDefault: boolean;
+                            };
                         };
                     };
                 };

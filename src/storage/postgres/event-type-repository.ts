@@ -6,6 +6,7 @@ import {
   ALL_TYPES,
   type RebuildRow,
   type RuleRow,
+  type SettingsRow,
   TYPE_INFO_COLUMNS,
   PREVIOUS_PARAMS,
   previousEventSql,
@@ -56,6 +57,11 @@ const SQL = {
     SELECT $1, $2, $3, $4 FROM inboxes WHERE id = $1 AND owner_id = $5 FOR KEY SHARE
     ON CONFLICT (inbox_id) DO UPDATE SET kind = excluded.kind, value = excluded.value, updated_at = excluded.updated_at`,
   deleteRule: 'DELETE FROM event_type_rules WHERE inbox_id = $1',
+  findSettings: 'SELECT inbox_id, min_samples FROM event_type_settings WHERE inbox_id = ANY($1::text[])',
+  putSettings: `INSERT INTO event_type_settings (inbox_id, min_samples, updated_at)
+    SELECT $1, $2, $3 FROM inboxes WHERE id = $1 AND owner_id = $4 FOR KEY SHARE
+    ON CONFLICT (inbox_id) DO UPDATE SET min_samples = excluded.min_samples, updated_at = excluded.updated_at`,
+  deleteSettings: 'DELETE FROM event_type_settings WHERE inbox_id = $1',
   drifted: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND drift IS NOT NULL AND id < $2
     ORDER BY id DESC LIMIT $3`,
   previousOfType: previousEventSql('events_all', 'type', (_name, n) => `$${n}`),
@@ -141,6 +147,21 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
       }),
     deleteRule: (inboxId) =>
       attempt('delete event type rule', async () => (await pool.query(SQL.deleteRule, [inboxId])).rowCount === 1),
+    findMinSamples: (inboxIds) =>
+      attempt('find event type settings', async () => {
+        const { rows } = await pool.query<SettingsRow>(SQL.findSettings, [[...inboxIds]]);
+        return new Map(rows.map((row) => mapper.toMinSamples(row)));
+      }),
+    putMinSamples: (inboxId, minSamples, expectedOwnerId, now) =>
+      attempt('set event type settings', async () => {
+        const params = [...mapper.settingsParams(inboxId, minSamples, now), expectedOwnerId];
+        return (await pool.query(SQL.putSettings, params)).rowCount === 1;
+      }),
+    deleteMinSamples: (inboxId) =>
+      attempt(
+        'delete event type settings',
+        async () => (await pool.query(SQL.deleteSettings, [inboxId])).rowCount === 1,
+      ),
     listDrifted: (inboxId, page) =>
       attempt('list drifted events', async () => {
         const { rows } = await pool.query<EventSummaryRow<PostgresColumns>>(SQL.drifted, [

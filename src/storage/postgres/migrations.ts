@@ -478,6 +478,14 @@ CREATE TABLE account_identities (
 );
 CREATE INDEX account_identities_account ON account_identities (account_id);
 `,
+  /** An inbox's own setting for learning event types (migration 20), as on SQLite. */
+  '0020_event_type_settings': `
+CREATE TABLE event_type_settings (
+  inbox_id    text COLLATE "C" PRIMARY KEY,
+  min_samples integer NOT NULL,
+  updated_at  timestamptz NOT NULL
+);
+`,
 });
 
 /**

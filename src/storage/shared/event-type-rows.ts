@@ -52,6 +52,12 @@ export interface RuleRow {
   value: string;
 }
 
+/** An inbox's own settings (migration 20); min_samples is an integer column, a number on both drivers. */
+export interface SettingsRow {
+  inbox_id: string;
+  min_samples: number;
+}
+
 export interface RebuildRow {
   inbox_id: string;
   event_type: string;
@@ -91,6 +97,9 @@ export function eventTypeRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     /** inbox_id, kind, value, updated_at. */
     ruleParams: (inboxId: string, rule: EventTypeRule, now: Date) =>
       bind([inboxId, rule.kind, rule.kind === 'header' ? rule.header : rule.pointer, now]),
+    toMinSamples: (row: SettingsRow): [string, number] => [row.inbox_id, Number(row.min_samples)],
+    /** inbox_id, min_samples, updated_at. */
+    settingsParams: (inboxId: string, minSamples: number, now: Date) => bind([inboxId, minSamples, now]),
     toRebuild: (row: RebuildRow): RebuildRequest => ({
       inboxId: row.inbox_id,
       eventType: row.event_type === ALL_TYPES ? null : row.event_type,

@@ -7,6 +7,7 @@ import {
   ALL_TYPES,
   type RebuildRow,
   type RuleRow,
+  type SettingsRow,
   TYPE_INFO_COLUMNS,
   previousEventSql,
   previousValues,
@@ -70,6 +71,15 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
         updated_at = excluded.updated_at`,
   );
   const deleteRule = db.prepare<[string]>('DELETE FROM event_type_rules WHERE inbox_id = ?');
+  const findSettings = db.prepare<[string], SettingsRow>(
+    'SELECT inbox_id, min_samples FROM event_type_settings WHERE inbox_id IN (SELECT value FROM json_each(?))',
+  );
+  const putSettings = db.prepare<SqliteParam[]>(
+    `INSERT INTO event_type_settings (inbox_id, min_samples, updated_at)
+      SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM inboxes WHERE id = ? AND owner_id = ?)
+      ON CONFLICT (inbox_id) DO UPDATE SET min_samples = excluded.min_samples, updated_at = excluded.updated_at`,
+  );
+  const deleteSettings = db.prepare<[string]>('DELETE FROM event_type_settings WHERE inbox_id = ?');
   const drifted = db.prepare<[string, string, number], EventSummaryRow<SqliteColumns>>(
     `SELECT ${SUMMARY_COLUMNS} FROM events WHERE inbox_id = ? AND drift IS NOT NULL AND id < ?
       ORDER BY id DESC LIMIT ?`,
@@ -135,6 +145,19 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
         () => putRule.run(...mapper.ruleParams(inboxId, rule, now), inboxId, expectedOwnerId).changes === 1,
       ),
     deleteRule: (inboxId) => attempt('delete event type rule', () => deleteRule.run(inboxId).changes === 1),
+    findMinSamples: (inboxIds) =>
+      attempt(
+        'find event type settings',
+        () => new Map(findSettings.all(JSON.stringify(inboxIds)).map((row) => mapper.toMinSamples(row))),
+      ),
+    putMinSamples: (inboxId, minSamples, expectedOwnerId, now) =>
+      attempt(
+        'set event type settings',
+        () =>
+          putSettings.run(...mapper.settingsParams(inboxId, minSamples, now), inboxId, expectedOwnerId).changes === 1,
+      ),
+    deleteMinSamples: (inboxId) =>
+      attempt('delete event type settings', () => deleteSettings.run(inboxId).changes === 1),
     listDrifted: (inboxId, page) =>
       attempt('list drifted events', () => {
         // Every event id sorts below '~' (ids are [a-z0-9_]), so "before nothing" is before '~'.

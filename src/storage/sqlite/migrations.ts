@@ -496,6 +496,18 @@ CREATE TABLE account_identities (
 ) WITHOUT ROWID;
 CREATE INDEX account_identities_account ON account_identities (account_id);
 `,
+  /**
+   * An inbox's own setting for learning event types (migration 20, docs/insight.md "Drift"): the
+   * samples a type and a place need before properties are required, closed sets offered and
+   * drift judged. No row: the default.
+   */
+  '0020_event_type_settings': `
+CREATE TABLE event_type_settings (
+  inbox_id    TEXT PRIMARY KEY,
+  min_samples INTEGER NOT NULL,
+  updated_at  INTEGER NOT NULL
+);
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

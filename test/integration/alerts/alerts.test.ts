@@ -338,6 +338,13 @@ describe('alerts', () => {
     t.after(() => other.stop());
     const inbox = await createInbox(rehook, alice.token);
     await put(inbox.id, { rules: [{ name: 'Shape', kind: 'drift', url: `${receiver.url}/drift-e2e` }] });
+    // Drift judged from the second event on (the default waits for 50 of a type).
+    const settings = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/event-type-settings`, {
+      method: 'PUT',
+      token: alice.token,
+      json: { minSamples: 1 },
+    });
+    assert.equal(settings.status, 200, settings.text);
     const json = { 'content-type': 'application/json' };
     await ingestEvent(rehook, inbox.id, { suffix: '/orders', headers: json, body: '{"total":1}', token: alice.token });
     const drifted = await ingestEvent(rehook, inbox.id, {

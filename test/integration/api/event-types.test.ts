@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import { DEFAULT_MIN_SAMPLES } from '../../../src/domain/json-shape.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { ajvRejections, typeScriptDiagnosticsOffThread, zodRejections } from '../../helpers/schema-judges.js';
 import {
@@ -53,7 +54,8 @@ async function until<T>(what: string, check: () => Promise<T | undefined>): Prom
 describe('event types, schemas and drift', () => {
   let rehook: TestRehook;
   let inboxId: string;
-  const bodies = Array.from({ length: 6 }, (_, i) => charge(i));
+  // As many as an anonymous inbox's type needs before drift is judged (the default minimum).
+  const bodies = Array.from({ length: DEFAULT_MIN_SAMPLES }, (_, i) => charge(i));
   const send = (body: unknown, headers: Record<string, string> = {}, id = inboxId, suffix = '/stripe') =>
     ingest(rehook, id, {
       headers: { 'content-type': 'application/json', ...headers },
@@ -91,19 +93,19 @@ describe('event types, schemas and drift', () => {
   });
 
   it('lists the types with counts and first/last seen', async () => {
-    await typeCount(inboxId, 'charge.succeeded', 6);
+    await typeCount(inboxId, 'charge.succeeded', DEFAULT_MIN_SAMPLES);
     const types = await typesOf(inboxId);
     const names = types.map((t) => t.eventType).sort();
     assert.deepEqual(names, ['POST /custom/path', 'charge.succeeded', 'orders/create', 'pull_request.opened']);
     const stripe = types.find((t) => t.eventType === 'charge.succeeded');
-    assert.equal(stripe?.count, 6);
+    assert.equal(stripe?.count, DEFAULT_MIN_SAMPLES);
     assert.equal(stripe?.drifted, 0);
     assert.match(stripe?.firstSeen ?? '', ISO_UTC);
     assert.ok((stripe?.firstSeen ?? '') <= (stripe?.lastSeen ?? ''));
     // Listed events carry their type; the text body has none.
     const list = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=100`);
-    assert.equal(list.body.length, 10);
-    assert.equal(list.body.filter((e: Body) => e.eventType === 'charge.succeeded').length, 6);
+    assert.equal(list.body.length, DEFAULT_MIN_SAMPLES + 4);
+    assert.equal(list.body.filter((e: Body) => e.eventType === 'charge.succeeded').length, DEFAULT_MIN_SAMPLES);
     assert.equal(list.body.find((e: Body) => e.contentType === 'text/plain').eventType, null);
     assert.ok(list.body.every((e: Body) => e.drift === null));
   });
@@ -113,7 +115,7 @@ describe('event types, schemas and drift', () => {
     assert.equal(res.status, 200, res.text);
     const { schema } = res.body.data;
     assert.equal(schema.format, 'json');
-    assert.equal(schema.samples, 6);
+    assert.equal(schema.samples, DEFAULT_MIN_SAMPLES);
     assert.equal(schema.document.$schema, 'https://json-schema.org/draft/2020-12/schema');
     assert.deepEqual(ajvRejections(schema.document, bodies), []);
     const changed = charge(1);
@@ -126,7 +128,7 @@ describe('event types, schemas and drift', () => {
     assert.equal(ts.status, 200, ts.text);
     const { document, typeName } = ts.body.data.schema;
     assert.equal(typeName, 'ChargeSucceeded');
-    assert.match(document, /Learned from 6 samples/);
+    assert.match(document, new RegExp(`Learned from ${DEFAULT_MIN_SAMPLES} samples`));
     assert.deepEqual(await typeScriptDiagnosticsOffThread(document, typeName, bodies), []);
     const zod = await call(rehook.apiUrl, schemaPath('charge.succeeded', 'zod'));
     assert.deepEqual(await zodRejections(zod.body.data.schema.document, `${typeName}Schema`, bodies), []);
@@ -141,13 +143,13 @@ describe('event types, schemas and drift', () => {
   });
 
   it('flags drift with what differs, and ?drift=true lists only drifted events', async () => {
-    const drifted = charge(7);
+    const drifted = charge(DEFAULT_MIN_SAMPLES + 1);
     drifted.data.object.amount = '1007';
     drifted.data.object.refunded = true;
     delete drifted.created;
     await send(drifted);
-    await send(charge(8));
-    const info = await typeCount(inboxId, 'charge.succeeded', 8);
+    await send(charge(DEFAULT_MIN_SAMPLES + 2));
+    const info = await typeCount(inboxId, 'charge.succeeded', DEFAULT_MIN_SAMPLES + 2);
     assert.equal(info.drifted, 1);
     const list = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?drift=true`);
     assert.equal(list.status, 200, list.text);
@@ -210,7 +212,7 @@ describe('event types, schemas and drift', () => {
       const pending = (await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?limit=100`)).body.some(
         (e: Body) => e.contentType === 'application/json' && e.eventType === null,
       );
-      return found?.count === 8 && !pending ? found : undefined;
+      return found?.count === DEFAULT_MIN_SAMPLES + 2 && !pending ? found : undefined;
     });
     assert.equal(info.drifted, 1);
   });
@@ -248,5 +250,59 @@ describe('event types, schemas and drift', () => {
     assert.equal(removed.body.data.removed, true);
     // Learned again without the rule: the event falls back to method and path.
     await typeCount(saved, 'POST /', 1, user.token);
+  });
+
+  it("a saved inbox's own minimum of samples decides when drift is judged", async () => {
+    const user = await rehook.createUser();
+    const saved = (await createInbox(rehook, user.token)).id;
+    const path = `/api/v1/inboxes/${saved}/event-type-settings`;
+    const initial = await call(rehook.apiUrl, path, { token: user.token });
+    assert.equal(initial.status, 200, initial.text);
+    assert.deepEqual(initial.body.data.settings, { minSamples: DEFAULT_MIN_SAMPLES, isDefault: true });
+    for (const json of [{ minSamples: 0 }, { minSamples: 2.5 }, { minSamples: '3' }, { minSamples: 10_001 }, {}]) {
+      const refused = await call(rehook.apiUrl, path, { method: 'PUT', token: user.token, json });
+      assertError(refused, 400, 'VALIDATION_FAILED');
+      assert.match(refused.body.error.message, /minSamples must be a whole number from 1 to 10000/);
+    }
+    assertError(
+      await call(rehook.apiUrl, path, { method: 'PUT', token: user.token, json: { minSamples: 3, other: 1 } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/event-type-settings`, {
+        method: 'PUT',
+        token: user.token,
+        json: { minSamples: 3 },
+      }),
+      409,
+      'INBOX_NOT_SAVED',
+    );
+    const put = await call(rehook.apiUrl, path, { method: 'PUT', token: user.token, json: { minSamples: 3 } });
+    assert.equal(put.status, 200, put.text);
+    assert.deepEqual(put.body.data.settings, { minSamples: 3, isDefault: false });
+    assert.deepEqual((await call(rehook.apiUrl, path, { token: user.token })).body.data.settings, {
+      minSamples: 3,
+      isDefault: false,
+    });
+    // Three events teach the type; the fourth, without `created`, drifts (under the default it would not).
+    for (const i of [1, 2, 3]) await send(charge(100 + i), {}, saved);
+    const changed = charge(104);
+    delete changed.created;
+    await send(changed, {}, saved);
+    const info = await typeCount(saved, 'charge.succeeded', 4, user.token);
+    assert.equal(info.drifted, 1);
+    const schema = await call(rehook.apiUrl, `/api/v1/inboxes/${saved}/event-types/charge.succeeded/schema`, {
+      token: user.token,
+    });
+    assert.ok(schema.body.data.schema.document.required.includes('data'), schema.text);
+    // Back to the default: the type is learned again, and four events are too few to judge.
+    const reset = await call(rehook.apiUrl, path, { method: 'DELETE', token: user.token });
+    assert.equal(reset.status, 200, reset.text);
+    assert.deepEqual(reset.body.data.settings, { minSamples: DEFAULT_MIN_SAMPLES, isDefault: true });
+    await until('the type learned again under the default', async () => {
+      const found = (await typesOf(saved, user.token)).find((t) => t.eventType === 'charge.succeeded');
+      return found?.count === 4 && found.drifted === 0 ? found : undefined;
+    });
   });
 });

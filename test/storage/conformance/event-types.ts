@@ -139,6 +139,31 @@ export function describeEventTypeCases(store: StoreGetter): void {
       assert.equal(await store().eventTypes.findRule(inbox.id), null);
     });
 
+    it("sets an owned inbox's minimum of samples only for its owner, reads and removes it", async () => {
+      const owner = newId('account');
+      const inbox = ownedInbox(owner);
+      const other = ownedInbox(owner);
+      for (const i of [inbox, other]) await store().inboxes.insert(i);
+      const repo = store().eventTypes;
+      assert.deepEqual([...(await repo.findMinSamples([inbox.id, other.id]))], []);
+      assert.equal(await repo.putMinSamples(inbox.id, 7, newId('account'), at(0)), false);
+      assert.equal(await repo.putMinSamples(newId('inbox'), 7, owner, at(0)), false);
+      assert.equal(await repo.putMinSamples(inbox.id, 7, owner, at(0)), true);
+      assert.equal(await repo.putMinSamples(inbox.id, 10_000, owner, at(1)), true);
+      assert.equal(await repo.putMinSamples(other.id, 1, owner, at(1)), true);
+      const found = await repo.findMinSamples([inbox.id, other.id, newId('inbox')]);
+      assert.deepEqual(
+        [...found].sort(([a], [b]) => a.localeCompare(b)),
+        [
+          [inbox.id, 10_000],
+          [other.id, 1],
+        ].sort(([a], [b]) => String(a).localeCompare(String(b))),
+      );
+      assert.equal(await repo.deleteMinSamples(inbox.id), true);
+      assert.equal(await repo.deleteMinSamples(inbox.id), false);
+      assert.deepEqual([...(await repo.findMinSamples([inbox.id]))], []);
+    });
+
     it('lists drifted events newest first, page by page', async () => {
       const inbox = anonymousInbox();
       await store().inboxes.insert(inbox);

@@ -1,6 +1,7 @@
 import type { InboxView as Inbox } from '../api.js';
 import { Icon } from './Icon.js';
 import { AlertSettings } from './settings/AlertSettings.js';
+import { DriftSettings } from './settings/DriftSettings.js';
 import { EventTypeRuleSettings } from './settings/EventTypeRuleSettings.js';
 import { ForwardingSettings } from './settings/ForwardingSettings.js';
 import { MoveToTeam } from './settings/MoveToTeam.js';
@@ -11,7 +12,7 @@ import { PanelHead } from './PanelHead.js';
 /**
  * The inbox's settings: what it answers its senders (anyone who may change the inbox), and, for
  * the owner of a saved inbox, the signature secret its events are checked with, automatic
- * forwarding, alerts and its own event type rule.
+ * forwarding, alerts, its own event type rule and its minimum of samples for drift.
  */
 export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: () => void }) {
   return (
@@ -24,6 +25,7 @@ export function InboxSettings(props: { inbox: Inbox; owned: boolean; onClose: ()
           <ForwardingSettings inboxId={props.inbox.id} />
           <AlertSettings inboxId={props.inbox.id} />
           <EventTypeRuleSettings inboxId={props.inbox.id} />
+          <DriftSettings inboxId={props.inbox.id} />
           <MoveToTeam inbox={props.inbox} />
         </>
       ) : (

@@ -2,16 +2,22 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { EventTypeRule } from '../../../domain/event-type.js';
 import type { EventTypeInfo } from '../../../ports/event-type-store.js';
+import { DEFAULT_MIN_SAMPLES, MAX_MIN_SAMPLES } from '../../../domain/json-shape.js';
 import {
+  type EventTypeSettings,
   getEventTypeRule,
+  getEventTypeSettings,
   getEventTypeSchema,
   listEventTypes,
   parseEventTypeRule,
   rebuildEventTypes,
+  parseEventTypeSettings,
   removeEventTypeRule,
+  resetEventTypeSettings,
   SCHEMA_FORMATS,
   type SchemaFormat,
   setEventTypeRule,
+  setEventTypeSettings,
 } from '../../../services/event-types.js';
 import type { ApiContext } from '../context.js';
 import { jsonObjectBody, pathParam, principalOf, queryParam } from '../request.js';
@@ -40,6 +46,31 @@ const RuleSchema = Type.Object(
   },
   { additionalProperties: false, description: 'Exactly one of header or pointer.' },
 );
+
+const MinSamplesSchema = Type.Integer({
+  minimum: 1,
+  maximum: MAX_MIN_SAMPLES,
+  description:
+    'Samples an event type (and each place in its bodies) needs before properties are required, closed sets ' +
+    `of values offered and drift judged (docs/insight.md "Drift"). Default ${DEFAULT_MIN_SAMPLES}.`,
+});
+
+const SettingsBodySchema = Type.Object({ minSamples: MinSamplesSchema }, { additionalProperties: false });
+
+const SettingsSchema = dataEnvelope(
+  'settings',
+  Type.Object(
+    {
+      minSamples: MinSamplesSchema,
+      isDefault: Type.Boolean({ description: 'True while the inbox uses the default.' }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const settingsJson = (settings: EventTypeSettings) => ({
+  data: { settings: { minSamples: settings.minSamples, isDefault: settings.isDefault } },
+});
 
 const RebuildSchema = dataEnvelope(
   'rebuild',
@@ -284,5 +315,74 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       const removed = await removeEventTypeRule(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { removed } };
     },
+  );
+
+  app.get(
+    '/api/v1/inboxes/:inboxId/event-type-settings',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'getEventTypeSettings',
+        summary: 'How the inbox learns its event types: the minimum of samples for drift',
+        description: `${OWNER_ONLY} \`isDefault\` is true while the inbox has not set its own.`,
+        tag: 'Inboxes',
+        access: 'token',
+        scope: 'read',
+        inbox: 'inboxId',
+        params: InboxIdParams,
+        responses: { 200: { description: 'The settings.', schema: SettingsSchema } },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+      }),
+    },
+    async (request) =>
+      settingsJson(await getEventTypeSettings(deps, await principalOf(deps, request), pathParam(request, 'inboxId'))),
+  );
+
+  app.put(
+    '/api/v1/inboxes/:inboxId/event-type-settings',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('PUT', {
+        operationId: 'setEventTypeSettings',
+        summary: 'Set the minimum of samples before drift is judged',
+        description:
+          `${OWNER_ONLY} \`{"minSamples": 100}\` (1 to ${MAX_MIN_SAMPLES}). Every type of the inbox is learned ` +
+          'again in the background, so the drift marks already recorded follow the new minimum.',
+        tag: 'Inboxes',
+        access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
+        params: InboxIdParams,
+        body: SettingsBodySchema,
+        responses: { 200: { description: 'The settings as stored.', schema: SettingsSchema } },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+      }),
+    },
+    async (request) => {
+      const minSamples = parseEventTypeSettings(jsonObjectBody(request));
+      const principal = await principalOf(deps, request);
+      return settingsJson(await setEventTypeSettings(deps, principal, pathParam(request, 'inboxId'), minSamples));
+    },
+  );
+
+  app.delete(
+    '/api/v1/inboxes/:inboxId/event-type-settings',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('DELETE', {
+        operationId: 'resetEventTypeSettings',
+        summary: 'Go back to the default minimum of samples',
+        description: `${OWNER_ONLY} When the inbox had its own, every type is learned again.`,
+        tag: 'Inboxes',
+        access: 'token',
+        scope: 'manage',
+        inbox: 'inboxId',
+        params: InboxIdParams,
+        responses: { 200: { description: 'The settings now.', schema: SettingsSchema } },
+        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+      }),
+    },
+    async (request) =>
+      settingsJson(await resetEventTypeSettings(deps, await principalOf(deps, request), pathParam(request, 'inboxId'))),
   );
 }

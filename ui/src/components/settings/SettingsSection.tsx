@@ -9,7 +9,7 @@ import { SubmitButton } from '../fields.js';
  */
 export function SettingsSection(props: {
   /** Names the card's test id (`<id>-settings`) and its title's element id. */
-  id: 'response' | 'signature' | 'forwarding' | 'alerts' | 'event-types';
+  id: 'response' | 'signature' | 'forwarding' | 'alerts' | 'event-types' | 'drift';
   icon: IconName;
   title: string;
   status: ComponentChildren;
