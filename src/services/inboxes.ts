@@ -6,7 +6,7 @@ import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
 import { requireAccount, tokenInboxesOf, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { reachableTeamRole } from './team-seams.js';
+import { reachableTeamRole } from './team-access.js';
 
 type InboxDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 

@@ -1,10 +1,7 @@
 /**
  * Where accounts and tokens meet teams: deleting an account, and limiting a token to a team.
  */
-import type { TeamRole } from '../domain/team.js';
 import type { Store } from '../ports/store.js';
-import { requireAccount, tokenInboxesOf, tokenTeamOf } from './auth.js';
-import type { Principal } from './deps.js';
 
 /** A team the account solely owns, which must be handed over or deleted before the account goes. */
 export interface BlockingTeam {
@@ -38,21 +35,4 @@ export async function leaveAllTeams(deps: { store: Store }, accountId: string): 
   for (const { team } of await deps.store.teams.listByAccount(accountId)) {
     await deps.store.teams.removeMember(team.id, accountId);
   }
-}
-
-/**
- * The caller's role in the team, or null when the caller may not reach it: the one access-checked
- * lookup of a team, whether its id is in the path or in a body (moving or creating an inbox).
- * Null for a team the account is not a member of, for a team-limited token and any other team,
- * and for a token limited to some inboxes, which reaches no team. UNAUTHORIZED without an account.
- */
-export async function reachableTeamRole(
-  deps: { store: Store },
-  principal: Principal,
-  teamId: string,
-): Promise<TeamRole | null> {
-  const { accountId } = requireAccount(principal);
-  const limit = tokenTeamOf(principal);
-  if ((limit !== null && limit !== teamId) || tokenInboxesOf(principal) !== null) return null;
-  return deps.store.teams.findRole(teamId, accountId);
 }

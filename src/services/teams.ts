@@ -14,7 +14,7 @@ import type { EventBus } from '../ports/event-bus.js';
 import { requireAccount, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { parseInboxName } from './inboxes.js';
-import { reachableTeamRole } from './team-seams.js';
+import { reachableTeamRole } from './team-access.js';
 
 /**
  * Teams and their members (docs/teams.md). Roles: owner (everything, at least one always),
