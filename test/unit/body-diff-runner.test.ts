@@ -19,8 +19,8 @@ parentPort.on('message', (request) => {
 function runnerWith(behaviours: string[]): { runner: BodyDiffRunner; spawned: () => number } {
   let spawned = 0;
   const runner = new BodyDiffRunner({
-    budgetMs: 20,
-    spawn: () => new Worker(STAND_IN, { eval: true, workerData: behaviours[spawned++] ?? 'answer' }),
+    budgetMs: 200,
+    spawn: () => new Worker(STAND_IN, { eval: true, execArgv: [], workerData: behaviours[spawned++] ?? 'answer' }),
   });
   return { runner, spawned: () => spawned };
 }
