@@ -21,6 +21,8 @@ export interface ApiAbuseControls {
   readonly signinPerIp: KeyedLimiter;
   /** Failed sign-ins, keyed by normalised e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL). */
   readonly signinPerEmail: KeyedLimiter;
+  /** Comparisons of two events (their bodies are costly to diff), keyed by client IP (REHOOK_RATE_DIFF). */
+  readonly diffs: KeyedLimiter;
 }
 
 export function createApiAbuseControls(limits: {
@@ -29,6 +31,7 @@ export function createApiAbuseControls(limits: {
   replayMaxConcurrent: number;
   rateSignin: RateLimit | null;
   rateSigninPerEmail: RateLimit | null;
+  rateDiff: RateLimit | null;
 }): ApiAbuseControls {
   return {
     anonInboxes: tokenBucketOrUnlimited(limits.rateAnonInboxes),
@@ -36,6 +39,7 @@ export function createApiAbuseControls(limits: {
     replays: new ConcurrencyLimiter(limits.replayMaxConcurrent),
     signinPerIp: tokenBucketOrUnlimited(limits.rateSignin),
     signinPerEmail: tokenBucketOrUnlimited(limits.rateSigninPerEmail),
+    diffs: tokenBucketOrUnlimited(limits.rateDiff),
   };
 }
 

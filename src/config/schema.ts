@@ -62,6 +62,7 @@ export interface Config {
   readonly rateAuthFailures: RateLimit | null;
   readonly rateSignin: RateLimit | null;
   readonly rateSigninPerEmail: RateLimit | null;
+  readonly rateDiff: RateLimit | null;
   readonly rateIngestPerInbox: RateLimit | null;
   readonly maxConnectionsPerIp: number;
   readonly anonMaxEvents: number;
@@ -416,6 +417,15 @@ export const SETTINGS = [
     defaultText: '10/15m',
     description:
       'Failed sign-ins per e-mail address, from any IP, as a token bucket (0 = off). Beyond it every sign-in to that address gets 429 RATE_LIMITED until the bucket refills, even with the right password. Counted per instance.',
+    parse: parseRate,
+  }),
+  setting({
+    key: 'rateDiff',
+    env: 'REHOOK_RATE_DIFF',
+    flag: 'rate-diff',
+    defaultText: '60/min',
+    description:
+      'Comparisons of two events (GET /api/v1/events/<id>/diff) per client IP, as a token bucket (the count is also the burst; 0 = off): each diffs two bodies of up to 2 MiB on a thread of its own, for up to a second. Beyond it: 429 RATE_LIMITED with Retry-After. Counted per instance.',
     parse: parseRate,
   }),
   setting({

@@ -70,9 +70,18 @@ export const DIFF_LIMITS = {
   maxBodyBytes: 2 * 1024 * 1024,
   /** A line diff needing more edits than this is given up for the byte comparison (bounds its cost). */
   maxLineEdits: 5000,
+  /**
+   * Longest a body diff may take (ms): past it the bodies are only compared byte for byte, as
+   * `too-large`. The API runs body diffs off the event loop (services/body-diff-runner.ts) and
+   * stops the thread at twice this, whatever step it is in.
+   */
+  timeBudgetMs: 1000,
 } as const;
 
-export function diffEvents(from: CapturedEvent, to: CapturedEvent): EventDiff {
+/** Everything but the body: cheap whatever the events (headers and query are capped at capture). */
+export type EventHeadDiff = Omit<EventDiff, 'body'>;
+
+export function diffEventHeads(from: CapturedEvent, to: CapturedEvent): EventHeadDiff {
   const fromPath = subPathOf(from.path, from.inboxId);
   const toPath = subPathOf(to.path, to.inboxId);
   return {
@@ -82,8 +91,11 @@ export function diffEvents(from: CapturedEvent, to: CapturedEvent): EventDiff {
     path: fromPath === toPath ? null : { from: fromPath, to: toPath },
     query: diffPairs(queryPairs(from.query), queryPairs(to.query), false),
     headers: diffPairs(from.headers, to.headers, true),
-    body: diffBodies(from.body, to.body),
   };
+}
+
+export function diffEvents(from: CapturedEvent, to: CapturedEvent): EventDiff {
+  return { ...diffEventHeads(from, to), body: diffBodies(from.body, to.body) };
 }
 
 /** A raw query string as decoded name/value pairs, in order, duplicates kept (URLSearchParams rules). */
@@ -135,7 +147,21 @@ function utf8Text(body: Buffer): string | null {
   }
 }
 
-export function diffBodies(from: Buffer, to: Buffer): BodyDiff {
+/** The answer when the bodies are too big, or differ too much, to diff within the limits. */
+export function tooLargeBodyDiff(from: Buffer, to: Buffer): BodyDiff {
+  return {
+    kind: 'binary',
+    bytesEqual: from.equals(to),
+    sizes: { from: from.length, to: to.length },
+    reason: 'too-large',
+  };
+}
+
+/**
+ * The bodies' diff. `timeoutMs` bounds the line diff, its costly part (the diff package stops
+ * and the answer is `too-large`); absent = DIFF_LIMITS.timeBudgetMs.
+ */
+export function diffBodies(from: Buffer, to: Buffer, timeoutMs: number = DIFF_LIMITS.timeBudgetMs): BodyDiff {
   const bytesEqual = from.equals(to);
   const sizes = { from: from.length, to: to.length };
   if (from.length > DIFF_LIMITS.maxBodyBytes || to.length > DIFF_LIMITS.maxBodyBytes)
@@ -147,7 +173,7 @@ export function diffBodies(from: Buffer, to: Buffer): BodyDiff {
   const fromText = utf8Text(from);
   const toText = utf8Text(to);
   if (fromText === null || toText === null) return { kind: 'binary', bytesEqual, sizes, reason: 'binary' };
-  const changes = diffLines(fromText, toText, { maxEditLength: DIFF_LIMITS.maxLineEdits });
+  const changes = diffLines(fromText, toText, { maxEditLength: DIFF_LIMITS.maxLineEdits, timeout: timeoutMs });
   if (changes === undefined) return { kind: 'binary', bytesEqual, sizes, reason: 'too-large' };
   return {
     kind: 'text',

@@ -34,10 +34,10 @@ async function ownedInbox(
   action: InboxAction = 'manage',
 ): Promise<Inbox> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const { accountId } = requireAccount(principal);
+  requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
+  await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 

@@ -51,3 +51,12 @@ export function requireAccount(principal: Principal): AccountPrincipal {
 export function tokenTeamOf(principal: Principal): string | null {
   return principal.kind === 'account' && 'teamId' in principal ? principal.teamId : null;
 }
+
+/**
+ * The only inboxes an API token reaches, or null (any other principal, or a token not limited
+ * to some inboxes). Checked where an inbox is resolved (authorizeInbox), so every id a request
+ * names, in its path, query or body, is held to it.
+ */
+export function tokenInboxesOf(principal: Principal): readonly string[] | null {
+  return principal.kind === 'account' && 'inboxIds' in principal ? principal.inboxIds : null;
+}

@@ -52,10 +52,10 @@ async function ownedInbox(
   action: InboxAction = 'manage',
 ): Promise<Inbox> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const { accountId } = requireAccount(principal);
+  requireAccount(principal);
   const inbox = await findLiveInbox(deps, inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) await authorizeInbox(deps, principal, inbox, action);
+  await authorizeInbox(deps, principal, inbox, action);
   return inbox;
 }
 
@@ -71,19 +71,17 @@ async function ownedEvent(
   action: InboxAction = 'manage',
 ): Promise<{ eventId: string; inbox: Inbox }> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const { accountId } = requireAccount(principal);
+  requireAccount(principal);
   if (!isId('event', eventId)) throw new AppError('EVENT_NOT_FOUND');
   const event = await deps.store.events.findById(eventId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const inbox = await findLiveInbox(deps, event.inboxId);
   if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  if (inbox.ownerId !== accountId) {
-    try {
-      await authorizeInbox(deps, principal, inbox, action);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INBOX_NOT_FOUND') throw new AppError('EVENT_NOT_FOUND');
-      throw err;
-    }
+  try {
+    await authorizeInbox(deps, principal, inbox, action);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INBOX_NOT_FOUND') throw new AppError('EVENT_NOT_FOUND');
+    throw err;
   }
   return { eventId: event.id, inbox };
 }

@@ -6,8 +6,9 @@ import { scopeCovers } from '../domain/token-scope.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
-import { requireAccount, tokenTeamOf } from './auth.js';
+import { requireAccount, tokenInboxesOf, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
+import { reachableTeamRole } from './team-access.js';
 
 type InboxDeps = Pick<ServiceDeps, 'store' | 'clock'>;
 
@@ -76,9 +77,9 @@ export async function createInbox(
   const teamId = input.teamId ?? limit ?? undefined;
   if (teamId !== undefined) {
     // A team's inbox: members and above may make one (a viewer only reads).
-    const role = owned ? await deps.store.teams.findRole(teamId, principal.accountId) : null;
     if (!owned) throw new AppError('UNAUTHORIZED');
-    if (role === null || (limit !== null && teamId !== limit)) throw new AppError('TEAM_NOT_FOUND');
+    const role = await reachableTeamRole(deps, principal, teamId);
+    if (role === null) throw new AppError('TEAM_NOT_FOUND');
     assertRoleAllows(role, 'replay', 'create inboxes');
     ownerId = teamId;
   }
@@ -164,9 +165,11 @@ export async function listInboxes(deps: InboxDeps, principal: Principal): Promis
 /**
  * Moves a saved inbox between the caller's account and its teams, with everything in it.
  * `to` is a team id, or null for the caller's own account. The caller must be allowed to manage
- * the inbox (its account, or admin of its team) and be admin or owner of the team it goes to
- * (FORBIDDEN naming the role; TEAM_NOT_FOUND for a team it is not in). INBOX_NOT_SAVED for an
- * anonymous inbox; INBOX_NOT_FOUND when it moved or was deleted meanwhile.
+ * the inbox (its account, or admin of its team), be an owner of the team it leaves (an admin
+ * could otherwise take a team's inbox, and its webhooks, into an account the team cannot reach),
+ * and be admin or owner of the team it goes to (FORBIDDEN naming the role; TEAM_NOT_FOUND for a
+ * team it is not in or its token does not reach). INBOX_NOT_SAVED for an anonymous inbox;
+ * INBOX_NOT_FOUND when it moved or was deleted meanwhile.
  */
 export async function moveInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'>,
@@ -190,11 +193,20 @@ export async function moveInbox(
     });
   }
   if (input.to !== null) {
-    const role = await deps.store.teams.findRole(input.to, accountId);
+    const role = await reachableTeamRole(deps, principal, input.to);
     if (role === null) throw new AppError('TEAM_NOT_FOUND');
     assertRoleAllows(role, 'manage', 'move inboxes into the team');
   }
   if (to === inbox.ownerId) return oneWithStats(deps, inbox);
+  if (isId('team', inbox.ownerId)) {
+    // authorizeInbox above found a role of admin or more; leaving the team takes its owner.
+    const role = await deps.store.teams.findRole(inbox.ownerId, accountId);
+    if (role !== 'owner') {
+      throw new AppError('FORBIDDEN', {
+        message: `Your role in this team is ${role ?? 'none'}: only owners can move inboxes out of the team`,
+      });
+    }
+  }
   const moved = await deps.store.inboxes.move(inbox.id, to, inbox.ownerId, deps.clock.now());
   if (moved === null) throw new AppError('INBOX_NOT_FOUND');
   return oneWithStats(deps, moved);
@@ -255,6 +267,9 @@ export async function findLiveInbox(deps: { store: Store; clock: Clock }, inboxI
  * - A token limited to a team: that team's inboxes only (INBOX_NOT_FOUND for any other), with
  *   the member's current role; its scope is checked per route before (token-scope-check.ts),
  *   so it acts with the lesser of the two.
+ * - A token limited to some inboxes: those only (INBOX_NOT_FOUND for any other). Checked here
+ *   and not per route, so a second id (`against=`, `eventId` in a body, a job's inbox) is held
+ *   to the limit like the one in the path.
  */
 export async function authorizeInbox(
   deps: Pick<ServiceDeps, 'store'>,
@@ -268,9 +283,7 @@ export async function authorizeInbox(
     if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
     return;
   }
-  // A token limited to a team reaches the team's inboxes only (not the account's, nor anonymous ones).
-  const teamLimit = tokenTeamOf(principal);
-  if (teamLimit !== null && inbox.ownerId !== teamLimit) throw new AppError('INBOX_NOT_FOUND');
+  if (!tokenReaches(principal, inbox)) throw new AppError('INBOX_NOT_FOUND');
   if (inbox.ownerId === null) return;
   if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
   if (principal.accountId === inbox.ownerId) return;
@@ -300,6 +313,19 @@ export async function settingsViewFor(
     if (err instanceof AppError) return 'redacted';
     throw err;
   }
+}
+
+/**
+ * Whether the principal's token limits let it reach the inbox at all (its role and ownership are
+ * checked apart): a team-limited token reaches that team's inboxes only (not the account's, nor
+ * anonymous ones), an inbox-limited token its listed inboxes only. Anything but a limited token
+ * reaches every inbox.
+ */
+export function tokenReaches(principal: Principal, inbox: Pick<Inbox, 'id' | 'ownerId'>): boolean {
+  const teamLimit = tokenTeamOf(principal);
+  if (teamLimit !== null && inbox.ownerId !== teamLimit) return false;
+  const inboxLimit = tokenInboxesOf(principal);
+  return inboxLimit === null || inboxLimit.includes(inbox.id);
 }
 
 /** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */

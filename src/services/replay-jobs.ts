@@ -6,7 +6,7 @@ import type { EventSelection, ReplayJob, ReplayJobFilter, ReplayJobItem } from '
 import { AppError, type ErrorDetail } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { authorizeInbox, getAuthorizedInbox, getReadableInbox } from './inboxes.js';
+import { authorizeInbox, getAuthorizedInbox, getReadableInbox, tokenReaches } from './inboxes.js';
 
 type JobDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
 
@@ -257,7 +257,8 @@ async function findVisibleJob(
   if (job === null) throw new AppError('REPLAY_JOB_NOT_FOUND');
   const inbox = await deps.store.inboxes.findLive(job.inboxId, deps.clock.now());
   if (inbox === null || inbox.ownerId === null) {
-    if (job.accountId === accountId) return job;
+    // Its maker's, unless the token asking is limited away from the job's inbox.
+    if (job.accountId === accountId && tokenReaches(principal, { id: job.inboxId, ownerId: null })) return job;
     throw new AppError('REPLAY_JOB_NOT_FOUND');
   }
   try {

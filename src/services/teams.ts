@@ -14,6 +14,7 @@ import type { EventBus } from '../ports/event-bus.js';
 import { requireAccount, tokenTeamOf } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { parseInboxName } from './inboxes.js';
+import { reachableTeamRole } from './team-access.js';
 
 /**
  * Teams and their members (docs/teams.md). Roles: owner (everything, at least one always),
@@ -55,16 +56,15 @@ export function requireRole(role: TeamRole, needed: TeamRole, what: string): voi
 }
 
 /**
- * The team and the caller's role in it. UNAUTHORIZED without an account (SHARE_READ_ONLY for a
- * link), TEAM_NOT_FOUND for an unknown team, one the caller is not a member of, or one its
- * team-limited token is not limited to.
+ * The team and the caller's role in it: the one access-checked lookup of a team, whether its id
+ * is in the path or the body. UNAUTHORIZED without an account (SHARE_READ_ONLY for a link),
+ * TEAM_NOT_FOUND for an unknown team, one the caller is not a member of, one its team-limited
+ * token is not limited to, or any team for a token limited to some inboxes (it reaches no team).
  */
 export async function getMembership(deps: TeamDeps, principal: Principal, teamId: string): Promise<TeamWithRole> {
   if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  const { accountId } = requireAccount(principal);
-  // A token limited to another team learns nothing of this one.
-  const limit = tokenTeamOf(principal);
-  const role = limit === null || limit === teamId ? await deps.store.teams.findRole(teamId, accountId) : null;
+  // A token limited to another team, or to some inboxes, learns nothing of this one.
+  const role = await reachableTeamRole(deps, principal, teamId);
   const team = role === null ? null : await deps.store.teams.findById(teamId);
   if (role === null || team === null) throw new AppError('TEAM_NOT_FOUND');
   return { team, role };

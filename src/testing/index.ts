@@ -61,6 +61,7 @@ const TEST_DEFAULTS: Readonly<Record<string, string>> = {
   REHOOK_RATE_ANON_INBOXES: '0',
   REHOOK_RATE_AUTH_FAILURES: '0',
   REHOOK_RATE_INGEST_PER_INBOX: '0',
+  REHOOK_RATE_DIFF: '0',
 };
 
 /** Starts a real Rehook in this process; see the module comment. Throws ConfigError for bad `env`. */

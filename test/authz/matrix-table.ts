@@ -635,8 +635,9 @@ export const ENDPOINT_SCOPES: Readonly<Record<EndpointName, 'read' | 'replay' | 
   'DELETE /api/v1/inboxes/:id/response': 'manage',
   'GET /api/v1/inboxes/:id/event-types': 'read',
   'GET /api/v1/inboxes/:id/event-types/:type/schema': 'read',
-  'POST /api/v1/inboxes/:id/event-types/rebuild': 'read',
-  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'read',
+  // A rebuild checks drift again and sends its alerts again: a change, not a read.
+  'POST /api/v1/inboxes/:id/event-types/rebuild': 'manage',
+  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'manage',
   'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
   'GET /api/v1/inboxes/:id/event-type-rule': 'read',
   'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',

@@ -225,6 +225,12 @@ export const moveInbox = fc
             const role = team?.members[account];
             expected = role === undefined ? NO_TEAM : roleAtLeast(role, 'admin') ? ok(200) : FORBIDDEN;
           }
+          // Out of a team (to the account or another team): its owners only.
+          const from = inbox.owner;
+          const destination = to === 'me' ? account : team;
+          if (expected.status === 200 && typeof from === 'object' && from !== destination) {
+            if (from.members[account] !== 'owner') expected = FORBIDDEN;
+          }
         }
         assertAnswer(reply, expected, `move ${label(inbox)} to ${to === 'me' ? 'me' : teamLabel(team)} as ${who}`);
         if (expected.status === 200 && inbox && account !== null) {

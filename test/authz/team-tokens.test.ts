@@ -168,6 +168,28 @@ describe('tokens limited to a team', () => {
     assert.deepEqual((await api('/api/v1/inboxes', manage)).body.data.inboxes, []);
   });
 
+  it("reads its team's audit log as docs/teams.md says (manage scope, admin or owner), no other team's", async () => {
+    const teamId = await newTeam('Audited', 'admin');
+    const otherTeam = await newTeam('Unaudited', 'admin');
+    const manage = await teamToken(teamId);
+    const read = await teamToken(teamId, ['read']);
+    const log = await api(`/api/v1/teams/${teamId}/audit`, manage);
+    assert.equal(log.status, 200, log.text);
+    assert.ok(
+      log.body.data.entries.some((e: { action: string }) => e.action === 'member.joined'),
+      log.text,
+    );
+    expectError(await api(`/api/v1/teams/${otherTeam}/audit`, manage), 404, 'TEAM_NOT_FOUND', 'other team');
+    expectError(await api(`/api/v1/teams/${teamId}/audit`, read), 403, 'INSUFFICIENT_SCOPE', 'read token');
+    expectError(await api('/api/v1/account/audit', manage), 403, 'INSUFFICIENT_SCOPE', "the account's log");
+    const demoted = await api(`/api/v1/teams/${teamId}/members/${member.accountId}`, owner.token, {
+      method: 'PATCH',
+      json: { role: 'member' },
+    });
+    assert.equal(demoted.status, 200, demoted.text);
+    expectError(await api(`/api/v1/teams/${teamId}/audit`, manage), 403, 'FORBIDDEN', 'as member');
+  });
+
   it("refuses a team the account is not in, and inbox limits outside the token's team (400)", async () => {
     const teamId = await newTeam('Limits', 'member');
     const { inboxId } = await teamInbox(teamId);

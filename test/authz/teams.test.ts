@@ -64,8 +64,8 @@ const ACTION: Partial<Record<EndpointName, InboxAction>> = {
   'DELETE /api/v1/inboxes/:id/signature': 'manage',
   'GET /api/v1/inboxes/:id/event-types': 'read',
   'GET /api/v1/inboxes/:id/event-types/:type/schema': 'read',
-  'POST /api/v1/inboxes/:id/event-types/rebuild': 'read',
-  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'read',
+  'POST /api/v1/inboxes/:id/event-types/rebuild': 'replay',
+  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'replay',
   'GET /api/v1/inboxes/:id/event-type-rule': 'read',
   'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
   'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',
@@ -98,11 +98,11 @@ const EXTRA: Record<string, { action: InboxAction; send: (t: Target, token: stri
     send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/unknown.type/schema`, token),
   },
   'POST /api/v1/inboxes/:id/event-types/:eventType/schema/rebuild': {
-    action: 'read',
+    action: 'replay',
     send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/unknown.type/schema/rebuild`, token, 'POST'),
   },
   'POST /api/v1/inboxes/:id/event-types/rebuild': {
-    action: 'read',
+    action: 'replay',
     send: (t, token) => get(`/api/v1/inboxes/${t.inboxId}/event-types/rebuild`, token, 'POST'),
   },
   'GET /api/v1/inboxes/:id/event-type-rule': {
@@ -395,7 +395,8 @@ describe('teams: every role × every endpoint', () => {
             json: { account: 'me' },
           });
         },
-        { owner: 200, admin: 200, member: 403, viewer: 403, outsider: 404 },
+        // Out of a team: owners only (an admin could take the team's inbox, and its webhooks, away).
+        { owner: 200, admin: 403, member: 403, viewer: 403, outsider: 404 },
         false,
       ],
     ];
@@ -536,9 +537,17 @@ describe('teams: every role × every endpoint', () => {
       json: { account: 'me', teamId },
     });
     assert.equal(both.status, 400);
-    const back = await api(`/api/v1/inboxes/${ownId}/owner`, 'admin', { method: 'PUT', json: { account: 'me' } });
+    // Out of the team: owners only, the admin who moved it in included (docs/teams.md).
+    const adminBack = await api(`/api/v1/inboxes/${ownId}/owner`, 'admin', { method: 'PUT', json: { account: 'me' } });
+    assert.equal(adminBack.status, 403, adminBack.text);
+    assert.equal(adminBack.code, 'FORBIDDEN');
+    assert.match(adminBack.text, /admin: only owners can move inboxes out of the team/);
+    assert.equal((await api(`/api/v1/inboxes/${ownId}`, 'admin')).body.data.inbox.teamId, teamId);
+    const back = await api(`/api/v1/inboxes/${ownId}/owner`, 'owner', { method: 'PUT', json: { account: 'me' } });
+    assert.equal(back.status, 200, back.text);
     assert.equal(back.body.data.inbox.teamId, null);
     assert.equal((await api(`/api/v1/inboxes/${ownId}`, 'viewer')).code, 'INBOX_NOT_FOUND');
+    assert.equal((await api(`/api/v1/inboxes/${ownId}`, 'admin')).code, 'INBOX_NOT_FOUND');
   });
 
   it("ends a removed member's access at once: its next request and its open live stream", async () => {

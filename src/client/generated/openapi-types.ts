@@ -280,7 +280,7 @@ export interface paths {
         };
         /**
          * What differs between two events
-         * @description From the event in the path (the first) to `against` (the second), in any inboxes the caller may read (a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations when both bodies are JSON (applied to the first body they give the second; big numbers are written exactly), a line diff when both are text, else whether the bytes are equal and their sizes.
+         * @description From the event in the path (the first) to `against` (the second), in any inboxes the caller may read (a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations when both bodies are JSON (applied to the first body they give the second; big numbers are written exactly), a line diff when both are text, else whether the bytes are equal and their sizes. Bodies above 2 MiB, line diffs of more than 5000 edits and body diffs that take more than 1000 ms are only compared byte for byte (`kind` `binary`, `reason` `too-large`). Limited per client address (REHOOK_RATE_DIFF).
          */
         get: operations["diffEvents"];
         put?: never;
@@ -779,7 +779,7 @@ export interface paths {
         put?: never;
         /**
          * Learn an event type's schema again
-         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.
+         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again, and drift alerts are sent again). Not with a sharing link; a token needs the manage scope, and a team member the member role or above (viewers get 403 FORBIDDEN).
          */
         post: operations["rebuildEventTypeSchema"];
         delete?: never;
@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * Learn every event type of the inbox again
-         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.
+         * @description Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the events the inbox holds again, in capture order (drift is checked again, and drift alerts are sent again). Not with a sharing link; a token needs the manage scope, and a team member the member role or above (viewers get 403 FORBIDDEN).
          */
         post: operations["rebuildEventTypes"];
         delete?: never;
@@ -1384,7 +1384,7 @@ export interface paths {
         };
         /**
          * A team's audit log (owners and admins)
-         * @description What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. Newest first. When older entries remain, the `Link` header carries the next page (`<...?limit=50&before=aud_...>; rel="next"`) and `data.nextBefore` its cursor; the filters stay in it.
+         * @description What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. A token limited to the team reads it too (with the manage scope, as an owner or admin). Newest first. When older entries remain, the `Link` header carries the next page (`<...?limit=50&before=aud_...>; rel="next"`) and `data.nextBefore` its cursor; the filters stay in it.
          */
         get: operations["listTeamAudit"];
         put?: never;

@@ -50,6 +50,8 @@ const NOT_FOUND = { inboxId: 'INBOX_NOT_FOUND', eventId: 'EVENT_NOT_FOUND', jobI
  * limited token learns nothing about the rest of the account) or list inboxes (the route shows
  * only its own). A token limited to a team reaches only the team's inboxes and the team itself
  * (see checkTeamLimit). Sessions and sharing links are not tokens: they have their own rules.
+ * This is the first answer for the id a route names; the services hold every other id of the
+ * request to the same limits where they look the object up (authorizeInbox, reachableTeamRole).
  */
 export async function checkTokenScope(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fjp from 'fast-json-patch';
+import { diffBodies } from '../../../src/domain/event-diff.js';
+import { stringifyLossless } from '../../../src/domain/lossless-json.js';
+import { INLINE_DIFF_BYTES } from '../../../src/services/body-diff-runner.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import {
   assertError,
@@ -186,5 +189,115 @@ describe('GET /api/v1/events/<id>/diff', () => {
     assert.equal(viaLink.status, 200, viaLink.text);
     const outside = await call(rehook.apiUrl, `/api/v1/events/${mine}/diff?against=${open}`, { headers: link });
     assertError(outside, 404, 'EVENT_NOT_FOUND');
+  });
+});
+
+/** About 2 MB of text, one numbered line after another, every line unlike the other tag's. */
+function bigText(tag: string): string {
+  const lines: string[] = [];
+  for (let i = 0, size = 0; size < 2_000_000; i += 1) {
+    const line = `${tag}-line-${i}\n`;
+    lines.push(line);
+    size += line.length;
+  }
+  return lines.join('');
+}
+
+describe('GET /api/v1/events/<id>/diff: the cost of a diff', () => {
+  it('diffs bodies above the inline size on their own thread, with the same answer', async () => {
+    const inbox = await createInbox(rehook);
+    const text = ['content-type', 'text/plain'];
+    const one = 'same line\n'.repeat(300) + 'first\n' + 'tail\n'.repeat(300);
+    const two = 'same line\n'.repeat(300) + 'second\n' + 'tail\n'.repeat(300) + 'added\n';
+    assert.ok(one.length + two.length > INLINE_DIFF_BYTES);
+    const a = await capture(inbox.id, '', text, one);
+    const b = await capture(inbox.id, '', text, two);
+    const res = await diffOf(a, b);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.data.diff.body,
+      JSON.parse(stringifyLossless(diffBodies(Buffer.from(one), Buffer.from(two)))),
+    );
+    assert.equal(res.body.data.diff.body.kind, 'text');
+    // JSON with a number JavaScript cannot hold, big enough for the thread: its digits are kept.
+    const json = ['content-type', 'application/json'];
+    const pad = 'x'.repeat(INLINE_DIFF_BYTES);
+    const c = await capture(inbox.id, '', json, `{"pad":"${pad}","n":12345678901234567890123}`);
+    const d = await capture(inbox.id, '', json, `{"pad":"${pad}","n":12345678901234567890124}`);
+    const big = await diffOf(c, d);
+    assert.equal(big.status, 200, big.text);
+    assert.match(big.text, /"value":12345678901234567890124/);
+    assert.deepEqual(
+      big.body.data.diff.body.operations.map((o: { path: string }) => o.path),
+      ['/n'],
+    );
+  });
+
+  it('answers other requests while two ~2 MB text bodies are diffed, then says the diff was too large', async () => {
+    const inbox = await createInbox(rehook);
+    const text = ['content-type', 'text/plain'];
+    const first = bigText('a');
+    const second = bigText('b');
+    const a = await capture(inbox.id, '/big', text, first);
+    const b = await capture(inbox.id, '/big', text, second);
+    // The second event's lookup is the last wait before the bodies are compared: once it is
+    // answered, the diff is under way when /healthz is sent.
+    const events = rehook.deps.store.events as { findById: (id: string) => Promise<unknown> };
+    const findById = events.findById;
+    let lookedUp!: () => void;
+    const secondLookedUp = new Promise<void>((resolve) => {
+      lookedUp = resolve;
+    });
+    events.findById = async (id: string) => {
+      const found = await findById.call(rehook.deps.store.events, id);
+      if (id === b) lookedUp();
+      return found;
+    };
+    try {
+      const answered: string[] = [];
+      const diff = diffOf(a, b).then((res) => {
+        answered.push('diff');
+        return res;
+      });
+      await secondLookedUp;
+      const health = await fetch(`${rehook.apiUrl}/healthz`);
+      answered.push('healthz');
+      assert.equal(health.status, 200);
+      await health.arrayBuffer();
+      const res = await diff;
+      assert.deepEqual(answered, ['healthz', 'diff'], 'the diff held /healthz up');
+      assert.equal(res.status, 200, res.text.slice(0, 300));
+      assert.deepEqual(res.body.data.diff.body, {
+        kind: 'binary',
+        bytesEqual: false,
+        sizes: { from: Buffer.byteLength(first), to: Buffer.byteLength(second) },
+        reason: 'too-large',
+      });
+      assert.deepEqual(res.body.data.diff.path, null);
+    } finally {
+      events.findById = findById;
+    }
+  });
+
+  it('limits comparisons per client address (REHOOK_RATE_DIFF): 429 with Retry-After past the budget', async () => {
+    const limited = await startTestRehook({ env: { REHOOK_RATE_DIFF: '2/min' } });
+    try {
+      const inbox = await createInbox(limited);
+      await ingestEvent(limited, inbox.id, { suffix: '/one' });
+      await ingestEvent(limited, inbox.id, { suffix: '/two' });
+      const [x, y] = (await call(limited.apiUrl, `/api/v1/inboxes/${inbox.id}/events`)).body.map(
+        (e: { id: string }) => e.id,
+      );
+      const compare = () => call(limited.apiUrl, `/api/v1/events/${x}/diff?against=${y}`);
+      assert.equal((await compare()).status, 200);
+      assert.equal((await compare()).status, 200);
+      const refused = await compare();
+      assertError(refused, 429, 'RATE_LIMITED');
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1, 'Retry-After');
+      // Other reads of the same address are not counted.
+      assert.equal((await call(limited.apiUrl, `/api/v1/events/${x}`)).status, 200);
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -95,10 +95,12 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void
         summary: "A team's audit log (owners and admins)",
         description:
           'What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. ' +
+          'A token limited to the team reads it too (with the manage scope, as an owner or admin). ' +
           PAGING,
         tag: 'Teams',
         access: 'token',
         scope: 'manage',
+        team: 'teamId',
         params: Type.Object({ teamId: Type.String({ description: 'Team id (tem_...).' }) }),
         querystring: AuditQuery,
         responses: { 200: { description: 'One page of entries.', schema: AuditPageEnvelope } },

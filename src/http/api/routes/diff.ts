@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
+import { DIFF_LIMITS } from '../../../domain/event-diff.js';
 import { eventSummaryJson } from '../../../domain/event-json.js';
 import { stringifyLossless } from '../../../domain/lossless-json.js';
 import { AppError } from '../../../errors.js';
@@ -47,7 +49,10 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
           "(a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, " +
           'query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations ' +
           'when both bodies are JSON (applied to the first body they give the second; big numbers are written ' +
-          'exactly), a line diff when both are text, else whether the bytes are equal and their sizes.',
+          'exactly), a line diff when both are text, else whether the bytes are equal and their sizes. Bodies ' +
+          `above ${DIFF_LIMITS.maxBodyBytes / 1024 / 1024} MiB, line diffs of more than ${DIFF_LIMITS.maxLineEdits} ` +
+          `edits and body diffs that take more than ${DIFF_LIMITS.timeBudgetMs} ms are only compared byte for byte ` +
+          '(`kind` `binary`, `reason` `too-large`). Limited per client address (REHOOK_RATE_DIFF).',
         tag: 'Events',
         access: 'anonymous-or-token',
         scope: 'read',
@@ -57,7 +62,7 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
           against: Type.String({ description: 'The id of the second event.' }),
         }),
         responses: { 200: { description: 'The differences.', schema: dataEnvelope('diff', ref(EventDiffSchema)) } },
-        errors: ['EVENT_NOT_FOUND', 'VALIDATION_FAILED'],
+        errors: ['EVENT_NOT_FOUND', 'VALIDATION_FAILED', 'RATE_LIMITED'],
       }),
     },
     async (request, reply) => {
@@ -68,9 +73,20 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
           details: [{ path: '/against', message: 'required: an event id (evt_...)' }],
         });
       }
-      const diff = await diffTwoEvents(deps, await principalOf(deps, request), pathParam(request, 'eventId'), against);
+      if (ctx.abuse) {
+        const allowed = ctx.abuse.diffs.take(clientAddress(request, ctx.trustProxy));
+        if (!allowed.ok) throw rateLimited(reply, allowed.retryAfterMs, 'Too many comparisons from this address');
+      }
+      const { head, bodyJson } = await diffTwoEvents(
+        deps,
+        await principalOf(deps, request),
+        pathParam(request, 'eventId'),
+        against,
+      );
       // Written by the lossless writer: numbers JavaScript cannot hold keep their captured digits.
-      return reply.type(JSON_CONTENT_TYPE).send(stringifyLossless({ data: { diff } }));
+      // The body's diff comes written already (from its thread); it is the diff's last member.
+      const headJson = stringifyLossless(head);
+      return reply.type(JSON_CONTENT_TYPE).send(`{"data":{"diff":${headJson.slice(0, -1)},"body":${bodyJson}}}}`);
     },
   );
 

@@ -201,10 +201,12 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       summary,
       description:
         'Queues the rebuild and answers 202 at once: the background worker forgets what it learned and reads the ' +
-        'events the inbox holds again, in capture order (drift is checked again too). Not with a sharing link.',
+        'events the inbox holds again, in capture order (drift is checked again, and drift alerts are sent ' +
+        'again). Not with a sharing link; a token needs the manage scope, and a team member the member role or ' +
+        'above (viewers get 403 FORBIDDEN).',
       tag: 'Events',
       access: 'anonymous-or-token',
-      scope: 'read',
+      scope: 'manage',
       inbox: 'inboxId',
       params,
       responses: { 202: { description: 'Queued.', schema: RebuildSchema } },
