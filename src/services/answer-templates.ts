@@ -84,9 +84,9 @@ function createEngine(): Liquid {
     return text;
   });
   engine.registerFilter('base64', function (this: { context: Context }, value: unknown) {
-    const text = String(value ?? '');
-    this.context.memoryLimit.use(Math.ceil((text.length * 3) / 2) * 2);
-    return Buffer.from(text, 'utf8').toString('base64');
+    const text = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+    this.context.memoryLimit.use(text.length);
+    return text;
   });
   return engine;
 }
