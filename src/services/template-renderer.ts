@@ -137,8 +137,8 @@ export class TemplateRenderer {
       const job: Job = { id: this.nextId++, key, chosen, request, resolve, waitTimer: null, waitingForStart: false };
       this.queue.push(job);
       this.queuedPerKey.set(key, waiting + 1);
-      this.armWait(job);
       this.dispatch();
+      if (this.queue.includes(job)) this.armWait(job);
     });
   }
 
@@ -157,9 +157,10 @@ export class TemplateRenderer {
 
   private armWait(job: Job): void {
     if (job.waitTimer !== null) clearTimeout(job.waitTimer);
-    const anyReady = this.threads.some((thread) => thread.ready);
-    job.waitingForStart = !anyReady;
-    const limit = anyReady ? this.opts.maxWaitMs : this.opts.startWaitMs;
+    // Waiting for a thread that is starting (slower on a busy machine) is not waiting behind renders.
+    const starting = this.threads.some((thread) => !thread.ready);
+    job.waitingForStart = starting;
+    const limit = starting ? this.opts.startWaitMs : this.opts.maxWaitMs;
     job.waitTimer = setTimeout(() => {
       const at = this.queue.indexOf(job);
       if (at < 0) return;
@@ -195,6 +196,8 @@ export class TemplateRenderer {
   private run(thread: Thread, job: Job): void {
     this.leaveQueue(job);
     thread.job = job;
+    // A render someone awaits keeps the process alive, as an outgoing request would.
+    thread.worker.ref();
     thread.timer = setTimeout(() => {
       this.terminated += 1;
       this.retire(thread, `rendering took longer than ${this.opts.timeoutMs} ms and was stopped`);
@@ -230,14 +233,17 @@ export class TemplateRenderer {
       this.onError(`template render thread did not start: ${err instanceof Error ? err.message : String(err)}`);
       return;
     }
-    // Renders are served on demand: an idle thread never keeps the process alive.
-    worker.unref();
+    // Held while it starts for a waiting render and while it renders; an idle thread never keeps
+    // the process alive (see settle).
     const thread: Thread = { worker, ready: false, job: null, timer: null };
     this.threads.push(thread);
     worker.on('message', (reply: RenderReply) => {
       if (reply.kind === 'ready') {
         thread.ready = true;
+        this.dispatch();
         for (const job of this.queue) if (job.waitingForStart) this.armWait(job);
+        if (thread.job === null) thread.worker.unref();
+        return;
       } else if (thread.job !== null && thread.job.id === reply.id) {
         const job = thread.job;
         if (thread.timer !== null) clearTimeout(thread.timer);
@@ -247,6 +253,7 @@ export class TemplateRenderer {
         job.resolve({ answer, record: reply.record });
       }
       this.dispatch();
+      if (thread.job === null) thread.worker.unref();
     });
     worker.on('error', (err: Error & { code?: string }) => {
       const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
