@@ -106,7 +106,9 @@ export class RenderBudget {
     const n = +count;
     if (!(n > 0)) return;
     if (n > this.largest)
-      throw new Error(`a value of ${n} characters or items is over the limit of ${this.largest} (ranges, arrays, text)`);
+      throw new Error(
+        `a value of ${n} characters or items is over the limit of ${this.largest} (ranges, arrays, text)`,
+      );
     if (this.used + n > this.limit) throw new Error('memory alloc limit exceeded');
     this.used += n;
   }

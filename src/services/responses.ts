@@ -128,7 +128,8 @@ export async function previewInboxResponse(
       body: event.body,
       receivedAt: event.receivedAt,
     },
-    inbox.id,
+    // Its own cooldown: a hostile preview does not stop the inbox's answers, nor the reverse.
+    `preview:${inbox.id}`,
   );
 }
 

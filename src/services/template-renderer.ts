@@ -13,7 +13,9 @@ import type { RenderJob, RenderReply } from './template-render-protocol.js';
  * that froze ingest and the API alike. Here a render that outlives `timeoutMs` has its thread
  * terminated and replaced, and the loop never waits for a render at all. The queue is bounded
  * (in all and per inbox) and so is the time a job may wait in it: past either, the answer is
- * the fallback at once (a render failure, recorded on the event), never a queue that grows.
+ * the fallback at once (a render failure, recorded on the event), never a queue that grows. An
+ * inbox whose render had to be stopped is not rendered for a while (cooldownMs). The threads run
+ * at the lowest CPU priority (template-render-thread.ts).
  */
 
 export interface TemplateRendererOptions {
@@ -31,6 +33,12 @@ export interface TemplateRendererOptions {
   readonly startWaitMs?: number;
   /** The V8 heap of each thread (old generation, MiB): past it the thread stops, the render fails. */
   readonly heapMb?: number;
+  /**
+   * After a render of an inbox had to be stopped (time or memory), that inbox's templates are not
+   * rendered for this long: its senders get the fallback at once, and one hostile inbox cannot
+   * keep a thread busy.
+   */
+  readonly cooldownMs?: number;
   /** Threads that failed in a way no template explains (a crash at start). */
   readonly onError?: (message: string) => void;
 }
@@ -43,6 +51,9 @@ export const TEMPLATE_RENDERER_DEFAULTS = {
   maxWaitMs: 1000,
   startWaitMs: 10_000,
   heapMb: 96,
+  cooldownMs: 10_000,
+  /** Inboxes remembered in their cooldown at most (the oldest is forgotten first). */
+  cooldownEntries: 10_000,
 } as const;
 
 /** What the pool is doing, for tests and metrics. */
@@ -93,6 +104,8 @@ export class TemplateRenderer {
   private readonly threads: Thread[] = [];
   private readonly queue: Job[] = [];
   private readonly queuedPerKey = new Map<string, number>();
+  /** Keys whose last render was stopped, and until when (performance.now()) they are not rendered. */
+  private readonly coolingUntil = new Map<string, number>();
   private nextId = 1;
   private terminated = 0;
   private closed = false;
@@ -106,6 +119,7 @@ export class TemplateRenderer {
       maxWaitMs: opts.maxWaitMs ?? TEMPLATE_RENDERER_DEFAULTS.maxWaitMs,
       startWaitMs: opts.startWaitMs ?? TEMPLATE_RENDERER_DEFAULTS.startWaitMs,
       heapMb: opts.heapMb ?? TEMPLATE_RENDERER_DEFAULTS.heapMb,
+      cooldownMs: opts.cooldownMs ?? TEMPLATE_RENDERER_DEFAULTS.cooldownMs,
     };
     this.onError = opts.onError ?? (() => undefined);
   }
@@ -126,6 +140,18 @@ export class TemplateRenderer {
   resolve(chosen: ChosenAnswer, request: TemplateRequest, key: string): Promise<ResolvedAnswer> {
     if (!chosen.answer.template) return Promise.resolve(chosen);
     if (this.closed) return Promise.resolve(unrenderedAnswer(chosen, 'the server is shutting down'));
+    const cooling = this.coolingUntil.get(key);
+    if (cooling !== undefined) {
+      if (performance.now() < cooling) {
+        return Promise.resolve(
+          unrenderedAnswer(
+            chosen,
+            `a render of this inbox was stopped less than ${this.opts.cooldownMs} ms ago; not rendered`,
+          ),
+        );
+      }
+      this.coolingUntil.delete(key);
+    }
     const waiting = this.queuedPerKey.get(key) ?? 0;
     const idle = this.threads.some((thread) => thread.ready && thread.job === null);
     if (!idle && (this.queue.length >= this.opts.maxQueued || waiting >= this.opts.maxQueuedPerInbox)) {
@@ -200,6 +226,7 @@ export class TemplateRenderer {
     thread.worker.ref();
     thread.timer = setTimeout(() => {
       this.terminated += 1;
+      this.coolDown(job.key);
       this.retire(thread, `rendering took longer than ${this.opts.timeoutMs} ms and was stopped`);
     }, this.opts.timeoutMs);
     thread.timer.unref();
@@ -214,6 +241,7 @@ export class TemplateRenderer {
           from: import.meta.url,
           entry: './template-render-thread',
           sources: [
+            './template-render-jobs',
             './answer-templates',
             './template-render-protocol',
             '../domain/captured-request',
@@ -257,6 +285,7 @@ export class TemplateRenderer {
     });
     worker.on('error', (err: Error & { code?: string }) => {
       const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (outOfMemory && thread.job !== null) this.coolDown(thread.job.key);
       if (!outOfMemory && thread.job === null) this.onError(`template render thread failed: ${err.message}`);
       this.retire(
         thread,
@@ -264,6 +293,16 @@ export class TemplateRenderer {
       );
     });
     worker.on('exit', () => this.retire(thread, 'the render thread stopped'));
+  }
+
+  private coolDown(key: string): void {
+    if (this.opts.cooldownMs <= 0) return;
+    this.coolingUntil.delete(key);
+    if (this.coolingUntil.size >= TEMPLATE_RENDERER_DEFAULTS.cooldownEntries) {
+      const oldest = this.coolingUntil.keys().next().value;
+      if (oldest !== undefined) this.coolingUntil.delete(oldest);
+    }
+    this.coolingUntil.set(key, performance.now() + this.opts.cooldownMs);
   }
 
   /** Ends `thread` (terminating it if it still runs): its render gets the fallback; a new one starts when needed. */

@@ -70,7 +70,8 @@ describe('template render threads', () => {
         error: 'rule 0: rendering took longer than 200 ms and was stopped',
       });
       assert.equal(renderer.stats().terminated, 1);
-      const next = await renderer.resolve(rule('again {{ method }}'), request, 'inb_a');
+      // Another inbox renders on the thread that replaced it.
+      const next = await renderer.resolve(rule('again {{ method }}'), request, 'inb_b');
       assert.equal(next.answer?.body.toString(), 'again POST');
     } finally {
       await renderer.close();
@@ -83,7 +84,7 @@ describe('template render threads', () => {
       const stopped = await renderer.resolve(rule(HEAP_HOG), request, 'inb_a');
       assert.equal(stopped.record.error, 'rule 0: rendering ran out of memory and was stopped');
       assert.equal(stopped.answer?.status, 418);
-      const next = await renderer.resolve(rule('ok'), request, 'inb_a');
+      const next = await renderer.resolve(rule('ok'), request, 'inb_b');
       assert.equal(next.answer?.body.toString(), 'ok');
     } finally {
       await renderer.close();
@@ -157,6 +158,26 @@ describe('template render threads', () => {
       const before = renderer.stats();
       assert.equal(await renderer.resolve(plain, request, 'inb_a'), plain);
       assert.deepEqual(renderer.stats(), before);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('an inbox whose render was stopped is not rendered again during its cooldown', { timeout: 60_000 }, async () => {
+    const renderer = new TemplateRenderer({ timeoutMs: 200, threads: 1, cooldownMs: 600_000 });
+    try {
+      const stopped = await renderer.resolve(rule(LONG_STEP), request, 'inb_attacker');
+      assert.match(stopped.record.error ?? '', /took longer than 200 ms/);
+      const before = renderer.stats();
+      const again = await renderer.resolve(rule('harmless now'), request, 'inb_attacker');
+      assert.equal(again.answer?.status, 418);
+      assert.equal(
+        again.record.error,
+        'rule 0: a render of this inbox was stopped less than 600000 ms ago; not rendered',
+      );
+      assert.deepEqual(renderer.stats(), before, 'nothing reached a thread');
+      const other = await renderer.resolve(rule('other {{ method }}'), request, 'inb_other');
+      assert.equal(other.answer?.body.toString(), 'other POST');
     } finally {
       await renderer.close();
     }
