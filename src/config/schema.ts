@@ -359,7 +359,7 @@ export const SETTINGS = [
     key: 'templateThreads',
     env: 'REHOOK_TEMPLATE_THREADS',
     flag: 'template-threads',
-    defaultText: '2',
+    defaultText: '1',
     description:
       'Threads that render templated answers, started when first needed. Renders never run on the event loop; ' +
       'when every thread is busy and the queue is full, answers fall back at once instead of waiting.',

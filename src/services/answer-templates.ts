@@ -306,10 +306,15 @@ function render(source: string, scope: Record<string, unknown>, what: string, li
  * with control characters, a body over maxRenderedBodyBytes. Synchronous and bounded only by the
  * engine's checks between steps: the ingest path calls it on a render thread (template-renderer.ts).
  */
-export function renderAnswer(answer: ResponseAnswer, scope: Record<string, unknown>): ResponseAnswer {
+export function renderAnswer(
+  answer: ResponseAnswer,
+  scope: Record<string, unknown>,
+  /** Tests that prove a count raise it, so that only the count can stop the render. */
+  renderLimitMs: number = TEMPLATE_LIMITS.renderLimitMs,
+): ResponseAnswer {
   const limits: RenderLimits = {
     budget: new RenderBudget(),
-    deadline: new RenderDeadline(TEMPLATE_LIMITS.renderLimitMs),
+    deadline: new RenderDeadline(renderLimitMs),
   };
   const headers = answer.headers.map(([name, value]): HeaderPair => {
     const rendered = render(value, scope, `header ${name}`, limits).trim();

@@ -14,8 +14,8 @@ import type { RenderJob, RenderReply } from './template-render-protocol.js';
  * terminated and replaced, and the loop never waits for a render at all. The queue is bounded
  * (in all and per inbox) and so is the time a job may wait in it: past either, the answer is
  * the fallback at once (a render failure, recorded on the event), never a queue that grows. An
- * inbox whose render had to be stopped is not rendered for a while (cooldownMs). The threads run
- * at the lowest CPU priority (template-render-thread.ts).
+ * inbox whose render had to be stopped is not rendered for a while (cooldownMs), and after a
+ * thread was terminated the next one starts only after as long a rest.
  */
 
 export interface TemplateRendererOptions {
@@ -44,7 +44,7 @@ export interface TemplateRendererOptions {
 }
 
 export const TEMPLATE_RENDERER_DEFAULTS = {
-  threads: 2,
+  threads: 1,
   timeoutMs: 250,
   maxQueued: 64,
   maxQueuedPerInbox: 4,
@@ -107,6 +107,9 @@ export class TemplateRenderer {
   /** Keys whose last render was stopped, and until when (performance.now()) they are not rendered. */
   private readonly coolingUntil = new Map<string, number>();
   private nextId = 1;
+  /** No thread starts before this (performance.now()): the rest after one was terminated. */
+  private restUntil = 0;
+  private restTimer: NodeJS.Timeout | null = null;
   private terminated = 0;
   private closed = false;
 
@@ -171,6 +174,7 @@ export class TemplateRenderer {
   /** Terminates the threads; renders waiting or running get the fallback. Safe to call twice. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.restTimer !== null) clearTimeout(this.restTimer);
     for (const job of this.queue.splice(0)) this.settleQueued(job, 'the server is shutting down');
     const threads = this.threads.splice(0);
     for (const thread of threads) {
@@ -183,8 +187,9 @@ export class TemplateRenderer {
 
   private armWait(job: Job): void {
     if (job.waitTimer !== null) clearTimeout(job.waitTimer);
-    // Waiting for a thread that is starting (slower on a busy machine) is not waiting behind renders.
-    const starting = this.threads.some((thread) => !thread.ready);
+    // Waiting while no thread is ready (one resting or starting, slower on a busy machine) is not
+    // waiting behind renders.
+    const starting = !this.threads.some((thread) => thread.ready);
     job.waitingForStart = starting;
     const limit = starting ? this.opts.startWaitMs : this.opts.maxWaitMs;
     job.waitTimer = setTimeout(() => {
@@ -216,7 +221,15 @@ export class TemplateRenderer {
       if (thread.ready && thread.job === null) this.run(thread, this.queue.shift() as Job);
     }
     const starting = this.threads.some((thread) => !thread.ready);
-    if (this.queue.length > 0 && !starting && this.threads.length < this.opts.threads) this.start();
+    if (this.queue.length === 0 || starting || this.threads.length >= this.opts.threads) return;
+    const rest = this.restUntil - performance.now();
+    if (rest <= 0) this.start();
+    else if (this.restTimer === null) {
+      this.restTimer = setTimeout(() => {
+        this.restTimer = null;
+        this.dispatch();
+      }, rest);
+    }
   }
 
   private run(thread: Thread, job: Job): void {
@@ -227,6 +240,9 @@ export class TemplateRenderer {
     thread.timer = setTimeout(() => {
       this.terminated += 1;
       this.coolDown(job.key);
+      // As long a rest before a thread starts again: renders that loop until they are stopped
+      // keep a thread busy at most half the time (the rest of the process shares its CPU account).
+      this.restUntil = performance.now() + this.opts.timeoutMs;
       this.retire(thread, `rendering took longer than ${this.opts.timeoutMs} ms and was stopped`);
     }, this.opts.timeoutMs);
     thread.timer.unref();
@@ -241,7 +257,6 @@ export class TemplateRenderer {
           from: import.meta.url,
           entry: './template-render-thread',
           sources: [
-            './template-render-jobs',
             './answer-templates',
             './template-render-protocol',
             '../domain/captured-request',
