@@ -64,6 +64,8 @@ export interface TemplateRendererStats {
   readonly queued: number;
   /** Threads terminated so far because a render outlived the time limit. */
   readonly terminated: number;
+  /** Threads running or starting. */
+  readonly threads: number;
 }
 
 interface Job {
@@ -132,6 +134,7 @@ export class TemplateRenderer {
       running: this.threads.filter((thread) => thread.job !== null).length,
       queued: this.queue.length,
       terminated: this.terminated,
+      threads: this.threads.length,
     };
   }
 

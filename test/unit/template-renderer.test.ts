@@ -107,7 +107,7 @@ describe('template render threads', () => {
       const sameInbox = renderer.resolve(rule('same inbox'), request, 'inb_attacker');
       const otherInbox = renderer.resolve(rule('other inbox'), request, 'inb_other');
       const overAll = renderer.resolve(rule('over all'), request, 'inb_third');
-      assert.deepEqual(renderer.stats(), { running: 1, queued: 2, terminated: 0 });
+      assert.deepEqual(renderer.stats(), { running: 1, queued: 2, terminated: 0, threads: 1 });
       const busy = /^rule 0: the template renderer is busy \(too many renders waiting\); not rendered$/;
       assert.match((await sameInbox).record.error ?? '', busy);
       assert.match((await overAll).record.error ?? '', busy);
@@ -178,6 +178,18 @@ describe('template render threads', () => {
       assert.deepEqual(renderer.stats(), before, 'nothing reached a thread');
       const other = await renderer.resolve(rule('other {{ method }}'), request, 'inb_other');
       assert.equal(other.answer?.body.toString(), 'other POST');
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('after a thread is terminated, the next one starts only after as long a rest', { timeout: 60_000 }, async () => {
+    const renderer = new TemplateRenderer({ timeoutMs: 200, threads: 1 });
+    try {
+      await renderer.resolve(rule(LONG_STEP), request, 'inb_attacker');
+      const next = renderer.resolve(rule('next {{ method }}'), request, 'inb_other');
+      assert.deepEqual(renderer.stats(), { running: 0, queued: 1, terminated: 1, threads: 0 }, 'resting');
+      assert.equal((await next).answer?.body.toString(), 'next POST');
     } finally {
       await renderer.close();
     }
