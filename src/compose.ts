@@ -18,6 +18,7 @@ import { createProviderFetch } from './oidc/provider-fetch.js';
 import type { SingleSignOn } from './services/single-sign-on.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createSignatureKeys } from './services/signatures.js';
+import { TemplateRenderer } from './services/template-renderer.js';
 import { createSecretBox, createUnavailableSecretBox } from './signatures/secret-box.js';
 import { keyFileIsShared, loadServerKey } from './signatures/server-key.js';
 import { openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
@@ -181,6 +182,12 @@ export async function composeDeps(
     anonTtlMs: config.anonTtlMs,
     searchTimeBudgetMs: config.searchTimeBudgetMs,
     signatureKeys,
+    // Threads start with the first templated answer: an instance without one never starts any.
+    templates: new TemplateRenderer({
+      timeoutMs: config.templateTimeoutMs,
+      threads: config.templateThreads,
+      ...(overrides.logger ? { onError: (message: string) => overrides.logger?.warn({}, message) } : {}),
+    }),
   };
 }
 

@@ -224,6 +224,7 @@ export async function startRehook(
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
         await deps.replayClient.close();
+        await deps.templates?.close();
         await deps.bus.close?.();
         await deps.store.close();
       },
@@ -233,6 +234,7 @@ export async function startRehook(
     ingestServer.close();
     await api.close();
     await deps.replayClient.close();
+    await deps.templates?.close();
     await deps.bus.close?.();
     await deps.store.close();
     throw err;

@@ -8,6 +8,7 @@ import {
   parseLogLevel,
   parseOrigin,
   parsePort,
+  parsePositiveInt,
   parseCidrList,
   parseLimit,
   parseRate,
@@ -49,6 +50,10 @@ export interface Config {
   readonly replayJobLeaseMs: number;
   readonly sweepIntervalMs: number;
   readonly searchTimeBudgetMs: number;
+  /** A templated answer's render is stopped (its thread terminated) after this long. */
+  readonly templateTimeoutMs: number;
+  /** Threads that render templated answers, at most. */
+  readonly templateThreads: number;
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   /** How log records are written: readable lines or JSON lines (`auto` asks whether stdout is a terminal). */
@@ -339,6 +344,27 @@ export const SETTINGS = [
       'SEARCH_TOO_BROAD asks for a narrower filter. Checked between steps, so a page may take one step longer. ' +
       '0 stops after the first step.',
     parse: (raw) => (raw.trim() === '0' ? 0 : parseDuration(raw)),
+  }),
+  setting({
+    key: 'templateTimeoutMs',
+    env: 'REHOOK_TEMPLATE_TIMEOUT',
+    flag: 'template-timeout',
+    defaultText: '250ms',
+    description:
+      'How long one templated answer may render, on its own thread, before the thread is terminated and the ' +
+      'sender gets the fallback answer (the event records why). The template engine also stops itself after ' +
+      '100 ms between steps; this bounds a single step.',
+    parse: parseDuration,
+  }),
+  setting({
+    key: 'templateThreads',
+    env: 'REHOOK_TEMPLATE_THREADS',
+    flag: 'template-threads',
+    defaultText: '1',
+    description:
+      'Threads that render templated answers, started when first needed. Renders never run on the event loop; ' +
+      'when every thread is busy and the queue is full, answers fall back at once instead of waiting.',
+    parse: parsePositiveInt,
   }),
   setting({
     key: 'trustProxy',

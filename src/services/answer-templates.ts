@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Liquid, type Template } from 'liquidjs';
+import { CaptureTag, Context, Liquid, type Template, toValue, toValueSync } from 'liquidjs';
 import { type AnswerRecord, CONTRACT_ANSWER, type HeaderPair } from '../domain/captured-request.js';
 import { parseLosslessJsonBody, stringifyLossless } from '../domain/lossless-json.js';
 import {
@@ -14,7 +14,11 @@ import {
  * its header values and body rendered by LiquidJS against the request. Senders are untrusted and
  * so are template authors (anyone holding an anonymous inbox's id), so the engine has no file
  * system (include, render and layout are refused when the template is saved), limits on parse
- * size, render time and memory, and reads only the request's own properties.
+ * size, render time and memory, and reads only the request's own properties. Every value a
+ * render makes is counted against one budget per answer (RenderBudget): the engine's own
+ * filters, ranges and arrays, Rehook's filters, captured text and the output itself. Renders run
+ * on worker threads (template-renderer.ts), never on the event loop: the engine's time limit is
+ * only checked between steps, and one step (a filter over a large array) can run far past it.
  */
 
 export const TEMPLATE_LIMITS = {
@@ -22,12 +26,22 @@ export const TEMPLATE_LIMITS = {
   parseLimit: 128 * 1024,
   /** Milliseconds one template may take to render (the engine's renderLimit). */
   renderLimitMs: 100,
-  /** Bytes of strings and arrays one render may allocate (the engine's memoryLimit). */
+  /**
+   * Characters of strings and items of arrays one answer's renders may make in all (the engine's
+   * memoryLimit, shared by header values and body): filters, ranges, captures and the output.
+   */
   memoryLimit: 16 * 1024 * 1024,
-  /** A rendered body larger than this is a render failure. */
+  /**
+   * The most characters or items of any one value: a range, an array a filter makes, a string.
+   * Nothing larger can be part of an answer under maxRenderedBodyBytes.
+   */
+  maxValueSize: 1024 * 1024,
+  /** A rendered body larger than this is a render failure (and so is output past it while rendering). */
   maxRenderedBodyBytes: 1024 * 1024,
   /** Distinct templates kept parsed (the oldest is dropped first). */
   cacheEntries: 2000,
+  /** Characters of template text kept parsed in all (the oldest is dropped first). */
+  cacheCharacters: 8 * 1024 * 1024,
 } as const;
 
 /** A template failed to parse (at save) or to render (at ingest): what and where, for a person. */
@@ -60,14 +74,101 @@ function createEngine(): Liquid {
       },
     });
   }
-  // Liquid's json writes a number past 2^53 as an object; this keeps it as captured.
-  engine.registerFilter('json', (value: unknown) => stringifyLossless(value ?? null));
-  engine.registerFilter('base64', (value: unknown) => Buffer.from(String(value ?? ''), 'utf8').toString('base64'));
+  // Captured text is a value like any other: counted, where the engine's own capture is not.
+  engine.registerTag('capture', CountedCapture);
+  // Liquid's json writes a number past 2^53 as an object; this keeps it as captured. Rehook's
+  // filters count what they make, as the engine's own do.
+  engine.registerFilter('json', function (this: { context: Context }, value: unknown) {
+    const text = stringifyLossless(value ?? null);
+    this.context.memoryLimit.use(text.length);
+    return text;
+  });
+  engine.registerFilter('base64', function (this: { context: Context }, value: unknown) {
+    const text = Buffer.from(String(value ?? ''), 'utf8').toString('base64');
+    this.context.memoryLimit.use(text.length);
+    return text;
+  });
   return engine;
+}
+
+/**
+ * The memory budget of one answer's renders, in the shape of the engine's limiter: every value
+ * made is counted (`use`), none may exceed maxValueSize, all of them together memoryLimit.
+ */
+export class RenderBudget {
+  private used = 0;
+  constructor(
+    private readonly limit: number = TEMPLATE_LIMITS.memoryLimit,
+    private readonly largest: number = TEMPLATE_LIMITS.maxValueSize,
+  ) {}
+
+  use(count: number): void {
+    const n = +count;
+    if (!(n > 0)) return;
+    if (n > this.largest)
+      throw new Error(
+        `a value of ${n} characters or items is over the limit of ${this.largest} (ranges, arrays, text)`,
+      );
+    if (this.used + n > this.limit) throw new Error('memory alloc limit exceeded');
+    this.used += n;
+  }
+
+  check(count: number): void {
+    if (+count > this.largest)
+      throw new Error(`a value of ${+count} characters or items is over the limit of ${this.largest}`);
+  }
+}
+
+/** The render time limit of one answer (header values and body together), as the engine checks it. */
+class RenderDeadline {
+  private readonly deadline: number;
+  constructor(ms: number) {
+    this.deadline = performance.now() + ms;
+  }
+  use(): void {}
+  check(now: number): void {
+    if (+now > this.deadline) throw new Error('template render limit exceeded');
+  }
+}
+
+/** Text as the engine writes a value (its own stringify: arrays joined, nil empty). */
+function textOf(value: unknown): string {
+  const plain = toValue(value) as unknown;
+  if (typeof plain === 'string') return plain;
+  if (plain === null || plain === undefined) return '';
+  if (Array.isArray(plain)) return plain.map(textOf).join('');
+  return String(plain);
+}
+
+/** Collects output, counting every piece against the budget and stopping past `maxCharacters`. */
+class CountingEmitter {
+  buffer = '';
+  constructor(
+    private readonly budget: Pick<RenderBudget, 'use'>,
+    private readonly maxCharacters: number,
+  ) {}
+
+  write(html: unknown): void {
+    const text = textOf(html);
+    if (this.buffer.length + text.length > this.maxCharacters)
+      throw new Error(`output over ${this.maxCharacters} bytes`);
+    this.budget.use(text.length);
+    this.buffer += text;
+  }
+}
+
+/** `{% capture %}` rendering into a counted buffer (the engine's own one is not counted). */
+class CountedCapture extends CaptureTag {
+  override *render(ctx: Context): Generator<unknown, void, string> {
+    const emitter = new CountingEmitter(ctx.memoryLimit, TEMPLATE_LIMITS.maxRenderedBodyBytes);
+    yield this.liquid.renderer.renderTemplates(this.templates, ctx, emitter);
+    ctx.bottom()[this.variable] = emitter.buffer;
+  }
 }
 
 const engine = createEngine();
 const parsed = new Map<string, Template[]>();
+let parsedCharacters = 0;
 
 /**
  * The parsed form of a template's text, from a bounded cache: the ingest path parses each
@@ -83,11 +184,16 @@ export function parseTemplate(source: string): Template[] {
   } catch (err) {
     throw new TemplateError(err instanceof Error ? err.message : String(err));
   }
-  if (parsed.size >= TEMPLATE_LIMITS.cacheEntries) {
-    const oldest = parsed.keys().next().value;
-    if (oldest !== undefined) parsed.delete(oldest);
+  while (
+    parsed.size > 0 &&
+    (parsed.size >= TEMPLATE_LIMITS.cacheEntries || parsedCharacters + source.length > TEMPLATE_LIMITS.cacheCharacters)
+  ) {
+    const oldest = parsed.keys().next().value as string;
+    parsed.delete(oldest);
+    parsedCharacters -= oldest.length;
   }
   parsed.set(source, template);
+  parsedCharacters += source.length;
   return template;
 }
 
@@ -167,9 +273,28 @@ export function templateScope(request: TemplateRequest): Record<string, unknown>
 /** Header values the ingest listener can write: tab, printable ASCII and latin1, no CR or LF. */
 const INVALID_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
-function render(source: string, scope: Record<string, unknown>, what: string): string {
+/** What the renders of one answer share: the memory budget and the time limit. */
+interface RenderLimits {
+  readonly budget: RenderBudget;
+  readonly deadline: RenderDeadline;
+}
+
+function render(source: string, scope: Record<string, unknown>, what: string, limits: RenderLimits): string {
   try {
-    return String(engine.renderSync(parseTemplate(source), scope));
+    const ctx = new Context(
+      scope,
+      engine.options,
+      { sync: true },
+      {
+        // The engine's Limiter type, by shape: `use` counts, `check` asserts.
+        memoryLimit: limits.budget as unknown as Context['memoryLimit'],
+        renderLimit: limits.deadline as unknown as Context['renderLimit'],
+        liquid: engine,
+      },
+    );
+    const emitter = new CountingEmitter(limits.budget, TEMPLATE_LIMITS.maxRenderedBodyBytes);
+    toValueSync(engine.renderer.renderTemplates(parseTemplate(source), ctx, emitter));
+    return emitter.buffer;
   } catch (err) {
     throw new TemplateError(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -178,11 +303,21 @@ function render(source: string, scope: Record<string, unknown>, what: string): s
 /**
  * The answer with its templates rendered against `scope` (templateScope). Throws TemplateError
  * (saying which part) when one fails to render or renders what cannot be sent: a header value
- * with control characters, a body over maxRenderedBodyBytes.
+ * with control characters, a body over maxRenderedBodyBytes. Synchronous and bounded only by the
+ * engine's checks between steps: the ingest path calls it on a render thread (template-renderer.ts).
  */
-export function renderAnswer(answer: ResponseAnswer, scope: Record<string, unknown>): ResponseAnswer {
+export function renderAnswer(
+  answer: ResponseAnswer,
+  scope: Record<string, unknown>,
+  /** Tests that prove a count raise it, so that only the count can stop the render. */
+  renderLimitMs: number = TEMPLATE_LIMITS.renderLimitMs,
+): ResponseAnswer {
+  const limits: RenderLimits = {
+    budget: new RenderBudget(),
+    deadline: new RenderDeadline(renderLimitMs),
+  };
   const headers = answer.headers.map(([name, value]): HeaderPair => {
-    const rendered = render(value, scope, `header ${name}`).trim();
+    const rendered = render(value, scope, `header ${name}`, limits).trim();
     if (INVALID_VALUE_CHAR.test(rendered))
       throw new TemplateError(`header ${name}: the rendered value holds a character a header cannot carry`);
     if (rendered.length > RESPONSE_LIMITS.maxHeaderValueLength)
@@ -191,9 +326,9 @@ export function renderAnswer(answer: ResponseAnswer, scope: Record<string, unkno
       );
     return [name, rendered];
   });
-  const body = Buffer.from(render(UTF8.decode(answer.body), scope, 'body'), 'utf8');
+  const body = Buffer.from(render(UTF8.decode(answer.body), scope, 'body', limits), 'utf8');
   if (body.length > TEMPLATE_LIMITS.maxRenderedBodyBytes)
-    throw new TemplateError(`body: rendered to ${body.length} bytes, over ${TEMPLATE_LIMITS.maxRenderedBodyBytes}`);
+    throw new TemplateError(`body: output over ${TEMPLATE_LIMITS.maxRenderedBodyBytes} bytes`);
   return { ...answer, headers, body, template: false };
 }
 

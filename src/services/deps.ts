@@ -4,6 +4,7 @@ import type { EventBus } from '../ports/event-bus.js';
 import type { ReplayClient } from '../ports/replay-client.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { Store } from '../ports/store.js';
+import type { TemplateRenderer } from './template-renderer.js';
 
 /** What the use cases need; built once by compose.ts (tests build their own). */
 export interface ServiceDeps {
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   readonly searchTimeBudgetMs?: number;
   /** The server key's box for signature secrets, and where unopenable ones are reported. */
   readonly signatureKeys: SignatureKeys;
+  /** Render threads of templated answers (REHOOK_TEMPLATE_*); absent = the process's shared one. */
+  readonly templates?: TemplateRenderer;
 }
 
 /**

@@ -6,8 +6,8 @@ import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { AlertEvaluator } from './alert-evaluator.js';
 import type { ServiceDeps } from './deps.js';
 import { checkCapturedSignature } from './signatures.js';
-import { resolveAnswer } from './answer-templates.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
+import { sharedTemplateRenderer } from './template-renderer.js';
 import { subPathOf } from '../domain/inbox-response.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
@@ -50,7 +50,7 @@ export type CaptureResult =
  * event could not be stored, so the listener answers 503 and the sender retries.
  */
 export async function captureRequest(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus'> & {
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'templates'> & {
     newEventId: (nowMs: number) => string;
     /** REHOOK_ANON_MAX_EVENTS: an anonymous inbox keeps its newest N events (0 or absent = all). */
     anonMaxEvents?: number;
@@ -93,18 +93,23 @@ export async function captureRequest(
     if (signature instanceof Promise) signature = await signature;
   }
   const id = deps.newEventId(now.getTime());
-  // Templated answers render here, before the insert, so the event records a render failure.
+  // Templated answers render here, before the insert, so the event records a render failure; on
+  // a render thread, so a hostile template never holds the event loop.
   const resolved =
     chosen?.answer.template === true
-      ? resolveAnswer(chosen, {
-          eventId: id,
-          method: incoming.method,
-          subPath: subPathOf(incoming.path, incoming.inboxId),
-          query: incoming.query,
-          headers,
-          body: incoming.body,
-          receivedAt: now,
-        })
+      ? await (deps.templates ?? sharedTemplateRenderer()).resolve(
+          chosen,
+          {
+            eventId: id,
+            method: incoming.method,
+            subPath: subPathOf(incoming.path, incoming.inboxId),
+            query: incoming.query,
+            headers,
+            body: incoming.body,
+            receivedAt: now,
+          },
+          incoming.inboxId,
+        )
       : chosen;
   const event: CapturedEvent = {
     id,

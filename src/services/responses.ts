@@ -7,14 +7,15 @@ import {
   type InboxResponse,
 } from '../domain/inbox-response.js';
 import { AppError } from '../errors.js';
-import { firstTemplateProblem, resolveAnswer, type ResolvedAnswer } from './answer-templates.js';
+import { firstTemplateProblem, type ResolvedAnswer } from './answer-templates.js';
+import { sharedTemplateRenderer } from './template-renderer.js';
 import { getEvent } from './events.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getAuthorizedInbox } from './inboxes.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
-type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock'>;
+type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock' | 'templates'>;
 
 /**
  * Programmable responses (docs/responses.md). Who may read and change an inbox's response: the
@@ -115,15 +116,21 @@ export async function previewInboxResponse(
     subPath: subPathOf(event.path, inbox.id),
     rawHeaders: headers,
   });
-  return resolveAnswer(chosen, {
-    eventId: event.id,
-    method: event.method,
-    subPath: subPathOf(event.path, inbox.id),
-    query: event.query,
-    headers: event.headers,
-    body: event.body,
-    receivedAt: event.receivedAt,
-  });
+  // On a render thread, as ingest renders: a preview is as untrusted as a sender's request.
+  return (deps.templates ?? sharedTemplateRenderer()).resolve(
+    chosen,
+    {
+      eventId: event.id,
+      method: event.method,
+      subPath: subPathOf(event.path, inbox.id),
+      query: event.query,
+      headers: event.headers,
+      body: event.body,
+      receivedAt: event.receivedAt,
+    },
+    // Its own cooldown: a hostile preview does not stop the inbox's answers, nor the reverse.
+    `preview:${inbox.id}`,
+  );
 }
 
 /** Removes the inbox's response: it answers the contract's `200 {"ok":true}` again. */

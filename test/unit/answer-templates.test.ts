@@ -4,7 +4,9 @@ import type { ChosenAnswer, ResponseAnswer } from '../../src/domain/inbox-respon
 import {
   firstTemplateProblem,
   parseTemplate,
+  renderAnswer,
   resolveAnswer,
+  TEMPLATE_LIMITS,
   templateScope,
   type TemplateRequest,
 } from '../../src/services/answer-templates.js';
@@ -67,5 +69,95 @@ describe('templated answers', () => {
     assert.equal(resolved.record.rule, null);
     assert.equal(resolved.record.status, 202);
     assert.match(resolved.record.error ?? '', /^rule 3: body: /);
+  });
+
+  it("reads only the request's own properties: constructor, __proto__ and prototype render empty", () => {
+    const scope = templateScope({ ...request, body: Buffer.from('{"a":{"b":1},"list":[1]}') });
+    const probes = [
+      '{{ body.constructor }}',
+      '{{ body.__proto__ }}',
+      '{{ body.constructor.prototype }}',
+      '{{ body.a.constructor.name }}',
+      '{{ body.list.constructor }}',
+      '{{ query.__proto__.toString }}',
+      '{{ headers.constructor.prototype.hasOwnProperty }}',
+      '{{ method.constructor }}',
+      '{{ event.__proto__.constructor }}',
+    ];
+    for (const probe of probes) {
+      const rendered = renderAnswer(answer(`[${probe}]`), scope).body.toString();
+      assert.equal(rendered, '[]', `${probe} must not reach the prototype chain`);
+    }
+  });
+
+  it('a body of exactly 1 MiB is sent; one more byte, or more output while rendering, fails the render', () => {
+    assert.equal(TEMPLATE_LIMITS.maxRenderedBodyBytes, 1024 * 1024);
+    const kib = 'x'.repeat(1024);
+    const exact = renderAnswer(
+      answer(`{% assign k = "${kib}" %}{% for i in (1..1024) %}{{ k }}{% endfor %}`),
+      templateScope(request),
+      600_000,
+    );
+    assert.equal(exact.body.length, TEMPLATE_LIMITS.maxRenderedBodyBytes);
+    // One byte over, written as a last piece: the body is refused, not sent cut short.
+    assert.throws(
+      () =>
+        renderAnswer(
+          answer(`{% assign k = "${kib}" %}{% for i in (1..1024) %}{{ k }}{% endfor %}!`),
+          templateScope(request),
+          600_000,
+        ),
+      /^TemplateError: body: output over 1048576 bytes/,
+    );
+    // Multi-byte characters: under the limit in characters, over it in bytes.
+    assert.throws(
+      () =>
+        renderAnswer(
+          answer(`{% assign k = "${'é'.repeat(1024)}" %}{% for i in (1..600) %}{{ k }}{% endfor %}`),
+          templateScope(request),
+          600_000,
+        ),
+      /^TemplateError: body: output over 1048576 bytes/,
+    );
+    // Output stops at the limit while rendering: a loop that would write 100 MiB fails there.
+    assert.throws(
+      () =>
+        renderAnswer(
+          answer(`{% assign k = "${kib}" %}{% for i in (1..102400) %}{{ k }}{% endfor %}`),
+          templateScope(request),
+          600_000,
+        ),
+      /^TemplateError: body: output over 1048576 bytes/,
+    );
+  });
+
+  it("every value a render makes counts: ranges, array filters, captures, Rehook's own filters", () => {
+    const big = { ...request, body: Buffer.from(`"${'a'.repeat(600 * 1024)}"`) };
+    const failures: Array<[string, RegExp]> = [
+      // A range larger than any value may be, in a filter or a loop.
+      ['{{ (1..2000000) | size }}', /over the limit of 1048576/],
+      ['{% for i in (1..100000000) %}{% endfor %}', /over the limit of 1048576/],
+      // An array filter's result.
+      ['{% assign a = (1..200000) %}{{ a | join: "," | size }}', /over the limit of 1048576/],
+      // Text that doubles, through capture (the engine's own capture counts nothing).
+      [
+        '{% assign s = "xxxxxxxx" %}{% for i in (1..40) %}{% capture s %}{{ s }}{{ s }}{% endcapture %}{% endfor %}{{ s | size }}',
+        /over 1048576 bytes|over the limit of 1048576|memory alloc limit exceeded/,
+      ],
+      // Many values, each under the cap: the total is capped (16 Mi).
+      [
+        '{% for i in (1..40) %}{% assign e = rawBody | base64 %}{% endfor %}{{ e | size }}',
+        /memory alloc limit exceeded/,
+      ],
+      ['{% for i in (1..40) %}{% assign e = body | json %}{% endfor %}{{ e | size }}', /memory alloc limit exceeded/],
+      [
+        '{% for i in (1..40) %}{% capture c %}{{ rawBody }}{% endcapture %}{% endfor %}{{ c | size }}',
+        /memory alloc limit exceeded/,
+      ],
+    ];
+    for (const [template, expected] of failures) {
+      // No time limit to speak of: only the count may stop these, however busy the machine.
+      assert.throws(() => renderAnswer(answer(template), templateScope(big), 600_000), expected, template);
+    }
   });
 });

@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 import type BetterSqlite3 from 'better-sqlite3';
 
+import { spawnThread } from '../../threads/spawn-thread.js';
 import {
   WAL_BACKSTOP_FRAMES,
   WAL_RESTART_FRAMES,
@@ -15,48 +14,12 @@ import {
 /** SQLite's own default, restored on the main connection when the checkpoint thread is gone. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
-/** The thread's sources, and where `npm run build` writes them compiled (from src/storage/sqlite). */
-const THREAD_SOURCES = ['./checkpoint-thread.ts', './checkpoint-protocol.ts'];
-const COMPILED_THREAD = '../../../dist/src/storage/sqlite/checkpoint-thread.js';
-
-function modifiedMs(url: URL): number | null {
-  try {
-    return statSync(fileURLToPath(url)).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Under the TypeScript loader (tests, the benchmark run from sources): the compiled thread of the
- * last build when it is newer than the thread's sources. A thread that registers the loader
- * itself costs about half a second of CPU to start, once per store a test suite opens; the
- * compiled copy is the same code.
- */
-function compiledThreadOfSources(): URL | null {
-  const compiled = new URL(COMPILED_THREAD, import.meta.url);
-  const builtAt = modifiedMs(compiled);
-  if (builtAt === null) return null;
-  const newestSource = Math.max(
-    ...THREAD_SOURCES.map((source) => modifiedMs(new URL(source, import.meta.url)) ?? Infinity),
-  );
-  return builtAt >= newestSource ? compiled : null;
-}
-
-/**
- * Starts the checkpoint thread. Under the TypeScript loader the thread runs the last build's
- * compiled copy when it is current (see compiledThreadOfSources), else it registers the same
- * loader before it imports its .ts entry.
- */
+/** Starts the checkpoint thread (from dist/, or from the sources under the TypeScript loader). */
 function spawnCheckpointThread(data: CheckpointThreadData): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './checkpoint-thread.ts' : './checkpoint-thread.js', import.meta.url);
-  if (!fromSources) return new Worker(entry, { workerData: data });
-  const compiled = compiledThreadOfSources();
-  if (compiled !== null) return new Worker(compiled, { workerData: data });
-  const loader = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(bootstrap, { workerData: data, eval: true });
+  return spawnThread(
+    { from: import.meta.url, entry: './checkpoint-thread', sources: ['./checkpoint-protocol'] },
+    { workerData: data },
+  );
 }
 
 /** WAL sizes in frames (pages); tests make them small to reach them quickly. */

@@ -1,0 +1,24 @@
+// Messages between the template renderer (main thread) and its render threads.
+import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
+import type { AnswerRecord } from '../domain/captured-request.js';
+import type { TemplateRequest } from './answer-templates.js';
+
+/** Main thread → render thread: resolve one chosen answer against one request. */
+export interface RenderJob {
+  readonly id: number;
+  readonly chosen: ChosenAnswer;
+  readonly request: TemplateRequest;
+}
+
+/**
+ * Render thread → main thread. `ready`: the thread has loaded and takes jobs. `done`: the job's
+ * answer (bodies arrive as Uint8Array: structured cloning drops the Buffer class).
+ */
+export type RenderReply =
+  | { readonly kind: 'ready' }
+  | {
+      readonly kind: 'done';
+      readonly id: number;
+      readonly answer: (Omit<ResponseAnswer, 'body'> & { readonly body: Uint8Array }) | null;
+      readonly record: AnswerRecord;
+    };
