@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 import { DIFF_LIMITS, diffBodies, tooLargeBodyDiff } from '../domain/event-diff.js';
 import { stringifyLossless } from '../domain/lossless-json.js';
+import { spawnThread } from '../threads/spawn-thread.js';
 import type { BodyDiffReply, BodyDiffRequest } from './body-diff-protocol.js';
 
 /**
@@ -12,41 +11,16 @@ import type { BodyDiffReply, BodyDiffRequest } from './body-diff-protocol.js';
  */
 export const INLINE_DIFF_BYTES = 2048;
 
-/** The thread's sources, and where `npm run build` writes it compiled (from src/services). */
-const THREAD_SOURCES = [
-  './body-diff-thread.ts',
-  './body-diff-protocol.ts',
-  '../domain/event-diff.ts',
-  '../domain/lossless-json.ts',
-];
-const COMPILED_THREAD = '../../dist/src/services/body-diff-thread.js';
-
-function modifiedMs(url: URL): number | null {
-  try {
-    return statSync(fileURLToPath(url)).mtimeMs;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Starts the thread. Under the TypeScript loader (tests, benchmarks from sources) it runs the last
- * build's compiled copy when that is newer than the thread's sources, else it registers the
- * loader first (about half a second of CPU, once per process), as the SQLite checkpoint thread does.
- */
+/** Starts the diff thread (compiled from dist/, or under the TypeScript loader in tests). */
 function spawnBodyDiffThread(): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  if (!fromSources) return new Worker(new URL('./body-diff-thread.js', import.meta.url));
-  const compiled = new URL(COMPILED_THREAD, import.meta.url);
-  const builtAt = modifiedMs(compiled);
-  const newestSource = Math.max(
-    ...THREAD_SOURCES.map((source) => modifiedMs(new URL(source, import.meta.url)) ?? Infinity),
+  return spawnThread(
+    {
+      from: import.meta.url,
+      entry: './body-diff-thread',
+      sources: ['./body-diff-protocol', '../domain/event-diff', '../domain/lossless-json'],
+    },
+    {},
   );
-  if (builtAt !== null && builtAt >= newestSource) return new Worker(compiled);
-  const entry = new URL('./body-diff-thread.ts', import.meta.url);
-  const loader = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
 }
 
 interface Job {
