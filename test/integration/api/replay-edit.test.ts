@@ -137,7 +137,9 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
       const res = await replay(eventId, { destination });
       assertError(res, 400, 'INVALID_DESTINATION');
       assert.ok(
-        res.body.error.message.includes(`needs http:// or https:// in front of the host: did you mean http://${destination}?`),
+        res.body.error.message.includes(
+          `needs http:// or https:// in front of the host: did you mean http://${destination}?`,
+        ),
         res.body.error.message,
       );
     }
