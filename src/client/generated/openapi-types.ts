@@ -2533,6 +2533,11 @@ export interface components {
              */
             ratePerSecond: number;
             /**
+             * @description Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).
+             * @default false
+             */
+            resign: boolean;
+            /**
              * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
              * @default 1
              */
@@ -2556,14 +2561,16 @@ export interface components {
             };
             ratePerSecond: number;
             concurrency: number;
+            /** @description Each send is re-signed with the inbox secret and a fresh timestamp. */
+            resign: boolean;
             counts: {
                 /** @description Events the job replays (fixed when it was created). */
                 total: number;
                 /** @description Events replayed so far: succeeded + failed. */
                 done: number;
-                /** @description The destination answered (any status, 4xx and 5xx included). */
+                /** @description The destination answered below 400. */
                 succeeded: number;
-                /** @description Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted. */
+                /** @description The destination answered 400 or above, or Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted. */
                 failed: number;
                 /** @description What the destination did, by class: the four status classes add up to succeeded; unreachable plus deleted events make failed. */
                 outcomes: {
@@ -4656,6 +4663,11 @@ export interface operations {
                      */
                     ratePerSecond?: number;
                     /**
+                     * @description Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).
+                     * @default false
+                     */
+                    resign?: boolean;
+                    /**
                      * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
                      * @default 1
                      */
@@ -4681,6 +4693,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

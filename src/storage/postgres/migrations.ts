@@ -478,6 +478,10 @@ CREATE TABLE account_identities (
 );
 CREATE INDEX account_identities_account ON account_identities (account_id);
 `,
+  /** Bulk replay jobs that re-sign each send with the inbox's secret, as a single replay can. */
+  '0020_replay_job_resign': `
+ALTER TABLE replay_jobs ADD COLUMN resign boolean NOT NULL DEFAULT false;
+`,
 });
 
 /**

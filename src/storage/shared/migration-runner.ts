@@ -32,6 +32,7 @@ const MIGRATION_NAMES = [
   '0017_event_types',
   '0018_audit_log',
   '0019_account_identities',
+  '0020_replay_job_resign',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];
