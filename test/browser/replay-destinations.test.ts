@@ -12,6 +12,10 @@ import { assertAccessible, type BrowserRig, ingest, row, startRig, waitLive } fr
 // Replay button; a path with a space is encoded; a destination without http:// is refused with
 // the URL meant and shown as typed; a bulk replay answered 500 reads as failed, and can re-sign.
 
+// Page globals, for the functions evaluated in the browser.
+declare const window: any;
+declare const document: any;
+
 const PASSWORD = 'correct horse battery staple';
 const STRIPE_SECRET = 'whsec_browser_replay_destinations_0123456789';
 let rig: BrowserRig;
@@ -55,7 +59,9 @@ async function savedInbox(viewport: { width: number; height: number }): Promise<
 async function assertOnScreen(element: Locator, what: string): Promise<void> {
   const box = await element.boundingBox();
   assert.ok(box, `${what} is not shown`);
-  const { width, height } = await element.page().evaluate(() => ({ width: innerWidth, height: innerHeight }));
+  const { width, height } = await element
+    .page()
+    .evaluate(() => ({ width: window.innerWidth as number, height: window.innerHeight as number }));
   assert.ok(
     box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width,
     `${what} is at ${box.x},${box.y} (${box.width}x${box.height}), outside the ${width}x${height} viewport`,
