@@ -68,6 +68,13 @@ async function assertOnScreen(element: Locator, what: string): Promise<void> {
   );
 }
 
+/** An inbox action: on a phone the actions are folded into the "Inbox actions" menu. */
+async function inboxAction(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Inbox actions' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
 async function openReplay(page: Page, path: string): Promise<void> {
   await row(page, path).click();
   await page.getByRole('tab', { name: 'Replay' }).click();
@@ -88,7 +95,7 @@ for (const { name, viewport } of WIDTHS) {
       assert.match(text, /--allow-private-destinations/);
       assert.match(text, /rehook listen/);
 
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await inboxAction(page, 'Settings');
       const section = page.getByTestId('forwarding-settings');
       await section.getByLabel('Destination URL').fill('http://169.254.169.254/latest');
       await section.getByRole('button', { name: 'Save forwarding' }).click();
@@ -136,7 +143,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test('bulk replay: answers of 500 read as failed, not done green; a re-signed job verifies with Stripe', async () => {
       const { page, url } = await savedInbox(viewport);
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await inboxAction(page, 'Settings');
       const settings = page.getByTestId('signature-settings');
       await page.getByLabel('Provider').selectOption('stripe');
       await page.getByLabel('Secret', { exact: true }).fill(STRIPE_SECRET);
@@ -158,7 +165,7 @@ for (const { name, viewport } of WIDTHS) {
       }
       await row(page, '/bulk2').waitFor();
 
-      await page.getByRole('button', { name: 'Replay many' }).click();
+      await inboxAction(page, 'Replay many');
       await page.getByLabel('Destination URL').fill(`${receiver.url}/broken`);
       await page.getByRole('button', { name: 'Start replaying' }).click();
       const job = page.getByTestId('replay-job');
@@ -170,7 +177,7 @@ for (const { name, viewport } of WIDTHS) {
       assert.match((await job.getByTestId('job-failed').getAttribute('class')) ?? '', /status-bad/);
 
       await page.getByLabel(/Re-sign each request/).check();
-      await page.getByLabel('Destination URL').fill(`${receiver.url}/resigned`);
+      await page.getByLabel('Destination URL').fill(`${receiver.url}/resigned-${name}`);
       await page.getByRole('button', { name: 'Start replaying' }).click();
       await page
         .getByTestId('replay-job')
@@ -181,7 +188,7 @@ for (const { name, viewport } of WIDTHS) {
         (await page.getByTestId('replay-job').getByTestId('job-counts').textContent()) ?? '',
         /2 succeeded · 0 failed/,
       );
-      const sent = receiver.requests.filter((request) => request.url === '/resigned');
+      const sent = receiver.requests.filter((request) => request.url === `/resigned-${name}`);
       assert.equal(sent.length, 2);
       for (const request of sent) {
         const header = request.headers.find(([key]) => key.toLowerCase() === 'stripe-signature')?.[1] ?? '';
