@@ -4057,8 +4057,10 @@ export interface operations {
                 path?: string;
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
                 header?: string | string[];
-                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
                 q?: string;
+                /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
+                case?: "insensitive" | "sensitive";
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
                 json?: string | string[];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
@@ -4298,8 +4300,10 @@ export interface operations {
                 path?: string;
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
                 header?: string | string[];
-                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
                 q?: string;
+                /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
+                case?: "insensitive" | "sensitive";
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
                 json?: string | string[];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */

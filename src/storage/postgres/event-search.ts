@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { EventFilter } from '../../domain/event-filter.js';
 import { MAX_SEARCH_JSON_DEPTH } from '../../domain/json-nesting.js';
 import type { SearchPage } from '../../ports/store.js';
+import { textNeedles } from '../../domain/text-search.js';
 import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
 // Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
@@ -97,20 +98,37 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     }
     where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h WHERE ${exact}))`);
   }
-  if (filter.text?.includes('\u0000')) {
-    // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
-    // header can contain one (Node's parser refuses them): only the body's bytes can match.
-    where.push(`body LIKE ${param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea')}`);
-  } else if (filter.text !== undefined) {
-    const q = param(filter.text, '::text');
-    const qHeaders = param(JSON.stringify(filter.text).slice(1, -1), '::text');
-    const qBody = param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea');
-    where.push(
-      `(strpos(path, ${q}) > 0 OR strpos(query, ${q}) > 0
-        OR (strpos(headers, ${qHeaders}) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h
-              WHERE strpos(h ->> 0, ${q}) > 0 OR strpos(h ->> 1, ${q}) > 0))
-        OR body LIKE ${qBody})`,
-    );
+  if (filter.text !== undefined) {
+    // The spellings and the folding are the shared rule (src/domain/text-search.ts). lower() under
+    // COLLATE "C" folds A-Z only, as SQLite's does; a bytea has no lower(), so the body goes
+    // through its 'escape' text form (pure ASCII: octal escapes and letters) and back, once.
+    const exact = filter.caseSensitive === true;
+    const needles = textNeedles(filter.text, exact);
+    const fold = (column: string) => (exact ? column : `lower((${column}) COLLATE "C")`);
+    const folded = exact ? 'body' : `decode(lower(encode(body, 'escape') COLLATE "C"), 'escape')`;
+    const inBody = needles
+      .map((needle) => `b.bytes LIKE ${param(containsPattern(Buffer.from(needle, 'utf8')), '::bytea')}`)
+      .join(' OR ');
+    const bodyMatch = `EXISTS (SELECT 1 FROM (SELECT ${folded} AS bytes) AS b WHERE ${inBody})`;
+    if (filter.text.includes('\u0000')) {
+      // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
+      // header can contain one (Node's parser refuses them): only the body's bytes can match.
+      where.push(bodyMatch);
+    } else {
+      const typed = needles[0] ?? '';
+      const q = param(typed, '::text');
+      const qHeaders = param(JSON.stringify(typed).slice(1, -1), '::text');
+      const inText = needles.map((needle) => {
+        const n = param(needle, '::text');
+        return `strpos(${fold('path')}, ${n}) > 0 OR strpos(${fold('query')}, ${n}) > 0`;
+      });
+      where.push(
+        `(${inText.join(' OR ')}
+        OR (strpos(${fold('headers')}, ${qHeaders}) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h
+              WHERE strpos(${fold('h ->> 0')}, ${q}) > 0 OR strpos(${fold('h ->> 1')}, ${q}) > 0))
+        OR ${bodyMatch})`,
+      );
+    }
   }
   if (filter.json !== undefined && filter.json.length > 0) {
     const literals: string[] = [];
