@@ -49,14 +49,14 @@ function jsonAsciiEscaped(text: string): string {
 /** `%xx` and `\uxxxx` written with upper-case hex digits (the other common spelling). */
 function upperHex(text: string): string {
   return text
-    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase())
-    .replace(/\\u[0-9a-f]{4}/gi, (escape) => `\\u${escape.slice(2).toUpperCase()}`);
+    .replace(/%[0-9a-f]{2}/gi, (seq) => seq.toUpperCase())
+    .replace(/\\u[0-9a-f]{4}/gi, (seq) => `\\u${seq.slice(2).toUpperCase()}`);
 }
 
 function lowerHex(text: string): string {
   return text
-    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toLowerCase())
-    .replace(/\\u[0-9a-f]{4}/gi, (escape) => escape.toLowerCase());
+    .replace(/%[0-9a-f]{2}/gi, (seq) => seq.toLowerCase())
+    .replace(/\\u[0-9a-f]{4}/gi, (seq) => seq.toLowerCase());
 }
 
 /**
