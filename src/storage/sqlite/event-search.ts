@@ -79,7 +79,6 @@ export function sqliteFilterSql(inboxId: string, filter: EventFilter): SqliteFil
     const exact = filter.caseSensitive === true;
     const needles = textNeedles(filter.text, exact);
     const fold = (column: string) => (exact ? column : `lower(${column})`);
-    const body = exact ? 'body' : 'CAST(lower(body) AS BLOB)';
     params['q'] = needles[0] ?? '';
     params['qHeaders'] = JSON.stringify(needles[0] ?? '').slice(1, -1);
     const inText: string[] = [];
@@ -88,7 +87,15 @@ export function sqliteFilterSql(inboxId: string, filter: EventFilter): SqliteFil
       params[`qn${i}`] = needle;
       params[`qb${i}`] = Buffer.from(needle, 'utf8');
       inText.push(`instr(${fold('path')}, @qn${i}) OR instr(${fold('query')}, @qn${i})`);
-      inBody.push(`instr(${body}, @qb${i})`);
+      if (exact) inBody.push(`instr(body, @qb${i})`);
+      else if (/^[\u0001-\u007f]*$/.test(needle)) {
+        // LIKE folds A-Z without copying the body, and an ASCII needle cannot be misread in
+        // bytes that are not UTF-8; it stops at a NUL byte, so a body holding one is folded whole.
+        params[`ql${i}`] = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+        inBody.push(
+          `(CASE WHEN instr(body, X'00') THEN instr(CAST(lower(body) AS BLOB), @qb${i}) ELSE CAST(body AS TEXT) LIKE @ql${i} ESCAPE '\\' END)`,
+        );
+      } else inBody.push(`instr(CAST(lower(body) AS BLOB), @qb${i})`);
     });
     where.push(
       `(${inText.join(' OR ')}
