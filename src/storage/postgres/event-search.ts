@@ -100,16 +100,30 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
   }
   if (filter.text !== undefined) {
     // The spellings and the folding are the shared rule (src/domain/text-search.ts). lower() under
-    // COLLATE "C" folds A-Z only, as SQLite's does; a bytea has no lower(), so the body goes
-    // through its 'escape' text form (pure ASCII: octal escapes and letters) and back, once.
+    // COLLATE "C" folds A-Z only, as SQLite's does. A bytea has no lower(): a body without NUL is
+    // read as Latin-1 text (every byte one character, never an error) and folded once; one with
+    // NUL, which text cannot hold, goes through its 'escape' form (pure ASCII) and back. OFFSET 0
+    // keeps each folded copy made once per row (a pulled-up subquery would repeat it per needle).
     const exact = filter.caseSensitive === true;
     const needles = textNeedles(filter.text, exact);
     const fold = (column: string) => (exact ? column : `lower((${column}) COLLATE "C")`);
-    const folded = exact ? 'body' : `decode(lower(encode(body, 'escape') COLLATE "C"), 'escape')`;
-    const inBody = needles
-      .map((needle) => `b.bytes LIKE ${param(containsPattern(Buffer.from(needle, 'utf8')), '::bytea')}`)
-      .join(' OR ');
-    const bodyMatch = `EXISTS (SELECT 1 FROM (SELECT ${folded} AS bytes) AS b WHERE ${inBody})`;
+    const inBytes = (column: string) =>
+      needles
+        .map((needle) => `${column} LIKE ${param(containsPattern(Buffer.from(needle, 'utf8')), '::bytea')}`)
+        .join(' OR ');
+    let bodyMatch: string;
+    if (exact) bodyMatch = inBytes('body');
+    else {
+      const slow = `decode(lower(encode(body, 'escape') COLLATE "C"), 'escape')`;
+      const latin1 = needles.filter((needle) => !needle.includes('\u0000'));
+      const inText = latin1
+        .map((needle) => `strpos(b.text, ${param(Buffer.from(needle, 'utf8').toString('latin1'), '::text')}) > 0`)
+        .join(' OR ');
+      bodyMatch = `EXISTS (SELECT 1 FROM (SELECT CASE WHEN position('\\x00'::bytea IN body) = 0
+          THEN lower(convert_from(body, 'LATIN1') COLLATE "C") END AS text OFFSET 0) AS b
+        WHERE CASE WHEN b.text IS NOT NULL THEN ${inText === '' ? 'false' : inText}
+          ELSE EXISTS (SELECT 1 FROM (SELECT ${slow} AS bytes OFFSET 0) AS s WHERE ${inBytes('s.bytes')}) END)`;
+    }
     if (filter.text.includes('\u0000')) {
       // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
       // header can contain one (Node's parser refuses them): only the body's bytes can match.
