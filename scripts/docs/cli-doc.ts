@@ -20,6 +20,9 @@ export const EXIT_MEANINGS: Readonly<Record<string, string>> = {
   USAGE:
     'Invalid usage or configuration: unknown command or flag, missing argument or required option, ' +
     'an invalid setting (one line names it). A hint to the `--help` of the command follows.',
+  REJECTED:
+    'Sent, but not taken: the destination answered 400 or above (`replay`, after printing the answer), ' +
+    'or a bulk replay job followed with `--wait` completed with failed sends (`replay-all`, `replay-job`).',
   INTERNAL: 'Internal error: something nobody expected (a bug). The stack trace is printed; please report it.',
 };
 

@@ -57,7 +57,8 @@ export const TO_URL: OptionDef = {
 /** --wait of the bulk replay job commands. */
 export const WAIT_FOR_JOB: OptionDef = {
   type: 'boolean',
-  description: 'Follow the job until it has finished (progress on stderr); exit 1 if it failed or was cancelled.',
+  description:
+    'Follow the job until it has finished (progress on stderr); exit 1 if it failed or was cancelled, 3 if it completed with failed sends (an answer of 400 or above, or none).',
 };
 
 export const INBOX_ID: ArgDef = { name: 'inboxId', description: 'Id of the inbox (inb_...).' };

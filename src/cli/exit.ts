@@ -5,6 +5,12 @@ export const EXIT = {
   FAILURE: 1,
   /** Unknown command or flag, missing argument, invalid configuration. */
   USAGE: 2,
+  /**
+   * Everything was sent, but not everything was taken: the destination answered 400 or above
+   * (`rehook replay`), or a bulk replay job completed with failed sends (`replay-all --wait`).
+   * Apart from 1 so a script can tell "the handler said no" from "Rehook could not do it".
+   */
+  REJECTED: 3,
   /** A bug: an error nobody expected (BSD sysexits EX_SOFTWARE). */
   INTERNAL: 70,
 } as const;

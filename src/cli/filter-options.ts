@@ -28,7 +28,12 @@ export const EVENT_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
   q: {
     type: 'string',
     value: 'text',
-    description: 'Only events with this text in the path, query, a header or the body.',
+    description:
+      'Only events with this text in the path, query, a header or the body, also in a form field or a JSON string (A-Z in either case).',
+  },
+  'case-sensitive': {
+    type: 'boolean',
+    description: "Match the --q text exactly, letter case included (the API's case=sensitive).",
   },
   json: {
     type: 'string',
@@ -59,6 +64,7 @@ export function eventFilterParams(input: ParsedInput): EventFilterParams {
     const value = str(input, name);
     if (value !== undefined) params[name] = value;
   }
+  if (input.values['case-sensitive'] === true) params['case'] = 'sensitive';
   return params as EventFilterParams;
 }
 

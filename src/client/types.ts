@@ -62,11 +62,13 @@ export type ReplayRequest = Schemas['ReplayRequest'];
 /** Totals of a repeated replay. */
 export type ReplaySummary = Schemas['ReplaySummary'];
 /** What createReplayJob takes: a destination and which events (docs/bulk-replay.md). */
-export type ReplayJobInput = Omit<Schemas['ReplayJobInput'], 'ratePerSecond' | 'concurrency'> & {
+export type ReplayJobInput = Omit<Schemas['ReplayJobInput'], 'ratePerSecond' | 'concurrency' | 'resign'> & {
   /** Default 10. */
   readonly ratePerSecond?: number;
   /** Default 1. */
   readonly concurrency?: number;
+  /** Re-sign each send with the inbox's secret and a fresh timestamp. Default false. */
+  readonly resign?: boolean;
 };
 /** A bulk replay job: state, counts, progress. */
 export type ReplayJob = Schemas['ReplayJob'];

@@ -20,6 +20,16 @@ export function parseDestination(raw: unknown): DestinationCheck {
   if (/[\u0000-\u0020\u007f]/.test(raw)) {
     return { ok: false, reason: 'destination must not contain spaces or control characters' };
   }
+  // `localhost:19090/hooks` is a valid URL of scheme "localhost:" (path "19090/hooks"), and
+  // `example.com/hooks` no URL at all: both are a host typed without its scheme. Refused with
+  // the URL meant, never completed silently: http or https is the sender's choice to make.
+  const missing = missingScheme(raw);
+  if (missing !== null) {
+    return {
+      ok: false,
+      reason: `destination needs http:// or https:// in front of the host: did you mean http://${missing}?`,
+    };
+  }
   let url: URL;
   try {
     url = new URL(raw);
@@ -86,4 +96,28 @@ export const REDACTED_DESTINATION_NOTE =
 /** `url` as `view` shows it. */
 export function destinationFor(view: SettingsView, url: string): string {
   return view === 'whole' ? url : redactDestination(url);
+}
+
+/** A host, an optional port, then a path, query or nothing: what a URL without `scheme://` looks like. */
+const HOST_FIRST = /^(?:localhost|\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+\.?)(?::\d{1,5})?(?:[/?#]|$)/i;
+
+/** `raw` when it is a host (and port, path) typed without `http://`; null otherwise. */
+function missingScheme(raw: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) return null;
+  const bare = raw.startsWith('//') ? raw.slice(2) : raw;
+  return HOST_FIRST.test(bare) ? bare : null;
+}
+
+/** Characters never allowed in a path or query a person edits: controls, DEL, '#' and '\'. */
+const URL_PART_FORBIDDEN = /[\u0000-\u001f\u007f#\\]/;
+
+/**
+ * A path or query typed by a person, as it is sent: spaces percent-encoded (`/my hooks` is
+ * `/my%20hooks`, as a browser's address bar does), or null when it holds a control character,
+ * '#' or '\', which have no single meaning in a URL part. One rule for the API, the CLI and the
+ * web app, which all send the text to the API.
+ */
+export function encodeUrlPart(text: string): string | null {
+  if (URL_PART_FORBIDDEN.test(text)) return null;
+  return text.replaceAll(' ', '%20');
 }

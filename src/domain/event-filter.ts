@@ -1,5 +1,6 @@
 import { firstEventIdAt, isId } from './ids.js';
 import { MAX_SEARCH_JSON_DEPTH, nestsDeeperThan } from './json-nesting.js';
+import { bytesFound, textFound, textNeedles } from './text-search.js';
 
 /**
  * Search and filter of an inbox's events (docs/search.md, decision 26): what
@@ -19,10 +20,13 @@ export interface EventFilter {
   /** Every one must match a header of the event. */
   readonly headers?: readonly HeaderMatch[];
   /**
-   * Text (case-sensitive) found in the path, the raw query string, a header name or value, or
-   * the body's bytes (its UTF-8 encoding, anywhere in the body, binary bodies included).
+   * Text found in the path, the raw query string, a header name or value, or the body's bytes
+   * (its UTF-8 encoding, anywhere in the body, binary bodies included), also as a form field or a
+   * JSON string holds it encoded; A-Z in either case unless `caseSensitive` (src/domain/text-search.ts).
    */
   readonly text?: string;
+  /** `case=sensitive`: `text` matches every byte exactly. */
+  readonly caseSensitive?: boolean;
   /** Every one must match the event's body parsed as JSON. */
   readonly json?: readonly JsonMatch[];
   /** Inclusive lower bound on the event id (an ISO time is turned into the first id of that ms). */
@@ -68,7 +72,7 @@ export type ParsedEventFilter =
   | { readonly ok: false; readonly message: string; readonly param: string };
 
 /** The query-string parameters of a filter (the names the API and the CLI use). */
-export const EVENT_FILTER_PARAMS = ['method', 'path', 'header', 'q', 'json', 'since', 'until'] as const;
+export const EVENT_FILTER_PARAMS = ['method', 'path', 'header', 'q', 'case', 'json', 'since', 'until'] as const;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -112,6 +116,7 @@ export function parseEventFilter(
     pathPrefix?: string;
     headers?: HeaderMatch[];
     text?: string;
+    caseSensitive?: boolean;
     json?: JsonMatch[];
     sinceId?: string;
     untilId?: string;
@@ -178,6 +183,15 @@ export function parseEventFilter(
     if (text.length > FILTER_LIMITS.textLength)
       return fail('q', `q must be at most ${FILTER_LIMITS.textLength} characters`);
     filter.text = text;
+  }
+  const caseValues = valuesOf(query, 'case');
+  if (!Array.isArray(caseValues)) return fail('case', caseValues.error);
+  const caseValue = single(caseValues, 'case');
+  if (typeof caseValue === 'object') return fail('case', caseValue.error);
+  if (caseValue !== undefined) {
+    if (caseValue !== 'sensitive' && caseValue !== 'insensitive')
+      return fail('case', 'case must be sensitive or insensitive (the default)');
+    if (caseValue === 'sensitive') filter.caseSensitive = true;
   }
 
   const jsonValues = valuesOf(query, 'json');
@@ -292,6 +306,7 @@ export function eventFilterQuery(filter: EventFilter): [string, string][] {
   if (filter.pathPrefix !== undefined) pairs.push(['path', filter.pathPrefix]);
   for (const h of filter.headers ?? []) pairs.push(['header', h.value === undefined ? h.name : `${h.name}:${h.value}`]);
   if (filter.text !== undefined) pairs.push(['q', filter.text]);
+  if (filter.caseSensitive === true) pairs.push(['case', 'sensitive']);
   for (const j of filter.json ?? []) {
     const path = j.path.join('.');
     pairs.push(['json', j.value === undefined ? path : `${path}=${j.value}`]);
@@ -329,12 +344,14 @@ export function eventMatchesFilter(event: FilterableEvent, filter: EventFilter):
     if (!found) return false;
   }
   if (filter.text !== undefined) {
-    const t = filter.text;
+    const exact = filter.caseSensitive === true;
+    const needles = textNeedles(filter.text, exact);
+    const typed = needles.slice(0, 1);
     const found =
-      event.path.includes(t) ||
-      event.query.includes(t) ||
-      event.headers.some(([name, value]) => name.includes(t) || value.includes(t)) ||
-      event.body.includes(Buffer.from(t, 'utf8'));
+      textFound(event.path, needles, exact) ||
+      textFound(event.query, needles, exact) ||
+      event.headers.some(([name, value]) => textFound(name, typed, exact) || textFound(value, typed, exact)) ||
+      bytesFound(event.body, needles, exact);
     if (!found) return false;
   }
   if (filter.json !== undefined) {

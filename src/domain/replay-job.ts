@@ -76,11 +76,25 @@ export interface ReplayJobCounts {
   readonly total: number;
   /** Events replayed so far (succeeded + failed). */
   readonly done: number;
-  /** The destination answered (any status, 4xx and 5xx included). */
+  /** The destination answered below 400. */
   readonly succeeded: number;
-  /** No answer: refused by the egress policy, unreachable, timed out, or the event was gone. */
+  /**
+   * The destination answered 400 or above (a handler that refused the event did not take it),
+   * or did not answer: refused by the egress policy, unreachable, timed out, or the event was gone.
+   */
   readonly failed: number;
   readonly outcomes: ReplayJobOutcomes;
+}
+
+/**
+ * The counts shown of a job whose `done` items got the `outcomes`: a 4xx or 5xx answer is a
+ * failure, as it is for a forwarding delivery, even though the destination answered. Derived
+ * from the status classes (kept since migration 12, earlier jobs counted from their items), so
+ * jobs recorded when an answer of any status was counted a success read the same way.
+ */
+export function jobCounts(total: number, done: number, outcomes: ReplayJobOutcomes): ReplayJobCounts {
+  const succeeded = outcomes.status2xx + outcomes.status3xx;
+  return { total, done, succeeded, failed: done - succeeded, outcomes };
 }
 
 export const NO_OUTCOMES: ReplayJobOutcomes = {
@@ -105,6 +119,8 @@ export interface ReplayJob {
   readonly filter: ReplayJobFilter;
   readonly ratePerSecond: number;
   readonly concurrency: number;
+  /** Each send re-signed with the inbox's secret and a fresh timestamp (as a replay's `resign`). */
+  readonly resign: boolean;
   readonly state: ReplayJobState;
   readonly counts: ReplayJobCounts;
   readonly createdAt: Date;

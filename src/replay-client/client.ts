@@ -161,11 +161,15 @@ export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
 }
 
 /**
- * The policy's verdict on a URL whose host needs no DNS: an IP literal, or `localhost` (which
- * resolves to loopback). Other names are left to the connect-time check.
+ * The policy's verdict on a URL whose host needs no DNS: an IP literal, or `localhost` and its
+ * subdomains (RFC 6761: they resolve to loopback), with or without the root's trailing dot
+ * (`localhost.` resolves like `localhost`, and the connect-time guard refuses it after DNS, so
+ * a check at save must too). The WHATWG parser has already turned decimal, hex and octal IPv4
+ * notations into dotted quads and IPv6 into RFC 5952 text. Other names are left to the
+ * connect-time check.
  */
 export function literalRefusal(url: URL, policy: AddressPolicy): string | null {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return checkAddress('127.0.0.1', policy);
   if (checkAddress(host, policy) === 'not-an-ip-address') return null;
   return checkAddress(host, policy);

@@ -7,6 +7,7 @@ import type { InboxAction } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import { requireAccount } from './auth.js';
+import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
 import { alertsChanged } from './alert-worker.js';
@@ -59,11 +60,7 @@ export function checkAlertRules(deps: Pick<ServiceDeps, 'replayClient'>, body: R
     throw new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
   }
   for (const [index, rule] of parsed.value.entries()) {
-    const reason = deps.replayClient.refusal?.(new URL(rule.url)) ?? null;
-    if (reason !== null) {
-      const message = `Invalid url: the egress policy refuses this address (${reason})`;
-      throw new AppError('INVALID_DESTINATION', { message, details: [{ path: `/rules/${index}/url`, message }] });
-    }
+    checkDestinationToSave(deps.replayClient, rule.url, { path: `/rules/${index}/url`, label: 'url' });
   }
   return parsed.value;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { HeaderPair } from '../domain/captured-request.js';
 import { parseDestination } from '../domain/destination.js';
+import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import {
   backoffDelayMs,
   forwardUrl,
@@ -98,7 +99,7 @@ export function attemptRecord(
     statusCode: null,
     latencyMs: 'latencyMs' in outcome ? outcome.latencyMs : null,
     errorCode: ERROR_CODES[outcome.kind],
-    errorMessage: outcome.reason,
+    errorMessage: outcome.kind === 'forbidden' ? destinationRefusalMessage(outcome.reason) : outcome.reason,
   };
 }
 

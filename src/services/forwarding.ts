@@ -1,10 +1,12 @@
 import type { InboxAction } from '../domain/team.js';
-import { parseDestination, type SettingsView } from '../domain/destination.js';
+import type { SettingsView } from '../domain/destination.js';
 import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
+import type { ReplayClient } from '../ports/replay-client.js';
+import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
 
@@ -15,7 +17,7 @@ import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
  * requests, so an anonymous inbox (whose id is its only credential) cannot forward.
  */
 
-type ForwardingDeps = Pick<ServiceDeps, 'store' | 'clock'>;
+type ForwardingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>;
 
 /**
  * In-process listeners told when a forwarding changes here, so this instance's worker updates
@@ -101,8 +103,14 @@ function integerIn(value: unknown, name: string, min: number, max: number, fallb
   return value;
 }
 
-/** The settings of a PUT body, checked; throws VALIDATION_FAILED or INVALID_DESTINATION. */
-export function parseForwardingInput(body: Record<string, unknown>): {
+/**
+ * The settings of a PUT body, checked; throws VALIDATION_FAILED or INVALID_DESTINATION (also for
+ * an address the egress policy refuses without a lookup: checkDestinationToSave).
+ */
+export function parseForwardingInput(
+  client: Pick<ReplayClient, 'refusal'>,
+  body: Record<string, unknown>,
+): {
   destination: string;
   enabled: boolean;
   maxAttempts: number;
@@ -113,8 +121,7 @@ export function parseForwardingInput(body: Record<string, unknown>): {
       throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
   }
   if (body['destination'] === undefined) throw invalid('destination is required', '/destination');
-  const target = parseDestination(body['destination']);
-  if (!target.ok) throw new AppError('INVALID_DESTINATION', { message: `Invalid destination: ${target.reason}` });
+  checkDestinationToSave(client, body['destination'], { path: '/destination' });
   const enabled = body['enabled'];
   if (enabled !== undefined && typeof enabled !== 'boolean') throw invalid('enabled must be true or false', '/enabled');
   const L = FORWARDING_LIMITS;
@@ -138,7 +145,7 @@ export async function setForwarding(
   body: Record<string, unknown>,
 ): Promise<Forwarding> {
   const inbox = await ownedInbox(deps, principal, inboxId);
-  const input = parseForwardingInput(body);
+  const input = parseForwardingInput(deps.replayClient, body);
   const now = deps.clock.now();
   const stored = await deps.store.forwarding.put({ inboxId: inbox.id, ...input, createdAt: now, updatedAt: now });
   forwardingChanged();

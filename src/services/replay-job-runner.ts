@@ -3,10 +3,12 @@ import { roleAtLeast, roleNeededFor } from '../domain/team.js';
 import { randomPart } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import type { ReplayJob, ReplayJobItem } from '../domain/replay-job.js';
+import { AppError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
 import { replayOnce } from './replays.js';
 
-type RunnerDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'>;
+type RunnerDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'> &
+  Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 /** Jobs one instance runs at once; more wait in the queue (or run on another instance). */
 export const DEFAULT_MAX_RUNNING_JOBS = 4;
@@ -318,13 +320,21 @@ export function startReplayJobRunner(deps: RunnerDeps, opts: ReplayJobRunnerOpti
       });
       return null;
     }
-    const record = await replayOnce(deps, {
-      event,
-      inbox,
-      accountId: job.accountId,
-      destination: job.destination,
-      jobId: job.id,
-    });
+    let record: Awaited<ReturnType<typeof replayOnce>>;
+    try {
+      record = await replayOnce(deps, {
+        event,
+        inbox,
+        accountId: job.accountId,
+        destination: job.destination,
+        jobId: job.id,
+        resign: job.resign,
+      });
+    } catch (err) {
+      // The secret was removed after the job was created: no later send could be signed either.
+      if (err instanceof AppError && err.code === 'SIGNATURE_NOT_SET') return { code: err.code, message: err.message };
+      throw err;
+    }
     await deps.store.replayJobs.completeItem(job.id, item.position, {
       replayId: record.id,
       statusCode: record.statusCode,

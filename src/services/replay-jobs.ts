@@ -6,9 +6,11 @@ import type { EventSelection, ReplayJob, ReplayJobFilter, ReplayJobItem } from '
 import { AppError, type ErrorDetail } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
+import { settingsForSigning } from './signatures.js';
 import { authorizeInbox, getAuthorizedInbox, getReadableInbox, tokenReaches } from './inboxes.js';
 
-type JobDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
+/** `signatureKeys` only for jobs that re-sign (a caller that never re-signs may omit it). */
+type JobDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'> & Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 /** Results a job answer carries when the request does not say; the most it may ask for. */
 export const DEFAULT_RESULTS_PAGE = 100;
@@ -22,9 +24,11 @@ export interface ReplayJobRequest {
   readonly filter: ReplayJobFilter;
   readonly ratePerSecond: number;
   readonly concurrency: number;
+  readonly resign: boolean;
 }
 
 const FIELDS = new Set([
+  'resign',
   'destination',
   'eventIds',
   'since',
@@ -136,6 +140,8 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
       message: `must be a whole number from 1 to ${jobLimits.MAX_JOB_CONCURRENCY}`,
     });
   }
+  const resign = body['resign'] ?? false;
+  if (typeof resign !== 'boolean') details.push({ path: '/resign', message: 'must be true or false' });
   if (body['destination'] === undefined) details.push({ path: '/destination', message: 'is required' });
   if (details.length > 0) throw invalid(details);
   const target = parseDestination(body['destination']);
@@ -145,6 +151,7 @@ export function parseReplayJobRequest(body: Readonly<Record<string, unknown>>): 
     filter,
     ratePerSecond: ratePerSecond as number,
     concurrency: concurrency as number,
+    resign: resign === true,
   };
 }
 
@@ -190,6 +197,11 @@ export async function createReplayJob(
   const { accountId } = requireAccount(principal);
   const inbox = await getAuthorizedInbox(deps, principal, inboxId, 'replay');
   const request = parseReplayJobRequest(body);
+  // Re-signing needs the inbox's secret: without one every send would fail, so say it now.
+  if (request.resign) {
+    if (deps.signatureKeys === undefined) throw new Error('createReplayJob: resign needs deps.signatureKeys');
+    await settingsForSigning({ store: deps.store, signatureKeys: deps.signatureKeys }, inbox.id);
+  }
   let eventIds: string[];
   if (request.filter.eventIds !== undefined) {
     eventIds = await deps.store.replayJobs.existingEventIds(inbox.id, request.filter.eventIds);
@@ -225,6 +237,7 @@ export async function createReplayJob(
     filter: request.filter,
     ratePerSecond: request.ratePerSecond,
     concurrency: request.concurrency,
+    resign: request.resign,
     state: 'queued',
     counts: jobLimits.emptyJobCounts(eventIds.length),
     createdAt: deps.clock.now(),

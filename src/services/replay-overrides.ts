@@ -1,4 +1,5 @@
 import type { HeaderPair } from '../domain/captured-request.js';
+import { encodeUrlPart } from '../domain/destination.js';
 import type { HeaderEdits, ReplayOverrides } from '../domain/replay-request.js';
 import { AppError } from '../errors.js';
 import {
@@ -27,8 +28,6 @@ export const OVERRIDE_FIELDS = ['method', 'path', 'query', 'headers', 'body', 'b
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Field value characters: HTAB, visible ASCII, space, obs-text (Latin-1 0x80-0xFF); no CR, LF, NUL. */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-/** Characters never allowed in a path or query override: controls, space, DEL, '#' and '\'. */
-const URL_PART_FORBIDDEN = /[\u0000-\u0020\u007f#\\]/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Header names the caller may not set: the server computes them or they describe a connection. */
@@ -74,17 +73,18 @@ function parsePath(raw: unknown): string {
     throw invalid(`path must be a string starting with '/', at most ${OVERRIDE_LIMITS.pathLength} characters`);
   }
   if (raw.includes('?')) throw invalid("path must not contain '?': send the query in the query field");
-  if (URL_PART_FORBIDDEN.test(raw)) throw invalid("path must not contain spaces, control characters, '#' or '\\'");
-  return raw;
+  const encoded = encodeUrlPart(raw);
+  if (encoded === null) throw invalid("path must not contain control characters, '#' or '\\'");
+  return encoded;
 }
 
 function parseQuery(raw: unknown): string {
   if (typeof raw !== 'string' || raw.length > OVERRIDE_LIMITS.queryLength) {
     throw invalid(`query must be a string of at most ${OVERRIDE_LIMITS.queryLength} characters`);
   }
-  const query = raw.startsWith('?') ? raw.slice(1) : raw;
-  if (URL_PART_FORBIDDEN.test(query)) throw invalid("query must not contain spaces, control characters, '#' or '\\'");
-  return query;
+  const encoded = encodeUrlPart(raw.startsWith('?') ? raw.slice(1) : raw);
+  if (encoded === null) throw invalid("query must not contain control characters, '#' or '\\'");
+  return encoded;
 }
 
 function parseHeaderName(raw: unknown, where: string): string {

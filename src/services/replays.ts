@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CapturedEvent } from '../domain/captured-request.js';
 import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
+import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import type { Inbox } from '../domain/inbox.js';
 import { newId } from '../domain/ids.js';
 import type { ReplayRecord } from '../domain/replay.js';
@@ -337,6 +338,8 @@ function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; 
     responseBody: Buffer.alloc(0),
     truncated: false,
     errorCode: FAILURE_CODES[outcome.kind],
-    errorMessage: outcome.reason,
+    // A refusal names the setting that opens it and `rehook listen`: this is the text the API,
+    // the CLI and the web app show.
+    errorMessage: outcome.kind === 'forbidden' ? destinationRefusalMessage(outcome.reason) : outcome.reason,
   };
 }

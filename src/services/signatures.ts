@@ -305,7 +305,7 @@ const UNREADABLE: SignatureCheck = Object.freeze({
 // ---------------------------------------------------------------------------------------------
 
 /** The inbox's opened settings, or SIGNATURE_NOT_SET (none set, or a secret this server cannot open). */
-async function settingsForSigning(
+export async function settingsForSigning(
   deps: Pick<ServiceDeps, 'store' | 'signatureKeys'>,
   inboxId: string,
 ): Promise<SignatureSettings> {

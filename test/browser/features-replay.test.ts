@@ -194,7 +194,7 @@ describe('bulk replay', () => {
     await page.getByRole('button', { name: 'Start replaying' }).click();
     const job = page.getByTestId('replay-job');
     await job.locator('[data-testid="job-state"][data-state="completed"]').waitFor();
-    assert.match((await job.getByTestId('job-counts').textContent()) ?? '', /3 of 3 done · 0 failed/);
+    assert.match((await job.getByTestId('job-counts').textContent()) ?? '', /3 of 3 done · 3 succeeded · 0 failed/);
     assert.equal(await job.getByTestId('job-results').locator('tbody tr').count(), 3);
     assert.deepEqual(
       receiver.requests

@@ -14,11 +14,12 @@ function jobAnswering500(): ReplayJob {
     filter: {},
     ratePerSecond: 10,
     concurrency: 1,
+    resign: false,
     counts: {
       total: 6,
       done: 6,
-      succeeded: 6,
-      failed: 0,
+      succeeded: 0,
+      failed: 6,
       outcomes: { status2xx: 0, status3xx: 0, status4xx: 0, status5xx: 6, unreachable: 0 },
     },
     progress: 1,
@@ -34,7 +35,7 @@ describe('rehook replay-job: counts by destination outcome', () => {
     const job = jobAnswering500();
     assert.equal(outcomeSummary(job), '5xx 6');
     assert.match(jobSummary(job), /^outcomes +5xx 6$/m);
-    assert.equal(progressLine(job), 'job_1 completed 6/6 (5xx 6; failed 0)');
+    assert.equal(progressLine(job), 'job_1 completed 6/6 (5xx 6; failed 6)');
   });
 
   it('lists every class that occurred, in order, and says so when nothing has been sent', () => {

@@ -153,16 +153,47 @@ describe('eventMatchesFilter (the reference semantics)', () => {
     assert.ok(!eventMatchesFilter(event({ body: Buffer.from('{"a":') }), ok({ json: 'a' })));
   });
 
-  it('text in path, query, headers and body bytes; case-sensitive', () => {
+  it('text in path, query, headers and body bytes; A-Z in either case by default, exact with case=sensitive', () => {
     const e = event({ body: Buffer.concat([Buffer.from([0, 255]), Buffer.from('naïve')]) });
     const m = (q: string) => eventMatchesFilter(e, ok({ q }));
+    const exact = (q: string) => eventMatchesFilter(e, ok({ q, case: 'sensitive' }));
     assert.ok(m('stripe/ev'));
     assert.ok(m('a=1'));
     assert.ok(m('GitHub'));
     assert.ok(m('push'));
     assert.ok(m('naïve'));
-    assert.ok(!m('NAÏVE'));
-    assert.ok(!m('github'));
+    assert.ok(m('NAïVE'));
+    assert.ok(!m('NAÏVE'), 'letters beyond A-Z match as typed');
+    assert.ok(m('github'));
+    assert.ok(m('PUSH'));
+    assert.ok(exact('GitHub'));
+    assert.ok(!exact('github'));
+    assert.ok(!exact('NAïVE'));
+  });
+
+  it('text also matches a form field and a JSON string as they hold it encoded, raw bytes still', () => {
+    const form = event({ body: Buffer.from('name=w%C3%B6rld+Smith&phone=%2B15551234567&note=a%20b') });
+    const m = (e: FilterableEvent, q: string, extra: Record<string, string> = {}) =>
+      eventMatchesFilter(e, ok({ q, ...extra }));
+    assert.ok(m(form, 'wörld'));
+    assert.ok(m(form, 'Wörld smith'));
+    assert.ok(m(form, '+15551234567'));
+    assert.ok(m(form, 'a b'));
+    assert.ok(m(form, 'w%C3%B6rld'), 'the raw bytes still match');
+    assert.ok(!m(form, 'Wörld', { case: 'sensitive' }));
+    assert.ok(m(form, 'wörld', { case: 'sensitive' }));
+    const json = event({ body: Buffer.from('{"name":"w\\u00F6rld","quote":"say \\"hi\\""}') });
+    assert.ok(m(json, 'wörld'));
+    assert.ok(m(json, 'say "hi"'));
+    assert.ok(m(json, 'wörld', { case: 'sensitive' }), 'either hex case of an escape, exact or not');
+    const query = event({ query: 'q=caf%C3%A9' });
+    assert.ok(m(query, 'café'));
+  });
+
+  it('case: sensitive or insensitive, else a clear message', () => {
+    assert.equal(parseEventFilter({ q: 'x', case: 'sensitive' }).ok, true);
+    const bad = parseEventFilter({ q: 'x', case: 'upper' });
+    assert.deepEqual(bad, { ok: false, param: 'case', message: 'case must be sensitive or insensitive (the default)' });
   });
 
   it('header names any case, values exact', () => {

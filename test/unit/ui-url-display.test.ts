@@ -9,6 +9,11 @@ describe('shortUrl', () => {
     assert.equal(shortUrl('https://example.com/?a=1'), 'example.com/?a=1');
   });
 
+  it('shows a destination typed without a scheme as typed, never as its "path"', () => {
+    assert.equal(shortUrl('localhost:19090/hooks'), 'localhost:19090/hooks');
+    assert.equal(shortUrl('mailto:someone@example.com'), 'mailto:someone@example.com');
+  });
+
   it('elides whole segments from the middle, keeping the host and the end', () => {
     const staging = shortUrl('http://127.0.0.1:1/hooks/stripe/staging/invoices');
     const production = shortUrl('http://127.0.0.1:41234/hooks/stripe/production/invoices');

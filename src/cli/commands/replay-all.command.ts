@@ -59,6 +59,11 @@ export const replayAllCommand = defineCommand({
       description: 'Sends in flight at once, 1 to 10 (1 keeps the order).',
       default: '1',
     },
+    resign: {
+      type: 'boolean',
+      description:
+        "Re-sign each send with the inbox's signature secret and a fresh timestamp (as `rehook replay --resign`), so a handler's timestamp check passes.",
+    },
     wait: WAIT_FOR_JOB,
     ...CLIENT,
   },
@@ -77,6 +82,7 @@ export const replayAllCommand = defineCommand({
     rate: rate(input),
     concurrency: positiveInt(input, 'concurrency'),
     wait: input.values['wait'] === true,
+    resign: input.values['resign'] === true,
   }),
   load: () => import('./replay-all.js'),
 });

@@ -16,8 +16,10 @@ export interface ReplayAllOptions extends ClientOptions {
   readonly pathPrefix: string | undefined;
   readonly rate: number | undefined;
   readonly concurrency: number | undefined;
-  /** Poll until the job has finished (exit 1 when it failed or was cancelled). */
+  /** Poll until the job has finished (exit 1 when it failed or was cancelled, 3 when sends failed). */
   readonly wait: boolean;
+  /** Re-sign each send with the inbox's secret and a fresh timestamp (as `rehook replay --resign`). */
+  readonly resign: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function run(options: ReplayAllOptions, io: CliIO): Promise<void> {
     ...(options.pathPrefix === undefined ? {} : { pathPrefix: options.pathPrefix }),
     ...(options.rate === undefined ? {} : { ratePerSecond: options.rate }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    ...(options.resign ? { resign: true } : {}),
   };
   const created = await clientFor(options).createReplayJob(options.inboxId, input);
   const job = options.wait ? await waitForJob(options, created.id, io) : created;

@@ -37,10 +37,11 @@ export function jobSummary(job: ReplayJob): string {
     ['state', job.state],
     ['progress', `${done}/${total} (${Math.round(job.progress * 100)}%)`],
     ['outcomes', outcomeSummary(job)],
-    ['answered', String(succeeded)],
-    ['failed', String(failed)],
+    ['succeeded', `${succeeded} (answered below 400)`],
+    ['failed', `${failed} (answered 400 or above, or no answer)`],
     ['destination', cleanLine(job.destination)],
     ['rate', `${job.ratePerSecond}/s, ${job.concurrency} at a time`],
+    ['re-signed', job.resign ? 'yes' : 'no'],
     ...(job.error === null ? [] : ([['error', `${job.error.code}: ${cleanLine(job.error.message)}`]] as const)),
   ]);
 }
@@ -64,10 +65,19 @@ export async function waitForJob(options: ClientOptions, jobId: string, io: CliI
   });
 }
 
-/** Exit 1 unless the job completed (a failed or cancelled job did not replay everything). */
+/**
+ * Exit 1 unless the job completed (a failed or cancelled job did not replay everything); exit 3
+ * when it completed with failed sends (an answer of 400 or above, or none).
+ */
 export function exitForState(job: ReplayJob): void {
   if (job.state === 'failed' || job.state === 'cancelled') {
     throw new ExitError(EXIT.FAILURE, `replay job ${job.id} ${job.state}${job.error ? `: ${job.error.code}` : ''}`);
+  }
+  if (job.counts.failed > 0) {
+    throw new ExitError(
+      EXIT.REJECTED,
+      `replay job ${job.id} completed with ${job.counts.failed} of ${job.counts.total} failed (exit ${EXIT.REJECTED})`,
+    );
   }
 }
 

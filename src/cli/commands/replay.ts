@@ -106,8 +106,9 @@ function printRun(run: ReplayRun, io: CliIO): void {
 /**
  * `rehook replay <eventId> --to <url> [edits] [--repeat n] [--resign]`: the server re-sends the
  * event, as captured or edited, and reports what the destination answered. A destination that
- * cannot be reached is an API error (exit 1); with --repeat every attempt is printed and the
- * exit status is 1 when any of them got no answer.
+ * cannot be reached is an API error (exit 1); an answer of 400 or above exits 3 after printing
+ * it; with --repeat every attempt is printed and the exit status is 1 when any of them got no
+ * answer, else 3 when any was answered 400 or above.
  */
 export async function run(options: ReplayOptions, io: CliIO): Promise<void> {
   const request = await replayRequest(options);
@@ -115,11 +116,21 @@ export async function run(options: ReplayOptions, io: CliIO): Promise<void> {
   const repeat = options.edits?.repeat;
   if (repeat === undefined) {
     const replay = await client.replay(options.eventId, request);
-    if (options.json) return io.stdout(json({ replay }));
-    return printOne(replay, io);
+    if (options.json) io.stdout(json({ replay }));
+    else printOne(replay, io);
+    return exitForAnswers([replay]);
   }
   const result = await client.replay(options.eventId, { ...request, repeat });
   if (options.json) io.stdout(json(result));
   else printRun(result, io);
   if (result.summary.failures > 0) throw new ExitError(EXIT.FAILURE);
+  exitForAnswers(result.replays);
+}
+
+/** Exit 3 (EXIT.REJECTED) when a destination answered 400 or above: the handler did not take it. */
+function exitForAnswers(replays: readonly Replay[]): void {
+  const rejected = replays.find((replay) => replay.statusCode !== null && replay.statusCode >= 400);
+  if (rejected !== undefined) {
+    throw new ExitError(EXIT.REJECTED, `the destination answered ${rejected.statusCode} (exit ${EXIT.REJECTED})`);
+  }
 }

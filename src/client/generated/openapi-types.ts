@@ -2603,6 +2603,11 @@ export interface components {
              */
             ratePerSecond: number;
             /**
+             * @description Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).
+             * @default false
+             */
+            resign: boolean;
+            /**
              * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
              * @default 1
              */
@@ -2626,14 +2631,16 @@ export interface components {
             };
             ratePerSecond: number;
             concurrency: number;
+            /** @description Each send is re-signed with the inbox secret and a fresh timestamp. */
+            resign: boolean;
             counts: {
                 /** @description Events the job replays (fixed when it was created). */
                 total: number;
                 /** @description Events replayed so far: succeeded + failed. */
                 done: number;
-                /** @description The destination answered (any status, 4xx and 5xx included). */
+                /** @description The destination answered below 400. */
                 succeeded: number;
-                /** @description Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted. */
+                /** @description The destination answered 400 or above, or Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted. */
                 failed: number;
                 /** @description What the destination did, by class: the four status classes add up to succeeded; unreachable plus deleted events make failed. */
                 outcomes: {
@@ -4159,8 +4166,10 @@ export interface operations {
                 path?: string;
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
                 header?: string | string[];
-                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
                 q?: string;
+                /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
+                case?: "insensitive" | "sensitive";
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
                 json?: string | string[];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
@@ -4400,8 +4409,10 @@ export interface operations {
                 path?: string;
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
                 header?: string | string[];
-                /** @description Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes. */
+                /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
                 q?: string;
+                /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
+                case?: "insensitive" | "sensitive";
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
                 json?: string | string[];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
@@ -4765,6 +4776,11 @@ export interface operations {
                      */
                     ratePerSecond?: number;
                     /**
+                     * @description Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).
+                     * @default false
+                     */
+                    resign?: boolean;
+                    /**
                      * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
                      * @default 1
                      */
@@ -4790,6 +4806,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["InboxNotFoundOrShareNotFound"];
+            409: components["responses"]["SignatureNotSet"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

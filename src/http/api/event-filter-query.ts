@@ -26,7 +26,12 @@ export const EventFilterQueryProperties = {
     Type.String({
       maxLength: 1024,
       description:
-        'Only events with this text (case-sensitive) in the path, the query string, a header name or value, or the body bytes.',
+        'Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md).',
+    }),
+  ),
+  case: Type.Optional(
+    Type.Union([Type.Literal('insensitive'), Type.Literal('sensitive')], {
+      description: '`sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`.',
     }),
   ),
   json: repeatable(

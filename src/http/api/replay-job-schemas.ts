@@ -63,6 +63,13 @@ export const ReplayJobInputSchema = Type.Object(
         description: `Sends started per second at most (${MIN_JOB_RATE} to ${MAX_JOB_RATE}, default ${DEFAULT_JOB_RATE}).`,
       }),
     ),
+    resign: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          "Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).",
+      }),
+    ),
     concurrency: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -100,14 +107,15 @@ export const ReplayJobSchema = Type.Object(
     ),
     ratePerSecond: Type.Number(),
     concurrency: Type.Integer(),
+    resign: Type.Boolean({ description: 'Each send is re-signed with the inbox secret and a fresh timestamp.' }),
     counts: Type.Object(
       {
         total: Type.Integer({ description: 'Events the job replays (fixed when it was created).' }),
         done: Type.Integer({ description: 'Events replayed so far: succeeded + failed.' }),
-        succeeded: Type.Integer({ description: 'The destination answered (any status, 4xx and 5xx included).' }),
+        succeeded: Type.Integer({ description: 'The destination answered below 400.' }),
         failed: Type.Integer({
           description:
-            'Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted.',
+            'The destination answered 400 or above, or Rehook could not deliver: no answer (refused, unreachable, timed out), or the event was deleted.',
         }),
         outcomes: Type.Object(
           {
@@ -184,6 +192,7 @@ export function replayJobJson(job: ReplayJob): ReplayJobJson {
     filter: filterJson(job),
     ratePerSecond: job.ratePerSecond,
     concurrency: job.concurrency,
+    resign: job.resign,
     counts: { ...job.counts, outcomes: { ...job.counts.outcomes } },
     progress: total === 0 ? 1 : Math.round((done / total) * 10_000) / 10_000,
     createdAt: job.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { EventFilter } from '../../domain/event-filter.js';
 import { MAX_SEARCH_JSON_DEPTH } from '../../domain/json-nesting.js';
 import type { SearchPage } from '../../ports/store.js';
+import { textNeedles } from '../../domain/text-search.js';
 import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
 // Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
@@ -59,6 +60,21 @@ function containsPattern(bytes: Buffer): Buffer {
   return Buffer.from(out);
 }
 
+/** A LIKE pattern for `bytes` anywhere, with each ASCII letter as `_` (any one byte). */
+function letterWildcards(bytes: Buffer): Buffer {
+  const out: number[] = [0x25];
+  for (const byte of bytes) {
+    if ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)) {
+      out.push(0x5f);
+      continue;
+    }
+    if (byte === 0x25 || byte === 0x5f || byte === 0x5c) out.push(0x5c);
+    out.push(byte);
+  }
+  out.push(0x25);
+  return Buffer.from(out);
+}
+
 export interface PgFilterSql {
   /** `AND ...` conditions over the events table (unqualified columns), `$n` from `firstParam`. */
   readonly where: string;
@@ -97,20 +113,59 @@ export function pgFilterSql(inboxId: string, filter: EventFilter, firstParam: nu
     }
     where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h WHERE ${exact}))`);
   }
-  if (filter.text?.includes('\u0000')) {
-    // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
-    // header can contain one (Node's parser refuses them): only the body's bytes can match.
-    where.push(`body LIKE ${param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea')}`);
-  } else if (filter.text !== undefined) {
-    const q = param(filter.text, '::text');
-    const qHeaders = param(JSON.stringify(filter.text).slice(1, -1), '::text');
-    const qBody = param(containsPattern(Buffer.from(filter.text, 'utf8')), '::bytea');
-    where.push(
-      `(strpos(path, ${q}) > 0 OR strpos(query, ${q}) > 0
-        OR (strpos(headers, ${qHeaders}) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h
-              WHERE strpos(h ->> 0, ${q}) > 0 OR strpos(h ->> 1, ${q}) > 0))
-        OR body LIKE ${qBody})`,
-    );
+  if (filter.text !== undefined) {
+    // The spellings and the folding are the shared rule (src/domain/text-search.ts). lower() under
+    // COLLATE "C" folds A-Z only, as SQLite's does. A bytea has no lower(): a body without NUL is
+    // read as Latin-1 text (every byte one character, never an error) and folded once; one with
+    // NUL, which text cannot hold, goes through its 'escape' form (pure ASCII) and back. OFFSET 0
+    // keeps each folded copy made once per row (a pulled-up subquery would repeat it per needle);
+    // LIKE, not strpos(), finds a needle in it (measured: 2.5 times as fast on 1 KiB bodies).
+    const exact = filter.caseSensitive === true;
+    const needles = textNeedles(filter.text, exact);
+    const fold = (column: string) => (exact ? column : `lower((${column}) COLLATE "C")`);
+    const inBytes = (column: string) =>
+      needles
+        .map((needle) => `${column} LIKE ${param(containsPattern(Buffer.from(needle, 'utf8')), '::bytea')}`)
+        .join(' OR ');
+    let bodyMatch: string;
+    if (exact) bodyMatch = inBytes('body');
+    else {
+      const slow = `decode(lower(encode(body, 'escape') COLLATE "C"), 'escape')`;
+      const latin1 = needles.filter((needle) => !needle.includes('\u0000'));
+      const inText = latin1
+        .map(
+          (needle) => `b.text LIKE ${param(containsPattern(Buffer.from(needle, 'utf8')).toString('latin1'), '::text')}`,
+        )
+        .join(' OR ');
+      // A body that holds a needle in any case holds it with each letter as some byte: a plain
+      // bytea LIKE with `_` for the letters rules out most bodies before any copy is made.
+      const shapes = needles
+        .map((needle) => `body LIKE ${param(letterWildcards(Buffer.from(needle, 'utf8')), '::bytea')}`)
+        .join(' OR ');
+      bodyMatch = `(${shapes}) AND EXISTS (SELECT 1 FROM (SELECT CASE WHEN position('\\x00'::bytea IN body) = 0
+          THEN lower(convert_from(body, 'LATIN1') COLLATE "C") END AS text OFFSET 0) AS b
+        WHERE CASE WHEN b.text IS NOT NULL THEN ${inText === '' ? 'false' : inText}
+          ELSE EXISTS (SELECT 1 FROM (SELECT ${slow} AS bytes OFFSET 0) AS s WHERE ${inBytes('s.bytes')}) END)`;
+    }
+    if (filter.text.includes('\u0000')) {
+      // PostgreSQL text cannot hold NUL (binding it fails the statement), and no path, query or
+      // header can contain one (Node's parser refuses them): only the body's bytes can match.
+      where.push(bodyMatch);
+    } else {
+      const typed = needles[0] ?? '';
+      const q = param(typed, '::text');
+      const qHeaders = param(JSON.stringify(typed).slice(1, -1), '::text');
+      const inText = needles.map((needle) => {
+        const n = param(needle, '::text');
+        return `strpos(${fold('path')}, ${n}) > 0 OR strpos(${fold('query')}, ${n}) > 0`;
+      });
+      where.push(
+        `(${inText.join(' OR ')}
+        OR (strpos(${fold('headers')}, ${qHeaders}) > 0 AND EXISTS (SELECT 1 FROM json_array_elements(headers::json) AS h
+              WHERE strpos(${fold('h ->> 0')}, ${q}) > 0 OR strpos(${fold('h ->> 1')}, ${q}) > 0))
+        OR ${bodyMatch})`,
+      );
+    }
   }
   if (filter.json !== undefined && filter.json.length > 0) {
     const literals: string[] = [];

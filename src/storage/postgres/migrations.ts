@@ -486,6 +486,10 @@ CREATE TABLE event_type_settings (
   updated_at  timestamptz NOT NULL
 );
 `,
+  /** Bulk replay jobs that re-sign each send with the inbox's secret, as a single replay can. */
+  '0021_replay_job_resign': `
+ALTER TABLE replay_jobs ADD COLUMN resign boolean NOT NULL DEFAULT false;
+`,
 });
 
 /**

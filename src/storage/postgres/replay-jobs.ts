@@ -17,7 +17,7 @@ type JobRow = ReplayJobRow<PostgresColumns>;
 
 const SQL = {
   insertJob: `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL)`,
+    VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, $10, NULL, NULL)`,
   // Positions follow the array's order (WITH ORDINALITY counts from 1).
   insertItems: `INSERT INTO replay_job_items (job_id, position, event_id, done)
     SELECT $1, t.ord - 1, t.id, false FROM unnest($2::text[]) WITH ORDINALITY AS t(id, ord)`,

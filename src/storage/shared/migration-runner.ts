@@ -33,6 +33,7 @@ const MIGRATION_NAMES = [
   '0018_audit_log',
   '0019_account_identities',
   '0020_event_type_settings',
+  '0021_replay_job_resign',
 ] as const;
 
 export type MigrationName = (typeof MIGRATION_NAMES)[number];

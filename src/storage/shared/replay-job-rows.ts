@@ -1,9 +1,10 @@
-import type {
-  ReplayJob,
-  ReplayJobFilter,
-  ReplayJobItem,
-  ReplayJobItemResult,
-  ReplayJobState,
+import {
+  jobCounts,
+  type ReplayJob,
+  type ReplayJobFilter,
+  type ReplayJobItem,
+  type ReplayJobItemResult,
+  type ReplayJobState,
 } from '../../domain/replay-job.js';
 import { bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from './column-values.js';
 
@@ -13,7 +14,7 @@ import { bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from '.
 export const JOB_COLUMNS =
   'id, inbox_id, account_id, destination, filter, rate_per_second, concurrency, state, total, succeeded, failed, ' +
   'created_at, started_at, finished_at, error_code, error_message, ' +
-  'status_2xx, status_3xx, status_4xx, status_5xx, unreachable';
+  'status_2xx, status_3xx, status_4xx, status_5xx, unreachable, resign';
 /**
  * The count columns a recorded item moves, in the order of tallyIncrements() (domain): the
  * adapters' SQL adds each increment to its column.
@@ -59,6 +60,7 @@ export interface ReplayJobRow<C extends ColumnTypes> {
   readonly status_4xx: number;
   readonly status_5xx: number;
   readonly unreachable: number;
+  readonly resign: C['flag'];
 }
 
 export interface ReplayJobItemRow<C extends ColumnTypes> {
@@ -94,19 +96,15 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       ratePerSecond: row.rate_per_second,
       concurrency: row.concurrency,
       state: row.state as ReplayJobState,
-      counts: {
-        total: row.total,
-        done: row.succeeded + row.failed,
-        succeeded: row.succeeded,
-        failed: row.failed,
-        outcomes: {
-          status2xx: row.status_2xx,
-          status3xx: row.status_3xx,
-          status4xx: row.status_4xx,
-          status5xx: row.status_5xx,
-          unreachable: row.unreachable,
-        },
-      },
+      // The columns count answers and non-answers; jobCounts() turns them into the API's counts.
+      counts: jobCounts(row.total, row.succeeded + row.failed, {
+        status2xx: row.status_2xx,
+        status3xx: row.status_3xx,
+        status4xx: row.status_4xx,
+        status5xx: row.status_5xx,
+        unreachable: row.unreachable,
+      }),
+      resign: v.toBoolean(row.resign),
       createdAt: v.toDate(row.created_at),
       startedAt: toDateOrNull(v, row.started_at),
       finishedAt: toDateOrNull(v, row.finished_at),
@@ -125,7 +123,7 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     }),
     /**
      * Parameters of a new job, queued with no replay made: the first seven of JOB_COLUMNS, then
-     * its total and creation time.
+     * its total, creation time and whether it re-signs.
      */
     newJobParams: (job: ReplayJob, total: number) =>
       bindValues(v, [
@@ -138,6 +136,7 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
         job.concurrency,
         total,
         job.createdAt,
+        v.fromBoolean(job.resign),
       ]),
   };
 }

@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import type { EventFilter } from '../../domain/event-filter.js';
 import type { SearchPage } from '../../ports/store.js';
+import { textNeedles } from '../../domain/text-search.js';
 import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
 
 // Search on SQLite (docs/search.md, decision 26): the filter becomes one WHERE clause run over a
@@ -13,7 +14,9 @@ import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from 
 // - header: a substring test of the headers' JSON text (the lower-cased `"name"`, or the exact
 //   JSON string of the value) rules most rows out; json_each checks the survivors exactly.
 // - q: instr() over path, query, the headers (same two steps) and the body BLOB (a byte search:
-//   binary bodies are searched as they are, no decoding).
+//   binary bodies are searched as they are, no decoding), for each spelling of the text (as typed,
+//   form-encoded, as in a JSON string: src/domain/text-search.ts), lower() on both sides unless
+//   case=sensitive.
 // - json: the body must contain the path's last key and a string value as JSON strings (or a
 //   backslash, since escapes could spell them otherwise; jsonLiterals), no NUL byte (SQLite's
 //   JSON reader would stop there) and be valid RFC 8259 JSON (json_valid); only then is the
@@ -71,14 +74,34 @@ export function sqliteFilterSql(inboxId: string, filter: EventFilter): SqliteFil
     where.push(`(${cheap} AND EXISTS (SELECT 1 FROM json_each(headers) AS h WHERE ${exact}))`);
   });
   if (filter.text !== undefined) {
-    params['q'] = filter.text;
-    params['qHeaders'] = JSON.stringify(filter.text).slice(1, -1);
-    params['qBody'] = Buffer.from(filter.text, 'utf8');
+    // The spellings and the folding are the shared rule (src/domain/text-search.ts); SQLite's
+    // lower() folds A-Z only, as the rule says, and works on a BLOB's bytes as they are.
+    const exact = filter.caseSensitive === true;
+    const needles = textNeedles(filter.text, exact);
+    const fold = (column: string) => (exact ? column : `lower(${column})`);
+    params['q'] = needles[0] ?? '';
+    params['qHeaders'] = JSON.stringify(needles[0] ?? '').slice(1, -1);
+    const inText: string[] = [];
+    const inBody: string[] = [];
+    needles.forEach((needle, i) => {
+      params[`qn${i}`] = needle;
+      params[`qb${i}`] = Buffer.from(needle, 'utf8');
+      inText.push(`instr(${fold('path')}, @qn${i}) OR instr(${fold('query')}, @qn${i})`);
+      if (exact) inBody.push(`instr(body, @qb${i})`);
+      else if (/^[\u0001-\u007f]*$/.test(needle)) {
+        // LIKE folds A-Z without copying the body, and an ASCII needle cannot be misread in
+        // bytes that are not UTF-8; it stops at a NUL byte, so a body holding one is folded whole.
+        params[`ql${i}`] = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+        inBody.push(
+          `(CASE WHEN instr(body, X'00') THEN instr(CAST(lower(body) AS BLOB), @qb${i}) ELSE CAST(body AS TEXT) LIKE @ql${i} ESCAPE '\\' END)`,
+        );
+      } else inBody.push(`instr(CAST(lower(body) AS BLOB), @qb${i})`);
+    });
     where.push(
-      `(instr(path, @q) OR instr(query, @q)
-        OR (instr(headers, @qHeaders) AND EXISTS (SELECT 1 FROM json_each(headers) AS h
-              WHERE instr(h.value ->> 0, @q) OR instr(h.value ->> 1, @q)))
-        OR instr(body, @qBody))`,
+      `(${inText.join(' OR ')}
+        OR (instr(${fold('headers')}, @qHeaders) AND EXISTS (SELECT 1 FROM json_each(headers) AS h
+              WHERE instr(${fold('h.value ->> 0')}, @q) OR instr(${fold('h.value ->> 1')}, @q)))
+        OR ${inBody.join(' OR ')})`,
     );
   }
   if (filter.json !== undefined && filter.json.length > 0) {

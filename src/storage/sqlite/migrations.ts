@@ -508,6 +508,10 @@ CREATE TABLE event_type_settings (
   updated_at  INTEGER NOT NULL
 );
 `,
+  /** Bulk replay jobs that re-sign each send with the inbox's secret, as a single replay can. */
+  '0021_replay_job_resign': `
+ALTER TABLE replay_jobs ADD COLUMN resign INTEGER NOT NULL DEFAULT 0;
+`,
 });
 
 /** The ledger on SQLite: the applied_at column holds INTEGER milliseconds. */

@@ -52,7 +52,7 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJobRepository {
   const insertJob = db.prepare<SqliteParam[]>(
     `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, ?, NULL, NULL)`,
   );
   const insertItem = db.prepare<[string, number, string]>(
     'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',

@@ -43,8 +43,9 @@ function jobCounts(
     status5xx: by.status5xx ?? 0,
     unreachable: by.unreachable ?? 0,
   };
-  const succeeded = outcomes.status2xx + outcomes.status3xx + outcomes.status4xx + outcomes.status5xx;
-  const failed = outcomes.unreachable + (by.gone ?? 0);
+  // A 4xx or 5xx answer is a failed send: the destination's handler did not take the event.
+  const succeeded = outcomes.status2xx + outcomes.status3xx;
+  const failed = outcomes.status4xx + outcomes.status5xx + outcomes.unreachable + (by.gone ?? 0);
   return { total, done: succeeded + failed, succeeded, failed, outcomes };
 }
 
@@ -268,7 +269,7 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
     assert.deepEqual(bodiesAt('/block-cancel'), ['cancel-0']);
   });
 
-  it('reports destinations that answer errors as succeeded sends with their status, and unreachable ones as failed', async () => {
+  it('counts a 4xx or 5xx answer as a failed send (with its status class), and unreachable ones as failed', async () => {
     const { inboxId } = await inboxWith(2, 'status');
     const teapot = await createJob(inboxId, { destination: `${receiver.url}/teapot`, ratePerSecond: 100 });
     const done = await waitForJob(rehook, alice.token, teapot.body.data.job.id);
@@ -277,10 +278,14 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
       done.data.results.map((r: any) => r.statusCode),
       [418, 418],
     );
-    // A destination answering 500 to every send: each is an answer, counted as a 5xx, none failed.
+    // A destination answering 500 to every send: each is an answer, counted as a 5xx, and failed.
     const broken = await createJob(inboxId, { destination: `${receiver.url}/broken`, ratePerSecond: 100 });
     const answered500 = await waitForJob(rehook, alice.token, broken.body.data.job.id);
     assert.deepEqual(answered500.data.job.counts, jobCounts(2, { status5xx: 2 }));
+    assert.deepEqual([answered500.data.job.counts.succeeded, answered500.data.job.counts.failed], [0, 2]);
+    const fine = await createJob(inboxId, { destination: `${receiver.url}/fine`, ratePerSecond: 100 });
+    const answered200 = await waitForJob(rehook, alice.token, fine.body.data.job.id);
+    assert.deepEqual([answered200.data.job.counts.succeeded, answered200.data.job.counts.failed], [2, 0]);
 
     const closed = await startReceiver();
     const url = closed.url;
@@ -398,6 +403,79 @@ describe('bulk replay jobs: POST /api/v1/inboxes/:id/replays, GET/DELETE /api/v1
       'REPLAY_JOB_NOT_FOUND',
     );
     await waitForJob(rehook, alice.token, ownedJob.body.data.job.id);
+  });
+});
+
+describe('bulk replay jobs with resign: true', () => {
+  const STRIPE_SECRET = `whsec_${'c0ffee00'.repeat(4)}`;
+  let rehook: TestRehook;
+  let receiver: Receiver;
+  let user: { accountId: string; token: string };
+
+  before(async () => {
+    rehook = await startTestRehook({ env: { REHOOK_ALLOW_PRIVATE_DESTINATIONS: '1' } });
+    receiver = await startReceiver();
+    user = await rehook.createUser();
+  });
+  after(async () => {
+    await receiver.close();
+    await rehook.stop();
+  });
+
+  const stripeSignature = (headers: readonly (readonly [string, string])[]) =>
+    headers.find(([name]) => name.toLowerCase() === 'stripe-signature')?.[1] ?? '';
+
+  it("re-signs each send with the inbox's secret and a fresh timestamp, so the handler's check passes", async () => {
+    const { default: Stripe } = await import('stripe');
+    const inbox = await createInbox(rehook, user.token);
+    const secret = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/signature`, {
+      method: 'PUT',
+      token: user.token,
+      json: { scheme: 'stripe', secret: STRIPE_SECRET },
+    });
+    assert.equal(secret.status, 200, secret.text);
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    for (const n of [1, 2]) {
+      const payload = `{"id":"evt_${n}","type":"invoice.paid"}`;
+      const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET, timestamp: hourAgo });
+      await ingestEvent(rehook, inbox.id, {
+        body: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': old },
+        token: user.token,
+      });
+    }
+    const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/replays`, {
+      method: 'POST',
+      token: user.token,
+      json: { destination: `${receiver.url}/resigned`, resign: true, ratePerSecond: 100 },
+    });
+    assert.equal(res.status, 202, res.text);
+    assert.equal(res.body.data.job.resign, true);
+    const done = await waitForJob(rehook, user.token, res.body.data.job.id);
+    assert.deepEqual([done.data.job.state, done.data.job.counts.succeeded], ['completed', 2]);
+    const got = receiver.requests.filter((request) => request.url === '/resigned');
+    assert.equal(got.length, 2);
+    for (const request of got) {
+      const verified = Stripe.webhooks.constructEvent(
+        request.body.toString(),
+        stripeSignature(request.headers),
+        STRIPE_SECRET,
+      );
+      assert.equal(verified.type, 'invoice.paid');
+    }
+  });
+
+  it('resign on an inbox without a signature secret answers 409 SIGNATURE_NOT_SET and starts no job', async () => {
+    const inbox = await createInbox(rehook, user.token);
+    await ingestEvent(rehook, inbox.id, { body: 'x', token: user.token });
+    const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/replays`, {
+      method: 'POST',
+      token: user.token,
+      json: { destination: `${receiver.url}/never`, resign: true },
+    });
+    assertError(res, 409, 'SIGNATURE_NOT_SET');
+    const jobs = await call(rehook.apiUrl, `/api/v1/inboxes/${inbox.id}/replay-jobs`, { token: user.token });
+    assert.deepEqual(jobs.body.data.jobs, []);
   });
 });
 

@@ -222,3 +222,56 @@ describe('search and export over hostile bodies', () => {
     assert.deepEqual(names(exported), expected, 'oldest first');
   });
 });
+
+describe('text search over what the Form and JSON views show decoded', () => {
+  let rehook: TestRehook;
+  let inboxId: string;
+
+  before(async () => {
+    rehook = await startTestRehook({ env: { REHOOK_RATE_INGEST_PER_INBOX: '0' } });
+    inboxId = (await createInbox(rehook)).id;
+    const bodies: [string, string, string][] = [
+      ['/form', 'application/x-www-form-urlencoded', 'Body=Hello+w%C3%B6rld&From=%2B15551234567'],
+      ['/json', 'application/json', '{"name":"Caf\\u00E9 W\\u00f6rld","note":"say \\"Hi\\""}'],
+      ['/plain', 'text/plain', 'nothing to see'],
+    ];
+    for (const [suffix, type, body] of bodies) {
+      await ingest(rehook, inboxId, { suffix, headers: { 'content-type': type }, body });
+    }
+    await ingest(rehook, inboxId, {
+      suffix: '/binary',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Buffer.concat([Buffer.from([0, 0xff]), Buffer.from('HELLO')]),
+    });
+  });
+  after(() => rehook.stop());
+
+  /** The paths below the inbox of the events found, newest first. */
+  const found = async (query: string): Promise<string[]> => {
+    const res = await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?${query}`);
+    assert.equal(res.status, 200, res.text);
+    return res.body.map((event: { path: string }) => event.path.replace(`/i/${inboxId}`, ''));
+  };
+
+  it('finds form fields and JSON strings decoded, A-Z in either case, and keeps the raw-bytes match', async () => {
+    assert.deepEqual(await found(`q=${encodeURIComponent('wörld')}`), ['/json', '/form']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('+15551234567')}`), ['/form']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('hello wörld')}`), ['/form']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('café')}`), ['/json']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('say "hi"')}`), ['/json']);
+    assert.deepEqual(await found('q=hello'), ['/binary', '/form']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('%2B1555')}`), ['/form'], 'raw bytes still match');
+  });
+
+  it('case=sensitive matches the letters exactly', async () => {
+    assert.deepEqual(await found('q=hello&case=sensitive'), []);
+    assert.deepEqual(await found('q=Hello&case=sensitive'), ['/form']);
+    assert.deepEqual(await found('q=HELLO&case=sensitive'), ['/binary']);
+    assert.deepEqual(await found(`q=${encodeURIComponent('Café')}&case=sensitive`), ['/json']);
+    assertError(
+      await call(rehook.apiUrl, `/api/v1/inboxes/${inboxId}/events?q=x&case=upper`),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+});

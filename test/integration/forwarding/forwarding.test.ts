@@ -388,7 +388,19 @@ describe('automatic forwarding: the replay SSRF policy applies', () => {
   it('fails a delivery to a loopback destination at once, without connecting', async () => {
     const alice = await rehook.createUser();
     const inbox = await createInbox(rehook, alice.token);
-    await setForwarding(rehook, alice.token, inbox.id, { destination: `${receiver.url}/x`, attempts: 5 });
+    // Saving it is refused now (destination-save-check.test.ts); a forwarding saved before that
+    // check (or one whose name resolves to loopback later) still meets the guard at delivery.
+    const now = new Date();
+    const destination = `${receiver.url}/x`;
+    await rehook.deps.store.forwarding.put({
+      inboxId: inbox.id,
+      destination,
+      enabled: true,
+      maxAttempts: 5,
+      maxDelayMs: 3_600_000,
+      createdAt: now,
+      updatedAt: now,
+    });
     const eventId = await ingestEvent(rehook, inbox.id, { token: alice.token });
     const delivery = await deliveryIn(rehook, alice.token, eventId, ['failed', 'delivered']);
     assert.equal(delivery.state, 'failed');

@@ -126,6 +126,7 @@ function makeJob(inboxId: string, offsetMs: number): ReplayJob {
     filter: {},
     ratePerSecond: 5,
     concurrency: 1,
+    resign: false,
     state: 'queued',
     counts: emptyJobCounts(0),
     createdAt: at(offsetMs),

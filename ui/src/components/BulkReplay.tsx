@@ -3,7 +3,7 @@ import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type Rep
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
 import { ErrorNote, Spinner, Time } from './common.js';
-import { DestinationField, NumberInput, SubmitButton } from './fields.js';
+import { CheckField, DestinationField, NumberInput, SubmitButton } from './fields.js';
 import { JobState, JobView } from './JobView.js';
 import { PanelHead } from './PanelHead.js';
 
@@ -27,6 +27,7 @@ export function BulkReplay(props: {
   const [which, setWhich] = useState<'selection' | 'filter'>(props.selection.length > 0 ? 'selection' : 'filter');
   const [rate, setRate] = useState('10');
   const [concurrency, setConcurrency] = useState('1');
+  const [resign, setResign] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -91,6 +92,7 @@ export function BulkReplay(props: {
         ...events,
         ratePerSecond: Number(rate),
         concurrency: Number(concurrency),
+        ...(resign ? { resign: true } : {}),
       });
       setJobId(job.id);
       setJobsVersion((n) => n + 1);
@@ -162,6 +164,9 @@ export function BulkReplay(props: {
             <span class="muted small">1 keeps the order: each send waits for the previous answer.</span>
           </div>
         </div>
+        <CheckField checked={resign} onChange={setResign}>
+          Re-sign each request (fresh timestamp, the inbox's signature secret)
+        </CheckField>
         <ErrorNote error={error} />
         <SubmitButton icon="send" label={busy ? 'Starting…' : 'Start replaying'} busy={busy} />
       </form>
@@ -192,7 +197,7 @@ export function BulkReplay(props: {
                   aria-pressed={job.id === jobId}
                   onClick={() => setJobId(job.id)}
                 >
-                  <JobState state={job.state} />
+                  <JobState state={job.state} failed={job.counts.failed} />
                   <span class="mono ellipsis">{job.destination}</span>
                   <span class="muted small">
                     {job.counts.done}/{job.counts.total} · <Time iso={job.createdAt} />

@@ -21,19 +21,25 @@ const RESULT_COLUMNS = [
   { label: 'Latency', num: true },
 ] as const;
 
-/** A job's state as a coloured badge (tests read data-state). */
-export function JobState(props: { state: ReplayJob['state'] }) {
+/**
+ * A job's state as a coloured badge (tests read data-state). A job that completed with failed
+ * sends (a 4xx or 5xx answer, or none) is not shown green: it says how many failed.
+ */
+export function JobState(props: { state: ReplayJob['state']; failed?: number }) {
+  const failed = props.failed ?? 0;
   const tone =
     props.state === 'completed'
-      ? 'ok'
+      ? failed > 0
+        ? 'warn'
+        : 'ok'
       : props.state === 'failed'
         ? 'bad'
         : props.state === 'cancelled'
           ? 'warn'
           : 'info';
   return (
-    <span class={`status status-${tone}`} data-testid="job-state" data-state={props.state}>
-      {props.state}
+    <span class={`status status-${tone}`} data-testid="job-state" data-state={props.state} data-tone={tone}>
+      {props.state === 'completed' && failed > 0 ? `completed, ${failed} failed` : props.state}
     </span>
   );
 }
@@ -96,7 +102,7 @@ export function JobView(props: {
     <section class="card job" aria-labelledby="job-title" data-testid="replay-job">
       <header class="card-head">
         <h3 id="job-title">Job</h3>
-        <JobState state={job.state} />
+        <JobState state={job.state} failed={job.counts.failed} />
         <span class="mono small ellipsis">{job.destination}</span>
         <span class="spacer" />
         {!FINAL.has(job.state) && (
@@ -122,7 +128,11 @@ export function JobView(props: {
       <div class="progress-row">
         <progress max={100} value={percent} aria-label="Progress" />
         <span class="small" data-testid="job-counts">
-          {job.counts.done} of {job.counts.total} done · {job.counts.failed} failed
+          {job.counts.done} of {job.counts.total} done · {job.counts.succeeded} succeeded ·{' '}
+          <span class={job.counts.failed > 0 ? 'status status-bad' : ''} data-testid="job-failed">
+            {job.counts.failed} failed
+          </span>
+          {job.resign && ' · re-signed'}
         </span>
       </div>
       <JobOutcomes outcomes={job.counts.outcomes} />

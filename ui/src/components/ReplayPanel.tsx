@@ -38,6 +38,14 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
   // Bumped when a replay settles: the outcome is then brought into view and focused.
   const [settled, setSettled] = useState(0);
   const outcome = useRef<HTMLElement>(null);
+  // Bumped when the form is refused before sending: its message, beside the button, takes focus.
+  const [invalid, setInvalid] = useState(0);
+  const formError = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (invalid === 0 || formError.current === null) return;
+    formError.current.scrollIntoView({ block: 'nearest' });
+    formError.current.focus({ preventScroll: true });
+  }, [invalid]);
   useEffect(() => {
     if (settled === 0 || outcome.current === null) return;
     // With the edit fields open the outcome lands below the fold: without this the click seems
@@ -84,7 +92,8 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
       times = repeatTimes(state.repeat);
       options = { destination: target, ...replayEdits(state, base) };
     } catch (err) {
-      dispatch({ type: 'failed', failure: { code: 'VALIDATION_FAILED', message: errorMessage(err) } });
+      dispatch({ type: 'invalid', message: errorMessage(err) });
+      setInvalid((count) => count + 1);
       return;
     }
     rememberReplayDestination(props.inboxId, target);
@@ -125,6 +134,19 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
           />
           <SubmitButton icon="send" label={state.busy ? 'Replaying…' : 'Replay'} busy={state.busy} />
         </div>
+        {state.formError !== null && (
+          <p
+            ref={formError}
+            class="note note-error"
+            role="alert"
+            tabIndex={-1}
+            id="replay-form-error"
+            data-testid="replay-form-error"
+          >
+            <Icon name="alert" />
+            <span>{state.formError}</span>
+          </p>
+        )}
         <p class="muted small">
           Rehook sends the captured method, headers and exact body bytes from the server, or your edits. The destination
           is remembered for this inbox in this browser.

@@ -31,6 +31,11 @@ export interface ReplayFormState extends EditDraft {
   readonly resign: boolean;
   readonly busy: boolean;
   readonly failure: Failure | null;
+  /**
+   * Why the form cannot be sent as filled in (a header line without a colon, a repeat of 0),
+   * shown beside the Replay button: the edit fields may have pushed the outcome off screen.
+   */
+  readonly formError: string | null;
   /** The replay whose result is shown: the last one sent, or one picked in the history. */
   readonly shown: Replay | null;
   /** The last repeated replay (times > 1). */
@@ -76,6 +81,7 @@ export function initialReplayForm(base: EditBase, destination: string): ReplayFo
     resign: false,
     busy: false,
     failure: null,
+    formError: null,
     shown: null,
     run: null,
     history: null,
@@ -93,6 +99,7 @@ export type ReplayFormAction =
   | { type: 'sending' }
   | { type: 'sent'; shown: Replay | null; run: ReplayRun | null }
   | { type: 'failed'; failure: Failure }
+  | { type: 'invalid'; message: string }
   | { type: 'settled' }
   | { type: 'show'; replay: Replay }
   | { type: 'history'; history: Replay[] }
@@ -103,15 +110,17 @@ export function replayFormReducer(state: ReplayFormState, action: ReplayFormActi
     case 'field':
       return { ...state, [action.field]: action.value };
     case 'reset-edits':
-      return { ...state, ...action.draft };
+      return { ...state, ...action.draft, formError: null };
     case 'event-changed':
-      return { ...state, shown: null, run: null, failure: null, history: null };
+      return { ...state, shown: null, run: null, failure: null, formError: null, history: null };
     case 'sending':
-      return { ...state, busy: true, failure: null, shown: null, run: null };
+      return { ...state, busy: true, failure: null, formError: null, shown: null, run: null };
     case 'sent':
       return { ...state, shown: action.shown, run: action.run };
     case 'failed':
       return { ...state, failure: action.failure };
+    case 'invalid':
+      return { ...state, formError: action.message };
     case 'settled':
       return { ...state, busy: false };
     case 'show':

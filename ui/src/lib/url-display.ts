@@ -37,10 +37,14 @@ export function shortUrl(url: string, max = 40): string {
   let rest = url;
   try {
     const parsed = new URL(url);
-    host = parsed.host;
-    rest = `${parsed.pathname === '/' && parsed.search === '' ? '' : parsed.pathname}${parsed.search}`;
+    // Only an http(s) URL is shown by host: `localhost:19090/hooks`, typed without a scheme,
+    // parses with scheme "localhost:" and no host, and must not read as "19090/hooks".
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
+      host = parsed.host;
+      rest = `${parsed.pathname === '/' && parsed.search === '' ? '' : parsed.pathname}${parsed.search}`;
+    }
   } catch {
-    // Not a URL (an old record's destination): shown as it is, elided alike.
+    // Not a URL (a refused destination): shown as it is, elided alike.
   }
   if (host.length + rest.length <= max) return host + rest;
   const segments = rest.split('/').filter((segment) => segment !== '');

@@ -80,7 +80,13 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
         responses: {
           202: { description: 'The job was created (queued).', schema: dataEnvelope('job', ref(ReplayJobSchema)) },
         },
-        errors: ['VALIDATION_FAILED', 'INVALID_DESTINATION', 'INBOX_NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE'],
+        errors: [
+          'VALIDATION_FAILED',
+          'INVALID_DESTINATION',
+          'INBOX_NOT_FOUND',
+          'SIGNATURE_NOT_SET',
+          'UNSUPPORTED_MEDIA_TYPE',
+        ],
       }),
     },
     async (request, reply) => {
