@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { isId, newId } from '../domain/ids.js';
-import { isTeamRole, roleAtLeast, type TeamInvitation, type TeamWithRole } from '../domain/team.js';
+import { isTeamRole, roleAtLeast, roleNeededForTeam, type TeamInvitation, type TeamWithRole } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
@@ -53,7 +53,7 @@ export async function createInvitation(
   input: { readonly role: unknown; readonly expiresInHours?: unknown },
 ): Promise<{ invitation: TeamInvitation; token: string }> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', 'invite members');
+  requireRole(role, roleNeededForTeam('invite'), 'invite members');
   if (!isTeamRole(input.role)) throw unknownRole();
   if (!roleAtLeast(role, input.role)) {
     throw new AppError('FORBIDDEN', {
@@ -92,7 +92,7 @@ export async function listInvitations(
   teamId: string,
 ): Promise<TeamInvitation[]> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', 'see invitations');
+  requireRole(role, roleNeededForTeam('invite'), 'see invitations');
   return deps.store.teams.listInvitations(teamId);
 }
 
@@ -103,7 +103,7 @@ export async function revokeInvitation(
   input: { readonly teamId: string; readonly invitationId: string },
 ): Promise<void> {
   const { role } = await getMembership(deps, principal, input.teamId);
-  requireRole(role, 'admin', 'revoke invitations');
+  requireRole(role, roleNeededForTeam('invite'), 'revoke invitations');
   if (!isId('invitation', input.invitationId)) throw new AppError('INVITATION_NOT_FOUND');
   if (!(await deps.store.teams.revokeInvitation(input.invitationId, input.teamId))) {
     throw new AppError('INVITATION_NOT_FOUND');
