@@ -42,11 +42,21 @@ export const INBOX_ACTIONS: readonly InboxAction[] = ['read', 'replay', 'manage'
 export type InboxPermissions = Readonly<Record<InboxAction, boolean>>;
 
 /** What a team role may do with the team itself, and the weakest role allowed to. */
-export type TeamAction = 'createInboxes' | 'rename' | 'delete' | 'invite' | 'manageMembers' | 'manageOwners' | 'readAudit';
+export type TeamAction =
+  | 'createInboxes'
+  | 'moveInboxesIn'
+  | 'rename'
+  | 'delete'
+  | 'invite'
+  | 'manageMembers'
+  | 'manageOwners'
+  | 'readAudit';
 
 const TEAM_ROLE_FOR: Readonly<Record<TeamAction, TeamRole>> = {
   // Making an inbox in the team is like replaying: members and above (a viewer only reads).
   createInboxes: ROLE_FOR.replay,
+  // Giving the team an inbox is managing one of its inboxes.
+  moveInboxesIn: ROLE_FOR.manage,
   rename: 'admin',
   delete: 'owner',
   // Making, listing and revoking invitation links.
@@ -72,6 +82,7 @@ export function teamPermissionsOf(role: TeamRole): TeamPermissions {
   const can = (action: TeamAction) => roleAtLeast(role, TEAM_ROLE_FOR[action]);
   return {
     createInboxes: can('createInboxes'),
+    moveInboxesIn: can('moveInboxesIn'),
     rename: can('rename'),
     delete: can('delete'),
     invite: can('invite'),

@@ -1,12 +1,6 @@
 import { isId, newId } from '../domain/ids.js';
 import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
-import {
-  type InboxAction,
-  type InboxPermissions,
-  roleAtLeast,
-  roleNeededFor,
-  type TeamRole,
-} from '../domain/team.js';
+import { type InboxAction, type InboxPermissions, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';

@@ -29,7 +29,12 @@ type TeamWriteDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
 
 /** A team name: the same rule as an inbox name (1 to 100 printable characters). */
 function parseTeamName(value: unknown): string {
-  const name = value === null ? null : parseInboxName(value);
+  let name: string | null = null;
+  try {
+    name = value === null ? null : parseInboxName(value);
+  } catch {
+    // parseInboxName's own message names an inbox: this one names the team.
+  }
   if (name === null) {
     throw new AppError('VALIDATION_FAILED', {
       message: 'Team name must be 1 to 100 printable characters',

@@ -433,6 +433,17 @@ describe('teams: every role × every endpoint', () => {
     assert.deepEqual(mismatches, []);
   });
 
+  it('refuses a blank team name with a message about the team, not an inbox', async () => {
+    for (const name of ['', '   ', 'x'.repeat(101)]) {
+      const made = await api('/api/v1/teams', 'owner', { method: 'POST', json: { name } });
+      assert.equal(made.status, 400, made.text);
+      assert.equal(made.code, 'VALIDATION_FAILED');
+      assert.match(made.body.error.message, /^Team name must be 1 to 100 printable characters/);
+      const renamed = await api(`/api/v1/teams/${teamId}`, 'owner', { method: 'PATCH', json: { name } });
+      assert.match(renamed.body.error.message, /^Team name must/, renamed.text);
+    }
+  });
+
   it("keeps at least one owner, refuses unknown roles and invitations above one's own role", async () => {
     const t = await newTeam('Rules');
     const leave = await api(`/api/v1/teams/${t}/members/${people.owner.accountId}`, 'owner', { method: 'DELETE' });

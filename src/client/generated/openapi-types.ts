@@ -2670,6 +2670,8 @@ export interface components {
             permissions: {
                 /** @description Make the team's inboxes (members and above). */
                 createInboxes: boolean;
+                /** @description Give the team an inbox one manages (admins and owners). */
+                moveInboxesIn: boolean;
                 /** @description Rename the team (admins and owners). */
                 rename: boolean;
                 /** @description Delete the team with its inboxes (owners). */

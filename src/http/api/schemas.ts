@@ -81,7 +81,8 @@ export const InboxSchema = Type.Object(
         read: Type.Boolean({ description: 'Read the inbox, its events, replays and settings.' }),
         replay: Type.Boolean({ description: 'Replay (single, bulk, edited) and change programmed responses.' }),
         manage: Type.Boolean({
-          description: 'Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules.',
+          description:
+            'Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules.',
         }),
       },
       {

@@ -39,6 +39,7 @@ export const TeamSchema = Type.Object(
     permissions: Type.Object(
       {
         createInboxes: Type.Boolean({ description: "Make the team's inboxes (members and above)." }),
+        moveInboxesIn: Type.Boolean({ description: 'Give the team an inbox one manages (admins and owners).' }),
         rename: Type.Boolean({ description: 'Rename the team (admins and owners).' }),
         delete: Type.Boolean({ description: 'Delete the team with its inboxes (owners).' }),
         invite: Type.Boolean({ description: 'Make, list and revoke invitation links (admins and owners).' }),

@@ -133,32 +133,36 @@ export function Dashboard() {
                   <Time iso={inbox.createdAt} />
                 </td>
                 <td class="actions">
-                  <button
-                    type="button"
-                    class="btn btn-ghost btn-sm"
-                    onClick={() => {
-                      setDraft(inbox.name ?? '');
-                      setEditing(inbox.id);
-                    }}
-                    aria-label={`Rename ${inbox.name ?? inbox.id}`}
-                    data-rename={inbox.id}
-                  >
-                    <Icon name="edit" />
-                    <span>Rename</span>
-                  </button>
-                  <ConfirmButton
-                    label="Delete"
-                    confirmLabel="Delete inbox"
-                    icon="trash"
-                    class="btn-ghost btn-sm"
-                    onConfirm={() =>
-                      attempt(async () => {
-                        await client.deleteInbox(inbox.id);
-                        forgetInbox(inbox.id);
-                        await load();
-                      })
-                    }
-                  />
+                  {inbox.permissions.manage && (
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-sm"
+                      onClick={() => {
+                        setDraft(inbox.name ?? '');
+                        setEditing(inbox.id);
+                      }}
+                      aria-label={`Rename ${inbox.name ?? inbox.id}`}
+                      data-rename={inbox.id}
+                    >
+                      <Icon name="edit" />
+                      <span>Rename</span>
+                    </button>
+                  )}
+                  {inbox.permissions.manage && (
+                    <ConfirmButton
+                      label="Delete"
+                      confirmLabel="Delete inbox"
+                      icon="trash"
+                      class="btn-ghost btn-sm"
+                      onConfirm={() =>
+                        attempt(async () => {
+                          await client.deleteInbox(inbox.id);
+                          forgetInbox(inbox.id);
+                          await load();
+                        })
+                      }
+                    />
+                  )}
                 </td>
               </tr>
             ))}
