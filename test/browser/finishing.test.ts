@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { newPage, rig, useFeatureRig } from './features-support.js';
+import { newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 import { assertAccessible, createInboxFromHome, ingest, row } from './support.js';
 
 // Smaller defects a new user met, each as a person sees it in Chromium: the template editor's
@@ -38,6 +38,67 @@ describe('the template editor', () => {
     await section.getByText('Saved: the inbox answers this from now on.').waitFor();
     assert.equal(await section.getByText(/shout/).count(), 0, 'the old failure is still shown');
     await assertAccessible(page, 'response settings after a fix');
+    await context.close();
+  });
+});
+
+describe('polish', () => {
+  test("event types: the breadcrumb names the inbox, the table is the app's, the chosen type is highlighted", async () => {
+    const { page, context } = await newPage();
+    const { url, inboxId } = await savedInbox(page, 'Stripe live');
+    for (const type of ['invoice.paid', 'charge.failed']) {
+      await ingest(url, {
+        path: '/s',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+        body: JSON.stringify({ type, id: 'evt_1', object: 'event', data: { object: { amount: 5 } } }),
+      });
+    }
+    await waitForTypeCount(page, inboxId, 'charge.failed', 1);
+    await page.goto(`${rig.rehook.apiUrl}/inboxes/${inboxId}/types/charge.failed`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Stripe live' }).waitFor();
+    const table = page.getByTestId('types-table');
+    await table.waitFor();
+    assert.match((await table.getAttribute('class')) ?? '', /\btable\b/, "the app's table style");
+    const chosen = table.locator('tr[aria-current="true"]');
+    assert.equal(await chosen.count(), 1);
+    assert.match((await chosen.textContent()) ?? '', /charge\.failed/);
+    const background = (row: ReturnType<typeof table.locator>) =>
+      row
+        .locator('td')
+        .first()
+        .evaluate((cell: any) => (globalThis as any).getComputedStyle(cell).backgroundColor);
+    const other = table.locator('tbody tr:not([aria-current])').first();
+    assert.notEqual(await background(chosen), await background(other), 'the chosen type is highlighted');
+    await assertAccessible(page, 'event types');
+    await context.close();
+  });
+
+  test('"Compare with previous" has its own icon; a filter is a step Back undoes; the template hint names no file', async () => {
+    const { page, context } = await newPage();
+    const { url, inboxId } = await savedInbox(page, 'Polish');
+    await ingest(url, { path: '/one', body: '{"type":"a.b","n":1}' });
+    await ingest(url, { path: '/two', body: '{"type":"a.b","n":2}' });
+    await row(page, '/two').click();
+    const compare = page.getByRole('button', { name: 'Compare with previous' });
+    await compare.waitFor();
+    const iconOf = (button: ReturnType<typeof page.locator>) => button.locator('svg path').first().getAttribute('d');
+    assert.notEqual(await iconOf(compare), await iconOf(page.getByRole('button', { name: 'Filters' })));
+
+    // Filtering adds a history entry: Back shows the list unfiltered, on the same page.
+    await page.goto(`${rig.rehook.apiUrl}/inboxes/${inboxId}`);
+    await row(page, '/one').waitFor();
+    await page.getByPlaceholder(/Search path/).fill('two');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/[?&]q=two/);
+    await page.goBack();
+    await page.waitForURL((current) => current.pathname === `/inboxes/${inboxId}` && current.search === '');
+    await row(page, '/one').waitFor();
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const hint = page.getByTestId('response-settings').getByText(/^Template: rendered per request/);
+    await hint.waitFor();
+    assert.doesNotMatch((await hint.textContent()) ?? '', /docs\//);
     await context.close();
   });
 });

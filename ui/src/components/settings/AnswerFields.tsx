@@ -59,7 +59,8 @@ export function AnswerFields(props: {
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
       />
       <CheckField checked={draft.template} onChange={(template) => set({ template })}>
-        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'} (docs/insight.md)
+        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'}; it reads method, path, query,
+        headers, body, rawBody, event.id, now and uuid
       </CheckField>
     </fieldset>
   );

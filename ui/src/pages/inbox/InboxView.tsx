@@ -85,7 +85,8 @@ export function InboxView(props: {
     const refused = await filterRefusal(inbox.id, next);
     if (refused !== null) return refused;
     const query = filterQuery(next);
-    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { replace: true });
+    // A new history entry: Back returns to the list as it was filtered before, not off the page.
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query));
     return null;
   };
 
