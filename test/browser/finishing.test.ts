@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { newPage, rig, savedInbox, useFeatureRig, waitForTypeCount } from './features-support.js';
 import { assertAccessible, createInboxFromHome, ingest, row } from './support.js';
 
@@ -102,3 +103,55 @@ describe('polish', () => {
     await context.close();
   });
 });
+
+describe('a name of 100 characters', () => {
+  // One unbroken word, as a pasted id or URL is.
+  const NAME = `Payments-${'staging_webhooks_'.repeat(6)}`.slice(0, 100);
+  for (const [width, height] of [
+    [1280, 860],
+    [390, 844],
+  ] as const) {
+    test(`keeps every action in reach at ${width} px`, async () => {
+      const { page, context } = await newPage({ width, height });
+      await savedInbox(page, NAME);
+      // The rename pencil of the inbox page.
+      await assertInView(page, page.getByRole('button', { name: 'Rename the inbox' }), 'the rename pencil');
+      await page.screenshot({ path: `/tmp/rehook-long-name-inbox-${width}.png` });
+
+      // The dashboard's Rename and Delete, and the delete confirmation.
+      await page.goto(`${rig.rehook.apiUrl}/dashboard`);
+      const rename = page.getByRole('button', { name: `Rename ${NAME}` });
+      await assertInView(page, rename, 'Rename');
+      const row = page.getByTestId('inbox-table').locator('tbody tr').first();
+      const remove = row.getByRole('button', { name: 'Delete' });
+      await assertInView(page, remove, 'Delete');
+      await remove.click();
+      await assertInView(page, row.getByRole('button', { name: /Delete inbox/ }), 'the delete confirmation');
+      await page.screenshot({ path: `/tmp/rehook-long-name-dashboard-${width}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+
+      // The token page's inbox checkboxes stay inside their card.
+      await page.goto(`${rig.rehook.apiUrl}/settings/tokens`);
+      const choice = page.locator('.token-inboxes label.check').first();
+      await choice.waitFor();
+      const [box, card] = await Promise.all([choice.boundingBox(), page.locator('.token-form').first().boundingBox()]);
+      assert.ok(
+        box !== null && card !== null && box.x + box.width <= card.x + card.width + 1,
+        'the checkbox label overflows',
+      );
+      await page.screenshot({ path: `/tmp/rehook-long-name-tokens-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});
+
+/** The element is shown, whole, inside the window's width. */
+async function assertInView(page: Page, element: Locator, what: string): Promise<void> {
+  await element.waitFor();
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  assert.ok(
+    box !== null && box.x >= 0 && box.x + box.width <= width + 1,
+    `${what} is out of the window: ${JSON.stringify(box)}`,
+  );
+}

@@ -392,6 +392,22 @@ describe('the web app by role', () => {
     }
   });
 
+  test('after joining through an invitation, Back does not offer the used link again', async () => {
+    const joiner = await person('joiner');
+    const invited = await api(people.owner, 'POST', `/api/v1/teams/${teamId}/invitations`, { role: 'viewer' });
+    await joiner.page.goto(`${rig.rehook.apiUrl}/dashboard`);
+    await joiner.page.goto(`${rig.rehook.apiUrl}${invited.body.data.invitation.path}`);
+    await joiner.page.getByRole('button', { name: 'Join the team' }).click();
+    await joiner.page.getByRole('heading', { name: 'Payments' }).waitFor();
+    await joiner.page.goBack();
+    await joiner.page.waitForURL((url) => url.pathname === '/dashboard');
+    assert.equal(await joiner.page.getByRole('button', { name: 'Join the team' }).count(), 0);
+    // Opened again, the used link says why it cannot be used, not just "not found".
+    await joiner.page.goto(`${rig.rehook.apiUrl}${invited.body.data.invitation.path}`);
+    await joiner.page.getByRole('button', { name: 'Join the team' }).click();
+    await joiner.page.getByText(/used already, has expired or was revoked/).waitFor();
+  });
+
   test('a new API token reads by default, and the form comes back to reading after each one', async () => {
     const { page } = people.member;
     await page.goto(`${rig.rehook.apiUrl}/settings/tokens`);
