@@ -325,6 +325,38 @@ describe('the web app by role', () => {
     for (const list of errors) assert.deepEqual(list, []);
   });
 
+  test("the team's audit log: actors by e-mail, targets by name, the filter kept in the URL", async () => {
+    const { page } = people.owner;
+    await page.goto(`${rig.rehook.apiUrl}/teams/${teamId}/audit`);
+    const table = page.getByTestId('audit-table');
+    await table.waitFor();
+    // Targets read by name: the team's inbox, its members.
+    await table.getByText('Team payments').first().waitFor();
+
+    // Filtering by an e-mail: the API's account id goes in the URL, and survives a reload.
+    await page.getByLabel('Actor').fill(people.member.email);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/[?&]actor=acc_/);
+    await table.waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0);
+    const actors = await table.locator('tbody tr td:nth-child(4) .strong').allTextContents();
+    assert.ok(actors.length > 0 && actors.every((actor) => actor === people.member.email), actors.join(', '));
+    await page.reload();
+    await table.waitFor();
+    assert.equal(await page.getByLabel('Actor').inputValue(), people.member.email);
+    await assertAccessible(page, 'team audit log filtered');
+
+    // An e-mail of no member: the error alone, not "Nothing recorded" under it.
+    await page.getByLabel('Actor').fill('nobody@example.test');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('alert').filter({ hasText: 'nobody@example.test' }).waitFor();
+    assert.equal(await page.getByText('Nothing recorded').count(), 0);
+    // Back returns to the log without the filter.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname.endsWith('/audit') && url.search === '');
+    await table.getByText(people.owner.email).first().waitFor();
+  });
+
   test("the account's own inbox offers everything, an anonymous inbox what needs no account", async () => {
     const owner = people.owner;
     const own = await inboxOffers(owner.page, ownInbox.inboxId, ownInbox.eventId, true);
