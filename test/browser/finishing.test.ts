@@ -145,6 +145,26 @@ describe('a name of 100 characters', () => {
   }
 });
 
+describe('a name longer than a name may be', () => {
+  test('is kept whole in the field, with a note saying how much to shorten', async () => {
+    const { page, context } = await newPage({ width: 390, height: 844 });
+    await savedInbox(page, 'Short');
+    await page.goto(`${rig.rehook.apiUrl}/dashboard`);
+    const field = page.getByLabel('Name of the new inbox');
+    const long = 'n'.repeat(123);
+    await field.focus();
+    await page.keyboard.insertText(long);
+    assert.equal(await field.inputValue(), long, 'the pasted text was cut');
+    const note = page.getByTestId('name-length-note');
+    await note.waitFor();
+    assert.match((await note.textContent()) ?? '', /123 characters: a name has at most 100\. Shorten it by 23/);
+    await assertAccessible(page, 'dashboard with a long name typed');
+    await field.fill('n'.repeat(100));
+    assert.equal(await note.count(), 0);
+    await context.close();
+  });
+});
+
 /** The element is shown, whole, inside the window's width. */
 async function assertInView(page: Page, element: Locator, what: string): Promise<void> {
   await element.waitFor();

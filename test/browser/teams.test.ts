@@ -6,7 +6,8 @@ import { collectConsoleErrors } from './console-errors.js';
 import { assertAccessible, docsScreenshot, ingest, row, startRig, type BrowserRig } from './support.js';
 
 // Teams in the web app, in real Chromium: create a team, invite a second browser that joins as a
-// viewer and is not offered replaying, promote it to member, which then can. The team page is checked with axe and photographed.
+// viewer and is not offered replaying, promote it to member, which then can. The team page is
+// checked with axe and photographed.
 
 let rig: BrowserRig;
 let receiver: Receiver;

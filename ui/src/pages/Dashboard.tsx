@@ -9,7 +9,7 @@ import { rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
 import { useAnonymousInboxes } from './useAnonymousInboxes.js';
-import { onText, SubmitButton } from '../components/fields.js';
+import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {
@@ -56,13 +56,14 @@ export function Dashboard() {
             id="new-inbox-name"
             class="input"
             placeholder="Name (optional), e.g. Stripe staging"
-            maxLength={100}
+            aria-describedby="new-inbox-name-length"
             value={name}
             onInput={onText(setName)}
           />
           <SubmitButton icon="plus" label="New inbox" busy={busy} />
         </form>
       </header>
+      <NameLengthNote id="new-inbox-name-length" value={name} />
       <ErrorNote error={error} />
       {inboxes === null ? (
         <Spinner label="Loading inboxes" />
