@@ -83,6 +83,9 @@ describe('polish', () => {
     await row(page, '/two').click();
     const compare = page.getByRole('button', { name: 'Compare with previous' });
     await compare.waitFor();
+    // The headers come before the body, not after the whole of it.
+    const top = async (id: string) => (await page.locator(`#${id}`).boundingBox())?.y ?? Number.NaN;
+    assert.ok((await top('headers-title')) < (await top('body-title')), 'headers after the body');
     const iconOf = (button: ReturnType<typeof page.locator>) => button.locator('svg path').first().getAttribute('d');
     assert.notEqual(await iconOf(compare), await iconOf(page.getByRole('button', { name: 'Filters' })));
 

@@ -287,6 +287,13 @@ export function Inspector(props: {
                 </>
               )}
             </section>
+            {/* Headers first: a long body would otherwise push them out of sight. */}
+            <section aria-labelledby="headers-title">
+              <h3 id="headers-title" class="section-title">
+                Headers <span class="count">{event.headers.length}</span>
+              </h3>
+              <HeadersTable caption="Request headers" pairs={event.headers} />
+            </section>
             <section aria-labelledby="body-title">
               <h3 id="body-title" class="section-title">
                 Body
@@ -307,12 +314,6 @@ export function Inspector(props: {
                   onRaw={() => setTab('raw')}
                 />
               </ViewBoundary>
-            </section>
-            <section aria-labelledby="headers-title">
-              <h3 id="headers-title" class="section-title">
-                Headers <span class="count">{event.headers.length}</span>
-              </h3>
-              <HeadersTable caption="Request headers" pairs={event.headers} />
             </section>
           </>
         )}
