@@ -148,6 +148,26 @@ describe('a name of 100 characters', () => {
   }
 });
 
+describe('the "Try it" command', () => {
+  for (const width of [1280, 1024]) {
+    test(`is seen whole at ${width} px, its copy unchanged`, async () => {
+      const { page, context } = await newPage({ width, height: 800 });
+      await page.goto(`${rig.rehook.apiUrl}/`);
+      const { url } = await createInboxFromHome(page);
+      const box = page.getByTestId('example-curl');
+      await box.waitFor();
+      const overflow = await box.evaluate((element: any) => element.scrollWidth - element.clientWidth);
+      assert.ok(overflow <= 0, `the command is clipped by ${overflow} px`);
+      assert.match(
+        (await box.textContent()) ?? '',
+        new RegExp(`curl -X POST '${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/hooks/test`),
+      );
+      await page.screenshot({ path: `/tmp/rehook-try-it-${width}.png` });
+      await context.close();
+    });
+  }
+});
+
 describe('a name longer than a name may be', () => {
   test('is kept whole in the field, with a note saying how much to shorten', async () => {
     const { page, context } = await newPage({ width: 390, height: 844 });
