@@ -83,7 +83,31 @@ export const EVENT_LIST_FILTER_OPTIONS: Readonly<Record<string, OptionDef>> = {
       "Only JSON bodies with this field value, e.g. data.object.status=paid (repeatable; the API's json filter).",
   },
   search: { type: 'string', value: 'text', description: 'Same as --q.' },
+  'path-prefix': { type: 'string', value: 'prefix', description: 'Same as --path (the name replay-all uses).' },
 };
+
+/**
+ * `--path-prefix`, the name `rehook replay-all` gives the same filter, as `--path`: one filter,
+ * one meaning, whichever name is typed (both at once is an error).
+ */
+function withPathPrefix(params: EventFilterParams, input: ParsedInput): EventFilterParams {
+  const prefix = input.values['path-prefix'];
+  if (typeof prefix !== 'string') return params;
+  if (params.path !== undefined) throw new UsageError('give --path or --path-prefix, not both', input.path);
+  return { ...params, path: prefix };
+}
+
+/**
+ * The path prefix of `rehook replay-all`: `--path-prefix`, or `--path` as `rehook events` names it.
+ */
+export function pathPrefixFlag(input: ParsedInput): string | undefined {
+  const prefix = str(input, 'path-prefix');
+  const path = str(input, 'path');
+  if (prefix !== undefined && path !== undefined) {
+    throw new UsageError('give --path-prefix or --path, not both', input.path);
+  }
+  return prefix ?? path;
+}
 
 /**
  * The filter of `rehook events`: the flags above but `--json` (the output format there), with
@@ -94,7 +118,7 @@ export function eventListFilter(input: ParsedInput): EventFilterParams {
   const params = eventFilterParams({ ...input, values: { ...input.values, json: undefined } });
   const fields = list(input, 'json-field');
   const search = input.values['search'];
-  const withFields: EventFilterParams = fields.length > 0 ? { ...params, json: fields } : params;
+  const withFields = withPathPrefix(fields.length > 0 ? { ...params, json: fields } : params, input);
   if (typeof search !== 'string') return withFields;
   if (withFields.q !== undefined) throw new UsageError('give --q or --search, not both', input.path);
   return { ...withFields, q: search };

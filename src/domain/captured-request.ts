@@ -66,7 +66,7 @@ export interface AnswerRecord {
 export const UNCHECKED_SIGNATURE: SignatureCheck = Object.freeze({
   scheme: null,
   status: 'unchecked',
-  reason: 'no signature secret is set',
+  reason: 'no signature secret was set when it arrived',
 });
 
 /** How an event without a stored answer is presented: the contract's 200. */

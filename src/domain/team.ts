@@ -50,6 +50,64 @@ export function roleNeededFor(action: InboxAction): TeamRole {
   return ROLE_FOR[action];
 }
 
+export const INBOX_ACTIONS: readonly InboxAction[] = ['read', 'replay', 'manage'];
+
+/** What a caller may do with one inbox: the API shows it so the web app offers only these. */
+export type InboxPermissions = Readonly<Record<InboxAction, boolean>>;
+
+/** What a team role may do with the team itself, and the weakest role allowed to. */
+export type TeamAction =
+  | 'createInboxes'
+  | 'moveInboxesIn'
+  | 'rename'
+  | 'delete'
+  | 'invite'
+  | 'manageMembers'
+  | 'manageOwners'
+  | 'readAudit';
+
+const TEAM_ROLE_FOR: Readonly<Record<TeamAction, TeamRole>> = {
+  // Making an inbox in the team is like replaying: members and above (a viewer only reads).
+  createInboxes: ROLE_FOR.replay,
+  // Giving the team an inbox is managing one of its inboxes.
+  moveInboxesIn: ROLE_FOR.manage,
+  rename: 'admin',
+  delete: 'owner',
+  // Making, listing and revoking invitation links.
+  invite: 'admin',
+  // Changing the role of, and removing, members below owner.
+  manageMembers: 'admin',
+  // Making an owner, and changing or removing one.
+  manageOwners: 'owner',
+  readAudit: 'admin',
+};
+
+/** The weakest role allowed to do `action` on a team. */
+export function roleNeededForTeam(action: TeamAction): TeamRole {
+  return TEAM_ROLE_FOR[action];
+}
+
+/** What `role` may do with its team, and the roles it may give (invite as, or change a member to). */
+export interface TeamPermissions extends Readonly<Record<TeamAction, boolean>> {
+  readonly assignableRoles: readonly TeamRole[];
+}
+
+export function teamPermissionsOf(role: TeamRole): TeamPermissions {
+  const can = (action: TeamAction) => roleAtLeast(role, TEAM_ROLE_FOR[action]);
+  return {
+    createInboxes: can('createInboxes'),
+    moveInboxesIn: can('moveInboxesIn'),
+    rename: can('rename'),
+    delete: can('delete'),
+    invite: can('invite'),
+    manageMembers: can('manageMembers'),
+    manageOwners: can('manageOwners'),
+    readAudit: can('readAudit'),
+    // Never a role above one's own (invitations.ts), and owners only by owners (teams.ts).
+    assignableRoles: can('manageMembers') ? TEAM_ROLES.filter((r) => roleAtLeast(role, r)) : [],
+  };
+}
+
 export interface Team {
   /** tem_ + 26 random characters. */
   readonly id: string;

@@ -171,6 +171,20 @@ const parsed = new Map<string, Template[]>();
 let parsedCharacters = 0;
 
 /**
+ * The engine quotes the tag it could not close as a JSON string (`output "{{ a\"}" not closed`),
+ * escapes and all: shown as typed instead, between backticks.
+ */
+export function readableParseMessage(message: string): string {
+  return message.replace(/^(\w+) ("(?:[^"\\]|\\.)*") not closed/, (whole, kind: string, quoted: string) => {
+    try {
+      return `${kind} \`${JSON.parse(quoted) as string}\` not closed`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/**
  * The parsed form of a template's text, from a bounded cache: the ingest path parses each
  * distinct template once, not per request (nor each time the response cache re-reads the row).
  * Throws TemplateError with the engine's line and column when it does not parse.
@@ -182,7 +196,7 @@ export function parseTemplate(source: string): Template[] {
   try {
     template = engine.parse(source);
   } catch (err) {
-    throw new TemplateError(err instanceof Error ? err.message : String(err));
+    throw new TemplateError(readableParseMessage(err instanceof Error ? err.message : String(err)));
   }
   while (
     parsed.size > 0 &&

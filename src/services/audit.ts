@@ -9,6 +9,7 @@ import {
   UNKNOWN_ACTOR,
 } from '../domain/audit.js';
 import { createSortableIdFactory, isId } from '../domain/ids.js';
+import { roleNeededForTeam } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
@@ -157,7 +158,7 @@ export async function listAccountAudit(deps: AuditDeps, principal: Principal, in
 /** A team's log, for its owners and admins: what was done to the team and its inboxes. */
 export async function listTeamAudit(deps: AuditDeps, principal: Principal, teamId: string, input: AuditPageInput) {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', "read the team's audit log");
+  requireRole(role, roleNeededForTeam('readAudit'), "read the team's audit log");
   return readPage(deps, { teamId }, input);
 }
 

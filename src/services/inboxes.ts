@@ -1,7 +1,7 @@
 import type { SettingsView } from '../domain/destination.js';
 import { isId, newId } from '../domain/ids.js';
 import type { Inbox, InboxStats, InboxWithStats } from '../domain/inbox.js';
-import { type InboxAction, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
+import { type InboxAction, type InboxPermissions, roleAtLeast, roleNeededFor, type TeamRole } from '../domain/team.js';
 import { scopeCovers } from '../domain/token-scope.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
@@ -80,6 +80,7 @@ export async function createInbox(
     if (!owned) throw new AppError('UNAUTHORIZED');
     const role = await reachableTeamRole(deps, principal, teamId);
     if (role === null) throw new AppError('TEAM_NOT_FOUND');
+    // The same role as replaying (src/domain/team.ts roleNeededForTeam('createInboxes')).
     assertRoleAllows(role, 'replay', 'create inboxes');
     ownerId = teamId;
   }
@@ -278,19 +279,43 @@ export async function authorizeInbox(
   action: InboxAction = 'read',
   doing?: string,
 ): Promise<void> {
-  if (principal.kind === 'share') {
-    if (principal.inboxId !== inbox.id) throw new AppError('INBOX_NOT_FOUND');
-    if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
-    return;
+  const standing = await standingOn(deps, principal, inbox);
+  switch (standing.kind) {
+    case 'refused':
+      throw new AppError(standing.code);
+    case 'link':
+      if (action !== 'read') throw new AppError('SHARE_READ_ONLY');
+      return;
+    case 'holder':
+    case 'owner':
+      return;
+    case 'team':
+      assertRoleAllows(standing.role, action, doing);
   }
-  if (!tokenReaches(principal, inbox)) throw new AppError('INBOX_NOT_FOUND');
-  if (inbox.ownerId === null) return;
-  if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
-  if (principal.accountId === inbox.ownerId) return;
-  if (!isId('team', inbox.ownerId)) throw new AppError('INBOX_NOT_FOUND');
+}
+
+/** Where the caller stands with an inbox, by the rule of authorizeInbox (which throws on it). */
+type Standing =
+  | { readonly kind: 'refused'; readonly code: 'INBOX_NOT_FOUND' | 'UNAUTHORIZED' }
+  /** A sharing link of this inbox: reads only. */
+  | { readonly kind: 'link' }
+  /** Anyone holding an anonymous inbox's id. */
+  | { readonly kind: 'holder' }
+  /** The account that owns the inbox. */
+  | { readonly kind: 'owner' }
+  | { readonly kind: 'team'; readonly role: TeamRole };
+
+async function standingOn(deps: Pick<ServiceDeps, 'store'>, principal: Principal, inbox: Inbox): Promise<Standing> {
+  if (principal.kind === 'share') {
+    return principal.inboxId === inbox.id ? { kind: 'link' } : { kind: 'refused', code: 'INBOX_NOT_FOUND' };
+  }
+  if (!tokenReaches(principal, inbox)) return { kind: 'refused', code: 'INBOX_NOT_FOUND' };
+  if (inbox.ownerId === null) return { kind: 'holder' };
+  if (principal.kind !== 'account') return { kind: 'refused', code: 'UNAUTHORIZED' };
+  if (principal.accountId === inbox.ownerId) return { kind: 'owner' };
+  if (!isId('team', inbox.ownerId)) return { kind: 'refused', code: 'INBOX_NOT_FOUND' };
   const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
-  if (role === null) throw new AppError('INBOX_NOT_FOUND');
-  assertRoleAllows(role, action, doing);
+  return role === null ? { kind: 'refused', code: 'INBOX_NOT_FOUND' } : { kind: 'team', role };
 }
 
 /**
@@ -326,6 +351,71 @@ export function tokenReaches(principal: Principal, inbox: Pick<Inbox, 'id' | 'ow
   if (teamLimit !== null && inbox.ownerId !== teamLimit) return false;
   const inboxLimit = tokenInboxesOf(principal);
   return inboxLimit === null || inboxLimit.includes(inbox.id);
+}
+
+/**
+ * What the caller may do with an inbox it can read, and its role there: the API shows it with
+ * the inbox so the web app offers only what would be allowed. Worked out by the same rule as
+ * authorizeInbox (standingOn, roleNeededFor), so the two cannot disagree. `role` is the team
+ * role for a team's inbox, `owner` for the account's own, null for an anonymous inbox or a
+ * sharing link. A token's scope is checked per route on top (token-scope-check.ts).
+ */
+export interface InboxAccess {
+  readonly role: TeamRole | null;
+  readonly permissions: InboxPermissions;
+}
+
+const EVERYTHING: InboxPermissions = { read: true, replay: true, manage: true };
+const READ_ONLY: InboxPermissions = { read: true, replay: false, manage: false };
+
+function accessOf(standing: Standing): InboxAccess {
+  switch (standing.kind) {
+    case 'refused':
+      return { role: null, permissions: { read: false, replay: false, manage: false } };
+    case 'link':
+      return { role: null, permissions: READ_ONLY };
+    case 'holder':
+      return { role: null, permissions: EVERYTHING };
+    case 'owner':
+      return { role: 'owner', permissions: EVERYTHING };
+    case 'team': {
+      const { role } = standing;
+      const can = (action: InboxAction) => roleAtLeast(role, roleNeededFor(action));
+      return { role, permissions: { read: can('read'), replay: can('replay'), manage: can('manage') } };
+    }
+  }
+}
+
+/** The caller's access to each inbox (one role lookup per team, whatever the number of inboxes). */
+export async function inboxAccessList(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inboxes: readonly Inbox[],
+): Promise<InboxAccess[]> {
+  const byOwner = new Map<string | null, Promise<InboxAccess>>();
+  return Promise.all(
+    inboxes.map((inbox) => {
+      // Inboxes of one owner share the caller's standing, except anonymous ones, links and tokens
+      // limited to some inboxes (by inbox).
+      const byInbox = inbox.ownerId === null || principal.kind === 'share' || tokenInboxesOf(principal) !== null;
+      const key = byInbox ? `inbox:${inbox.id}` : inbox.ownerId;
+      let access = byOwner.get(key);
+      if (access === undefined) {
+        access = standingOn(deps, principal, inbox).then(accessOf);
+        byOwner.set(key, access);
+      }
+      return access;
+    }),
+  );
+}
+
+/** The caller's access to one inbox (see InboxAccess). */
+export async function inboxAccess(
+  deps: Pick<ServiceDeps, 'store'>,
+  principal: Principal,
+  inbox: Inbox,
+): Promise<InboxAccess> {
+  return accessOf(await standingOn(deps, principal, inbox));
 }
 
 /** Throws FORBIDDEN, naming the role, unless `role` may take `action` on a team inbox. */

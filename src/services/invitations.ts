@@ -5,6 +5,7 @@ import {
   canInvite,
   isTeamRole,
   type ListedInvitation,
+  roleNeededForTeam,
   type TeamInvitation,
   type TeamWithRole,
 } from '../domain/team.js';
@@ -61,7 +62,7 @@ export async function createInvitation(
   input: { readonly role: unknown; readonly expiresInHours?: unknown },
 ): Promise<{ invitation: TeamInvitation; token: string }> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', 'invite members');
+  requireRole(role, roleNeededForTeam('invite'), 'invite members');
   if (!isTeamRole(input.role)) throw unknownRole();
   if (!canInvite(role, input.role)) {
     throw new AppError('FORBIDDEN', {
@@ -100,7 +101,7 @@ export async function listInvitations(
   teamId: string,
 ): Promise<ListedInvitation[]> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', 'see invitations');
+  requireRole(role, roleNeededForTeam('invite'), 'see invitations');
   return deps.store.teams.listInvitations(teamId);
 }
 
@@ -111,7 +112,7 @@ export async function revokeInvitation(
   input: { readonly teamId: string; readonly invitationId: string },
 ): Promise<void> {
   const { role } = await getMembership(deps, principal, input.teamId);
-  requireRole(role, 'admin', 'revoke invitations');
+  requireRole(role, roleNeededForTeam('invite'), 'revoke invitations');
   if (!isId('invitation', input.invitationId)) throw new AppError('INVITATION_NOT_FOUND');
   if (!(await deps.store.teams.revokeInvitation(input.invitationId, input.teamId))) {
     throw new AppError('INVITATION_NOT_FOUND');

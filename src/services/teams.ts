@@ -4,6 +4,7 @@ import {
   type MembershipChange,
   TEAM_ROLES,
   roleAtLeast,
+  roleNeededForTeam,
   type Team,
   type TeamMember,
   type TeamRole,
@@ -29,7 +30,12 @@ type TeamWriteDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus'>;
 
 /** A team name: the same rule as an inbox name (1 to 100 printable characters). */
 function parseTeamName(value: unknown): string {
-  const name = value === null ? null : parseInboxName(value);
+  let name: string | null = null;
+  try {
+    name = value === null ? null : parseInboxName(value);
+  } catch {
+    // parseInboxName's own message names an inbox: this one names the team.
+  }
   if (name === null) {
     throw new AppError('VALIDATION_FAILED', {
       message: 'Team name must be 1 to 100 printable characters',
@@ -106,7 +112,7 @@ export async function renameTeam(
   input: { readonly name: unknown },
 ): Promise<TeamWithRole> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'admin', 'rename the team');
+  requireRole(role, roleNeededForTeam('rename'), 'rename the team');
   const team = await deps.store.teams.rename(teamId, parseTeamName(input.name));
   if (team === null) throw new AppError('TEAM_NOT_FOUND');
   return { team, role };
@@ -118,7 +124,7 @@ export async function renameTeam(
  */
 export async function deleteTeam(deps: TeamWriteDeps, principal: Principal, teamId: string): Promise<void> {
   const { role } = await getMembership(deps, principal, teamId);
-  requireRole(role, 'owner', 'delete the team');
+  requireRole(role, roleNeededForTeam('delete'), 'delete the team');
   const members = await deps.store.teams.listMembers(teamId);
   for (const inbox of await deps.store.inboxes.listByOwner(teamId, deps.clock.now())) {
     await deps.store.inboxes.delete(inbox.id, teamId);
@@ -150,11 +156,11 @@ export async function changeMemberRole(
   input: { readonly teamId: string; readonly accountId: string; readonly role: unknown },
 ): Promise<TeamMember> {
   const { role } = await getMembership(deps, principal, input.teamId);
-  requireRole(role, 'admin', "change members' roles");
+  requireRole(role, roleNeededForTeam('manageMembers'), "change members' roles");
   if (!isTeamRole(input.role)) throw unknownRole();
   const target = await deps.store.teams.findRole(input.teamId, input.accountId);
   if (target === null) throw new AppError('MEMBER_NOT_FOUND');
-  if (role !== 'owner' && (target === 'owner' || input.role === 'owner')) {
+  if (!roleAtLeast(role, roleNeededForTeam('manageOwners')) && (target === 'owner' || input.role === 'owner')) {
     throw new AppError('FORBIDDEN', {
       message: `Your role in this team is ${role}: only owners can make or change owners`,
     });
@@ -179,10 +185,10 @@ export async function removeMember(
   const { role } = await getMembership(deps, principal, input.teamId);
   const self = principal.kind === 'account' && principal.accountId === input.accountId;
   if (!self) {
-    requireRole(role, 'admin', 'remove members');
+    requireRole(role, roleNeededForTeam('manageMembers'), 'remove members');
     const target = await deps.store.teams.findRole(input.teamId, input.accountId);
     if (target === null) throw new AppError('MEMBER_NOT_FOUND');
-    if (target === 'owner' && role !== 'owner') {
+    if (target === 'owner' && !roleAtLeast(role, roleNeededForTeam('manageOwners'))) {
       throw new AppError('FORBIDDEN', {
         message: `Your role in this team is ${role}: only owners can remove an owner`,
       });

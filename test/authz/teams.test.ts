@@ -13,7 +13,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import type { InboxAction, TeamRole } from '../../src/domain/team.js';
+import type { Team } from '../../src/client/index.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+type TeamPermissionsJson = Omit<Team['permissions'], 'assignableRoles'>;
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { ENDPOINTS, type EndpointName } from './matrix-endpoints.js';
 import { type Env, NEXT_AFTER_ALL, REPLAY_EDITED, type Target } from './matrix-targets.js';
@@ -288,11 +291,21 @@ describe('teams: every role × every endpoint', () => {
       }),
       ...Object.entries(EXTRA).map(([name, extra]) => ({ name, destructive: true, ...extra })),
     ];
+    // What the API tells each role it may do with the inbox (the web app offers exactly that).
+    const offered = {} as Record<TeamRole, Record<InboxAction, boolean>>;
+    for (const who of ROLES) {
+      const shown = await api(`/api/v1/inboxes/${shared.inboxId}`, who);
+      assert.equal(shown.body.data.inbox.role, who);
+      offered[who] = shown.body.data.inbox.permissions;
+    }
     for (const { name, action, destructive, send } of cases) {
       for (const who of [...ROLES, 'outsider'] as const) {
         const target = destructive ? await newTeamInbox() : shared;
         const reply = await send(target, people[who].token);
         const cell = `${name} as ${who}: ${reply.status} ${reply.code}`;
+        if (who !== 'outsider' && offered[who][action] === REFUSALS.has(reply.code)) {
+          mismatches.push(`${cell} (the inbox's permissions say ${action}: ${offered[who][action]})`);
+        }
         if (reply.status >= 500) mismatches.push(`${cell} (server error)`);
         else if (who === 'outsider') {
           if (reply.status !== 404) mismatches.push(`${cell} (expected 404)`);
@@ -311,6 +324,9 @@ describe('teams: every role × every endpoint', () => {
     for (const who of Object.keys(expected) as Who[]) {
       const res = await api('/api/v1/inboxes', who, { method: 'POST', json: { teamId } });
       assert.equal(res.status, expected[who], `${who}: ${res.text}`);
+      if (who === 'outsider') continue;
+      const team = (await api(`/api/v1/teams/${teamId}`, who)).body.data.team;
+      assert.equal(team.permissions.createInboxes, res.status === 201, `${who}: the team's permissions`);
     }
   });
 
@@ -400,11 +416,30 @@ describe('teams: every role × every endpoint', () => {
         false,
       ],
     ];
+    // The permission the team's JSON shows for each case (the web app offers by it); removing a
+    // member is left out, as a member may remove itself whatever its role.
+    const permissionOf: Record<string, keyof TeamPermissionsJson> = {
+      'GET audit log': 'readAudit',
+      'PATCH team': 'rename',
+      'POST invitation': 'invite',
+      'GET invitations': 'invite',
+      'DELETE invitation': 'invite',
+      'PATCH member role': 'manageMembers',
+      'DELETE team': 'delete',
+    };
+    const shown = {} as Record<TeamRole, TeamPermissionsJson>;
+    for (const who of ROLES) shown[who] = (await api(`/api/v1/teams/${teamId}`, who)).body.data.team.permissions;
     const mismatches: string[] = [];
     for (const [label, send, expected, fresh] of cases) {
       for (const who of Object.keys(expected) as Who[]) {
         const t = fresh ? await newTeam(`${label} ${who}`) : teamId;
         const reply = await send(t, who);
+        const permission = permissionOf[label];
+        if (permission !== undefined && who !== 'outsider' && shown[who][permission] !== reply.status < 300) {
+          mismatches.push(
+            `${label} as ${who}: ${reply.status}, but the team's permissions say ${permission}: ${shown[who][permission]}`,
+          );
+        }
         if (reply.status !== expected[who]) mismatches.push(`${label} as ${who}: ${reply.status} ${reply.text}`);
         if (reply.status === 403 && !reply.text.includes(who === 'outsider' ? '' : who)) {
           mismatches.push(`${label} as ${who}: the 403 does not name the role: ${reply.text}`);
@@ -412,6 +447,17 @@ describe('teams: every role × every endpoint', () => {
       }
     }
     assert.deepEqual(mismatches, []);
+  });
+
+  it('refuses a blank team name with a message about the team, not an inbox', async () => {
+    for (const name of ['', '   ', 'x'.repeat(101)]) {
+      const made = await api('/api/v1/teams', 'owner', { method: 'POST', json: { name } });
+      assert.equal(made.status, 400, made.text);
+      assert.equal(made.code, 'VALIDATION_FAILED');
+      assert.match(made.body.error.message, /^Team name must be 1 to 100 printable characters/);
+      const renamed = await api(`/api/v1/teams/${teamId}`, 'owner', { method: 'PATCH', json: { name } });
+      assert.match(renamed.body.error.message, /^Team name must/, renamed.text);
+    }
   });
 
   it("keeps at least one owner, refuses unknown roles and invitations above one's own role", async () => {

@@ -44,6 +44,17 @@ describe('templated answers', () => {
     assert.match(scope['uuid'], /^[0-9a-f-]{36}$/);
   });
 
+  it('shows a tag left open as typed, without the escapes of a JSON string', () => {
+    assert.throws(
+      () => parseTemplate('{{ body.data.object.id"}'),
+      (err: Error) => {
+        assert.match(err.message, /^output `\{\{ body\.data\.object\.id"\}` not closed, line:1, col:1/);
+        assert.doesNotMatch(err.message, /\\"/);
+        return true;
+      },
+    );
+  });
+
   it('parses each distinct template once', () => {
     assert.equal(parseTemplate('{{ method }} once'), parseTemplate('{{ method }} once'));
   });

@@ -44,6 +44,15 @@ describe('the hand-written docs agree with the code', () => {
     assert.ok(!source('docs/configuration.md').includes('| `REHOOK_HOST` |'), 'docs/configuration.md holds the table');
   });
 
+  it('docs/configuration.md names the port settings, with their flags and defaults from the schema', () => {
+    const doc = source('docs/configuration.md');
+    for (const env of ['REHOOK_HOST', 'REHOOK_PORT', 'REHOOK_INGEST_PORT']) {
+      const spec = SETTINGS.find((setting) => setting.env === env);
+      assert.ok(spec, env);
+      assert.ok(doc.includes(`\`${env}\` (\`--${spec.flag}\`, default \`${spec.defaultText}\``), env);
+    }
+  });
+
   it("README's hand-written command lines use commands and flags that exist", () => {
     const lines = source('README.md')
       .split('\n')

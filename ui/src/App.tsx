@@ -214,6 +214,10 @@ function Header(props: { route: Route }) {
             <Link href={paths.tokens()} class="menu-item">
               <Icon name="key" /> API tokens
             </Link>
+            {/* The main navigation is hidden on a phone: this is how Teams is reached there. */}
+            <Link href={paths.teams()} class="menu-item">
+              <Icon name="grid" /> Teams
+            </Link>
             <button type="button" class="menu-item" onClick={() => void signOut().then(() => navigate(paths.home()))}>
               <Icon name="logout" /> Sign out
             </button>

@@ -10,7 +10,7 @@ export interface EventOptions extends ClientOptions {
   readonly body?: boolean;
 }
 
-/** `valid (stripe)`, `invalid (stripe): timestamp outside tolerance...`, or `unchecked: no signature secret is set`. */
+/** `valid (stripe)`, `invalid (stripe): timestamp outside tolerance...`, or `unchecked: no signature secret was set when it arrived`. */
 export function describeSignatureCheck(check: EventDetail['signature']): string {
   const scheme = check.scheme === null ? '' : ` (${cleanLine(check.scheme)})`;
   return `${check.status}${scheme}${check.reason === null ? '' : `: ${cleanLine(check.reason)}`}`;

@@ -1,6 +1,7 @@
 import { defineCommand, type ParsedInput } from '../command.js';
 import { CLIENT, INBOX_ID, TO_URL, WAIT_FOR_JOB } from '../command-options.js';
 import { UsageError } from '../exit.js';
+import { pathPrefixFlag } from '../filter-options.js';
 import { clientWithInbox, list, positiveInt, required, str } from '../normalise.js';
 
 /** `--rate`: a positive number (fractions allowed: 0.5 is one send every two seconds). */
@@ -52,6 +53,7 @@ export const replayAllCommand = defineCommand({
       value: 'path',
       description: "Only events whose path below the inbox's ingest path starts with this (e.g. /stripe).",
     },
+    path: { type: 'string', value: 'path', description: 'Same as --path-prefix (the name events and export use).' },
     rate: { type: 'string', value: 'n', description: 'Sends started per second, 0.1 to 100.', default: '10' },
     concurrency: {
       type: 'string',
@@ -78,7 +80,7 @@ export const replayAllCommand = defineCommand({
     since: str(input, 'since'),
     until: str(input, 'until'),
     method: str(input, 'method'),
-    pathPrefix: str(input, 'path-prefix'),
+    pathPrefix: pathPrefixFlag(input),
     rate: rate(input),
     concurrency: positiveInt(input, 'concurrency'),
     wait: input.values['wait'] === true,

@@ -1849,6 +1849,17 @@ export interface components {
             eventCount: number;
             /** @description When the newest event the inbox holds was received; null when it holds none. */
             lastEventAt: string | null;
+            /** @description The caller's role: its team role for a team's inbox, owner for the account's own inbox, null for an anonymous inbox (whoever holds its id may do everything) or a sharing link. */
+            role: components["schemas"]["TeamRole"] | null;
+            /** @description What the caller's role allows on this inbox, by the same rule the API enforces (docs/teams.md). An API token's scope may narrow it further, route by route. */
+            permissions: {
+                /** @description Read the inbox, its events, replays and settings. */
+                read: boolean;
+                /** @description Replay (single, bulk, edited) and change programmed responses. */
+                replay: boolean;
+                /** @description Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules. */
+                manage: boolean;
+            };
         };
         /** @description A captured request without headers and body, as lists and the live stream carry it. */
         EventSummary: {
@@ -2732,6 +2743,27 @@ export interface components {
              * @description When the team was created.
              */
             createdAt: string;
+            /** @description What the caller's role allows in the team, by the rules the API enforces (docs/teams.md). */
+            permissions: {
+                /** @description Make the team's inboxes (members and above). */
+                createInboxes: boolean;
+                /** @description Give the team an inbox one manages (admins and owners). */
+                moveInboxesIn: boolean;
+                /** @description Rename the team (admins and owners). */
+                rename: boolean;
+                /** @description Delete the team with its inboxes (owners). */
+                delete: boolean;
+                /** @description Make, list and revoke invitation links (admins and owners). */
+                invite: boolean;
+                /** @description Change the role of, or remove, members below owner. */
+                manageMembers: boolean;
+                /** @description Make owners, and change or remove them (owners). */
+                manageOwners: boolean;
+                /** @description Read the team's audit log (admins and owners). */
+                readAudit: boolean;
+                /** @description The roles the caller may invite as or give a member: none above its own, owner only by owners. */
+                assignableRoles: components["schemas"]["TeamRole"][];
+            };
         };
         /** @description A member of a team. */
         TeamMember: {

@@ -8,6 +8,7 @@ import { isSaved, type InboxWithStats } from '../../domain/inbox.js';
 import type { ReplayRecord } from '../../domain/replay.js';
 import type { SentRequest } from '../../domain/replay-request.js';
 import type { Share } from '../../domain/share.js';
+import type { InboxAccess } from '../../services/inboxes.js';
 import { sharePath } from '../../services/shares.js';
 import type { CreatedShareJson, ShareJson } from './schemas.js';
 import type {
@@ -22,7 +23,8 @@ import type {
 
 /** JSON shapes of the API, decided in one place. Field names are camelCase. */
 
-export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJson {
+/** The inbox as the API shows it, with what the caller may do with it (services/inboxes.ts inboxAccess). */
+export function inboxJson(inbox: InboxWithStats, ingestOrigin: string, access: InboxAccess): InboxJson {
   const ingestUrl = `/i/${inbox.id}`;
   return {
     id: inbox.id,
@@ -35,6 +37,8 @@ export function inboxJson(inbox: InboxWithStats, ingestOrigin: string): InboxJso
     createdAt: inbox.createdAt.toISOString(),
     eventCount: inbox.eventCount,
     lastEventAt: inbox.lastEventAt?.toISOString() ?? null,
+    role: access.role,
+    permissions: { ...access.permissions },
   };
 }
 

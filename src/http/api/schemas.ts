@@ -9,7 +9,7 @@ import { EXPORT_SCHEMAS } from './export-schemas.js';
 import { FORWARDING_SCHEMAS } from './forwarding-schemas.js';
 import { ALERT_SCHEMAS } from './alert-schemas.js';
 import { REPLAY_JOB_SCHEMAS } from './replay-job-schemas.js';
-import { TEAM_SCHEMAS } from './team-schemas.js';
+import { RoleRef, TEAM_SCHEMAS } from './team-schemas.js';
 import { DIFF_SCHEMAS } from './diff-schemas.js';
 
 /**
@@ -70,6 +70,27 @@ export const InboxSchema = Type.Object(
     lastEventAt: Nullable(
       Timestamp('When its newest event was received.'),
       'When the newest event the inbox holds was received; null when it holds none.',
+    ),
+    role: Nullable(
+      RoleRef,
+      "The caller's role: its team role for a team's inbox, owner for the account's own inbox, null for an " +
+        'anonymous inbox (whoever holds its id may do everything) or a sharing link.',
+    ),
+    permissions: Type.Object(
+      {
+        read: Type.Boolean({ description: 'Read the inbox, its events, replays and settings.' }),
+        replay: Type.Boolean({ description: 'Replay (single, bulk, edited) and change programmed responses.' }),
+        manage: Type.Boolean({
+          description:
+            'Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules.',
+        }),
+      },
+      {
+        description:
+          "What the caller's role allows on this inbox, by the same rule the API enforces (docs/teams.md). An API " +
+          "token's scope may narrow it further, route by route.",
+        ...closed,
+      },
     ),
   },
   { $id: 'Inbox', description: 'A capture inbox.', ...closed },

@@ -5,6 +5,7 @@ import {
   TEAM_ROLES,
   type TeamInvitation,
   type TeamMember,
+  teamPermissionsOf,
   type TeamWithRole,
 } from '../../domain/team.js';
 import { invitationPath } from '../../services/invitations.js';
@@ -28,7 +29,7 @@ export const RoleSchema = Type.Union(
   },
 );
 
-const RoleRef = Type.Unsafe<Static<typeof RoleSchema>>({ $ref: 'TeamRole#' });
+export const RoleRef = Type.Unsafe<Static<typeof RoleSchema>>({ $ref: 'TeamRole#' });
 
 export const TeamSchema = Type.Object(
   {
@@ -36,6 +37,25 @@ export const TeamSchema = Type.Object(
     name: Type.String({ description: 'The team name (1 to 100 printable characters).' }),
     role: RoleRef,
     createdAt: Time('When the team was created.'),
+    permissions: Type.Object(
+      {
+        createInboxes: Type.Boolean({ description: "Make the team's inboxes (members and above)." }),
+        moveInboxesIn: Type.Boolean({ description: 'Give the team an inbox one manages (admins and owners).' }),
+        rename: Type.Boolean({ description: 'Rename the team (admins and owners).' }),
+        delete: Type.Boolean({ description: 'Delete the team with its inboxes (owners).' }),
+        invite: Type.Boolean({ description: 'Make, list and revoke invitation links (admins and owners).' }),
+        manageMembers: Type.Boolean({ description: 'Change the role of, or remove, members below owner.' }),
+        manageOwners: Type.Boolean({ description: 'Make owners, and change or remove them (owners).' }),
+        readAudit: Type.Boolean({ description: "Read the team's audit log (admins and owners)." }),
+        assignableRoles: Type.Array(RoleRef, {
+          description: 'The roles the caller may invite as or give a member: none above its own, owner only by owners.',
+        }),
+      },
+      {
+        description: "What the caller's role allows in the team, by the rules the API enforces (docs/teams.md).",
+        ...closed,
+      },
+    ),
   },
   { $id: 'Team', description: "A team, with the caller's role in it.", ...closed },
 );
@@ -102,7 +122,14 @@ export type InvitationJson = Static<typeof InvitationSchema>;
 export type CreatedInvitationJson = Static<typeof CreatedInvitationSchema>;
 
 export function teamJson({ team, role }: TeamWithRole): TeamJson {
-  return { id: team.id, name: team.name, role, createdAt: team.createdAt.toISOString() };
+  const { assignableRoles, ...can } = teamPermissionsOf(role);
+  return {
+    id: team.id,
+    name: team.name,
+    role,
+    createdAt: team.createdAt.toISOString(),
+    permissions: { ...can, assignableRoles: [...assignableRoles] },
+  };
 }
 
 export function teamMemberJson(member: TeamMember): TeamMemberJson {

@@ -221,7 +221,7 @@ describe('signature settings and checks', () => {
     assert.deepEqual((await eventOf(before)).signature, {
       scheme: null,
       status: 'unchecked',
-      reason: 'no signature secret is set',
+      reason: 'no signature secret was set when it arrived',
     });
     assert.equal((await put(inbox.id, { scheme: 'github', secret: GITHUB_SECRET })).status, 200);
     const signed = await ingestEvent(rehook, inbox.id, {

@@ -163,7 +163,11 @@ describe('GET /api/v1/inboxes/:id/stream', () => {
         'signature',
         'size',
       ]);
-      assert.deepEqual(event['signature'], { scheme: null, status: 'unchecked', reason: 'no signature secret is set' });
+      assert.deepEqual(event['signature'], {
+        scheme: null,
+        status: 'unchecked',
+        reason: 'no signature secret was set when it arrived',
+      });
       assert.deepEqual(event['answer'], { rule: null, status: 200 });
       // Typed by the background worker after capture: the live message goes out before that.
       assert.equal(event['eventType'], null);

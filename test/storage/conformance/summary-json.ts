@@ -75,11 +75,11 @@ export function describeSummaryJsonCases(store: StoreGetter): void {
         listed.map((e) => e.signature),
         [
           { scheme: 'slack', status: 'unchecked', reason: 'secret could not be opened' },
-          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
-          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret was set when it arrived' },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret was set when it arrived' },
           { scheme: 'github', status: 'invalid', reason: awkward },
           { scheme: 'stripe', status: 'valid', reason: null },
-          { scheme: null, status: 'unchecked', reason: 'no signature secret is set' },
+          { scheme: null, status: 'unchecked', reason: 'no signature secret was set when it arrived' },
         ],
       );
       assert.deepEqual(

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '..
 import { Empty, ErrorNote, Spinner, Time } from './common.js';
 import { onText } from './fields.js';
 import { Icon } from './Icon.js';
+import { navigate } from '../router.js';
 
 /** How the log's filters ask for a page. */
 export interface AuditFilter {
@@ -31,16 +32,46 @@ const OUTCOME_CLASS: Record<AuditEntry['outcome'], string> = {
   failed: 'badge badge-error',
 };
 
+/** The filter the page's URL holds (`?action=...&actor=...`), so a link or Back keeps it. */
+function filterFromUrl(): AuditFilter {
+  const query = new URLSearchParams(location.search);
+  return { action: query.get('action') ?? '', actor: query.get('actor') ?? '' };
+}
+
+function urlOf(filter: AuditFilter): string {
+  const query = new URLSearchParams();
+  if (filter.action !== '') query.set('action', filter.action);
+  if (filter.actor !== '') query.set('actor', filter.actor);
+  const search = query.toString();
+  return `${location.pathname}${search === '' ? '' : `?${search}`}`;
+}
+
 /**
  * An audit log: a filter by action and by actor, the entries newest first, and "Older entries"
- * for the next page (the API's keyset cursor). `load` reads one page of the log.
+ * for the next page (the API's keyset cursor). `load` reads one page of the log. `people` turns
+ * an e-mail typed as the actor into the account id the API filters by; `names` shows a target
+ * by its name (an inbox's, a member's e-mail) rather than its id alone.
  */
 export function AuditLog(props: {
   load: (options: { before: string | null } & AuditFilter) => Promise<AuditPage>;
   label: string;
+  people: ReadonlyArray<{ readonly accountId: string; readonly email: string }>;
+  names: ReadonlyMap<string, string>;
 }) {
-  const [filter, setFilter] = useState<AuditFilter>({ action: '', actor: '' });
-  const [actorInput, setActorInput] = useState('');
+  const [filter, setFilterState] = useState<AuditFilter>(filterFromUrl);
+  const [actorInput, setActorInput] = useState(() => {
+    const actor = filterFromUrl().actor;
+    return props.people.find((person) => person.accountId === actor)?.email ?? actor;
+  });
+  const setFilter = (next: AuditFilter) => {
+    setFilterState(next);
+    if (urlOf(next) !== `${location.pathname}${location.search}`) navigate(urlOf(next));
+  };
+  useEffect(() => {
+    const back = () => setFilterState(filterFromUrl());
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, []);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -82,7 +113,22 @@ export function AuditLog(props: {
         class="audit-filters"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter({ ...filter, actor: actorInput.trim() });
+          const typed = actorInput.trim();
+          if (!typed.includes('@')) {
+            setFilter({ ...filter, actor: typed });
+            return;
+          }
+          // The API filters by id: an e-mail is looked up among the people this log is about.
+          const person = props.people.find((p) => p.email.toLowerCase() === typed.toLowerCase());
+          if (person === undefined) {
+            latest.current += 1;
+            setEntries([]);
+            setError(
+              `No one with the e-mail ${typed} is in this log's ${props.people.length > 1 ? 'team' : 'account'}.`,
+            );
+            return;
+          }
+          setFilter({ ...filter, actor: person.accountId });
         }}
       >
         <div class="filter-field">
@@ -105,12 +151,12 @@ export function AuditLog(props: {
         </div>
         <div class="filter-field">
           <label for="audit-actor" class="label">
-            Actor id
+            Actor
           </label>
           <input
             id="audit-actor"
             class="input input-sm"
-            placeholder="acc_…, tok_… or shr_…"
+            placeholder="e-mail, acc_…, tok_… or shr_…"
             value={actorInput}
             onInput={onText(setActorInput)}
           />
@@ -123,7 +169,8 @@ export function AuditLog(props: {
       {entries === null ? (
         <Spinner label="Loading the audit log" />
       ) : entries.length === 0 ? (
-        <Empty title="Nothing recorded" icon="shield" />
+        // After an error the list is not known to be empty: the error alone says what happened.
+        error === null && <Empty title="Nothing recorded" icon="shield" />
       ) : (
         <table class="table" data-testid="audit-table">
           <caption class="visually-hidden">{props.label}, newest first</caption>
@@ -156,7 +203,15 @@ export function AuditLog(props: {
                     <span class="muted small mono">{actor.via}</span>
                   </td>
                   <td class="mono small">{entry.ip}</td>
-                  <td class="mono small">{entry.target === null ? '' : `${entry.target.type} ${entry.target.id}`}</td>
+                  <td class="small">
+                    {entry.target !== null && (
+                      <>
+                        {entry.target.type} <span class="strong">{props.names.get(entry.target.id) ?? ''}</span>
+                        <br />
+                        <span class="muted mono">{entry.target.id}</span>
+                      </>
+                    )}
+                  </td>
                   <td class="small audit-detail">{detailText(entry)}</td>
                 </tr>
               );

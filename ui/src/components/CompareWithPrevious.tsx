@@ -38,7 +38,7 @@ export function CompareWithPrevious(props: {
       title={none ?? previousWording(props.event.eventType).title}
       onClick={() => void find()}
     >
-      <Icon name="filter" />
+      <Icon name="compare" />
       <span class="btn-label">{none !== null ? 'No previous of this type' : 'Compare with previous'}</span>
     </button>
   );

@@ -33,9 +33,12 @@ export type IconName =
   | 'arrow-down'
   | 'forward'
   | 'search'
-  | 'more';
+  | 'more'
+  | 'compare';
 
 const PATHS: Record<IconName, string> = {
+  // Two arrows passing each other: one thing set against another.
+  compare: 'M7 20V4M4 7l3-3 3 3M17 4v16M14 17l3 3 3-3',
   copy: 'M8 8h10v12H8zM6 16H4V4h12v2',
   check: 'M5 12l5 5L20 7',
   alert: 'M12 9v4m0 4h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',

@@ -22,6 +22,7 @@ import { ReplayPanel } from './ReplayPanel.js';
 import { ClippedText } from './ShowMore.js';
 import { CompareWithPrevious } from './CompareWithPrevious.js';
 import { ViewBoundary } from './ViewBoundary.js';
+import { inboxAccess } from '../lib/inbox-access.js';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
 
@@ -72,6 +73,8 @@ export function Inspector(props: {
   onCompare?: (fromId: string, toId: string, caption?: string) => void;
 }) {
   const inboxId = props.inbox.id;
+  // Replay and Delete are offered only when the caller's role allows them (the API's permissions).
+  const access = inboxAccess(props.inbox, props.readOnly);
   const [event, setEvent] = useState<LoadedEvent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('request');
@@ -139,7 +142,7 @@ export function Inspector(props: {
     { id: 'request' as const, label: 'Request' },
     { id: 'raw' as const, label: 'Raw' },
     { id: 'curl' as const, label: 'curl' },
-    ...(props.readOnly ? [] : [{ id: 'replay' as const, label: 'Replay' }]),
+    ...(access.replay ? [{ id: 'replay' as const, label: 'Replay' }] : []),
     ...(props.owned ? [{ id: 'deliveries' as const, label: 'Forwarding' }] : []),
   ];
   const bodyHref = withShare(`/api/v1/events/${encodeURIComponent(event.id)}/body`);
@@ -184,7 +187,7 @@ export function Inspector(props: {
               <span>Download body</span>
             </a>
           )}
-          {!props.readOnly && (
+          {access.manage && (
             <ConfirmButton
               label="Delete"
               confirmLabel="Delete this event"
@@ -284,6 +287,13 @@ export function Inspector(props: {
                 </>
               )}
             </section>
+            {/* Headers first: a long body would otherwise push them out of sight. */}
+            <section aria-labelledby="headers-title">
+              <h3 id="headers-title" class="section-title">
+                Headers <span class="count">{event.headers.length}</span>
+              </h3>
+              <HeadersTable caption="Request headers" pairs={event.headers} />
+            </section>
             <section aria-labelledby="body-title">
               <h3 id="body-title" class="section-title">
                 Body
@@ -304,12 +314,6 @@ export function Inspector(props: {
                   onRaw={() => setTab('raw')}
                 />
               </ViewBoundary>
-            </section>
-            <section aria-labelledby="headers-title">
-              <h3 id="headers-title" class="section-title">
-                Headers <span class="count">{event.headers.length}</span>
-              </h3>
-              <HeadersTable caption="Request headers" pairs={event.headers} />
             </section>
           </>
         )}
@@ -354,7 +358,7 @@ export function Inspector(props: {
             )}
           </section>
         )}
-        {tab === 'replay' && !props.readOnly && <ReplayPanel inboxId={inboxId} event={event} />}
+        {tab === 'replay' && access.replay && <ReplayPanel inboxId={inboxId} event={event} />}
         {tab === 'deliveries' && props.owned && <Deliveries eventId={event.id} />}
       </div>
     </article>

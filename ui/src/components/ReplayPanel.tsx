@@ -14,6 +14,7 @@ import {
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
+import { revealInPane } from '../lib/reveal.js';
 import { Link, Spinner } from './common.js';
 import { Icon } from './Icon.js';
 import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
@@ -50,7 +51,7 @@ export function ReplayPanel(props: { inboxId: string; event: EventDetail }) {
     if (settled === 0 || outcome.current === null) return;
     // With the edit fields open the outcome lands below the fold: without this the click seems
     // to do nothing. Focus takes a keyboard or screen reader user there too.
-    outcome.current.scrollIntoView({ block: 'start' });
+    revealInPane(outcome.current);
     outcome.current.focus({ preventScroll: true });
   }, [settled]);
   const setField = <K extends FormField>(field: K, value: ReplayFormState[K]) =>

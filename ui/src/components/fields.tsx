@@ -190,3 +190,24 @@ export function SubmitButton(props: { icon: IconName; label: string; busy?: bool
     </button>
   );
 }
+
+/** The most characters a name of an inbox or a team may have (the API's rule). */
+export const NAME_MAX = 100;
+
+/**
+ * Said under a name field once what was typed or pasted is longer than a name may be: the field
+ * keeps it all (cutting a paste at the limit silently would hide what was lost) and this says
+ * how much to shorten.
+ */
+export function NameLengthNote(props: { id: string; value: string }) {
+  const length = [...props.value.trim()].length;
+  if (length <= NAME_MAX) return null;
+  return (
+    <p id={props.id} class="note note-warn small" role="status" data-testid="name-length-note">
+      <Icon name="alert" />
+      <span>
+        {length} characters: a name has at most {NAME_MAX}. Shorten it by {length - NAME_MAX} before saving.
+      </span>
+    </p>
+  );
+}

@@ -1,13 +1,16 @@
 /** Formatting helpers of the web app (pure). */
 
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+const UNITS = ['B', 'KiB', 'MiB', 'GiB'] as const;
 
-/** 0 B, 512 B, 1.2 KB, 10 MB (decimal units, one decimal below 10). */
+/**
+ * 0 B, 512 B, 2.9 KiB, 10 MiB: binary units, as the CLI and the settings (REHOOK_MAX_BODY=10MiB)
+ * write sizes, so one body reads the same everywhere; one decimal below 10.
+ */
 export function formatSize(bytes: number): string {
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   const shown = unit === 0 ? String(value) : value < 10 ? value.toFixed(1) : String(Math.round(value));

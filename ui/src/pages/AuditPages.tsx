@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { client, errorMessage, type Team } from '../api.js';
+import { client, errorMessage, type InboxView, type Team, type TeamMember } from '../api.js';
 import { AuditLog } from '../components/AuditLog.js';
 import { Link } from '../components/common.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
@@ -17,10 +17,36 @@ function useSignedIn(here: string) {
   return session.account;
 }
 
+/**
+ * What the log's targets are called: inboxes by name (the account's own, or the team's), a
+ * team's members by e-mail and the team by its name. `scope` undefined: not signed in yet; null:
+ * the account's log; a team id: that team's log.
+ */
+function useTargetNames(
+  scope: string | null | undefined,
+  members: readonly TeamMember[] | null = null,
+  team: Team | null = null,
+): Map<string, string> | null {
+  const [inboxes, setInboxes] = useState<InboxView[] | null>(null);
+  useEffect(() => {
+    if (scope === undefined) return;
+    client.inboxes().then(setInboxes, () => setInboxes([]));
+  }, [scope]);
+  if (inboxes === null) return null;
+  const names = new Map<string, string>();
+  for (const inbox of inboxes) {
+    if (scope === null ? inbox.teamId === null : inbox.teamId === scope) names.set(inbox.id, inbox.name ?? inbox.id);
+  }
+  for (const member of members ?? []) names.set(member.accountId, member.email);
+  if (team !== null) names.set(team.id, team.name);
+  return names;
+}
+
 /** Settings > Audit log: what this account did, and sign-ins attempted with its e-mail. */
 export function AccountAuditPage() {
   const account = useSignedIn(paths.accountAudit());
-  if (!account) return <PageLoading />;
+  const names = useTargetNames(account ? null : undefined);
+  if (!account || names === null) return <PageLoading />;
   return (
     <div class="page">
       <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
@@ -36,7 +62,12 @@ export function AccountAuditPage() {
           </p>
         </div>
       </header>
-      <AuditLog label="Your audit log" load={(options) => client.accountAudit({ limit: 50, ...options })} />
+      <AuditLog
+        label="Your audit log"
+        load={(options) => client.accountAudit({ limit: 50, ...options })}
+        people={[{ accountId: account.id, email: account.email }]}
+        names={names}
+      />
     </div>
   );
 }
@@ -46,14 +77,17 @@ export function TeamAuditPage(props: { teamId: string }) {
   const account = useSignedIn(paths.teamAudit(props.teamId));
   const [team, setTeam] = useState<Team | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [members, setMembers] = useState<TeamMember[] | null>(null);
+  const names = useTargetNames(account ? props.teamId : undefined, members, team);
   useEffect(() => {
     if (!account) return;
     client.team(props.teamId).then(setTeam, (err: unknown) => setProblem(errorMessage(err)));
+    client.teamMembers(props.teamId).then(setMembers, (err: unknown) => setProblem(errorMessage(err)));
   }, [account?.id, props.teamId]);
 
   if (problem !== null) return <ProblemPage title="Team not found" message={problem} />;
-  if (!account || team === null) return <PageLoading label="Loading team" />;
-  if (team.role !== 'owner' && team.role !== 'admin') {
+  if (!account || team === null || members === null || names === null) return <PageLoading label="Loading team" />;
+  if (!team.permissions.readAudit) {
     return (
       <ProblemPage
         title="Owners and admins only"
@@ -81,6 +115,8 @@ export function TeamAuditPage(props: { teamId: string }) {
       <AuditLog
         label={`Audit log of ${team.name}`}
         load={(options) => client.teamAudit(team.id, { limit: 50, ...options })}
+        people={members}
+        names={names}
       />
     </div>
   );

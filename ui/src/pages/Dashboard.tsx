@@ -9,7 +9,7 @@ import { rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
 import { useAnonymousInboxes } from './useAnonymousInboxes.js';
-import { onText, SubmitButton } from '../components/fields.js';
+import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {
@@ -56,13 +56,14 @@ export function Dashboard() {
             id="new-inbox-name"
             class="input"
             placeholder="Name (optional), e.g. Stripe staging"
-            maxLength={100}
+            aria-describedby="new-inbox-name-length"
             value={name}
             onInput={onText(setName)}
           />
           <SubmitButton icon="plus" label="New inbox" busy={busy} />
         </form>
       </header>
+      <NameLengthNote id="new-inbox-name-length" value={name} />
       <ErrorNote error={error} />
       {inboxes === null ? (
         <Spinner label="Loading inboxes" />
@@ -133,32 +134,36 @@ export function Dashboard() {
                   <Time iso={inbox.createdAt} />
                 </td>
                 <td class="actions">
-                  <button
-                    type="button"
-                    class="btn btn-ghost btn-sm"
-                    onClick={() => {
-                      setDraft(inbox.name ?? '');
-                      setEditing(inbox.id);
-                    }}
-                    aria-label={`Rename ${inbox.name ?? inbox.id}`}
-                    data-rename={inbox.id}
-                  >
-                    <Icon name="edit" />
-                    <span>Rename</span>
-                  </button>
-                  <ConfirmButton
-                    label="Delete"
-                    confirmLabel="Delete inbox"
-                    icon="trash"
-                    class="btn-ghost btn-sm"
-                    onConfirm={() =>
-                      attempt(async () => {
-                        await client.deleteInbox(inbox.id);
-                        forgetInbox(inbox.id);
-                        await load();
-                      })
-                    }
-                  />
+                  {inbox.permissions.manage && (
+                    <button
+                      type="button"
+                      class="btn btn-ghost btn-sm"
+                      onClick={() => {
+                        setDraft(inbox.name ?? '');
+                        setEditing(inbox.id);
+                      }}
+                      aria-label={`Rename ${inbox.name ?? inbox.id}`}
+                      data-rename={inbox.id}
+                    >
+                      <Icon name="edit" />
+                      <span>Rename</span>
+                    </button>
+                  )}
+                  {inbox.permissions.manage && (
+                    <ConfirmButton
+                      label="Delete"
+                      confirmLabel="Delete inbox"
+                      icon="trash"
+                      class="btn-ghost btn-sm"
+                      onConfirm={() =>
+                        attempt(async () => {
+                          await client.deleteInbox(inbox.id);
+                          forgetInbox(inbox.id);
+                          await load();
+                        })
+                      }
+                    />
+                  )}
                 </td>
               </tr>
             ))}

@@ -120,8 +120,14 @@ function SchemaView(props: { inboxId: string; eventType: string; canRebuild: boo
 export function EventTypes(props: { inboxId: string; eventType: string | null }) {
   const [types, setTypes] = useState<EventTypeInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The breadcrumb names the inbox as its own page does (its name, else its id).
+  const [inboxName, setInboxName] = useState<string | null>(null);
   useEffect(() => {
     client.eventTypes(props.inboxId).then(setTypes, (err: unknown) => setError(errorMessage(err)));
+    client.inbox(props.inboxId).then(
+      (inbox) => setInboxName(inbox.name ?? inbox.id),
+      () => setInboxName(props.inboxId),
+    );
   }, [props.inboxId]);
   const selected = props.eventType ?? types?.[0]?.eventType ?? null;
   // A sharing link only reads: rebuilding is for those who may change the inbox.
@@ -129,8 +135,10 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
   return (
     <div class="page">
       <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.inbox(props.inboxId)}>Inbox</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">Event types</span>
+        <Link href={paths.inbox(props.inboxId)} class="breadcrumb-inbox">
+          {inboxName ?? 'Inbox'}
+        </Link>{' '}
+        <span aria-hidden="true">›</span> <span aria-current="page">Event types</span>
       </nav>
       <header class="page-head">
         <div>
@@ -153,25 +161,34 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
       )}
       {types !== null && types.length > 0 && (
         <>
-          <div class="table-scroll">
-            <table class="types-table" data-testid="types-table">
+          <div class="card table-card table-scroll">
+            <table class="table types-table" data-testid="types-table">
+              <caption class="visually-hidden">Event types of the inbox</caption>
               <thead>
                 <tr>
                   <th scope="col">Type</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Drifted</th>
+                  <th scope="col" class="num">
+                    Events
+                  </th>
+                  <th scope="col" class="num">
+                    Drifted
+                  </th>
                   <th scope="col">First seen</th>
                   <th scope="col">Last seen</th>
                 </tr>
               </thead>
               <tbody>
                 {types.map((t) => (
-                  <tr key={t.eventType} aria-current={t.eventType === selected ? 'true' : undefined}>
+                  <tr
+                    key={t.eventType}
+                    class={t.eventType === selected ? 'is-selected' : undefined}
+                    aria-current={t.eventType === selected ? 'true' : undefined}
+                  >
                     <td class="mono">
                       <Link href={paths.eventType(props.inboxId, t.eventType)}>{t.eventType}</Link>
                     </td>
-                    <td>{t.count}</td>
-                    <td>{t.drifted}</td>
+                    <td class="num">{t.count}</td>
+                    <td class="num">{t.drifted}</td>
                     <td>
                       <Time iso={t.firstSeen} />
                     </td>

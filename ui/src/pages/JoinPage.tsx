@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { client, errorMessage } from '../api.js';
+import { client, errorMessage, RehookApiError } from '../api.js';
 import { ErrorNote, Link } from '../components/common.js';
 import { PageLoading } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
@@ -20,9 +20,14 @@ export function JoinPage(props: { token: string }) {
     setBusy(true);
     try {
       const team = await client.acceptTeamInvitation(props.token);
-      navigate(paths.team(team.id));
+      // The used link leaves the history: Back must not offer to join with it again.
+      navigate(paths.team(team.id), { replace: true });
     } catch (err) {
-      setError(errorMessage(err));
+      setError(
+        err instanceof RehookApiError && err.code === 'INVITATION_NOT_FOUND'
+          ? 'This invitation link cannot be used: it was used already, has expired or was revoked. Ask the team for a new one.'
+          : errorMessage(err),
+      );
       setBusy(false);
     }
   };

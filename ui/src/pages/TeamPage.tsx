@@ -17,9 +17,6 @@ import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
 
-const ROLES: readonly TeamRole[] = ['owner', 'admin', 'member', 'viewer'];
-const RANK: Record<TeamRole, number> = { owner: 4, admin: 3, member: 2, viewer: 1 };
-
 interface TeamData {
   readonly team: Team;
   readonly members: TeamMember[];
@@ -29,7 +26,8 @@ interface TeamData {
 
 async function loadTeam(teamId: string): Promise<TeamData> {
   const team = await client.team(teamId);
-  const manages = RANK[team.role] >= RANK.admin;
+  // What the caller may do comes from the API (the team's permissions), never worked out here.
+  const manages = team.permissions.invite;
   const [members, invitations, inboxes] = await Promise.all([
     client.teamMembers(teamId),
     manages ? client.teamInvitations(teamId) : Promise.resolve(null),
@@ -71,7 +69,7 @@ export function TeamPage(props: { teamId: string }) {
   if (!session.account || data === null) return <PageLoading label="Loading team" />;
   const { team, members, invitations, inboxes } = data;
   const me = session.account.id;
-  const manages = RANK[team.role] >= RANK.admin;
+  const can = team.permissions;
 
   return (
     <div class="page">
@@ -86,7 +84,7 @@ export function TeamPage(props: { teamId: string }) {
             Your role: <span class="badge">{team.role}</span>
           </p>
         </div>
-        {manages && (
+        {can.readAudit && (
           <Link href={paths.teamAudit(team.id)} class="btn page-head-action">
             <Icon name="shield" /> <span>Audit log</span>
           </Link>
@@ -100,7 +98,8 @@ export function TeamPage(props: { teamId: string }) {
         </h2>
         <ListTable caption={`Members of ${team.name}`} columns={['Member', 'Role', 'Joined']} testId="member-table">
           {members.map((member) => {
-            const editable = manages && (team.role === 'owner' || member.role !== 'owner') && member.accountId !== me;
+            const editable =
+              can.manageMembers && (can.manageOwners || member.role !== 'owner') && member.accountId !== me;
             return (
               <tr key={member.accountId}>
                 <td class="strong">
@@ -121,7 +120,7 @@ export function TeamPage(props: { teamId: string }) {
                         });
                       }}
                     >
-                      {ROLES.filter((role) => team.role === 'owner' || role !== 'owner').map((role) => (
+                      {can.assignableRoles.map((role) => (
                         <option key={role} value={role}>
                           {role}
                         </option>
@@ -158,7 +157,7 @@ export function TeamPage(props: { teamId: string }) {
         </ListTable>
       </section>
 
-      {manages && invitations !== null && (
+      {can.invite && invitations !== null && (
         <Invitations team={team} invitations={invitations} onChange={reload} attempt={attempt} />
       )}
 
@@ -167,7 +166,13 @@ export function TeamPage(props: { teamId: string }) {
           Inboxes
         </h2>
         {inboxes.length === 0 ? (
-          <p class="muted small">No inboxes yet. Create one below, or move one here from its settings.</p>
+          <p class="muted small">
+            {can.createInboxes && can.moveInboxesIn
+              ? 'No inboxes yet. Create one below, or move one here from its settings.'
+              : can.createInboxes
+                ? 'No inboxes yet. Create one below.'
+                : 'No inboxes yet.'}
+          </p>
         ) : (
           <ul class="plain-list" data-testid="team-inboxes">
             {inboxes.map((inbox) => (
@@ -180,7 +185,13 @@ export function TeamPage(props: { teamId: string }) {
             ))}
           </ul>
         )}
-        {RANK[team.role] >= RANK.member && (
+        {!can.createInboxes && (
+          <p class="muted small" data-testid="team-role-note">
+            Your role in this team is {team.role}: a {team.role} reads the team's inboxes. Members, admins and owners
+            create and replay them.
+          </p>
+        )}
+        {can.createInboxes && (
           <button
             type="button"
             class="btn btn-sm"
@@ -209,7 +220,7 @@ function Invitations(props: {
   const [role, setRole] = useState<TeamRole>('member');
   const [created, setCreated] = useState<CreatedTeamInvitation | null>(null);
   const link = created === null ? '' : `${location.origin}${created.path}`;
-  const allowed = ROLES.filter((r) => RANK[r] <= RANK[team.role]);
+  const allowed = team.permissions.assignableRoles;
 
   return (
     <section class="card" aria-labelledby="invitations-title">

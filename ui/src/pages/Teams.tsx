@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client } from '../api.js';
 import { Empty, ErrorNote, Link, Spinner } from '../components/common.js';
-import { onText, SubmitButton } from '../components/fields.js';
+import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 import { PageLoading } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
@@ -39,13 +39,14 @@ export function Teams() {
             id="team-name"
             class="input"
             required
-            maxLength={100}
+            aria-describedby="team-name-length"
             placeholder="e.g. Payments"
             value={name}
             onInput={onText(setName)}
           />
           <SubmitButton icon="plus" label="Create team" busy={list.busy} />
         </div>
+        <NameLengthNote id="team-name-length" value={name} />
       </form>
       {list.items === null ? (
         <Spinner label="Loading teams" />

@@ -4,6 +4,9 @@ import {
   createInbox,
   deleteInbox,
   getInbox,
+  type InboxAccess,
+  inboxAccess,
+  inboxAccessList,
   listInboxes,
   moveInbox,
   MAX_INBOX_NAME_LENGTH,
@@ -65,7 +68,8 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       }
       const teamId = typeof body['teamId'] === 'string' ? body['teamId'] : undefined;
       const inbox = await createInbox(deps, principal, { name, teamId });
-      return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } });
+      const access = await inboxAccess(deps, principal, inbox);
+      return reply.code(201).send({ data: { inbox: inboxJson(inbox, ctx.ingestOrigin(), access) } });
     },
   );
 
@@ -91,8 +95,14 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       }),
     },
     async (request) => {
-      const inboxes = await listInboxes(deps, await principalOf(deps, request));
-      return { data: { inboxes: inboxes.map((inbox) => inboxJson(inbox, ctx.ingestOrigin())) } };
+      const principal = await principalOf(deps, request);
+      const inboxes = await listInboxes(deps, principal);
+      const access = await inboxAccessList(deps, principal, inboxes);
+      return {
+        data: {
+          inboxes: inboxes.map((inbox, index) => inboxJson(inbox, ctx.ingestOrigin(), access[index] as InboxAccess)),
+        },
+      };
     },
   );
 
@@ -114,8 +124,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       }),
     },
     async (request) => {
-      const inbox = await getInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+      const principal = await principalOf(deps, request);
+      const inbox = await getInbox(deps, principal, pathParam(request, 'inboxId'));
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin(), await inboxAccess(deps, principal, inbox)) } };
     },
   );
 
@@ -142,7 +153,7 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       const principal = await principalOf(deps, request);
       const body = jsonObjectBody(request);
       const inbox = await renameInbox(deps, principal, { inboxId: pathParam(request, 'inboxId'), name: body['name'] });
-      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin(), await inboxAccess(deps, principal, inbox)) } };
     },
   );
 
@@ -186,8 +197,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
       }),
     },
     async (request) => {
-      const inbox = await saveInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+      const principal = await principalOf(deps, request);
+      const inbox = await saveInbox(deps, principal, pathParam(request, 'inboxId'));
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin(), await inboxAccess(deps, principal, inbox)) } };
     },
   );
 
@@ -229,11 +241,9 @@ export function registerInboxRoutes(app: FastifyInstance, ctx: ApiContext): void
         });
       }
       const to = typeof body['teamId'] === 'string' ? body['teamId'] : null;
-      const inbox = await moveInbox(deps, await principalOf(deps, request), {
-        inboxId: pathParam(request, 'inboxId'),
-        to,
-      });
-      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin()) } };
+      const principal = await principalOf(deps, request);
+      const inbox = await moveInbox(deps, principal, { inboxId: pathParam(request, 'inboxId'), to });
+      return { data: { inbox: inboxJson(inbox, ctx.ingestOrigin(), await inboxAccess(deps, principal, inbox)) } };
     },
   );
 }

@@ -127,7 +127,13 @@ export function registerShareRoutes(app: FastifyInstance, ctx: ApiContext): void
       const { inbox } = await resolveShare(deps, pathParam(request, 'token'));
       const [shown] = await withStats(deps, [inbox]);
       return {
-        data: { inbox: inboxJson(shown ?? { ...inbox, eventCount: 0, lastEventAt: null }, ctx.ingestOrigin()) },
+        data: {
+          // A link only reads, whoever follows it.
+          inbox: inboxJson(shown ?? { ...inbox, eventCount: 0, lastEventAt: null }, ctx.ingestOrigin(), {
+            role: null,
+            permissions: { read: true, replay: false, manage: false },
+          }),
+        },
       };
     },
   );

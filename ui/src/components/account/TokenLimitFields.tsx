@@ -13,7 +13,8 @@ export interface TokenLimitChoice {
   readonly expiry: ExpiryChoice;
 }
 
-export const NO_LIMITS: TokenLimitChoice = { scope: 'manage', teamId: '', inboxIds: [], expiry: 'never' };
+// The least power by default: a new token reads, unless more is chosen (and the form comes back to this).
+export const NO_LIMITS: TokenLimitChoice = { scope: 'read', teamId: '', inboxIds: [], expiry: 'never' };
 
 const SCOPE_LABELS: Record<ScopeChoice, string> = {
   read: 'Read: inboxes, events and history',

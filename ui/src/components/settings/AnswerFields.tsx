@@ -59,8 +59,12 @@ export function AnswerFields(props: {
         onInput={(event) => set({ body: (event.currentTarget as HTMLTextAreaElement).value, bodyBase64: null })}
       />
       <CheckField checked={draft.template} onChange={(template) => set({ template })}>
-        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'} (docs/insight.md)
+        Template: rendered per request, e.g. {'{{ query.source | default: "none" }}'}
       </CheckField>
+      {/* Beside the checkbox, not in its label: the field names would make it match "Body". */}
+      <p class="muted small template-names">
+        A template reads method, path, query, headers, body, rawBody, event.id, now and uuid.
+      </p>
     </fieldset>
   );
 }

@@ -14,7 +14,7 @@ export function MoveToTeam(props: { inbox: Inbox }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     client.teams().then(
-      (all) => setTeams(all.filter((team) => team.role === 'owner' || team.role === 'admin')),
+      (all) => setTeams(all.filter((team) => team.permissions.moveInboxesIn)),
       (err: unknown) => setError(errorMessage(err)),
     );
   }, []);

@@ -26,7 +26,18 @@ export function ResponsePreview(props: { inboxId: string; input: () => InboxResp
     };
   }, [props.inboxId]);
 
+  // A preview (and its error) describes the response as it was when asked: once the response
+  // is edited it is out of date, and goes, so a fixed template is not shown failing still.
+  const shape = JSON.stringify(props.input());
+  const [previewed, setPreviewed] = useState(shape);
+  if (shape !== previewed && (preview !== null || error !== null)) {
+    setPreview(null);
+    setError(null);
+    setPreviewed(shape);
+  }
+
   const run = async () => {
+    setPreviewed(shape);
     setBusy(true);
     setError(null);
     try {

@@ -1,7 +1,15 @@
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { type InboxAccess, refusalOf } from '../../lib/inbox-access.js';
 import { ErrorNote, Spinner } from '../common.js';
 import { Icon, type IconName } from '../Icon.js';
 import { SubmitButton } from '../fields.js';
+
+/**
+ * The caller's access to the inbox whose settings are shown: a form its role cannot change is
+ * shown read-only, with the reason (the API's permissions, lib/inbox-access.ts).
+ */
+export const SettingsAccess = createContext<InboxAccess>({ role: null, replay: true, manage: true });
 
 /**
  * One settings form as a card: title and what is stored now, then (once loaded) the form with
@@ -25,6 +33,8 @@ export function SettingsSection(props: {
   actions: ComponentChildren;
   children: ComponentChildren;
 }) {
+  // What a programmed response is: part of replaying (members); everything else is managing.
+  const refusal = refusalOf(useContext(SettingsAccess), props.id === 'response' ? 'replay' : 'manage');
   return (
     <section class="card settings-section" aria-labelledby={`${props.id}-title`} data-testid={`${props.id}-settings`}>
       <header class="card-head">
@@ -40,17 +50,26 @@ export function SettingsSection(props: {
       ) : (
         <form onSubmit={props.onSubmit}>
           <p class="muted small">{props.description}</p>
-          {props.children}
-          <ErrorNote error={props.error} />
-          {props.saved !== null && (
-            <p class="note note-ok" role="status">
-              <Icon name="check" /> <span>{props.saved}</span>
+          {refusal !== null && (
+            <p class="note" data-testid="settings-read-only">
+              <Icon name="lock" /> <span>{refusal}</span>
             </p>
           )}
-          <div class="settings-actions">
-            {props.actions}
-            <SubmitButton icon="save" label={props.saveLabel} />
-          </div>
+          <fieldset class="plain-fieldset" disabled={refusal !== null}>
+            {props.children}
+            <ErrorNote error={props.error} />
+            {props.saved !== null && (
+              <p class="note note-ok" role="status">
+                <Icon name="check" /> <span>{props.saved}</span>
+              </p>
+            )}
+            {refusal === null && (
+              <div class="settings-actions">
+                {props.actions}
+                <SubmitButton icon="save" label={props.saveLabel} />
+              </div>
+            )}
+          </fieldset>
         </form>
       )}
     </section>

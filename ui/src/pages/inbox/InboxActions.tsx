@@ -5,6 +5,7 @@ import { useMediaQuery } from '../../components/useMediaQuery.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { paths } from '../../router.js';
 import { useSession } from '../../session.js';
+import { inboxAccess } from '../../lib/inbox-access.js';
 import { ActionsMenu } from './ActionsMenu.js';
 import type { Panel } from './panel.js';
 import { reportTo } from './report.js';
@@ -29,6 +30,8 @@ export function InboxActions(props: {
   const session = useSession();
   const narrow = useMediaQuery(NARROW);
   const toggle = (panel: Panel) => props.onPanel(props.panel === panel ? null : panel);
+  // Only what the caller's role allows is offered (the API's permissions for this inbox).
+  const access = inboxAccess(inbox);
 
   const save = () =>
     reportTo(props.onError, async () => {
@@ -59,7 +62,7 @@ export function InboxActions(props: {
   );
   const others = (close: () => void) => (
     <>
-      {props.owned && (
+      {props.owned && access.manage && (
         <button
           type="button"
           class="btn"
@@ -73,7 +76,7 @@ export function InboxActions(props: {
           <span>Share</span>
         </button>
       )}
-      {session.account && (
+      {session.account && access.replay && (
         <button
           type="button"
           class="btn"
@@ -99,20 +102,22 @@ export function InboxActions(props: {
         <Icon name="settings" />
         <span>Settings</span>
       </button>
-      <ConfirmButton
-        label="Clear"
-        confirmLabel={`Delete all ${props.count > 0 ? props.count : ''} events`.replace('  ', ' ')}
-        icon="trash"
-        class="btn-ghost"
-        disabled={props.count === 0}
-        onConfirm={() =>
-          reportTo(props.onError, async () => {
-            await clearInbox(inbox.id);
-            close();
-            props.onCleared();
-          })
-        }
-      />
+      {access.manage && (
+        <ConfirmButton
+          label="Clear"
+          confirmLabel={`Delete all ${props.count > 0 ? props.count : ''} events`.replace('  ', ' ')}
+          icon="trash"
+          class="btn-ghost"
+          disabled={props.count === 0}
+          onConfirm={() =>
+            reportTo(props.onError, async () => {
+              await clearInbox(inbox.id);
+              close();
+              props.onCleared();
+            })
+          }
+        />
+      )}
     </>
   );
 

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon.js';
 import { formatExact, formatUntil } from '../../lib/format.js';
 import type { LiveStatus } from '../../lib/live.js';
 import { useSession } from '../../session.js';
+import { inboxAccess } from '../../lib/inbox-access.js';
 import { InboxActions } from './InboxActions.js';
 import { InboxTitle } from './InboxTitle.js';
 import { LiveIndicator } from './LiveIndicator.js';
@@ -30,11 +31,17 @@ export function InboxBar(props: {
   const [sharing, setSharing] = useState(false);
   useTick();
   const owned = inbox.saved && !props.readOnly && session.account !== null && session.account !== undefined;
+  const access = inboxAccess(inbox, props.readOnly);
 
   return (
     <section class="inbox-bar" aria-label="Inbox">
       <div class="inbox-title-row">
-        <InboxTitle inbox={inbox} owned={owned} onInboxChange={props.onInboxChange} onError={props.onError} />
+        <InboxTitle
+          inbox={inbox}
+          owned={owned && access.manage}
+          onInboxChange={props.onInboxChange}
+          onError={props.onError}
+        />
         <LiveIndicator status={props.status} />
         {inbox.expiresAt !== null ? (
           <span class="badge badge-warn" title={`Expires ${formatExact(inbox.expiresAt)}`}>
@@ -47,6 +54,15 @@ export function InboxBar(props: {
               <Icon name="save" /> Saved
             </span>
           )
+        )}
+        {inbox.teamId !== null && access.role !== null && (
+          <span
+            class="badge"
+            data-testid="inbox-role"
+            title={access.manage ? undefined : 'What your role in the team allows is all this page offers'}
+          >
+            {access.role}
+          </span>
         )}
         <span class="spacer" />
         {!props.readOnly && (
@@ -77,7 +93,7 @@ export function InboxBar(props: {
         <CopyButton text={inbox.url} label="Copy URL" class="btn-primary" />
       </div>
       <p class="muted small ingest-help">Any method, any path below it, any body. Paths and query strings are kept.</p>
-      {sharing && owned && <SharePanel inboxId={inbox.id} onClose={() => setSharing(false)} />}
+      {sharing && owned && access.manage && <SharePanel inboxId={inbox.id} onClose={() => setSharing(false)} />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type InboxView as Inbox, renameInbox } from '../../api.js';
 import { Icon } from '../../components/Icon.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { reportTo } from './report.js';
-import { onText } from '../../components/fields.js';
+import { NameLengthNote, onText } from '../../components/fields.js';
 
 /** The inbox's name (or id), renamed in place by its owner. */
 export function InboxTitle(props: {
@@ -36,11 +36,12 @@ export function InboxTitle(props: {
           id="inbox-name"
           class="input"
           value={name}
-          maxLength={100}
+          aria-describedby="inbox-name-length"
           placeholder="Name this inbox"
           onInput={onText(setName)}
           ref={(element) => element?.focus()}
         />
+        <NameLengthNote id="inbox-name-length" value={name} />
         <button type="submit" class="btn btn-primary">
           Save name
         </button>

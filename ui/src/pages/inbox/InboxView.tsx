@@ -5,6 +5,7 @@ import { type EventFilter, filterQuery, parseFilter } from '../../lib/filter.js'
 import { filterRefusal } from './filter-refusal.js';
 import { navigate } from '../../router.js';
 import { useSession } from '../../session.js';
+import { inboxAccess } from '../../lib/inbox-access.js';
 import { DetailPane } from './DetailPane.js';
 import { InboxBar } from './InboxBar.js';
 import { ListPane, type Selection } from './ListPane.js';
@@ -75,6 +76,7 @@ export function InboxView(props: {
 
   const signedIn = session.account !== null && session.account !== undefined;
   const owned = inbox.saved && !props.readOnly && signedIn;
+  const access = inboxAccess(inbox, props.readOnly);
   const openPanel = (next: Panel) => {
     setPanel(next);
     if (next !== null && selected !== null) navigate(listHref);
@@ -83,7 +85,8 @@ export function InboxView(props: {
     const refused = await filterRefusal(inbox.id, next);
     if (refused !== null) return refused;
     const query = filterQuery(next);
-    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { replace: true });
+    // A new history entry: Back returns to the list as it was filtered before, not off the page.
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query));
     return null;
   };
 
@@ -114,6 +117,7 @@ export function InboxView(props: {
           filtered={filterKey !== ''}
           onApplyFilter={applyFilter}
           canSelect={!props.readOnly && signedIn}
+          canReplay={access.replay}
           selection={selection}
           onSelection={setSelection}
           onReplaySelected={() => openPanel('bulk')}

@@ -29,6 +29,8 @@ export function ListPane(props: {
   canSelect: boolean;
   selection: Selection;
   onSelection: (selection: Selection) => void;
+  /** Replay is offered for the selected requests (the caller's role allows replaying). */
+  canReplay: boolean;
   onReplaySelected: () => void;
   /** Exactly two requests are ticked: compare them. */
   onCompareSelected: () => void;
@@ -72,7 +74,9 @@ export function ListPane(props: {
       {selection.on && (
         <div class="selection-bar">
           <span class="small" aria-live="polite">
-            {selection.ids.size === 0 ? 'Tick requests to replay or compare them' : `${selection.ids.size} selected`}
+            {selection.ids.size === 0
+              ? `Tick requests to ${props.canReplay ? 'replay or ' : ''}compare them`
+              : `${selection.ids.size} selected`}
           </span>
           <span class="spacer" />
           <button
@@ -84,15 +88,17 @@ export function ListPane(props: {
           >
             <span>Compare</span>
           </button>
-          <button
-            type="button"
-            class="btn btn-sm btn-primary"
-            disabled={selection.ids.size === 0}
-            onClick={props.onReplaySelected}
-          >
-            <Icon name="send" />
-            <span>Replay selected</span>
-          </button>
+          {props.canReplay && (
+            <button
+              type="button"
+              class="btn btn-sm btn-primary"
+              disabled={selection.ids.size === 0}
+              onClick={props.onReplaySelected}
+            >
+              <Icon name="send" />
+              <span>Replay selected</span>
+            </button>
+          )}
         </div>
       )}
       <EventList
