@@ -358,11 +358,15 @@ export interface ResolvedAnswer {
  * sent instead (rendered too when it is templated; the contract's 200 when it is the one that
  * failed) and the event records why (`answer.error`).
  */
-export function resolveAnswer(chosen: ChosenAnswer, request: TemplateRequest): ResolvedAnswer {
+export function resolveAnswer(
+  chosen: ChosenAnswer,
+  request: TemplateRequest,
+  renderLimitMs: number = TEMPLATE_LIMITS.renderLimitMs,
+): ResolvedAnswer {
   if (!chosen.answer.template) return chosen;
   const scope = templateScope(request);
   try {
-    return { answer: renderAnswer(chosen.answer, scope), record: chosen.record };
+    return { answer: renderAnswer(chosen.answer, scope, renderLimitMs), record: chosen.record };
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
     const failed = chosen.record.rule === null ? 'default answer' : `rule ${chosen.record.rule}`;
@@ -370,7 +374,7 @@ export function resolveAnswer(chosen: ChosenAnswer, request: TemplateRequest): R
     let fallback: ResponseAnswer | null = chosen.record.rule === null ? null : chosen.defaultAnswer;
     if (fallback?.template) {
       try {
-        fallback = renderAnswer(fallback, scope);
+        fallback = renderAnswer(fallback, scope, renderLimitMs);
       } catch (again) {
         if (!(again instanceof TemplateError)) throw again;
         error += `; default answer: ${again.message}`;

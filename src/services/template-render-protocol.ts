@@ -8,6 +8,12 @@ export interface RenderJob {
   readonly id: number;
   readonly chosen: ChosenAnswer;
   readonly request: TemplateRequest;
+  /**
+   * The engine's own check between steps, set to the pool's time limit: a harmless template on
+   * a busy machine is not failed before the limit the operator chose; the thread is terminated
+   * at that limit when one step alone outlasts it.
+   */
+  readonly renderLimitMs: number;
 }
 
 /**

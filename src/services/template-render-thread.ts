@@ -24,7 +24,7 @@ if (port !== null) {
       answer: answerOf(job.chosen.answer),
       defaultAnswer: answerOf(job.chosen.defaultAnswer),
     };
-    const resolved = resolveAnswer(chosen, { ...job.request, body: asBuffer(job.request.body) });
+    const resolved = resolveAnswer(chosen, { ...job.request, body: asBuffer(job.request.body) }, job.renderLimitMs);
     port.postMessage({
       kind: 'done',
       id: job.id,

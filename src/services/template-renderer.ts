@@ -249,7 +249,12 @@ export class TemplateRenderer {
       this.retire(thread, `rendering took longer than ${this.opts.timeoutMs} ms and was stopped`);
     }, this.opts.timeoutMs);
     thread.timer.unref();
-    thread.worker.postMessage({ id: job.id, chosen: job.chosen, request: job.request } satisfies RenderJob);
+    thread.worker.postMessage({
+      id: job.id,
+      chosen: job.chosen,
+      request: job.request,
+      renderLimitMs: this.opts.timeoutMs,
+    } satisfies RenderJob);
   }
 
   private start(): void {
