@@ -190,9 +190,9 @@ export class TemplateRenderer {
 
   private armWait(job: Job): void {
     if (job.waitTimer !== null) clearTimeout(job.waitTimer);
-    // Waiting while no thread is ready (one resting or starting, slower on a busy machine) is not
-    // waiting behind renders.
-    const starting = !this.threads.some((thread) => thread.ready);
+    // Waiting while no thread is ready (one resting or starting, slower on a busy machine), or
+    // while a thread is starting for this job beside a busy one, is not waiting behind renders.
+    const starting = !this.threads.some((thread) => thread.ready) || this.threads.some((thread) => !thread.ready);
     job.waitingForStart = starting;
     const limit = starting ? this.opts.startWaitMs : this.opts.maxWaitMs;
     job.waitTimer = setTimeout(() => {

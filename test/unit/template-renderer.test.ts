@@ -139,6 +139,26 @@ describe('template render threads', () => {
     }
   });
 
+  it('a render waiting for a second thread to start waits for the start, not behind the busy one', {
+    timeout: 60_000,
+  }, async () => {
+    // maxWaitMs is far shorter than any thread's start: the render can only succeed when a
+    // thread that is starting for it counts as starting (startWaitMs), not as a busy thread.
+    const renderer = new TemplateRenderer({ timeoutMs: 100_000, threads: 2, maxWaitMs: 1, startWaitMs: 60_000 });
+    try {
+      const running = renderer.resolve(rule(LONG_STEP), request, 'inb_attacker');
+      while (renderer.stats().running === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const other = await renderer.resolve(rule('other {{ method }}'), request, 'inb_other');
+      assert.equal(other.record.error, undefined, other.record.error);
+      assert.equal(other.answer?.body.toString(), 'other POST');
+      assert.equal(renderer.stats().threads, 2);
+      await renderer.close();
+      assert.equal((await running).record.error, 'rule 0: the server is shutting down');
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it('the default answer failing falls back to the contract answer; a plain answer never reaches a thread', async () => {
     const renderer = new TemplateRenderer({ timeoutMs: 200 });
     try {
