@@ -81,6 +81,8 @@ describe('openapi.json', () => {
         createdAt: '2026-11-25T00:00:00.000Z',
         eventCount: 0,
         lastEventAt: null,
+        role: null,
+        permissions: { read: true, replay: true, manage: true },
       };
       assert.equal(checkResponse({ ...base, status: 200, body: JSON.stringify({ data: { inbox } }) }), null);
       assert.match(checkResponse({ ...base, status: 418, body: '{}' }) ?? '', /status 418 is not documented/);
