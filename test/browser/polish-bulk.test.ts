@@ -22,7 +22,7 @@ useFeatureRig({
 const INDEX_COLUMN_MAX_SHARE = 0.12;
 
 describe('bulk replay outcomes', () => {
-  test('six sends answered 500 read as 5xx 6 and 0 failed, each row named by method and path, a narrow # column', async () => {
+  test('six sends answered 500 read as 5xx 6 and 6 failed, each row named by method and path, a narrow # column', async () => {
     const { page, context } = await newPage();
     await signUp(page);
     await page.goto(`${rig.rehook.apiUrl}/`);
@@ -37,7 +37,7 @@ describe('bulk replay outcomes', () => {
     await job.locator('[data-testid="job-state"][data-state="completed"]').waitFor();
 
     const counts = (await job.getByTestId('job-counts').textContent()) ?? '';
-    assert.match(counts, /6 of 6 done · 0 failed/);
+    assert.match(counts, /6 of 6 done · 0 succeeded · 6 failed/);
     assert.doesNotMatch(counts, /answered/);
     const outcome = async (label: string) =>
       ((await job.locator(`[data-testid="job-outcomes"] [data-outcome="${label}"]`).textContent()) ?? '').trim();
