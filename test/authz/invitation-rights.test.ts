@@ -163,7 +163,26 @@ describe('invitations outlive neither their maker nor its rights', () => {
     assert.ok(!anonymous.text.includes('Preview team'));
     assert.equal((await look('rhi_not-a-token')).code, 'INVITATION_NOT_FOUND');
     assert.equal((await look(`rhi_${'a'.repeat(32)}`)).code, 'INVITATION_NOT_FOUND');
-    // A maker demoted below admin takes the link's preview with it, as it takes its use.
+    // A link still stored for a maker that may not invite (a viewer) is not shown, as it is not accepted.
+    const viewer = await newAccount(rehook, 'inv-preview-viewer');
+    await join(teamId, viewer, 'viewer');
+    const token = `rhi_${[...randomBytes(32)].map((b) => '0123456789abcdefghjkmnpqrstvwxyz'[b & 31]).join('')}`;
+    const now = new Date();
+    await rehook.deps.store.teams.insertInvitation({
+      id: newId('invitation'),
+      teamId,
+      role: 'viewer',
+      hash: createHash('sha256').update(token).digest('hex'),
+      prefix: token.slice(0, 8),
+      createdBy: viewer.accountId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      acceptedAt: null,
+      acceptedBy: null,
+    });
+    assert.equal((await look(token)).code, 'INVITATION_NOT_FOUND');
+    assert.equal((await accept(token, joiner)).code, 'INVITATION_NOT_FOUND');
+    // A maker demoted below admin takes its links with it.
     const ownerLink = await invite(teamId, owner, 'viewer');
     const demoted = await api(`/api/v1/teams/${teamId}/members/${admin.accountId}`, owner, {
       method: 'PATCH',
