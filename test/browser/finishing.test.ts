@@ -130,10 +130,15 @@ describe('a name of 100 characters', () => {
       await assertInView(page, remove, 'Delete');
       await remove.click();
       await assertInView(page, row.getByRole('button', { name: /Delete inbox/ }), 'the delete confirmation');
-      // The confirmation names the inbox, whole and inside the window.
+      // The confirmation names the inbox, whole: inside the window and the card, its text not cut.
       const question = row.getByTestId('confirm-question');
       await assertInView(page, question, 'the question naming the inbox');
       assert.ok(((await question.textContent()) ?? '').includes(NAME), 'the confirmation does not name the inbox');
+      const clipped = await question.evaluate((element: any) => element.scrollWidth - element.clientWidth);
+      assert.ok(clipped <= 0, `the question's text runs ${clipped} px past its box`);
+      const tableCard = page.locator('.table-card').first();
+      const wider = await tableCard.evaluate((element: any) => element.scrollWidth - element.clientWidth);
+      assert.ok(wider <= 0, `the confirmation widens the table by ${wider} px`);
       await page.screenshot({ path: `/tmp/rehook-long-name-dashboard-${width}.png`, fullPage: true });
       await page.keyboard.press('Escape');
 
