@@ -31,6 +31,7 @@ import type {
   AuditPage,
   AuditPageOptions,
   TeamInvitation,
+  TeamInvitationPreview,
   TeamMember,
   TeamRole,
   CreatedToken,
@@ -574,6 +575,11 @@ export class RehookClient {
 
   async revokeTeamInvitation(teamId: string, invitationId: string): Promise<void> {
     return teams.revokeInvitation(this.#api, teamId, invitationId);
+  }
+
+  /** What an invitation link offers before joining (INVITATION_NOT_FOUND when it cannot be used). */
+  async getTeamInvitation(token: string): Promise<TeamInvitationPreview> {
+    return teams.getInvitation(this.#api, token);
   }
 
   /** Joins the team of an invitation link (INVITATION_NOT_FOUND when expired, used or revoked). */

@@ -1,5 +1,13 @@
 import { type ApiTransport, id } from './transport.js';
-import type { CreatedTeamInvitation, Inbox, Team, TeamInvitation, TeamMember, TeamRole } from './types.js';
+import type {
+  CreatedTeamInvitation,
+  Inbox,
+  Team,
+  TeamInvitation,
+  TeamInvitationPreview,
+  TeamMember,
+  TeamRole,
+} from './types.js';
 
 // Teams, members, invitations and team inboxes (docs/teams.md).
 
@@ -56,6 +64,10 @@ export async function listInvitations(api: ApiTransport, teamId: string): Promis
 
 export async function revokeInvitation(api: ApiTransport, teamId: string, invitationId: string): Promise<void> {
   await api.send('DELETE', `/api/v1/teams/${id(teamId)}/invitations/${id(invitationId)}`);
+}
+
+export async function getInvitation(api: ApiTransport, token: string): Promise<TeamInvitationPreview> {
+  return (await api.data('GET', `/api/v1/invitations/${id(token)}`, 'invitation')) as TeamInvitationPreview;
 }
 
 export async function acceptInvitation(api: ApiTransport, token: string): Promise<Team> {

@@ -115,6 +115,8 @@ export type TeamMember = Schemas['TeamMember'];
 export type TeamInvitation = Schemas['TeamInvitation'];
 /** A new invitation link: its token and `/join/<token>` path are shown this once. */
 export type CreatedTeamInvitation = Schemas['CreatedTeamInvitation'];
+/** What an invitation link offers (team, role, maker), read before joining. */
+export type TeamInvitationPreview = Schemas['TeamInvitationPreview'];
 /** One entry of an audit log (docs/teams.md, "Audit log"). */
 export type AuditEntry = Schemas['AuditEntry'];
 /** A page of an audit log, newest first, and the cursor of the next one (null at the oldest). */

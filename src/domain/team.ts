@@ -158,6 +158,11 @@ export interface ListedInvitation extends TeamInvitation {
   readonly createdByEmail: string | null;
 }
 
+/** An unused, unexpired invitation with its team's name: what the invited person sees before joining. */
+export interface InvitationPreview extends ListedInvitation {
+  readonly teamName: string;
+}
+
 /** The result of a store write that must keep at least one owner. */
 export type MembershipChange = 'done' | 'not-member' | 'last-owner';
 

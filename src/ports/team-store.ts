@@ -1,4 +1,5 @@
 import type {
+  InvitationPreview,
   ListedInvitation,
   MembershipChange,
   Team,
@@ -52,6 +53,12 @@ export interface TeamRepository {
   listInvitations(teamId: string): Promise<ListedInvitation[]>;
   /** Deletes an unused invitation of the team; false when there is no such one. */
   revokeInvitation(id: string, teamId: string): Promise<boolean>;
+  /**
+   * The invitation whose token hashes to `hash` when it exists, is unused and has not expired at
+   * `now`, with its team's name and its maker's e-mail; null otherwise. Reads only: whether its
+   * maker may still invite at its role is the caller's to check.
+   */
+  findUsableInvitation(hash: string, now: Date): Promise<InvitationPreview | null>;
   /**
    * Uses the invitation whose token hashes to `hash`: when it exists, is unused, has not
    * expired at `now` and its maker is still a member allowed to invite at its role (canInvite),

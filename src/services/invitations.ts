@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isId, newId } from '../domain/ids.js';
 import {
   canInvite,
+  type InvitationPreview,
   isTeamRole,
   type ListedInvitation,
   roleNeededForTeam,
@@ -117,6 +118,27 @@ export async function revokeInvitation(
   if (!(await deps.store.teams.revokeInvitation(input.invitationId, input.teamId))) {
     throw new AppError('INVITATION_NOT_FOUND');
   }
+}
+
+/**
+ * What an invitation link offers, before joining: its team's name, role, maker's e-mail and
+ * expiry. Signed-in accounts only (like accepting): the team's name is not for anyone holding a
+ * URL without an account. INVITATION_NOT_FOUND exactly when accepting it would be.
+ */
+export async function findInvitation(
+  deps: InvitationDeps,
+  principal: Principal,
+  token: string,
+): Promise<InvitationPreview> {
+  requireAccount(principal);
+  if (!TOKEN_PATTERN.test(token)) throw new AppError('INVITATION_NOT_FOUND');
+  const found = await deps.store.teams.findUsableInvitation(hashToken(token), deps.clock.now());
+  if (found === null) throw new AppError('INVITATION_NOT_FOUND');
+  // The same rule as the store's accept: a link outlives neither its maker's membership nor its rights.
+  if (!canInvite(await deps.store.teams.findRole(found.teamId, found.createdBy), found.role)) {
+    throw new AppError('INVITATION_NOT_FOUND');
+  }
+  return found;
 }
 
 /**

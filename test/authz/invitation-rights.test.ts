@@ -144,6 +144,74 @@ describe('invitations outlive neither their maker nor its rights', () => {
     assert.equal(joined.body.data.team.role, 'member');
   });
 
+  it('shows what a link offers before joining, exactly when accepting it would work', async () => {
+    const teamId = await newTeam('Preview team');
+    const admin = await newAccount(rehook, 'inv-preview-admin');
+    const joiner = await newAccount(rehook, 'inv-preview-joiner');
+    await join(teamId, admin, 'admin');
+    const look = (token: string, who: Account = joiner) => api(`/api/v1/invitations/${token}`, who);
+    const link = await invite(teamId, admin, 'member');
+    const seen = await look(link.token);
+    assert.equal(seen.status, 200, seen.text);
+    const { expiresAt, createdBy, ...offer } = seen.body.data.invitation;
+    assert.deepEqual(offer, { team: { id: teamId, name: 'Preview team' }, role: 'member' });
+    assert.match(createdBy.email, /^authz-inv-preview-admin-/);
+    assert.ok(Date.parse(expiresAt) > Date.now());
+    // Signed-in accounts only: without one the team's name is not shown.
+    const anonymous = await call(rehook.apiUrl, `/api/v1/invitations/${link.token}`, {});
+    assert.equal(anonymous.status, 401, anonymous.text);
+    assert.ok(!anonymous.text.includes('Preview team'));
+    assert.equal((await look('rhi_not-a-token')).code, 'INVITATION_NOT_FOUND');
+    assert.equal((await look(`rhi_${'a'.repeat(32)}`)).code, 'INVITATION_NOT_FOUND');
+    // A link still stored for a maker that may not invite (a viewer) is not shown, as it is not accepted.
+    const viewer = await newAccount(rehook, 'inv-preview-viewer');
+    await join(teamId, viewer, 'viewer');
+    const token = `rhi_${[...randomBytes(32)].map((b) => '0123456789abcdefghjkmnpqrstvwxyz'[b & 31]).join('')}`;
+    const now = new Date();
+    await rehook.deps.store.teams.insertInvitation({
+      id: newId('invitation'),
+      teamId,
+      role: 'viewer',
+      hash: createHash('sha256').update(token).digest('hex'),
+      prefix: token.slice(0, 8),
+      createdBy: viewer.accountId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      acceptedAt: null,
+      acceptedBy: null,
+    });
+    assert.equal((await look(token)).code, 'INVITATION_NOT_FOUND');
+    assert.equal((await accept(token, joiner)).code, 'INVITATION_NOT_FOUND');
+    // A maker demoted below admin takes its links with it.
+    const ownerLink = await invite(teamId, owner, 'viewer');
+    const demoted = await api(`/api/v1/teams/${teamId}/members/${admin.accountId}`, owner, {
+      method: 'PATCH',
+      json: { role: 'member' },
+    });
+    assert.equal(demoted.status, 200, demoted.text);
+    assert.equal((await look(link.token)).code, 'INVITATION_NOT_FOUND');
+    // Looking does not use a link up; once used, it is not found.
+    assert.equal((await look(ownerLink.token)).status, 200);
+    assert.equal((await accept(ownerLink.token, joiner)).status, 200);
+    assert.equal((await look(ownerLink.token)).code, 'INVITATION_NOT_FOUND');
+  });
+
+  it('limits looking links up per address with accepting them', async () => {
+    const limited = await startTestRehook({ env: { ...AUTHZ_ENV, REHOOK_RATE_SIGNIN: '2/h' } });
+    try {
+      const who = await newAccount(limited, 'inv-limited');
+      const look = () =>
+        call(limited.apiUrl, `/api/v1/invitations/rhi_${'a'.repeat(32)}`, { authorization: bearer(who.token) });
+      assert.equal((await look()).code, 'INVITATION_NOT_FOUND');
+      assert.equal((await look()).code, 'INVITATION_NOT_FOUND');
+      const third = await look();
+      assert.equal(third.status, 429, third.text);
+      assert.equal(third.code, 'RATE_LIMITED');
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('lists who made each link', async () => {
     const teamId = await newTeam('Makers');
     const admin = await newAccount(rehook, 'inv-maker');

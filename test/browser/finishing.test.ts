@@ -130,6 +130,15 @@ describe('a name of 100 characters', () => {
       await assertInView(page, remove, 'Delete');
       await remove.click();
       await assertInView(page, row.getByRole('button', { name: /Delete inbox/ }), 'the delete confirmation');
+      // The confirmation names the inbox, whole: inside the window and the card, its text not cut.
+      const question = row.getByTestId('confirm-question');
+      await assertInView(page, question, 'the question naming the inbox');
+      assert.ok(((await question.textContent()) ?? '').includes(NAME), 'the confirmation does not name the inbox');
+      const clipped = await question.evaluate((element: any) => element.scrollWidth - element.clientWidth);
+      assert.ok(clipped <= 0, `the question's text runs ${clipped} px past its box`);
+      const tableCard = page.locator('.table-card').first();
+      const wider = await tableCard.evaluate((element: any) => element.scrollWidth - element.clientWidth);
+      assert.ok(wider <= 0, `the confirmation widens the table by ${wider} px`);
       await page.screenshot({ path: `/tmp/rehook-long-name-dashboard-${width}.png`, fullPage: true });
       await page.keyboard.press('Escape');
 
@@ -186,6 +195,47 @@ describe('a name longer than a name may be', () => {
     assert.equal(await note.count(), 0);
     await context.close();
   });
+});
+
+describe('a pasted name longer than a name may be', () => {
+  for (const [width, height] of [
+    [1280, 860],
+    [390, 844],
+  ] as const) {
+    test(`is kept whole by the dashboard's rename, the profile and the token name at ${width} px`, async () => {
+      const { page, context } = await newPage({ width, height });
+      await savedInbox(page, 'Short');
+      const long = 'p'.repeat(130);
+      /** Pastes `long` into the field: all of it stays, and the note says by how much to shorten it. */
+      const pasteKeepsAll = async (field: Locator, what: string) => {
+        await field.focus();
+        await field.fill('');
+        await page.keyboard.insertText(long);
+        assert.equal(await field.inputValue(), long, `${what}: the pasted text was cut`);
+        const noteId = await field.getAttribute('aria-describedby');
+        assert.ok(noteId !== null, `${what}: the field names no note`);
+        const note = page.locator(`[id="${noteId}"]`);
+        await note.waitFor();
+        assert.match((await note.textContent()) ?? '', /130 characters: a name has at most 100\. Shorten it by 30/);
+        await assertInView(page, note, `${what}: the note`);
+        await assertAccessible(page, `${what} with a long name pasted at ${width} px`);
+      };
+
+      await page.goto(`${rig.rehook.apiUrl}/dashboard`);
+      await page.getByRole('button', { name: 'Rename Short' }).click();
+      await pasteKeepsAll(page.getByLabel('New name'), 'the dashboard rename');
+      await page.screenshot({ path: `/tmp/rehook-long-paste-dashboard-${width}.png`, fullPage: true });
+
+      await page.goto(`${rig.rehook.apiUrl}/settings`);
+      await pasteKeepsAll(page.getByLabel('Display name'), 'the display name');
+      await page.screenshot({ path: `/tmp/rehook-long-paste-profile-${width}.png`, fullPage: true });
+
+      await page.goto(`${rig.rehook.apiUrl}/settings/tokens`);
+      await pasteKeepsAll(page.getByLabel('Token name'), 'the token name');
+      await page.screenshot({ path: `/tmp/rehook-long-paste-tokens-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
 });
 
 /** The element is shown, whole, inside the window's width. */

@@ -434,10 +434,33 @@ describe('the web app by role', () => {
     await joiner.page.goBack();
     await joiner.page.waitForURL((url) => url.pathname === '/dashboard');
     assert.equal(await joiner.page.getByRole('button', { name: 'Join the team' }).count(), 0);
-    // Opened again, the used link says why it cannot be used, not just "not found".
+    // Opened again, the used link says why it cannot be used, not just "not found", and offers no join.
     await joiner.page.goto(`${rig.rehook.apiUrl}${invited.body.data.invitation.path}`);
-    await joiner.page.getByRole('button', { name: 'Join the team' }).click();
     await joiner.page.getByText(/used already, has expired or was revoked/).waitFor();
+    assert.equal(await joiner.page.getByRole('button', { name: 'Join the team' }).count(), 0);
+  });
+
+  test('the invitation page names the team, the role and who invited, before joining, at 1280 and 390 px', async () => {
+    for (const [width, height] of [
+      [1280, 860],
+      [PHONE.width, PHONE.height],
+    ] as const) {
+      const joiner = await person(`preview${width}`);
+      await joiner.page.setViewportSize({ width, height });
+      const invited = await api(people.admin, 'POST', `/api/v1/teams/${teamId}/invitations`, { role: 'member' });
+      await joiner.page.goto(`${rig.rehook.apiUrl}${invited.body.data.invitation.path}`);
+      await joiner.page.getByTestId('join-offer').waitFor();
+      assert.equal(await joiner.page.getByTestId('join-team').textContent(), 'Payments');
+      assert.equal(await joiner.page.getByTestId('join-role').textContent(), 'member');
+      assert.equal(await joiner.page.getByTestId('join-inviter').textContent(), people.admin.email);
+      await assertNoSidewaysScroll(joiner.page, `join page at ${width} px`);
+      await assertAccessible(joiner.page, `join page at ${width} px`);
+      await joiner.page.screenshot({ path: `/tmp/rehook-roles-join-${width}.png`, fullPage: true });
+      // Looking did not use the link up.
+      await joiner.page.getByRole('button', { name: 'Join the team' }).click();
+      await joiner.page.getByRole('heading', { name: 'Payments' }).waitFor();
+      await joiner.context.close();
+    }
   });
 
   test('a new API token reads by default, and the form comes back to reading after each one', async () => {

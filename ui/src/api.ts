@@ -57,6 +57,7 @@ export type {
   SignatureSettingsInput,
   Team,
   TeamInvitation,
+  TeamInvitationPreview,
   TeamMember,
   TeamRole,
   CreatedTeamInvitation,

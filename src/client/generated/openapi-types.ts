@@ -1335,6 +1335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link offers, before joining
+         * @description The team's id and name, the role and the maker's e-mail of a link, for the invited account to decide before joining; nothing is used up. Signed-in accounts only. 404 INVITATION_NOT_FOUND exactly when accepting would be (unknown, expired, used or revoked, or its maker may no longer invite at its role). Limited per client address with accepting (REHOOK_RATE_SIGNIN).
+         */
+        get: operations["getTeamInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/{token}/accept": {
         parameters: {
             query?: never;
@@ -2824,6 +2844,27 @@ export interface components {
             token: string;
             /** @description Path of the web app's page for the link, /join/<token>, on the API origin. */
             path: string;
+        };
+        /** @description What an invitation link offers, shown to the invited account before it joins. */
+        TeamInvitationPreview: {
+            /** @description The team the link joins. */
+            team: {
+                /** @description Team id (tem_...). */
+                id: string;
+                /** @description The team's name. */
+                name: string;
+            };
+            role: components["schemas"]["TeamRole"];
+            /** @description Who made the link. */
+            createdBy: {
+                /** @description The maker's e-mail address; null once that account is deleted. */
+                email: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
         };
         /** @description One entry of an audit log. */
         AuditEntry: {
@@ -7379,6 +7420,40 @@ export interface operations {
             403: components["responses"]["CsrfFailedOrShareReadOnlyOrInsufficientScopeOrForbidden"];
             404: components["responses"]["ShareNotFoundOrTeamNotFoundOrInvitationNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (rhi_...). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invitation: components["schemas"]["TeamInvitationPreview"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AmbiguousCredentials"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ShareReadOnlyOrInsufficientScope"];
+            404: components["responses"]["ShareNotFoundOrInvitationNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["StorageUnavailable"];

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import {
+  type InvitationPreview,
   type ListedInvitation,
   TEAM_ROLES,
   type TeamInvitation,
@@ -108,18 +109,47 @@ export const CreatedInvitationSchema = Type.Object(
   { $id: 'CreatedTeamInvitation', description: 'A new invitation link, with its token (shown once).', ...closed },
 );
 
+export const InvitationPreviewSchema = Type.Object(
+  {
+    team: Type.Object(
+      {
+        id: Type.String({ description: 'Team id (tem_...).' }),
+        name: Type.String({ description: "The team's name." }),
+      },
+      { description: 'The team the link joins.', ...closed },
+    ),
+    role: RoleRef,
+    createdBy: Type.Object(
+      {
+        email: Type.Union([Type.String(), Type.Null()], {
+          description: "The maker's e-mail address; null once that account is deleted.",
+        }),
+      },
+      { description: 'Who made the link.', ...closed },
+    ),
+    expiresAt: Time('When the link stops working.'),
+  },
+  {
+    $id: 'TeamInvitationPreview',
+    description: 'What an invitation link offers, shown to the invited account before it joins.',
+    ...closed,
+  },
+);
+
 export const TEAM_SCHEMAS: readonly TSchema[] = [
   RoleSchema,
   TeamSchema,
   TeamMemberSchema,
   InvitationSchema,
   CreatedInvitationSchema,
+  InvitationPreviewSchema,
 ];
 
 export type TeamJson = Static<typeof TeamSchema>;
 export type TeamMemberJson = Static<typeof TeamMemberSchema>;
 export type InvitationJson = Static<typeof InvitationSchema>;
 export type CreatedInvitationJson = Static<typeof CreatedInvitationSchema>;
+export type InvitationPreviewJson = Static<typeof InvitationPreviewSchema>;
 
 export function teamJson({ team, role }: TeamWithRole): TeamJson {
   const { assignableRoles, ...can } = teamPermissionsOf(role);
@@ -160,4 +190,13 @@ export function invitationJson(invitation: ListedInvitation): InvitationJson {
 
 export function createdInvitationJson(invitation: TeamInvitation, token: string): CreatedInvitationJson {
   return { ...invitationFieldsJson(invitation), token, path: invitationPath(token) };
+}
+
+export function invitationPreviewJson(invitation: InvitationPreview): InvitationPreviewJson {
+  return {
+    team: { id: invitation.teamId, name: invitation.teamName },
+    role: invitation.role,
+    createdBy: { email: invitation.createdByEmail },
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
 }

@@ -5,7 +5,9 @@ import type { TeamRepository } from '../../ports/team-store.js';
 import {
   INVITATION_COLUMNS,
   INVITATION_COLUMNS_OF_I,
+  type InvitationPreviewRow,
   type InvitationRow,
+  type ListedInvitationRow,
   MEMBER_COLUMNS,
   type MemberRow,
   TEAM_COLUMNS,
@@ -43,6 +45,9 @@ const SQL = {
   invitations: `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
     LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = $1 AND i.accepted_at IS NULL
     ORDER BY i.created_at DESC, i.id DESC`,
+  invitationPreview: `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name
+    FROM team_invitations i JOIN teams t ON t.id = i.team_id LEFT JOIN accounts a ON a.id = i.created_by
+    WHERE i.hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2`,
   usableInvitation: `SELECT ${INVITATION_COLUMNS} FROM team_invitations
     WHERE hash = $1 AND accepted_at IS NULL AND expires_at > $2`,
   revokeMadeBy: `DELETE FROM team_invitations WHERE team_id = $1 AND created_by = $2 AND accepted_at IS NULL
@@ -139,14 +144,19 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       }),
     listInvitations: (teamId) =>
       attempt('list invitations', async () => {
-        const { rows } = await pool.query<InvitationRow<PostgresColumns> & { maker_email: string | null }>(
-          SQL.invitations,
-          [teamId],
-        );
-        return rows.map((row) => ({ ...mapper.toInvitation(row), createdByEmail: row.maker_email }));
+        const { rows } = await pool.query<ListedInvitationRow<PostgresColumns>>(SQL.invitations, [teamId]);
+        return rows.map(mapper.toListedInvitation);
       }),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', async () => (await pool.query(SQL.revokeInvitation, [id, teamId])).rowCount === 1),
+    findUsableInvitation: (hash, now) =>
+      attempt('find invitation', async () => {
+        const { rows } = await pool.query<InvitationPreviewRow<PostgresColumns>>(SQL.invitationPreview, [
+          hash,
+          now.toISOString(),
+        ]);
+        return rows[0] === undefined ? null : mapper.toInvitationPreview(rows[0]);
+      }),
     acceptInvitation: (hash, accountId, now) =>
       attempt('accept invitation', () =>
         inTransaction(pool, async (client) => {

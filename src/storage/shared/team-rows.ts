@@ -1,5 +1,7 @@
 import {
+  type InvitationPreview,
   isTeamRole,
+  type ListedInvitation,
   type Team,
   type TeamInvitation,
   type TeamMember,
@@ -47,6 +49,12 @@ export interface InvitationRow<C extends ColumnTypes> {
   accepted_by: string | null;
 }
 
+/** An invitation row joined with its maker's e-mail (null once that account is deleted). */
+export type ListedInvitationRow<C extends ColumnTypes> = InvitationRow<C> & { maker_email: string | null };
+
+/** An invitation row joined with its maker's e-mail and its team's name. */
+export type InvitationPreviewRow<C extends ColumnTypes> = ListedInvitationRow<C> & { team_name: string };
+
 /** A role as stored; anything else means the row was written by something other than Rehook. */
 function toRole(value: string): TeamRole {
   if (!isTeamRole(value)) throw new StorageError(`unknown team role in the database: ${JSON.stringify(value)}`);
@@ -55,6 +63,18 @@ function toRole(value: string): TeamRole {
 
 export function teamRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
+  const toInvitation = (row: InvitationRow<C>): TeamInvitation => ({
+    id: row.id,
+    teamId: row.team_id,
+    role: toRole(row.role),
+    hash: row.hash,
+    prefix: row.prefix,
+    createdBy: row.created_by,
+    createdAt: v.toDate(row.created_at),
+    expiresAt: v.toDate(row.expires_at),
+    acceptedAt: toDateOrNull(v, row.accepted_at),
+    acceptedBy: row.accepted_by,
+  });
   return {
     toTeam: (row: TeamRow<C>): Team => ({ id: row.id, name: row.name, createdAt: v.toDate(row.created_at) }),
     teamParams: (t: Team) => bind([t.id, t.name, t.createdAt]),
@@ -73,17 +93,15 @@ export function teamRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     }),
     toRole,
     memberParams: (m: TeamMembership) => bind([m.teamId, m.accountId, m.role, m.joinedAt]),
-    toInvitation: (row: InvitationRow<C>): TeamInvitation => ({
-      id: row.id,
-      teamId: row.team_id,
-      role: toRole(row.role),
-      hash: row.hash,
-      prefix: row.prefix,
-      createdBy: row.created_by,
-      createdAt: v.toDate(row.created_at),
-      expiresAt: v.toDate(row.expires_at),
-      acceptedAt: toDateOrNull(v, row.accepted_at),
-      acceptedBy: row.accepted_by,
+    toInvitation,
+    toListedInvitation: (row: ListedInvitationRow<C>): ListedInvitation => ({
+      ...toInvitation(row),
+      createdByEmail: row.maker_email,
+    }),
+    toInvitationPreview: (row: InvitationPreviewRow<C>): InvitationPreview => ({
+      ...toInvitation(row),
+      createdByEmail: row.maker_email,
+      teamName: row.team_name,
     }),
     invitationParams: (i: TeamInvitation) =>
       bind([

@@ -5,7 +5,9 @@ import type { TeamRepository } from '../../ports/team-store.js';
 import {
   INVITATION_COLUMNS,
   INVITATION_COLUMNS_OF_I,
+  type InvitationPreviewRow,
   type InvitationRow,
+  type ListedInvitationRow,
   MEMBER_COLUMNS,
   type MemberRow,
   TEAM_COLUMNS,
@@ -63,10 +65,15 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     insertInvitation: db.prepare<SqliteParam[]>(
       `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    invitations: db.prepare<[string], InvitationRow<SqliteColumns> & { maker_email: string | null }>(
+    invitations: db.prepare<[string], ListedInvitationRow<SqliteColumns>>(
       `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
        LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = ? AND i.accepted_at IS NULL
        ORDER BY i.created_at DESC, i.id DESC`,
+    ),
+    invitationPreview: db.prepare<[string, number], InvitationPreviewRow<SqliteColumns>>(
+      `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name FROM team_invitations i
+       JOIN teams t ON t.id = i.team_id LEFT JOIN accounts a ON a.id = i.created_by
+       WHERE i.hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
     ),
     usableInvitation: db.prepare<[string, number], InvitationRow<SqliteColumns>>(
       `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE hash = ? AND accepted_at IS NULL AND expires_at > ?`,
@@ -153,11 +160,14 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     insertInvitation: (invitation) =>
       attempt('insert invitation', () => void s.insertInvitation.run(...mapper.invitationParams(invitation))),
     listInvitations: (teamId) =>
-      attempt('list invitations', () =>
-        s.invitations.all(teamId).map((row) => ({ ...mapper.toInvitation(row), createdByEmail: row.maker_email })),
-      ),
+      attempt('list invitations', () => s.invitations.all(teamId).map(mapper.toListedInvitation)),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', () => s.revokeInvitation.run(id, teamId).changes === 1),
+    findUsableInvitation: (hash, now) =>
+      attempt('find invitation', () => {
+        const row = s.invitationPreview.get(hash, now.getTime());
+        return row === undefined ? null : mapper.toInvitationPreview(row);
+      }),
     acceptInvitation: (hash, accountId, now) =>
       attempt('accept invitation', () => accept.immediate(hash, accountId, now)),
   };

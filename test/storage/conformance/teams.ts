@@ -133,6 +133,27 @@ export function describeTeamCases(store: StoreGetter): void {
       assert.equal(await store().teams.revokeInvitation(older.id, team.id), false, 'a used link is not revocable');
     });
 
+    it('finds a usable invitation by hash with its team name and maker, never a used, expired or revoked one', async () => {
+      const { team, ownerId } = await teamWithOwner('Payments');
+      const account = makeAccount();
+      await store().accounts.insert(account);
+      const open = makeInvitation(team.id, 'member', ownerId, 1);
+      const revoked = makeInvitation(team.id, 'viewer', ownerId, 2);
+      for (const invitation of [open, revoked]) await store().teams.insertInvitation(invitation);
+      await store().teams.revokeInvitation(revoked.id, team.id);
+      assert.deepEqual(await store().teams.findUsableInvitation(open.hash, at(10)), {
+        ...open,
+        createdByEmail: `${ownerId}@example.com`,
+        teamName: 'Payments',
+      });
+      assert.equal(await store().teams.findUsableInvitation(open.hash, open.expiresAt), null, 'expired');
+      assert.equal(await store().teams.findUsableInvitation(revoked.hash, at(10)), null, 'revoked');
+      assert.equal(await store().teams.findUsableInvitation('0'.repeat(64), at(10)), null, 'unknown');
+      // Looking does not use it up.
+      assert.ok(await store().teams.acceptInvitation(open.hash, account.id, at(11)));
+      assert.equal(await store().teams.findUsableInvitation(open.hash, at(12)), null, 'used');
+    });
+
     it("refuses an invitation whose maker may no longer invite at its role, and drops a maker's links with its rights", async () => {
       const { team, ownerId } = await teamWithOwner();
       const adminId = await join(team.id, 'admin');

@@ -262,6 +262,8 @@ export function ConfirmButton(props: {
   /** Accessible names of the two buttons when their short labels need their object (a row's name). */
   ariaLabel?: string;
   confirmAriaLabel?: string;
+  /** Said beside the confirming button, naming what it acts on (it may be long: it wraps). */
+  question?: string;
   onConfirm: () => void | Promise<void>;
   class?: string;
   icon?: IconName;
@@ -288,7 +290,12 @@ export function ConfirmButton(props: {
     );
   }
   return (
-    <span class="confirm">
+    <span class={props.question === undefined ? 'confirm' : 'confirm confirm-asking'}>
+      {props.question !== undefined && (
+        <span class="confirm-question" data-testid="confirm-question">
+          {props.question}
+        </span>
+      )}
       <button
         ref={confirmRef}
         type="button"

@@ -103,7 +103,7 @@ export function Dashboard() {
                         id={`rename-${inbox.id}`}
                         class="input"
                         value={draft}
-                        maxLength={100}
+                        aria-describedby={`rename-${inbox.id}-length`}
                         onInput={onText(setDraft)}
                         onKeyDown={(event) => {
                           if (event.key === 'Escape') stopEditing(inbox.id);
@@ -116,6 +116,7 @@ export function Dashboard() {
                       <button type="button" class="btn btn-ghost btn-sm" onClick={() => stopEditing(inbox.id)}>
                         Cancel
                       </button>
+                      <NameLengthNote id={`rename-${inbox.id}-length`} value={draft} />
                     </form>
                   ) : (
                     <Link href={paths.inbox(inbox.id)} class="inbox-cell">
@@ -153,6 +154,8 @@ export function Dashboard() {
                     <ConfirmButton
                       label="Delete"
                       confirmLabel="Delete inbox"
+                      question={`Delete “${inbox.name ?? inbox.id}” and all its requests?`}
+                      confirmAriaLabel={`Delete inbox ${inbox.name ?? inbox.id}`}
                       icon="trash"
                       class="btn-ghost btn-sm"
                       onConfirm={() =>

@@ -1,20 +1,43 @@
-import { useState } from 'preact/hooks';
-import { client, errorMessage, RehookApiError } from '../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { client, errorMessage, RehookApiError, type TeamInvitationPreview } from '../api.js';
 import { ErrorNote, Link } from '../components/common.js';
 import { PageLoading } from '../components/page-states.js';
+import { formatUntil } from '../lib/format.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
 
+const UNUSABLE =
+  'This invitation link cannot be used: it was used already, has expired or was revoked. Ask the team for a new one.';
+
+function linkError(err: unknown): string {
+  return err instanceof RehookApiError && err.code === 'INVITATION_NOT_FOUND' ? UNUSABLE : errorMessage(err);
+}
+
 /**
  * /join/<token>: an invitation link. Signed out, it offers sign-in and sign-up, both coming back
- * here; signed in, it asks to confirm, then joins and opens the team.
+ * here (the server names the team to signed-in accounts only); signed in, it shows the team, the
+ * role and who invited, asks to confirm, then joins and opens the team.
  */
 export function JoinPage(props: { token: string }) {
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<TeamInvitationPreview | null>(null);
+  const signedIn = session.account !== undefined && session.account !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    client.getTeamInvitation(props.token).then(
+      (found) => live && setOffer(found),
+      (err: unknown) => live && setError(linkError(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [signedIn, props.token]);
   const here = paths.join(props.token);
   if (session.account === undefined) return <PageLoading />;
+  if (session.account !== null && offer === null && error === null) return <PageLoading />;
 
   const join = async () => {
     setBusy(true);
@@ -23,11 +46,7 @@ export function JoinPage(props: { token: string }) {
       // The used link leaves the history: Back must not offer to join with it again.
       navigate(paths.team(team.id), { replace: true });
     } catch (err) {
-      setError(
-        err instanceof RehookApiError && err.code === 'INVITATION_NOT_FOUND'
-          ? 'This invitation link cannot be used: it was used already, has expired or was revoked. Ask the team for a new one.'
-          : errorMessage(err),
-      );
+      setError(linkError(err));
       setBusy(false);
     }
   };
@@ -47,8 +66,26 @@ export function JoinPage(props: { token: string }) {
               Create an account
             </Link>
           </div>
-        ) : (
+        ) : offer === null ? null : (
           <>
+            <dl class="facts join-offer" data-testid="join-offer">
+              <div>
+                <dt>Team</dt>
+                <dd data-testid="join-team">{offer.team.name}</dd>
+              </div>
+              <div>
+                <dt>Role</dt>
+                <dd data-testid="join-role">{offer.role}</dd>
+              </div>
+              <div>
+                <dt>Invited by</dt>
+                <dd data-testid="join-inviter">{offer.createdBy.email ?? 'an account since deleted'}</dd>
+              </div>
+              <div>
+                <dt>Link expires</dt>
+                <dd>{formatUntil(offer.expiresAt)}</dd>
+              </div>
+            </dl>
             <p>
               You will join as <strong>{session.account.email}</strong>.
             </p>

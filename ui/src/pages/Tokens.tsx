@@ -14,7 +14,7 @@ import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { useAccountList } from './useAccountList.js';
-import { CopyableValue, onText, SubmitButton } from '../components/fields.js';
+import { CopyableValue, NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */
 export function Tokens() {
@@ -64,13 +64,14 @@ export function Tokens() {
             id="token-name"
             class="input"
             required
-            maxLength={100}
+            aria-describedby="token-name-length"
             placeholder="What is it for? e.g. laptop, GitHub Actions"
             value={name}
             onInput={onText(setName)}
           />
           <SubmitButton icon="plus" label="Create token" busy={busy} />
         </div>
+        <NameLengthNote id="token-name-length" value={name} />
         <TokenLimitFields value={limits} onChange={setLimits} inboxes={targets.inboxes} teams={targets.teams} />
       </form>
 

@@ -6,6 +6,7 @@ import { TEAM_ROLES } from '../../../domain/team.js';
 import {
   acceptInvitation,
   createInvitation,
+  findInvitation,
   listInvitations,
   MAX_INVITATION_HOURS,
   revokeInvitation,
@@ -27,8 +28,10 @@ import { ref } from '../schemas.js';
 import {
   CreatedInvitationSchema,
   createdInvitationJson,
+  InvitationPreviewSchema,
   InvitationSchema,
   invitationJson,
+  invitationPreviewJson,
   TeamMemberSchema,
   teamJson,
   teamMemberJson,
@@ -364,6 +367,39 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
         invitationId: pathParam(request, 'invitationId'),
       });
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/invitations/:token',
+    {
+      config: { requiresAccount: true },
+      schema: routeSchema('GET', {
+        operationId: 'getTeamInvitation',
+        summary: 'What an invitation link offers, before joining',
+        description:
+          "The team's id and name, the role and the maker's e-mail of a link, for the invited account to " +
+          'decide before joining; nothing is used up. Signed-in accounts only. 404 INVITATION_NOT_FOUND exactly ' +
+          'when accepting would be (unknown, expired, used or revoked, or its maker may no longer invite at its ' +
+          'role). Limited per client address with accepting (REHOOK_RATE_SIGNIN).',
+        tag: 'Teams',
+        access: 'token',
+        scope: 'read',
+        params: Type.Object({ token: Type.String({ description: "The link's token (rhi_...)." }) }),
+        responses: {
+          200: { description: 'The invitation.', schema: dataEnvelope('invitation', ref(InvitationPreviewSchema)) },
+        },
+        errors: ['INVITATION_NOT_FOUND', 'RATE_LIMITED'],
+      }),
+    },
+    async (request, reply) => {
+      // Looking a link up is as good a guess as using it: the same budget.
+      const decision = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
+      if (decision && !decision.ok) {
+        throw rateLimited(reply, decision.retryAfterMs, 'Too many invitation attempts from this address');
+      }
+      const invitation = await findInvitation(deps, await principalOf(deps, request), pathParam(request, 'token'));
+      return { data: { invitation: invitationPreviewJson(invitation) } };
     },
   );
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type Account, client, errorMessage } from '../../api.js';
 import { refreshAccount } from '../../session.js';
 import { ErrorNote } from '../common.js';
-import { onText, SubmitButton } from '../fields.js';
+import { NameLengthNote, onText, SubmitButton } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
 /**
@@ -45,12 +45,13 @@ export function ProfileSection(props: { account: Account }) {
           <input
             id="profile-name"
             class="input"
-            maxLength={100}
+            aria-describedby="profile-name-length"
             autoComplete="name"
             placeholder="How Rehook shows you"
             value={displayName}
             onInput={onText(setDisplayName)}
           />
+          <NameLengthNote id="profile-name-length" value={displayName} />
         </div>
         <div class="field">
           <label for="profile-email" class="label">
