@@ -106,12 +106,20 @@ function go(path: string, replace: boolean): void {
  * Opens an app path. While a settings form has unsaved changes the person is asked first
  * (lib/unsaved.ts); `afterwards` runs only once the navigation happened.
  */
-export function navigate(path: string, options: { replace?: boolean; afterwards?: () => void } = {}): void {
+export function navigate(
+  path: string,
+  options: {
+    replace?: boolean;
+    afterwards?: () => void;
+    /** The page stays and keeps its forms (a new filter beside open settings): nothing to ask. */
+    keepsForms?: boolean;
+  } = {},
+): void {
   if (path === location.pathname + location.search) {
     options.afterwards?.();
     return;
   }
-  if (!hasUnsavedChanges()) {
+  if (options.keepsForms === true || !hasUnsavedChanges()) {
     go(path, options.replace === true);
     options.afterwards?.();
     return;

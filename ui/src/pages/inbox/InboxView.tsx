@@ -108,7 +108,8 @@ export function InboxView(props: {
     if (refused !== null) return refused;
     const query = viewQuery(filterQuery(next), view);
     // A new history entry: Back returns to the list as it was filtered before, not off the page.
-    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query));
+    // The settings stay open, forms and all: a change being typed there is not lost.
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { keepsForms: true });
     return null;
   };
 
