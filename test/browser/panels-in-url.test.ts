@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, savedInbox, useFeatureRig } from './features-support.js';
+import { newPage, rig, savedInbox, useFeatureRig } from './features-support.js';
 import { assertAccessible, ingest, row } from './support.js';
 
 // The inbox's Settings and Compare panels as addresses (reload, Back and a shared link restore
@@ -87,7 +87,9 @@ for (const [width, height] of SIZES) {
     });
 
     test('unsaved settings are asked about before closing, Back or leaving the page, and kept on "Keep editing"', async () => {
-      const { page, context } = await newPage({ width, height });
+      // The question is new on screen: seen light on a desktop and dark on a phone.
+      const context = await rig.context({ viewport: { width, height }, colorScheme: width < 640 ? 'dark' : 'light' });
+      const page = await context.newPage();
       const { url } = await savedInbox(page, `Dirty ${width}`);
       await ingest(url, { path: '/one', body: '{"n":1}' });
       await row(page, '/one').waitFor();
