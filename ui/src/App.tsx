@@ -2,6 +2,7 @@ import { EventTypes } from './pages/EventTypes.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from './components/common.js';
 import { Icon } from './components/Icon.js';
+import { LeaveDialog } from './components/LeaveDialog.js';
 import { ProblemPage } from './components/page-states.js';
 import { AccountAuditPage, TeamAuditPage } from './pages/AuditPages.js';
 import { Dashboard } from './pages/Dashboard.js';
@@ -35,6 +36,7 @@ export function App() {
       <main id="main" class={wide ? 'main-wide' : 'main'} tabIndex={-1}>
         <Page route={route} />
       </main>
+      <LeaveDialog />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { sameOriginPath } from '../../src/domain/next-path.js';
+import { confirmLeave, hasUnsavedChanges } from './lib/unsaved.js';
 
 export type Route =
   | { readonly page: 'home' }
@@ -75,15 +76,79 @@ export function parseRoute(pathname: string, search: string): Route {
 
 const listeners = new Set<() => void>();
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  if (path === location.pathname + location.search) return;
-  if (options.replace) history.replaceState(null, '', path);
-  else history.pushState(null, '', path);
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
-window.addEventListener('popstate', () => {
-  for (const listener of listeners) listener();
+/**
+ * Each history entry of the app carries its position, so that a Back or Forward that would drop
+ * unsaved settings can be undone (by the same number of steps) while the person is asked.
+ */
+function positionOf(state: unknown): number | null {
+  const position = (state as { position?: unknown } | null)?.position;
+  return typeof position === 'number' ? position : null;
+}
+let position = positionOf(history.state) ?? 0;
+if (positionOf(history.state) === null) history.replaceState({ position }, '');
+/** A step of our own, undoing a Back or Forward while the person is asked: not a navigation. */
+let undoing = false;
+
+function go(path: string, replace: boolean): void {
+  if (replace) history.replaceState({ position }, '', path);
+  else {
+    position += 1;
+    history.pushState({ position }, '', path);
+  }
+  notify();
+}
+
+/**
+ * Opens an app path. While a settings form has unsaved changes the person is asked first
+ * (lib/unsaved.ts); `afterwards` runs only once the navigation happened.
+ */
+export function navigate(
+  path: string,
+  options: {
+    replace?: boolean;
+    afterwards?: () => void;
+    /** The page stays and keeps its forms (a new filter beside open settings): nothing to ask. */
+    keepsForms?: boolean;
+  } = {},
+): void {
+  if (path === location.pathname + location.search) {
+    options.afterwards?.();
+    return;
+  }
+  if (options.keepsForms === true || !hasUnsavedChanges()) {
+    go(path, options.replace === true);
+    options.afterwards?.();
+    return;
+  }
+  void confirmLeave().then((leave) => {
+    if (!leave) return;
+    go(path, options.replace === true);
+    options.afterwards?.();
+  });
+}
+
+window.addEventListener('popstate', (event) => {
+  if (undoing) {
+    undoing = false;
+    return;
+  }
+  const target = positionOf(event.state);
+  if (target !== null && target !== position && hasUnsavedChanges()) {
+    // The address already changed: step back to the page with the form, then ask.
+    const steps = target - position;
+    undoing = true;
+    history.go(-steps);
+    void confirmLeave().then((leave) => {
+      if (leave) history.go(steps);
+    });
+    return;
+  }
+  if (target !== null) position = target;
+  notify();
 });
 
 export function currentRoute(): Route {

@@ -1,5 +1,6 @@
 import { type ComponentChildren, createContext } from 'preact';
-import { useContext } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { useUnsavedChanges } from '../../lib/unsaved.js';
 import { type InboxAccess, refusalOf } from '../../lib/inbox-access.js';
 import { ErrorNote, Spinner } from '../common.js';
 import { Icon, type IconName } from '../Icon.js';
@@ -35,6 +36,13 @@ export function SettingsSection(props: {
 }) {
   // What a programmed response is: part of replaying (members); everything else is managing.
   const refusal = refusalOf(useContext(SettingsAccess), props.id === 'response' ? 'replay' : 'manage');
+  // Every settings form is this card, so its changes are noticed here, once, from the events its
+  // fields send (typing, ticking, choosing); a change that worked (a save, a removal) clears them.
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
+  useEffect(() => {
+    if (props.saved !== null) setChanged(false);
+  }, [props.saved]);
   return (
     <section class="card settings-section" aria-labelledby={`${props.id}-title`} data-testid={`${props.id}-settings`}>
       <header class="card-head">
@@ -48,7 +56,7 @@ export function SettingsSection(props: {
       {props.loading ? (
         <Spinner label={props.loadingLabel} />
       ) : (
-        <form onSubmit={props.onSubmit}>
+        <form onSubmit={props.onSubmit} onInput={() => setChanged(true)} onChange={() => setChanged(true)}>
           <p class="muted small">{props.description}</p>
           {refusal !== null && (
             <p class="note" data-testid="settings-read-only">

@@ -10,6 +10,7 @@ import { DetailPane } from './DetailPane.js';
 import { InboxBar } from './InboxBar.js';
 import { ListPane, type Selection } from './ListPane.js';
 import type { Panel } from './panel.js';
+import { type Comparison, parseView, viewQuery, type ViewState } from '../../lib/view-state.js';
 import { useInboxEvents } from './useInboxEvents.js';
 import { useListKeys } from './useListKeys.js';
 
@@ -43,15 +44,34 @@ export function InboxView(props: {
     setCursorState(index);
   };
   const [actionError, setActionError] = useState<string | null>(null);
-  const [panel, setPanel] = useState<Panel>(null);
+  // Settings and a comparison live in the address (lib/view-state.ts); a bulk replay, made of
+  // the ticked requests, only on this page.
+  const view = useMemo(() => parseView(props.search), [props.search]);
+  const [bulk, setBulk] = useState(false);
+  const panel: Panel = view.panel ?? (bulk ? 'bulk' : null);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
-  const [compare, setCompare] = useState<{ from: string; to: string; caption?: string | undefined } | null>(null);
+  const [caption, setCaption] = useState<Comparison | null>(null);
+  const compare: Comparison | null =
+    view.compare === null
+      ? null
+      : caption !== null && caption.from === view.compare.from && caption.to === view.compare.to
+        ? caption
+        : view.compare;
   const selected = props.eventId;
+  /** This page (the open event or the list) with the filter and `next` view. */
+  const here = (next: ViewState) => {
+    const query = viewQuery(filterKey, next);
+    return selected !== null ? props.eventHref(selected, query) : props.listHref(query);
+  };
+  const openCompare = (next: Comparison) => {
+    setCaption(next);
+    navigate(here({ panel: null, compare: next }));
+  };
+  const closeCompare = () => navigate(here({ ...view, compare: null }));
 
-  // Opening an event closes a panel and a comparison.
+  // Opening an event closes a bulk replay.
   useEffect(() => {
-    if (selected !== null) setPanel(null);
-    setCompare(null);
+    if (selected !== null) setBulk(false);
   }, [selected]);
 
   // The opened event is the cursor's starting point.
@@ -68,25 +88,28 @@ export function InboxView(props: {
     setCursor,
     open: (eventId) => navigate(eventHref(eventId)),
     close: () => {
-      if (panel !== null) setPanel(null);
+      if (compare !== null) closeCompare();
+      else if (panel !== null) openPanel(null);
       else if (selected !== null) navigate(listHref);
     },
-    deps: [selected, store, panel, filterKey],
+    deps: [selected, store, panel, compare, filterKey],
   });
 
   const signedIn = session.account !== null && session.account !== undefined;
   const owned = inbox.saved && !props.readOnly && signedIn;
   const access = inboxAccess(inbox, props.readOnly);
+  // A panel takes the place of the open event and of a comparison.
   const openPanel = (next: Panel) => {
-    setPanel(next);
-    if (next !== null && selected !== null) navigate(listHref);
+    if (next === 'settings') navigate(props.listHref(viewQuery(filterKey, { panel: 'settings', compare: null })));
+    else navigate(listHref, { afterwards: () => setBulk(next === 'bulk') });
   };
   const applyFilter = async (next: EventFilter) => {
     const refused = await filterRefusal(inbox.id, next);
     if (refused !== null) return refused;
-    const query = filterQuery(next);
+    const query = viewQuery(filterQuery(next), view);
     // A new history entry: Back returns to the list as it was filtered before, not off the page.
-    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query));
+    // The settings stay open, forms and all: a change being typed there is not lost.
+    navigate(selected !== null ? props.eventHref(selected, query) : props.listHref(query), { keepsForms: true });
     return null;
   };
 
@@ -124,7 +147,7 @@ export function InboxView(props: {
           onCompareSelected={() => {
             // Ids sort by time: the older event is the first.
             const [from, to] = [...selection.ids].sort();
-            if (from !== undefined && to !== undefined) setCompare({ from, to });
+            if (from !== undefined && to !== undefined) openCompare({ from, to });
           }}
           selectedId={selected}
           cursor={cursor}
@@ -134,10 +157,10 @@ export function InboxView(props: {
         <DetailPane
           inbox={inbox}
           panel={panel}
-          onClosePanel={() => setPanel(null)}
+          onClosePanel={() => openPanel(null)}
           compare={compare}
-          onCompare={(from, to, caption) => setCompare({ from, to, caption })}
-          onCloseCompare={() => setCompare(null)}
+          onCompare={(from, to, caption) => openCompare({ from, to, caption })}
+          onCloseCompare={closeCompare}
           selectedId={selected}
           readOnly={props.readOnly}
           owned={owned}
