@@ -7,7 +7,11 @@ export interface BodyDiffRequest {
   readonly timeoutMs: number;
 }
 
-/** The body's diff written as JSON, or why it failed. */
+/**
+ * `started`: the thread has the pair and begins the diff (its modules are loaded by then); the
+ * pair's clock runs from this message. Then the body's diff written as JSON, or why it failed.
+ */
 export type BodyDiffReply =
+  | { readonly id: number; readonly started: true }
   | { readonly id: number; readonly json: string }
   | { readonly id: number; readonly error: string };

@@ -44,8 +44,6 @@ export class BodyDiffRunner {
   readonly #budgetMs: number;
   readonly #spawn: () => Worker;
   #worker: Worker | null = null;
-  /** Threads that have started running (their pairs' clocks run from then). */
-  readonly #online = new WeakSet<Worker>();
   #current: Job | null = null;
   readonly #queue: Job[] = [];
   #nextId = 1;
@@ -84,18 +82,6 @@ export class BodyDiffRunner {
     if (job === undefined) return;
     this.#current = job;
     const worker = this.#thread();
-    const startClock = () => {
-      if (this.#current !== job) return;
-      job.timer = setTimeout(() => {
-        // Past twice the budget the thread is in a step the diff cannot stop: stop the thread.
-        this.#dropThread();
-        this.#settle(job, { json: stringifyLossless(tooLargeBodyDiff(job.from, job.to)) });
-      }, 2 * this.#budgetMs);
-      job.timer.unref();
-    };
-    // The budget is the diff's, not the thread's start (which, from sources, loads TypeScript).
-    if (this.#online.has(worker)) startClock();
-    else worker.once('online', startClock);
     // Copies of the bytes, handed over without a second copy (a Buffer may share a larger pool).
     const from = new Uint8Array(job.from);
     const to = new Uint8Array(job.to);
@@ -107,10 +93,13 @@ export class BodyDiffRunner {
   #thread(): Worker {
     if (this.#worker !== null) return this.#worker;
     const worker = this.#spawn();
-    worker.once('online', () => this.#online.add(worker));
     worker.on('message', (reply: BodyDiffReply) => {
       const job = this.#current;
       if (job === null || job.id !== reply.id) return;
+      if ('started' in reply) {
+        this.#startClock(job);
+        return;
+      }
       this.#settle(job, 'json' in reply ? { json: reply.json } : { error: new Error(reply.error) });
     });
     const lost = (err: Error) => {
@@ -123,6 +112,20 @@ export class BodyDiffRunner {
     worker.on('exit', (code) => lost(new Error(`the body-diff thread exited with code ${code}`)));
     this.#worker = worker;
     return worker;
+  }
+
+  /**
+   * The pair's clock runs from the thread's `started` message: the budget is the diff's, not the
+   * thread's start (which, from sources, loads TypeScript; 'online' comes before that) nor its
+   * wait for a busy machine to run it.
+   */
+  #startClock(job: Job): void {
+    job.timer = setTimeout(() => {
+      // Past twice the budget the thread is in a step the diff cannot stop: stop the thread.
+      this.#dropThread();
+      this.#settle(job, { json: stringifyLossless(tooLargeBodyDiff(job.from, job.to)) });
+    }, 2 * this.#budgetMs);
+    job.timer.unref();
   }
 
   #dropThread(): void {

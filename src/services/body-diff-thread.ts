@@ -17,6 +17,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 port.on('message', (request: BodyDiffRequest) => {
+  port.postMessage({ id: request.id, started: true } satisfies BodyDiffReply);
   let reply: BodyDiffReply;
   try {
     const diff = diffBodies(asBuffer(request.from), asBuffer(request.to), request.timeoutMs);

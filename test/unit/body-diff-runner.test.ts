@@ -7,13 +7,21 @@ import { Worker } from 'node:worker_threads';
 import { INLINE_DIFF_BYTES, BodyDiffRunner } from '../../src/services/body-diff-runner.js';
 
 const big = (tag: string) => Buffer.from(`${tag}\n`.repeat(INLINE_DIFF_BYTES));
-/** Answers every pair with `{"ok":<id>}` unless told to hang or to die first. */
+/**
+ * Says it has started each pair and answers it with `{"ok":<id>}`, unless told to hang or to die
+ * first, or to take a while before it starts (as a thread loading its modules on a busy machine).
+ */
 const STAND_IN = `
 const { parentPort, workerData } = require('node:worker_threads');
 parentPort.on('message', (request) => {
-  if (workerData === 'hang') return;
+  const answer = () => {
+    parentPort.postMessage({ id: request.id, started: true });
+    if (workerData === 'hang') return;
+    parentPort.postMessage({ id: request.id, json: '{"ok":' + request.id + '}' });
+  };
   if (workerData === 'die') process.exit(3);
-  parentPort.postMessage({ id: request.id, json: '{"ok":' + request.id + '}' });
+  if (workerData === 'slow-start') setTimeout(answer, 1000);
+  else answer();
 });`;
 
 function runnerWith(behaviours: string[]): { runner: BodyDiffRunner; spawned: () => number } {
@@ -49,6 +57,18 @@ describe('BodyDiffRunner', () => {
       await assert.rejects(runner.diff(big('a'), big('b')), /exited with code 3/);
       assert.deepEqual(JSON.parse(await runner.diff(big('a'), big('c'))), { ok: 2 });
       assert.equal(spawned(), 2);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it("runs a pair's clock from the thread's start of the diff, not from its start as a thread", async () => {
+    // The stand-in takes 1 s (five budgets) before it starts the pair; a clock run from the
+    // thread's 'online' would have stopped it at 400 ms.
+    const { runner, spawned } = runnerWith(['slow-start']);
+    try {
+      assert.deepEqual(JSON.parse(await runner.diff(big('a'), big('b'))), { ok: 1 });
+      assert.equal(spawned(), 1);
     } finally {
       await runner.close();
     }
