@@ -6,6 +6,7 @@ import { startTestRehook, type TestRehook } from '../../../helpers/rehook.js';
 import { RehookClient } from '../../../../src/client/rehook-client.js';
 import { replayRepeatedly } from '../../../../src/services/replays.js';
 import { assertError, call, closedPort, createInbox, rawRequest, REPLAY_ID } from '../support.js';
+import { INVALID_EDITS } from './invalid-edits.js';
 
 /**
  * Edit-and-replay (decision 22): overrides of method, path, query, headers and
@@ -401,56 +402,7 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     assert.equal(listed[0].request, null);
   });
 
-  const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
-    ['a method with a space', { method: 'GET POST' }, /method/],
-    ['an empty method', { method: '' }, /method/],
-    ['a numeric method', { method: 7 }, /method/],
-    ['method CONNECT', { method: 'CONNECT' }, /CONNECT/],
-    ['a 33-character method', { method: 'A'.repeat(33) }, /method/],
-    ['a path without a leading slash', { path: 'hooks' }, /path/],
-    ['a path with ?', { path: '/a?b=1' }, /query/],
-    ['a path with #', { path: '/a#b' }, /path/],
-    ['a path with CR LF', { path: '/a\r\nX: y' }, /path/],
-    ['a path with a backslash', { path: '/a\\b' }, /path/],
-    ['a query with #', { query: 'a=1#x' }, /query/],
-    ['a query with a newline', { query: 'a=1\nb' }, /query/],
-    ['a non-string query', { query: 1 }, /query/],
-    ['headers as an array', { headers: [['a', 'b']] }, /headers/],
-    ['headers with an unknown key', { headers: { add: { a: 'b' } } }, /"add"/],
-    ['a header value with CR LF', { headers: { set: { 'X-A': 'v\r\nInjected: 1' } } }, /CR, LF/],
-    ['a header value with NUL', { headers: { set: { 'X-A': 'v\u0000' } } }, /CR, LF/],
-    ['a header value beyond Latin-1', { headers: { set: { 'X-A': 'snow ☃' } } }, /Latin-1/],
-    ['a header value with leading space', { headers: { set: { 'X-A': ' v' } } }, /whitespace/],
-    ['a non-string header value', { headers: { set: { 'X-A': 1 } } }, /value/],
-    ['a header name with a space', { headers: { set: { 'X A': 'v' } } }, /token/],
-    ['a header name with a colon', { headers: { set: [['X-A:', 'v']] } }, /token/],
-    ['a pair of three', { headers: { set: [['X-A', 'v', 'w']] } }, /pair/],
-    ['setting Host', { headers: { set: { Host: 'evil.example' } } }, /Host cannot be set/],
-    ['setting Content-Length', { headers: { set: { 'content-length': '1' } } }, /cannot be set/],
-    ['setting Transfer-Encoding', { headers: { set: { 'Transfer-Encoding': 'chunked' } } }, /cannot be set/],
-    ['setting Connection', { headers: { set: { Connection: 'close' } } }, /cannot be set/],
-    ['setting a Proxy- header', { headers: { set: { 'Proxy-Authorization': 'x' } } }, /cannot be set/],
-    ['a name both set and removed', { headers: { set: { 'X-A': 'v' }, remove: ['x-a'] } }, /both set and removed/],
-    ['remove not an array', { headers: { remove: 'X-A' } }, /remove/],
-    [
-      '101 set headers',
-      { headers: { set: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`X-${i}`, 'v'])) } },
-      /at most 100/,
-    ],
-    ['a 9000-character header value', { headers: { set: { 'X-A': 'v'.repeat(9000) } } }, /at most 8192/],
-    ['body and bodyBase64', { body: 'a', bodyBase64: 'YQ==' }, /not both/],
-    ['bodyBase64 that is not base64', { bodyBase64: 'not base64!' }, /bodyBase64/],
-    ['bodyBase64 without padding', { bodyBase64: 'YQ' }, /bodyBase64/],
-    ['a non-string body', { body: { a: 1 } }, /body must be a string/],
-    ['a body over REHOOK_MAX_BODY', { body: 'x'.repeat(64 * 1024 + 1) }, /at most 65536/],
-    ['repeat 0', { repeat: 0 }, /repeat/],
-    ['repeat 101', { repeat: 101 }, /repeat/],
-    ['repeat 1.5', { repeat: 1.5 }, /repeat/],
-    ['repeat as a string', { repeat: '3' }, /repeat/],
-    ['resign as a string', { resign: 'yes' }, /resign/],
-    ['an unknown field', { header: { 'X-A': 'b' } }, /Unknown field "header"/],
-  ];
-  for (const [label, fields, message] of invalid) {
+  for (const [label, fields, message] of INVALID_EDITS) {
     it(`answers 400 VALIDATION_FAILED for ${label}, and sends and records nothing`, async () => {
       const eventId = await capture();
       const before = receiver.requests.length;
