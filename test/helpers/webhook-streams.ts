@@ -10,7 +10,7 @@
  * a field with a known closed set of values gets a new one.
  */
 import { githubIssueOpened, githubPullRequest, githubPush } from './webhook-streams/github.js';
-import { type JsonObject, Stream } from './webhook-streams/random.js';
+import { type Json, type JsonObject, Stream } from './webhook-streams/random.js';
 import { shopifyOrder, shopifyProductUpdate } from './webhook-streams/shopify.js';
 import { stripeCharge, stripeInvoice, stripeSubscriptionUpdated } from './webhook-streams/stripe.js';
 
