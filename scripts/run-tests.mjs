@@ -5,9 +5,11 @@
 //   node scripts/run-tests.mjs <fragment>...    only the files whose path contains a fragment
 //   node scripts/run-tests.mjs --postgres       only the PostgreSQL passes, npm test's and the long one
 //   node scripts/run-tests.mjs --postgres-long  only the long PostgreSQL suites
+//   node scripts/run-tests.mjs --list [<fragment>...]  the processes each pass would start and
+//                                               their files, without running them
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +22,7 @@ const postgresOnly = process.argv.includes('--postgres')
   : process.argv.includes('--postgres-long')
     ? 'long'
     : null;
+const listOnly = process.argv.includes('--list');
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 
 function findTests(dir) {
@@ -148,6 +151,29 @@ const bar = '='.repeat(78);
 const banner = (line) => console.log(`\n${bar}\n== ${line} ==\n${bar}`);
 const onPostgres = { ...process.env, REHOOK_TEST_STORE: 'postgres' };
 const passes = postgresPasses(root, files);
+/** The files a group entry written by grouped() imports, relative to the root. */
+const members = (entry) =>
+  [...readFileSync(entry, 'utf8').matchAll(/^import (".*");$/gm)].map(([, href]) =>
+    posix(relative(root, fileURLToPath(JSON.parse(href)))),
+  );
+if (listOnly) {
+  // Every file once per pass, under the process that runs it: what a moved or split file changes.
+  const list = (title, chosen) => {
+    const processes = grouped(chosen, groupsDir);
+    console.log(`${title}: ${chosen.length} files in ${processes.length} processes`);
+    for (const entry of processes) {
+      if (!entry.startsWith(groupsDir)) console.log(`  ${posix(entry)}`);
+      else {
+        console.log(`  group ${relative(groupsDir, entry)}`);
+        for (const file of members(entry)) console.log(`    ${file}`);
+      }
+    }
+  };
+  list('main pass', files);
+  list('PostgreSQL pass (npm test)', [...passes.long, ...passes.npmTest]);
+  rmSync(groupsDir, { recursive: true, force: true });
+  process.exit(0);
+}
 let mainPass = 0;
 let postgresPass = 0;
 if (postgresOnly !== null) {

@@ -13,7 +13,7 @@ export const SESSION_COLUMNS = [
 /**
  * Scoped-token columns: a valid token of A with a narrower scope. Each answers as A, except that
  * an endpoint needing more than its scope is 403 INSUFFICIENT_SCOPE (ENDPOINT_SCOPES in
- * matrix-table.ts), whatever the object. A's own column is a `manage` token.
+ * matrix-scopes.ts), whatever the object. A's own column is a `manage` token.
  */
 export const SCOPE_COLUMNS = [
   ['readA', 'A', 'read'],

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { TeamRole } from '../../src/domain/team.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { FAST_FORWARDING, waitUntil } from '../integration/forwarding/support.js';
+import { FAST_FORWARDING, waitUntil } from '../integration/api/forwarding/support.js';
 import { AUTHZ_ENV, bearer, call, ingest, newAccount, type Reply } from './support.js';
 
 type Account = Awaited<ReturnType<typeof newAccount>>;

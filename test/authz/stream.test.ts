@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { assertStream, openSse, type SseConnection } from '../integration/stream/sse-client.js';
+import { assertStream, openSse, type SseConnection } from '../helpers/sse-client.js';
 import {
   AUTHZ_ENV,
   bearer,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertAccessible, ingest } from './support.js';
-import { waitUntil } from '../integration/forwarding/support.js';
+import { waitUntil } from '../integration/api/forwarding/support.js';
 import { newPage, received, receiver, rig, savedInbox, useFeatureRig } from './features-support.js';
 
 useFeatureRig();

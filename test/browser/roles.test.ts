@@ -4,6 +4,7 @@ import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { collectConsoleErrors } from './console-errors.js';
 import { assertNoSidewaysScroll, PHONE, type Scheme } from './phone-support.js';
+import { type Allows, assertAgrees, EXPECTED, type InboxOffers, type Who } from './roles-offers.js';
 import { assertAccessible, ingest, startRig, type BrowserRig } from './support.js';
 
 // The web app as each role meets it, in real Chromium: a team with an owner, an admin, a member
@@ -20,7 +21,6 @@ let receiver: Receiver;
 const PASSWORD = 'correct horse battery staple';
 let counter = 0;
 
-type Who = 'owner' | 'admin' | 'member' | 'viewer';
 const ROLES: readonly Who[] = ['owner', 'admin', 'member', 'viewer'];
 
 interface Person {
@@ -93,20 +93,6 @@ after(async () => {
   await rig?.close();
 });
 
-/** What the inbox page offers, with the event open in the inspector. */
-interface InboxOffers {
-  rename: boolean;
-  share: boolean;
-  replayMany: boolean;
-  clear: boolean;
-  deleteEvent: boolean;
-  replay: boolean;
-  replaySelected: boolean;
-  /** Settings forms that can be changed, by test id. */
-  editable: Record<'response' | 'signature' | 'forwarding' | 'alerts' | 'event-types', boolean>;
-  move: boolean;
-}
-
 async function visible(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
   void page;
   return (await locator.count()) > 0 && (await locator.first().isVisible());
@@ -161,55 +147,6 @@ async function inboxOffers(page: Page, inboxId: string, eventId: string, signedI
   return { ...offers, replaySelected, editable, move };
 }
 
-const EXPECTED: Record<Who, Omit<InboxOffers, 'move'>> = {
-  owner: {
-    rename: true,
-    share: true,
-    replayMany: true,
-    clear: true,
-    deleteEvent: true,
-    replay: true,
-    replaySelected: true,
-    editable: { response: true, signature: true, forwarding: true, alerts: true, 'event-types': true },
-  },
-  admin: {
-    rename: true,
-    share: true,
-    replayMany: true,
-    clear: true,
-    deleteEvent: true,
-    replay: true,
-    replaySelected: true,
-    editable: { response: true, signature: true, forwarding: true, alerts: true, 'event-types': true },
-  },
-  member: {
-    rename: false,
-    share: false,
-    replayMany: true,
-    clear: false,
-    deleteEvent: false,
-    replay: true,
-    replaySelected: true,
-    editable: { response: true, signature: false, forwarding: false, alerts: false, 'event-types': false },
-  },
-  viewer: {
-    rename: false,
-    share: false,
-    replayMany: false,
-    clear: false,
-    deleteEvent: false,
-    replay: false,
-    replaySelected: false,
-    editable: { response: false, signature: false, forwarding: false, alerts: false, 'event-types': false },
-  },
-};
-
-interface Allows {
-  readonly replay: boolean;
-  readonly respond: boolean;
-  readonly manage: boolean;
-}
-
 /**
  * What the API answers the caller for one harmless action of each kind: replaying the event to
  * the receiver (replay), setting a programmed response (respond, which a team role allows with
@@ -232,37 +169,6 @@ async function apiAllows(
   const answered = await api(who, 'PUT', `/api/v1/inboxes/${inboxId}/response`, {});
   if (!refused(answered)) await api(who, 'DELETE', `/api/v1/inboxes/${inboxId}/response`);
   return { replay: !refused(replayed), respond: !refused(answered), manage: !refused(renamed) };
-}
-
-/** Every offer is one the API allows, and every action the API refuses is not offered. */
-function assertAgrees(offers: InboxOffers, allows: Allows, who: string): void {
-  const byAction = {
-    replay: [offers.replay, offers.replaySelected, offers.replayMany],
-    respond: [offers.editable.response],
-    manage: [
-      offers.rename,
-      offers.share,
-      offers.clear,
-      offers.deleteEvent,
-      offers.editable.signature,
-      offers.editable.forwarding,
-      offers.editable.alerts,
-      offers.editable['event-types'],
-      offers.move,
-    ],
-  };
-  for (const action of ['replay', 'respond', 'manage'] as const) {
-    if (!allows[action]) {
-      assert.ok(
-        byAction[action].every((offered) => !offered),
-        `${who}: the API refuses ${action}, yet the app offers it: ${JSON.stringify(offers)}`,
-      );
-    }
-  }
-  // And the other way: what the API allows is offered (replaying many and sharing need a saved inbox and an account).
-  if (allows.respond) assert.ok(offers.editable.response, `${who}: the API allows responses, not offered`);
-  if (allows.manage) assert.ok(offers.clear && offers.deleteEvent, `${who}: the API allows managing, not offered`);
-  if (allows.replay) assert.ok(offers.replay, `${who}: the API allows replaying, not offered`);
 }
 
 describe('the web app by role', () => {

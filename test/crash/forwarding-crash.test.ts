@@ -20,7 +20,7 @@ import { createToken } from '../../src/services/tokens.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { api } from '../helpers/rehook.js';
-import { header, waitUntil } from '../integration/forwarding/support.js';
+import { header, waitUntil } from '../integration/api/forwarding/support.js';
 import { killAllInstances, startInstance, type Instance } from '../integration/cluster/launcher.js';
 
 const EVENTS = Number(process.env['FORWARD_CRASH_EVENTS'] ?? 300);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { RehookClient } from '../../src/client/index.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { FAST_FORWARDING, waitUntil } from '../integration/forwarding/support.js';
+import { FAST_FORWARDING, waitUntil } from '../integration/api/forwarding/support.js';
 
 describe('RehookClient: automatic forwarding', () => {
   let rehook: TestRehook;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RehookClient } from '../../src/client/index.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { assertStream, openSse } from '../integration/stream/sse-client.js';
+import { assertStream, openSse } from '../helpers/sse-client.js';
 
 /** Only catches a hang. */
 const HANG_MS = 15_000;

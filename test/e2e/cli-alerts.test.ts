@@ -7,7 +7,7 @@ import { runCli } from '../../src/cli/cli.js';
 import { RehookApiError, RehookClient } from '../../src/client/index.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { FAST_FORWARDING, waitUntil } from '../integration/forwarding/support.js';
+import { FAST_FORWARDING, waitUntil } from '../integration/api/forwarding/support.js';
 
 /** Runs the CLI in this process; resolves with what it printed, or rejects with its error. */
 async function cli(args: readonly string[], stdin: string | null = null): Promise<{ stdout: string; stderr: string }> {

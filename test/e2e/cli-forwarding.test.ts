@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { runCli } from '../../src/cli/cli.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { api, startTestRehook, type TestRehook } from '../helpers/rehook.js';
-import { FAST_FORWARDING, waitUntil } from '../integration/forwarding/support.js';
+import { FAST_FORWARDING, waitUntil } from '../integration/api/forwarding/support.js';
 
 /** Runs the CLI in this process; resolves with what it printed, or rejects with its error. */
 async function cli(args: readonly string[]): Promise<{ stdout: string; stderr: string }> {

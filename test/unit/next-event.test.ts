@@ -10,7 +10,7 @@ import type { AfterPage, Store } from '../../src/ports/store.js';
 import { ANONYMOUS, type Principal } from '../../src/services/deps.js';
 import { waitForNextEvent } from '../../src/services/next-event.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
-import { countSubscriptions } from '../integration/stream/sse-client.js';
+import { countSubscriptions } from '../helpers/sse-client.js';
 
 const INBOX_ID = 'inb_0123456789abcdefghjkmnpqrs';
 const OWNER: Principal = {

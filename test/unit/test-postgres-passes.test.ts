@@ -49,16 +49,16 @@ describe('the PostgreSQL passes of the test runner', () => {
   it('take the HTTP, abuse, alerts, forwarding, signatures and authorization suites into npm test', () => {
     for (const folder of [
       'test/integration/api/',
-      'test/integration/stream/',
+      'test/integration/api/stream/',
       'test/integration/ingest/',
       'test/integration/abuse/',
-      'test/integration/alerts/',
-      'test/integration/forwarding/',
+      'test/integration/api/alerts/',
+      'test/integration/api/forwarding/',
       'test/authz/',
     ]) {
       assert.ok(inPass(passes.npmTest, folder).length > 0, `${folder} in npm test's PostgreSQL pass`);
     }
-    assert.ok(passes.npmTest.includes('test/integration/api/signatures.test.ts'));
+    assert.ok(passes.npmTest.includes('test/integration/api/signatures/signatures.test.ts'));
   });
 
   it('set the authorization matrix, the end-to-end and the browser suites apart as the long ones', () => {

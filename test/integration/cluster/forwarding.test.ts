@@ -8,7 +8,7 @@ import { openPostgresStore, type PostgresStore } from '../../../src/storage/post
 import { connectTestPostgres, type TestSchema } from '../../helpers/postgres.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 import { api } from '../../helpers/rehook.js';
-import { header, waitUntil } from '../forwarding/support.js';
+import { header, waitUntil } from '../api/forwarding/support.js';
 import { killAllInstances, metricValue, startInstance, type Instance } from './launcher.js';
 
 /**

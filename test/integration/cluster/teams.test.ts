@@ -7,7 +7,7 @@ import { createToken } from '../../../src/services/tokens.js';
 import { openPostgresStore, type PostgresStore } from '../../../src/storage/postgres/store.js';
 import { connectTestPostgres, type TestSchema, waitFor } from '../../helpers/postgres.js';
 import { api, type JsonResponse } from '../../helpers/rehook.js';
-import { assertStream, openSse, type SseConnection } from '../stream/sse-client.js';
+import { assertStream, openSse, type SseConnection } from '../../helpers/sse-client.js';
 import { killAllInstances, startInstance, type Instance } from './launcher.js';
 
 /**

@@ -12,7 +12,7 @@ import type { ControlMessage, InboxNotice } from '../../../src/ports/event-bus.j
 import { connectTestPostgres, startTcpProxy, type TcpProxy, waitFor } from '../../helpers/postgres.js';
 import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { metricValue } from '../cluster/launcher.js';
-import { openSse, type SseConnection } from '../stream/sse-client.js';
+import { openSse, type SseConnection } from '../../helpers/sse-client.js';
 
 /**
  * PostgreSQL-only behaviour of a running Rehook (the HTTP suites themselves run again on
