@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 
 import { eventTypeOf } from '../src/domain/event-type.js';
-import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample } from '../src/domain/json-shape.js';
-import { describeDifference, driftOf } from '../src/domain/shape-drift.js';
+import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample } from '../src/domain/learned-schema.js';
+import { describeDifference, driftOf } from '../src/domain/drift.js';
 import { changesFor, eventStream, STREAM_KINDS } from '../test/helpers/webhook-streams.js';
 
 const { values } = parseArgs({

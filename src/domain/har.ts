@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
-import { CONTRACT_ANSWER, type CapturedEvent } from './captured-request.js';
+import { CONTRACT_ANSWER, type CapturedEvent } from './captured-event.js';
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of captured requests: the export

@@ -1,6 +1,6 @@
-import type { EventSummary, HeaderPair } from '../domain/captured-request.js';
+import type { EventSummary, HeaderPair } from '../domain/captured-event.js';
 import type { EventTypeRule } from '../domain/event-type.js';
-import type { TypeShape } from '../domain/json-shape.js';
+import type { TypeShape } from '../domain/learned-schema.js';
 
 /**
  * Event types, their learned shapes and drift (migration 17; docs/insight.md). Ingest writes

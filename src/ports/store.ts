@@ -1,9 +1,9 @@
 import type { Account, ApiToken } from '../domain/account.js';
 import type { AccountIdentity } from '../domain/account-identity.js';
-import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
+import type { CapturedEvent, EventSummary } from '../domain/captured-event.js';
 import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
-import type { InboxResponse } from '../domain/inbox-response.js';
+import type { InboxResponse } from '../domain/response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
 import type { AlertRepository } from './alert-store.js';

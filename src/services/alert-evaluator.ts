@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import {
   type AlertMessage,
   type AlertRule,

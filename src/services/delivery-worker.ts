@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { HeaderPair } from '../domain/captured-request.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 import { parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import {
@@ -10,7 +10,7 @@ import {
   type DeliveryAttempt,
   type DeliveryNext,
 } from '../domain/forwarding.js';
-import type { ReplayOutcome } from '../ports/replay-client.js';
+import type { ReplayOutcome } from '../ports/egress-client.js';
 import type { ServiceDeps } from './deps.js';
 import { onForwardingChanged } from './forwarding.js';
 

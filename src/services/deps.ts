@@ -1,7 +1,7 @@
 import type { TokenScope } from '../domain/token-scope.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
-import type { ReplayClient } from '../ports/replay-client.js';
+import type { ReplayClient } from '../ports/egress-client.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateRenderer } from './template-renderer.js';

@@ -1,7 +1,7 @@
 import { parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import { AppError } from '../errors.js';
-import type { ReplayClient } from '../ports/replay-client.js';
+import type { ReplayClient } from '../ports/egress-client.js';
 
 /**
  * The one check of a destination that is saved to be sent to later (forwarding, alert rules,

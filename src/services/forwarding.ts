@@ -5,7 +5,7 @@ import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
-import type { ReplayClient } from '../ports/replay-client.js';
+import type { ReplayClient } from '../ports/egress-client.js';
 import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';

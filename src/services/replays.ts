@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import type { Inbox } from '../domain/inbox.js';
@@ -15,8 +15,8 @@ import {
   type SentRequest,
 } from '../domain/replay-request.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { ReplayOutcome } from '../ports/replay-client.js';
-import { buildOutboundHeaders, stripTransportHeaders } from '../replay-client/outbound-headers.js';
+import type { ReplayOutcome } from '../ports/egress-client.js';
+import { buildOutboundHeaders, stripTransportHeaders } from '../egress/outbound-headers.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';

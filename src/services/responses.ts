@@ -5,9 +5,9 @@ import {
   subPathOf,
   type ChosenAnswer,
   type InboxResponse,
-} from '../domain/inbox-response.js';
+} from '../domain/response.js';
 import { AppError } from '../errors.js';
-import { firstTemplateProblem, type ResolvedAnswer } from './answer-templates.js';
+import { firstTemplateProblem, type ResolvedAnswer } from './response-templates.js';
 import { sharedTemplateRenderer } from './template-renderer.js';
 import { getEvent } from './events.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { eventTypeOf } from '../../src/domain/event-type.js';
-import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../../src/domain/json-shape.js';
-import { describeDifference, driftOf } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations, typeScriptName } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../../src/domain/learned-schema.js';
+import { describeDifference, driftOf } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations, typeScriptName } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../helpers/schema-judges.js';
 import { changesFor, eventStream, STREAM_KINDS, type StreamKind } from '../helpers/webhook-streams.js';
 

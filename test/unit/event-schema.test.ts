@@ -9,11 +9,11 @@ import {
   foldSample,
   MAX_SHAPE_NODES,
   type TypeShape,
-} from '../../src/domain/json-shape.js';
-import { driftOf } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations, typeScriptName } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+} from '../../src/domain/learned-schema.js';
+import { driftOf } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations, typeScriptName } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../helpers/schema-judges.js';
 
 const INBOX = 'inb_0123456789abcdefghjkmnpqrs';

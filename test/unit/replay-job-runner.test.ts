@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../../src/domain/ids.js';
 import type { Inbox } from '../../src/domain/inbox.js';
 import type { ReplayJob } from '../../src/domain/replay-job.js';
 import { createLocalBus } from '../../src/live/local-bus.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
+import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/egress-client.js';
 import type { Principal } from '../../src/services/deps.js';
 import { RatePacer, startReplayJobRunner, type ReplayJobRunner } from '../../src/services/replay-job-runner.js';
 import { cancelReplayJob, createReplayJob, getReplayJob } from '../../src/services/replay-jobs.js';

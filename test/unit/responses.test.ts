@@ -11,7 +11,7 @@ import {
   parseInboxResponseInput,
   subPathOf,
   type InboxResponse,
-} from '../../src/domain/inbox-response.js';
+} from '../../src/domain/response.js';
 import { createEventIdFactory, newId } from '../../src/domain/ids.js';
 import { StorageError } from '../../src/errors.js';
 import type { Store } from '../../src/ports/store.js';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { RESPONSE_LIMITS } from '../../domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../domain/response.js';
 
 /**
  * JSON shapes of programmable responses (routes/responses.ts). Named schemas: the OpenAPI

@@ -110,7 +110,7 @@ const JsonKindSchema = (options: { description?: string } = {}) =>
     options,
   );
 
-/** One difference of a drifted event (src/domain/shape-drift.ts). */
+/** One difference of a drifted event (src/domain/drift.ts). */
 function DriftDifferenceSchema() {
   return Type.Object(
     {

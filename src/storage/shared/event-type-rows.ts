@@ -1,6 +1,6 @@
-import type { HeaderPair } from '../../domain/captured-request.js';
+import type { HeaderPair } from '../../domain/captured-event.js';
 import type { EventTypeRule } from '../../domain/event-type.js';
-import { decodeTypeShape, encodeTypeShape } from '../../domain/json-shape.js';
+import { decodeTypeShape, encodeTypeShape } from '../../domain/learned-schema.js';
 import type {
   EventTypeInfo,
   EventTypeSummary,

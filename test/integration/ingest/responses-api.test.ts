@@ -5,7 +5,7 @@
 //   REHOOK_TEST_STORE=postgres node --import tsx --test test/integration/ingest/responses-api.test.ts
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RESPONSE_LIMITS } from '../../../src/domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../../src/domain/response.js';
 import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { createInbox } from './fixtures.js';
 import { ingest, putResponse } from './responses-support.js';

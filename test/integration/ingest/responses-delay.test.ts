@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { RESPONSE_LIMITS } from '../../../src/domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../../src/domain/response.js';
 import { api, startTestRehook } from '../../helpers/rehook.js';
 import { createInbox, listEvents } from './fixtures.js';
 import { hostHeader, hostPort, parseResponses, sendRaw } from './raw-http.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import type { DeliveryAttempt } from '../../../src/domain/forwarding.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { Inbox } from '../../../src/domain/inbox.js';

@@ -5,7 +5,7 @@ import {
   inboxResponseJson,
   RESPONSE_LIMITS,
   responseAnswerJson,
-} from '../../../domain/inbox-response.js';
+} from '../../../domain/response.js';
 import { AppError } from '../../../errors.js';
 import {
   clearInboxResponse,

@@ -11,9 +11,9 @@ import {
 } from '../../lib/response-draft.js';
 import { ConfirmButton, Time } from '../common.js';
 import { Icon } from '../Icon.js';
-import { AnswerFields } from './AnswerFields.js';
+import { AnswerFields } from './ResponseAnswerFields.js';
 import { ResponsePreview } from './ResponsePreview.js';
-import { RuleFields } from './RuleFields.js';
+import { RuleFields } from './ResponseRuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
-import type { HeaderPair } from '../../src/domain/captured-request.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
-import { createReplayClient } from '../../src/replay-client/client.js';
-import type { ReplayClientOptions } from '../../src/replay-client/client.js';
+import type { HeaderPair } from '../../src/domain/captured-event.js';
+import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/egress-client.js';
+import { createReplayClient } from '../../src/egress/client.js';
+import type { ReplayClientOptions } from '../../src/egress/client.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
 

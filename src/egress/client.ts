@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
-import type { HeaderPair } from '../domain/captured-request.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../ports/replay-client.js';
+import type { HeaderPair } from '../domain/captured-event.js';
+import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../ports/egress-client.js';
 import type { AddressPolicy } from './address-policy.js';
 import { checkAddress, invalidAllowEntries } from './address-policy.js';
 import { classifyFailure } from './classify.js';

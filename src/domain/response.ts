@@ -1,4 +1,4 @@
-import type { AnswerRecord, HeaderPair } from './captured-request.js';
+import type { AnswerRecord, HeaderPair } from './captured-event.js';
 
 /**
  * Programmable responses (docs/responses.md, decision 25): what the ingest listener answers a sender, per
@@ -17,7 +17,7 @@ export interface ResponseAnswer {
   readonly delayMs: number;
   /**
    * Header values and body are LiquidJS templates rendered against each request
-   * (services/answer-templates.ts); false: sent as they are, braces and all.
+   * (services/response-templates.ts); false: sent as they are, braces and all.
    */
   readonly template: boolean;
 }

@@ -1,4 +1,4 @@
-import type { HeaderPair } from '../domain/captured-request.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 
 /** The request a replay sends: stored method, headers and exact body bytes. */
 export interface OutboundRequest {

@@ -8,7 +8,7 @@ import {
   type Shape,
   type ShapeReading,
   type TypeShape,
-} from './json-shape.js';
+} from './learned-schema.js';
 
 /**
  * TypeScript declarations from a learned shape: one exported interface per object place, named

@@ -7,8 +7,8 @@ import {
   type Shape,
   type ShapeReading,
   type TypeShape,
-} from './json-shape.js';
-import { typeScriptName } from './shape-typescript.js';
+} from './learned-schema.js';
+import { typeScriptName } from './schema-typescript.js';
 
 /**
  * A Zod schema (source text) from a learned shape, for Zod 3 and 4 alike. String formats are

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createReplayClient } from '../../src/replay-client/client.js';
-import type { ReplayClientOptions } from '../../src/replay-client/client.js';
-import type { LookupAddress } from '../../src/replay-client/guarded-connector.js';
-import type { OutboundRequest, ReplayOutcome } from '../../src/ports/replay-client.js';
+import { createReplayClient } from '../../src/egress/client.js';
+import type { ReplayClientOptions } from '../../src/egress/client.js';
+import type { LookupAddress } from '../../src/egress/guarded-connector.js';
+import type { OutboundRequest, ReplayOutcome } from '../../src/ports/egress-client.js';
 import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver } from '../helpers/receiver.js';

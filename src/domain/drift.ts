@@ -14,7 +14,7 @@ import {
   type Shape,
   type ShapeReading,
   type TypeShape,
-} from './json-shape.js';
+} from './learned-schema.js';
 
 /**
  * Drift: how a body differs from the shape learned from the earlier events of its type

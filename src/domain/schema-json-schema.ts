@@ -7,7 +7,7 @@ import {
   type Shape,
   type ShapeReading,
   type TypeShape,
-} from './json-shape.js';
+} from './learned-schema.js';
 
 /** JSON Schema (draft 2020-12) from a learned shape. */
 

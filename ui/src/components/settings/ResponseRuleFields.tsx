@@ -1,7 +1,7 @@
 import type { RuleDraft } from '../../lib/response-draft.js';
 import { Icon } from '../Icon.js';
 import { TextField } from '../fields.js';
-import { AnswerFields } from './AnswerFields.js';
+import { AnswerFields } from './ResponseAnswerFields.js';
 
 /** One rule of the programmed response: what it matches, its answer, and moving or removing it. */
 export function RuleFields(props: {

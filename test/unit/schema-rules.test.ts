@@ -11,11 +11,11 @@ import {
   foldSample,
   looksLikeIdentifier,
   type TypeShape,
-} from '../../src/domain/json-shape.js';
-import { driftOf, MAX_DRIFT_DIFFERENCES } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+} from '../../src/domain/learned-schema.js';
+import { driftOf, MAX_DRIFT_DIFFERENCES } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 
 // Each rule of docs/insight.md "What the schema says" and "Drift", one at a time: what the
 // evidence must be before a property is required, a place is a closed set, or a difference drifts.
