@@ -223,7 +223,7 @@ export async function startRehook(
         await stopSweeper();
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
-        await deps.replayClient.close();
+        await deps.egressClient.close();
         await deps.templates?.close();
         await deps.bus.close?.();
         await deps.store.close();
@@ -233,7 +233,7 @@ export async function startRehook(
     alerts.stop();
     ingestServer.close();
     await api.close();
-    await deps.replayClient.close();
+    await deps.egressClient.close();
     await deps.templates?.close();
     await deps.bus.close?.();
     await deps.store.close();

@@ -5,8 +5,8 @@ import {
   kindsOf,
   onlyNull,
   type Shape,
-  type ShapeReading,
-  type TypeShape,
+  type SchemaReading,
+  type LearnedSchema,
 } from './learned-schema.js';
 
 /** JSON Schema (draft 2020-12) from a learned shape. */
@@ -23,7 +23,7 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-function placeSchema(shape: Shape, key: string | null, reading: ShapeReading): JsonSchema {
+function placeSchema(shape: Shape, key: string | null, reading: SchemaReading): JsonSchema {
   // Nothing seen, nested past the depth limit, or only nulls (what it holds is unknown): any value.
   if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return {};
   const kinds = kindsOf(shape);
@@ -61,10 +61,10 @@ function placeSchema(shape: Shape, key: string | null, reading: ShapeReading): J
  */
 export function typeJsonSchema(
   eventType: string,
-  type: TypeShape,
+  type: LearnedSchema,
   minSamples = DEFAULT_READING.minSamples,
 ): JsonSchema {
-  const reading: ShapeReading = { minSamples, eventType };
+  const reading: SchemaReading = { minSamples, eventType };
   return {
     $schema: JSON_SCHEMA_DIALECT,
     title: eventType,

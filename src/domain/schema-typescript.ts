@@ -6,8 +6,8 @@ import {
   objectCount,
   onlyNull,
   type Shape,
-  type ShapeReading,
-  type TypeShape,
+  type SchemaReading,
+  type LearnedSchema,
 } from './learned-schema.js';
 
 /**
@@ -36,7 +36,7 @@ function propertyKey(key: string): string {
 interface Declarations {
   readonly used: Set<string>;
   readonly blocks: string[];
-  readonly reading: ShapeReading;
+  readonly reading: SchemaReading;
 }
 
 function uniqueName(decl: Declarations, wanted: string): string {
@@ -100,7 +100,7 @@ export function typeScriptName(eventType: string): string {
  */
 export function typeScriptDeclarations(
   eventType: string,
-  type: TypeShape,
+  type: LearnedSchema,
   minSamples = DEFAULT_READING.minSamples,
 ): string {
   const root = typeScriptName(eventType);

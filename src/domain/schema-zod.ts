@@ -5,8 +5,8 @@ import {
   kindsOf,
   onlyNull,
   type Shape,
-  type ShapeReading,
-  type TypeShape,
+  type SchemaReading,
+  type LearnedSchema,
 } from './learned-schema.js';
 import { typeScriptName } from './schema-typescript.js';
 
@@ -17,7 +17,7 @@ import { typeScriptName } from './schema-typescript.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function zodPlace(shape: Shape, key: string | null, indent: string, reading: ShapeReading): string {
+function zodPlace(shape: Shape, key: string | null, indent: string, reading: SchemaReading): string {
   if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return 'z.unknown()';
   const kinds = kindsOf(shape);
   const nullable = kinds.includes('null') && kinds.length > 1;
@@ -53,7 +53,7 @@ function zodPlace(shape: Shape, key: string | null, indent: string, reading: Sha
   return nullable ? `${base}.nullable()` : base;
 }
 
-function zodObject(shape: Shape, indent: string, reading: ShapeReading): string {
+function zodObject(shape: Shape, indent: string, reading: SchemaReading): string {
   const inner = `${indent}  `;
   const lines = [...(shape.props ?? new Map<string, Shape>())].map(([key, child]) => {
     const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
@@ -66,9 +66,13 @@ function zodObject(shape: Shape, indent: string, reading: ShapeReading): string 
 }
 
 /** `<Name>Schema` and its inferred type `<Name>`, as a module importing `z` from 'zod'. */
-export function zodSchemaSource(eventType: string, type: TypeShape, minSamples = DEFAULT_READING.minSamples): string {
+export function zodSchemaSource(
+  eventType: string,
+  type: LearnedSchema,
+  minSamples = DEFAULT_READING.minSamples,
+): string {
   const name = typeScriptName(eventType);
-  const reading: ShapeReading = { minSamples, eventType };
+  const reading: SchemaReading = { minSamples, eventType };
   return (
     `// Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ` +
     `${JSON.stringify(eventType)}.\nimport { z } from 'zod';\n\n` +

@@ -1,6 +1,6 @@
 import type { EventSummary, HeaderPair } from '../domain/captured-event.js';
 import type { EventTypeRule } from '../domain/event-type.js';
-import type { TypeShape } from '../domain/learned-schema.js';
+import type { LearnedSchema } from '../domain/learned-schema.js';
 
 /**
  * Event types, their learned shapes and drift (migration 17; docs/insight.md). Ingest writes
@@ -37,7 +37,7 @@ export interface EventTypeInfo {
 
 /** A type with its learned shape. */
 export interface EventTypeSummary extends EventTypeInfo {
-  readonly shape: TypeShape;
+  readonly shape: LearnedSchema;
 }
 
 /** What the worker learned from one batch, stored in one transaction. */

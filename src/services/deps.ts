@@ -1,7 +1,7 @@
 import type { TokenScope } from '../domain/token-scope.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventBus } from '../ports/event-bus.js';
-import type { ReplayClient } from '../ports/egress-client.js';
+import type { EgressClient } from '../ports/egress-client.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateRenderer } from './template-renderer.js';
@@ -11,7 +11,7 @@ export interface ServiceDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly bus: EventBus;
-  readonly replayClient: ReplayClient;
+  readonly egressClient: EgressClient;
   readonly anonTtlMs: number;
   /** REHOOK_SEARCH_TIME_BUDGET; absent = SEARCH_TIME_BUDGET_MS. */
   readonly searchTimeBudgetMs?: number;

@@ -15,7 +15,7 @@ import {
   type SentRequest,
 } from '../domain/replay-request.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { ReplayOutcome } from '../ports/egress-client.js';
+import type { EgressOutcome } from '../ports/egress-client.js';
 import { buildOutboundHeaders, stripTransportHeaders } from '../egress/outbound-headers.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
@@ -26,7 +26,7 @@ import { resignRequest } from './signatures.js';
 export const MAX_REPLAY_HISTORY = 100;
 
 /** What replays need; `signatureKeys` only for `resign` (a caller that never re-signs may omit it). */
-export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'> &
+export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'egressClient'> &
   Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 function signingDeps(deps: ReplayDeps): Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'> {
@@ -94,7 +94,7 @@ export async function replayOnce(deps: ReplayDeps, input: ReplayOnceInput): Prom
     overrides: recordOverrides(overrides),
     resigned,
   };
-  const outcome = await deps.replayClient.send({ url, method, headers: signed, body, prepared: true });
+  const outcome = await deps.egressClient.send({ url, method, headers: signed, body, prepared: true });
   const record = toRecord({ ...base, request }, outcome);
   await deps.store.replays.insert(record);
   return record;
@@ -315,7 +315,7 @@ type RecordBase = Pick<
   'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt' | 'request' | 'jobId'
 >;
 
-function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
+function toRecord(base: RecordBase, outcome: EgressOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
   if (outcome.kind === 'response') {
     return {
       ...base,

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createReplayClient } from '../../src/egress/client.js';
-import type { ReplayClientOptions } from '../../src/egress/client.js';
+import { createEgressClient } from '../../src/egress/client.js';
+import type { EgressClientOptions } from '../../src/egress/client.js';
 import type { LookupAddress } from '../../src/egress/guarded-connector.js';
-import type { OutboundRequest, ReplayOutcome } from '../../src/ports/egress-client.js';
+import type { OutboundRequest, EgressOutcome } from '../../src/ports/egress-client.js';
 import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver } from '../helpers/receiver.js';
@@ -17,8 +17,8 @@ function request(url: string): OutboundRequest {
   return { url: new URL(url), method: 'POST', headers: [['X-Test', '1']], body: Buffer.from('hi') };
 }
 
-async function replay(url: string, opts: Partial<ReplayClientOptions> = {}): Promise<ReplayOutcome> {
-  const client = createReplayClient({ policy: { allowPrivate: false }, ...TIMEOUTS, ...opts });
+async function replay(url: string, opts: Partial<EgressClientOptions> = {}): Promise<EgressOutcome> {
+  const client = createEgressClient({ policy: { allowPrivate: false }, ...TIMEOUTS, ...opts });
   try {
     return await client.send(request(url));
   } finally {
@@ -31,7 +31,7 @@ function answers(...addresses: string[]): () => Promise<LookupAddress[]> {
   return () => Promise.resolve(addresses.map((address) => ({ address, family: family(address) })));
 }
 
-function assertForbidden(outcome: ReplayOutcome, reason?: string): void {
+function assertForbidden(outcome: EgressOutcome, reason?: string): void {
   assert.equal(outcome.kind, 'forbidden', JSON.stringify(outcome));
   if (reason !== undefined && outcome.kind === 'forbidden') assert.equal(outcome.reason, reason);
 }
@@ -199,7 +199,7 @@ describe('replay client DNS rebinding', () => {
       calls += 1;
       return answers(calls === 1 ? '127.0.0.2' : '127.0.0.1')();
     };
-    const client = createReplayClient({
+    const client = createEgressClient({
       policy: { allowPrivate: false, allowCidrs: ['127.0.0.2/32'] },
       ...TIMEOUTS,
       lookup,

@@ -3,16 +3,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
 import type { HeaderPair } from '../../src/domain/captured-event.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/egress-client.js';
-import { createReplayClient } from '../../src/egress/client.js';
-import type { ReplayClientOptions } from '../../src/egress/client.js';
+import type { OutboundRequest, EgressClient, EgressOutcome } from '../../src/ports/egress-client.js';
+import { createEgressClient } from '../../src/egress/client.js';
+import type { EgressClientOptions } from '../../src/egress/client.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
 
 const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
-function client(t: TestContext, opts: Partial<ReplayClientOptions> = {}): ReplayClient {
-  const c = createReplayClient({
+function client(t: TestContext, opts: Partial<EgressClientOptions> = {}): EgressClient {
+  const c = createEgressClient({
     policy: { allowPrivate: false, allowCidrs: ['127.0.0.1/32'] },
     connectTimeoutMs: 2_000,
     totalTimeoutMs: 5_000,
@@ -33,7 +33,7 @@ function req(url: string, over: Partial<OutboundRequest> = {}): OutboundRequest 
   return { url: new URL(url), method: 'POST', headers: [], body: Buffer.alloc(0), ...over };
 }
 
-function asResponse(outcome: ReplayOutcome) {
+function asResponse(outcome: EgressOutcome) {
   assert.equal(outcome.kind, 'response', JSON.stringify(outcome));
   if (outcome.kind !== 'response') throw new Error('unreachable');
   return outcome;
@@ -234,7 +234,7 @@ describe('replay client: never throws for bad input', () => {
 
   it('answers unreachable after close() instead of throwing', async (t) => {
     const r = await receiver(t);
-    const c = createReplayClient({
+    const c = createEgressClient({
       policy: { allowPrivate: true },
       connectTimeoutMs: 1_000,
       totalTimeoutMs: 1_000,
@@ -247,9 +247,9 @@ describe('replay client: never throws for bad input', () => {
   it('rejects invalid construction options up front', () => {
     const policy = { allowPrivate: false };
     const base = { policy, connectTimeoutMs: 1, totalTimeoutMs: 1, maxResponseBytes: 1 };
-    assert.throws(() => createReplayClient({ ...base, totalTimeoutMs: 0 }), RangeError);
-    assert.throws(() => createReplayClient({ ...base, maxResponseBytes: -1 }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, totalTimeoutMs: 0 }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, maxResponseBytes: -1 }), RangeError);
     const badCidr = { allowPrivate: false, allowCidrs: ['nope'] };
-    assert.throws(() => createReplayClient({ ...base, policy: badCidr }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, policy: badCidr }), RangeError);
   });
 });

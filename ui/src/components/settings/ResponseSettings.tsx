@@ -11,9 +11,9 @@ import {
 } from '../../lib/response-draft.js';
 import { ConfirmButton, Time } from '../common.js';
 import { Icon } from '../Icon.js';
-import { AnswerFields } from './ResponseAnswerFields.js';
+import { ResponseAnswerFields } from './ResponseAnswerFields.js';
 import { ResponsePreview } from './ResponsePreview.js';
-import { RuleFields } from './ResponseRuleFields.js';
+import { ResponseRuleFields } from './ResponseRuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 
@@ -94,11 +94,11 @@ export function ResponseSettings(props: { inboxId: string }) {
         </>
       }
     >
-      <AnswerFields idPrefix="answer-default" legend="Default answer" draft={answer} onChange={setAnswer} />
+      <ResponseAnswerFields idPrefix="answer-default" legend="Default answer" draft={answer} onChange={setAnswer} />
       <ol class="rule-list">
         {rules.map((rule, index) => (
           <li key={rule.key} class="rule" data-testid="response-rule">
-            <RuleFields
+            <ResponseRuleFields
               rule={rule}
               index={index}
               count={rules.length}
