@@ -128,7 +128,7 @@ async function requireSigningRights(
   principal: Principal,
   inbox: Inbox,
 ): Promise<void> {
-  if (principal.kind === 'account' && 'scope' in principal && !scopeCovers(principal.scope, 'manage')) {
+  if (principal.kind === 'token' && !scopeCovers(principal.scope, 'manage')) {
     throw new AppError('INSUFFICIENT_SCOPE', {
       message: `This API token has the ${principal.scope} scope; re-signing an edited request needs manage`,
     });

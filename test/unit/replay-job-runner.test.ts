@@ -110,7 +110,7 @@ function fakeEgressClient(opts: { auto?: EgressOutcome | null } = {}) {
 }
 
 const ACCOUNT: Principal = {
-  kind: 'account',
+  kind: 'token',
   accountId: 'acc_0123456789abcdefghjkmnpqrs',
   tokenId: 'tok_x',
   scope: 'manage',

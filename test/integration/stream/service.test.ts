@@ -290,7 +290,7 @@ describe('openInboxStream (service)', () => {
       openInboxStream(
         other.deps,
         {
-          kind: 'account',
+          kind: 'token',
           accountId: 'acc_zzzzzzzzzzzzzzzzzzzzzzzzzz',
           tokenId: 'tok_zzzzzzzzzzzzzzzzzzzzzzzzzz',
           scope: 'manage',
