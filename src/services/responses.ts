@@ -1,11 +1,5 @@
-import {
-  chooseAnswer,
-  parseInboxResponseInput,
-  responseWeight,
-  subPathOf,
-  type ChosenAnswer,
-  type InboxResponse,
-} from '../domain/response.js';
+import { chooseAnswer, responseWeight, subPathOf, type ChosenAnswer, type InboxResponse } from '../domain/response.js';
+import { parseInboxResponseInput } from '../domain/response-input.js';
 import { AppError } from '../errors.js';
 import { firstTemplateProblem, type ResolvedAnswer } from './response-templates.js';
 import { sharedTemplateRenderer } from './template-renderer.js';

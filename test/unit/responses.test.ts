@@ -4,14 +4,9 @@
 //   node --import tsx --test test/unit/responses.test.ts
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  chooseAnswer,
-  decodeStoredResponse,
-  encodeStoredResponse,
-  parseInboxResponseInput,
-  subPathOf,
-  type InboxResponse,
-} from '../../src/domain/response.js';
+import { chooseAnswer, subPathOf, type InboxResponse } from '../../src/domain/response.js';
+import { parseInboxResponseInput } from '../../src/domain/response-input.js';
+import { decodeStoredResponse, encodeStoredResponse } from '../../src/domain/response-json.js';
 import { createEventIdFactory, newId } from '../../src/domain/ids.js';
 import { StorageError } from '../../src/errors.js';
 import type { Store } from '../../src/ports/store.js';

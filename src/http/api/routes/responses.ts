@@ -1,11 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  CONTRACT_RESPONSE_ANSWER,
-  inboxResponseJson,
-  RESPONSE_LIMITS,
-  responseAnswerJson,
-} from '../../../domain/response.js';
+import { CONTRACT_RESPONSE_ANSWER, RESPONSE_LIMITS } from '../../../domain/response.js';
+import { inboxResponseJson, responseAnswerJson } from '../../../domain/response-json.js';
 import { AppError } from '../../../errors.js';
 import {
   clearInboxResponse,
