@@ -1,13 +1,5 @@
-import {
-  closedValues,
-  DEFAULT_READING,
-  isRequired,
-  kindsOf,
-  onlyNull,
-  type Shape,
-  type SchemaReading,
-  type LearnedSchema,
-} from './learned-schema.js';
+import { closedValues, kindsOf, type LearnedSchema, type SchemaReading, type Shape } from './learned-schema.js';
+import { describedItems, isUnknownPlace, propertiesOf, propertyKey, schemaSource } from './schema-render.js';
 import { typeScriptName } from './schema-typescript.js';
 
 /**
@@ -15,10 +7,8 @@ import { typeScriptName } from './schema-typescript.js';
  * left to the JSON Schema (the two Zod versions check them differently).
  */
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 function zodPlace(shape: Shape, key: string | null, indent: string, reading: SchemaReading): string {
-  if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return 'z.unknown()';
+  if (isUnknownPlace(shape)) return 'z.unknown()';
   const kinds = kindsOf(shape);
   const nullable = kinds.includes('null') && kinds.length > 1;
   const parts = kinds
@@ -38,12 +28,8 @@ function zodPlace(shape: Shape, key: string | null, indent: string, reading: Sch
           return closed !== null ? `z.enum(${JSON.stringify(closed)})` : 'z.string()';
         }
         case 'array': {
-          const items = shape.items;
-          const item =
-            items === undefined || items.n === 0 || shape.partial === true
-              ? 'z.unknown()'
-              : zodPlace(items, null, indent, reading);
-          return `z.array(${item})`;
+          const items = describedItems(shape);
+          return `z.array(${items === null ? 'z.unknown()' : zodPlace(items, null, indent, reading)})`;
         }
         default:
           return zodObject(shape, indent, reading);
@@ -55,10 +41,9 @@ function zodPlace(shape: Shape, key: string | null, indent: string, reading: Sch
 
 function zodObject(shape: Shape, indent: string, reading: SchemaReading): string {
   const inner = `${indent}  `;
-  const lines = [...(shape.props ?? new Map<string, Shape>())].map(([key, child]) => {
-    const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-    const optional = isRequired(shape, child, reading) ? '' : '.optional()';
-    return `${inner}${name}: ${zodPlace(child, key, inner, reading)}${optional},`;
+  const lines = propertiesOf(shape, reading).map(([key, child, required]) => {
+    const optional = required ? '' : '.optional()';
+    return `${inner}${propertyKey(key)}: ${zodPlace(child, key, inner, reading)}${optional},`;
   });
   // Objects with unrecorded properties keep them rather than strip them.
   const tail = shape.open === true ? '.passthrough()' : '';
@@ -66,17 +51,12 @@ function zodObject(shape: Shape, indent: string, reading: SchemaReading): string
 }
 
 /** `<Name>Schema` and its inferred type `<Name>`, as a module importing `z` from 'zod'. */
-export function zodSchemaSource(
-  eventType: string,
-  type: LearnedSchema,
-  minSamples = DEFAULT_READING.minSamples,
-): string {
+export function zodSchemaSource(eventType: string, type: LearnedSchema, minSamples?: number): string {
   const name = typeScriptName(eventType);
-  const reading: SchemaReading = { minSamples, eventType };
+  const source = schemaSource(eventType, type, minSamples);
   return (
-    `// Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ` +
-    `${JSON.stringify(eventType)}.\nimport { z } from 'zod';\n\n` +
-    `export const ${name}Schema = ${zodPlace(type.root, null, '', reading)};\n\n` +
+    `// ${source.inferredFrom} ${JSON.stringify(eventType)}.\nimport { z } from 'zod';\n\n` +
+    `export const ${name}Schema = ${zodPlace(source.root, null, '', source.reading)};\n\n` +
     `export type ${name} = z.infer<typeof ${name}Schema>;\n`
   );
 }
