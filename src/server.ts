@@ -104,7 +104,7 @@ export async function startRehook(
     ...deps,
     newEventId: createEventIdFactory(),
     anonMaxEvents: config.anonMaxEvents,
-    // Programmed responses, read through a per-process cache the API's writes invalidate.
+    // Response rules, read through a per-process cache the API's writes invalidate.
     responses: responseCacheFor(deps.store),
   };
   // Requests captured by this process: the event-type worker steps aside while it grows fast.

@@ -24,7 +24,7 @@ export interface EventSummary {
   readonly signature: SignatureCheck | null;
   /**
    * The answer the ingest listener sent; null when it was the contract's plain 200 (no response
-   * configured, or the event predates programmable responses).
+   * configured, or the event predates response rules).
    */
   readonly answer: AnswerRecord | null;
   /**

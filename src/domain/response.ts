@@ -1,7 +1,7 @@
 import type { AnswerRecord, HeaderPair } from './captured-event.js';
 
 /**
- * Programmable responses (docs/responses.md, decision 25): what the ingest listener answers a sender, per
+ * Response rules (docs/responses.md, decision 25): what the ingest listener answers a sender, per
  * inbox. An inbox without one answers the contract's `200 {"ok":true}`. Pure: parsing and
  * validating the API's JSON, the stored form, and choosing the answer for a request.
  */
@@ -40,7 +40,7 @@ export interface ResponseRule {
   readonly response: ResponseAnswer;
 }
 
-/** An inbox's programmable response: a default answer and ordered rules (the first match wins). */
+/** An inbox's response: a default answer and ordered rules (the first match wins). */
 export interface InboxResponse {
   readonly inboxId: string;
   readonly answer: ResponseAnswer;

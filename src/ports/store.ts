@@ -31,7 +31,7 @@ export interface Store {
   readonly signatures: SignatureSettingsRepository;
   /** Bulk replay jobs and their items (migration 9; src/ports/replay-job-store.ts). */
   readonly replayJobs: ReplayJobRepository;
-  /** Programmable responses of inboxes (migration 7). */
+  /** Response rules of inboxes (migration 7). */
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
@@ -402,7 +402,7 @@ export interface ShareRepository {
 }
 
 /**
- * Programmable responses (migration 7): at most one per inbox. Deleting an inbox
+ * Response rules (migration 7): at most one per inbox. Deleting an inbox
  * (InboxRepository.delete and deleteExpired) deletes its response in the same step.
  */
 export interface InboxResponseRepository {

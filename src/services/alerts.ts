@@ -126,7 +126,7 @@ export const ALERT_RULES_CACHE_MAX_AGE_MS = 1000;
 const caches = new WeakMap<Store, ShortLivedCache<readonly AlertRule[]>>();
 
 /**
- * The per-process view of inboxes' alert rules (a ShortLivedCache, like programmed responses):
+ * The per-process view of inboxes' alert rules (a ShortLivedCache, like response rules):
  * an inbox without rules costs a Map lookup per event, not a query. Writes through this
  * process invalidate at once.
  */

@@ -60,7 +60,7 @@ export async function captureRequest(
      */
     signatureKeys?: SignatureKeys;
     /**
-     * Inboxes' programmed responses (services/responses.ts): the answer is chosen here, before
+     * Inboxes' response rules (services/responses.ts): the answer is chosen here, before
      * the insert, and recorded with the event. Absent = every inbox answers the contract's 200.
      */
     responses?: ResponseCache;

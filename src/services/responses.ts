@@ -12,7 +12,7 @@ import { ShortLivedCache } from './short-lived-cache.js';
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock' | 'templates'>;
 
 /**
- * Programmable responses (docs/responses.md). Who may read and change an inbox's response: the
+ * Response rules (docs/responses.md). Who may read and change an inbox's response: the
  * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
  * who can already send it requests). Sharing links are read-only and never see it.
  */

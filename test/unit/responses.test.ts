@@ -1,4 +1,4 @@
-// Programmable responses without a server: the matcher, the stored form, the ingest cache, and
+// Response rules without a server: the matcher, the stored form, the ingest cache, and
 // captureRequest's use of it (chosen before the insert, recorded, a failed read is a failure).
 //
 //   node --import tsx --test test/unit/responses.test.ts
@@ -143,7 +143,7 @@ describe('ResponseCache', () => {
   });
 });
 
-describe('captureRequest with programmed responses', () => {
+describe('captureRequest with response rules', () => {
   const inboxId = newId('inbox');
   const incoming: IncomingCapture = {
     inboxId,

@@ -1,4 +1,4 @@
-// Programmable responses, end to end against a real server: the API that sets them (GET, PUT and
+// Response rules, end to end against a real server: the API that sets them (GET, PUT and
 // DELETE round trips, validation errors, and who may change an inbox's response).
 //
 //   node --import tsx --test test/integration/ingest/responses-api.test.ts
@@ -10,7 +10,7 @@ import { api, startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import { createInbox } from './fixtures.js';
 import { ingest, putResponse } from './responses-support.js';
 
-describe('programmable responses: the API', () => {
+describe('response rules: the API', () => {
   let rehook: TestRehook;
   before(async () => {
     rehook = await startTestRehook();

@@ -147,7 +147,7 @@ interface Seeded {
 
 /**
  * An inbox with a row in every table that can refer to it: a share, signature settings (owned
- * inboxes only), a programmable response, forwarding, `count` events with deliveries (some
+ * inboxes only), a response of its own, forwarding, `count` events with deliveries (some
  * with attempts, some in flight), replays, and replay jobs (one queued, one running, one
  * finished) with items.
  */

@@ -3,7 +3,7 @@ import { Icon } from '../Icon.js';
 import { TextField } from '../fields.js';
 import { ResponseAnswerFields } from './ResponseAnswerFields.js';
 
-/** One rule of the programmed response: what it matches, its answer, and moving or removing it. */
+/** One rule of the response: what it matches, its answer, and moving or removing it. */
 export function ResponseRuleFields(props: {
   rule: RuleDraft;
   index: number;

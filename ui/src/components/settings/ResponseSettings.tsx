@@ -53,7 +53,7 @@ export function ResponseSettings(props: { inboxId: string }) {
           'The inbox answers 200 {"ok":true} (the default).'
         ) : (
           <>
-            Programmed, set <Time iso={loaded.updatedAt} />.
+            Set <Time iso={loaded.updatedAt} />.
           </>
         )
       }
