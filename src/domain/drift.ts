@@ -17,7 +17,7 @@ import {
 } from './learned-schema.js';
 
 /**
- * Drift: how a body differs from the shape learned from the earlier events of its type
+ * Drift: how a body differs from the schema learned from the earlier events of its type
  * (docs/insight.md "Drift"). Checked before the body is folded in, within the same budgets as
  * folding, so a hostile body costs no more here than there.
  */
@@ -128,7 +128,7 @@ function compareObject(
 }
 
 /**
- * How `value` (a parsed body) differs from the shape learned so far: empty when it fits, and
+ * How `value` (a parsed body) differs from the schema learned so far: empty when it fits, and
  * always empty until the type has `minSamples` samples (what varies is not known before).
  */
 export function driftOf(

@@ -1,10 +1,10 @@
 /**
- * The learned shape of one event type's bodies: a merged summary of every sample folded in so
+ * The learned schema of one event type's bodies: a merged summary of every sample folded in so
  * far (how often each property was present, which JSON types each place held, whether all its
  * strings agreed on a format, a small set of its string values). Schemas (JSON Schema,
  * TypeScript, Zod) are rendered from it, and drift is checked against it, so nothing ever has to
  * read the samples again. Captured bodies are hostile: folding one costs at most
- * MAX_VISITS_PER_SAMPLE steps, and the shape never grows past MAX_SCHEMA_NODES places.
+ * MAX_VISITS_PER_SAMPLE steps, and the schema never grows past MAX_SCHEMA_NODES places.
  */
 
 export type JsonKind = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'object' | 'array';
@@ -68,7 +68,7 @@ export interface Shape {
   deep?: boolean;
 }
 
-/** The learned shape of one event type. */
+/** The learned schema of one event type. */
 export interface LearnedSchema {
   readonly root: Shape;
   /** Places in `root`, bounded by MAX_SCHEMA_NODES. */
@@ -168,7 +168,7 @@ export function kindsOf(shape: Shape): JsonKind[] {
   return seen.includes('number') ? seen.filter((kind) => kind !== 'integer') : seen;
 }
 
-/** How a shape is read: the samples needed before concluding, and the event type it describes. */
+/** How a schema is read: the samples needed before concluding, and the event type it describes. */
 export interface SchemaReading {
   readonly minSamples: number;
   /** The event type: a place holding only it (Stripe's `type`) is its discriminator. */
@@ -350,7 +350,7 @@ export function foldSample(type: LearnedSchema, value: unknown): void {
   fold(type.root, value, 0, { visits: 0, type });
 }
 
-/** Samples folded into the shape. */
+/** Samples folded into the schema. */
 export function sampleCount(type: LearnedSchema): number {
   return type.root.n;
 }

@@ -1,7 +1,7 @@
 import { closedValues, kindsOf, type LearnedSchema, type SchemaReading, type Shape } from './learned-schema.js';
 import { describedItems, isUnknownPlace, propertiesOf, schemaSource } from './schema-render.js';
 
-/** JSON Schema (draft 2020-12) from a learned shape. */
+/** JSON Schema (draft 2020-12) from a learned schema. */
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -9,7 +9,7 @@ import {
 import { describedItems, isUnknownPlace, propertiesOf, propertyKey, schemaSource } from './schema-render.js';
 
 /**
- * TypeScript declarations from a learned shape: one exported interface per object place, named
+ * TypeScript declarations from a learned schema: one exported interface per object place, named
  * after the event type and the property path, each with a JSDoc saying how many samples it was
  * learned from. Captured property names are only ever emitted as string literals or plain
  * identifiers, never as code.

@@ -3,7 +3,7 @@ import { describedItems, isUnknownPlace, propertiesOf, propertyKey, schemaSource
 import { typeScriptName } from './schema-typescript.js';
 
 /**
- * A Zod schema (source text) from a learned shape, for Zod 3 and 4 alike. String formats are
+ * A Zod schema (source text) from a learned schema, for Zod 3 and 4 alike. String formats are
  * left to the JSON Schema (the two Zod versions check them differently).
  */
 

@@ -35,7 +35,7 @@ export interface Store {
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
-  /** Event types, their learned shapes and drift (migration 17; src/ports/event-type-store.ts). */
+  /** Event types, their learned schemas and drift (migration 17; src/ports/event-type-store.ts). */
   readonly eventTypes: EventTypeRepository;
   /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
   readonly alerts: AlertRepository;
