@@ -125,7 +125,7 @@ async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange
 }
 
 /**
- * Creates the SSRF-safe replay client. It owns a dedicated undici Agent (never the global
+ * Creates the SSRF-safe egress client. It owns a dedicated undici Agent (never the global
  * dispatcher, so environment proxies and other code's interceptors never apply) whose
  * connector resolves, validates and pins every destination address.
  *

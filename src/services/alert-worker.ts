@@ -14,7 +14,7 @@ import type { ServiceDeps } from './deps.js';
 
 /**
  * Sends alert notifications: the delivery worker's loop (runLeasedQueue) over the notification
- * queue, each one POSTed through the replay client (the SSRF guard), retried with forwarding's
+ * queue, each one POSTed through the egress client (the SSRF guard), retried with forwarding's
  * backoff up to ALERT_LIMITS.attempts, every attempt recorded.
  */
 

@@ -16,7 +16,7 @@ import { onForwardingChanged } from './forwarding.js';
 
 /**
  * The delivery worker of one instance (docs/forwarding.md). It leases due deliveries from the
- * queue in the database (ForwardingRepository.claim), sends each through the replay client (the
+ * queue in the database (ForwardingRepository.claim), sends each through the egress client (the
  * SSRF guard applies to every request) and records the attempt. Wake-ups: the live bus tells
  * it about new events of forwarded inboxes (a local kick, and with PostgreSQL LISTEN/NOTIFY a
  * kick from any instance), the earliest due retry sets a timer, and a poll every

@@ -53,7 +53,7 @@ export interface ReplayOnceInput {
 }
 
 /**
- * Re-sends one event to a destination through the SSRF-guarded replay client and records the
+ * Re-sends one event to a destination through the SSRF-guarded egress client and records the
  * attempt with what was sent. Never throws for destination problems: an invalid destination, a
  * policy refusal, an unreachable or timed-out destination all come back as the recorded failed
  * record (`errorCode` set). Throws only before anything is sent or recorded: for `resign`

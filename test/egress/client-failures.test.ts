@@ -59,7 +59,7 @@ function assertKind(outcome: EgressOutcome, kind: EgressOutcome['kind'], reason?
   if (reason !== undefined && 'reason' in outcome) assert.match(outcome.reason, reason);
 }
 
-describe('replay client: deadlines', () => {
+describe('egress client: deadlines', () => {
   it('times out on a destination that accepts TCP and never answers, and closes the socket', async (t) => {
     let accepted = 0;
     let closed = 0;
@@ -114,7 +114,7 @@ describe('replay client: deadlines', () => {
   });
 });
 
-describe('replay client: unreachable destinations', () => {
+describe('egress client: unreachable destinations', () => {
   it('reports connection refused on a closed port', async (t) => {
     const r = await startReceiver();
     const url = r.url;
@@ -200,7 +200,7 @@ describe('replay client: unreachable destinations', () => {
   });
 });
 
-describe('replay client: address fallback', () => {
+describe('egress client: address fallback', () => {
   it('moves to the next validated address when one refuses, and reports the last error', async (t) => {
     const r = await receiver(t);
     const lookup = () =>

@@ -47,7 +47,7 @@ async function tryStart(host: string, port = 0): Promise<Receiver | { readonly e
 
 const started = (attempt: Receiver | { readonly error: string }): attempt is Receiver => !('error' in attempt);
 
-describe('replay client SSRF guard (default policy, loopback receivers)', () => {
+describe('egress client SSRF guard (default policy, loopback receivers)', () => {
   let net: SafetyNet;
   let v4: Receiver;
   let v6: Receiver | { readonly error: string };
@@ -180,7 +180,7 @@ async function aliasPair(): Promise<[Receiver, Receiver] | { readonly error: str
   throw new Error(`no port free on both 127.0.0.2 and 127.0.0.1 in five tries (${taken.join(', ')})`);
 }
 
-describe('replay client DNS rebinding', () => {
+describe('egress client DNS rebinding', () => {
   it('dials only the validated address and re-resolves (and refuses) on the next replay', async (t) => {
     const pair = await aliasPair();
     if (!Array.isArray(pair)) {
@@ -224,7 +224,7 @@ describe('replay client DNS rebinding', () => {
 
 const PROXY_VARS = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy'];
 
-describe('replay client and environment proxies (row 35)', () => {
+describe('egress client and environment proxies (row 35)', () => {
   it('ignores HTTP_PROXY/HTTPS_PROXY/ALL_PROXY and connects directly', async (t) => {
     const proxy = await startReceiver();
     const destination = await startReceiver();

@@ -43,7 +43,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const named = (headers: readonly HeaderPair[], name: string) =>
   headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v);
 
-describe('replay client: what the destination receives', () => {
+describe('egress client: what the destination receives', () => {
   const stored: HeaderPair[] = [
     ['X-Foo', '1'],
     ['Content-Type', 'application/octet-stream'],
@@ -125,7 +125,7 @@ describe('replay client: what the destination receives', () => {
   });
 });
 
-describe('replay client: responses', () => {
+describe('egress client: responses', () => {
   it('returns status, header pairs and the binary body as bytes', async (t) => {
     const r = await receiver(t, (_req, res) => {
       res.writeHead(201, [
@@ -208,7 +208,7 @@ describe('replay client: responses', () => {
   });
 });
 
-describe('replay client: never throws for bad input', () => {
+describe('egress client: never throws for bad input', () => {
   it('turns requests undici refuses (CONNECT, a value outside latin1) into outcomes', async (t) => {
     const r = await receiver(t);
     const c = client(t);

@@ -57,7 +57,7 @@ interface FakeSend {
   answer(outcome?: EgressOutcome): void;
 }
 
-/** A replay client whose sends the test answers one by one (or at once when `auto`). */
+/** A egress client whose sends the test answers one by one (or at once when `auto`). */
 function fakeEgressClient(opts: { auto?: EgressOutcome | null } = {}) {
   const sends: FakeSend[] = [];
   let inFlight = 0;
@@ -118,7 +118,7 @@ const ACCOUNT: Principal = {
   teamId: null,
 };
 
-describe('replay job runner (SQLite store, fake replay client)', () => {
+describe('replay job runner (SQLite store, fake egress client)', () => {
   let store: SqliteStore;
   let clock: FakeClock;
   let inbox: Inbox;
