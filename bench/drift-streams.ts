@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 
 import { eventTypeOf } from '../src/domain/event-type.js';
-import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample } from '../src/domain/json-shape.js';
-import { describeDifference, driftOf } from '../src/domain/shape-drift.js';
+import { DEFAULT_MIN_SAMPLES, emptyLearnedSchema, foldSample } from '../src/domain/learned-schema.js';
+import { describeDifference, driftOf } from '../src/domain/drift.js';
 import { changesFor, eventStream, STREAM_KINDS } from '../test/helpers/webhook-streams.js';
 
 const { values } = parseArgs({
@@ -33,7 +33,7 @@ for (const kind of STREAM_KINDS) {
   let changes = 0;
   let retries = 0;
   for (let seed = 1; seed <= seeds; seed += 1) {
-    const shape = emptyTypeShape();
+    const shape = emptyLearnedSchema();
     const stream = eventStream(kind, events + 40, seed);
     for (const event of stream.slice(0, events)) {
       const json = JSON.parse(JSON.stringify(event.body)) as unknown;

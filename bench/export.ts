@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEventIdFactory, newId } from '../src/domain/ids.js';
-import type { CapturedEvent } from '../src/domain/captured-request.js';
+import type { CapturedEvent } from '../src/domain/captured-event.js';
 import type { Store } from '../src/ports/store.js';
 import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { parseRehookUrls, readRss } from './processes.js';

@@ -4,7 +4,7 @@
 // walk is linear, so a 10 MB body costs what its size says, whatever its shape.
 // Run: npx tsx bench/hostile-bodies-server.ts
 import { curlCommand } from '../src/domain/curl-command.js';
-import type { CapturedEvent } from '../src/domain/captured-request.js';
+import type { CapturedEvent } from '../src/domain/captured-event.js';
 import { eventMatchesFilter } from '../src/domain/event-filter.js';
 import { harEntry } from '../src/domain/har.js';
 import { MAX_SEARCH_JSON_DEPTH, nestsDeeperThan } from '../src/domain/json-nesting.js';

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { Agent, request } from 'undici';
-import type { CapturedEvent, HeaderPair } from '../src/domain/captured-request.js';
+import type { CapturedEvent, HeaderPair } from '../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../src/domain/ids.js';
 import { DATABASE_FILE } from '../src/compose.js';
 import { systemClock } from '../src/ports/clock.js';

@@ -1,7 +1,7 @@
 // The event the PostgreSQL ingest benches write: the request of scenario (h) (a JSON body of
 // about `bodyBytes`, two headers), as the row values the store's group-commit writer queues.
 import { randomBytes } from 'node:crypto';
-import { type EventSummary, summaryOf } from '../src/domain/captured-request.js';
+import { type EventSummary, summaryOf } from '../src/domain/captured-event.js';
 import { createEventIdFactory } from '../src/domain/ids.js';
 import type { PgGroupCommitWriter } from '../src/storage/postgres/group-commit.js';
 import { mapper, type SqlValue } from '../src/storage/postgres/rows.js';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'pg';
-import type { CapturedEvent, HeaderPair } from '../src/domain/captured-request.js';
+import type { CapturedEvent, HeaderPair } from '../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../src/domain/ids.js';
 import { loadConfig } from '../src/config/load.js';
 import { systemClock } from '../src/ports/clock.js';

@@ -75,7 +75,7 @@ function runNodeTests(testFiles, env = process.env) {
 }
 
 /** Test files that share a process, by their folder under test/ (see grouped). */
-const GROUPED_FOLDERS = ['unit', 'integration', 'authz', 'storage', 'property', 'replay-client'];
+const GROUPED_FOLDERS = ['unit', 'integration', 'authz', 'storage', 'property', 'egress'];
 /** Files per shared process, but unit tests (all in one: each takes milliseconds). */
 const GROUP_SIZE = 4;
 

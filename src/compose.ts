@@ -8,11 +8,11 @@ import type { EventBus } from './ports/event-bus.js';
 import { NO_SWEEP_LOCK, type SweepLock } from './ports/sweep-lock.js';
 import type { Clock } from './ports/clock.js';
 import { systemClock } from './ports/clock.js';
-import type { ReplayClient } from './ports/replay-client.js';
+import type { EgressClient } from './ports/egress-client.js';
 import type { SignatureKeys } from './ports/signature-keys.js';
 import type { Store } from './ports/store.js';
-import { createReplayClient } from './replay-client/client.js';
-import type { AddressPolicy } from './replay-client/address-policy.js';
+import { createEgressClient } from './egress/client.js';
+import type { AddressPolicy } from './egress/address-policy.js';
 import { createOpenIdProvider } from './oidc/openid-client-provider.js';
 import { createProviderFetch } from './oidc/provider-fetch.js';
 import type { SingleSignOn } from './services/single-sign-on.js';
@@ -48,8 +48,8 @@ function egressPolicy(config: Config): AddressPolicy {
   };
 }
 
-export function buildReplayClient(config: Config): ReplayClient {
-  return createReplayClient({
+export function buildEgressClient(config: Config): EgressClient {
+  return createEgressClient({
     policy: egressPolicy(config),
     connectTimeoutMs: config.replayConnectTimeoutMs,
     totalTimeoutMs: config.replayTimeoutMs,
@@ -147,7 +147,7 @@ export async function composeDeps(
   overrides: {
     clock?: Clock;
     store?: Store;
-    replayClient?: ReplayClient;
+    egressClient?: EgressClient;
     metrics?: Pick<RehookMetrics, 'replayed'>;
     logger?: BusLogger;
     listen?: boolean;
@@ -178,7 +178,7 @@ export async function composeDeps(
     store: overrides.metrics ? countReplays(opened, overrides.metrics) : opened,
     clock: overrides.clock ?? systemClock,
     bus,
-    replayClient: overrides.replayClient ?? buildReplayClient(config),
+    egressClient: overrides.egressClient ?? buildEgressClient(config),
     anonTtlMs: config.anonTtlMs,
     searchTimeBudgetMs: config.searchTimeBudgetMs,
     signatureKeys,

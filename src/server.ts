@@ -104,7 +104,7 @@ export async function startRehook(
     ...deps,
     newEventId: createEventIdFactory(),
     anonMaxEvents: config.anonMaxEvents,
-    // Programmed responses, read through a per-process cache the API's writes invalidate.
+    // Response rules, read through a per-process cache the API's writes invalidate.
     responses: responseCacheFor(deps.store),
   };
   // Requests captured by this process: the event-type worker steps aside while it grows fast.
@@ -223,7 +223,7 @@ export async function startRehook(
         await stopSweeper();
         ingestShutdown.abort();
         await Promise.all([closeServer(ingestServer), api.close()]);
-        await deps.replayClient.close();
+        await deps.egressClient.close();
         await deps.templates?.close();
         await deps.bus.close?.();
         await deps.store.close();
@@ -233,7 +233,7 @@ export async function startRehook(
     alerts.stop();
     ingestServer.close();
     await api.close();
-    await deps.replayClient.close();
+    await deps.egressClient.close();
     await deps.templates?.close();
     await deps.bus.close?.();
     await deps.store.close();

@@ -173,7 +173,7 @@ export class RehookClient {
     return inboxes.saveInbox(this.#api, inboxId);
   }
 
-  // --- Programmed responses ----------------------------------------------------------------
+  // --- Response rules ----------------------------------------------------------------
 
   /** What the inbox answers its senders; null while it answers the contract's `200 {"ok":true}`. */
   async inboxResponse(inboxId: string): Promise<InboxResponse | null> {

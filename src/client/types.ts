@@ -38,7 +38,7 @@ export type DriftDifference = NonNullable<EventSummary['drift']>[number];
 /** One replay attempt and what the destination answered. */
 export type Replay = Schemas['Replay'];
 export type ReplayOutcome = Replay['outcome'];
-/** An inbox's programmed response (GET/PUT /api/v1/inboxes/<id>/response; docs/responses.md). */
+/** An inbox's response (GET/PUT /api/v1/inboxes/<id>/response; docs/responses.md). */
 export type InboxResponse = Schemas['InboxResponse'];
 /** One answer of the ingest listener: status, headers, body (text or base64), delayMs. */
 export type ResponseAnswer = Schemas['ResponseAnswer'];

@@ -16,7 +16,7 @@ import {
   type LogLevel,
   type RateLimit,
 } from './parse.js';
-import { invalidAllowEntries } from '../replay-client/address-policy.js';
+import { invalidAllowEntries } from '../egress/address-policy.js';
 import { parseServerKey } from '../signatures/server-key.js';
 
 /**

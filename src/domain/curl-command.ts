@@ -1,4 +1,4 @@
-import { isRedactedHeader, type HeaderPair } from './captured-request.js';
+import { isRedactedHeader, type HeaderPair } from './captured-event.js';
 
 /**
  * "As curl": a POSIX shell command (sh, dash, bash, zsh, busybox ash) that sends a captured

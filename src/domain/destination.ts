@@ -7,7 +7,7 @@ export type DestinationCheck =
 
 /**
  * Validates a replay destination with the WHATWG URL parser, the same parser whose result the
- * replay client connects to, so the address checked is the address dialed (no parser
+ * egress client connects to, so the address checked is the address dialed (no parser
  * differential between validation and connection).
  */
 export function parseDestination(raw: unknown): DestinationCheck {

@@ -1,6 +1,6 @@
 import { diffLines } from 'diff';
-import type { CapturedEvent, HeaderPair } from './captured-request.js';
-import { subPathOf } from './inbox-response.js';
+import type { CapturedEvent, HeaderPair } from './captured-event.js';
+import { subPathOf } from './response.js';
 import { isLosslessNumber, parseLosslessJsonBody } from './lossless-json.js';
 
 /**

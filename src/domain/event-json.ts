@@ -4,7 +4,7 @@ import {
   type AnswerRecord,
   type EventSummary,
   type SignatureCheck,
-} from './captured-request.js';
+} from './captured-event.js';
 
 /**
  * The API's JSON shape of an event summary (list entries and live-stream messages). Here rather

@@ -1,4 +1,4 @@
-import type { HeaderPair } from './captured-request.js';
+import type { HeaderPair } from './captured-event.js';
 
 /**
  * The event type of a captured request (docs/insight.md "Event types and schemas"): what kind of

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
-import { CONTRACT_ANSWER, type CapturedEvent } from './captured-request.js';
+import { CONTRACT_ANSWER, type CapturedEvent } from './captured-event.js';
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of captured requests: the export
@@ -16,7 +16,7 @@ import { CONTRACT_ANSWER, type CapturedEvent } from './captured-request.js';
  *   `encoding: "base64"` (the field HAR 1.2 defines for `response.content`; on `postData` it is
  *   an extension: tools that ignore it show the base64 text, which still holds the exact bytes).
  * - `response` is the answer the ingest listener sent: the contract's `200 {"ok":true}`, or the
- *   status of the inbox's programmable response (its body is not stored, so `content` is empty).
+ *   status of the inbox's response (its body is not stored, so `content` is empty).
  * - Timings are not measured at capture: every phase is 0 or -1 (not applicable), `time` is 0.
  * - Fields starting with `_` are Rehook's own (allowed by HAR 1.2): `_rehook` holds the event id,
  *   the sender's address, the signature check and which answer rule matched.

@@ -1,5 +1,5 @@
-import type { HeaderPair } from './captured-request.js';
-import { isRedactedHeader, REDACTED_VALUE } from './captured-request.js';
+import type { HeaderPair } from './captured-event.js';
+import { isRedactedHeader, REDACTED_VALUE } from './captured-event.js';
 
 /**
  * Edit-and-replay: what a caller may change in the request a replay sends (decision 22).

@@ -1,4 +1,4 @@
-import type { HeaderPair } from './captured-request.js';
+import type { HeaderPair } from './captured-event.js';
 import type { SentRequest } from './replay-request.js';
 
 /** How a replay ended. Only `response` is a success; every kind is recorded in the history. */

@@ -16,7 +16,7 @@ const RANK: Readonly<Record<TeamRole, number>> = { owner: 4, admin: 3, member: 2
 const ROLE_FOR: Readonly<Record<InboxAction, TeamRole>> = {
   // Everything a member sees: inbox, events, replay history, live stream, export.
   read: 'viewer',
-  // Single, bulk and edited replays, and programmed responses.
+  // Single, bulk and edited replays, and response rules.
   replay: 'member',
   // Inbox settings (name, deletion, clearing), secrets, forwarding, sharing links, moving.
   manage: 'admin',

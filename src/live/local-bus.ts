@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EventSummary } from '../domain/captured-request.js';
+import type { EventSummary } from '../domain/captured-event.js';
 import type { ControlMessage, EventBus, InboxNotice } from '../ports/event-bus.js';
 
 /** In-process fan-out for a single instance (SQLite). Subscribers are keyed by inbox id. */

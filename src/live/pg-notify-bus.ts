@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import pg from 'pg';
 
-import type { AnswerRecord, EventSummary, SignatureCheck } from '../domain/captured-request.js';
+import type { AnswerRecord, EventSummary, SignatureCheck } from '../domain/captured-event.js';
 import type { ControlMessage, EventBus, InboxNotice } from '../ports/event-bus.js';
 
 /** The channel in the `public` schema; other schemas get their own (see channelFor). */

@@ -1,7 +1,7 @@
 import type { CustomFetch } from 'openid-client';
 import { Agent, fetch as undiciFetch } from 'undici';
-import type { AddressPolicy } from '../replay-client/address-policy.js';
-import { createGuardedConnector } from '../replay-client/guarded-connector.js';
+import type { AddressPolicy } from '../egress/address-policy.js';
+import { createGuardedConnector } from '../egress/guarded-connector.js';
 
 /** Longest a request to the identity provider may take, dispatch to last byte. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -11,7 +11,7 @@ export type ProviderFetch = CustomFetch;
 
 /**
  * The fetch of every request the server makes to the identity provider (discovery, keys, code
- * exchange), through the SSRF guard of replays (src/replay-client/guarded-connector.ts). The
+ * exchange), through the SSRF guard of replays (src/egress/guarded-connector.ts). The
  * issuer's own host is the operator's choice, so it may be on a private address (an in-house
  * Keycloak, or the test provider on loopback): for that host alone private addresses are allowed.
  * Cloud metadata addresses and REHOOK_REPLAY_DENY_CIDRS stay refused there too, and any other

@@ -1,4 +1,4 @@
-import type { EventSummary } from '../domain/captured-request.js';
+import type { EventSummary } from '../domain/captured-event.js';
 
 /**
  * A message about access rather than an event, for every instance: a revoked sharing link must

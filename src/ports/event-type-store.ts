@@ -1,9 +1,9 @@
-import type { EventSummary, HeaderPair } from '../domain/captured-request.js';
+import type { EventSummary, HeaderPair } from '../domain/captured-event.js';
 import type { EventTypeRule } from '../domain/event-type.js';
-import type { TypeShape } from '../domain/json-shape.js';
+import type { LearnedSchema } from '../domain/learned-schema.js';
 
 /**
- * Event types, their learned shapes and drift (migration 17; docs/insight.md). Ingest writes
+ * Event types, their learned schemas and drift (migration 17; docs/insight.md). Ingest writes
  * nothing here: the event-type worker (services/event-type-worker.ts) reads the events not yet
  * typed, in store order, and records each one's type and drift together with the updated
  * summaries of their types, in one transaction per batch. On PostgreSQL one instance at a time
@@ -35,9 +35,9 @@ export interface EventTypeInfo {
   readonly lastSeen: Date;
 }
 
-/** A type with its learned shape. */
+/** A type with its learned schema. */
 export interface EventTypeSummary extends EventTypeInfo {
-  readonly shape: TypeShape;
+  readonly shape: LearnedSchema;
 }
 
 /** What the worker learned from one batch, stored in one transaction. */

@@ -1,9 +1,9 @@
 import type { Account, ApiToken } from '../domain/account.js';
 import type { AccountIdentity } from '../domain/account-identity.js';
-import type { CapturedEvent, EventSummary } from '../domain/captured-request.js';
+import type { CapturedEvent, EventSummary } from '../domain/captured-event.js';
 import type { EventFilter } from '../domain/event-filter.js';
 import type { Inbox, InboxStats } from '../domain/inbox.js';
-import type { InboxResponse } from '../domain/inbox-response.js';
+import type { InboxResponse } from '../domain/response.js';
 import type { ReplayRecord } from '../domain/replay.js';
 import type { ReplayJobRepository } from './replay-job-store.js';
 import type { AlertRepository } from './alert-store.js';
@@ -31,11 +31,11 @@ export interface Store {
   readonly signatures: SignatureSettingsRepository;
   /** Bulk replay jobs and their items (migration 9; src/ports/replay-job-store.ts). */
   readonly replayJobs: ReplayJobRepository;
-  /** Programmable responses of inboxes (migration 7). */
+  /** Response rules of inboxes (migration 7). */
   readonly responses: InboxResponseRepository;
   /** Automatic forwarding and its delivery queue (migration 8; src/ports/forwarding-store.ts). */
   readonly forwarding: ForwardingRepository;
-  /** Event types, their learned shapes and drift (migration 17; src/ports/event-type-store.ts). */
+  /** Event types, their learned schemas and drift (migration 17; src/ports/event-type-store.ts). */
   readonly eventTypes: EventTypeRepository;
   /** Alert rules and their notification queue (migration 15; src/ports/alert-store.ts). */
   readonly alerts: AlertRepository;
@@ -402,7 +402,7 @@ export interface ShareRepository {
 }
 
 /**
- * Programmable responses (migration 7): at most one per inbox. Deleting an inbox
+ * Response rules (migration 7): at most one per inbox. Deleting an inbox
  * (InboxRepository.delete and deleteExpired) deletes its response in the same step.
  */
 export interface InboxResponseRepository {

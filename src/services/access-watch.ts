@@ -1,5 +1,5 @@
 import type { EventBus } from '../ports/event-bus.js';
-import type { AccountPrincipal } from './auth.js';
+import type { AccountPrincipal } from './deps.js';
 
 /**
  * Calls `onChange` when something that decides what an account principal may reach changed, on
@@ -12,7 +12,7 @@ export function watchAccess(
   principal: AccountPrincipal,
   onChange: () => void,
 ): () => void {
-  const tokenId = 'tokenId' in principal ? principal.tokenId : null;
+  const tokenId = principal.kind === 'token' ? principal.tokenId : null;
   let done = false;
   const unsubscribe = bus.subscribeControl((message) => {
     if (done) return;

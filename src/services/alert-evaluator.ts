@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import {
   type AlertMessage,
   type AlertRule,
@@ -19,7 +19,7 @@ import { alertRulesCacheFor } from './alerts.js';
 
 /**
  * What raises alert notifications, in this process (docs/insight.md, "Alerts"). Each trigger
- * reads the inbox's rules (cached, like programmed responses), drops what a disabled rule or its
+ * reads the inbox's rules (cached, like response rules), drops what a disabled rule or its
  * quiet hours silence, applies the rule's rate limit (in memory: at most `max` per window, the
  * rest counted into one summary queued when the window ends) and queues the notification in the
  * database, from where the alert worker delivers it durably.

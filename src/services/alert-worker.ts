@@ -14,7 +14,7 @@ import type { ServiceDeps } from './deps.js';
 
 /**
  * Sends alert notifications: the delivery worker's loop (runLeasedQueue) over the notification
- * queue, each one POSTed through the replay client (the SSRF guard), retried with forwarding's
+ * queue, each one POSTed through the egress client (the SSRF guard), retried with forwarding's
  * backoff up to ALERT_LIMITS.attempts, every attempt recorded.
  */
 
@@ -40,7 +40,7 @@ export function alertsChanged(): void {
 }
 
 export function startAlertWorker(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'>,
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'egressClient'>,
   opts: Pick<DeliveryWorkerOptions, 'concurrency' | 'pollIntervalMs' | 'leaseMs' | 'baseDelayMs' | 'owner' | 'onError'>,
 ): DeliveryWorker {
   const repo = deps.store.alerts;
@@ -70,7 +70,7 @@ export function startAlertWorker(
       };
       return finish(claimed, attempt, { state: 'failed' });
     }
-    const outcome = await deps.replayClient.send({
+    const outcome = await deps.egressClient.send({
       url: target.url,
       method: 'POST',
       headers: [

@@ -20,7 +20,7 @@ import { ShortLivedCache } from './short-lived-cache.js';
  * What raises a notification lives in alert-evaluator.ts; what sends it in alert-worker.ts.
  */
 
-type AlertDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>;
+type AlertDeps = Pick<ServiceDeps, 'store' | 'clock' | 'egressClient'>;
 
 const NOT_SAVED_MESSAGE = 'Only saved inboxes can have alerts: save the inbox first';
 
@@ -52,7 +52,7 @@ export function newAlertRuleId(): string {
  * filter), INVALID_DESTINATION for a URL that is not a plain http(s) URL or that the egress
  * policy refuses without a lookup (an IP literal or localhost it denies).
  */
-export function checkAlertRules(deps: Pick<ServiceDeps, 'replayClient'>, body: Record<string, unknown>): AlertRule[] {
+export function checkAlertRules(deps: Pick<ServiceDeps, 'egressClient'>, body: Record<string, unknown>): AlertRule[] {
   const parsed = parseAlertRules(body, newAlertRuleId);
   if (!parsed.ok) {
     const { path, message, code } = parsed.problem;
@@ -60,7 +60,7 @@ export function checkAlertRules(deps: Pick<ServiceDeps, 'replayClient'>, body: R
     throw new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
   }
   for (const [index, rule] of parsed.value.entries()) {
-    checkDestinationToSave(deps.replayClient, rule.url, { path: `/rules/${index}/url`, label: 'url' });
+    checkDestinationToSave(deps.egressClient, rule.url, { path: `/rules/${index}/url`, label: 'url' });
   }
   return parsed.value;
 }
@@ -126,7 +126,7 @@ export const ALERT_RULES_CACHE_MAX_AGE_MS = 1000;
 const caches = new WeakMap<Store, ShortLivedCache<readonly AlertRule[]>>();
 
 /**
- * The per-process view of inboxes' alert rules (a ShortLivedCache, like programmed responses):
+ * The per-process view of inboxes' alert rules (a ShortLivedCache, like response rules):
  * an inbox without rules costs a Map lookup per event, not a query. Writes through this
  * process invalidate at once.
  */

@@ -82,7 +82,11 @@ export async function actorBelongsToTeam(
 export function auditActorOf(principal: Principal | null): AuditActor {
   if (principal === null || principal.kind === 'anonymous') return UNKNOWN_ACTOR;
   if (principal.kind === 'share') return { accountId: null, tokenId: null, shareId: principal.shareId };
-  return { accountId: principal.accountId, tokenId: 'tokenId' in principal ? principal.tokenId : null, shareId: null };
+  return {
+    accountId: principal.accountId,
+    tokenId: principal.kind === 'token' ? principal.tokenId : null,
+    shareId: null,
+  };
 }
 
 /** The filters and cursor of a page, as the API received them. */

@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
-import { ANONYMOUS, type Principal } from './deps.js';
+import { type AccountPrincipal, ANONYMOUS, isAccount, type Principal } from './deps.js';
 import { verifyToken } from './tokens.js';
 
 /** Longest Authorization value looked at; anything longer cannot be a Rehook token. */
@@ -25,7 +25,7 @@ export async function authenticate(
   const token = match?.[1] ? await verifyToken(deps, match[1]) : null;
   if (!token) throw new AppError('UNAUTHORIZED');
   return {
-    kind: 'account',
+    kind: 'token',
     accountId: token.accountId,
     tokenId: token.id,
     scope: token.scope,
@@ -34,12 +34,9 @@ export async function authenticate(
   };
 }
 
-/** An account principal: signed in with an API token or a session. */
-export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
-
 /** The account of the caller (token or session); throws UNAUTHORIZED for anyone else. */
 export function requireAccount(principal: Principal): AccountPrincipal {
-  if (principal.kind !== 'account') throw new AppError('UNAUTHORIZED');
+  if (!isAccount(principal)) throw new AppError('UNAUTHORIZED');
   return principal;
 }
 
@@ -49,7 +46,7 @@ export function requireAccount(principal: Principal): AccountPrincipal {
  * member's role in it read on every request.
  */
 export function tokenTeamOf(principal: Principal): string | null {
-  return principal.kind === 'account' && 'teamId' in principal ? principal.teamId : null;
+  return principal.kind === 'token' ? principal.teamId : null;
 }
 
 /**
@@ -58,5 +55,5 @@ export function tokenTeamOf(principal: Principal): string | null {
  * names, in its path, query or body, is held to it.
  */
 export function tokenInboxesOf(principal: Principal): readonly string[] | null {
-  return principal.kind === 'account' && 'inboxIds' in principal ? principal.inboxIds : null;
+  return principal.kind === 'token' ? principal.inboxIds : null;
 }

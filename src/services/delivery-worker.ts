@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { HeaderPair } from '../domain/captured-request.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 import { parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import {
@@ -10,13 +10,13 @@ import {
   type DeliveryAttempt,
   type DeliveryNext,
 } from '../domain/forwarding.js';
-import type { ReplayOutcome } from '../ports/replay-client.js';
+import type { EgressOutcome } from '../ports/egress-client.js';
 import type { ServiceDeps } from './deps.js';
 import { onForwardingChanged } from './forwarding.js';
 
 /**
  * The delivery worker of one instance (docs/forwarding.md). It leases due deliveries from the
- * queue in the database (ForwardingRepository.claim), sends each through the replay client (the
+ * queue in the database (ForwardingRepository.claim), sends each through the egress client (the
  * SSRF guard applies to every request) and records the attempt. Wake-ups: the live bus tells
  * it about new events of forwarded inboxes (a local kick, and with PostgreSQL LISTEN/NOTIFY a
  * kick from any instance), the earliest due retry sets a timer, and a poll every
@@ -71,7 +71,7 @@ export function forwardHeaders(stored: readonly HeaderPair[], eventId: string, n
   ];
 }
 
-const ERROR_CODES: Readonly<Record<Exclude<ReplayOutcome['kind'], 'response'>, string>> = {
+const ERROR_CODES: Readonly<Record<Exclude<EgressOutcome['kind'], 'response'>, string>> = {
   forbidden: 'DESTINATION_FORBIDDEN',
   unreachable: 'DESTINATION_UNREACHABLE',
   timeout: 'DESTINATION_TIMEOUT',
@@ -80,7 +80,7 @@ const ERROR_CODES: Readonly<Record<Exclude<ReplayOutcome['kind'], 'response'>, s
 /** The attempt record of a send's outcome. */
 export function attemptRecord(
   base: { eventId: string; number: number; startedAt: Date; url: string },
-  outcome: ReplayOutcome,
+  outcome: EgressOutcome,
 ): DeliveryAttempt {
   if (outcome.kind === 'response') {
     const ok = outcome.statusCode >= 200 && outcome.statusCode < 300;
@@ -162,7 +162,7 @@ export interface LeasedQueueOptions
 }
 
 export function startDeliveryWorker(
-  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'>,
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'egressClient'>,
   opts: DeliveryWorkerOptions,
 ): DeliveryWorker {
   const repo = deps.store.forwarding;
@@ -209,7 +209,7 @@ export function startDeliveryWorker(
       opts.onAttempt?.('forbidden', null);
       return finish(claimed, attempt, { state: 'failed' });
     }
-    const outcome = await deps.replayClient.send({
+    const outcome = await deps.egressClient.send({
       url: target.url,
       method: event.method,
       headers: forwardHeaders(event.headers, event.id, claimed.number),

@@ -1,7 +1,7 @@
 import { parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import { AppError } from '../errors.js';
-import type { ReplayClient } from '../ports/replay-client.js';
+import type { EgressClient } from '../ports/egress-client.js';
 
 /**
  * The one check of a destination that is saved to be sent to later (forwarding, alert rules,
@@ -15,7 +15,7 @@ import type { ReplayClient } from '../ports/replay-client.js';
  * that opens it and the `rehook listen` hint. `path` names the field in `details`.
  */
 export function checkDestinationToSave(
-  client: Pick<ReplayClient, 'refusal'>,
+  client: Pick<EgressClient, 'refusal'>,
   raw: unknown,
   opts: { readonly path: string; readonly label?: string },
 ): URL {

@@ -1,4 +1,4 @@
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { diffEventHeads, type EventHeadDiff } from '../domain/event-diff.js';
 import { AppError } from '../errors.js';
 import { BodyDiffRunner } from './body-diff-runner.js';

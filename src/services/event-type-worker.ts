@@ -1,6 +1,6 @@
 import { eventTypeOf } from '../domain/event-type.js';
-import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../domain/json-shape.js';
-import { driftOf, encodeDrift } from '../domain/shape-drift.js';
+import { DEFAULT_MIN_SAMPLES, emptyLearnedSchema, foldSample, type LearnedSchema } from '../domain/learned-schema.js';
+import { driftOf, encodeDrift } from '../domain/drift.js';
 import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-store.js';
 import type { SweepLock } from '../ports/sweep-lock.js';
 import type { ServiceDeps } from './deps.js';
@@ -93,7 +93,7 @@ async function learnBatch(
   for (const p of parsed) {
     if (p.eventType !== '') wanted.set(p.event.inboxId, (wanted.get(p.event.inboxId) ?? new Set()).add(p.eventType));
   }
-  const summaries = new Map<string, { info: Omit<EventTypeSummary, 'shape'>; shape: TypeShape }>();
+  const summaries = new Map<string, { info: Omit<EventTypeSummary, 'shape'>; shape: LearnedSchema }>();
   for (const [inboxId, types] of wanted) {
     for (const s of await repo.findSummaries(inboxId, [...types])) {
       const { shape, ...info } = s;
@@ -120,7 +120,7 @@ async function learnBatch(
           firstSeen: event.receivedAt,
           lastSeen: event.receivedAt,
         },
-        shape: emptyTypeShape(),
+        shape: emptyLearnedSchema(),
       };
       summaries.set(k, entry);
     }
@@ -141,7 +141,7 @@ async function learnBatch(
     if (drift.length > 0) notices.push({ inboxId: event.inboxId, eventId: event.id, eventType, drift });
   }
   const changed = [...touched].map((k) => {
-    const entry = summaries.get(k) as { info: Omit<EventTypeSummary, 'shape'>; shape: TypeShape };
+    const entry = summaries.get(k) as { info: Omit<EventTypeSummary, 'shape'>; shape: LearnedSchema };
     return { ...entry.info, shape: entry.shape };
   });
   return { typed, summaries: changed, notices };

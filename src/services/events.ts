@@ -1,5 +1,5 @@
 import type { InboxAction } from '../domain/team.js';
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { eventSummaryPageJson } from '../domain/event-json.js';
 import { isEmptyFilter, type EventFilter } from '../domain/event-filter.js';
 import { isId } from '../domain/ids.js';

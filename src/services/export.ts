@@ -1,4 +1,4 @@
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { eventMatchesFilter, type EventFilter } from '../domain/event-filter.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';

@@ -5,7 +5,7 @@ import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
 import { requireAccount } from './auth.js';
-import type { ReplayClient } from '../ports/replay-client.js';
+import type { EgressClient } from '../ports/egress-client.js';
 import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
@@ -17,7 +17,7 @@ import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
  * requests, so an anonymous inbox (whose id is its only credential) cannot forward.
  */
 
-type ForwardingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'>;
+type ForwardingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'egressClient'>;
 
 /**
  * In-process listeners told when a forwarding changes here, so this instance's worker updates
@@ -108,7 +108,7 @@ function integerIn(value: unknown, name: string, min: number, max: number, fallb
  * an address the egress policy refuses without a lookup: checkDestinationToSave).
  */
 export function parseForwardingInput(
-  client: Pick<ReplayClient, 'refusal'>,
+  client: Pick<EgressClient, 'refusal'>,
   body: Record<string, unknown>,
 ): {
   destination: string;
@@ -145,7 +145,7 @@ export async function setForwarding(
   body: Record<string, unknown>,
 ): Promise<Forwarding> {
   const inbox = await ownedInbox(deps, principal, inboxId);
-  const input = parseForwardingInput(deps.replayClient, body);
+  const input = parseForwardingInput(deps.egressClient, body);
   const now = deps.clock.now();
   const stored = await deps.store.forwarding.put({ inboxId: inbox.id, ...input, createdAt: now, updatedAt: now });
   forwardingChanged();

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
 import type { Clock } from '../ports/clock.js';
 import { requireAccount, tokenInboxesOf, tokenTeamOf } from './auth.js';
-import type { Principal, ServiceDeps } from './deps.js';
+import { isAccount, type Principal, type ServiceDeps } from './deps.js';
 import { reachableTeamRole } from './team-access.js';
 
 type InboxDeps = Pick<ServiceDeps, 'store' | 'clock'>;
@@ -70,7 +70,7 @@ export async function createInbox(
 ): Promise<InboxWithStats> {
   const name = input.name === undefined ? null : parseInboxName(input.name);
   const now = deps.clock.now();
-  const owned = principal.kind === 'account';
+  const owned = isAccount(principal);
   let ownerId = owned ? principal.accountId : null;
   // A token limited to a team makes the team's inboxes: it cannot reach the account's own.
   const limit = tokenTeamOf(principal);
@@ -311,7 +311,7 @@ async function standingOn(deps: Pick<ServiceDeps, 'store'>, principal: Principal
   }
   if (!tokenReaches(principal, inbox)) return { kind: 'refused', code: 'INBOX_NOT_FOUND' };
   if (inbox.ownerId === null) return { kind: 'holder' };
-  if (principal.kind !== 'account') return { kind: 'refused', code: 'UNAUTHORIZED' };
+  if (!isAccount(principal)) return { kind: 'refused', code: 'UNAUTHORIZED' };
   if (principal.accountId === inbox.ownerId) return { kind: 'owner' };
   if (!isId('team', inbox.ownerId)) return { kind: 'refused', code: 'INBOX_NOT_FOUND' };
   const role = await deps.store.teams.findRole(inbox.ownerId, principal.accountId);
@@ -329,8 +329,8 @@ export async function settingsViewFor(
   principal: Principal,
   inbox: Inbox,
 ): Promise<SettingsView> {
-  if (principal.kind !== 'account') return 'redacted';
-  if ('scope' in principal && !scopeCovers(principal.scope, 'manage')) return 'redacted';
+  if (!isAccount(principal)) return 'redacted';
+  if (principal.kind === 'token' && !scopeCovers(principal.scope, 'manage')) return 'redacted';
   return (await inboxAccess(deps, principal, inbox)).permissions.manage ? 'whole' : 'redacted';
 }
 

@@ -1,14 +1,14 @@
-import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-request.js';
-import { pairRawHeaders, summaryOf } from '../domain/captured-request.js';
+import type { AnswerRecord, CapturedEvent, SignatureCheck } from '../domain/captured-event.js';
+import { pairRawHeaders, summaryOf } from '../domain/captured-event.js';
 import { isId } from '../domain/ids.js';
-import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
+import type { ChosenAnswer, ResponseAnswer } from '../domain/response.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
 import type { AlertEvaluator } from './alert-evaluator.js';
 import type { ServiceDeps } from './deps.js';
 import { checkCapturedSignature } from './signatures.js';
 import { answerForRequest, type ResponseCache } from './responses.js';
 import { sharedTemplateRenderer } from './template-renderer.js';
-import { subPathOf } from '../domain/inbox-response.js';
+import { subPathOf } from '../domain/response.js';
 
 /** A request as the ingest listener received it, before anything is interpreted. */
 export interface IncomingCapture {
@@ -60,7 +60,7 @@ export async function captureRequest(
      */
     signatureKeys?: SignatureKeys;
     /**
-     * Inboxes' programmed responses (services/responses.ts): the answer is chosen here, before
+     * Inboxes' response rules (services/responses.ts): the answer is chosen here, before
      * the insert, and recorded with the event. Absent = every inbox answers the contract's 200.
      */
     responses?: ResponseCache;

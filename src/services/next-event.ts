@@ -1,4 +1,4 @@
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { formatDurationMs } from '../domain/duration.js';
 import { isId } from '../domain/ids.js';
 import { AppError } from '../errors.js';

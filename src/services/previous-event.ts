@@ -1,4 +1,4 @@
-import type { EventSummary } from '../domain/captured-request.js';
+import type { EventSummary } from '../domain/captured-event.js';
 import type { PreviousMatch } from '../ports/event-type-store.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';

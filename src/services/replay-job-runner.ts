@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
 import { replayOnce } from './replays.js';
 
-type RunnerDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'replayClient'> &
+type RunnerDeps = Pick<ServiceDeps, 'store' | 'clock' | 'bus' | 'egressClient'> &
   Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 /** Jobs one instance runs at once; more wait in the queue (or run on another instance). */

@@ -1,4 +1,4 @@
-import type { HeaderPair } from '../domain/captured-request.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 import { encodeUrlPart } from '../domain/destination.js';
 import type { HeaderEdits, ReplayOverrides } from '../domain/replay-request.js';
 import { AppError } from '../errors.js';
@@ -6,7 +6,7 @@ import {
   DROPPED_HEADER_PREFIXES,
   HOP_BY_HOP_HEADER_NAMES,
   RECOMPUTED_HEADER_NAMES,
-} from '../replay-client/outbound-headers.js';
+} from '../egress/outbound-headers.js';
 
 /** Limits of edit-and-replay input (decision 22). */
 export const OVERRIDE_LIMITS = {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { CapturedEvent } from '../domain/captured-request.js';
+import type { CapturedEvent } from '../domain/captured-event.js';
 import { MAX_DESTINATION_LENGTH, parseDestination } from '../domain/destination.js';
 import { destinationRefusalMessage } from '../domain/destination-refusal.js';
 import type { Inbox } from '../domain/inbox.js';
@@ -15,8 +15,8 @@ import {
   type SentRequest,
 } from '../domain/replay-request.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { ReplayOutcome } from '../ports/replay-client.js';
-import { buildOutboundHeaders, stripTransportHeaders } from '../replay-client/outbound-headers.js';
+import type { EgressOutcome } from '../ports/egress-client.js';
+import { buildOutboundHeaders, stripTransportHeaders } from '../egress/outbound-headers.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
@@ -26,7 +26,7 @@ import { resignRequest } from './signatures.js';
 export const MAX_REPLAY_HISTORY = 100;
 
 /** What replays need; `signatureKeys` only for `resign` (a caller that never re-signs may omit it). */
-export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'replayClient'> &
+export type ReplayDeps = Pick<ServiceDeps, 'store' | 'clock' | 'egressClient'> &
   Partial<Pick<ServiceDeps, 'signatureKeys'>>;
 
 function signingDeps(deps: ReplayDeps): Pick<ServiceDeps, 'store' | 'clock' | 'signatureKeys'> {
@@ -53,7 +53,7 @@ export interface ReplayOnceInput {
 }
 
 /**
- * Re-sends one event to a destination through the SSRF-guarded replay client and records the
+ * Re-sends one event to a destination through the SSRF-guarded egress client and records the
  * attempt with what was sent. Never throws for destination problems: an invalid destination, a
  * policy refusal, an unreachable or timed-out destination all come back as the recorded failed
  * record (`errorCode` set). Throws only before anything is sent or recorded: for `resign`
@@ -94,7 +94,7 @@ export async function replayOnce(deps: ReplayDeps, input: ReplayOnceInput): Prom
     overrides: recordOverrides(overrides),
     resigned,
   };
-  const outcome = await deps.replayClient.send({ url, method, headers: signed, body, prepared: true });
+  const outcome = await deps.egressClient.send({ url, method, headers: signed, body, prepared: true });
   const record = toRecord({ ...base, request }, outcome);
   await deps.store.replays.insert(record);
   return record;
@@ -128,7 +128,7 @@ async function requireSigningRights(
   principal: Principal,
   inbox: Inbox,
 ): Promise<void> {
-  if (principal.kind === 'account' && 'scope' in principal && !scopeCovers(principal.scope, 'manage')) {
+  if (principal.kind === 'token' && !scopeCovers(principal.scope, 'manage')) {
     throw new AppError('INSUFFICIENT_SCOPE', {
       message: `This API token has the ${principal.scope} scope; re-signing an edited request needs manage`,
     });
@@ -315,7 +315,7 @@ type RecordBase = Pick<
   'id' | 'eventId' | 'inboxId' | 'accountId' | 'destination' | 'createdAt' | 'request' | 'jobId'
 >;
 
-function toRecord(base: RecordBase, outcome: ReplayOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
+function toRecord(base: RecordBase, outcome: EgressOutcome | { kind: 'invalid'; reason: string }): ReplayRecord {
   if (outcome.kind === 'response') {
     return {
       ...base,

@@ -1,13 +1,7 @@
-import {
-  chooseAnswer,
-  parseInboxResponseInput,
-  responseWeight,
-  subPathOf,
-  type ChosenAnswer,
-  type InboxResponse,
-} from '../domain/inbox-response.js';
+import { chooseAnswer, responseWeight, subPathOf, type ChosenAnswer, type InboxResponse } from '../domain/response.js';
+import { parseInboxResponseInput } from '../domain/response-input.js';
 import { AppError } from '../errors.js';
-import { firstTemplateProblem, type ResolvedAnswer } from './answer-templates.js';
+import { firstTemplateProblem, type ResolvedAnswer } from './response-templates.js';
 import { sharedTemplateRenderer } from './template-renderer.js';
 import { getEvent } from './events.js';
 import type { InboxResponseRepository, Store } from '../ports/store.js';
@@ -18,7 +12,7 @@ import { ShortLivedCache } from './short-lived-cache.js';
 type ResponseDeps = Pick<ServiceDeps, 'store' | 'clock' | 'templates'>;
 
 /**
- * Programmable responses (docs/responses.md). Who may read and change an inbox's response: the
+ * Response rules (docs/responses.md). Who may read and change an inbox's response: the
  * rules of renaming or deleting the inbox (its owner; anyone holding an anonymous inbox's id,
  * who can already send it requests). Sharing links are read-only and never see it.
  */

@@ -1,6 +1,6 @@
 /**
  * A per-process cache of values read from the store, each at most `maxAgeMs` old: the ingest hot
- * path's view of per-inbox settings (programmed responses and signature settings).
+ * path's view of per-inbox settings (response rules and signature settings).
  * A fresh entry is returned synchronously, so a hit costs a Map lookup and no extra turn of the
  * event loop. Concurrent misses of one key share one read; a failed read is not cached (the
  * caller sees the rejection). `invalidate` is for writes made through this process: it drops the

@@ -1,5 +1,5 @@
 import type { InboxAction } from '../domain/team.js';
-import type { HeaderPair, SignatureCheck } from '../domain/captured-request.js';
+import type { HeaderPair, SignatureCheck } from '../domain/captured-event.js';
 import { AppError } from '../errors.js';
 import { SecretBoxError, type SecretBox } from '../ports/secret-box.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';

@@ -1,4 +1,4 @@
-import type { EventSummary } from '../domain/captured-request.js';
+import type { EventSummary } from '../domain/captured-event.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../errors.js';
 import type { EventBus } from '../ports/event-bus.js';
 import { requireAccount, tokenTeamOf } from './auth.js';
-import type { Principal, ServiceDeps } from './deps.js';
+import { isAccount, type Principal, type ServiceDeps } from './deps.js';
 import { parseInboxName } from './inboxes.js';
 import { reachableTeamRole } from './team-access.js';
 
@@ -183,7 +183,7 @@ export async function removeMember(
   input: { readonly teamId: string; readonly accountId: string },
 ): Promise<void> {
   const { role } = await getMembership(deps, principal, input.teamId);
-  const self = principal.kind === 'account' && principal.accountId === input.accountId;
+  const self = isAccount(principal) && principal.accountId === input.accountId;
   if (!self) {
     requireRole(role, roleNeededForTeam('manageMembers'), 'remove members');
     const target = await deps.store.teams.findRole(input.teamId, input.accountId);

@@ -1,7 +1,7 @@
 // Messages between the template renderer (main thread) and its render threads.
-import type { ChosenAnswer, ResponseAnswer } from '../domain/inbox-response.js';
-import type { AnswerRecord } from '../domain/captured-request.js';
-import type { TemplateRequest } from './answer-templates.js';
+import type { ChosenAnswer, ResponseAnswer } from '../domain/response.js';
+import type { AnswerRecord } from '../domain/captured-event.js';
+import type { TemplateRequest } from './response-templates.js';
 
 /** Main thread → render thread: resolve one chosen answer against one request. */
 export interface RenderJob {

@@ -3,8 +3,8 @@
 // it holds nothing that outlives a job.
 import { parentPort } from 'node:worker_threads';
 
-import type { ResponseAnswer } from '../domain/inbox-response.js';
-import { resolveAnswer } from './answer-templates.js';
+import type { ResponseAnswer } from '../domain/response.js';
+import { resolveAnswer } from './response-templates.js';
 import type { RenderJob, RenderReply } from './template-render-protocol.js';
 
 /** Structured cloning turns a Buffer into a plain Uint8Array: the same bytes, without copying. */

@@ -1,9 +1,9 @@
 import type { Worker } from 'node:worker_threads';
 
-import { CONTRACT_ANSWER } from '../domain/captured-request.js';
-import type { ChosenAnswer } from '../domain/inbox-response.js';
+import { CONTRACT_ANSWER } from '../domain/captured-event.js';
+import type { ChosenAnswer } from '../domain/response.js';
 import { spawnThread } from '../threads/spawn-thread.js';
-import type { ResolvedAnswer, TemplateRequest } from './answer-templates.js';
+import type { ResolvedAnswer, TemplateRequest } from './response-templates.js';
 import type { RenderJob, RenderReply } from './template-render-protocol.js';
 
 /**
@@ -139,7 +139,7 @@ export class TemplateRenderer {
   }
 
   /**
-   * The chosen answer with its templates rendered (answer-templates.ts, resolveAnswer), on a
+   * The chosen answer with its templates rendered (response-templates.ts, resolveAnswer), on a
    * render thread. Never rejects: a render that cannot finish resolves to unrenderedAnswer.
    * `key` (the inbox) bounds how many of one inbox's renders may wait.
    */
@@ -265,10 +265,10 @@ export class TemplateRenderer {
           from: import.meta.url,
           entry: './template-render-thread',
           sources: [
-            './answer-templates',
+            './response-templates',
             './template-render-protocol',
-            '../domain/captured-request',
-            '../domain/inbox-response',
+            '../domain/captured-event',
+            '../domain/response',
             '../domain/lossless-json',
           ],
         },

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import type { HeaderPair, SignatureCheck } from '../domain/captured-request.js';
+import type { HeaderPair, SignatureCheck } from '../domain/captured-event.js';
 import { whsecKey, type SignatureSettings } from './settings.js';
 
 /**

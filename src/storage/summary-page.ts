@@ -1,4 +1,4 @@
-import type { EventSummary } from '../domain/captured-request.js';
+import type { EventSummary } from '../domain/captured-event.js';
 import { eventSummaryPageJson } from '../domain/event-json.js';
 import type { EventSummaryPageJson } from '../ports/store.js';
 

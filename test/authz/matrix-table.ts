@@ -214,7 +214,7 @@ export const EXPECTED: readonly Row[] = [
   ['GET /api/v1/inboxes/:id/alerts/deliveries', 'expired', '401', '404I', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/alerts/deliveries', 'missing', '401', '404I', '404I', '401', '401'],
 
-  // Programmed responses: the rules of renaming the inbox (its owner; anyone holding an anonymous id).
+  // Response rules: the rules of renaming the inbox (its owner; anyone holding an anonymous id).
   ['GET /api/v1/inboxes/:id/response', 'anon', '200', '200', '200', '401', '401'],
   ['GET /api/v1/inboxes/:id/response', 'ownedA', '401', '200', '404I', '401', '401'],
   ['GET /api/v1/inboxes/:id/response', 'expired', '404I', '404I', '404I', '401', '401'],

@@ -61,7 +61,7 @@ export async function signatureAfter(
 }
 
 /**
- * After setting or clearing an object's programmed response: the rightful reader sees `want`
+ * After setting or clearing an object's response: the rightful reader sees `want`
  * (the status set, or null for none), and the ingest listener answers it.
  */
 export async function responseAfter(

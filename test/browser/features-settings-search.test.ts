@@ -15,7 +15,7 @@ import {
 import { headerOf, newPage, receiver, rig, savedInbox, useFeatureRig } from './features-support.js';
 
 // An inbox's settings and finding what it captured, in the web app, in real headless Chromium
-// against a real server: programmed responses, search and filter (in the URL, live), export and
+// against a real server: response rules, search and filter (in the URL, live), export and
 // copy as curl (shared view included), automatic forwarding with its deliveries, and the phone
 // layout of all of these. Every wait is on a condition.
 
@@ -52,7 +52,7 @@ async function noHorizontalOverflow(page: Page, what: string): Promise<void> {
   assert.ok(widths.scroll <= widths.inner, `${what}: the page scrolls sideways (${widths.scroll} > ${widths.inner})`);
 }
 
-describe('programmed responses', () => {
+describe('response rules', () => {
   test('an anonymous inbox answers a default and a rule set in the settings; each event shows which answer it got; reset to 200', async () => {
     const { page, context } = await newPage();
     await page.goto(`${rig.rehook.apiUrl}/`);

@@ -149,7 +149,7 @@ async function inboxOffers(page: Page, inboxId: string, eventId: string, signedI
 
 /**
  * What the API answers the caller for one harmless action of each kind: replaying the event to
- * the receiver (replay), setting a programmed response (respond, which a team role allows with
+ * the receiver (replay), setting a response of its own (respond, which a team role allows with
  * replaying) and giving the inbox the name it has (manage).
  */
 async function apiAllows(
@@ -165,7 +165,7 @@ async function apiAllows(
     ['FORBIDDEN', 'UNAUTHORIZED', 'SHARE_READ_ONLY', 'INBOX_NOT_FOUND', 'EVENT_NOT_FOUND'].includes(
       reply.body?.error?.code,
     );
-  // Programmed responses: set one, and take it away again when that was allowed.
+  // Response rules: set one, and take it away again when that was allowed.
   const answered = await api(who, 'PUT', `/api/v1/inboxes/${inboxId}/response`, {});
   if (!refused(answered)) await api(who, 'DELETE', `/api/v1/inboxes/${inboxId}/response`);
   return { replay: !refused(replayed), respond: !refused(answered), manage: !refused(renamed) };

@@ -1,4 +1,4 @@
-// RehookClient's programmed-response methods against a real server in this process.
+// RehookClient's response methods against a real server in this process.
 //
 //   node --import tsx --test test/e2e/api-client-responses.test.ts
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { RehookApiError, RehookClient, type InboxResponse, type InboxResponseInput } from '../../src/index.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 
-describe('RehookClient: programmed responses', () => {
+describe('RehookClient: response rules', () => {
   let rehook: TestRehook;
   let client: RehookClient;
   before(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Agent, request } from 'undici';
 import { RehookClient } from '../../src/client/rehook-client.js';
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory, eventIdTime } from '../../src/domain/ids.js';
 import { openPostgresStore } from '../../src/storage/postgres/store.js';
 import { connectTestPostgres } from '../helpers/postgres.js';

@@ -9,7 +9,7 @@ import type { ListenDeps, ListenSettings, ListenSummary } from '../../src/cli/li
 import { positionPath, readPosition } from '../../src/cli/listen/position.js';
 import { parseForwardRules } from '../../src/cli/listen/rules.js';
 import { OverlapWindow } from '../../src/cli/listen/window.js';
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory, eventIdTime, firstEventIdAt } from '../../src/domain/ids.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { summaryOf } from '../storage/conformance/fixtures.js';

@@ -10,7 +10,7 @@
  *      Cookie (value replaced by `[REDACTED]`);
  *   2. replaying it to a loopback receiver that records the raw bytes delivers the same method,
  *      headers and body, apart from the documented changes (docs/capture.md and
- *      src/replay-client/outbound-headers.ts): redacted headers, hop-by-hop headers (plus
+ *      src/egress/outbound-headers.ts): redacted headers, hop-by-hop headers (plus
  *      `proxy-*` and names listed in Connection) dropped; Host and Content-Length recomputed.
  * The expected results are computed here from the documented rules, not with the code under test.
  *

@@ -3,7 +3,7 @@
  * from a fixed seed, and filter query strings mostly made of those events' own values.
  */
 import fc from 'fast-check';
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../src/domain/ids.js';
 
 export const EVENT_COUNT = 300;

@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { eventMatchesFilter, parseEventFilter, type EventFilter } from '../../src/domain/event-filter.js';
 import { newId } from '../../src/domain/ids.js';
 import type { Store } from '../../src/ports/store.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { StorageError } from '../../src/errors.js';
 import { runMigrations } from '../../src/storage/migrate.js';
 import { MIGRATIONS, applyMigrations } from '../../src/storage/postgres/migrations.js';

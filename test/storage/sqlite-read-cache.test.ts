@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../src/domain/ids.js';
 import { eventSummaryPageJson } from '../../src/http/api/present.js';
 import { openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/store.js';

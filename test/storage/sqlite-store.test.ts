@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 
 import Database from 'better-sqlite3';
 
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { StorageError } from '../../src/errors.js';
 import { MIGRATIONS, applyMigrations } from '../../src/storage/sqlite/migrations.js';
 import { openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/store.js';

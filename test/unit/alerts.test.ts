@@ -9,7 +9,7 @@ import {
   parseAlertRules,
   summaryDue,
 } from '../../src/domain/alerts.js';
-import { literalRefusal } from '../../src/replay-client/client.js';
+import { literalRefusal } from '../../src/egress/client.js';
 
 const newId = () => 'alr_new';
 const rule = (extra: Record<string, unknown>) => ({ name: 'r', kind: 'event', url: 'https://example.com/a', ...extra });

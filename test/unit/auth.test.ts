@@ -56,7 +56,7 @@ describe('authenticate', () => {
     const { store } = tokenStore([tokenRecord(valid)]);
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
       const principal = await authenticate({ store, clock }, [`${scheme} ${valid}`]);
-      assert.equal(principal.kind, 'account');
+      assert.equal(principal.kind, 'token');
     }
   });
 

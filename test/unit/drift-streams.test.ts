@@ -8,11 +8,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { eventTypeOf } from '../../src/domain/event-type.js';
-import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../../src/domain/json-shape.js';
-import { describeDifference, driftOf } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations, typeScriptName } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+import {
+  DEFAULT_MIN_SAMPLES,
+  emptyLearnedSchema,
+  foldSample,
+  type LearnedSchema,
+} from '../../src/domain/learned-schema.js';
+import { describeDifference, driftOf } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations, typeScriptName } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../helpers/schema-judges.js';
 import { changesFor, eventStream, STREAM_KINDS, type StreamKind } from '../helpers/webhook-streams.js';
 
@@ -22,7 +27,7 @@ const INBOX = 'inb_0123456789abcdefghjkmnpqrs';
 type Body = any;
 
 interface Learned {
-  readonly shape: TypeShape;
+  readonly shape: LearnedSchema;
   readonly bodies: unknown[];
   /** Each drifted event: its index and what differed. */
   readonly drifted: string[];
@@ -30,7 +35,7 @@ interface Learned {
 
 /** The stream as the worker reads it: typed, checked, then folded, one event at a time, from the wire bytes. */
 function learnStream(kind: StreamKind): Learned {
-  const shape = emptyTypeShape();
+  const shape = emptyLearnedSchema();
   const bodies: unknown[] = [];
   const drifted: string[] = [];
   eventStream(kind, EVENTS).forEach((event, i) => {

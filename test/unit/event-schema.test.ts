@@ -3,17 +3,17 @@ import { describe, it } from 'node:test';
 
 import { eventTypeOf, pathBelowInbox } from '../../src/domain/event-type.js';
 import {
-  emptyTypeShape,
-  encodeTypeShape,
-  decodeTypeShape,
+  emptyLearnedSchema,
+  encodeLearnedSchema,
+  decodeLearnedSchema,
   foldSample,
-  MAX_SHAPE_NODES,
-  type TypeShape,
-} from '../../src/domain/json-shape.js';
-import { driftOf } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations, typeScriptName } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+  MAX_SCHEMA_NODES,
+  type LearnedSchema,
+} from '../../src/domain/learned-schema.js';
+import { driftOf } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations, typeScriptName } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 import { ajvRejections, typeScriptDiagnostics, zodRejections } from '../helpers/schema-judges.js';
 
 const INBOX = 'inb_0123456789abcdefghjkmnpqrs';
@@ -51,8 +51,8 @@ function charge(i: number, extra: Record<string, unknown> = {}): Body {
   };
 }
 
-function learn(bodies: readonly unknown[]): TypeShape {
-  const shape = emptyTypeShape();
+function learn(bodies: readonly unknown[]): LearnedSchema {
+  const shape = emptyLearnedSchema();
   for (const body of bodies) foldSample(shape, body);
   return shape;
 }
@@ -151,7 +151,7 @@ describe('inferred schemas judged by Ajv, tsc and Zod', () => {
   });
 
   it('survives being stored and read back', () => {
-    assert.deepEqual(typeJsonSchema('t', decodeTypeShape(encodeTypeShape(shape))), typeJsonSchema('t', shape));
+    assert.deepEqual(typeJsonSchema('t', decodeLearnedSchema(encodeLearnedSchema(shape))), typeJsonSchema('t', shape));
   });
 
   it('bodies that are not objects get a type alias', () => {
@@ -167,7 +167,7 @@ describe('drift', () => {
   const earlier = learn(Array.from({ length: 60 }, (_, i) => charge(i)));
 
   it('the first event of a type never drifts', () => {
-    assert.deepEqual(driftOf(emptyTypeShape(), charge(1), 1), []);
+    assert.deepEqual(driftOf(emptyLearnedSchema(), charge(1), 1), []);
   });
 
   it('a body that fits does not drift', () => {
@@ -198,14 +198,14 @@ describe('hostile bodies stay bounded', () => {
     for (let i = 0; i < 50_000; i += 1) deep = [deep];
     const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
     const long = Array.from({ length: 100_000 }, (_, i) => ({ [`id${i}`]: i }));
-    const shape = emptyTypeShape();
+    const shape = emptyLearnedSchema();
     for (const body of [deep, wide, long, { wide }, { long }]) {
       foldSample(shape, body);
       driftOf(shape, body);
     }
-    assert.ok(shape.nodes <= MAX_SHAPE_NODES);
+    assert.ok(shape.nodes <= MAX_SCHEMA_NODES);
     const schema = typeJsonSchema('hostile', shape);
     assert.deepEqual(ajvRejections(schema, [deep, wide, long, { wide }, { long }]), []);
-    assert.ok(encodeTypeShape(shape).length < 2_000_000);
+    assert.ok(encodeLearnedSchema(shape).length < 2_000_000);
   });
 });

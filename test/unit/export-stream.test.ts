@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, test } from 'node:test';
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { printfLines, shellWord } from '../../src/domain/curl-command.js';
 import { exportStream } from '../../src/http/api/export-stream.js';
 import { prefersPlainText } from '../../src/http/api/routes/export.js';

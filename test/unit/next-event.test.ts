@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CapturedEvent, EventSummary } from '../../src/domain/captured-request.js';
+import type { CapturedEvent, EventSummary } from '../../src/domain/captured-event.js';
 import { formatDurationMs, parseDurationMs } from '../../src/domain/duration.js';
 import { createEventIdFactory } from '../../src/domain/ids.js';
 import type { Inbox } from '../../src/domain/inbox.js';
@@ -14,7 +14,7 @@ import { countSubscriptions } from '../helpers/sse-client.js';
 
 const INBOX_ID = 'inb_0123456789abcdefghjkmnpqrs';
 const OWNER: Principal = {
-  kind: 'account',
+  kind: 'token',
   accountId: 'acc_0123456789abcdefghjkmnpqrs',
   tokenId: 'tok_x',
   scope: 'manage',
@@ -158,7 +158,7 @@ describe('waitForNextEvent (service)', () => {
 
   it('checks access first, then the parameters, and re-authenticates after waiting', { timeout: 10_000 }, async () => {
     const [e0] = makeEvents(1) as [CapturedEvent];
-    const stub = stubDeps({ ownerId: OWNER.kind === 'account' ? OWNER.accountId : null });
+    const stub = stubDeps({ ownerId: OWNER.kind === 'token' ? OWNER.accountId : null });
     const code = (err: unknown): string => (err instanceof AppError ? err.code : String(err));
     await assert.rejects(
       waitForNextEvent(stub.deps, ANONYMOUS, { inboxId: INBOX_ID, after: 'x', timeoutMs: Number.NaN }),

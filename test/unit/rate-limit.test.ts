@@ -11,7 +11,7 @@ import {
 } from '../../src/abuse/rate-limiter.js';
 import { parseCidrList, parseLimit, parseRate } from '../../src/config/parse.js';
 import { loadConfig } from '../../src/config/load.js';
-import { invalidAllowEntries } from '../../src/replay-client/address-policy.js';
+import { invalidAllowEntries } from '../../src/egress/address-policy.js';
 
 describe('TokenBucketLimiter', () => {
   it('allows a burst of `count`, then refuses with the wait for the next token', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../../src/domain/ids.js';
 import type { Inbox } from '../../src/domain/inbox.js';
 import type { ReplayJob } from '../../src/domain/replay-job.js';
 import { createLocalBus } from '../../src/live/local-bus.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
+import type { OutboundRequest, EgressClient, EgressOutcome } from '../../src/ports/egress-client.js';
 import type { Principal } from '../../src/services/deps.js';
 import { RatePacer, startReplayJobRunner, type ReplayJobRunner } from '../../src/services/replay-job-runner.js';
 import { cancelReplayJob, createReplayJob, getReplayJob } from '../../src/services/replay-jobs.js';
@@ -54,16 +54,16 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
 interface FakeSend {
   readonly request: OutboundRequest;
   /** Ends this send with an answer (200 by default). */
-  answer(outcome?: ReplayOutcome): void;
+  answer(outcome?: EgressOutcome): void;
 }
 
-/** A replay client whose sends the test answers one by one (or at once when `auto`). */
-function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
+/** A egress client whose sends the test answers one by one (or at once when `auto`). */
+function fakeEgressClient(opts: { auto?: EgressOutcome | null } = {}) {
   const sends: FakeSend[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const waiters: Array<{ count: number; resolve: () => void }> = [];
-  const ok: ReplayOutcome = {
+  const ok: EgressOutcome = {
     kind: 'response',
     statusCode: 200,
     latencyMs: 1.5,
@@ -71,7 +71,7 @@ function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
     body: Buffer.from('ok'),
     truncated: false,
   };
-  const client: ReplayClient & {
+  const client: EgressClient & {
     sends: FakeSend[];
     readonly maxInFlight: number;
     readonly inFlight: number;
@@ -87,7 +87,7 @@ function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
     send(request) {
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      const done = deferred<ReplayOutcome>();
+      const done = deferred<EgressOutcome>();
       sends.push({ request, answer: (outcome = ok) => done.resolve(outcome) });
       for (const waiter of waiters.filter((w) => sends.length >= w.count)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -110,7 +110,7 @@ function fakeReplayClient(opts: { auto?: ReplayOutcome | null } = {}) {
 }
 
 const ACCOUNT: Principal = {
-  kind: 'account',
+  kind: 'token',
   accountId: 'acc_0123456789abcdefghjkmnpqrs',
   tokenId: 'tok_x',
   scope: 'manage',
@@ -118,7 +118,7 @@ const ACCOUNT: Principal = {
   teamId: null,
 };
 
-describe('replay job runner (SQLite store, fake replay client)', () => {
+describe('replay job runner (SQLite store, fake egress client)', () => {
   let store: SqliteStore;
   let clock: FakeClock;
   let inbox: Inbox;
@@ -168,7 +168,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
 
   /** Starts a runner; resolves `ended(jobId)` when the job ends on it, with the outcome. */
   function runner(
-    replayClient: ReplayClient,
+    egressClient: EgressClient,
     opts: { leaseMs?: number; instanceId?: string; shutdownGraceMs?: number } = {},
   ) {
     const bus = sharedBus;
@@ -182,7 +182,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
       return entry;
     };
     const started = startReplayJobRunner(
-      { store, clock, bus, replayClient },
+      { store, clock, bus, egressClient },
       {
         leaseMs: opts.leaseMs ?? 30_000,
         pollMs: 3_600_000, // only the bus and kick() wake it in these tests
@@ -203,12 +203,12 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     sharedBus = createLocalBus();
   });
 
-  function deps(replayClient: ReplayClient) {
-    return { store, clock, bus: sharedBus, replayClient };
+  function deps(egressClient: EgressClient) {
+    return { store, clock, bus: sharedBus, egressClient };
   }
 
-  async function createJob(body: Record<string, unknown>, replayClient: ReplayClient): Promise<ReplayJob> {
-    return createReplayJob(deps(replayClient), ACCOUNT, inbox.id, {
+  async function createJob(body: Record<string, unknown>, egressClient: EgressClient): Promise<ReplayJob> {
+    return createReplayJob(deps(egressClient), ACCOUNT, inbox.id, {
       destination: 'https://example.com/hook',
       ratePerSecond: 100,
       ...body,
@@ -216,7 +216,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   }
 
   it('replays every event oldest first, one at a time, records each replay in its history and completes', async () => {
-    const client = fakeReplayClient();
+    const client = fakeEgressClient();
     const { ended } = runner(client);
     const job = await createJob({}, client);
     assert.equal(await ended(job.id), 'completed');
@@ -241,7 +241,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('keeps at most `concurrency` sends in flight, and starts them in order', async () => {
-    const client = fakeReplayClient({ auto: null });
+    const client = fakeEgressClient({ auto: null });
     const { ended } = runner(client);
     const job = await createJob({ concurrency: 3 }, client);
     await client.sent(3);
@@ -261,7 +261,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('applies the filter: method and path prefix, a time or id range, explicit ids', async () => {
-    const client = fakeReplayClient();
+    const client = fakeEgressClient();
     const { ended } = runner(client);
     const posts = await createJob({ method: 'post', pathPrefix: '/hook/' }, client);
     assert.equal(await ended(posts.id), 'completed');
@@ -286,7 +286,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('stops sending once the job is cancelled; the send in flight is still recorded', async () => {
-    const client = fakeReplayClient({ auto: null });
+    const client = fakeEgressClient({ auto: null });
     const { ended } = runner(client);
     const job = await createJob({}, client);
     await client.sent(1);
@@ -305,7 +305,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('resumes a job whose runner died once its lease expired, sending only what was not recorded', async () => {
-    const client = fakeReplayClient();
+    const client = fakeEgressClient();
     const job = await createJob({}, client);
     // A runner elsewhere claimed the job, recorded two events, then died holding the lease.
     const dead = await store.replayJobs.claim('dead-instance', clock.now(), new Date(clock.now().getTime() + 30_000));
@@ -341,7 +341,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('hands its jobs over on stop(): the send in flight is recorded and another runner resumes at once', async () => {
-    const client = fakeReplayClient({ auto: null });
+    const client = fakeEgressClient({ auto: null });
     const { runner: first } = runner(client, { instanceId: 'first' });
     const job = await createJob({}, client);
     await client.sent(1);
@@ -350,7 +350,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
     await stopping;
     assert.equal(client.sends.length, 1);
     assert.deepEqual((await store.replayJobs.findById(job.id))?.counts.done, 1);
-    const second = fakeReplayClient();
+    const second = fakeEgressClient();
     const { runner: next, ended } = runner(second, { instanceId: 'second' });
     next.kick();
     assert.equal(await ended(job.id), 'completed');
@@ -361,10 +361,10 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('runs each job on one runner when several share the store', async () => {
-    const clients = [fakeReplayClient(), fakeReplayClient(), fakeReplayClient()];
+    const clients = [fakeEgressClient(), fakeEgressClient(), fakeEgressClient()];
     const started = clients.map((client, i) => runner(client, { instanceId: `runner-${i}` }));
     const jobs = [];
-    for (let i = 0; i < 4; i += 1) jobs.push(await createJob({}, clients[0] as ReplayClient));
+    for (let i = 0; i < 4; i += 1) jobs.push(await createJob({}, clients[0] as EgressClient));
     const outcomes = await Promise.all(jobs.map((job) => Promise.race(started.map((s) => s.ended(job.id)))));
     assert.deepEqual(outcomes, ['completed', 'completed', 'completed', 'completed']);
     const sends = clients.flatMap((c) => c.sends.map((s) => s.request.body.toString()));
@@ -374,7 +374,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('fails the job when the replay policy refuses the destination (every later send would be refused too)', async () => {
-    const client = fakeReplayClient({ auto: { kind: 'forbidden', reason: 'private address 10.0.0.1' } });
+    const client = fakeEgressClient({ auto: { kind: 'forbidden', reason: 'private address 10.0.0.1' } });
     const { ended } = runner(client);
     const job = await createJob({}, client);
     assert.equal(await ended(job.id), 'failed');
@@ -386,7 +386,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('records unreachable destinations as failed results and goes on', async () => {
-    const client = fakeReplayClient({ auto: { kind: 'unreachable', reason: 'connection refused', latencyMs: 2 } });
+    const client = fakeEgressClient({ auto: { kind: 'unreachable', reason: 'connection refused', latencyMs: 2 } });
     const { ended } = runner(client);
     const job = await createJob({}, client);
     assert.equal(await ended(job.id), 'completed');
@@ -398,7 +398,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('marks events deleted after the job was created EVENT_NOT_FOUND', async () => {
-    const client = fakeReplayClient({ auto: null });
+    const client = fakeEgressClient({ auto: null });
     const job = await createJob({ eventIds: [events[0]?.id, events[1]?.id] }, client);
     assert.equal(
       await store.events.delete(events[0]?.id as string, { inboxId: inbox.id, expectedOwnerId: null }),
@@ -417,7 +417,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('fails a job whose inbox expired before it ran (not swept yet)', async () => {
-    const client = fakeReplayClient();
+    const client = fakeEgressClient();
     const orphan = await createJob({}, client);
     clock.set(inbox.expiresAt as Date);
     const { runner: late, ended } = runner(client);
@@ -428,7 +428,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('a running job stops before its next send when its inbox is deleted', async () => {
-    const client = fakeReplayClient({ auto: null });
+    const client = fakeEgressClient({ auto: null });
     const { ended } = runner(client);
     const job = await createJob({}, client);
     await client.sent(1);
@@ -443,7 +443,7 @@ describe('replay job runner (SQLite store, fake replay client)', () => {
   });
 
   it('a job whose inbox was deleted ends failed with the deletion, and no runner claims it', async () => {
-    const client = fakeReplayClient();
+    const client = fakeEgressClient();
     const orphan = await createJob({}, client);
     await store.inboxes.delete(inbox.id);
     const ended = await store.replayJobs.findById(orphan.id);

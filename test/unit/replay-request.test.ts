@@ -3,7 +3,7 @@
 //   node --import tsx --test test/unit/replay-request.test.ts
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { HeaderPair } from '../../src/domain/captured-request.js';
+import type { HeaderPair } from '../../src/domain/captured-event.js';
 import {
   decodeSentRequest,
   editHeaders,

@@ -1,17 +1,12 @@
-// Programmable responses without a server: the matcher, the stored form, the ingest cache, and
+// Response rules without a server: the matcher, the stored form, the ingest cache, and
 // captureRequest's use of it (chosen before the insert, recorded, a failed read is a failure).
 //
 //   node --import tsx --test test/unit/responses.test.ts
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  chooseAnswer,
-  decodeStoredResponse,
-  encodeStoredResponse,
-  parseInboxResponseInput,
-  subPathOf,
-  type InboxResponse,
-} from '../../src/domain/inbox-response.js';
+import { chooseAnswer, subPathOf, type InboxResponse } from '../../src/domain/response.js';
+import { parseInboxResponseInput } from '../../src/domain/response-input.js';
+import { decodeStoredResponse, encodeStoredResponse } from '../../src/domain/response-json.js';
 import { createEventIdFactory, newId } from '../../src/domain/ids.js';
 import { StorageError } from '../../src/errors.js';
 import type { Store } from '../../src/ports/store.js';
@@ -148,7 +143,7 @@ describe('ResponseCache', () => {
   });
 });
 
-describe('captureRequest with programmed responses', () => {
+describe('captureRequest with response rules', () => {
   const inboxId = newId('inbox');
   const incoming: IncomingCapture = {
     inboxId,

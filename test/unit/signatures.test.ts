@@ -12,7 +12,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { Webhook as SvixWebhook } from 'svix';
 
-import type { HeaderPair } from '../../src/domain/captured-request.js';
+import type { HeaderPair } from '../../src/domain/captured-event.js';
 import { replaceHeaders, signatureHeaders, verifySignature, type SignedRequest } from '../../src/signatures/schemes.js';
 import {
   parseSignatureSettings,

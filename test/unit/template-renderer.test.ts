@@ -3,8 +3,8 @@
 // queue answers at once instead of growing. Orders are asserted, never durations.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChosenAnswer, ResponseAnswer } from '../../src/domain/inbox-response.js';
-import type { ResolvedAnswer, TemplateRequest } from '../../src/services/answer-templates.js';
+import type { ChosenAnswer, ResponseAnswer } from '../../src/domain/response.js';
+import type { ResolvedAnswer, TemplateRequest } from '../../src/services/response-templates.js';
 import { TemplateRenderer } from '../../src/services/template-renderer.js';
 
 const request: TemplateRequest = {

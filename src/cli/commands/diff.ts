@@ -1,4 +1,4 @@
-import type { HeaderPair } from '../../domain/captured-request.js';
+import type { HeaderPair } from '../../domain/captured-event.js';
 import type { BodyDiff, EventDiff, PairsDiff } from '../../domain/event-diff.js';
 import { parseLosslessJson, stringifyLossless } from '../../domain/lossless-json.js';
 import { clientFor, type ClientOptions } from '../client-options.js';

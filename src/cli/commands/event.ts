@@ -46,7 +46,7 @@ export function printEvent(event: EventDetail, io: CliIO): void {
       ['from', cleanLine(event.sourceIp)],
       ['content type', cleanLine(orDash(event.contentType))],
       ['size', formatBytes(event.size)],
-      // Which answer the sender got: the inbox's programmed response (rule n, or its default), or 200.
+      // Which answer the sender got: the inbox's response (rule n, or its default), or 200.
       [
         'answer',
         event.answer.rule === null ? String(event.answer.status) : `${event.answer.status} (rule ${event.answer.rule})`,

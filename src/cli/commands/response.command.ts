@@ -39,7 +39,7 @@ export const responseShowCommand = defineCommand({
   kind: 'client',
   summary: 'Show what an inbox answers its senders.',
   description:
-    "Print the inbox's programmed response (default answer and rules; docs/responses.md), or say that it " +
+    "Print the inbox's response (default answer and rules; docs/responses.md), or say that it " +
     'answers the default 200 {"ok":true}. An owned inbox needs its owner\'s token; an anonymous one only its id. ' +
     '--json prints what --file of `response set` takes.',
   args: [INBOX_ID],
@@ -54,7 +54,7 @@ export const responseSetCommand = defineCommand({
   kind: 'client',
   summary: 'Program what an inbox answers its senders.',
   description:
-    "Replace the inbox's programmed response: the default answer from --status, --header, --body and " +
+    "Replace the inbox's response: the default answer from --status, --header, --body and " +
     '--delay (a plain 200 with an empty body when none is given), and rules from --rule-file (a JSON ' +
     'array of {match, response}; the first rule that matches a request answers it). Or give everything ' +
     'as one JSON document with --file (what `response show --json` prints, without its envelope, or ' +
@@ -110,8 +110,7 @@ export const responseClearCommand = defineCommand({
   path: ['response', 'clear'],
   kind: 'client',
   summary: 'Make an inbox answer the default 200 {"ok":true} again.',
-  description:
-    "Remove the inbox's programmed response. An owned inbox needs its owner's token; an anonymous one only its id.",
+  description: "Remove the inbox's response. An owned inbox needs its owner's token; an anonymous one only its id.",
   args: [INBOX_ID],
   options: CLIENT,
   examples: ['rehook response clear inb_...'],

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type { HeaderPair } from '../../domain/captured-request.js';
-import { buildOutboundHeaders, flattenHeaders } from '../../replay-client/outbound-headers.js';
-import { readCapped } from '../../replay-client/read-capped.js';
+import type { HeaderPair } from '../../domain/captured-event.js';
+import { buildOutboundHeaders, flattenHeaders } from '../../egress/outbound-headers.js';
+import { readCapped } from '../../egress/read-capped.js';
 
 /**
  * Sending one captured event to the local target. This runs on the developer's machine and

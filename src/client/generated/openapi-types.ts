@@ -620,7 +620,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The inbox's programmed response
+         * The inbox's response
          * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. `response` is null while the inbox answers the contract's `200 {"ok":true}`.
          */
         get: operations["getInboxResponse"];
@@ -632,7 +632,7 @@ export interface paths {
         post?: never;
         /**
          * Restore the contract's answer
-         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. The inbox answers `200 {"ok":true}` again (also when it had no programmed response).
+         * @description Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone who holds its id (who can already send it requests). Sharing links are refused. The inbox answers `200 {"ok":true}` again (also when it had no response).
          */
         delete: operations["clearInboxResponse"];
         options?: never;
@@ -1875,7 +1875,7 @@ export interface components {
             permissions: {
                 /** @description Read the inbox, its events, replays and settings. */
                 read: boolean;
-                /** @description Replay (single, bulk, edited) and change programmed responses. */
+                /** @description Replay (single, bulk, edited) and change response rules. */
                 replay: boolean;
                 /** @description Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules. */
                 manage: boolean;
@@ -1912,7 +1912,7 @@ export interface components {
                 /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
                 reason: string | null;
             };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
             answer: {
                 /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
                 rule: number | null;
@@ -1968,7 +1968,7 @@ export interface components {
                 /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
                 reason: string | null;
             };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
             answer: {
                 /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
                 rule: number | null;
@@ -2034,7 +2034,7 @@ export interface components {
                 /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
                 reason: string | null;
             };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a programmed response). */
+            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
             answer: {
                 /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
                 rule: number | null;
@@ -2320,7 +2320,7 @@ export interface components {
             };
             response: components["schemas"]["ResponseAnswer"];
         };
-        /** @description An inbox's programmed response: the default answer (status, headers, body, delayMs) and ordered rules. Exactly one of body and bodyBase64 is shown (body when the bytes are UTF-8 text). */
+        /** @description An inbox's response: the default answer (status, headers, body, delayMs) and ordered rules. Exactly one of body and bodyBase64 is shown (body when the bytes are UTF-8 text). */
         InboxResponse: {
             /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
             status: number;
@@ -2749,7 +2749,7 @@ export interface components {
             /** @description True for the session this request was made with. */
             current: boolean;
         };
-        /** @description owner: everything, members and deleting the team included (a team keeps at least one); admin: members below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, programmed responses; viewer: read only. */
+        /** @description owner: everything, members and deleting the team included (a team keeps at least one); admin: members below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, response rules; viewer: read only. */
         TeamRole: "owner" | "admin" | "member" | "viewer";
         /** @description A team, with the caller's role in it. */
         Team: {

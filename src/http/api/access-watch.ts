@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { watchAccess } from '../../services/access-watch.js';
-import type { Principal, ServiceDeps } from '../../services/deps.js';
+import { isAccount, type Principal, type ServiceDeps } from '../../services/deps.js';
 import { getReadableInbox } from '../../services/inboxes.js';
 import { authenticateRequest } from './request.js';
 
@@ -19,7 +19,7 @@ export function watchRequestAccess(
   inboxId: string,
   onLost: (refusal: AppError) => void,
 ): () => void {
-  if (principal.kind !== 'account') return () => undefined;
+  if (!isAccount(principal)) return () => undefined;
   return watchAccess(deps.bus, principal, () => {
     authenticateRequest(deps, request)
       .then((current) => getReadableInbox(deps, current, inboxId))

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CapturedEvent } from '../../domain/captured-request.js';
+import type { CapturedEvent } from '../../domain/captured-event.js';
 import { HAR_EPILOGUE, harEntry, harPrologue, type HarCreator } from '../../domain/har.js';
 import { eventJson } from './present.js';
 

@@ -1,7 +1,7 @@
 import { grantedScopes } from '../../domain/token-scope.js';
 import { isUtf8 } from 'node:buffer';
 import type { Account, ApiToken } from '../../domain/account.js';
-import type { CapturedEvent } from '../../domain/captured-request.js';
+import type { CapturedEvent } from '../../domain/captured-event.js';
 import { eventSummaryJson } from '../../domain/event-json.js';
 import { isId } from '../../domain/ids.js';
 import { isSaved, type InboxWithStats } from '../../domain/inbox.js';

@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { RESPONSE_LIMITS } from '../../domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../domain/response.js';
 
 /**
- * JSON shapes of programmable responses (routes/responses.ts). Named schemas: the OpenAPI
+ * JSON shapes of response rules (routes/responses.ts). Named schemas: the OpenAPI
  * document lists them under components.schemas (schemas.ts registers them).
  */
 
@@ -128,7 +128,7 @@ export const InboxResponseSchema = Type.Object(
   {
     $id: 'InboxResponse',
     description:
-      "An inbox's programmed response: the default answer (status, headers, body, delayMs) and ordered rules. " +
+      "An inbox's response: the default answer (status, headers, body, delayMs) and ordered rules. " +
       'Exactly one of body and bodyBase64 is shown (body when the bytes are UTF-8 text).',
     ...closed,
   },

@@ -79,7 +79,7 @@ export const InboxSchema = Type.Object(
     permissions: Type.Object(
       {
         read: Type.Boolean({ description: 'Read the inbox, its events, replays and settings.' }),
-        replay: Type.Boolean({ description: 'Replay (single, bulk, edited) and change programmed responses.' }),
+        replay: Type.Boolean({ description: 'Replay (single, bulk, edited) and change response rules.' }),
         manage: Type.Boolean({
           description:
             'Rename, delete, clear, delete events, share, move, and change secrets, forwarding, alerts and rules.',
@@ -110,7 +110,7 @@ const JsonKindSchema = (options: { description?: string } = {}) =>
     options,
   );
 
-/** One difference of a drifted event (src/domain/shape-drift.ts). */
+/** One difference of a drifted event (src/domain/drift.ts). */
 function DriftDifferenceSchema() {
   return Type.Object(
     {
@@ -176,7 +176,7 @@ const eventSummaryFields = {
       ),
     },
     {
-      description: "Which answer the sender got (the contract's 200 unless the inbox has a programmed response).",
+      description: "Which answer the sender got (the contract's 200 unless the inbox has a response of its own).",
       ...closed,
     },
   ),

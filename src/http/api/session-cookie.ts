@@ -75,7 +75,7 @@ export async function authenticateSessionCookie(
   if (!usesSessionCookie(request)) return null;
   const session = await cookieSession(deps, request);
   if (session !== null) {
-    return { kind: 'account', accountId: session.accountId, sessionId: session.id, csrfToken: session.csrfToken };
+    return { kind: 'session', accountId: session.accountId, sessionId: session.id, csrfToken: session.csrfToken };
   }
   if (request.routeOptions.config.sessionCookie === 'optional') return ANONYMOUS;
   const err = new AppError('UNAUTHORIZED', { message: 'Session has expired or was signed out; sign in again' });
@@ -118,7 +118,7 @@ export function clearFailedSessionCookie(
  * and GET/HEAD/OPTIONS are never checked.
  */
 export function checkCsrf(request: FastifyRequest, principal: Principal | null): void {
-  if (principal === null || principal.kind !== 'account' || !('sessionId' in principal)) return;
+  if (principal?.kind !== 'session') return;
   if (SAFE_METHODS.has(request.method)) return;
   const token = request.headers['x-csrf-token'];
   if (isCrossSite(request) || typeof token !== 'string' || !stringsEqual(token, principal.csrfToken)) {

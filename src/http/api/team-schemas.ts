@@ -26,7 +26,7 @@ export const RoleSchema = Type.Union(
     description:
       'owner: everything, members and deleting the team included (a team keeps at least one); admin: members ' +
       'below owner, inbox settings, secrets, forwarding, shares; member: read, replay, bulk and edited replay, ' +
-      'programmed responses; viewer: read only.',
+      'response rules; viewer: read only.',
   },
 );
 

@@ -58,7 +58,7 @@ export async function checkTokenScope(
   request: FastifyRequest,
   principal: Principal,
 ): Promise<void> {
-  if (principal.kind !== 'account' || !('scope' in principal)) return;
+  if (principal.kind !== 'token') return;
   const marks = marksOf(request.routeOptions.schema);
   const needed = marks[SCOPE_MARK];
   if (needed === undefined || needed === 'none') return;

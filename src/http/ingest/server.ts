@@ -4,7 +4,7 @@ import { capConnectionsPerIp } from '../../abuse/connection-cap.js';
 import { retryAfterSeconds, UNLIMITED, type KeyedLimiter } from '../../abuse/rate-limiter.js';
 import { answerIngestProbe, type IngestProbes } from '../../metrics/ingest.js';
 import { isId } from '../../domain/ids.js';
-import { omitsContentLength, type ResponseAnswer } from '../../domain/inbox-response.js';
+import { omitsContentLength, type ResponseAnswer } from '../../domain/response.js';
 import type { CaptureResult, IncomingCapture } from '../../services/ingest.js';
 import type { ErrorCode } from '../../errors.js';
 import { ingestRoute } from './route.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { EventSummary } from '../../domain/captured-request.js';
+import type { EventSummary } from '../../domain/captured-event.js';
 import { StorageError } from '../../errors.js';
 import { sqlState, storageError } from './attempt.js';
 import { ENQUEUE_DELIVERIES_CTE } from './forwarding-repository.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import { summaryOf } from '../../domain/captured-request.js';
+import { summaryOf } from '../../domain/captured-event.js';
 import { eventIdTime } from '../../domain/ids.js';
 import { clampLimit } from '../../domain/page-limit.js';
 import type { AccountRepository, EventRepository, ReplayRepository, TokenRepository } from '../../ports/store.js';

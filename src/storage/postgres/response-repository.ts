@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import { decodeStoredResponse, encodeStoredResponse } from '../../domain/inbox-response.js';
+import { decodeStoredResponse, encodeStoredResponse } from '../../domain/response-json.js';
 import type { InboxResponseRepository } from '../../ports/store.js';
 import { attempt, inTransaction } from './attempt.js';
 

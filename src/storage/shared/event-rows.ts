@@ -1,7 +1,7 @@
-import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captured-request.js';
+import type { CapturedEvent, EventSummary, HeaderPair } from '../../domain/captured-event.js';
 import { decodeAnswer, decodeSignature, encodeAnswer, encodeSignature } from '../../domain/event-json.js';
 import type { Inbox } from '../../domain/inbox.js';
-import { decodeDrift } from '../../domain/shape-drift.js';
+import { decodeDrift } from '../../domain/drift.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../../domain/replay.js';
 import { decodeSentRequest, encodeSentRequest } from '../../domain/replay-request.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
@@ -45,7 +45,7 @@ export interface EventSummaryRow<C extends ColumnTypes> {
   answer: string | null;
   /** NULL until the event-type worker has read the event; '' when it has no type. */
   event_type?: string | null;
-  /** JSON text (src/domain/shape-drift.ts encodeDrift) or null. */
+  /** JSON text (src/domain/drift.ts encodeDrift) or null. */
   drift?: string | null;
 }
 

@@ -1,6 +1,6 @@
-import type { HeaderPair } from '../../domain/captured-request.js';
+import type { HeaderPair } from '../../domain/captured-event.js';
 import type { EventTypeRule } from '../../domain/event-type.js';
-import { decodeTypeShape, encodeTypeShape } from '../../domain/json-shape.js';
+import { decodeLearnedSchema, encodeLearnedSchema } from '../../domain/learned-schema.js';
 import type {
   EventTypeInfo,
   EventTypeSummary,
@@ -77,11 +77,11 @@ export function eventTypeRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     toTypeInfo,
     toTypeSummary: (row: TypeSummaryRow<C>): EventTypeSummary => ({
       ...toTypeInfo(row),
-      shape: decodeTypeShape(row.shape),
+      shape: decodeLearnedSchema(row.shape),
     }),
     /** Parameters of the summary upsert, in TYPE_SUMMARY_COLUMNS order. */
     typeSummaryParams: (s: EventTypeSummary) =>
-      bind([s.inboxId, s.eventType, s.count, s.drifted, s.firstSeen, s.lastSeen, encodeTypeShape(s.shape)]),
+      bind([s.inboxId, s.eventType, s.count, s.drifted, s.firstSeen, s.lastSeen, encodeLearnedSchema(s.shape)]),
     toUntyped: (row: UntypedRow<C>): UntypedEvent => ({
       id: row.id,
       inboxId: row.inbox_id,

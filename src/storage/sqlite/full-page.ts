@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 
-import type { CapturedEvent } from '../../domain/captured-request.js';
+import type { CapturedEvent } from '../../domain/captured-event.js';
 import type { FullPage } from '../../ports/store.js';
 import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../full-page.js';
 import { clampLimit } from '../../domain/page-limit.js';

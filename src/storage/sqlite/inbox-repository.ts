@@ -17,7 +17,7 @@ export function createInboxRepository(db: BetterSqlite3.Database, s: Statements)
   const deleteShares = db.prepare<[string]>('DELETE FROM shares WHERE inbox_id = ?');
   // So do its signature settings (a sealed secret never outlives its inbox).
   const deleteSignatures = db.prepare<[string]>('DELETE FROM inbox_signatures WHERE inbox_id = ?');
-  // So does its programmable response (one row).
+  // So does its response (one row).
   const deleteResponse = db.prepare<[string]>('DELETE FROM inbox_responses WHERE inbox_id = ?');
   // So does its forwarding: nothing new is queued, and its queued deliveries are never claimed
   // again (the claim joins the forwarding row); they are purged with the events.

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import { decodeStoredResponse, encodeStoredResponse } from '../../domain/inbox-response.js';
+import { decodeStoredResponse, encodeStoredResponse } from '../../domain/response-json.js';
 import type { InboxResponseRepository } from '../../ports/store.js';
 import { attempt } from './attempt.js';
 

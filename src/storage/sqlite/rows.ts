@@ -1,4 +1,4 @@
-import type { CapturedEvent } from '../../domain/captured-request.js';
+import type { CapturedEvent } from '../../domain/captured-event.js';
 import type { ColumnsOf, SqlParam } from '../shared/column-values.js';
 import { rowMappers } from '../shared/row-mappers.js';
 

@@ -1,7 +1,7 @@
 // Browser sessions over real HTTP for the account suites (auth*.test.ts): signing up and in,
 // reading Set-Cookie as a browser would, and sending the cookie (with its CSRF token) back.
 import assert from 'node:assert/strict';
-import type { EventSummary } from '../../../src/domain/captured-request.js';
+import type { EventSummary } from '../../../src/domain/captured-event.js';
 import type { AfterPage } from '../../../src/ports/store.js';
 import type { TestRehook } from '../../helpers/rehook.js';
 import { assertError, call } from './support.js';

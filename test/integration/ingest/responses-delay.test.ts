@@ -1,4 +1,4 @@
-// Programmable responses, end to end against a real server: the delay (the event is stored before
+// Response rules, end to end against a real server: the delay (the event is stored before
 // the answer is sent; a shutdown sends it at once) and two instances sharing one PostgreSQL.
 //
 //   node --import tsx --test test/integration/ingest/responses-delay.test.ts
@@ -9,13 +9,13 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { RESPONSE_LIMITS } from '../../../src/domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../../src/domain/response.js';
 import { api, startTestRehook } from '../../helpers/rehook.js';
 import { createInbox, listEvents } from './fixtures.js';
 import { hostHeader, hostPort, parseResponses, sendRaw } from './raw-http.js';
 import { ingest, putResponse, waitFor } from './responses-support.js';
 
-describe('programmable responses: the delay', () => {
+describe('response rules: the delay', () => {
   test('the event is listed while the sender still waits; a shutdown sends the answer at once with Connection: close', async () => {
     const rehook = await startTestRehook();
     let stopped = false;
@@ -101,7 +101,7 @@ describe('programmable responses: the delay', () => {
   });
 });
 
-describe('programmable responses: two instances on one PostgreSQL', async () => {
+describe('response rules: two instances on one PostgreSQL', async () => {
   const { connectTestPostgres } = await import('../../helpers/postgres.js');
   const { loadConfig } = await import('../../../src/config/load.js');
   const { startRehook } = await import('../../../src/server.js');

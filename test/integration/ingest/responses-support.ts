@@ -1,4 +1,4 @@
-// Helpers of the programmable-response suites (responses*.test.ts): setting a response through the
+// Helpers of the response suites (responses*.test.ts): setting a response through the
 // API, sending raw requests to the ingest listener, and reading what each event records.
 import assert from 'node:assert/strict';
 import { api, type TestRehook } from '../../helpers/rehook.js';

@@ -2,7 +2,7 @@
 // memory in one step are stopped (their render thread terminated at REHOOK_TEMPLATE_TIMEOUT, or
 // the engine's counting refuses them; a doubling text may meet the engine's 100 ms first on a
 // busy machine), the sender gets the fallback, the event records why, and the rest of the server
-// answers while such a render runs. What each count refuses: test/unit/answer-templates.test.ts.
+// answers while such a render runs. What each count refuses: test/unit/response-templates.test.ts.
 //
 //   node --import tsx --test test/integration/ingest/responses-template-hostile.test.ts
 //   REHOOK_TEST_STORE=postgres node --import tsx --test test/integration/ingest/responses-template-hostile.test.ts

@@ -1,4 +1,4 @@
-// Programmable responses, end to end against a real server: what the ingest
+// Response rules, end to end against a real server: what the ingest
 // listener answers once an inbox has a response, checked on the wire with a raw HTTP client
 // (status line, header order, body bytes), plus what each event records of its answer. The API
 // that sets them: responses-api.test.ts; the delay and two instances: responses-delay.test.ts.
@@ -12,7 +12,7 @@ import { createInbox, eventIdsByPath, listEvents } from './fixtures.js';
 import { hostHeader, sendRaw, type RawResponse } from './raw-http.js';
 import { answerAt, ingest, putResponse, sentHeaders } from './responses-support.js';
 
-describe('programmable responses: the ingest listener answers what the inbox says', () => {
+describe('response rules: the ingest listener answers what the inbox says', () => {
   let rehook: TestRehook;
   before(async () => {
     rehook = await startTestRehook();

@@ -5,7 +5,7 @@ import pg from 'pg';
 
 import { buildBus } from '../../../src/compose.js';
 import { decodePayload } from '../../../src/live/pg-notify-bus.js';
-import type { EventSummary } from '../../../src/domain/captured-request.js';
+import type { EventSummary } from '../../../src/domain/captured-event.js';
 import { openPostgresStore } from '../../../src/storage/postgres/store.js';
 import { connectTestPostgres } from '../../helpers/postgres.js';
 import { anonymousInbox, createEventMaker, summaryOf } from '../../storage/conformance/fixtures.js';

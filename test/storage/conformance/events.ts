@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 
-import type { HeaderPair } from '../../../src/domain/captured-request.js';
+import type { HeaderPair } from '../../../src/domain/captured-event.js';
 import { newId } from '../../../src/domain/ids.js';
 import { HOUR, anonymousInbox, at, createEventMaker, insertEvent, type StoreGetter } from './fixtures.js';
 

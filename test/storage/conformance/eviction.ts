@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import type { Store } from '../../../src/ports/store.js';
 import { anonymousInbox, createEventMaker, ownedInbox, type StoreGetter } from './fixtures.js';
 

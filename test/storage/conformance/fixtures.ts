@@ -1,5 +1,5 @@
 import type { Account, ApiToken } from '../../../src/domain/account.js';
-import type { CapturedEvent, EventSummary } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent, EventSummary } from '../../../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../../../src/domain/ids.js';
 import type { Inbox } from '../../../src/domain/inbox.js';
 import type { ReplayRecord } from '../../../src/domain/replay.js';

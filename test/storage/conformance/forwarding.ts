@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import type { DeliveryAttempt, Forwarding } from '../../../src/domain/forwarding.js';
 import { newId } from '../../../src/domain/ids.js';
 import { anonymousInbox, at, createEventMaker, insertEvent, ownedInbox, T0, type StoreGetter } from './fixtures.js';

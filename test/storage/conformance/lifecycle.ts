@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import type { DeliveryAttempt } from '../../../src/domain/forwarding.js';
 import { newId } from '../../../src/domain/ids.js';
 import type { Inbox } from '../../../src/domain/inbox.js';
@@ -147,7 +147,7 @@ interface Seeded {
 
 /**
  * An inbox with a row in every table that can refer to it: a share, signature settings (owned
- * inboxes only), a programmable response, forwarding, `count` events with deliveries (some
+ * inboxes only), a response of its own, forwarding, `count` events with deliveries (some
  * with attempts, some in flight), replays, and replay jobs (one queued, one running, one
  * finished) with items.
  */

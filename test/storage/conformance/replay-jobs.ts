@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import { newId } from '../../../src/domain/ids.js';
 import { emptyJobCounts, type ReplayJob, type ReplayJobItemResult } from '../../../src/domain/replay-job.js';
 import { HOUR, T0, anonymousInbox, at, createEventMaker, insertEvent, type StoreGetter } from './fixtures.js';

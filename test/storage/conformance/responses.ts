@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { newId } from '../../../src/domain/ids.js';
-import type { InboxResponse } from '../../../src/domain/inbox-response.js';
+import type { InboxResponse } from '../../../src/domain/response.js';
 import { HOUR, anonymousInbox, at, createEventMaker, insertEvent, ownedInbox, type StoreGetter } from './fixtures.js';
 
 /** A response with every kind of field: binary and text bodies, duplicate headers, each match shape. */

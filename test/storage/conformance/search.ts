@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import type { CapturedEvent } from '../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import { eventMatchesFilter, type EventFilter } from '../../../src/domain/event-filter.js';
 import { firstEventIdAt } from '../../../src/domain/ids.js';
 import type { SearchPage } from '../../../src/ports/store.js';

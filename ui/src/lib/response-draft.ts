@@ -1,5 +1,5 @@
 /**
- * The inbox's programmed response as a form edits it (every number as typed text), and back to
+ * The inbox's response as a form edits it (every number as typed text), and back to
  * what the API takes, with a message naming the field a person got wrong.
  */
 import type { InboxResponse, InboxResponseInput } from '../api.js';
@@ -36,7 +36,7 @@ export const newAnswer = (): AnswerDraft => ({
 });
 
 /**
- * What an inbox without a programmed response answers (the ingest listener's `200 {"ok":true}`),
+ * What an inbox without a response of its own answers (the ingest listener's `200 {"ok":true}`),
  * as a draft: the default answer's form starts from it, so adding a rule and saving keeps the
  * answer every other request gets instead of replacing it with an empty body.
  */

@@ -63,7 +63,7 @@ function AuthForm(props: { mode: 'signin' | 'signup'; next: string | null }) {
   };
 
   const intro = signup
-    ? 'Saved inboxes that never expire, replay, API tokens and read-only links for your team.'
+    ? 'Saved inboxes that never expire, replay, API tokens and sharing links for your team.'
     : 'Welcome back.';
   const title = signup ? 'Create your account' : 'Sign in to Rehook';
 

@@ -17,7 +17,8 @@ import {
   updateProfile,
 } from '../../../services/account-settings.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../services/accounts.js';
-import { type AccountPrincipal, requireAccount } from '../../../services/auth.js';
+import { requireAccount } from '../../../services/auth.js';
+import type { AccountPrincipal } from '../../../services/deps.js';
 import { refuseManagedAddress } from '../../../services/single-sign-on.js';
 import { AccountSessionSchema } from '../account-schemas.js';
 import type { ApiContext } from '../context.js';
@@ -34,7 +35,7 @@ const PASSWORD_NOTE =
   'REHOOK_RATE_SIGNIN_PER_EMAIL for failed checks), like a sign-in.';
 
 const sessionIdOf = (principal: AccountPrincipal): string | null =>
-  'sessionId' in principal ? principal.sessionId : null;
+  principal.kind === 'session' ? principal.sessionId : null;
 
 /**
  * `/api/v1/account/...`: the account's own settings (the web app's Settings page): profile,
@@ -102,8 +103,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const principal = requireAccount(await principalOf(deps, request));
       const account = await deps.store.accounts.findById(principal.accountId);
       if (account === null) throw new AppError('UNAUTHORIZED');
-      const tokens = 'tokenId' in principal ? await deps.store.tokens.listByAccount(account.id) : [];
-      const token = tokens.find((t) => 'tokenId' in principal && t.id === principal.tokenId);
+      const tokens = principal.kind === 'token' ? await deps.store.tokens.listByAccount(account.id) : [];
+      const token = tokens.find((t) => principal.kind === 'token' && t.id === principal.tokenId);
       return { data: { account: accountJson(account), token: token === undefined ? null : tokenJson(token) } };
     },
   );
@@ -154,7 +155,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const principal = requireAccount(await principalOf(deps, request));
       const { accountId } = principal;
       const body = jsonObjectBody(request);
-      const session = 'sessionId' in principal ? await cookieSession(deps, request) : null;
+      const session = principal.kind === 'session' ? await cookieSession(deps, request) : null;
       await confirmAddressChange(
         deps,
         accountId,

@@ -185,8 +185,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     },
     async (request) => {
       const principal = await principalOf(deps, request);
-      const account = 'sessionId' in principal ? await deps.store.accounts.findById(principal.accountId) : null;
-      if (account === null || !('csrfToken' in principal)) return { data: { account: null } };
+      if (principal.kind !== 'session') return { data: { account: null } };
+      const account = await deps.store.accounts.findById(principal.accountId);
+      if (account === null) return { data: { account: null } };
       return { data: { account: accountJson(account), csrfToken: principal.csrfToken } };
     },
   );
@@ -208,7 +209,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     },
     async (request, reply) => {
       const principal = await principalOf(deps, request);
-      if ('sessionId' in principal) await endSession(deps, principal.sessionId);
+      if (principal.kind === 'session') await endSession(deps, principal.sessionId);
       void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
       return reply.code(204).send();
     },

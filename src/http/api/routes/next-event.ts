@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CapturedEvent } from '../../../domain/captured-request.js';
+import type { CapturedEvent } from '../../../domain/captured-event.js';
 import { parseDurationMs } from '../../../domain/duration.js';
 import { AppError } from '../../../errors.js';
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS, waitForNextEvent } from '../../../services/next-event.js';

@@ -1,11 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  CONTRACT_RESPONSE_ANSWER,
-  inboxResponseJson,
-  RESPONSE_LIMITS,
-  responseAnswerJson,
-} from '../../../domain/inbox-response.js';
+import { CONTRACT_RESPONSE_ANSWER, RESPONSE_LIMITS } from '../../../domain/response.js';
+import { inboxResponseJson, responseAnswerJson } from '../../../domain/response-json.js';
 import { AppError } from '../../../errors.js';
 import {
   clearInboxResponse,
@@ -29,7 +25,7 @@ const ACCESS =
   'who holds its id (who can already send it requests). Sharing links are refused.';
 
 /**
- * Programmable responses (services/responses.ts, docs/responses.md): what the ingest listener
+ * Response rules (services/responses.ts, docs/responses.md): what the ingest listener
  * answers the senders of one inbox.
  */
 export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -40,7 +36,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
     {
       schema: routeSchema('GET', {
         operationId: 'getInboxResponse',
-        summary: "The inbox's programmed response",
+        summary: "The inbox's response",
         description: `${ACCESS} \`response\` is null while the inbox answers the contract's \`200 {"ok":true}\`.`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
@@ -105,7 +101,7 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
       schema: routeSchema('DELETE', {
         operationId: 'clearInboxResponse',
         summary: "Restore the contract's answer",
-        description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no programmed response).`,
+        description: `${ACCESS} The inbox answers \`200 {"ok":true}\` again (also when it had no response).`,
         tag: 'Inboxes',
         access: 'anonymous-or-token',
         scope: 'manage',

@@ -234,7 +234,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
     },
     async (request, reply) => {
       const principal = requireAccount(await principalOf(ctx.deps, request));
-      if (!('sessionId' in principal)) {
+      if (principal.kind !== 'session') {
         throw new AppError('INSUFFICIENT_SCOPE', {
           message: 'Linking single sign-on needs a browser session (Settings), not an API token',
         });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { EventSummary } from '../../../domain/captured-request.js';
+import type { EventSummary } from '../../../domain/captured-event.js';
 import type { InboxNotice } from '../../../ports/event-bus.js';
 import { openInboxStream, type StreamOptions } from '../../../services/stream.js';
 import type { ApiContext } from '../context.js';

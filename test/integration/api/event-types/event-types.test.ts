@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { DEFAULT_MIN_SAMPLES } from '../../../../src/domain/json-shape.js';
+import { DEFAULT_MIN_SAMPLES } from '../../../../src/domain/learned-schema.js';
 import { startTestRehook, type TestRehook } from '../../../helpers/rehook.js';
 import { ajvRejections, typeScriptDiagnosticsOffThread, zodRejections } from '../../../helpers/schema-judges.js';
 import {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import type { EventSummary } from '../../../../src/domain/captured-request.js';
+import type { EventSummary } from '../../../../src/domain/captured-event.js';
 import { buildApiApp } from '../../../../src/http/api/app.js';
 import type { AfterPage } from '../../../../src/ports/store.js';
 import { createFakeClock } from '../../../helpers/fake-clock.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CapturedEvent } from '../../../../src/domain/captured-request.js';
+import type { CapturedEvent } from '../../../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../../../src/domain/ids.js';
 import { startTestRehook, type TestRehook } from '../../../helpers/rehook.js';
 import { assertError, call, createInbox } from '../support.js';

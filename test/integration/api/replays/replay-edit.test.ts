@@ -338,7 +338,7 @@ describe('edit-and-replay: POST /api/v1/events/:id/replay with overrides and rep
     const eventId = await capture();
     const before = receiver.requests.length;
     const principal = {
-      kind: 'account',
+      kind: 'token',
       accountId: user.accountId,
       tokenId: 'tok_test',
       scope: 'manage',

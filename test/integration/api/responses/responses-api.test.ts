@@ -1,16 +1,16 @@
-// Programmable responses, end to end against a real server: the API that sets them (GET, PUT and
+// Response rules, end to end against a real server: the API that sets them (GET, PUT and
 // DELETE round trips, validation errors, and who may change an inbox's response).
 //
 //   node --import tsx --test test/integration/api/responses/responses-api.test.ts
 //   REHOOK_TEST_STORE=postgres node --import tsx --test test/integration/api/responses/responses-api.test.ts
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { RESPONSE_LIMITS } from '../../../../src/domain/inbox-response.js';
+import { RESPONSE_LIMITS } from '../../../../src/domain/response.js';
 import { api, startTestRehook, type TestRehook } from '../../../helpers/rehook.js';
 import { createInbox } from '../../ingest/fixtures.js';
 import { ingest, putResponse } from '../../ingest/responses-support.js';
 
-describe('programmable responses: the API', () => {
+describe('response rules: the API', () => {
   let rehook: TestRehook;
   before(async () => {
     rehook = await startTestRehook();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EventSummary } from '../../../../src/domain/captured-request.js';
+import type { EventSummary } from '../../../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../../../src/domain/ids.js';
 import type { Inbox } from '../../../../src/domain/inbox.js';
 import { AppError, StorageError } from '../../../../src/errors.js';
@@ -290,7 +290,7 @@ describe('openInboxStream (service)', () => {
       openInboxStream(
         other.deps,
         {
-          kind: 'account',
+          kind: 'token',
           accountId: 'acc_zzzzzzzzzzzzzzzzzzzzzzzzzz',
           tokenId: 'tok_zzzzzzzzzzzzzzzzzzzzzzzzzz',
           scope: 'manage',

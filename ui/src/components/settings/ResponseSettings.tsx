@@ -11,9 +11,9 @@ import {
 } from '../../lib/response-draft.js';
 import { ConfirmButton, Time } from '../common.js';
 import { Icon } from '../Icon.js';
-import { AnswerFields } from './AnswerFields.js';
+import { ResponseAnswerFields } from './ResponseAnswerFields.js';
 import { ResponsePreview } from './ResponsePreview.js';
-import { RuleFields } from './RuleFields.js';
+import { ResponseRuleFields } from './ResponseRuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
 import { useSettingsForm } from './useSettingsForm.js';
 
@@ -53,7 +53,7 @@ export function ResponseSettings(props: { inboxId: string }) {
           'The inbox answers 200 {"ok":true} (the default).'
         ) : (
           <>
-            Programmed, set <Time iso={loaded.updatedAt} />.
+            Set <Time iso={loaded.updatedAt} />.
           </>
         )
       }
@@ -94,11 +94,11 @@ export function ResponseSettings(props: { inboxId: string }) {
         </>
       }
     >
-      <AnswerFields idPrefix="answer-default" legend="Default answer" draft={answer} onChange={setAnswer} />
+      <ResponseAnswerFields idPrefix="answer-default" legend="Default answer" draft={answer} onChange={setAnswer} />
       <ol class="rule-list">
         {rules.map((rule, index) => (
           <li key={rule.key} class="rule" data-testid="response-rule">
-            <RuleFields
+            <ResponseRuleFields
               rule={rule}
               index={index}
               count={rules.length}

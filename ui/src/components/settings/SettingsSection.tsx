@@ -34,7 +34,7 @@ export function SettingsSection(props: {
   actions: ComponentChildren;
   children: ComponentChildren;
 }) {
-  // What a programmed response is: part of replaying (members); everything else is managing.
+  // Setting the response is part of replaying (members); everything else is managing.
   const refusal = refusalOf(useContext(SettingsAccess), props.id === 'response' ? 'replay' : 'manage');
   // Every settings form is this card, so its changes are noticed here, once, from the events its
   // fields send (typing, ticking, choosing); a change that worked (a save, a removal) clears them.

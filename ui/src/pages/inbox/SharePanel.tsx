@@ -25,7 +25,7 @@ export function SharePanel(props: { inboxId: string; onClose: () => void }) {
     <section class="card share-panel" aria-labelledby="share-title">
       <header class="card-head">
         <h2 id="share-title">
-          <Icon name="link" /> Read-only links
+          <Icon name="link" /> Sharing links
         </h2>
         <span class="muted small">
           Whoever has a link sees the requests live and their details; nobody can replay, delete or change anything with

@@ -1,4 +1,4 @@
-/** What a failed replay becomes: the non-response variants of `ReplayOutcome`, minus latency. */
+/** What a failed replay becomes: the non-response variants of `EgressOutcome`, minus latency. */
 export type Failure =
   | { readonly kind: 'forbidden'; readonly reason: string }
   | { readonly kind: 'unreachable'; readonly reason: string }

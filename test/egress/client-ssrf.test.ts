@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createReplayClient } from '../../src/replay-client/client.js';
-import type { ReplayClientOptions } from '../../src/replay-client/client.js';
-import type { LookupAddress } from '../../src/replay-client/guarded-connector.js';
-import type { OutboundRequest, ReplayOutcome } from '../../src/ports/replay-client.js';
+import { createEgressClient } from '../../src/egress/client.js';
+import type { EgressClientOptions } from '../../src/egress/client.js';
+import type { LookupAddress } from '../../src/egress/guarded-connector.js';
+import type { OutboundRequest, EgressOutcome } from '../../src/ports/egress-client.js';
 import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver } from '../helpers/receiver.js';
@@ -17,8 +17,8 @@ function request(url: string): OutboundRequest {
   return { url: new URL(url), method: 'POST', headers: [['X-Test', '1']], body: Buffer.from('hi') };
 }
 
-async function replay(url: string, opts: Partial<ReplayClientOptions> = {}): Promise<ReplayOutcome> {
-  const client = createReplayClient({ policy: { allowPrivate: false }, ...TIMEOUTS, ...opts });
+async function replay(url: string, opts: Partial<EgressClientOptions> = {}): Promise<EgressOutcome> {
+  const client = createEgressClient({ policy: { allowPrivate: false }, ...TIMEOUTS, ...opts });
   try {
     return await client.send(request(url));
   } finally {
@@ -31,7 +31,7 @@ function answers(...addresses: string[]): () => Promise<LookupAddress[]> {
   return () => Promise.resolve(addresses.map((address) => ({ address, family: family(address) })));
 }
 
-function assertForbidden(outcome: ReplayOutcome, reason?: string): void {
+function assertForbidden(outcome: EgressOutcome, reason?: string): void {
   assert.equal(outcome.kind, 'forbidden', JSON.stringify(outcome));
   if (reason !== undefined && outcome.kind === 'forbidden') assert.equal(outcome.reason, reason);
 }
@@ -47,7 +47,7 @@ async function tryStart(host: string, port = 0): Promise<Receiver | { readonly e
 
 const started = (attempt: Receiver | { readonly error: string }): attempt is Receiver => !('error' in attempt);
 
-describe('replay client SSRF guard (default policy, loopback receivers)', () => {
+describe('egress client SSRF guard (default policy, loopback receivers)', () => {
   let net: SafetyNet;
   let v4: Receiver;
   let v6: Receiver | { readonly error: string };
@@ -180,7 +180,7 @@ async function aliasPair(): Promise<[Receiver, Receiver] | { readonly error: str
   throw new Error(`no port free on both 127.0.0.2 and 127.0.0.1 in five tries (${taken.join(', ')})`);
 }
 
-describe('replay client DNS rebinding', () => {
+describe('egress client DNS rebinding', () => {
   it('dials only the validated address and re-resolves (and refuses) on the next replay', async (t) => {
     const pair = await aliasPair();
     if (!Array.isArray(pair)) {
@@ -199,7 +199,7 @@ describe('replay client DNS rebinding', () => {
       calls += 1;
       return answers(calls === 1 ? '127.0.0.2' : '127.0.0.1')();
     };
-    const client = createReplayClient({
+    const client = createEgressClient({
       policy: { allowPrivate: false, allowCidrs: ['127.0.0.2/32'] },
       ...TIMEOUTS,
       lookup,
@@ -224,7 +224,7 @@ describe('replay client DNS rebinding', () => {
 
 const PROXY_VARS = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy'];
 
-describe('replay client and environment proxies (row 35)', () => {
+describe('egress client and environment proxies (row 35)', () => {
   it('ignores HTTP_PROXY/HTTPS_PROXY/ALL_PROXY and connects directly', async (t) => {
     const proxy = await startReceiver();
     const destination = await startReceiver();

@@ -1,10 +1,10 @@
 import type { RuleDraft } from '../../lib/response-draft.js';
 import { Icon } from '../Icon.js';
 import { TextField } from '../fields.js';
-import { AnswerFields } from './AnswerFields.js';
+import { ResponseAnswerFields } from './ResponseAnswerFields.js';
 
-/** One rule of the programmed response: what it matches, its answer, and moving or removing it. */
-export function RuleFields(props: {
+/** One rule of the response: what it matches, its answer, and moving or removing it. */
+export function ResponseRuleFields(props: {
   rule: RuleDraft;
   index: number;
   count: number;
@@ -78,7 +78,12 @@ export function RuleFields(props: {
           onChange={(headerValue) => onChange({ headerValue })}
         />
       </div>
-      <AnswerFields idPrefix={id} legend="it answers" draft={rule.answer} onChange={(answer) => onChange({ answer })} />
+      <ResponseAnswerFields
+        idPrefix={id}
+        legend="it answers"
+        draft={rule.answer}
+        onChange={(answer) => onChange({ answer })}
+      />
     </fieldset>
   );
 }

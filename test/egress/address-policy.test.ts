@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkAddress, invalidAllowEntries } from '../../src/replay-client/address-policy.js';
-import type { AddressPolicy } from '../../src/replay-client/address-policy.js';
+import { checkAddress, invalidAllowEntries } from '../../src/egress/address-policy.js';
+import type { AddressPolicy } from '../../src/egress/address-policy.js';
 
 const DEFAULT: AddressPolicy = { allowPrivate: false };
 const PRIVATE_OK: AddressPolicy = { allowPrivate: true };

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { HeaderPair } from '../../src/domain/captured-request.js';
-import {
-  buildOutboundHeaders,
-  DROPPED_HEADER_NAMES,
-  flattenHeaders,
-} from '../../src/replay-client/outbound-headers.js';
+import type { HeaderPair } from '../../src/domain/captured-event.js';
+import { buildOutboundHeaders, DROPPED_HEADER_NAMES, flattenHeaders } from '../../src/egress/outbound-headers.js';
 
 describe('buildOutboundHeaders', () => {
   it('drops every documented name whatever its case', () => {

@@ -7,17 +7,17 @@ import {
   kindOf,
   kindsOf,
   MAX_ARRAY_ITEMS,
-  MAX_SHAPE_DEPTH,
+  MAX_SCHEMA_DEPTH,
   MAX_VISITS_PER_SAMPLE,
   objectCount,
   onlyNull,
   type Shape,
-  type ShapeReading,
-  type TypeShape,
-} from './json-shape.js';
+  type SchemaReading,
+  type LearnedSchema,
+} from './learned-schema.js';
 
 /**
- * Drift: how a body differs from the shape learned from the earlier events of its type
+ * Drift: how a body differs from the schema learned from the earlier events of its type
  * (docs/insight.md "Drift"). Checked before the body is folded in, within the same budgets as
  * folding, so a hostile body costs no more here than there.
  */
@@ -44,7 +44,7 @@ function pointerToken(key: string): string {
 }
 
 interface DriftState {
-  readonly reading: ShapeReading;
+  readonly reading: SchemaReading;
   visits: number;
   readonly out: DriftDifference[];
   /** Kind + path with array indexes blanked: one report per place, not one per item. */
@@ -76,7 +76,7 @@ function compare(shape: Shape, value: unknown, path: string, place: string, dept
     if (judged) report(state, { kind: 'type-changed', path, expected: kindsOf(shape), actual: kind }, place);
     return;
   }
-  if (depth >= MAX_SHAPE_DEPTH) return;
+  if (depth >= MAX_SCHEMA_DEPTH) return;
   if (kind === 'string') {
     if (isWellSupportedEnum(shape, state.reading) && !(shape.values ?? []).includes(value as string)) {
       report(state, { kind: 'new-enum-value', path, value: value as string }, place);
@@ -128,10 +128,14 @@ function compareObject(
 }
 
 /**
- * How `value` (a parsed body) differs from the shape learned so far: empty when it fits, and
+ * How `value` (a parsed body) differs from the schema learned so far: empty when it fits, and
  * always empty until the type has `minSamples` samples (what varies is not known before).
  */
-export function driftOf(type: TypeShape, value: unknown, minSamples = DEFAULT_READING.minSamples): DriftDifference[] {
+export function driftOf(
+  type: LearnedSchema,
+  value: unknown,
+  minSamples = DEFAULT_READING.minSamples,
+): DriftDifference[] {
   // The root is a place like any other: judged once the type has `minSamples` samples.
   const state: DriftState = { reading: { minSamples }, visits: 0, out: [], seen: new Set() };
   compare(type.root, value, '', '', 0, state);

@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { TestContext } from 'node:test';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
-import { createReplayClient } from '../../src/replay-client/client.js';
-import type { ReplayClientOptions } from '../../src/replay-client/client.js';
+import type { OutboundRequest, EgressClient, EgressOutcome } from '../../src/ports/egress-client.js';
+import { createEgressClient } from '../../src/egress/client.js';
+import type { EgressClientOptions } from '../../src/egress/client.js';
 import { missingFromMachine } from '../helpers/environment.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
@@ -26,8 +26,8 @@ const DEADLINE_MS = 300;
  */
 const SLACK_MS = 5_000;
 
-function client(t: TestContext, opts: Partial<ReplayClientOptions> = {}): ReplayClient {
-  const c = createReplayClient({
+function client(t: TestContext, opts: Partial<EgressClientOptions> = {}): EgressClient {
+  const c = createEgressClient({
     policy: { allowPrivate: true },
     connectTimeoutMs: DEADLINE_MS,
     totalTimeoutMs: DEADLINE_MS,
@@ -48,18 +48,18 @@ function req(url: string): OutboundRequest {
   return { url: new URL(url), method: 'POST', headers: [], body: Buffer.from('x') };
 }
 
-async function timed(work: Promise<ReplayOutcome>): Promise<[ReplayOutcome, number]> {
+async function timed(work: Promise<EgressOutcome>): Promise<[EgressOutcome, number]> {
   const start = performance.now();
   const outcome = await work;
   return [outcome, performance.now() - start];
 }
 
-function assertKind(outcome: ReplayOutcome, kind: ReplayOutcome['kind'], reason?: RegExp): void {
+function assertKind(outcome: EgressOutcome, kind: EgressOutcome['kind'], reason?: RegExp): void {
   assert.equal(outcome.kind, kind, JSON.stringify(outcome));
   if (reason !== undefined && 'reason' in outcome) assert.match(outcome.reason, reason);
 }
 
-describe('replay client: deadlines', () => {
+describe('egress client: deadlines', () => {
   it('times out on a destination that accepts TCP and never answers, and closes the socket', async (t) => {
     let accepted = 0;
     let closed = 0;
@@ -114,7 +114,7 @@ describe('replay client: deadlines', () => {
   });
 });
 
-describe('replay client: unreachable destinations', () => {
+describe('egress client: unreachable destinations', () => {
   it('reports connection refused on a closed port', async (t) => {
     const r = await startReceiver();
     const url = r.url;
@@ -200,7 +200,7 @@ describe('replay client: unreachable destinations', () => {
   });
 });
 
-describe('replay client: address fallback', () => {
+describe('egress client: address fallback', () => {
   it('moves to the next validated address when one refuses, and reports the last error', async (t) => {
     const r = await receiver(t);
     const lookup = () =>

@@ -1,5 +1,5 @@
-import { REDACTED_HEADER_NAMES } from '../domain/captured-request.js';
-import type { HeaderPair } from '../domain/captured-request.js';
+import { REDACTED_HEADER_NAMES } from '../domain/captured-event.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 
 /**
  * Hop-by-hop headers (RFC 9110 §7.6.1) describe the original sender's connection, not the

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CaptureTag, Context, Liquid, type Template, toValue, toValueSync } from 'liquidjs';
-import { type AnswerRecord, CONTRACT_ANSWER, type HeaderPair } from '../domain/captured-request.js';
+import { type AnswerRecord, CONTRACT_ANSWER, type HeaderPair } from '../domain/captured-event.js';
 import { parseLosslessJsonBody, stringifyLossless } from '../domain/lossless-json.js';
-import {
-  type ChosenAnswer,
-  RESPONSE_LIMITS,
-  type ResponseAnswer,
-  type ResponseRule,
-} from '../domain/inbox-response.js';
+import { type ChosenAnswer, RESPONSE_LIMITS, type ResponseAnswer, type ResponseRule } from '../domain/response.js';
 
 /**
  * Templated answers (docs/insight.md, "Templated answers"): an answer with `template: true` has

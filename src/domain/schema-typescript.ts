@@ -1,23 +1,20 @@
 import {
   closedValues,
-  DEFAULT_READING,
-  isRequired,
   kindsOf,
+  type LearnedSchema,
   objectCount,
-  onlyNull,
+  type SchemaReading,
   type Shape,
-  type ShapeReading,
-  type TypeShape,
-} from './json-shape.js';
+} from './learned-schema.js';
+import { describedItems, isUnknownPlace, propertiesOf, propertyKey, schemaSource } from './schema-render.js';
 
 /**
- * TypeScript declarations from a learned shape: one exported interface per object place, named
+ * TypeScript declarations from a learned schema: one exported interface per object place, named
  * after the event type and the property path, each with a JSDoc saying how many samples it was
  * learned from. Captured property names are only ever emitted as string literals or plain
  * identifiers, never as code.
  */
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_NAME_LENGTH = 60;
 
 /** PascalCase of the letters and digits of `text` ('charge.succeeded' gives 'ChargeSucceeded'). */
@@ -29,14 +26,10 @@ export function pascalName(text: string, fallback: string): string {
   return name.slice(0, MAX_NAME_LENGTH);
 }
 
-function propertyKey(key: string): string {
-  return IDENTIFIER.test(key) ? key : JSON.stringify(key);
-}
-
 interface Declarations {
   readonly used: Set<string>;
   readonly blocks: string[];
-  readonly reading: ShapeReading;
+  readonly reading: SchemaReading;
 }
 
 function uniqueName(decl: Declarations, wanted: string): string {
@@ -47,7 +40,7 @@ function uniqueName(decl: Declarations, wanted: string): string {
 }
 
 function tsType(shape: Shape, name: string, key: string | null, decl: Declarations): string {
-  if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return 'unknown';
+  if (isUnknownPlace(shape)) return 'unknown';
   const parts: string[] = [];
   for (const kind of kindsOf(shape)) {
     if (kind === 'null' || kind === 'boolean' || kind === 'string') {
@@ -59,11 +52,8 @@ function tsType(shape: Shape, name: string, key: string | null, decl: Declaratio
     } else if (kind === 'object') {
       parts.push(declareInterface(shape, name, decl));
     } else {
-      const items = shape.items;
-      const item =
-        items === undefined || items.n === 0 || shape.partial === true
-          ? 'unknown'
-          : tsType(items, `${name}Item`, null, decl);
+      const items = describedItems(shape);
+      const item = items === null ? 'unknown' : tsType(items, `${name}Item`, null, decl);
       parts.push(item.includes(' | ') ? `(${item})[]` : `${item}[]`);
     }
   }
@@ -74,8 +64,8 @@ function declareInterface(shape: Shape, wanted: string, decl: Declarations): str
   const name = uniqueName(decl, wanted);
   const objects = objectCount(shape);
   const lines: string[] = [];
-  for (const [key, child] of shape.props ?? new Map<string, Shape>()) {
-    const optional = !isRequired(shape, child, decl.reading);
+  for (const [key, child, required] of propertiesOf(shape, decl.reading)) {
+    const optional = !required;
     if (optional) lines.push(`  /** Present in ${child.n} of ${objects} samples. */`);
     const type = tsType(child, name + pascalName(key, 'Field'), key, decl);
     lines.push(`  ${propertyKey(key)}${optional ? '?' : ''}: ${type};`);
@@ -98,16 +88,11 @@ export function typeScriptName(eventType: string): string {
  * Declarations for an event type: the interface of its body (or a type alias when the bodies
  * are not all objects) and one interface per nested object.
  */
-export function typeScriptDeclarations(
-  eventType: string,
-  type: TypeShape,
-  minSamples = DEFAULT_READING.minSamples,
-): string {
+export function typeScriptDeclarations(eventType: string, type: LearnedSchema, minSamples?: number): string {
   const root = typeScriptName(eventType);
-  const decl: Declarations = { used: new Set(), blocks: [], reading: { minSamples, eventType } };
-  const header =
-    `// Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ` +
-    `${JSON.stringify(eventType)}.\n`;
+  const source = schemaSource(eventType, type, minSamples);
+  const decl: Declarations = { used: new Set(), blocks: [], reading: source.reading };
+  const header = `// ${source.inferredFrom} ${JSON.stringify(eventType)}.\n`;
   const kinds = kindsOf(type.root);
   if (kinds.length === 1 && kinds[0] === 'object' && type.root.deep !== true) {
     declareInterface(type.root, root, decl);

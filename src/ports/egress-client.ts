@@ -1,4 +1,4 @@
-import type { HeaderPair } from '../domain/captured-request.js';
+import type { HeaderPair } from '../domain/captured-event.js';
 
 /** The request a replay sends: stored method, headers and exact body bytes. */
 export interface OutboundRequest {
@@ -15,7 +15,7 @@ export interface OutboundRequest {
   readonly prepared?: boolean;
 }
 
-export type ReplayOutcome =
+export type EgressOutcome =
   | {
       readonly kind: 'response';
       readonly statusCode: number;
@@ -33,8 +33,8 @@ export type ReplayOutcome =
   | { readonly kind: 'timeout'; readonly reason: string; readonly latencyMs: number };
 
 /** Sends replays. Never throws for destination problems: every failure is an outcome. */
-export interface ReplayClient {
-  send(request: OutboundRequest): Promise<ReplayOutcome>;
+export interface EgressClient {
+  send(request: OutboundRequest): Promise<EgressOutcome>;
   /**
    * Why the egress policy refuses `url` without a DNS lookup (its host is an IP literal or
    * `localhost` that the policy denies), or null. For settings checked at save; the guard at

@@ -2,17 +2,17 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { TestContext } from 'node:test';
-import type { HeaderPair } from '../../src/domain/captured-request.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../../src/ports/replay-client.js';
-import { createReplayClient } from '../../src/replay-client/client.js';
-import type { ReplayClientOptions } from '../../src/replay-client/client.js';
+import type { HeaderPair } from '../../src/domain/captured-event.js';
+import type { OutboundRequest, EgressClient, EgressOutcome } from '../../src/ports/egress-client.js';
+import { createEgressClient } from '../../src/egress/client.js';
+import type { EgressClientOptions } from '../../src/egress/client.js';
 import { startReceiver } from '../helpers/receiver.js';
 import type { Receiver, ReceiverHandler } from '../helpers/receiver.js';
 
 const ALL_BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
-function client(t: TestContext, opts: Partial<ReplayClientOptions> = {}): ReplayClient {
-  const c = createReplayClient({
+function client(t: TestContext, opts: Partial<EgressClientOptions> = {}): EgressClient {
+  const c = createEgressClient({
     policy: { allowPrivate: false, allowCidrs: ['127.0.0.1/32'] },
     connectTimeoutMs: 2_000,
     totalTimeoutMs: 5_000,
@@ -33,7 +33,7 @@ function req(url: string, over: Partial<OutboundRequest> = {}): OutboundRequest 
   return { url: new URL(url), method: 'POST', headers: [], body: Buffer.alloc(0), ...over };
 }
 
-function asResponse(outcome: ReplayOutcome) {
+function asResponse(outcome: EgressOutcome) {
   assert.equal(outcome.kind, 'response', JSON.stringify(outcome));
   if (outcome.kind !== 'response') throw new Error('unreachable');
   return outcome;
@@ -43,7 +43,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const named = (headers: readonly HeaderPair[], name: string) =>
   headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v);
 
-describe('replay client: what the destination receives', () => {
+describe('egress client: what the destination receives', () => {
   const stored: HeaderPair[] = [
     ['X-Foo', '1'],
     ['Content-Type', 'application/octet-stream'],
@@ -125,7 +125,7 @@ describe('replay client: what the destination receives', () => {
   });
 });
 
-describe('replay client: responses', () => {
+describe('egress client: responses', () => {
   it('returns status, header pairs and the binary body as bytes', async (t) => {
     const r = await receiver(t, (_req, res) => {
       res.writeHead(201, [
@@ -208,7 +208,7 @@ describe('replay client: responses', () => {
   });
 });
 
-describe('replay client: never throws for bad input', () => {
+describe('egress client: never throws for bad input', () => {
   it('turns requests undici refuses (CONNECT, a value outside latin1) into outcomes', async (t) => {
     const r = await receiver(t);
     const c = client(t);
@@ -234,7 +234,7 @@ describe('replay client: never throws for bad input', () => {
 
   it('answers unreachable after close() instead of throwing', async (t) => {
     const r = await receiver(t);
-    const c = createReplayClient({
+    const c = createEgressClient({
       policy: { allowPrivate: true },
       connectTimeoutMs: 1_000,
       totalTimeoutMs: 1_000,
@@ -247,9 +247,9 @@ describe('replay client: never throws for bad input', () => {
   it('rejects invalid construction options up front', () => {
     const policy = { allowPrivate: false };
     const base = { policy, connectTimeoutMs: 1, totalTimeoutMs: 1, maxResponseBytes: 1 };
-    assert.throws(() => createReplayClient({ ...base, totalTimeoutMs: 0 }), RangeError);
-    assert.throws(() => createReplayClient({ ...base, maxResponseBytes: -1 }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, totalTimeoutMs: 0 }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, maxResponseBytes: -1 }), RangeError);
     const badCidr = { allowPrivate: false, allowCidrs: ['nope'] };
-    assert.throws(() => createReplayClient({ ...base, policy: badCidr }), RangeError);
+    assert.throws(() => createEgressClient({ ...base, policy: badCidr }), RangeError);
   });
 });

@@ -3,27 +3,27 @@ import { describe, it } from 'node:test';
 
 import {
   DEFAULT_MIN_SAMPLES,
-  decodeTypeShape,
-  emptyTypeShape,
-  encodeTypeShape,
+  decodeLearnedSchema,
+  emptyLearnedSchema,
+  encodeLearnedSchema,
   ENUM_SUPPORT_FACTOR,
   ENUM_SUPPORT_PER_VALUE,
   foldSample,
   looksLikeIdentifier,
-  type TypeShape,
-} from '../../src/domain/json-shape.js';
-import { driftOf, MAX_DRIFT_DIFFERENCES } from '../../src/domain/shape-drift.js';
-import { typeJsonSchema } from '../../src/domain/shape-json-schema.js';
-import { typeScriptDeclarations } from '../../src/domain/shape-typescript.js';
-import { zodSchemaSource } from '../../src/domain/shape-zod.js';
+  type LearnedSchema,
+} from '../../src/domain/learned-schema.js';
+import { driftOf, MAX_DRIFT_DIFFERENCES } from '../../src/domain/drift.js';
+import { typeJsonSchema } from '../../src/domain/schema-json-schema.js';
+import { typeScriptDeclarations } from '../../src/domain/schema-typescript.js';
+import { zodSchemaSource } from '../../src/domain/schema-zod.js';
 
 // Each rule of docs/insight.md "What the schema says" and "Drift", one at a time: what the
 // evidence must be before a property is required, a place is a closed set, or a difference drifts.
 
 type Body = any;
 
-function learn(bodies: readonly unknown[]): TypeShape {
-  const shape = emptyTypeShape();
+function learn(bodies: readonly unknown[]): LearnedSchema {
+  const shape = emptyLearnedSchema();
   for (const body of bodies) foldSample(shape, body);
   return shape;
 }
@@ -33,7 +33,7 @@ function many(count: number, make: (i: number) => unknown): unknown[] {
   return Array.from({ length: count }, (_, i) => make(i));
 }
 
-const paths = (shape: TypeShape, body: unknown, min: number) =>
+const paths = (shape: LearnedSchema, body: unknown, min: number) =>
   driftOf(shape, body, min).map((d) => `${d.kind} ${d.path}`);
 
 describe('closed sets of strings (enum and literal)', () => {
@@ -116,11 +116,11 @@ describe('closed sets of strings (enum and literal)', () => {
 
   it('keep their counts when stored, and a shape stored without counts offers none', () => {
     const shape = learn(many(30, (i) => ({ status: i % 2 === 0 ? 'open' : 'closed' })));
-    const again = decodeTypeShape(encodeTypeShape(shape));
+    const again = decodeLearnedSchema(encodeLearnedSchema(shape));
     assert.deepEqual((typeJsonSchema('t', again, 5) as Body).properties.status.enum, ['open', 'closed']);
-    const stored = JSON.parse(encodeTypeShape(shape));
+    const stored = JSON.parse(encodeLearnedSchema(shape));
     delete stored.root.p[0][1].c;
-    const old = decodeTypeShape(JSON.stringify(stored));
+    const old = decodeLearnedSchema(JSON.stringify(stored));
     assert.equal((typeJsonSchema('t', old, 5) as Body).properties.status.enum, undefined);
   });
 });

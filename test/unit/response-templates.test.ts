@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChosenAnswer, ResponseAnswer } from '../../src/domain/inbox-response.js';
+import type { ChosenAnswer, ResponseAnswer } from '../../src/domain/response.js';
 import {
   firstTemplateProblem,
   parseTemplate,
@@ -9,7 +9,7 @@ import {
   TEMPLATE_LIMITS,
   templateScope,
   type TemplateRequest,
-} from '../../src/services/answer-templates.js';
+} from '../../src/services/response-templates.js';
 
 const request: TemplateRequest = {
   eventId: 'evt_1',

@@ -1,8 +1,8 @@
 import type { AnswerDraft } from '../../lib/response-draft.js';
 import { CheckField, TextField } from '../fields.js';
 
-/** One answer of the programmed response: status, delay, headers and body. */
-export function AnswerFields(props: {
+/** One answer of the response: status, delay, headers and body. */
+export function ResponseAnswerFields(props: {
   idPrefix: string;
   legend: string;
   draft: AnswerDraft;

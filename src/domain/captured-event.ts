@@ -1,4 +1,4 @@
-import type { DriftDifference } from './shape-drift.js';
+import type { DriftDifference } from './drift.js';
 
 /** One header as it arrived: original name case, value as received (latin1 string). */
 export type HeaderPair = readonly [name: string, value: string];
@@ -24,7 +24,7 @@ export interface EventSummary {
   readonly signature: SignatureCheck | null;
   /**
    * The answer the ingest listener sent; null when it was the contract's plain 200 (no response
-   * configured, or the event predates programmable responses).
+   * configured, or the event predates response rules).
    */
   readonly answer: AnswerRecord | null;
   /**
@@ -33,7 +33,7 @@ export interface EventSummary {
    */
   readonly eventType?: string | null;
   /**
-   * How the body differs from what earlier events of its type taught (src/domain/shape-drift.ts);
+   * How the body differs from what earlier events of its type taught (src/domain/drift.ts);
    * null or absent when it fits (or has not been checked yet).
    */
   readonly drift?: DriftDifference[] | null;

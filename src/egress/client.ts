@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
-import type { HeaderPair } from '../domain/captured-request.js';
-import type { OutboundRequest, ReplayClient, ReplayOutcome } from '../ports/replay-client.js';
+import type { HeaderPair } from '../domain/captured-event.js';
+import type { OutboundRequest, EgressClient, EgressOutcome } from '../ports/egress-client.js';
 import type { AddressPolicy } from './address-policy.js';
 import { checkAddress, invalidAllowEntries } from './address-policy.js';
 import { classifyFailure } from './classify.js';
@@ -11,8 +11,8 @@ import type { LookupFn } from './guarded-connector.js';
 import { buildOutboundHeaders, flattenHeaders, stripTransportHeaders } from './outbound-headers.js';
 import { readCapped } from './read-capped.js';
 
-/** Options of {@link createReplayClient}. */
-export interface ReplayClientOptions {
+/** Options of {@link createEgressClient}. */
+export interface EgressClientOptions {
   /** Which addresses replays may reach; checked on every resolved address at connect time. */
   readonly policy: AddressPolicy;
   /** DNS resolution, then TCP + TLS handshake, each bounded by this (→ `timeout`). */
@@ -42,7 +42,7 @@ function headerPairs(raw: unknown): HeaderPair[] {
  * SSRF classics), and URL credentials are never sent anywhere. The service already ran
  * `parseDestination`; this keeps the client safe on its own.
  */
-function preflight(url: URL): ReplayOutcome | null {
+function preflight(url: URL): EgressOutcome | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { kind: 'forbidden', reason: 'scheme' };
   }
@@ -52,13 +52,13 @@ function preflight(url: URL): ReplayOutcome | null {
   return null;
 }
 
-function failureOutcome(err: unknown, startedAt: number): ReplayOutcome {
+function failureOutcome(err: unknown, startedAt: number): EgressOutcome {
   const failure = classifyFailure(err);
   if (failure.kind === 'forbidden') return failure;
   return { ...failure, latencyMs: performance.now() - startedAt };
 }
 
-function validateOptions(opts: ReplayClientOptions): void {
+function validateOptions(opts: EgressClientOptions): void {
   for (const key of ['connectTimeoutMs', 'totalTimeoutMs'] as const) {
     const value = opts[key];
     if (!Number.isFinite(value) || value <= 0) {
@@ -97,11 +97,11 @@ async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promis
 
 interface Exchange {
   readonly agent: Agent;
-  readonly opts: ReplayClientOptions;
+  readonly opts: EgressClientOptions;
   readonly startedAt: number;
 }
 
-async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange): Promise<ReplayOutcome> {
+async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange): Promise<EgressOutcome> {
   const res = await ctx.agent.request({
     origin: req.url.origin,
     path: `${req.url.pathname}${req.url.search}`,
@@ -125,7 +125,7 @@ async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange
 }
 
 /**
- * Creates the SSRF-safe replay client. It owns a dedicated undici Agent (never the global
+ * Creates the SSRF-safe egress client. It owns a dedicated undici Agent (never the global
  * dispatcher, so environment proxies and other code's interceptors never apply) whose
  * connector resolves, validates and pins every destination address.
  *
@@ -136,7 +136,7 @@ async function exchange(req: OutboundRequest, signal: AbortSignal, ctx: Exchange
  * @throws RangeError at construction when a timeout is not positive, the cap is negative, or
  *   an `allowCidrs` entry is not a CIDR or IP address.
  */
-export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
+export function createEgressClient(opts: EgressClientOptions): EgressClient {
   validateOptions(opts);
   const agent = new Agent({
     connect: createGuardedConnector({
@@ -146,7 +146,7 @@ export function createReplayClient(opts: ReplayClientOptions): ReplayClient {
     }),
   });
 
-  async function send(req: OutboundRequest): Promise<ReplayOutcome> {
+  async function send(req: OutboundRequest): Promise<EgressOutcome> {
     const refused = preflight(req.url);
     if (refused !== null) return refused;
     const startedAt = performance.now();

@@ -1,5 +1,5 @@
 /**
- * Internal error classes of the replay client. They travel through undici (thrown from the
+ * Internal error classes of the egress client. They travel through undici (thrown from the
  * connector, or used as an abort reason) and are mapped to outcomes by `classifyFailure`
  * through their `code`, like every other network error.
  */

@@ -1,10 +1,10 @@
 /**
- * The learned shape of one event type's bodies: a merged summary of every sample folded in so
+ * The learned schema of one event type's bodies: a merged summary of every sample folded in so
  * far (how often each property was present, which JSON types each place held, whether all its
  * strings agreed on a format, a small set of its string values). Schemas (JSON Schema,
  * TypeScript, Zod) are rendered from it, and drift is checked against it, so nothing ever has to
  * read the samples again. Captured bodies are hostile: folding one costs at most
- * MAX_VISITS_PER_SAMPLE steps, and the shape never grows past MAX_SHAPE_NODES places.
+ * MAX_VISITS_PER_SAMPLE steps, and the schema never grows past MAX_SCHEMA_NODES places.
  */
 
 export type JsonKind = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'object' | 'array';
@@ -12,7 +12,7 @@ export type JsonKind = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'o
 export type StringFormat = 'date-time' | 'uuid' | 'email' | 'uri';
 
 /** Deepest place described; anything nested deeper is "any value" (`deep`). */
-export const MAX_SHAPE_DEPTH = 32;
+export const MAX_SCHEMA_DEPTH = 32;
 /** Properties recorded per object place; the rest make it `open`. */
 export const MAX_PROPERTIES_PER_OBJECT = 200;
 /** Array items folded per array (the first ones); a longer array makes its items `partial`. */
@@ -20,7 +20,7 @@ export const MAX_ARRAY_ITEMS = 1000;
 /** Values (properties and items) one sample may visit in all; past it the sample is folded partly. */
 export const MAX_VISITS_PER_SAMPLE = 20_000;
 /** Places one type's shape may hold in all. */
-export const MAX_SHAPE_NODES = 5_000;
+export const MAX_SCHEMA_NODES = 5_000;
 /** Distinct strings kept per place for enums; one more and the place is not an enum. */
 export const MAX_ENUM_VALUES = 10;
 /** Longest string kept as an enum value. */
@@ -64,14 +64,14 @@ export interface Shape {
   items?: Shape;
   /** Arrays: some items were not folded (too many, the visit budget). */
   partial?: boolean;
-  /** Objects or arrays nested deeper than MAX_SHAPE_DEPTH were seen here: not described. */
+  /** Objects or arrays nested deeper than MAX_SCHEMA_DEPTH were seen here: not described. */
   deep?: boolean;
 }
 
-/** The learned shape of one event type. */
-export interface TypeShape {
+/** The learned schema of one event type. */
+export interface LearnedSchema {
   readonly root: Shape;
-  /** Places in `root`, bounded by MAX_SHAPE_NODES. */
+  /** Places in `root`, bounded by MAX_SCHEMA_NODES. */
   nodes: number;
 }
 
@@ -79,7 +79,7 @@ export function emptyShape(): Shape {
   return { n: 0, kinds: {} };
 }
 
-export function emptyTypeShape(): TypeShape {
+export function emptyLearnedSchema(): LearnedSchema {
   return { root: emptyShape(), nodes: 1 };
 }
 
@@ -168,14 +168,14 @@ export function kindsOf(shape: Shape): JsonKind[] {
   return seen.includes('number') ? seen.filter((kind) => kind !== 'integer') : seen;
 }
 
-/** How a shape is read: the samples needed before concluding, and the event type it describes. */
-export interface ShapeReading {
+/** How a schema is read: the samples needed before concluding, and the event type it describes. */
+export interface SchemaReading {
   readonly minSamples: number;
   /** The event type: a place holding only it (Stripe's `type`) is its discriminator. */
   readonly eventType?: string;
 }
 
-export const DEFAULT_READING: ShapeReading = { minSamples: DEFAULT_MIN_SAMPLES };
+export const DEFAULT_READING: SchemaReading = { minSamples: DEFAULT_MIN_SAMPLES };
 
 /**
  * How many times each value was seen. A shape stored before counts were kept has none: its
@@ -191,7 +191,7 @@ function valueCounts(shape: Shape, values: readonly string[]): number[] {
  * (`minSamples`), few distinct values (at most MAX_ENUM_VALUES), each seen at least twice, and
  * none looking like an identifier, a hash, a timestamp, an e-mail or a URL.
  */
-export function isEnumPlace(shape: Shape, reading: ShapeReading = DEFAULT_READING): boolean {
+export function isEnumPlace(shape: Shape, reading: SchemaReading = DEFAULT_READING): boolean {
   const values = shape.values;
   if (values === undefined || values === null || values.length === 0) return false;
   if (shape.idLike === true || typeof shape.format === 'string') return false;
@@ -204,7 +204,7 @@ export function isEnumPlace(shape: Shape, reading: ShapeReading = DEFAULT_READIN
  * is an enum whose strings number ENUM_SUPPORT_FACTOR times the minimum, every value seen at
  * least ENUM_SUPPORT_PER_VALUE times.
  */
-export function isWellSupportedEnum(shape: Shape, reading: ShapeReading = DEFAULT_READING): boolean {
+export function isWellSupportedEnum(shape: Shape, reading: SchemaReading = DEFAULT_READING): boolean {
   if (!isEnumPlace(shape, reading)) return false;
   if ((shape.kinds.string ?? 0) < ENUM_SUPPORT_FACTOR * Math.max(1, reading.minSamples)) return false;
   return valueCounts(shape, shape.values ?? []).every((count) => count >= ENUM_SUPPORT_PER_VALUE);
@@ -216,7 +216,7 @@ export function isWellSupportedEnum(shape: Shape, reading: ShapeReading = DEFAUL
  * named `action`, the type's last dotted part (GitHub's `pull_request.opened`). It stays a
  * literal from the first sample: the type was read from it.
  */
-export function isDiscriminatorPlace(shape: Shape, key: string | null, reading: ShapeReading): boolean {
+export function isDiscriminatorPlace(shape: Shape, key: string | null, reading: SchemaReading): boolean {
   const eventType = reading.eventType;
   const values = shape.values;
   if (eventType === undefined || values === undefined || values === null || values.length !== 1) return false;
@@ -226,7 +226,7 @@ export function isDiscriminatorPlace(shape: Shape, key: string | null, reading: 
 }
 
 /** The strings a place is limited to in a schema (an enum or its discriminator literal), or null. */
-export function closedValues(shape: Shape, key: string | null, reading: ShapeReading): string[] | null {
+export function closedValues(shape: Shape, key: string | null, reading: SchemaReading): string[] | null {
   if (isDiscriminatorPlace(shape, key, reading) || isEnumPlace(shape, reading)) return [...(shape.values ?? [])];
   return null;
 }
@@ -240,7 +240,7 @@ export function onlyNull(shape: Shape): boolean {
  * True when property `child` of object place `parent` is required: present in every one of at
  * least `minSamples` objects.
  */
-export function isRequired(parent: Shape, child: Shape, reading: ShapeReading): boolean {
+export function isRequired(parent: Shape, child: Shape, reading: SchemaReading): boolean {
   const objects = objectCount(parent);
   return child.n === objects && objects >= Math.max(1, reading.minSamples);
 }
@@ -252,7 +252,7 @@ export function objectCount(shape: Shape): number {
 
 interface FoldState {
   visits: number;
-  readonly type: TypeShape;
+  readonly type: LearnedSchema;
 }
 
 function foldString(shape: Shape, text: string): void {
@@ -298,7 +298,7 @@ function foldObject(shape: Shape, value: Record<string, unknown>, depth: number,
     visited += 1;
     let child = props.get(key);
     if (child === undefined) {
-      if (props.size >= MAX_PROPERTIES_PER_OBJECT || state.type.nodes >= MAX_SHAPE_NODES) {
+      if (props.size >= MAX_PROPERTIES_PER_OBJECT || state.type.nodes >= MAX_SCHEMA_NODES) {
         shape.open = true;
         continue;
       }
@@ -313,7 +313,7 @@ function foldObject(shape: Shape, value: Record<string, unknown>, depth: number,
 function foldArray(shape: Shape, value: unknown[], depth: number, state: FoldState): void {
   if (value.length === 0) return;
   if (shape.items === undefined) {
-    if (state.type.nodes >= MAX_SHAPE_NODES) {
+    if (state.type.nodes >= MAX_SCHEMA_NODES) {
       shape.partial = true;
       return;
     }
@@ -336,7 +336,7 @@ function fold(shape: Shape, value: unknown, depth: number, state: FoldState): vo
   const kind = kindOf(value);
   shape.n += 1;
   shape.kinds[kind] = (shape.kinds[kind] ?? 0) + 1;
-  if ((kind === 'object' || kind === 'array') && depth >= MAX_SHAPE_DEPTH) {
+  if ((kind === 'object' || kind === 'array') && depth >= MAX_SCHEMA_DEPTH) {
     shape.deep = true;
     return;
   }
@@ -346,12 +346,12 @@ function fold(shape: Shape, value: unknown, depth: number, state: FoldState): vo
 }
 
 /** Folds one parsed body into the type's shape (in place). */
-export function foldSample(type: TypeShape, value: unknown): void {
+export function foldSample(type: LearnedSchema, value: unknown): void {
   fold(type.root, value, 0, { visits: 0, type });
 }
 
-/** Samples folded into the shape. */
-export function sampleCount(type: TypeShape): number {
+/** Samples folded into the schema. */
+export function sampleCount(type: LearnedSchema): number {
   return type.root.n;
 }
 
@@ -400,16 +400,16 @@ function decodeShape(encoded: EncodedShape): Shape {
 }
 
 /** The shape as stored (JSON text). */
-export function encodeTypeShape(type: TypeShape): string {
+export function encodeLearnedSchema(type: LearnedSchema): string {
   return JSON.stringify({ nodes: type.nodes, root: encodeShape(type.root) });
 }
 
 /** A stored shape back; an unreadable one counts as empty rather than failing a read. */
-export function decodeTypeShape(text: string): TypeShape {
+export function decodeLearnedSchema(text: string): LearnedSchema {
   try {
     const parsed = JSON.parse(text) as { nodes: number; root: EncodedShape };
     return { nodes: parsed.nodes, root: decodeShape(parsed.root) };
   } catch {
-    return emptyTypeShape();
+    return emptyLearnedSchema();
   }
 }

@@ -1,15 +1,7 @@
-import {
-  closedValues,
-  DEFAULT_READING,
-  isRequired,
-  kindsOf,
-  onlyNull,
-  type Shape,
-  type ShapeReading,
-  type TypeShape,
-} from './json-shape.js';
+import { closedValues, kindsOf, type LearnedSchema, type SchemaReading, type Shape } from './learned-schema.js';
+import { describedItems, isUnknownPlace, propertiesOf, schemaSource } from './schema-render.js';
 
-/** JSON Schema (draft 2020-12) from a learned shape. */
+/** JSON Schema (draft 2020-12) from a learned schema. */
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -23,9 +15,8 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-function placeSchema(shape: Shape, key: string | null, reading: ShapeReading): JsonSchema {
-  // Nothing seen, nested past the depth limit, or only nulls (what it holds is unknown): any value.
-  if (shape.n === 0 || shape.deep === true || onlyNull(shape)) return {};
+function placeSchema(shape: Shape, key: string | null, reading: SchemaReading): JsonSchema {
+  if (isUnknownPlace(shape)) return {};
   const kinds = kindsOf(shape);
   const out: JsonSchema = { type: kinds.length === 1 ? (kinds[0] as string) : kinds };
   const onlyStrings = kinds.every((kind) => kind === 'string' || kind === 'null') && kinds.includes('string');
@@ -35,21 +26,19 @@ function placeSchema(shape: Shape, key: string | null, reading: ShapeReading): J
   if (kinds.includes('object') && shape.props !== undefined) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
-    for (const [name, child] of shape.props) {
+    for (const [name, child, isRequired] of propertiesOf(shape, reading)) {
       Object.defineProperty(properties, name, {
         value: placeSchema(child, name, reading),
         enumerable: true,
         writable: true,
       });
-      if (isRequired(shape, child, reading)) required.push(name);
+      if (isRequired) required.push(name);
     }
     out.properties = properties;
     if (required.length > 0) out.required = required;
   }
-  // Items are described only when every item was folded: an unsampled one could be anything.
-  if (kinds.includes('array') && shape.items !== undefined && shape.items.n > 0 && shape.partial !== true) {
-    out.items = placeSchema(shape.items, null, reading);
-  }
+  const items = kinds.includes('array') ? describedItems(shape) : null;
+  if (items !== null) out.items = placeSchema(items, null, reading);
   return out;
 }
 
@@ -59,16 +48,12 @@ function placeSchema(shape: Shape, key: string | null, reading: ShapeReading): J
  * as null has none; `format` where every string agreed; `enum` for closed sets the evidence
  * supports and for the type's discriminator; integer where no sample had a fraction.
  */
-export function typeJsonSchema(
-  eventType: string,
-  type: TypeShape,
-  minSamples = DEFAULT_READING.minSamples,
-): JsonSchema {
-  const reading: ShapeReading = { minSamples, eventType };
+export function typeJsonSchema(eventType: string, type: LearnedSchema, minSamples?: number): JsonSchema {
+  const source = schemaSource(eventType, type, minSamples);
   return {
     $schema: JSON_SCHEMA_DIALECT,
     title: eventType,
-    description: `Inferred by Rehook from ${type.root.n} captured ${type.root.n === 1 ? 'event' : 'events'} of type ${eventType}.`,
-    ...placeSchema(type.root, null, reading),
+    description: `${source.inferredFrom} ${eventType}.`,
+    ...placeSchema(source.root, null, source.reading),
   };
 }

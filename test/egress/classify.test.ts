@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { errors as undiciErrors } from 'undici';
-import { classifyFailure } from '../../src/replay-client/classify.js';
-import {
-  DeadlineExceededError,
-  ForbiddenDestinationError,
-  LookupTimeoutError,
-} from '../../src/replay-client/errors.js';
+import { classifyFailure } from '../../src/egress/classify.js';
+import { DeadlineExceededError, ForbiddenDestinationError, LookupTimeoutError } from '../../src/egress/errors.js';
 
 function withCode(code: string, message = 'irrelevant text'): Error {
   return Object.assign(new Error(message), { code });
