@@ -24,7 +24,7 @@ export interface ServiceDeps {
 /**
  * Who is calling. API tokens and browser sessions (the session cookie) identify an account; no
  * credential means anonymous. A token or session cookie that is present but invalid never
- * becomes anonymous: it is rejected with 401 (services/auth.ts, http/api/session-cookie.ts).
+ * becomes anonymous: it is rejected with 401 (services/auth.ts, http/api/core/session-cookie.ts).
  */
 export type Principal =
   | { readonly kind: 'anonymous' }

@@ -143,7 +143,7 @@ describe('docs/generated/cli.md', () => {
   });
 });
 
-/** A small OpenAPI 3.1 document of the shape openapi.json has (see src/http/api/route-schema.ts). */
+/** A small OpenAPI 3.1 document of the shape openapi.json has (see src/http/api/core/route-schema.ts). */
 function errorResponse(codes: string[], extras: Record<string, unknown> = {}) {
   return {
     description: codes.map((code) => `\`${code}\``).join(' '),
