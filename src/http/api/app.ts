@@ -7,7 +7,8 @@ import { handleFrameworkError, installErrorHandling } from './core/errors.js';
 import { authenticateRequest } from './core/request.js';
 import type { ApiContext } from './core/context.js';
 import { checkCsrf, clearFailedSessionCookie } from './core/session-cookie.js';
-import { assertRouteHasScope, checkTokenScope } from './core/token-scope-check.js';
+import { checkTokenScope } from './core/token-scope-check.js';
+import { collectEndpoints, requiresAccount } from './core/endpoint.js';
 import { OPENAPI_BASE } from './core/openapi.js';
 import { registerAccountRoutes } from './account/routes.js';
 import { registerAuditRoutes } from './audit/routes.js';
@@ -88,19 +89,16 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     }
     // Before the body is parsed too: a forged request learns nothing about its body either.
     checkCsrf(request, request.principal);
-    // A sharing link reads its inbox and events only: every route not marked shareReadable
+    // A sharing link reads its inbox and events only: every route not declared `share: true`
     // refuses it (unrouted paths still answer 404).
-    if (
-      request.principal.kind === 'share' &&
-      request.routeOptions.url !== undefined &&
-      request.routeOptions.config.shareReadable !== true
-    ) {
+    const endpoint = request.routeOptions.config.endpoint;
+    if (request.principal.kind === 'share' && request.routeOptions.url !== undefined && endpoint?.share !== true) {
       throw new AppError('SHARE_READ_ONLY');
     }
-    if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
+    if (endpoint !== undefined && requiresAccount(endpoint)) requireAccount(request.principal);
     await checkTokenScope(ctx.deps, request, request.principal);
   });
-  app.addHook('onRoute', assertRouteHasScope);
+  collectEndpoints(app);
   installAuditTrail(app, ctx.deps, { trustProxy: ctx.trustProxy, logger: ctx.logger });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

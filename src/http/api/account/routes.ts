@@ -23,9 +23,11 @@ import { AccountSessionSchema } from './schemas.js';
 import type { ApiContext } from '../core/context.js';
 import { accountJson, tokenJson } from '../core/present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
-import { dataEnvelope, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope } from '../core/route-schema.js';
 import { AccountSchema, ref, TokenSchema } from '../core/schemas.js';
 import { clearedSessionCookie, cookieSession, isHttps } from '../core/session-cookie.js';
+import { addEndpoint } from '../core/endpoint.js';
+import { ownAccount } from '../core/audit-trail.js';
 
 const SessionIdParams = Type.Object({ sessionId: Type.String({ description: 'Session id (ses_...).' }) });
 
@@ -69,36 +71,33 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
     }
   };
 
-  app.get(
-    '/api/v1/account',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getAccount',
-        summary: 'The account of the caller, and the API token it used',
-        description: '`token` is null with a session. Any scope may ask (`rehook login` checks a token with it).',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'read',
-        inbox: 'list',
-        responses: {
-          200: {
-            description: 'The account.',
-            schema: Type.Object(
-              {
-                data: Type.Object(
-                  { account: ref(AccountSchema), token: Type.Union([ref(TokenSchema), Type.Null()]) },
-                  { additionalProperties: false },
-                ),
-              },
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/account',
+    operationId: 'getAccount',
+    summary: 'The account of the caller, and the API token it used',
+    description: '`token` is null with a session. Any scope may ask (`rehook login` checks a token with it).',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'read',
+    inbox: 'list',
+    responses: {
+      200: {
+        description: 'The account.',
+        schema: Type.Object(
+          {
+            data: Type.Object(
+              { account: ref(AccountSchema), token: Type.Union([ref(TokenSchema), Type.Null()]) },
               { additionalProperties: false },
             ),
           },
-        },
-        errors: [],
-      }),
+          { additionalProperties: false },
+        ),
+      },
     },
-    async (request) => {
+    errors: [],
+    audit: 'none',
+    handler: async (request) => {
       const principal = requireAccount(await principalOf(deps, request));
       const account = await deps.store.accounts.findById(principal.accountId);
       if (account === null) throw new AppError('UNAUTHORIZED');
@@ -106,51 +105,48 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const token = tokens.find((t) => 'tokenId' in principal && t.id === principal.tokenId);
       return { data: { account: accountJson(account), token: token === undefined ? null : tokenJson(token) } };
     },
-  );
+  });
 
-  app.patch(
-    '/api/v1/account',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('PATCH', {
-        operationId: 'updateAccount',
-        summary: "Change the account's e-mail address or display name",
-        description:
-          'Fields left out stay as they are; a `displayName` of null or blank removes it. A new `email` needs ' +
-          '`currentPassword` (an account with a password; the check counts like a sign-in), or, for an account ' +
-          `without one (single sign-on), a browser session signed in at most ${FRESH_SIGN_IN_MS / 60_000} minutes ` +
-          'ago. An address at a domain single sign-on manages (REHOOK_OIDC_ALLOWED_DOMAINS) is refused.',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        body: Type.Object({
-          email: Type.Optional(Type.String({ maxLength: 320, description: 'The new e-mail address.' })),
-          currentPassword: Type.Optional(
-            Type.String({
-              maxLength: MAX_PASSWORD_LENGTH,
-              description: 'The password now: needed to change the e-mail address of an account with a password.',
-            }),
-          ),
-          displayName: Type.Optional(
-            Type.Union([Type.String({ maxLength: MAX_DISPLAY_NAME_LENGTH }), Type.Null()], {
-              description: `The name shown in the web app (at most ${MAX_DISPLAY_NAME_LENGTH} characters).`,
-            }),
-          ),
+  addEndpoint(app, {
+    method: 'PATCH',
+    url: '/api/v1/account',
+    operationId: 'updateAccount',
+    summary: "Change the account's e-mail address or display name",
+    description:
+      'Fields left out stay as they are; a `displayName` of null or blank removes it. A new `email` needs ' +
+      '`currentPassword` (an account with a password; the check counts like a sign-in), or, for an account ' +
+      `without one (single sign-on), a browser session signed in at most ${FRESH_SIGN_IN_MS / 60_000} minutes ` +
+      'ago. An address at a domain single sign-on manages (REHOOK_OIDC_ALLOWED_DOMAINS) is refused.',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    body: Type.Object({
+      email: Type.Optional(Type.String({ maxLength: 320, description: 'The new e-mail address.' })),
+      currentPassword: Type.Optional(
+        Type.String({
+          maxLength: MAX_PASSWORD_LENGTH,
+          description: 'The password now: needed to change the e-mail address of an account with a password.',
         }),
-        responses: {
-          200: { description: 'The account as it is now.', schema: dataEnvelope('account', ref(AccountSchema)) },
-        },
-        errors: [
-          'VALIDATION_FAILED',
-          'UNSUPPORTED_MEDIA_TYPE',
-          'CONFLICT',
-          'INVALID_CREDENTIALS',
-          'EMAIL_DOMAIN_MANAGED',
-          'REAUTHENTICATION_REQUIRED',
-        ],
-      }),
+      ),
+      displayName: Type.Optional(
+        Type.Union([Type.String({ maxLength: MAX_DISPLAY_NAME_LENGTH }), Type.Null()], {
+          description: `The name shown in the web app (at most ${MAX_DISPLAY_NAME_LENGTH} characters).`,
+        }),
+      ),
+    }),
+    responses: {
+      200: { description: 'The account as it is now.', schema: dataEnvelope('account', ref(AccountSchema)) },
     },
-    async (request, reply) => {
+    errors: [
+      'VALIDATION_FAILED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'CONFLICT',
+      'INVALID_CREDENTIALS',
+      'EMAIL_DOMAIN_MANAGED',
+      'REAUTHENTICATION_REQUIRED',
+    ],
+    audit: 'none',
+    handler: async (request, reply) => {
       const principal = requireAccount(await principalOf(deps, request));
       const { accountId } = principal;
       const body = jsonObjectBody(request);
@@ -171,34 +167,31 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const account = await updateProfile(deps, accountId, { email: body['email'], displayName: body['displayName'] });
       return { data: { account: accountJson(account) } };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/account/password',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('POST', {
-        operationId: 'changePassword',
-        summary: 'Change the password, with the current one',
-        description:
-          'Every other session of the account is signed out (the browser that asked stays signed in; with an ' +
-          `API token, every session ends). API tokens keep working. ${PASSWORD_NOTE}`,
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        body: Type.Object({
-          currentPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: 'The password now.' }),
-          newPassword: Type.String({
-            minLength: MIN_PASSWORD_LENGTH,
-            maxLength: MAX_PASSWORD_LENGTH,
-            description: `The new password, at least ${MIN_PASSWORD_LENGTH} characters.`,
-          }),
-        }),
-        responses: { 204: { description: 'Changed; the other sessions have ended.' } },
-        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'NO_PASSWORD'],
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/account/password',
+    operationId: 'changePassword',
+    summary: 'Change the password, with the current one',
+    description:
+      'Every other session of the account is signed out (the browser that asked stays signed in; with an ' +
+      `API token, every session ends). API tokens keep working. ${PASSWORD_NOTE}`,
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    body: Type.Object({
+      currentPassword: Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: 'The password now.' }),
+      newPassword: Type.String({
+        minLength: MIN_PASSWORD_LENGTH,
+        maxLength: MAX_PASSWORD_LENGTH,
+        description: `The new password, at least ${MIN_PASSWORD_LENGTH} characters.`,
       }),
-    },
-    async (request, reply) => {
+    }),
+    responses: { 204: { description: 'Changed; the other sessions have ended.' } },
+    errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'NO_PASSWORD'],
+    audit: { action: 'account.password_changed' },
+    handler: async (request, reply) => {
       const principal = requireAccount(await principalOf(deps, request));
       const body = jsonObjectBody(request);
       if (typeof body['newPassword'] !== 'string') {
@@ -216,28 +209,25 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       });
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/account/sessions',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listAccountSessions',
-        summary: 'Every browser signed in to the account, most recently used first',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        responses: {
-          200: {
-            description: 'The live sessions.',
-            schema: dataEnvelope('sessions', Type.Array(ref(AccountSessionSchema))),
-          },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/account/sessions',
+    operationId: 'listAccountSessions',
+    summary: 'Every browser signed in to the account, most recently used first',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    responses: {
+      200: {
+        description: 'The live sessions.',
+        schema: dataEnvelope('sessions', Type.Array(ref(AccountSessionSchema))),
+      },
     },
-    async (request) => {
+    errors: [],
+    audit: 'none',
+    handler: async (request) => {
       const principal = requireAccount(await principalOf(deps, request));
       const current = sessionIdOf(principal);
       const sessions = await listSessions(deps, principal.accountId);
@@ -254,26 +244,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
         },
       };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/account/sessions/:sessionId',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'endAccountSession',
-        summary: 'Sign one browser of the account out',
-        description:
-          'It stops working at once, open live streams included. Signing out the current one clears its cookie.',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        params: SessionIdParams,
-        responses: { 204: { description: 'Signed out.' } },
-        errors: ['SESSION_NOT_FOUND'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/account/sessions/:sessionId',
+    operationId: 'endAccountSession',
+    summary: 'Sign one browser of the account out',
+    description: 'It stops working at once, open live streams included. Signing out the current one clears its cookie.',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    params: SessionIdParams,
+    responses: { 204: { description: 'Signed out.' } },
+    errors: ['SESSION_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const principal = requireAccount(await principalOf(deps, request));
       const sessionId = pathParam(request, 'sessionId');
       await endSessionOfAccount(deps, principal.accountId, sessionId);
@@ -282,29 +268,26 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       }
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/account/sessions',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'endOtherAccountSessions',
-        summary: 'Sign out every other browser of the account',
-        description: 'The session making the request stays signed in; with an API token, every session ends.',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        responses: {
-          200: {
-            description: 'How many sessions ended.',
-            schema: dataEnvelope('ended', Type.Integer({ minimum: 0 })),
-          },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/account/sessions',
+    operationId: 'endOtherAccountSessions',
+    summary: 'Sign out every other browser of the account',
+    description: 'The session making the request stays signed in; with an API token, every session ends.',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    responses: {
+      200: {
+        description: 'How many sessions ended.',
+        schema: dataEnvelope('ended', Type.Integer({ minimum: 0 })),
+      },
     },
-    async (request) => {
+    errors: [],
+    audit: 'none',
+    handler: async (request) => {
       const principal = requireAccount(await principalOf(deps, request));
       const keep = sessionIdOf(principal);
       const ended =
@@ -313,39 +296,36 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
           : await deps.store.sessions.deleteOthers(principal.accountId, keep);
       return { data: { ended } };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/account',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'deleteAccount',
-        summary: 'Delete the account, with the password (or, without one, the e-mail address)',
-        description:
-          "Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, " +
-          'its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the ' +
-          `account is the only owner of a team. ${PASSWORD_NOTE}`,
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        body: Type.Object({
-          password: Type.Optional(
-            Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: "The account's password, when it has one." }),
-          ),
-          email: Type.Optional(
-            Type.String({
-              maxLength: 320,
-              description:
-                "The account's e-mail address: the confirmation of an account without a password (`hasPassword` false).",
-            }),
-          ),
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/account',
+    operationId: 'deleteAccount',
+    summary: 'Delete the account, with the password (or, without one, the e-mail address)',
+    description:
+      "Deletes the account's inboxes (with their events, replays, sharing links and settings), its API tokens, " +
+      'its sessions and its team memberships, then the account; the cookie is cleared. 409 CONFLICT while the ' +
+      `account is the only owner of a team. ${PASSWORD_NOTE}`,
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    body: Type.Object({
+      password: Type.Optional(
+        Type.String({ maxLength: MAX_PASSWORD_LENGTH, description: "The account's password, when it has one." }),
+      ),
+      email: Type.Optional(
+        Type.String({
+          maxLength: 320,
+          description:
+            "The account's e-mail address: the confirmation of an account without a password (`hasPassword` false).",
         }),
-        responses: { 204: { description: 'Deleted.' } },
-        errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'CONFLICT'],
-      }),
-    },
-    async (request, reply) => {
+      ),
+    }),
+    responses: { 204: { description: 'Deleted.' } },
+    errors: ['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_CREDENTIALS', 'CONFLICT'],
+    audit: { action: 'account.deleted', target: ownAccount },
+    handler: async (request, reply) => {
       const { accountId } = requireAccount(await principalOf(deps, request));
       const body = jsonObjectBody(request);
       await confirmAccountDeletion(deps, accountId, { password: body['password'], email: body['email'] }, (password) =>
@@ -355,5 +335,5 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -13,6 +13,7 @@ import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../c
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
 import { dataEnvelope } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 const OWNER_ONLY = ownerOnlyNote('alerts make the server send requests');
 
@@ -24,9 +25,10 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
   const { deps } = ctx;
   const path = '/api/v1/inboxes/:inboxId/alerts';
 
-  app.put(
-    path,
-    ownerOnlyInboxRoute('PUT', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'PUT',
+    url: path,
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'setAlerts',
       summary: "Replace an inbox's alert rules",
       description:
@@ -41,7 +43,8 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       },
       errors: REPLACE_SETTING_ERRORS,
     }),
-    async (request) => {
+    audit: 'none',
+    handler: async (request) => {
       const rules = await setAlerts(
         deps,
         await principalOf(deps, request),
@@ -51,11 +54,12 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       // Only who may change the rules gets here: it sees them whole.
       return { data: { rules: rules.map((rule) => alertRuleJson(rule, 'whole')) } };
     },
-  );
+  });
 
-  app.get(
-    path,
-    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'GET',
+    url: path,
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'getAlerts',
       summary: "An inbox's alert rules",
       description: 'Empty when none are set.',
@@ -65,15 +69,17 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       },
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
-    async (request) => {
+    audit: 'none',
+    handler: async (request) => {
       const { rules, view } = await getAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { rules: rules.map((rule) => alertRuleJson(rule, view)) } };
     },
-  );
+  });
 
-  app.delete(
-    path,
-    ownerOnlyInboxRoute('DELETE', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: path,
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'removeAlerts',
       summary: "Remove an inbox's alert rules",
       description:
@@ -88,15 +94,17 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       },
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
-    async (request) => {
+    audit: 'none',
+    handler: async (request) => {
       const cancelled = await removeAlerts(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { cancelled } };
     },
-  );
+  });
 
-  app.get(
-    `${path}/deliveries`,
-    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'GET',
+    url: `${path}/deliveries`,
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'listAlertDeliveries',
       summary: "An inbox's recent alert notifications, with every attempt",
       description: 'The newest 50, newest first: what was sent, to where, and how each attempt ended.',
@@ -109,7 +117,8 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       },
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
-    async (request) => {
+    audit: 'none',
+    handler: async (request) => {
       const { deliveries, view } = await listAlertDeliveries(
         deps,
         await principalOf(deps, request),
@@ -117,5 +126,5 @@ export function registerAlertRoutes(app: FastifyInstance, ctx: ApiContext): void
       );
       return { data: { deliveries: deliveries.map((n) => alertDeliveryJson(n, view)) } };
     },
-  );
+  });
 }

@@ -5,8 +5,8 @@ import { AUDIT_ACTIONS } from '../../../domain/audit.js';
 import { auditEntryJson, AuditEntrySchema } from './schemas.js';
 import type { ApiContext } from '../core/context.js';
 import { pageLimit, pathParam, principalOf, queryParam } from '../core/request.js';
-import { routeSchema } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 const DEFAULT_AUDIT_PAGE = 50;
 const MAX_AUDIT_PAGE = 200;
@@ -61,57 +61,51 @@ function sendPage(reply: FastifyReply, path: string, input: AuditPageInput, page
 export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get(
-    '/api/v1/account/audit',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listAccountAudit',
-        summary: "The caller's own audit log",
-        description:
-          'What this account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays), and ' +
-          `sign-in attempts made with its e-mail. ${PAGING} Never holds a secret, token or body.`,
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        querystring: AuditQuery,
-        responses: { 200: { description: 'One page of entries.', schema: AuditPageEnvelope } },
-        errors: ['VALIDATION_FAILED'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/account/audit',
+    operationId: 'listAccountAudit',
+    summary: "The caller's own audit log",
+    description:
+      'What this account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays), and ' +
+      `sign-in attempts made with its e-mail. ${PAGING} Never holds a secret, token or body.`,
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    querystring: AuditQuery,
+    responses: { 200: { description: 'One page of entries.', schema: AuditPageEnvelope } },
+    errors: ['VALIDATION_FAILED'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const input = pageInput(request);
       const page = await listAccountAudit(deps, await principalOf(deps, request), input);
       return sendPage(reply, '/api/v1/account/audit', input, page);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/teams/:teamId/audit',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listTeamAudit',
-        summary: "A team's audit log (owners and admins)",
-        description:
-          'What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. ' +
-          'A token limited to the team reads it too (with the manage scope, as an owner or admin). ' +
-          PAGING,
-        tag: 'Teams',
-        access: 'token',
-        scope: 'manage',
-        team: 'teamId',
-        params: Type.Object({ teamId: Type.String({ description: 'Team id (tem_...).' }) }),
-        querystring: AuditQuery,
-        responses: { 200: { description: 'One page of entries.', schema: AuditPageEnvelope } },
-        errors: ['VALIDATION_FAILED', 'TEAM_NOT_FOUND', 'FORBIDDEN'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/teams/:teamId/audit',
+    operationId: 'listTeamAudit',
+    summary: "A team's audit log (owners and admins)",
+    description:
+      'What was done to the team (members, invitations) and to its inboxes, by anyone. Members and viewers get 403 FORBIDDEN naming their role; non-members 404 TEAM_NOT_FOUND. ' +
+      'A token limited to the team reads it too (with the manage scope, as an owner or admin). ' +
+      PAGING,
+    tag: 'Teams',
+    access: 'token',
+    scope: 'manage',
+    team: 'teamId',
+    params: Type.Object({ teamId: Type.String({ description: 'Team id (tem_...).' }) }),
+    querystring: AuditQuery,
+    responses: { 200: { description: 'One page of entries.', schema: AuditPageEnvelope } },
+    errors: ['VALIDATION_FAILED', 'TEAM_NOT_FOUND', 'FORBIDDEN'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const teamId = pathParam(request, 'teamId');
       const input = pageInput(request);
       const page = await listTeamAudit(deps, await principalOf(deps, request), teamId, input);
       return sendPage(reply, `/api/v1/teams/${encodeURIComponent(teamId)}/audit`, input, page);
     },
-  );
+  });
 }

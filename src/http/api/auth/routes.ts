@@ -12,9 +12,10 @@ import { startBrowserSession } from './browser-session.js';
 import type { AccountSettings, ApiContext } from '../core/context.js';
 import { accountJson } from '../core/present.js';
 import { jsonObjectBody, principalOf } from '../core/request.js';
-import { routeSchema } from '../core/route-schema.js';
 import { ref, SessionSchema } from '../core/schemas.js';
 import { clearedSessionCookie, isHttps, refuseCrossSite } from '../core/session-cookie.js';
+import { addEndpoint } from '../core/endpoint.js';
+import { ownAccount, text } from '../core/audit-trail.js';
 
 const DEFAULT_SETTINGS: AccountSettings = { signup: 'open', sessionTtlMs: DEFAULT_SESSION_TTL_MS };
 
@@ -89,30 +90,28 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     if (settings.passwordSignIn === false) throw new AppError('PASSWORD_SIGN_IN_DISABLED');
   };
 
-  app.post(
-    '/api/v1/auth/signup',
-    {
-      config: { sessionCookie: 'ignored' },
-      schema: routeSchema('POST', {
-        operationId: 'signUp',
-        summary: 'Create an account and sign in',
-        description: `Open unless the server runs with REHOOK_SIGNUP=closed. ${COOKIE_NOTE} Counts against REHOOK_RATE_SIGNIN.`,
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
-        responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
-        errors: [
-          'SIGNUP_CLOSED',
-          'PASSWORD_SIGN_IN_DISABLED',
-          'EMAIL_DOMAIN_MANAGED',
-          'CONFLICT',
-          'VALIDATION_FAILED',
-          'UNSUPPORTED_MEDIA_TYPE',
-        ],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    sessionCookie: 'ignored',
+    operationId: 'signUp',
+    summary: 'Create an account and sign in',
+    description: `Open unless the server runs with REHOOK_SIGNUP=closed. ${COOKIE_NOTE} Counts against REHOOK_RATE_SIGNIN.`,
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    body: Credentials(`At least ${MIN_PASSWORD_LENGTH} characters.`),
+    responses: { 201: { description: 'The account, signed in (the cookie is set).', schema: SessionEnvelope } },
+    errors: [
+      'SIGNUP_CLOSED',
+      'PASSWORD_SIGN_IN_DISABLED',
+      'EMAIL_DOMAIN_MANAGED',
+      'CONFLICT',
+      'VALIDATION_FAILED',
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    audit: 'none',
+    handler: async (request, reply) => {
       refuseCrossSite(request);
       refuseWhenPasswordsOff();
       if (settings.signup === 'closed') throw new AppError('SIGNUP_CLOSED');
@@ -122,27 +121,29 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const account = await createAccount(deps, { email, password });
       return signedIn(request, reply, account, 201);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/auth/signin',
-    {
-      config: { sessionCookie: 'ignored' },
-      schema: routeSchema('POST', {
-        operationId: 'signIn',
-        summary: 'Sign in with e-mail and password',
-        description:
-          `${COOKIE_NOTE} A wrong password and an unknown e-mail get the same 401, after the same work. ` +
-          'Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).',
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        body: Credentials("The account's password."),
-        responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
-        errors: ['INVALID_CREDENTIALS', 'PASSWORD_SIGN_IN_DISABLED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
-      }),
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    sessionCookie: 'ignored',
+    operationId: 'signIn',
+    summary: 'Sign in with e-mail and password',
+    description:
+      `${COOKIE_NOTE} A wrong password and an unknown e-mail get the same 401, after the same work. ` +
+      'Limited per client address (REHOOK_RATE_SIGNIN) and per e-mail address (REHOOK_RATE_SIGNIN_PER_EMAIL, failed attempts).',
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    body: Credentials("The account's password."),
+    responses: { 200: { description: 'Signed in (the cookie is set).', schema: SessionEnvelope } },
+    errors: ['INVALID_CREDENTIALS', 'PASSWORD_SIGN_IN_DISABLED', 'VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE'],
+    audit: {
+      action: 'auth.sign_in',
+      target: ownAccount,
+      detail: (seen) => ({ method: 'password', email: text(seen.body['email']) }),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       refuseCrossSite(request);
       refuseWhenPasswordsOff();
       const { email, password } = credentialsOf(jsonObjectBody(request));
@@ -160,82 +161,76 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
       }
       return signedIn(request, reply, account, 200);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/auth/session',
-    {
-      schema: routeSchema('GET', {
-        operationId: 'getSession',
-        summary: 'The signed-in account and the CSRF token of this browser session',
-        description:
-          '`{"data":{"account":null}}` without a valid session cookie (an API token is not a session); ' +
-          '401 only for an Authorization header that is invalid.',
-        tag: 'Accounts',
-        access: 'session',
-        scope: 'none',
-        responses: {
-          200: {
-            description: 'The session, or `account: null` when nobody is signed in.',
-            schema: SessionOrNobodyEnvelope,
-          },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/auth/session',
+    operationId: 'getSession',
+    summary: 'The signed-in account and the CSRF token of this browser session',
+    description:
+      '`{"data":{"account":null}}` without a valid session cookie (an API token is not a session); ' +
+      '401 only for an Authorization header that is invalid.',
+    tag: 'Accounts',
+    access: 'session',
+    answersSignedOut: true,
+    scope: 'none',
+    responses: {
+      200: {
+        description: 'The session, or `account: null` when nobody is signed in.',
+        schema: SessionOrNobodyEnvelope,
+      },
     },
-    async (request) => {
+    errors: [],
+    audit: 'none',
+    handler: async (request) => {
       const principal = await principalOf(deps, request);
       const account = 'sessionId' in principal ? await deps.store.accounts.findById(principal.accountId) : null;
       if (account === null || !('csrfToken' in principal)) return { data: { account: null } };
       return { data: { account: accountJson(account), csrfToken: principal.csrfToken } };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/auth/signout',
-    {
-      config: { sessionCookie: 'optional' },
-      schema: routeSchema('POST', {
-        operationId: 'signOut',
-        summary: 'Sign this browser out: its session ends and the cookie is cleared',
-        description: 'Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.',
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        responses: { 204: { description: 'Signed out.' } },
-        errors: [],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/auth/signout',
+    sessionCookie: 'optional',
+    operationId: 'signOut',
+    summary: 'Sign this browser out: its session ends and the cookie is cleared',
+    description: 'Also 204 when the session had already ended. Needs X-CSRF-Token while the session is live.',
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    responses: { 204: { description: 'Signed out.' } },
+    errors: [],
+    audit: 'none',
+    handler: async (request, reply) => {
       const principal = await principalOf(deps, request);
       if ('sessionId' in principal) await endSession(deps, principal.sessionId);
       void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/auth/signout-everywhere',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('POST', {
-        operationId: 'signOutEverywhere',
-        summary: 'End every session of the account, this one included',
-        description:
-          'Every browser signed in to the account is signed out at once (open live streams end). API tokens ' +
-          'keep working: revoke them separately. Works with a session or an API token.',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'manage',
-        responses: { 204: { description: 'Every session ended.' } },
-        errors: [],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/auth/signout-everywhere',
+    operationId: 'signOutEverywhere',
+    summary: 'End every session of the account, this one included',
+    description:
+      'Every browser signed in to the account is signed out at once (open live streams end). API tokens ' +
+      'keep working: revoke them separately. Works with a session or an API token.',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'manage',
+    responses: { 204: { description: 'Every session ended.' } },
+    errors: [],
+    audit: 'none',
+    handler: async (request, reply) => {
       const { accountId } = requireAccount(await principalOf(deps, request));
       await endAllSessions(deps, accountId);
       void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -15,7 +15,7 @@ import { startBrowserSession } from './browser-session.js';
 import { recordRequestAudit } from '../core/audit-trail.js';
 import type { ApiContext } from '../core/context.js';
 import { principalOf } from '../core/request.js';
-import { dataEnvelope, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope } from '../core/route-schema.js';
 import { cookieSession, isHttps } from '../core/session-cookie.js';
 import {
   clearedFlowCookie,
@@ -26,6 +26,7 @@ import {
   type SignInFlow,
   wantsPage,
 } from '../core/sso-flow-cookie.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 /** Where the provider sends the browser back; REHOOK_PUBLIC_URL + this is the redirect URI. */
 export const SSO_CALLBACK_PATH = '/api/v1/auth/oidc/callback';
@@ -95,24 +96,22 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
       .send();
   };
 
-  app.get(
-    '/api/v1/auth/methods',
-    {
-      config: { sessionCookie: 'ignored' },
-      schema: routeSchema('GET', {
-        operationId: 'getSignInMethods',
-        summary: 'How people sign in to this server: password, sign-up, single sign-on',
-        description: 'The sign-in page asks it before it draws its form and buttons.',
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        responses: {
-          200: { description: 'The sign-in methods.', schema: dataEnvelope('methods', SignInMethodsSchema) },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/auth/methods',
+    sessionCookie: 'ignored',
+    operationId: 'getSignInMethods',
+    summary: 'How people sign in to this server: password, sign-up, single sign-on',
+    description: 'The sign-in page asks it before it draws its form and buttons.',
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    responses: {
+      200: { description: 'The sign-in methods.', schema: dataEnvelope('methods', SignInMethodsSchema) },
     },
-    async () => ({
+    errors: [],
+    audit: 'none',
+    handler: async () => ({
       data: {
         methods: {
           password: passwordSignIn,
@@ -122,40 +121,38 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
         },
       },
     }),
-  );
+  });
 
-  app.get(
-    SSO_START_PATH,
-    {
-      config: { sessionCookie: 'ignored' },
-      schema: routeSchema('GET', {
-        operationId: 'startSingleSignOn',
-        summary: 'Start signing in with the OpenID Connect provider (open it in the browser)',
-        description:
-          'Redirects to the provider with the authorization code flow (PKCE S256, state and nonce), and sets a ' +
-          `short cookie (rehook_sso, ${FLOW_TTL_MS / 60_000} minutes, HttpOnly) that the callback checks the answer against. ` +
-          BROWSER_ERROR_NOTE,
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        querystring: Type.Object({
-          next: Type.Optional(
-            Type.String({
-              description:
-                'Path of this app to open once signed in. Resolved against the public origin, it must stay on it ' +
-                '(a path; no control characters or backslashes, also when percent-encoded); anything else, and ' +
-                'nothing, opens /dashboard.',
-            }),
-          ),
+  addEndpoint(app, {
+    method: 'GET',
+    url: SSO_START_PATH,
+    sessionCookie: 'ignored',
+    operationId: 'startSingleSignOn',
+    summary: 'Start signing in with the OpenID Connect provider (open it in the browser)',
+    description:
+      'Redirects to the provider with the authorization code flow (PKCE S256, state and nonce), and sets a ' +
+      `short cookie (rehook_sso, ${FLOW_TTL_MS / 60_000} minutes, HttpOnly) that the callback checks the answer against. ` +
+      BROWSER_ERROR_NOTE,
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    querystring: Type.Object({
+      next: Type.Optional(
+        Type.String({
+          description:
+            'Path of this app to open once signed in. Resolved against the public origin, it must stay on it ' +
+            '(a path; no control characters or backslashes, also when percent-encoded); anything else, and ' +
+            'nothing, opens /dashboard.',
         }),
-        responses: {
-          302: { description: "To the provider's sign-in page." },
-          303: { description: 'Back to the sign-in page with the error code (a browser only).' },
-        },
-        errors: ['SSO_NOT_CONFIGURED', 'SSO_PROVIDER_ERROR'],
-      }),
+      ),
+    }),
+    responses: {
+      302: { description: "To the provider's sign-in page." },
+      303: { description: 'Back to the sign-in page with the error code (a browser only).' },
     },
-    async (request, reply) => {
+    errors: ['SSO_NOT_CONFIGURED', 'SSO_PROVIDER_ERROR'],
+    audit: 'none',
+    handler: async (request, reply) => {
       try {
         const sso = configured();
         const { url, checks } = await beginSingleSignOn(sso);
@@ -169,27 +166,24 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
         return answerFailure(request, reply, err);
       }
     },
-  );
+  });
 
-  app.get(
-    LINK_STATE_PATH,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getSingleSignOnLink',
-        summary: "Whether the account is linked to the server's single sign-on provider",
-        description: 'Settings shows it, with the button that links the account (POST .../link).',
-        tag: 'Accounts',
-        access: 'token',
-        scope: 'read',
-        inbox: 'list',
-        responses: {
-          200: { description: 'The link, or linked false.', schema: dataEnvelope('singleSignOn', LinkStateSchema) },
-        },
-        errors: ['SSO_NOT_CONFIGURED'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: LINK_STATE_PATH,
+    operationId: 'getSingleSignOnLink',
+    summary: "Whether the account is linked to the server's single sign-on provider",
+    description: 'Settings shows it, with the button that links the account (POST .../link).',
+    tag: 'Accounts',
+    access: 'token',
+    scope: 'read',
+    inbox: 'list',
+    responses: {
+      200: { description: 'The link, or linked false.', schema: dataEnvelope('singleSignOn', LinkStateSchema) },
     },
-    async (request) => {
+    errors: ['SSO_NOT_CONFIGURED'],
+    audit: 'none',
+    handler: async (request) => {
       const { accountId } = requireAccount(await principalOf(ctx.deps, request));
       const sso = configured();
       const identity = await linkedIdentityOf(ctx.deps, sso, accountId);
@@ -203,36 +197,33 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
         },
       };
     },
-  );
+  });
 
-  app.post(
-    LINK_PATH,
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('POST', {
-        operationId: 'startSingleSignOnLink',
-        summary: 'Start linking the signed-in account to the single sign-on provider',
-        description:
-          'The explicit step that replaces linking by e-mail address (docs/sso.md): a browser session (with ' +
-          'X-CSRF-Token) asks, gets the provider URL to open, and sets the same short flow cookie as a sign-in, ' +
-          "marked with this account and session. The provider's answer (the callback) then links its identity to " +
-          'this account, only in this session, and sends the browser to /settings; a refusal goes to ' +
-          '`/settings?error=<code>`. An account is linked to one subject of the provider, and a subject to one ' +
-          'account.',
-        tag: 'Accounts',
-        access: 'session',
-        scope: 'none',
-        bodyOptional: true,
-        responses: {
-          200: {
-            description: 'The URL to open in the browser (the flow cookie is set).',
-            schema: dataEnvelope('url', Type.String({ description: "The provider's sign-in page." })),
-          },
-        },
-        errors: ['SSO_NOT_CONFIGURED', 'SSO_PROVIDER_ERROR', 'INSUFFICIENT_SCOPE'],
-      }),
+  addEndpoint(app, {
+    method: 'POST',
+    url: LINK_PATH,
+    operationId: 'startSingleSignOnLink',
+    summary: 'Start linking the signed-in account to the single sign-on provider',
+    description:
+      'The explicit step that replaces linking by e-mail address (docs/sso.md): a browser session (with ' +
+      'X-CSRF-Token) asks, gets the provider URL to open, and sets the same short flow cookie as a sign-in, ' +
+      "marked with this account and session. The provider's answer (the callback) then links its identity to " +
+      'this account, only in this session, and sends the browser to /settings; a refusal goes to ' +
+      '`/settings?error=<code>`. An account is linked to one subject of the provider, and a subject to one ' +
+      'account.',
+    tag: 'Accounts',
+    access: 'session',
+    scope: 'none',
+    bodyOptional: true,
+    responses: {
+      200: {
+        description: 'The URL to open in the browser (the flow cookie is set).',
+        schema: dataEnvelope('url', Type.String({ description: "The provider's sign-in page." })),
+      },
     },
-    async (request, reply) => {
+    errors: ['SSO_NOT_CONFIGURED', 'SSO_PROVIDER_ERROR', 'INSUFFICIENT_SCOPE'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const principal = requireAccount(await principalOf(ctx.deps, request));
       if (!('sessionId' in principal)) {
         throw new AppError('INSUFFICIENT_SCOPE', {
@@ -250,50 +241,48 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
       void reply.header('set-cookie', flowCookie(ctx.deps.signatureKeys.box, flow, isHttps(request, ctx.trustProxy)));
       return { data: { url: url.href } };
     },
-  );
+  });
 
-  app.get(
-    SSO_CALLBACK_PATH,
-    {
-      config: { sessionCookie: 'ignored' },
-      schema: routeSchema('GET', {
-        operationId: 'finishSingleSignOn',
-        summary: 'Where the OpenID Connect provider sends the browser back',
-        description:
-          'Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), ' +
-          "verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account " +
-          "linked to the provider's subject, or a new one (no password) when no account has the verified e-mail " +
-          'address (409 SSO_ACCOUNT_EXISTS when one has: it is never linked by e-mail). A link started in Settings ' +
-          'links the identity to the account of the session that started it instead. ' +
-          `Counts against REHOOK_RATE_SIGNIN. ${BROWSER_ERROR_NOTE}`,
-        tag: 'Accounts',
-        access: 'public',
-        scope: 'none',
-        querystring: Type.Object({
-          code: Type.Optional(Type.String()),
-          state: Type.Optional(Type.String()),
-          error: Type.Optional(Type.String()),
-        }),
-        responses: {
-          302: {
-            description: 'Signed in (the session cookie is set): to the page asked for at the start, or /dashboard.',
-          },
-          303: { description: 'Back to the sign-in page with the error code (a browser only).' },
-        },
-        errors: [
-          'SSO_NOT_CONFIGURED',
-          'SSO_STATE_MISMATCH',
-          'SSO_REFUSED',
-          'SSO_EMAIL_NOT_VERIFIED',
-          'SSO_DOMAIN_NOT_ALLOWED',
-          'SSO_ACCOUNT_EXISTS',
-          'SSO_IDENTITY_TAKEN',
-          'SSO_ALREADY_LINKED',
-          'SSO_PROVIDER_ERROR',
-        ],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: SSO_CALLBACK_PATH,
+    sessionCookie: 'ignored',
+    operationId: 'finishSingleSignOn',
+    summary: 'Where the OpenID Connect provider sends the browser back',
+    description:
+      'Checks that `state` is the one this browser started with, exchanges the code (with the PKCE verifier), ' +
+      "verifies the ID token (the provider's keys, issuer, audience, expiry, nonce), then signs in to the account " +
+      "linked to the provider's subject, or a new one (no password) when no account has the verified e-mail " +
+      'address (409 SSO_ACCOUNT_EXISTS when one has: it is never linked by e-mail). A link started in Settings ' +
+      'links the identity to the account of the session that started it instead. ' +
+      `Counts against REHOOK_RATE_SIGNIN. ${BROWSER_ERROR_NOTE}`,
+    tag: 'Accounts',
+    access: 'public',
+    scope: 'none',
+    querystring: Type.Object({
+      code: Type.Optional(Type.String()),
+      state: Type.Optional(Type.String()),
+      error: Type.Optional(Type.String()),
+    }),
+    responses: {
+      302: {
+        description: 'Signed in (the session cookie is set): to the page asked for at the start, or /dashboard.',
+      },
+      303: { description: 'Back to the sign-in page with the error code (a browser only).' },
     },
-    async (request, reply) => {
+    errors: [
+      'SSO_NOT_CONFIGURED',
+      'SSO_STATE_MISMATCH',
+      'SSO_REFUSED',
+      'SSO_EMAIL_NOT_VERIFIED',
+      'SSO_DOMAIN_NOT_ALLOWED',
+      'SSO_ACCOUNT_EXISTS',
+      'SSO_IDENTITY_TAKEN',
+      'SSO_ALREADY_LINKED',
+      'SSO_PROVIDER_ERROR',
+    ],
+    audit: 'none',
+    handler: async (request, reply) => {
       // Used or not, a flow is good for one answer.
       void reply.header('set-cookie', clearedFlowCookie(isHttps(request, ctx.trustProxy)));
       const flow = readFlowCookie(ctx.deps.signatureKeys.box, request, ctx.deps.clock.now());
@@ -307,7 +296,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
       await startBrowserSession(ctx, request, reply, outcome.result.account.id);
       return reply.code(302).header('location', outcome.next).send();
     },
-  );
+  });
 
   /**
    * The answer to a link started in Settings: it links to the account that started it, and only

@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { clientAddress } from '../../../abuse/api-limits.js';
-import { type AuditAction, type AuditDetail, type AuditOutcome, destinationForAudit } from '../../../domain/audit.js';
+import type { AuditAction, AuditDetail, AuditOutcome } from '../../../domain/audit.js';
 import { normalizeEmail } from '../../../domain/account.js';
 import { isId } from '../../../domain/ids.js';
 import { actorBelongsToTeam, type AuditRecord, auditActorOf, recordAudit } from '../../../services/audit.js';
 import type { ServiceDeps } from '../../../services/deps.js';
 
 /**
- * The audit trail of the API: which routes are recorded, as what, and the two hooks that record
- * them. Routes stay as they are; an entry is written after the route's change committed and
+ * The audit trail of the API: what a recorded route's declaration says (its `audit`), and the two
+ * hooks that record it. an entry is written after the route's change committed and
  * before its answer leaves, so a client that got its answer finds the entry, and a failed write
  * is logged and never fails or undoes the change (docs/decisions.md #49).
  */
 
 /** What a recorded route's answer and request tell about it. */
-interface Seen {
+export interface Seen {
   readonly params: Readonly<Record<string, string>>;
   readonly body: Readonly<Record<string, unknown>>;
   /** `data` of a JSON success answer; {} otherwise. */
@@ -24,7 +24,8 @@ interface Seen {
   readonly accountId: string | null;
 }
 
-interface RouteAudit {
+/** How a recorded route is written in the log: the `audit` of its declaration (core/endpoint.ts). */
+export interface RouteAudit {
   readonly action: AuditAction;
   /** What was acted on; absent = nothing to name. */
   readonly target?: (seen: Seen) => { type: string; id: string | null } | null;
@@ -33,127 +34,29 @@ interface RouteAudit {
   readonly teamFromAnswer?: (seen: Seen) => string | null;
 }
 
-function field(value: unknown, name: string): unknown {
+export function field(value: unknown, name: string): unknown {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
 }
 
-function text(value: unknown): string | null {
+export function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function listed(value: unknown): string | null {
+export function listed(value: unknown): string | null {
   return Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(' ') : null;
 }
 
-const param = (type: string, name: string) => (seen: Seen) => ({ type, id: seen.params[name] ?? null });
-const answered = (type: string, key: string) => (seen: Seen) => ({ type, id: text(field(seen.data[key], 'id')) });
-const inbox = param('inbox', 'inboxId');
-
-/** Every recorded route, by `METHOD /pattern`. Reads, ingest and everything else are not recorded. */
-const AUDITED: Readonly<Record<string, RouteAudit>> = {
-  'POST /api/v1/auth/signin': {
-    action: 'auth.sign_in',
-    target: (seen) => ({ type: 'account', id: seen.accountId }),
-    detail: (seen) => ({ method: 'password', email: text(seen.body['email']) }),
-  },
-  'POST /api/v1/account/password': { action: 'account.password_changed' },
-  'DELETE /api/v1/account': { action: 'account.deleted', target: (seen) => ({ type: 'account', id: seen.accountId }) },
-  'POST /api/v1/tokens': {
-    action: 'token.created',
-    target: answered('token', 'token'),
-    detail: (seen) => ({
-      name: text(field(seen.data['token'], 'name')),
-      scopes: listed(field(seen.data['token'], 'scopes')),
-    }),
-  },
-  'DELETE /api/v1/tokens/:tokenId': { action: 'token.revoked', target: param('token', 'tokenId') },
-  'PUT /api/v1/inboxes/:inboxId/signature': {
-    action: 'secret.set',
-    target: inbox,
-    detail: (seen) => ({ scheme: text(field(seen.data['signature'], 'scheme')) }),
-  },
-  'DELETE /api/v1/inboxes/:inboxId/signature': { action: 'secret.removed', target: inbox },
-  'PUT /api/v1/inboxes/:inboxId/forwarding': {
-    action: 'forwarding.changed',
-    target: inbox,
-    detail: (seen) => ({ destination: destinationForAudit(seen.body['destination']) }),
-  },
-  'DELETE /api/v1/inboxes/:inboxId/forwarding': { action: 'forwarding.removed', target: inbox },
-  'POST /api/v1/inboxes/:inboxId/shares': {
-    action: 'share.created',
-    target: answered('share', 'share'),
-    detail: (seen) => ({ inboxId: seen.params['inboxId'] ?? null }),
-  },
-  'DELETE /api/v1/inboxes/:inboxId/shares/:shareId': {
-    action: 'share.revoked',
-    target: param('share', 'shareId'),
-    detail: (seen) => ({ inboxId: seen.params['inboxId'] ?? null }),
-  },
-  'POST /api/v1/teams': {
-    action: 'team.created',
-    target: answered('team', 'team'),
-    teamFromAnswer: (seen) => text(field(seen.data['team'], 'id')),
-  },
-  'PATCH /api/v1/teams/:teamId': { action: 'team.renamed', target: param('team', 'teamId') },
-  'DELETE /api/v1/teams/:teamId': { action: 'team.deleted', target: param('team', 'teamId') },
-  'POST /api/v1/teams/:teamId/invitations': {
-    action: 'member.invited',
-    target: answered('invitation', 'invitation'),
-    detail: (seen) => ({ role: text(field(seen.data['invitation'], 'role')) }),
-  },
-  'DELETE /api/v1/teams/:teamId/invitations/:invitationId': {
-    action: 'invitation.revoked',
-    target: param('invitation', 'invitationId'),
-  },
-  'POST /api/v1/invitations/:token/accept': {
-    action: 'member.joined',
-    target: (seen) => ({ type: 'account', id: seen.accountId }),
-    detail: (seen) => ({ role: text(field(seen.data['team'], 'role')) }),
-    teamFromAnswer: (seen) => text(field(seen.data['team'], 'id')),
-  },
-  'PATCH /api/v1/teams/:teamId/members/:accountId': {
-    action: 'member.role_changed',
-    target: param('account', 'accountId'),
-    detail: (seen) => ({ role: text(seen.body['role']) }),
-  },
-  'DELETE /api/v1/teams/:teamId/members/:accountId': {
-    action: 'member.removed',
-    target: param('account', 'accountId'),
-    detail: (seen) => ({ left: seen.params['accountId'] === seen.accountId }),
-  },
-  'POST /api/v1/inboxes': {
-    action: 'inbox.created',
-    target: answered('inbox', 'inbox'),
-    teamFromAnswer: (seen) => text(field(seen.data['inbox'], 'teamId')),
-  },
-  'POST /api/v1/inboxes/:inboxId/save': { action: 'inbox.saved', target: inbox },
-  'PATCH /api/v1/inboxes/:inboxId': { action: 'inbox.renamed', target: inbox },
-  'PUT /api/v1/inboxes/:inboxId/owner': {
-    action: 'inbox.moved',
-    target: inbox,
-    detail: (seen) => ({ toTeamId: text(field(seen.data['inbox'], 'teamId')) }),
-    teamFromAnswer: (seen) => text(field(seen.data['inbox'], 'teamId')),
-  },
-  'DELETE /api/v1/inboxes/:inboxId': { action: 'inbox.deleted', target: inbox },
-  'DELETE /api/v1/inboxes/:inboxId/events': { action: 'inbox.cleared', target: inbox },
-  'POST /api/v1/events/:eventId/replay': {
-    action: 'replay',
-    target: param('event', 'eventId'),
-    detail: (seen) => ({
-      destination: destinationForAudit(seen.body['destination']),
-      replayId: text(field(seen.data['replay'], 'id')),
-      repeat: typeof seen.body['repeat'] === 'number' ? seen.body['repeat'] : null,
-    }),
-  },
-  'POST /api/v1/inboxes/:inboxId/replays': {
-    action: 'replay.bulk',
-    target: answered('replay-job', 'job'),
-    detail: (seen) => ({
-      inboxId: seen.params['inboxId'] ?? null,
-      destination: destinationForAudit(seen.body['destination']),
-    }),
-  },
-};
+/** The target named by the path parameter `name`. */
+export const param = (type: string, name: string) => (seen: Seen) => ({ type, id: seen.params[name] ?? null });
+/** The target the answer's `data[key].id` names (what the route created). */
+export const answered = (type: string, key: string) => (seen: Seen) => ({
+  type,
+  id: text(field(seen.data[key], 'id')),
+});
+/** The inbox of the `:inboxId` parameter. */
+export const inboxTarget = param('inbox', 'inboxId');
+/** The caller's own account. */
+export const ownAccount = (seen: Seen) => ({ type: 'account', id: seen.accountId });
 
 /** The outcome an answer's status stands for, or null when nothing of consequence happened (a 400, a 404, a 409...). */
 function outcomeOf(status: number, action: AuditAction): AuditOutcome | null {
@@ -264,7 +167,7 @@ async function entriesFor(
 }
 
 /**
- * Records one entry for a request the route table does not cover (an OpenID Connect callback
+ * Records one entry for a request no route's declaration covers (an OpenID Connect callback
  * signing someone in, say): the actor is the request's credential unless given, the address is
  * the one the limits use. Never rejects: a failed write is logged, the request goes on.
  */
@@ -306,8 +209,11 @@ export function installAuditTrail(
   opts: { readonly trustProxy: boolean; readonly logger: Logger },
 ): void {
   app.decorateRequest('auditOwner', null);
-  const auditOf = (request: FastifyRequest): RouteAudit | undefined =>
-    request.routeOptions.url === undefined ? undefined : AUDITED[`${request.method} ${request.routeOptions.url}`];
+  const auditOf = (request: FastifyRequest): RouteAudit | undefined => {
+    const audit = request.routeOptions.config.endpoint?.audit;
+    // A HEAD request runs its GET route: reads are never recorded.
+    return audit === undefined || audit === 'none' || request.method === 'HEAD' ? undefined : audit;
+  };
   app.addHook('preHandler', async (request) => {
     if (auditOf(request) === undefined || request.principal === null || request.principal.kind === 'anonymous') return;
     request.auditOwner = await ownerOfNamedInbox(deps, (request.params ?? {}) as Record<string, string>);

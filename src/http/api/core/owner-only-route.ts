@@ -1,6 +1,5 @@
-import type { FastifySchema } from 'fastify';
 import type { ErrorCode } from '../../../errors.js';
-import { InboxIdParams, type RouteDoc, routeSchema } from './route-schema.js';
+import { InboxIdParams, type RouteDoc } from './route-schema.js';
 
 /**
  * Routes of a saved inbox's settings that make the server send requests (forwarding, alerts):
@@ -34,24 +33,20 @@ export type OwnerOnlyRouteDoc = Omit<RouteDoc, 'tag' | 'access' | 'inbox' | 'par
 };
 
 /**
- * The options of a route on `/api/v1/inboxes/:inboxId/...` that only the owner may use: an
- * account is required, a token or the session cookie, the inbox named by the path, and the
- * description after `note` (see ownerOnlyNote).
+ * The declaration part of a route on `/api/v1/inboxes/:inboxId/...` that only the owner may use:
+ * an account is required (a token or the session cookie), the inbox is named by the path, and the
+ * description follows `note` (see ownerOnlyNote).
  */
-export function ownerOnlyInboxRoute(
-  method: string,
+export function ownerOnlyInboxRoute<D extends OwnerOnlyRouteDoc>(
   note: string,
-  doc: OwnerOnlyRouteDoc,
-): { config: { requiresAccount: true }; schema: FastifySchema } {
+  doc: D,
+): D & { tag: 'Inboxes'; access: 'token'; inbox: 'inboxId'; params: typeof InboxIdParams } {
   return {
-    config: { requiresAccount: true },
-    schema: routeSchema(method, {
-      ...doc,
-      description: `${note} ${doc.description}`,
-      tag: 'Inboxes',
-      access: 'token',
-      inbox: 'inboxId',
-      params: InboxIdParams,
-    }),
+    ...doc,
+    description: `${note} ${doc.description}`,
+    tag: 'Inboxes',
+    access: 'token',
+    inbox: 'inboxId',
+    params: InboxIdParams,
   };
 }

@@ -21,10 +21,6 @@ declare module 'fastify' {
     /** Set by the onRequest hook of app.ts before the body is read. */
     principal: Principal | null;
   }
-  interface FastifyContextConfig {
-    /** Routes that only accounts may use answer 401 before their body is even parsed. */
-    requiresAccount?: boolean;
-  }
 }
 
 /**
@@ -61,10 +57,19 @@ export async function principalOf(
 }
 
 /**
+ * The names a handler may read of a request part: those its route's schema declares (a request
+ * typed by core/endpoint.ts), or any name for a request typed by nothing.
+ */
+type Names<T> = unknown extends T ? string : keyof T & string;
+
+/** The body's fields, named by the route's body schema, values unchecked. */
+type BodyOf<B> = unknown extends B ? Record<string, unknown> : { [K in keyof B]?: unknown };
+
+/**
  * The parsed JSON object body. An empty body counts as `{}`; a non-empty body that was not
  * sent as JSON is 415; JSON that is not an object (an array, a string) is 400.
  */
-export function jsonObjectBody(request: FastifyRequest): Record<string, unknown> {
+export function jsonObjectBody<B>(request: { readonly body: B }): BodyOf<B> {
   const body: unknown = request.body;
   if (body === undefined || body === null) return {};
   if (Buffer.isBuffer(body)) {
@@ -74,11 +79,11 @@ export function jsonObjectBody(request: FastifyRequest): Record<string, unknown>
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('VALIDATION_FAILED', { message: 'Request body must be a JSON object' });
   }
-  return body as Record<string, unknown>;
+  return body as BodyOf<B>;
 }
 
 /** A single-valued query parameter, or undefined; repeated parameters are a 400. */
-export function queryParam(request: FastifyRequest, name: string): string | undefined {
+export function queryParam<Q>(request: { readonly query: Q }, name: Names<Q>): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
@@ -87,7 +92,7 @@ export function queryParam(request: FastifyRequest, name: string): string | unde
   return value;
 }
 
-export function pathParam(request: FastifyRequest, name: string): string {
+export function pathParam<P>(request: { readonly params: P }, name: Names<P>): string {
   const value = (request.params as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : '';
 }

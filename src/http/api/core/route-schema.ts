@@ -70,7 +70,7 @@ export interface RouteDoc {
   readonly team?: RouteTeam;
   /**
    * The route reads an inbox or its events and also takes a sharing link (X-Rehook-Share or
-   * ?share=); its config must say `shareReadable: true` too (the app enforces that one). Every
+   * ?share=); the app's onRequest hook reads it from the declaration (core/endpoint.ts). Every
    * other route answers a link 403 SHARE_READ_ONLY.
    */
   readonly share?: boolean;

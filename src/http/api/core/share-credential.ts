@@ -23,13 +23,3 @@ export function shareCredential(request: FastifyRequest): string | undefined {
   if (values.length > 1) throw new AppError('AMBIGUOUS_CREDENTIALS');
   return values[0];
 }
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route reads an inbox or its events and accepts a sharing link. Every other route
-     * answers a request made with a link 403 SHARE_READ_ONLY (app.ts), whatever it does.
-     */
-    shareReadable?: boolean;
-  }
-}

@@ -1,4 +1,4 @@
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { scopeCovers } from '../../../domain/token-scope.js';
 import { AppError } from '../../../errors.js';
 import type { Principal, ServiceDeps } from '../../../services/deps.js';
@@ -13,18 +13,6 @@ interface ScopedSchema {
 
 function marksOf(schema: unknown): ScopedSchema {
   return (schema ?? {}) as ScopedSchema;
-}
-
-/**
- * Refuses, at start-up, an API route whose definition names no scope: with the scope part of
- * every route's schema (routeSchema() requires it), no route can be added that tokens of any
- * scope may call by default.
- */
-export function assertRouteHasScope(route: RouteOptions): void {
-  if (!route.url.startsWith('/api/')) return;
-  if (marksOf(route.schema)[SCOPE_MARK] === undefined) {
-    throw new Error(`${route.method} ${route.url} declares no token scope (routeSchema({ scope }))`);
-  }
 }
 
 /** The inbox the route names, or null when the name leads nowhere (the route then answers 404 itself). */

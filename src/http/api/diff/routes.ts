@@ -10,8 +10,9 @@ import { findPreviousOfType, PREVIOUS_LOOKBACK } from '../../../services/previou
 import type { ApiContext } from '../core/context.js';
 import { EventDiffSchema } from './schemas.js';
 import { pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, EventIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
 import { EventSummarySchema, ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -36,36 +37,33 @@ const PreviousOfTypeSchema = Type.Object(
 export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get(
-    '/api/v1/events/:eventId/diff',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'diffEvents',
-        share: true,
-        summary: 'What differs between two events',
-        description:
-          'From the event in the path (the first) to `against` (the second), in any inboxes the caller may read ' +
-          "(a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, " +
-          'query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations ' +
-          'when both bodies are JSON (applied to the first body they give the second; big numbers are written ' +
-          'exactly), a line diff when both are text, else whether the bytes are equal and their sizes. Bodies ' +
-          `above ${DIFF_LIMITS.maxBodyBytes / 1024 / 1024} MiB, line diffs of more than ${DIFF_LIMITS.maxLineEdits} ` +
-          `edits and body diffs that take more than ${DIFF_LIMITS.timeBudgetMs} ms are only compared byte for byte ` +
-          '(`kind` `binary`, `reason` `too-large`). Limited per client address (REHOOK_RATE_DIFF).',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        querystring: Type.Object({
-          against: Type.String({ description: 'The id of the second event.' }),
-        }),
-        responses: { 200: { description: 'The differences.', schema: dataEnvelope('diff', ref(EventDiffSchema)) } },
-        errors: ['EVENT_NOT_FOUND', 'VALIDATION_FAILED', 'RATE_LIMITED'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/diff',
+    operationId: 'diffEvents',
+    share: true,
+    summary: 'What differs between two events',
+    description:
+      'From the event in the path (the first) to `against` (the second), in any inboxes the caller may read ' +
+      "(a sharing link reads only its own inbox's events): method and path as `{from, to}` when they differ, " +
+      'query parameters and headers as `added`, `removed` and `changed`, and the body as RFC 6902 operations ' +
+      'when both bodies are JSON (applied to the first body they give the second; big numbers are written ' +
+      'exactly), a line diff when both are text, else whether the bytes are equal and their sizes. Bodies ' +
+      `above ${DIFF_LIMITS.maxBodyBytes / 1024 / 1024} MiB, line diffs of more than ${DIFF_LIMITS.maxLineEdits} ` +
+      `edits and body diffs that take more than ${DIFF_LIMITS.timeBudgetMs} ms are only compared byte for byte ` +
+      '(`kind` `binary`, `reason` `too-large`). Limited per client address (REHOOK_RATE_DIFF).',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    querystring: Type.Object({
+      against: Type.String({ description: 'The id of the second event.' }),
+    }),
+    responses: { 200: { description: 'The differences.', schema: dataEnvelope('diff', ref(EventDiffSchema)) } },
+    errors: ['EVENT_NOT_FOUND', 'VALIDATION_FAILED', 'RATE_LIMITED'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const against = queryParam(request, 'against');
       if (against === undefined || against === '') {
         throw new AppError('VALIDATION_FAILED', {
@@ -88,33 +86,30 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const headJson = stringifyLossless(head);
       return reply.type(JSON_CONTENT_TYPE).send(`{"data":{"diff":${headJson.slice(0, -1)},"body":${bodyJson}}}}`);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/events/:eventId/previous-of-type',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'previousEventOfType',
-        share: true,
-        summary: 'The previous event of the same type',
-        description:
-          'The newest older event of the same inbox with the same learned event type (docs/insight.md), to ' +
-          'compare with. While the event has no type (learned in the background a moment after capture) or ' +
-          'none (not JSON), the previous one with the same method and exact path; `matchedBy` says which. ' +
-          `Looks at the ${PREVIOUS_LOOKBACK.toLocaleString('en-US')} events before it at most.`,
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: {
-          200: { description: 'The previous event, or null.', schema: dataEnvelope('previous', PreviousOfTypeSchema) },
-        },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/previous-of-type',
+    operationId: 'previousEventOfType',
+    share: true,
+    summary: 'The previous event of the same type',
+    description:
+      'The newest older event of the same inbox with the same learned event type (docs/insight.md), to ' +
+      'compare with. While the event has no type (learned in the background a moment after capture) or ' +
+      'none (not JSON), the previous one with the same method and exact path; `matchedBy` says which. ' +
+      `Looks at the ${PREVIOUS_LOOKBACK.toLocaleString('en-US')} events before it at most.`,
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: {
+      200: { description: 'The previous event, or null.', schema: dataEnvelope('previous', PreviousOfTypeSchema) },
     },
-    async (request) => {
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const found = await findPreviousOfType(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return {
         data: {
@@ -126,5 +121,5 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
         },
       };
     },
-  );
+  });
 }

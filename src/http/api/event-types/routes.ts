@@ -21,7 +21,8 @@ import {
 } from '../../../services/event-types.js';
 import type { ApiContext } from '../core/context.js';
 import { jsonObjectBody, pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, InboxIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, InboxIdParams } from '../core/route-schema.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 const EventTypeSchema = Type.Object(
   {
@@ -110,80 +111,74 @@ function parseFormat(raw: string | undefined): SchemaFormat {
 export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/event-types',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'listEventTypes',
-        share: true,
-        summary: "The inbox's event types, with counts and first/last seen",
-        description:
-          'Most recently seen first. Types are learned in the background shortly after capture (docs/insight.md), ' +
-          'so a new event appears here a moment after it was stored.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: { description: 'The types.', schema: dataEnvelope('eventTypes', Type.Array(EventTypeSchema)) },
-        },
-        errors: ['INBOX_NOT_FOUND'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/event-types',
+    operationId: 'listEventTypes',
+    share: true,
+    summary: "The inbox's event types, with counts and first/last seen",
+    description:
+      'Most recently seen first. Types are learned in the background shortly after capture (docs/insight.md), ' +
+      'so a new event appears here a moment after it was stored.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: {
+      200: { description: 'The types.', schema: dataEnvelope('eventTypes', Type.Array(EventTypeSchema)) },
     },
-    async (request) => {
+    errors: ['INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const types = await listEventTypes(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { eventTypes: types.map(typeJson) } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/event-types/:eventType/schema',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventTypeSchema',
-        share: true,
-        summary: 'The schema inferred from every captured body of an event type',
-        description:
-          '`format=json` (default): JSON Schema 2020-12 in `document`; `typescript`: TypeScript declarations, ' +
-          '`zod`: a Zod schema, as source text in `document`. Kept up to date incrementally by the background worker.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: TypeParams,
-        querystring: Type.Object({
-          format: Type.Optional(
-            Type.Union([Type.Literal('json'), Type.Literal('typescript'), Type.Literal('zod')], { default: 'json' }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/event-types/:eventType/schema',
+    operationId: 'getEventTypeSchema',
+    share: true,
+    summary: 'The schema inferred from every captured body of an event type',
+    description:
+      '`format=json` (default): JSON Schema 2020-12 in `document`; `typescript`: TypeScript declarations, ' +
+      '`zod`: a Zod schema, as source text in `document`. Kept up to date incrementally by the background worker.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: TypeParams,
+    querystring: Type.Object({
+      format: Type.Optional(
+        Type.Union([Type.Literal('json'), Type.Literal('typescript'), Type.Literal('zod')], { default: 'json' }),
+      ),
+    }),
+    responses: {
+      200: {
+        description: 'The schema.',
+        schema: dataEnvelope(
+          'schema',
+          Type.Object(
+            {
+              eventType: Type.String(),
+              format: Type.Union([Type.Literal('json'), Type.Literal('typescript'), Type.Literal('zod')]),
+              samples: Type.Integer({ minimum: 0, description: 'Bodies the schema was learned from.' }),
+              lastSeen: Type.String({ format: 'date-time' }),
+              typeName: Type.String({ description: 'Name of the TypeScript type (the Zod schema adds `Schema`).' }),
+              document: Type.Union([Type.Object({}, { additionalProperties: true }), Type.String()], {
+                description: 'The JSON Schema (format json) or the source text (typescript, zod).',
+              }),
+            },
+            { additionalProperties: false },
           ),
-        }),
-        responses: {
-          200: {
-            description: 'The schema.',
-            schema: dataEnvelope(
-              'schema',
-              Type.Object(
-                {
-                  eventType: Type.String(),
-                  format: Type.Union([Type.Literal('json'), Type.Literal('typescript'), Type.Literal('zod')]),
-                  samples: Type.Integer({ minimum: 0, description: 'Bodies the schema was learned from.' }),
-                  lastSeen: Type.String({ format: 'date-time' }),
-                  typeName: Type.String({ description: 'Name of the TypeScript type (the Zod schema adds `Schema`).' }),
-                  document: Type.Union([Type.Object({}, { additionalProperties: true }), Type.String()], {
-                    description: 'The JSON Schema (format json) or the source text (typescript, zod).',
-                  }),
-                },
-                { additionalProperties: false },
-              ),
-            ),
-          },
-        },
-        errors: ['INBOX_NOT_FOUND', 'EVENT_TYPE_NOT_FOUND'],
-      }),
+        ),
+      },
     },
-    async (request) => {
+    errors: ['INBOX_NOT_FOUND', 'EVENT_TYPE_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const rendered = await getEventTypeSchema(
         deps,
         await principalOf(deps, request),
@@ -193,10 +188,15 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       );
       return { data: { schema: { ...rendered, lastSeen: rendered.lastSeen.toISOString() } } };
     },
-  );
+  });
 
-  const rebuildDoc = (operationId: string, summary: string, params: typeof InboxIdParams | typeof TypeParams) =>
-    routeSchema('POST', {
+  const rebuildDoc = <P extends typeof InboxIdParams | typeof TypeParams>(
+    operationId: string,
+    summary: string,
+    params: P,
+  ) =>
+    ({
+      method: 'POST',
       operationId,
       summary,
       description:
@@ -211,78 +211,73 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       params,
       responses: { 202: { description: 'Queued.', schema: RebuildSchema } },
       errors: ['INBOX_NOT_FOUND', 'EVENT_TYPE_NOT_FOUND'],
-    });
+      audit: 'none',
+    }) as const;
 
-  app.post(
-    '/api/v1/inboxes/:inboxId/event-types/:eventType/schema/rebuild',
-    { schema: rebuildDoc('rebuildEventTypeSchema', "Learn an event type's schema again", TypeParams) },
-    async (request, reply) => {
+  addEndpoint(app, {
+    ...rebuildDoc('rebuildEventTypeSchema', "Learn an event type's schema again", TypeParams),
+    url: '/api/v1/inboxes/:inboxId/event-types/:eventType/schema/rebuild',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       const eventType = pathParam(request, 'eventType');
       await rebuildEventTypes(deps, await principalOf(deps, request), inboxId, eventType);
       return reply.code(202).send({ data: { rebuild: { inboxId, eventType, state: 'queued' } } });
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/inboxes/:inboxId/event-types/rebuild',
-    { schema: rebuildDoc('rebuildEventTypes', 'Learn every event type of the inbox again', InboxIdParams) },
-    async (request, reply) => {
+  addEndpoint(app, {
+    ...rebuildDoc('rebuildEventTypes', 'Learn every event type of the inbox again', InboxIdParams),
+    url: '/api/v1/inboxes/:inboxId/event-types/rebuild',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       await rebuildEventTypes(deps, await principalOf(deps, request), inboxId, null);
       return reply.code(202).send({ data: { rebuild: { inboxId, eventType: null, state: 'queued' } } });
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/event-type-rule',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventTypeRule',
-        summary: "The inbox's own event type rule",
-        description: `${OWNER_ONLY} \`rule\` is null while the built-in detection applies.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: {
-            description: 'The rule, or null.',
-            schema: dataEnvelope('rule', Type.Union([RuleSchema, Type.Null()])),
-          },
-        },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/event-type-rule',
+    operationId: 'getEventTypeRule',
+    summary: "The inbox's own event type rule",
+    description: `${OWNER_ONLY} \`rule\` is null while the built-in detection applies.`,
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: {
+      200: {
+        description: 'The rule, or null.',
+        schema: dataEnvelope('rule', Type.Union([RuleSchema, Type.Null()])),
+      },
     },
-    async (request) => {
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) => {
       const rule = await getEventTypeRule(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { rule: ruleJson(rule) } };
     },
-  );
+  });
 
-  app.put(
-    '/api/v1/inboxes/:inboxId/event-type-rule',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('PUT', {
-        operationId: 'setEventTypeRule',
-        summary: "Set how the inbox's events get their type",
-        description:
-          `${OWNER_ONLY} \`{"header":"X-Event-Name"}\` or \`{"pointer":"/meta/kind"}\`; where the rule finds no ` +
-          'value the built-in detection applies. Every type of the inbox is learned again in the background.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        body: RuleSchema,
-        responses: { 200: { description: 'The rule as stored.', schema: dataEnvelope('rule', RuleSchema) } },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
-    async (request) => {
+  addEndpoint(app, {
+    method: 'PUT',
+    url: '/api/v1/inboxes/:inboxId/event-type-rule',
+    operationId: 'setEventTypeRule',
+    summary: "Set how the inbox's events get their type",
+    description:
+      `${OWNER_ONLY} \`{"header":"X-Event-Name"}\` or \`{"pointer":"/meta/kind"}\`; where the rule finds no ` +
+      'value the built-in detection applies. Every type of the inbox is learned again in the background.',
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'manage',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    body: RuleSchema,
+    responses: { 200: { description: 'The rule as stored.', schema: dataEnvelope('rule', RuleSchema) } },
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) => {
       const rule = parseEventTypeRule(jsonObjectBody(request));
       const stored = await setEventTypeRule(
         deps,
@@ -292,99 +287,87 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       );
       return { data: { rule: ruleJson(stored) } };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/inboxes/:inboxId/event-type-rule',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'removeEventTypeRule',
-        summary: "Remove the inbox's own event type rule",
-        description: `${OWNER_ONLY} The built-in detection applies again; every type is learned again.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: {
-          200: { description: 'Whether there was a rule.', schema: dataEnvelope('removed', Type.Boolean()) },
-        },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/inboxes/:inboxId/event-type-rule',
+    operationId: 'removeEventTypeRule',
+    summary: "Remove the inbox's own event type rule",
+    description: `${OWNER_ONLY} The built-in detection applies again; every type is learned again.`,
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'manage',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: {
+      200: { description: 'Whether there was a rule.', schema: dataEnvelope('removed', Type.Boolean()) },
     },
-    async (request) => {
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) => {
       const removed = await removeEventTypeRule(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { removed } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/event-type-settings',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventTypeSettings',
-        summary: 'How the inbox learns its event types: the minimum of samples for drift',
-        description: `${OWNER_ONLY} \`isDefault\` is true while the inbox has not set its own.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: { 200: { description: 'The settings.', schema: SettingsSchema } },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
-    async (request) =>
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/event-type-settings',
+    operationId: 'getEventTypeSettings',
+    summary: 'How the inbox learns its event types: the minimum of samples for drift',
+    description: `${OWNER_ONLY} \`isDefault\` is true while the inbox has not set its own.`,
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: { 200: { description: 'The settings.', schema: SettingsSchema } },
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) =>
       settingsJson(await getEventTypeSettings(deps, await principalOf(deps, request), pathParam(request, 'inboxId'))),
-  );
+  });
 
-  app.put(
-    '/api/v1/inboxes/:inboxId/event-type-settings',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('PUT', {
-        operationId: 'setEventTypeSettings',
-        summary: 'Set the minimum of samples before drift is judged',
-        description:
-          `${OWNER_ONLY} \`{"minSamples": 100}\` (1 to ${MAX_MIN_SAMPLES}). Every type of the inbox is learned ` +
-          'again in the background, so the drift marks already recorded follow the new minimum.',
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        body: SettingsBodySchema,
-        responses: { 200: { description: 'The settings as stored.', schema: SettingsSchema } },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
-    async (request) => {
+  addEndpoint(app, {
+    method: 'PUT',
+    url: '/api/v1/inboxes/:inboxId/event-type-settings',
+    operationId: 'setEventTypeSettings',
+    summary: 'Set the minimum of samples before drift is judged',
+    description:
+      `${OWNER_ONLY} \`{"minSamples": 100}\` (1 to ${MAX_MIN_SAMPLES}). Every type of the inbox is learned ` +
+      'again in the background, so the drift marks already recorded follow the new minimum.',
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'manage',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    body: SettingsBodySchema,
+    responses: { 200: { description: 'The settings as stored.', schema: SettingsSchema } },
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) => {
       const minSamples = parseEventTypeSettings(jsonObjectBody(request));
       const principal = await principalOf(deps, request);
       return settingsJson(await setEventTypeSettings(deps, principal, pathParam(request, 'inboxId'), minSamples));
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/inboxes/:inboxId/event-type-settings',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('DELETE', {
-        operationId: 'resetEventTypeSettings',
-        summary: 'Go back to the default minimum of samples',
-        description: `${OWNER_ONLY} When the inbox had its own, every type is learned again.`,
-        tag: 'Inboxes',
-        access: 'token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: { 200: { description: 'The settings now.', schema: SettingsSchema } },
-        errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
-    },
-    async (request) =>
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/inboxes/:inboxId/event-type-settings',
+    operationId: 'resetEventTypeSettings',
+    summary: 'Go back to the default minimum of samples',
+    description: `${OWNER_ONLY} When the inbox had its own, every type is learned again.`,
+    tag: 'Inboxes',
+    access: 'token',
+    scope: 'manage',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: { 200: { description: 'The settings now.', schema: SettingsSchema } },
+    errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) =>
       settingsJson(await resetEventTypeSettings(deps, await principalOf(deps, request), pathParam(request, 'inboxId'))),
-  );
+  });
 }

@@ -16,8 +16,10 @@ import type { ApiContext } from '../core/context.js';
 import { EventFilterQueryProperties, eventFilterOf } from './filter-query.js';
 import { eventJson, eventMetaJson } from '../core/present.js';
 import { pageLimit, pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams, InboxIdParams } from '../core/route-schema.js';
 import { EventDetailSchema, EventMetaSchema, EventSummarySchema, ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
+import { inboxTarget } from '../core/audit-trail.js';
 
 /** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
 export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
@@ -65,54 +67,51 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
   const { deps } = ctx;
 
   // The contract's listing: a bare JSON array, newest first; the next page is in the Link header.
-  app.get(
-    '/api/v1/inboxes/:inboxId/events',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'listEvents',
-        share: true,
-        summary: "One page of an inbox's events, newest first",
-        description:
-          'A bare JSON array, newest first. When older events remain, the `Link` header carries the next ' +
-          'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
-          'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
-          'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
-          'most 100,000 events and searches for at most about 100 ms (REHOOK_SEARCH_TIME_BUDGET): it may hold ' +
-          'fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. ' +
-          'A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the ' +
-          'filter (a `since`/`until` range, a more specific value).',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        querystring: Type.Object({
-          limit: Type.Optional(
-            Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' }),
-          ),
-          before: Type.Optional(
-            Type.String({ description: 'Only events older than this event id (the cursor of the Link header).' }),
-          ),
-          ...EventFilterQueryProperties,
-          drift: Type.Optional(
-            Type.Boolean({
-              description:
-                'true: only the events that drifted from the schema learned from the earlier events of their type ' +
-                '(docs/insight.md); not combined with the other filters.',
-            }),
-          ),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/events',
+    operationId: 'listEvents',
+    share: true,
+    summary: "One page of an inbox's events, newest first",
+    description:
+      'A bare JSON array, newest first. When older events remain, the `Link` header carries the next ' +
+      'page: `</api/v1/inboxes/<id>/events?limit=50&before=evt_...>; rel="next"`. ' +
+      'The filters (`method`, `path`, `header`, `q`, `json`, `since`, `until`; docs/search.md) combine ' +
+      'with each other and with the pagination, and the `Link` keeps them. A filtered page examines at ' +
+      'most 100,000 events and searches for at most about 100 ms (REHOOK_SEARCH_TIME_BUDGET): it may hold ' +
+      'fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. ' +
+      'A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the ' +
+      'filter (a `since`/`until` range, a more specific value).',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    querystring: Type.Object({
+      limit: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' }),
+      ),
+      before: Type.Optional(
+        Type.String({ description: 'Only events older than this event id (the cursor of the Link header).' }),
+      ),
+      ...EventFilterQueryProperties,
+      drift: Type.Optional(
+        Type.Boolean({
+          description:
+            'true: only the events that drifted from the schema learned from the earlier events of their type ' +
+            '(docs/insight.md); not combined with the other filters.',
         }),
-        responses: {
-          200: {
-            description: 'The events, newest first.',
-            schema: Type.Array(ref(EventSummarySchema)),
-          },
-        },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND', 'SEARCH_TOO_BROAD'],
-      }),
+      ),
+    }),
+    responses: {
+      200: {
+        description: 'The events, newest first.',
+        schema: Type.Array(ref(EventSummarySchema)),
+      },
     },
-    async (request, reply) => {
+    errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND', 'SEARCH_TOO_BROAD'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       const limit = parseLimit(queryParam(request, 'limit'));
       const drift = (request.query as { drift?: unknown }).drift;
@@ -138,82 +137,73 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
       // Fastify's serializer would have set.
       return reply.type(JSON_CONTENT_TYPE).send(page.json);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/events/:eventId',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEvent',
-        share: true,
-        summary: 'One captured event with headers and body',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: { 200: { description: 'The event.', schema: EventEnvelope } },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
-    },
-    async (request) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId',
+    operationId: 'getEvent',
+    share: true,
+    summary: 'One captured event with headers and body',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: { 200: { description: 'The event.', schema: EventEnvelope } },
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return { data: { event: eventJson(event) } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/events/:eventId/meta',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventMeta',
-        share: true,
-        summary: 'One captured event without its body',
-        description:
-          'Everything of `GET /api/v1/events/<id>` except `bodyBase64` and `bodyText`; `bodyUrl` serves the ' +
-          'body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: {
-          200: { description: 'The event without its body.', schema: dataEnvelope('event', ref(EventMetaSchema)) },
-        },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/meta',
+    operationId: 'getEventMeta',
+    share: true,
+    summary: 'One captured event without its body',
+    description:
+      'Everything of `GET /api/v1/events/<id>` except `bodyBase64` and `bodyText`; `bodyUrl` serves the ' +
+      'body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: {
+      200: { description: 'The event without its body.', schema: dataEnvelope('event', ref(EventMetaSchema)) },
     },
-    async (request) => {
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return { data: { event: eventMetaJson(event) } };
     },
-  );
+  });
 
   // Captured bodies are hostile: served as a download with nosniff and a sandboxing CSP, so a
   // captured HTML or SVG body can never run as a page of the API origin.
-  app.get(
-    '/api/v1/events/:eventId/body',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventBody',
-        share: true,
-        summary: 'The raw body bytes of an event',
-        description:
-          'Served as an attachment with the original Content-Type (octet-stream when it is not a plain ' +
-          'type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: { 200: { description: 'The exact captured bytes.', mediaType: '*/*' } },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/body',
+    operationId: 'getEventBody',
+    share: true,
+    summary: 'The raw body bytes of an event',
+    description:
+      'Served as an attachment with the original Content-Type (octet-stream when it is not a plain ' +
+      'type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: { 200: { description: 'The exact captured bytes.', mediaType: '*/*' } },
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return reply
         .header('content-type', safeContentType(event.contentType))
@@ -221,55 +211,51 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(event.body);
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/events/:eventId',
-    {
-      schema: routeSchema('DELETE', {
-        operationId: 'deleteEvent',
-        summary: 'Delete one event with its replays',
-        description:
-          "Same access as deleting its inbox: an owned inbox's event only by the owner; an anonymous inbox's " +
-          'event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'manage',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: { 204: { description: 'Deleted.' } },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/events/:eventId',
+    operationId: 'deleteEvent',
+    summary: 'Delete one event with its replays',
+    description:
+      "Same access as deleting its inbox: an owned inbox's event only by the owner; an anonymous inbox's " +
+      'event by anyone who holds the ids. Open live streams of the inbox get an `event.deleted` message.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'manage',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: { 204: { description: 'Deleted.' } },
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       await deleteEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/inboxes/:inboxId/events',
-    {
-      schema: routeSchema('DELETE', {
-        operationId: 'clearInbox',
-        summary: 'Delete every event of an inbox (clear it)',
-        description:
-          'Deletes the events stored before the call, with their replays; the inbox stays and keeps capturing ' +
-          '(events that arrive meanwhile are kept). Same access as deleting the inbox. Works in short steps of ' +
-          '1,000 rows, so ingest never waits long; a very large inbox takes a moment. Open live streams of the ' +
-          'inbox get an `inbox.cleared` message.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'manage',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        responses: { 204: { description: 'Cleared.' } },
-        errors: ['INBOX_NOT_FOUND'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/inboxes/:inboxId/events',
+    operationId: 'clearInbox',
+    summary: 'Delete every event of an inbox (clear it)',
+    description:
+      'Deletes the events stored before the call, with their replays; the inbox stays and keeps capturing ' +
+      '(events that arrive meanwhile are kept). Same access as deleting the inbox. Works in short steps of ' +
+      '1,000 rows, so ingest never waits long; a very large inbox takes a moment. Open live streams of the ' +
+      'inbox get an `inbox.cleared` message.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'manage',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    responses: { 204: { description: 'Cleared.' } },
+    errors: ['INBOX_NOT_FOUND'],
+    audit: { action: 'inbox.cleared', target: inboxTarget },
+    handler: async (request, reply) => {
       await clearInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return reply.code(204).send();
     },
-  );
+  });
 }

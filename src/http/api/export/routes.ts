@@ -11,8 +11,9 @@ import { EventFilterQueryProperties, eventFilterOf } from '../events/filter-quer
 import { CurlCommandSchema, HarDocumentSchema } from './schemas.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportStream, type ExportFormat } from './export-stream.js';
 import { pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, EventIdParams, InboxIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams, InboxIdParams } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 const CurlEnvelope = dataEnvelope('curl', ref(CurlCommandSchema));
 
@@ -58,34 +59,31 @@ function parseFormat(raw: string | undefined): ExportFormat {
 export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.get(
-    '/api/v1/events/:eventId/curl',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'getEventCurl',
-        share: true,
-        summary: 'A curl command that sends the captured request again, byte for byte',
-        description:
-          'The command targets the public ingest URL of the event (REHOOK_PUBLIC_INGEST_URL) and reproduces the ' +
-          'method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. ' +
-          'Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With ' +
-          '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: {
-          200: {
-            description: 'The command.',
-            content: { 'application/json': CurlEnvelope, 'text/plain': Type.String() },
-          },
-        },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/curl',
+    operationId: 'getEventCurl',
+    share: true,
+    summary: 'A curl command that sends the captured request again, byte for byte',
+    description:
+      'The command targets the public ingest URL of the event (REHOOK_PUBLIC_INGEST_URL) and reproduces the ' +
+      'method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. ' +
+      'Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With ' +
+      '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: {
+      200: {
+        description: 'The command.',
+        content: { 'application/json': CurlEnvelope, 'text/plain': Type.String() },
+      },
     },
-    async (request, reply) => {
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const { event } = await getEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       const curl = curlCommand(event, ctx.ingestOrigin());
       if (prefersPlainText(request.headers.accept)) {
@@ -93,46 +91,43 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
       }
       return { data: { curl } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/export',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'exportInbox',
-        share: true,
-        summary: "Export an inbox's events as HAR 1.2 or NDJSON (streamed)",
-        description:
-          'Oldest first, up to the newest event stored when the export starts; the same filters as the event ' +
-          'list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary ' +
-          'bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of ' +
-          '`GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An ' +
-          'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        querystring: Type.Object({
-          format: Type.Optional(
-            Type.Union([Type.Literal('har'), Type.Literal('ndjson')], {
-              default: 'har',
-              description: 'Export format.',
-            }),
-          ),
-          ...EventFilterQueryProperties,
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/export',
+    operationId: 'exportInbox',
+    share: true,
+    summary: "Export an inbox's events as HAR 1.2 or NDJSON (streamed)",
+    description:
+      'Oldest first, up to the newest event stored when the export starts; the same filters as the event ' +
+      'list. `format=har` (default): a HAR 1.2 document (browser dev tools, Insomnia, Postman), binary ' +
+      'bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of ' +
+      '`GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An ' +
+      'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    querystring: Type.Object({
+      format: Type.Optional(
+        Type.Union([Type.Literal('har'), Type.Literal('ndjson')], {
+          default: 'har',
+          description: 'Export format.',
         }),
-        responses: {
-          200: {
-            description: 'The export, streamed.',
-            content: { 'application/json': ref(HarDocumentSchema), 'application/x-ndjson': Type.String() },
-          },
-        },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
-      }),
+      ),
+      ...EventFilterQueryProperties,
+    }),
+    responses: {
+      200: {
+        description: 'The export, streamed.',
+        content: { 'application/json': ref(HarDocumentSchema), 'application/x-ndjson': Type.String() },
+      },
     },
-    async (request, reply) => {
+    errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       const format = parseFormat(queryParam(request, 'format'));
       const filter = eventFilterOf(request, inboxId);
@@ -150,5 +145,5 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const creator = { name: 'Rehook', version: packageVersion() };
       return reply.send(exportStream(format, events, { origin: ctx.ingestOrigin(), creator, comment }));
     },
-  );
+  });
 }

@@ -11,8 +11,11 @@ import type { ApiContext } from '../core/context.js';
 import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../core/owner-only-route.js';
 import { deliveryJson, DeliverySchema, ForwardingInputSchema, forwardingJson, ForwardingSchema } from './schemas.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
-import { dataEnvelope, EventIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
+import { inboxTarget } from '../core/audit-trail.js';
+import { destinationForAudit } from '../../../domain/audit.js';
 
 const OWNER_ONLY = ownerOnlyNote('forwarding makes the server send requests');
 
@@ -24,9 +27,10 @@ const OWNER_ONLY = ownerOnlyNote('forwarding makes the server send requests');
 export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
-  app.put(
-    '/api/v1/inboxes/:inboxId/forwarding',
-    ownerOnlyInboxRoute('PUT', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'PUT',
+    url: '/api/v1/inboxes/:inboxId/forwarding',
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'setForwarding',
       summary: "Set an inbox's automatic forwarding",
       description:
@@ -42,17 +46,23 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       },
       errors: REPLACE_SETTING_ERRORS,
     }),
-    async (request) => {
+    audit: {
+      action: 'forwarding.changed',
+      target: inboxTarget,
+      detail: (seen) => ({ destination: destinationForAudit(seen.body['destination']) }),
+    },
+    handler: async (request) => {
       const principal = await principalOf(deps, request);
       const forwarding = await setForwarding(deps, principal, pathParam(request, 'inboxId'), jsonObjectBody(request));
       // Only who may change the forwarding gets here: it sees it whole.
       return { data: { forwarding: forwardingJson(forwarding, 'whole') } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/forwarding',
-    ownerOnlyInboxRoute('GET', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/forwarding',
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'getForwarding',
       summary: "An inbox's automatic forwarding",
       description: '`forwarding` is null while none is set.',
@@ -65,7 +75,8 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       },
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     }),
-    async (request) => {
+    audit: 'none',
+    handler: async (request) => {
       const { forwarding, view } = await getForwarding(
         deps,
         await principalOf(deps, request),
@@ -73,11 +84,12 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       );
       return { data: { forwarding: forwarding === null ? null : forwardingJson(forwarding, view) } };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/inboxes/:inboxId/forwarding',
-    ownerOnlyInboxRoute('DELETE', OWNER_ONLY, {
+  addEndpoint(app, {
+    method: 'DELETE',
+    url: '/api/v1/inboxes/:inboxId/forwarding',
+    ...ownerOnlyInboxRoute(OWNER_ONLY, {
       operationId: 'removeForwarding',
       summary: "Remove an inbox's automatic forwarding",
       description:
@@ -93,37 +105,35 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       },
       errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND'],
     }),
-    async (request) => {
+    audit: { action: 'forwarding.removed', target: inboxTarget },
+    handler: async (request) => {
       const cancelled = await removeForwarding(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
       return { data: { cancelled } };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/events/:eventId/deliveries',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listDeliveries',
-        summary: "An event's deliveries to its inbox's forwarding destination, with every attempt",
-        description:
-          'Only the owner of the saved inbox. Empty when the event was stored while no forwarding was set (or it was ' +
-          'paused). Each attempt has its time, URL, outcome, status, latency and error.',
-        tag: 'Events',
-        access: 'token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: {
-          200: {
-            description: 'The deliveries (zero or one).',
-            schema: dataEnvelope('deliveries', Type.Array(ref(DeliverySchema))),
-          },
-        },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/deliveries',
+    operationId: 'listDeliveries',
+    summary: "An event's deliveries to its inbox's forwarding destination, with every attempt",
+    description:
+      'Only the owner of the saved inbox. Empty when the event was stored while no forwarding was set (or it was ' +
+      'paused). Each attempt has its time, URL, outcome, status, latency and error.',
+    tag: 'Events',
+    access: 'token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: {
+      200: {
+        description: 'The deliveries (zero or one).',
+        schema: dataEnvelope('deliveries', Type.Array(ref(DeliverySchema))),
+      },
     },
-    async (request) => {
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
+    audit: 'none',
+    handler: async (request) => {
       const { deliveries, view } = await listDeliveries(
         deps,
         await principalOf(deps, request),
@@ -131,39 +141,30 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
       );
       return { data: { deliveries: deliveries.map((d) => deliveryJson(d, view)) } };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/events/:eventId/deliveries/retry',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('POST', {
-        operationId: 'retryDelivery',
-        summary: 'Deliver an event again',
-        description:
-          "Only the owner of the saved inbox. Queues the event's delivery for a new round of attempts, due at once: a failed, " +
-          'cancelled or delivered one is reopened, and an event stored before forwarding was set gets one. 409 ' +
-          'DELIVERY_IN_PROGRESS while it is pending or being sent; 404 FORWARDING_NOT_FOUND when the inbox has no forwarding. ' +
-          'The request body is ignored.',
-        tag: 'Events',
-        access: 'token',
-        scope: 'replay',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
-        errors: [
-          'EVENT_NOT_FOUND',
-          'INBOX_NOT_FOUND',
-          'INBOX_NOT_SAVED',
-          'FORWARDING_NOT_FOUND',
-          'DELIVERY_IN_PROGRESS',
-        ],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/events/:eventId/deliveries/retry',
+    operationId: 'retryDelivery',
+    summary: 'Deliver an event again',
+    description:
+      "Only the owner of the saved inbox. Queues the event's delivery for a new round of attempts, due at once: a failed, " +
+      'cancelled or delivered one is reopened, and an event stored before forwarding was set gets one. 409 ' +
+      'DELIVERY_IN_PROGRESS while it is pending or being sent; 404 FORWARDING_NOT_FOUND when the inbox has no forwarding. ' +
+      'The request body is ignored.',
+    tag: 'Events',
+    access: 'token',
+    scope: 'replay',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: { 202: { description: 'Queued.', schema: dataEnvelope('delivery', ref(DeliverySchema)) } },
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND', 'INBOX_NOT_SAVED', 'FORWARDING_NOT_FOUND', 'DELIVERY_IN_PROGRESS'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const delivery = await retryDelivery(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       // Retrying needs the manage role: the caller sees the delivery whole.
       return reply.code(202).send({ data: { delivery: deliveryJson(delivery, 'whole') } });
     },
-  );
+  });
 }

@@ -2,51 +2,47 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../core/context.js';
 import { errorBody } from '../core/errors.js';
-import { routeSchema } from '../core/route-schema.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  app.get(
-    '/healthz',
-    {
-      schema: routeSchema('GET', {
-        operationId: 'health',
-        summary: 'The process is up',
-        tag: 'Operations',
-        access: 'public',
-        scope: 'none',
-        responses: {
-          200: {
-            description: 'Up.',
-            schema: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
-          },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/healthz',
+    operationId: 'health',
+    summary: 'The process is up',
+    tag: 'Operations',
+    access: 'public',
+    scope: 'none',
+    responses: {
+      200: {
+        description: 'Up.',
+        schema: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
+      },
     },
-    async () => ({ status: 'ok' }),
-  );
+    errors: [],
+    audit: 'none',
+    handler: async () => ({ status: 'ok' }),
+  });
 
   /** Ready only while the database answers, so a load balancer can take the instance out. */
-  app.get(
-    '/readyz',
-    {
-      schema: routeSchema('GET', {
-        operationId: 'ready',
-        summary: 'The database answers',
-        description: 'For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.',
-        tag: 'Operations',
-        access: 'public',
-        scope: 'none',
-        responses: {
-          200: {
-            description: 'Ready.',
-            schema: Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false }),
-          },
-        },
-        errors: [],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/readyz',
+    operationId: 'ready',
+    summary: 'The database answers',
+    description: 'For load balancers: 503 STORAGE_UNAVAILABLE while the database is unreachable.',
+    tag: 'Operations',
+    access: 'public',
+    scope: 'none',
+    responses: {
+      200: {
+        description: 'Ready.',
+        schema: Type.Object({ status: Type.Literal('ready') }, { additionalProperties: false }),
+      },
     },
-    async (request, reply) => {
+    errors: [],
+    audit: 'none',
+    handler: async (request, reply) => {
       try {
         await ctx.deps.store.ping();
         return { status: 'ready' };
@@ -55,5 +51,5 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ApiContext): voi
         return reply.code(503).send(errorBody('STORAGE_UNAVAILABLE', 'Database is unreachable'));
       }
     },
-  );
+  });
 }

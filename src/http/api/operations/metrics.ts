@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROMETHEUS_CONTENT_TYPE } from '../../../metrics/registry.js';
-import { routeSchema } from '../core/route-schema.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 /**
  * `GET /metrics`: Prometheus text exposition of this instance's metrics. Not authenticated, like
@@ -8,20 +8,18 @@ import { routeSchema } from '../core/route-schema.js';
  * does not route it).
  */
 export function registerMetricsRoutes(app: FastifyInstance, render: () => string): void {
-  app.get(
-    '/metrics',
-    {
-      schema: routeSchema('GET', {
-        operationId: 'metrics',
-        summary: 'Prometheus metrics of this instance',
-        description: 'No authentication: keep it off the public network.',
-        tag: 'Operations',
-        access: 'public',
-        scope: 'none',
-        responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
-        errors: [],
-      }),
-    },
-    async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()),
-  );
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/metrics',
+    operationId: 'metrics',
+    summary: 'Prometheus metrics of this instance',
+    description: 'No authentication: keep it off the public network.',
+    tag: 'Operations',
+    access: 'public',
+    scope: 'none',
+    responses: { 200: { description: 'Prometheus text exposition.', mediaType: 'text/plain' } },
+    errors: [],
+    audit: 'none',
+    handler: async (_request, reply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(render()),
+  });
 }

@@ -13,8 +13,11 @@ import { rateLimited, REPLAY_RETRY_AFTER_MS } from '../../../abuse/api-limits.js
 import type { ApiContext } from '../core/context.js';
 import { replayJson, replayListJson } from '../core/present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
-import { dataEnvelope, EventIdParams, routeSchema } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
 import { ref, ReplaySchema, ReplaySummarySchema } from '../core/schemas.js';
+import { addEndpoint } from '../core/endpoint.js';
+import { field, param, text } from '../core/audit-trail.js';
+import { destinationForAudit } from '../../../domain/audit.js';
 
 /** Largest edited body when the server does not say (REHOOK_MAX_BODY's default). */
 const DEFAULT_REPLAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -117,61 +120,66 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
   const { deps } = ctx;
 
   const maxBodyBytes = ctx.replayMaxBodyBytes ?? DEFAULT_REPLAY_MAX_BODY_BYTES;
-  app.post(
-    '/api/v1/events/:eventId/replay',
-    {
-      // An edited body may be as large as an event's (REHOOK_MAX_BODY), base64 in JSON.
-      bodyLimit: Math.ceil(maxBodyBytes / 3) * 4 + 64 * 1024,
-      config: { requiresAccount: true },
-      schema: routeSchema('POST', {
-        operationId: 'replayEvent',
-        summary: 'Re-send an event to a destination, as captured or edited, once or several times',
+  addEndpoint(app, {
+    method: 'POST',
+    url: '/api/v1/events/:eventId/replay',
+    // An edited body may be as large as an event's (REHOOK_MAX_BODY), base64 in JSON.
+    bodyLimit: Math.ceil(maxBodyBytes / 3) * 4 + 64 * 1024,
+    operationId: 'replayEvent',
+    summary: 'Re-send an event to a destination, as captured or edited, once or several times',
+    description:
+      'The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact ' +
+      'body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a ' +
+      'normal result. Redirects are not followed. Loopback, private and reserved addresses are refused ' +
+      'unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.\n\n' +
+      "Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` " +
+      "(replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` " +
+      "change what is sent; `resign` recomputes the inbox's signature headers over the edited request " +
+      'with a fresh timestamp (over an edited body or headers: admins and owners, with a manage token; ' +
+      'decision 59). Every replay records what it sent (`request`).\n\n' +
+      '`repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` ' +
+      '(each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` ' +
+      'the answer is `data.replay` as always.',
+    tag: 'Replays',
+    access: 'token',
+    scope: 'replay',
+    inbox: 'eventId',
+    params: EventIdParams,
+    body: ReplayRequestBody,
+    responses: {
+      200: {
         description:
-          'The server sends the stored method, headers (without hop-by-hop and redacted ones) and exact ' +
-          'body bytes to `destination` and answers what it replied. A 4xx or 5xx of the destination is a ' +
-          'normal result. Redirects are not followed. Loopback, private and reserved addresses are refused ' +
-          'unless the server allows them. Failed attempts are recorded too; their error carries `replayId`.\n\n' +
-          "Edit-and-replay (docs/replay.md): `method`, `path` (appended to the destination's path), `query` " +
-          "(replaces the destination's query), `headers` (`remove`, then `set`), and `body` or `bodyBase64` " +
-          "change what is sent; `resign` recomputes the inbox's signature headers over the edited request " +
-          'with a fresh timestamp (over an edited body or headers: admins and owners, with a manage token; ' +
-          'decision 59). Every replay records what it sent (`request`).\n\n' +
-          '`repeat` (1-100) sends it that many times, one after the other, and answers `data.replays` ' +
-          '(each result, unreachable and timed-out attempts included) with `data.summary`; without `repeat` ' +
-          'the answer is `data.replay` as always.',
-        tag: 'Replays',
-        access: 'token',
-        scope: 'replay',
-        inbox: 'eventId',
-        params: EventIdParams,
-        body: ReplayRequestBody,
-        responses: {
-          200: {
-            description:
-              'Without `repeat`: the destination answered (any status), `data.replay`. With `repeat`: every attempt, `data.replays` and `data.summary`.',
-            schema: Type.Union([dataEnvelope('replay', ref(ReplaySchema)), RepeatEnvelope]),
-          },
-        },
-        errors: [
-          'VALIDATION_FAILED',
-          'INVALID_DESTINATION',
-          'DESTINATION_FORBIDDEN',
-          'EVENT_NOT_FOUND',
-          'INBOX_NOT_FOUND',
-          'SIGNATURE_NOT_SET',
-          'UNSUPPORTED_MEDIA_TYPE',
-          'RATE_LIMITED',
-          'DESTINATION_UNREACHABLE',
-          'DESTINATION_TIMEOUT',
-        ],
-        errorExtras: {
-          // Failed attempts are recorded; their errors name the record.
-          codes: ['INVALID_DESTINATION', 'DESTINATION_FORBIDDEN', 'DESTINATION_UNREACHABLE', 'DESTINATION_TIMEOUT'],
-          properties: { replayId: Type.String({ description: 'Id of the recorded failed attempt (rpl_...).' }) },
-        },
+          'Without `repeat`: the destination answered (any status), `data.replay`. With `repeat`: every attempt, `data.replays` and `data.summary`.',
+        schema: Type.Union([dataEnvelope('replay', ref(ReplaySchema)), RepeatEnvelope]),
+      },
+    },
+    errors: [
+      'VALIDATION_FAILED',
+      'INVALID_DESTINATION',
+      'DESTINATION_FORBIDDEN',
+      'EVENT_NOT_FOUND',
+      'INBOX_NOT_FOUND',
+      'SIGNATURE_NOT_SET',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'RATE_LIMITED',
+      'DESTINATION_UNREACHABLE',
+      'DESTINATION_TIMEOUT',
+    ],
+    errorExtras: {
+      // Failed attempts are recorded; their errors name the record.
+      codes: ['INVALID_DESTINATION', 'DESTINATION_FORBIDDEN', 'DESTINATION_UNREACHABLE', 'DESTINATION_TIMEOUT'],
+      properties: { replayId: Type.String({ description: 'Id of the recorded failed attempt (rpl_...).' }) },
+    },
+    audit: {
+      action: 'replay',
+      target: param('event', 'eventId'),
+      detail: (seen) => ({
+        destination: destinationForAudit(seen.body['destination']),
+        replayId: text(field(seen.data['replay'], 'id')),
+        repeat: typeof seen.body['repeat'] === 'number' ? seen.body['repeat'] : null,
       }),
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const principal = await principalOf(deps, request);
       const body = jsonObjectBody(request);
       const unknown = Object.keys(body).filter((key) => !REPLAY_BODY_FIELDS.has(key));
@@ -202,33 +210,30 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
         release();
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/events/:eventId/replays',
-    {
-      config: { requiresAccount: true },
-      schema: routeSchema('GET', {
-        operationId: 'listReplays',
-        summary: 'Replay history of an event, newest first (at most 100)',
-        description: "Of an anonymous inbox's event: only the caller's own replays.",
-        tag: 'Replays',
-        access: 'token',
-        scope: 'read',
-        inbox: 'eventId',
-        params: EventIdParams,
-        responses: {
-          200: {
-            description: 'The replays.',
-            schema: dataEnvelope('replays', Type.Array(ref(ReplaySchema))),
-          },
-        },
-        errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
-      }),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/events/:eventId/replays',
+    operationId: 'listReplays',
+    summary: 'Replay history of an event, newest first (at most 100)',
+    description: "Of an anonymous inbox's event: only the caller's own replays.",
+    tag: 'Replays',
+    access: 'token',
+    scope: 'read',
+    inbox: 'eventId',
+    params: EventIdParams,
+    responses: {
+      200: {
+        description: 'The replays.',
+        schema: dataEnvelope('replays', Type.Array(ref(ReplaySchema))),
+      },
     },
-    async (request) => {
+    errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request) => {
       const replays = await listReplays(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
       return { data: { replays: replayListJson(replays) } };
     },
-  );
+  });
 }

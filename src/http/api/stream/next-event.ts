@@ -9,8 +9,9 @@ import { watchRequestAccess } from '../core/access-watch.js';
 import type { ApiContext } from '../core/context.js';
 import { eventJson } from '../core/present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../core/request.js';
-import { InboxIdParams, routeSchema } from '../core/route-schema.js';
+import { InboxIdParams } from '../core/route-schema.js';
 import { EventEnvelope } from '../events/routes.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 /**
  * Socket inactivity allowed beyond the poll's own timeout, for the store reads around the wait.
@@ -40,42 +41,39 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
     done();
   });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/events/next',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'nextEvent',
-        share: true,
-        summary: 'Long-poll: the next event of an inbox',
-        description:
-          'Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on ' +
-          'any instance, or 204 when none came within `timeout`. Without `after`: the next event stored ' +
-          'after the call. Same access rules as listing events. A server shutting down answers waiting ' +
-          'polls 204 at once, so clients simply poll again.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        querystring: Type.Object({
-          after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
-          timeout: Type.Optional(
-            Type.String({
-              default: '30s',
-              description: 'How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.',
-              examples: ['30s'],
-            }),
-          ),
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/events/next',
+    operationId: 'nextEvent',
+    share: true,
+    summary: 'Long-poll: the next event of an inbox',
+    description:
+      'Answers 200 with the first event (lowest id) newer than `after` as soon as one is stored, on ' +
+      'any instance, or 204 when none came within `timeout`. Without `after`: the next event stored ' +
+      'after the call. Same access rules as listing events. A server shutting down answers waiting ' +
+      'polls 204 at once, so clients simply poll again.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    querystring: Type.Object({
+      after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
+      timeout: Type.Optional(
+        Type.String({
+          default: '30s',
+          description: 'How long to wait: 500ms, 30s, 2m, or a number of seconds; 0 to 120 s.',
+          examples: ['30s'],
         }),
-        responses: {
-          200: { description: 'The event.', schema: EventEnvelope },
-          204: { description: 'No event within the timeout (or the server is shutting down): poll again.' },
-        },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
-      }),
+      ),
+    }),
+    responses: {
+      200: { description: 'The event.', schema: EventEnvelope },
+      204: { description: 'No event within the timeout (or the server is shutting down): poll again.' },
     },
-    async (request, reply) => {
+    errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       const after = queryParam(request, 'after');
       const timeoutMs = timeoutParam(queryParam(request, 'timeout'));
@@ -144,7 +142,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
       if (event !== null) return { data: { event: eventJson(event) } };
       return reply.code(204).send();
     },
-  );
+  });
 }
 
 /**

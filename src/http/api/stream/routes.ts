@@ -10,7 +10,8 @@ import { watchRequestAccess } from '../core/access-watch.js';
 import { watchShareRevocation } from '../../../services/shares.js';
 import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../core/request.js';
-import { InboxIdParams, routeSchema } from '../core/route-schema.js';
+import { InboxIdParams } from '../core/route-schema.js';
+import { addEndpoint } from '../core/endpoint.js';
 
 /** A client whose unsent output passes this is dropped; it resumes with Last-Event-ID. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -58,39 +59,36 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
     done();
   });
 
-  app.get(
-    '/api/v1/inboxes/:inboxId/stream',
-    {
-      config: { shareReadable: true },
-      schema: routeSchema('GET', {
-        operationId: 'streamEvents',
-        share: true,
-        summary: "Live stream of an inbox's new events (server-sent events)",
-        description:
-          'One `event.created` message per captured request, its data the event summary (as in the list), ' +
-          'its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed ' +
-          'event is sent first, oldest first: nothing missed, nothing repeated. While the stream is open, ' +
-          '`event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data ' +
-          '`{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. ' +
-          'A `: ping` comment every 15 s keeps proxies from closing the connection.',
-        tag: 'Events',
-        access: 'anonymous-or-token',
-        scope: 'read',
-        inbox: 'inboxId',
-        params: InboxIdParams,
-        querystring: Type.Object({
-          lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
-        }),
-        headers: Type.Object({
-          'last-event-id': Type.Optional(
-            Type.String({ description: 'Resume after this event id (EventSource sends it).' }),
-          ),
-        }),
-        responses: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' } },
-        errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
-      }),
-    },
-    async (request, reply) => {
+  addEndpoint(app, {
+    method: 'GET',
+    url: '/api/v1/inboxes/:inboxId/stream',
+    operationId: 'streamEvents',
+    share: true,
+    summary: "Live stream of an inbox's new events (server-sent events)",
+    description:
+      'One `event.created` message per captured request, its data the event summary (as in the list), ' +
+      'its `id` the event id. With `Last-Event-ID` (header, or `lastEventId` in the query) every missed ' +
+      'event is sent first, oldest first: nothing missed, nothing repeated. While the stream is open, ' +
+      '`event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data ' +
+      '`{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. ' +
+      'A `: ping` comment every 15 s keeps proxies from closing the connection.',
+    tag: 'Events',
+    access: 'anonymous-or-token',
+    scope: 'read',
+    inbox: 'inboxId',
+    params: InboxIdParams,
+    querystring: Type.Object({
+      lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
+    }),
+    headers: Type.Object({
+      'last-event-id': Type.Optional(
+        Type.String({ description: 'Resume after this event id (EventSource sends it).' }),
+      ),
+    }),
+    responses: { 200: { description: 'The event stream.', mediaType: 'text/event-stream' } },
+    errors: ['VALIDATION_FAILED', 'INBOX_NOT_FOUND'],
+    audit: 'none',
+    handler: async (request, reply) => {
       const inboxId = pathParam(request, 'inboxId');
       // The header wins: EventSource resends its original URL (query included) when it reconnects,
       // with the id it last received in the header.
@@ -212,10 +210,10 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       else if (closing) endForShutdown();
       return reply;
     },
-  );
+  });
 }
 
-function nonEmpty(value: string | string[] | undefined): string | undefined {
+function nonEmpty(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.join(',');
-  return value === undefined || value === '' ? undefined : value;
+  return typeof value !== 'string' || value === '' ? undefined : value;
 }
