@@ -1,124 +1,70 @@
-// How each declared route of the API (src/http/api/*/routes.ts, addEndpoint) is tried by the
-// authorization matrix: the rows of matrix-endpoints.ts that call it, or where its access rules
-// are tested instead. matrix.test.ts fails when a declared route is missing here, or a row of
-// matrix-endpoints.ts calls no declared route: a new endpoint cannot slip past the matrix.
-import type { EndpointName } from './matrix-endpoints.js';
-import { NEXT_AFTER_ALL, REPLAY_EDITED } from './matrix-targets.js';
+// Which declared routes of the API (src/http/api/*/routes.ts, addEndpoint) the authorization
+// matrix tries: a route is tried by the rows of matrix-endpoints.ts that call its path (`:id` for
+// an inbox, event, job or token id, `:type` for an event type), unless it is listed below with
+// where its access rules are tested instead. matrix.test.ts fails when a declared route is in
+// neither, or a row calls no declared route: a new endpoint cannot slip past the matrix.
+import { ENDPOINTS, type EndpointName } from './matrix-endpoints.js';
 
-export type RouteCoverage = readonly EndpointName[] | { readonly elsewhere: string };
-
-export const ROUTE_COVERAGE: Readonly<Record<string, RouteCoverage>> = {
-  'GET /healthz': { elsewhere: 'public, no credential decides anything' },
-  'GET /readyz': { elsewhere: 'public, no credential decides anything' },
-  'GET /metrics': { elsewhere: 'public, no credential decides anything' },
-  'POST /api/v1/inboxes': ['POST /api/v1/inboxes'],
-  'GET /api/v1/inboxes': ['GET /api/v1/inboxes'],
-  'GET /api/v1/inboxes/:inboxId': ['GET /api/v1/inboxes/:id'],
-  'PATCH /api/v1/inboxes/:inboxId': ['PATCH /api/v1/inboxes/:id'],
-  'DELETE /api/v1/inboxes/:inboxId': ['DELETE /api/v1/inboxes/:id'],
-  'POST /api/v1/inboxes/:inboxId/save': ['POST /api/v1/inboxes/:id/save'],
-  'PUT /api/v1/inboxes/:inboxId/owner': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/inboxes/:inboxId/events': ['GET /api/v1/inboxes/:id/events'],
-  'GET /api/v1/events/:eventId': ['GET /api/v1/events/:id'],
-  'GET /api/v1/events/:eventId/meta': {
-    elsewhere: 'as GET /api/v1/events/:id: test/integration/api/events.test.ts, test/authz/teams.test.ts',
-  },
-  'GET /api/v1/events/:eventId/body': ['GET /api/v1/events/:id/body'],
-  'DELETE /api/v1/events/:eventId': ['DELETE /api/v1/events/:id'],
-  'DELETE /api/v1/inboxes/:inboxId/events': ['DELETE /api/v1/inboxes/:id/events'],
-  'GET /api/v1/events/:eventId/curl': ['GET /api/v1/events/:id/curl'],
-  'GET /api/v1/inboxes/:inboxId/export': ['GET /api/v1/inboxes/:id/export'],
-  'GET /api/v1/events/:eventId/diff': ['GET /api/v1/events/:id/diff?against=:id'],
-  'GET /api/v1/events/:eventId/previous-of-type': ['GET /api/v1/events/:id/previous-of-type'],
-  'GET /api/v1/inboxes/:inboxId/events/next': ['GET /api/v1/inboxes/:id/events/next?timeout=0', NEXT_AFTER_ALL],
-  'GET /api/v1/inboxes/:inboxId/stream': ['GET /api/v1/inboxes/:id/stream'],
-  'POST /api/v1/events/:eventId/replay': ['POST /api/v1/events/:id/replay', REPLAY_EDITED],
-  'GET /api/v1/events/:eventId/replays': ['GET /api/v1/events/:id/replays'],
-  'POST /api/v1/inboxes/:inboxId/replays': ['POST /api/v1/inboxes/:id/replays'],
-  'GET /api/v1/inboxes/:inboxId/replay-jobs': ['GET /api/v1/inboxes/:id/replay-jobs'],
-  'GET /api/v1/replay-jobs/:jobId': {
-    elsewhere: 'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
-  },
-  'DELETE /api/v1/replay-jobs/:jobId': {
-    elsewhere: 'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
-  },
-  'GET /api/v1/tokens': ['GET /api/v1/tokens'],
-  'POST /api/v1/tokens': ['POST /api/v1/tokens'],
-  'DELETE /api/v1/tokens/:tokenId': ['DELETE /api/v1/tokens/:id'],
-  'POST /api/v1/inboxes/:inboxId/shares': ['POST /api/v1/inboxes/:id/shares'],
-  'GET /api/v1/inboxes/:inboxId/shares': ['GET /api/v1/inboxes/:id/shares'],
-  'DELETE /api/v1/inboxes/:inboxId/shares/:shareId': ['DELETE /api/v1/inboxes/:id/shares/:shareId'],
-  'GET /api/v1/shares/:token': ['GET /api/v1/shares/:token'],
-  'GET /api/v1/inboxes/:inboxId/signature': ['GET /api/v1/inboxes/:id/signature'],
-  'PUT /api/v1/inboxes/:inboxId/signature': ['PUT /api/v1/inboxes/:id/signature'],
-  'DELETE /api/v1/inboxes/:inboxId/signature': ['DELETE /api/v1/inboxes/:id/signature'],
-  'POST /api/v1/events/:eventId/resign': ['POST /api/v1/events/:id/resign'],
-  'GET /api/v1/inboxes/:inboxId/response': ['GET /api/v1/inboxes/:id/response'],
-  'PUT /api/v1/inboxes/:inboxId/response': ['PUT /api/v1/inboxes/:id/response'],
-  'DELETE /api/v1/inboxes/:inboxId/response': ['DELETE /api/v1/inboxes/:id/response'],
-  'POST /api/v1/inboxes/:inboxId/responses/preview': ['POST /api/v1/inboxes/:id/responses/preview'],
-  'PUT /api/v1/inboxes/:inboxId/forwarding': ['PUT /api/v1/inboxes/:id/forwarding'],
-  'GET /api/v1/inboxes/:inboxId/forwarding': ['GET /api/v1/inboxes/:id/forwarding'],
-  'DELETE /api/v1/inboxes/:inboxId/forwarding': ['DELETE /api/v1/inboxes/:id/forwarding'],
-  'GET /api/v1/events/:eventId/deliveries': ['GET /api/v1/events/:id/deliveries'],
-  'POST /api/v1/events/:eventId/deliveries/retry': ['POST /api/v1/events/:id/deliveries/retry'],
-  'GET /api/v1/inboxes/:inboxId/event-types': ['GET /api/v1/inboxes/:id/event-types'],
-  'GET /api/v1/inboxes/:inboxId/event-types/:eventType/schema': ['GET /api/v1/inboxes/:id/event-types/:type/schema'],
-  'POST /api/v1/inboxes/:inboxId/event-types/:eventType/schema/rebuild': [
-    'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild',
-  ],
-  'POST /api/v1/inboxes/:inboxId/event-types/rebuild': ['POST /api/v1/inboxes/:id/event-types/rebuild'],
-  'GET /api/v1/inboxes/:inboxId/event-type-rule': ['GET /api/v1/inboxes/:id/event-type-rule'],
-  'PUT /api/v1/inboxes/:inboxId/event-type-rule': ['PUT /api/v1/inboxes/:id/event-type-rule'],
-  'DELETE /api/v1/inboxes/:inboxId/event-type-rule': ['DELETE /api/v1/inboxes/:id/event-type-rule'],
-  'GET /api/v1/inboxes/:inboxId/event-type-settings': ['GET /api/v1/inboxes/:id/event-type-settings'],
-  'PUT /api/v1/inboxes/:inboxId/event-type-settings': ['PUT /api/v1/inboxes/:id/event-type-settings'],
-  'DELETE /api/v1/inboxes/:inboxId/event-type-settings': ['DELETE /api/v1/inboxes/:id/event-type-settings'],
-  'PUT /api/v1/inboxes/:inboxId/alerts': ['PUT /api/v1/inboxes/:id/alerts'],
-  'GET /api/v1/inboxes/:inboxId/alerts': ['GET /api/v1/inboxes/:id/alerts'],
-  'DELETE /api/v1/inboxes/:inboxId/alerts': ['DELETE /api/v1/inboxes/:id/alerts'],
-  'GET /api/v1/inboxes/:inboxId/alerts/deliveries': ['GET /api/v1/inboxes/:id/alerts/deliveries'],
-  'POST /api/v1/auth/signup': { elsewhere: 'browser sessions: test/integration/api/auth.test.ts' },
-  'POST /api/v1/auth/signin': { elsewhere: 'browser sessions: test/integration/api/auth.test.ts' },
-  'GET /api/v1/auth/session': { elsewhere: 'browser sessions: test/integration/api/auth.test.ts' },
-  'POST /api/v1/auth/signout': { elsewhere: 'browser sessions: test/integration/api/auth.test.ts' },
-  'POST /api/v1/auth/signout-everywhere': { elsewhere: 'browser sessions: test/integration/api/auth.test.ts' },
-  'GET /api/v1/auth/methods': { elsewhere: 'single sign-on: test/integration/api/single-sign-on*.test.ts' },
-  'GET /api/v1/auth/oidc/start': { elsewhere: 'single sign-on: test/integration/api/single-sign-on*.test.ts' },
-  'GET /api/v1/account/single-sign-on': { elsewhere: 'single sign-on: test/integration/api/single-sign-on*.test.ts' },
-  'POST /api/v1/account/single-sign-on/link': {
-    elsewhere: 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  },
-  'GET /api/v1/auth/oidc/callback': { elsewhere: 'single sign-on: test/integration/api/single-sign-on*.test.ts' },
-  'GET /api/v1/account': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'PATCH /api/v1/account': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'POST /api/v1/account/password': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'GET /api/v1/account/sessions': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'DELETE /api/v1/account/sessions/:sessionId': {
-    elsewhere: 'the account itself: test/integration/api/account-settings.test.ts',
-  },
-  'DELETE /api/v1/account/sessions': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'DELETE /api/v1/account': { elsewhere: 'the account itself: test/integration/api/account-settings.test.ts' },
-  'POST /api/v1/teams': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/teams': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/teams/:teamId': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'PATCH /api/v1/teams/:teamId': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'DELETE /api/v1/teams/:teamId': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/teams/:teamId/members': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'PATCH /api/v1/teams/:teamId/members/:accountId': {
-    elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  },
-  'DELETE /api/v1/teams/:teamId/members/:accountId': {
-    elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  },
-  'POST /api/v1/teams/:teamId/invitations': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/teams/:teamId/invitations': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'DELETE /api/v1/teams/:teamId/invitations/:invitationId': {
-    elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  },
-  'GET /api/v1/invitations/:token': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'POST /api/v1/invitations/:token/accept': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/account/audit': ['GET /api/v1/account/audit'],
-  'GET /api/v1/teams/:teamId/audit': { elsewhere: 'teams: test/authz/teams.test.ts, invitation-rights.test.ts' },
-  'GET /api/v1/openapi.json': { elsewhere: 'public, no credential decides anything' },
+/** Declared routes the matrix does not call, and where their access is tested. */
+export const NOT_IN_MATRIX: Readonly<Record<string, string>> = {
+  'GET /healthz': 'public, no credential decides anything',
+  'GET /readyz': 'public, no credential decides anything',
+  'GET /metrics': 'public, no credential decides anything',
+  'PUT /api/v1/inboxes/:inboxId/owner': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/events/:eventId/meta':
+    'as GET /api/v1/events/:id: test/integration/api/events.test.ts, test/authz/teams.test.ts',
+  'GET /api/v1/replay-jobs/:jobId':
+    'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
+  'DELETE /api/v1/replay-jobs/:jobId':
+    'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
+  'POST /api/v1/auth/signup': 'browser sessions: test/integration/api/auth.test.ts',
+  'POST /api/v1/auth/signin': 'browser sessions: test/integration/api/auth.test.ts',
+  'GET /api/v1/auth/session': 'browser sessions: test/integration/api/auth.test.ts',
+  'POST /api/v1/auth/signout': 'browser sessions: test/integration/api/auth.test.ts',
+  'POST /api/v1/auth/signout-everywhere': 'browser sessions: test/integration/api/auth.test.ts',
+  'GET /api/v1/auth/methods': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
+  'GET /api/v1/auth/oidc/start': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
+  'GET /api/v1/account/single-sign-on': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
+  'POST /api/v1/account/single-sign-on/link': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
+  'GET /api/v1/auth/oidc/callback': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
+  'GET /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
+  'PATCH /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
+  'POST /api/v1/account/password': 'the account itself: test/integration/api/account-settings.test.ts',
+  'GET /api/v1/account/sessions': 'the account itself: test/integration/api/account-settings.test.ts',
+  'DELETE /api/v1/account/sessions/:sessionId': 'the account itself: test/integration/api/account-settings.test.ts',
+  'DELETE /api/v1/account/sessions': 'the account itself: test/integration/api/account-settings.test.ts',
+  'DELETE /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
+  'POST /api/v1/teams': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/teams': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'PATCH /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'DELETE /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/teams/:teamId/members': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'PATCH /api/v1/teams/:teamId/members/:accountId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'DELETE /api/v1/teams/:teamId/members/:accountId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'POST /api/v1/teams/:teamId/invitations': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/teams/:teamId/invitations': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'DELETE /api/v1/teams/:teamId/invitations/:invitationId':
+    'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/invitations/:token': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'POST /api/v1/invitations/:token/accept': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/teams/:teamId/audit': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /api/v1/openapi.json': 'public, no credential decides anything',
 };
+
+/** The route a matrix row calls: `METHOD /path` with its query and label left out. */
+function routeOfRow(row: string): string {
+  const [method, path = ''] = row.split(' ');
+  return `${method} ${path.split('?')[0]}`;
+}
+
+/** The matrix's spelling of a declared route. */
+function matrixSpelling(route: string): string {
+  return route.replace(/:(inboxId|eventId|jobId|tokenId)\b/g, ':id').replace(/:eventType\b/g, ':type');
+}
+
+/** The rows of matrix-endpoints.ts that call a declared route. */
+export function rowsCalling(route: string): EndpointName[] {
+  const spelled = matrixSpelling(route);
+  return (Object.keys(ENDPOINTS) as EndpointName[]).filter((row) => routeOfRow(row) === spelled);
+}
