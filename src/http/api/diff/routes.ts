@@ -10,9 +10,10 @@ import { findPreviousOfType, PREVIOUS_LOOKBACK } from '../../../services/previou
 import type { ApiContext } from '../core/context.js';
 import { EventDiffSchema } from './schemas.js';
 import { pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
+import { dataEnvelope } from '../core/route-schema.js';
 import { EventSummarySchema, ref } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { READS_EVENT } from '../core/reads.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -52,11 +53,7 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
       `above ${DIFF_LIMITS.maxBodyBytes / 1024 / 1024} MiB, line diffs of more than ${DIFF_LIMITS.maxLineEdits} ` +
       `edits and body diffs that take more than ${DIFF_LIMITS.timeBudgetMs} ms are only compared byte for byte ` +
       '(`kind` `binary`, `reason` `too-large`). Limited per client address (REHOOK_RATE_DIFF).',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     querystring: Type.Object({
       against: Type.String({ description: 'The id of the second event.' }),
     }),
@@ -99,11 +96,7 @@ export function registerDiffRoutes(app: FastifyInstance, ctx: ApiContext): void 
       'compare with. While the event has no type (learned in the background a moment after capture) or ' +
       'none (not JSON), the previous one with the same method and exact path; `matchedBy` says which. ' +
       `Looks at the ${PREVIOUS_LOOKBACK.toLocaleString('en-US')} events before it at most.`,
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     responses: {
       200: { description: 'The previous event, or null.', schema: dataEnvelope('previous', PreviousOfTypeSchema) },
     },

@@ -23,6 +23,7 @@ import type { ApiContext } from '../core/context.js';
 import { jsonObjectBody, pathParam, principalOf, queryParam } from '../core/request.js';
 import { dataEnvelope, InboxIdParams } from '../core/route-schema.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { READS_INBOX } from '../core/reads.js';
 
 const EventTypeSchema = Type.Object(
   {
@@ -120,11 +121,7 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     description:
       'Most recently seen first. Types are learned in the background shortly after capture (docs/insight.md), ' +
       'so a new event appears here a moment after it was stored.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
+    ...READS_INBOX,
     responses: {
       200: { description: 'The types.', schema: dataEnvelope('eventTypes', Type.Array(EventTypeSchema)) },
     },

@@ -20,6 +20,7 @@ import { dataEnvelope, EventIdParams, InboxIdParams } from '../core/route-schema
 import { EventDetailSchema, EventMetaSchema, EventSummarySchema, ref } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { inboxTarget } from '../core/audit-trail.js';
+import { READS_EVENT, READS_INBOX } from '../core/reads.js';
 
 /** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
 export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
@@ -82,11 +83,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
       'fewer than `limit` events (even none) while a `Link` still leads on; follow it until there is none. ' +
       'A page that found nothing when its time ran out is refused with 422 SEARCH_TOO_BROAD: narrow the ' +
       'filter (a `since`/`until` range, a more specific value).',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
+    ...READS_INBOX,
     querystring: Type.Object({
       limit: Type.Optional(
         Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' }),
@@ -145,11 +142,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     operationId: 'getEvent',
     share: true,
     summary: 'One captured event with headers and body',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     responses: { 200: { description: 'The event.', schema: EventEnvelope } },
     errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
     audit: 'none',
@@ -168,11 +161,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     description:
       'Everything of `GET /api/v1/events/<id>` except `bodyBase64` and `bodyText`; `bodyUrl` serves the ' +
       'body bytes. For clients that show big bodies: the bytes travel once, not twice inside JSON.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     responses: {
       200: { description: 'The event without its body.', schema: dataEnvelope('event', ref(EventMetaSchema)) },
     },
@@ -195,11 +184,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     description:
       'Served as an attachment with the original Content-Type (octet-stream when it is not a plain ' +
       'type/subtype), `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     responses: { 200: { description: 'The exact captured bytes.', mediaType: '*/*' } },
     errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
     audit: 'none',

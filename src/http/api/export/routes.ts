@@ -11,9 +11,10 @@ import { EventFilterQueryProperties, eventFilterOf } from '../events/filter-quer
 import { CurlCommandSchema, HarDocumentSchema } from './schemas.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportStream, type ExportFormat } from './export-stream.js';
 import { pathParam, principalOf, queryParam } from '../core/request.js';
-import { dataEnvelope, EventIdParams, InboxIdParams } from '../core/route-schema.js';
+import { dataEnvelope } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { READS_EVENT, READS_INBOX } from '../core/reads.js';
 
 const CurlEnvelope = dataEnvelope('curl', ref(CurlCommandSchema));
 
@@ -70,11 +71,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
       'method, path, raw query, headers (in order, duplicates kept) and exact body, binary bodies included. ' +
       'Redacted headers (Authorization, Cookie) are left out and named in `omittedHeaders`. With ' +
       '`Accept: text/plain` the answer is the command alone (plus a newline), ready for `| sh`.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'eventId',
-    params: EventIdParams,
+    ...READS_EVENT,
     responses: {
       200: {
         description: 'The command.',
@@ -105,11 +102,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: ApiContext): voi
       'bodies base64 with `encoding`. `format=ndjson`: one event per line, each the `EventDetail` of ' +
       '`GET /api/v1/events/<id>`. Streamed as it is read, so any size fits; served as an attachment. An ' +
       'export cut off by an error (the inbox deleted meanwhile) ends without its closing bytes.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
+    ...READS_INBOX,
     querystring: Type.Object({
       format: Type.Optional(
         Type.Union([Type.Literal('har'), Type.Literal('ndjson')], {

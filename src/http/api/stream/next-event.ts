@@ -9,9 +9,9 @@ import { watchRequestAccess } from '../core/access-watch.js';
 import type { ApiContext } from '../core/context.js';
 import { eventJson } from '../core/present.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../core/request.js';
-import { InboxIdParams } from '../core/route-schema.js';
 import { EventEnvelope } from '../events/routes.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { READS_INBOX } from '../core/reads.js';
 
 /**
  * Socket inactivity allowed beyond the poll's own timeout, for the store reads around the wait.
@@ -52,11 +52,7 @@ export function registerNextEventRoutes(app: FastifyInstance, ctx: ApiContext): 
       'any instance, or 204 when none came within `timeout`. Without `after`: the next event stored ' +
       'after the call. Same access rules as listing events. A server shutting down answers waiting ' +
       'polls 204 at once, so clients simply poll again.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
+    ...READS_INBOX,
     querystring: Type.Object({
       after: Type.Optional(Type.String({ description: 'Answer only an event newer than this event id.' })),
       timeout: Type.Optional(

@@ -10,8 +10,8 @@ import { watchRequestAccess } from '../core/access-watch.js';
 import { watchShareRevocation } from '../../../services/shares.js';
 import { AppError } from '../../../errors.js';
 import { authenticateRequest, pathParam, principalOf, queryParam } from '../core/request.js';
-import { InboxIdParams } from '../core/route-schema.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { READS_INBOX } from '../core/reads.js';
 
 /** A client whose unsent output passes this is dropped; it resumes with Last-Event-ID. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -72,11 +72,7 @@ export function registerStreamRoutes(app: FastifyInstance, ctx: ApiContext, opti
       '`event.deleted` (data `{"id","inboxId"}`) tells of a deleted event and `inbox.cleared` (data ' +
       '`{"inboxId","through"}`: every event up to that id is gone) of a cleared inbox; they carry no `id`. ' +
       'A `: ping` comment every 15 s keeps proxies from closing the connection.',
-    tag: 'Events',
-    access: 'anonymous-or-token',
-    scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
+    ...READS_INBOX,
     querystring: Type.Object({
       lastEventId: Type.Optional(Type.String({ description: 'Resume after this event id (the header wins).' })),
     }),
