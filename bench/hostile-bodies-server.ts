@@ -8,7 +8,7 @@ import type { CapturedEvent } from '../src/domain/captured-event.js';
 import { eventMatchesFilter } from '../src/domain/event-filter.js';
 import { harEntry } from '../src/domain/har.js';
 import { MAX_SEARCH_JSON_DEPTH, nestsDeeperThan } from '../src/domain/json-nesting.js';
-import { eventJson } from '../src/http/api/present.js';
+import { eventJson } from '../src/http/api/core/present.js';
 import { verifySignature } from '../src/signatures/schemes.js';
 
 const MB = 1024 * 1024;

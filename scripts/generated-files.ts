@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { COMMANDS } from '../src/cli/cli.js';
-import { generateOpenApiDocument, renderOpenApiDocument } from '../src/http/api/openapi-document.js';
+import { generateOpenApiDocument, renderOpenApiDocument } from '../src/http/api/core/openapi-document.js';
 import { renderApiReferenceDoc } from './docs/api-doc.js';
 import { renderCliDoc } from './docs/cli-doc.js';
 import { renderSettingsDoc } from './docs/config-doc.js';

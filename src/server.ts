@@ -14,8 +14,8 @@ import {
 import type { Config } from './config/schema.js';
 import { createEventIdFactory } from './domain/ids.js';
 import { buildApiApp } from './http/api/app.js';
-import type { InspectedResponse } from './http/api/context.js';
-import { SSO_CALLBACK_PATH } from './http/api/routes/single-sign-on.js';
+import type { InspectedResponse } from './http/api/core/context.js';
+import { SSO_CALLBACK_PATH } from './http/api/auth/single-sign-on.js';
 import { createIngestServer } from './http/ingest/server.js';
 import { measureIngest } from './metrics/ingest.js';
 import { createRehookMetrics, type RehookMetrics } from './metrics/rehook-metrics.js';

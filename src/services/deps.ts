@@ -24,7 +24,7 @@ export interface ServiceDeps {
 /**
  * Who is calling. An API token and a browser session (the session cookie) each identify an
  * account; no credential means anonymous. A token or session cookie that is present but invalid
- * never becomes anonymous: it is rejected with 401 (services/auth.ts, http/api/session-cookie.ts).
+ * never becomes anonymous: it is rejected with 401 (services/auth.ts, http/api/core/session-cookie.ts).
  */
 export type Principal =
   | { readonly kind: 'anonymous' }

@@ -12,6 +12,10 @@
 //   node --import tsx --test test/authz/matrix.test.ts
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { buildApiApp } from '../../src/http/api/app.js';
+import { declaredEndpoints } from '../../src/http/api/core/endpoint.js';
+import type { ServiceDeps } from '../../src/services/deps.js';
 import { generateToken } from '../../src/services/secrets.js';
 import { generateShareToken } from '../../src/services/shares.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
@@ -38,7 +42,8 @@ import {
 } from './support.js';
 import { type Column, COLUMNS, FORGED_CSRF_VARIANTS, type ObjectKind } from './matrix-columns.js';
 import { type Endpoint, type Env, type Target, UNKNOWN_SHARE_ID, UNKNOWN_SHARE_TOKEN } from './matrix-targets.js';
-import { ENDPOINTS } from './matrix-endpoints.js';
+import { type EndpointName, ENDPOINTS } from './matrix-endpoints.js';
+import { NOT_IN_MATRIX, rowsCalling } from './matrix-routes.js';
 import { EXPECTED, expectedCell, notation, SHARE_CELLS } from './matrix-table.js';
 
 describe('authorization matrix: every endpoint × principal × object', () => {
@@ -445,5 +450,33 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       res.body.data.replays.map((r: { destination: string }) => new URL(r.destination).pathname),
       ['/two', '/one'],
     );
+  });
+});
+
+describe('authorization matrix: its endpoints are the declared routes', () => {
+  it('tries every declared route (or says where its access is tested), and no row calls an undeclared one', async () => {
+    const app = buildApiApp({
+      deps: {} as ServiceDeps,
+      ingestOrigin: () => '',
+      logger: pino({ level: 'silent' }),
+      trustProxy: false,
+      metrics: () => '',
+    });
+    await app.ready();
+    const declared = declaredEndpoints(app).map((endpoint) => `${endpoint.method} ${endpoint.url}`);
+    await app.close();
+    const untried = declared.filter((route) => rowsCalling(route).length === 0 && NOT_IN_MATRIX[route] === undefined);
+    assert.deepEqual(
+      untried,
+      [],
+      'declared routes no row calls (add a row, or say where they are tested in NOT_IN_MATRIX)',
+    );
+    const both = declared.filter((route) => rowsCalling(route).length > 0 && NOT_IN_MATRIX[route] !== undefined);
+    assert.deepEqual(both, [], 'routes of NOT_IN_MATRIX that rows call');
+    const stale = Object.keys(NOT_IN_MATRIX).filter((route) => !declared.includes(route));
+    assert.deepEqual(stale, [], 'routes of NOT_IN_MATRIX that are not declared');
+    const called = new Set(declared.flatMap(rowsCalling));
+    const uncalled = Object.keys(ENDPOINTS).filter((row) => !called.has(row as EndpointName));
+    assert.deepEqual(uncalled, [], 'rows of matrix-endpoints.ts that call no declared route');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isRehookError, RehookApiError, RehookClient, type Account, type Session } from '../../src/index.js';
-import type { accountJson } from '../../src/http/api/present.js';
+import type { accountJson } from '../../src/http/api/core/present.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 
 /** The client's Account type and the server's presenter must not drift apart (checked by tsc). */

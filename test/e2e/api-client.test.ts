@@ -14,7 +14,7 @@ import {
   type Replay,
   type Token,
 } from '../../src/index.js';
-import type { eventJson, eventSummaryJson, inboxJson, replayJson, tokenJson } from '../../src/http/api/present.js';
+import type { eventJson, eventSummaryJson, inboxJson, replayJson, tokenJson } from '../../src/http/api/core/present.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 import { closedPort, startReceiver, type Receiver } from './cli-harness.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { InspectedResponse } from '../../src/http/api/context.js';
+import type { InspectedResponse } from '../../src/http/api/core/context.js';
 
 /**
  * Holds API responses to the committed OpenAPI document (openapi.json): the test harness passes
@@ -66,7 +66,7 @@ export function checkResponse(response: InspectedResponse): string | null {
   if (response.route === null) {
     // No route matched (404 NOT_FOUND, malformed URLs, shutting down): still the error envelope.
     if (response.status < 400) return `${what}: a success without a route`;
-    // The web app's not-found page, for browsers on non-API paths (src/http/api/static-ui.ts).
+    // The web app's not-found page, for browsers on non-API paths (src/http/api/core/static-ui.ts).
     if (
       response.status === 404 &&
       mediaTypeOf(response.contentType) === 'text/html' &&

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../src/domain/ids.js';
-import { eventSummaryPageJson } from '../../src/http/api/present.js';
+import { eventSummaryPageJson } from '../../src/http/api/core/present.js';
 import { openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/store.js';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir.js';
 import {

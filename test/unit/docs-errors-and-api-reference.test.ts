@@ -10,7 +10,7 @@ import { ERROR_CODES } from '../../src/errors.js';
 
 const source = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
-/** A small OpenAPI 3.1 document of the shape openapi.json has (see src/http/api/route-schema.ts). */
+/** A small OpenAPI 3.1 document of the shape openapi.json has (see src/http/api/core/route-schema.ts). */
 function errorResponse(codes: string[], extras: Record<string, unknown> = {}) {
   return {
     description: codes.map((code) => `\`${code}\``).join(' '),

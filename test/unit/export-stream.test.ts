@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { describe, test } from 'node:test';
 import type { CapturedEvent } from '../../src/domain/captured-event.js';
 import { printfLines, shellWord } from '../../src/domain/curl-command.js';
-import { exportStream } from '../../src/http/api/export-stream.js';
-import { prefersPlainText } from '../../src/http/api/routes/export.js';
+import { exportStream } from '../../src/http/api/export/export-stream.js';
+import { prefersPlainText } from '../../src/http/api/export/routes.js';
 
 function event(i: number): CapturedEvent {
   const body = Buffer.alloc(10 * 1024, i % 256);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/errors.js';
-import { generateOpenApiDocument, renderOpenApiDocument } from '../../src/http/api/openapi-document.js';
+import { generateOpenApiDocument, renderOpenApiDocument } from '../../src/http/api/core/openapi-document.js';
 import { checkResponse, resolveResponse } from '../helpers/openapi-contract.js';
 import { startTestRehook, type TestRehook } from '../helpers/rehook.js';
 

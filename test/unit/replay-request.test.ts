@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/replay-request.js';
 import type { ReplayRecord } from '../../src/domain/replay.js';
 import { AppError } from '../../src/errors.js';
-import { replayListJson } from '../../src/http/api/present.js';
+import { replayListJson } from '../../src/http/api/core/present.js';
 import { parseRepeat, parseReplayOverrides } from '../../src/services/replay-overrides.js';
 
 const STORED: HeaderPair[] = [

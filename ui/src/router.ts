@@ -1,6 +1,6 @@
 /**
  * A tiny client-side router over the History API. Routes are the server's UI_ROUTES
- * (src/http/api/static-ui.ts): each of these paths is served index.html.
+ * (src/http/api/core/static-ui.ts): each of these paths is served index.html.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { sameOriginPath } from '../../src/domain/next-path.js';

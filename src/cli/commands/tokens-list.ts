@@ -1,5 +1,5 @@
 import type { Token } from '../../client/types.js';
-import { tokenJson } from '../../http/api/present.js';
+import { tokenJson } from '../../http/api/core/present.js';
 import { requireAccountByEmail } from '../../services/accounts.js';
 import { listTokens } from '../../services/tokens.js';
 import { withStore, type AdminOptions } from '../admin.js';

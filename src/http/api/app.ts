@@ -3,38 +3,39 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { clientAddress, rateLimited } from '../../abuse/api-limits.js';
 import { AppError } from '../../errors.js';
 import { requireAccount } from '../../services/auth.js';
-import { handleFrameworkError, installErrorHandling } from './errors.js';
-import { authenticateRequest } from './request.js';
-import type { ApiContext } from './context.js';
-import { checkCsrf, clearFailedSessionCookie } from './session-cookie.js';
-import { assertRouteHasScope, checkTokenScope } from './token-scope-check.js';
-import { OPENAPI_BASE } from './openapi.js';
-import { registerAccountRoutes } from './routes/account.js';
-import { registerAuditRoutes } from './routes/audit.js';
-import { installAuditTrail } from './audit-trail.js';
-import { registerAuthRoutes } from './routes/auth.js';
-import { registerSingleSignOnRoutes } from './routes/single-sign-on.js';
-import { registerEventRoutes } from './routes/events.js';
-import { registerExportRoutes } from './routes/export.js';
-import { registerDiffRoutes } from './routes/diff.js';
-import { registerNextEventRoutes } from './routes/next-event.js';
-import { registerOpenApiRoute } from './routes/openapi.js';
-import { registerHealthRoutes } from './routes/health.js';
-import { registerMetricsRoutes } from './routes/metrics.js';
-import { registerInboxRoutes } from './routes/inboxes.js';
-import { registerReplayRoutes } from './routes/replays.js';
-import { registerReplayJobRoutes } from './routes/replay-jobs.js';
-import { registerResponseRoutes } from './routes/responses.js';
-import { registerForwardingRoutes } from './routes/forwarding.js';
-import { registerAlertRoutes } from './routes/alerts.js';
-import { registerShareRoutes } from './routes/shares.js';
-import { registerSignatureRoutes } from './routes/signatures.js';
-import { registerEventTypeRoutes } from './routes/event-types.js';
-import { registerStreamRoutes } from './routes/stream.js';
-import { registerTeamRoutes } from './routes/teams.js';
-import { registerTokenRoutes } from './routes/tokens.js';
-import { NAMED_SCHEMAS } from './schemas.js';
-import { loadUiFiles, registerUiRoutes, type UiFallback } from './static-ui.js';
+import { handleFrameworkError, installErrorHandling } from './core/errors.js';
+import { authenticateRequest } from './core/request.js';
+import type { ApiContext } from './core/context.js';
+import { checkCsrf, clearFailedSessionCookie } from './core/session-cookie.js';
+import { checkTokenScope } from './core/token-scope-check.js';
+import { collectEndpoints, requiresAccount } from './core/endpoint.js';
+import { OPENAPI_BASE } from './core/openapi.js';
+import { registerAccountRoutes } from './account/routes.js';
+import { registerAuditRoutes } from './audit/routes.js';
+import { installAuditTrail } from './core/audit-trail.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerSingleSignOnRoutes } from './auth/single-sign-on.js';
+import { registerEventRoutes } from './events/routes.js';
+import { registerExportRoutes } from './export/routes.js';
+import { registerDiffRoutes } from './diff/routes.js';
+import { registerNextEventRoutes } from './stream/next-event.js';
+import { registerOpenApiRoute } from './operations/openapi-route.js';
+import { registerHealthRoutes } from './operations/health.js';
+import { registerMetricsRoutes } from './operations/metrics.js';
+import { registerInboxRoutes } from './inboxes/routes.js';
+import { registerReplayRoutes } from './replays/routes.js';
+import { registerReplayJobRoutes } from './replay-jobs/routes.js';
+import { registerResponseRoutes } from './responses/routes.js';
+import { registerForwardingRoutes } from './forwarding/routes.js';
+import { registerAlertRoutes } from './alerts/routes.js';
+import { registerShareRoutes } from './shares/routes.js';
+import { registerSignatureRoutes } from './signatures/routes.js';
+import { registerEventTypeRoutes } from './event-types/routes.js';
+import { registerStreamRoutes } from './stream/routes.js';
+import { registerTeamRoutes } from './teams/routes.js';
+import { registerTokenRoutes } from './tokens/routes.js';
+import { NAMED_SCHEMAS } from './core/schemas.js';
+import { loadUiFiles, registerUiRoutes, type UiFallback } from './core/static-ui.js';
 
 /** Largest API request body: API requests are small JSON documents. */
 const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -88,19 +89,16 @@ export function buildApiApp(ctx: ApiContext): FastifyInstance {
     }
     // Before the body is parsed too: a forged request learns nothing about its body either.
     checkCsrf(request, request.principal);
-    // A sharing link reads its inbox and events only: every route not marked shareReadable
+    // A sharing link reads its inbox and events only: every route not declared `share: true`
     // refuses it (unrouted paths still answer 404).
-    if (
-      request.principal.kind === 'share' &&
-      request.routeOptions.url !== undefined &&
-      request.routeOptions.config.shareReadable !== true
-    ) {
+    const endpoint = request.routeOptions.config.endpoint;
+    if (request.principal.kind === 'share' && request.routeOptions.url !== undefined && endpoint?.share !== true) {
       throw new AppError('SHARE_READ_ONLY');
     }
-    if (request.routeOptions.config.requiresAccount === true) requireAccount(request.principal);
+    if (endpoint !== undefined && requiresAccount(endpoint)) requireAccount(request.principal);
     await checkTokenScope(ctx.deps, request, request.principal);
   });
-  app.addHook('onRoute', assertRouteHasScope);
+  collectEndpoints(app);
   installAuditTrail(app, ctx.deps, { trustProxy: ctx.trustProxy, logger: ctx.logger });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

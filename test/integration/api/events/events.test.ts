@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { eventSummaryJson } from '../../../../src/http/api/present.js';
+import { eventSummaryJson } from '../../../../src/http/api/core/present.js';
 import { startTestRehook, type TestRehook } from '../../../helpers/rehook.js';
 import {
   assertError,

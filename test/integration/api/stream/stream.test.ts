@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { installErrorHandling } from '../../../../src/http/api/errors.js';
-import { registerStreamRoutes } from '../../../../src/http/api/routes/stream.js';
+import { installErrorHandling } from '../../../../src/http/api/core/errors.js';
+import { registerStreamRoutes } from '../../../../src/http/api/stream/routes.js';
 import { startTestRehook, TEST_STORE, type TestRehook } from '../../../helpers/rehook.js';
 import {
   assertStream,

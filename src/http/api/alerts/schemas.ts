@@ -1,0 +1,198 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { AlertNotificationWithAttempts } from '../../../domain/alert-notification.js';
+import { ALERT_KINDS, ALERT_LIMITS, type AlertRule } from '../../../domain/alerts.js';
+import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../../domain/destination.js';
+
+/**
+ * JSON shapes of alerts (alerts/routes.ts) and their presenters. Named schemas: the OpenAPI
+ * document lists them under components.schemas (schemas.ts registers them). The route schema
+ * checks types; domain/alerts.ts checks the rest (filter, time zone, URL policy) with clear messages.
+ */
+
+const closed = { additionalProperties: false } as const;
+const L = ALERT_LIMITS;
+const Time = (description: string) => Type.String({ format: 'date-time', description });
+const Nullable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+const QuietHoursSchema = Type.Object(
+  {
+    start: Type.String({ description: 'HH:MM (24-hour), included.', examples: ['22:00'] }),
+    end: Type.String({
+      description: 'HH:MM, excluded; before start: the window wraps past midnight.',
+      examples: ['07:00'],
+    }),
+    timeZone: Type.String({ description: 'IANA time zone, e.g. Europe/Paris or UTC.', examples: ['Europe/Paris'] }),
+  },
+  { description: 'A daily window in which the rule sends nothing (occurrences are dropped, not delayed).', ...closed },
+);
+
+const RateLimitSchema = Type.Object(
+  {
+    max: Type.Integer({ minimum: 1, maximum: L.maxRateMax, description: 'Notifications per window at most.' }),
+    windowSeconds: Type.Integer({ minimum: 1, maximum: L.maxWindowSeconds, description: 'Window length in seconds.' }),
+  },
+  {
+    description:
+      'At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE ' +
+      'summary when the window ends ("11 more events matched rule X in the last minute").',
+    ...closed,
+  },
+);
+
+const ruleFields = {
+  name: Type.String({ minLength: 1, maxLength: L.nameLength, description: 'Shown in every notification.' }),
+  kind: Type.Union(
+    ALERT_KINDS.map((kind) => Type.Literal(kind)),
+    {
+      description:
+        "`event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event " +
+        'was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row.',
+    },
+  ),
+  filter: Type.Optional(
+    Type.String({
+      maxLength: L.filterLength,
+      description:
+        "kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; " +
+        'docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event.',
+    }),
+  ),
+  failures: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: L.maxFailures,
+      description: 'kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak.',
+    }),
+  ),
+  url: Type.String({
+    description:
+      'Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies ' +
+      'at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: ' +
+      REDACTED_DESTINATION_NOTE,
+  }),
+  format: Type.Union([Type.Literal('json'), Type.Literal('slack')], {
+    description:
+      '`json` (default): the AlertNotificationBody; `slack`: Slack\'s incoming-webhook shape `{"text": ...}`.',
+  }),
+  enabled: Type.Boolean({ description: 'false: the rule sends nothing.' }),
+  quietHours: Type.Optional(QuietHoursSchema),
+  rateLimit: Type.Optional(RateLimitSchema),
+};
+
+export const AlertRuleInputSchema = Type.Object(
+  {
+    id: Type.Optional(Type.String({ description: "Keep a rule's id when sending it back; new rules get one." })),
+    ...ruleFields,
+    format: Type.Optional(ruleFields.format),
+    enabled: Type.Optional(ruleFields.enabled),
+  },
+  closed,
+);
+
+export const AlertsInputSchema = Type.Object(
+  { rules: Type.Array(AlertRuleInputSchema, { maxItems: L.maxRules, description: 'Replaces every rule.' }) },
+  closed,
+);
+
+export const AlertRuleSchema = Type.Object(
+  { id: Type.String({ description: 'alr_ and random characters.' }), ...ruleFields },
+  { $id: 'AlertRule', description: 'A rule that notifies a URL when something happens to the inbox.', ...closed },
+);
+
+export const AlertAttemptSchema = Type.Object(
+  {
+    number: Type.Integer({ minimum: 1 }),
+    startedAt: Time('When the attempt was sent.'),
+    url: Type.String({ description: `The URL it was sent to. ${REDACTED_DESTINATION_NOTE}` }),
+    outcome: Type.Union(
+      ['delivered', 'rejected', 'forbidden', 'unreachable', 'timeout', 'abandoned'].map((value) => Type.Literal(value)),
+      { description: 'As for forwarding deliveries (DeliveryAttempt).' },
+    ),
+    statusCode: Nullable(
+      Type.Integer({ minimum: 100, maximum: 599 }),
+      "The receiver's status; null without an answer.",
+    ),
+    latencyMs: Nullable(Type.Number({ minimum: 0 }), 'Dispatch to last response byte, in milliseconds.'),
+    errorCode: Nullable(
+      Type.String(),
+      'DESTINATION_FORBIDDEN, INVALID_DESTINATION, DESTINATION_UNREACHABLE or DESTINATION_TIMEOUT.',
+    ),
+    errorMessage: Nullable(Type.String(), 'What went wrong, for humans.'),
+  },
+  { $id: 'AlertAttempt', description: 'One attempt to send an alert notification.', ...closed },
+);
+
+export const AlertDeliverySchema = Type.Object(
+  {
+    id: Type.String({ description: 'ntf_ and characters sortable by creation; sent as X-Rehook-Notification-Id.' }),
+    ruleId: Type.String(),
+    ruleName: Type.String(),
+    kind: ruleFields.kind,
+    type: Type.Union([Type.Literal('alert'), Type.Literal('summary')], {
+      description: '`summary`: the occurrences a rate limit held back, in one notification.',
+    }),
+    url: Type.String({ description: `The rule's URL when it was queued. ${REDACTED_DESTINATION_NOTE}` }),
+    format: ruleFields.format,
+    body: Type.String({ description: 'The JSON text sent.' }),
+    eventId: Nullable(Type.String(), 'The event that triggered it, if any.'),
+    state: Type.Union(
+      ['pending', 'delivering', 'delivered', 'failed', 'cancelled'].map((value) => Type.Literal(value)),
+      { description: 'As for forwarding deliveries.' },
+    ),
+    attempts: Type.Integer({ minimum: 0 }),
+    nextAttemptAt: Nullable(Time(''), 'When the next attempt is due; null once finished.'),
+    createdAt: Time('When it was queued.'),
+    updatedAt: Time('When its state last changed.'),
+    attemptLog: Type.Array(Type.Unsafe({ $ref: 'AlertAttempt#' }), { description: 'Every attempt, oldest first.' }),
+  },
+  { $id: 'AlertDelivery', description: 'A notification of an alert rule, with its attempts.', ...closed },
+);
+
+export const ALERT_SCHEMAS: readonly TSchema[] = [AlertRuleSchema, AlertAttemptSchema, AlertDeliverySchema];
+
+/** A rule as `view` shows it (to who may not change it: the URL without its secret parts). */
+export function alertRuleJson(rule: AlertRule, view: SettingsView) {
+  return {
+    id: rule.id,
+    name: rule.name,
+    kind: rule.kind,
+    ...(rule.filter !== undefined ? { filter: rule.filter } : {}),
+    ...(rule.failures !== undefined ? { failures: rule.failures } : {}),
+    url: destinationFor(view, rule.url),
+    format: rule.format,
+    enabled: rule.enabled,
+    ...(rule.quietHours !== undefined ? { quietHours: rule.quietHours } : {}),
+    ...(rule.rateLimit !== undefined ? { rateLimit: rule.rateLimit } : {}),
+  };
+}
+
+/** A notification as `view` shows it (its URL and its attempts' without secret parts for `redacted`). */
+export function alertDeliveryJson(n: AlertNotificationWithAttempts, view: SettingsView) {
+  return {
+    id: n.id,
+    ruleId: n.ruleId,
+    ruleName: n.ruleName,
+    kind: n.kind,
+    type: n.type,
+    url: destinationFor(view, n.url),
+    format: n.format,
+    body: n.body,
+    eventId: n.eventId,
+    state: n.state,
+    attempts: n.attempts,
+    nextAttemptAt: n.nextAttemptAt === null ? null : n.nextAttemptAt.toISOString(),
+    createdAt: n.createdAt.toISOString(),
+    updatedAt: n.updatedAt.toISOString(),
+    attemptLog: n.attemptLog.map((a) => ({
+      number: a.number,
+      startedAt: a.startedAt.toISOString(),
+      url: destinationFor(view, a.url),
+      outcome: a.outcome,
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      errorCode: a.errorCode,
+      errorMessage: a.errorMessage,
+    })),
+  };
+}
