@@ -1,5 +1,5 @@
 import { cell } from './markdown.js';
-import { isObject, type Json } from './openapi-reader.js';
+import { isObject, type Json, resolve } from './openapi-reader.js';
 
 /** Short Markdown renderings of JSON Schemas, for docs/generated/api-reference.md. */
 
@@ -9,12 +9,29 @@ export function schemaAnchor(name: string): string {
   return `${name.toLowerCase()}-schema`;
 }
 
+/**
+ * A `$ref` to a part of a named schema (`#/components/schemas/X/properties/y`) or to a shared
+ * answer envelope (`InboxData`: `{"data": {"inbox": ...}}`), each stated once in the document,
+ * is shown as what it points at: the reader sees `{ data: { inbox: Inbox } }` and the field's
+ * own description, and only the API's named schemas are linked.
+ */
+function unwrapPart(document: Json, schema: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  const ref = schema['$ref'];
+  if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_PREFIX)) return schema;
+  const target = resolve(document, schema, ref);
+  const properties = isObject(target?.['properties']) ? Object.keys(target['properties']) : [];
+  const envelope = properties.length === 1 && properties[0] === 'data';
+  return ref.slice(SCHEMA_PREFIX.length).includes('/') || envelope ? target : schema;
+}
+
 function union(parts: readonly string[]): string {
   return [...new Set(parts)].join(' | ');
 }
 
 /** A short type: `string`, `integer | null`, `array of Inbox`, `{ data: { inbox: Inbox } }`, with schemas linked. */
-export function typeText(document: Json, schema: unknown, depth = 0): string {
+export function typeText(document: Json, raw: unknown, depth = 0): string {
+  const schema = unwrapPart(document, raw);
   if (!isObject(schema)) return 'any';
   const ref = schema['$ref'];
   if (typeof ref === 'string' && ref.startsWith(SCHEMA_PREFIX)) {
@@ -58,7 +75,8 @@ export function fieldTable(document: Json, schema: Json): string | null {
   return [
     '| Field | Type | Required | Description |',
     '|---|---|---|---|',
-    ...Object.entries(properties).map(([name, field]) => {
+    ...Object.entries(properties).map(([name, raw]) => {
+      const field = unwrapPart(document, raw);
       const description = isObject(field) && typeof field['description'] === 'string' ? field['description'] : '';
       const type = typeText(document, field, 1);
       return `| \`${name}\` | ${cell(type)} | ${required.includes(name) ? 'yes' : 'no'} | ${cell(description)} |`;

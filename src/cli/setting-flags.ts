@@ -28,7 +28,7 @@ const PLACEHOLDERS = new Map<SettingSpec['parse'], string>([
   [parsePositiveInt, 'n'],
 ]);
 
-/** Placeholders of settings whose parser is private to the schema. */
+/** Placeholders of settings whose parser takes arguments or names no placeholder above. */
 const KEY_PLACEHOLDERS: Readonly<Partial<Record<SettingSpec['key'], string>>> = {
   dataDir: 'dir',
   databaseUrl: 'url',

@@ -182,3 +182,70 @@ export function parseCidrList(raw: string, invalid: (entries: readonly string[])
   }
   return entries;
 }
+
+/**
+ * A postgres:// or postgresql:// URL. The error never repeats the value: it may hold a password.
+ * The value is kept as written; node-postgres parses it (host, port, database, sslmode, ...).
+ */
+export function parseDatabaseUrl(raw: string): string {
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be a postgres:// or postgresql:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error('must be a postgres:// or postgresql:// URL');
+  }
+  return value;
+}
+
+/** The listeners an instance runs; a cluster can scale API and ingest instances apart. */
+export type Role = 'all' | 'api' | 'ingest';
+
+export function parseRole(raw: string): Role {
+  const value = raw.trim().toLowerCase();
+  if (value === 'all' || value === 'api' || value === 'ingest') return value;
+  throw new Error('must be all, api or ingest');
+}
+
+/** `open`: anyone may sign up in the web app; `closed`: only an operator creates accounts. */
+export type SignupMode = 'open' | 'closed';
+
+export function parseSignup(raw: string): SignupMode {
+  const value = raw.trim().toLowerCase();
+  if (value === 'open' || value === 'closed') return value;
+  throw new Error('must be open or closed');
+}
+
+/** A non-empty printable value of at most `max` characters. */
+export function parseText(max: number): (raw: string) => string {
+  return (raw) => {
+    const value = raw.trim();
+    if (value === '' || value.length > max || /[\u0000-\u001f\u007f]/.test(value)) {
+      throw new Error(`must be 1 to ${max} printable characters`);
+    }
+    return value;
+  };
+}
+
+/** `example.com, example.org`: lower-cased domain names; empty = any. */
+export function parseDomainList(raw: string): string[] {
+  const domains = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^@/, ''))
+    .filter((entry) => entry !== '');
+  const bad = domains.filter((domain) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain));
+  if (bad.length > 0) throw new Error(`must be comma-separated e-mail domains; invalid: ${bad.slice(0, 5).join(', ')}`);
+  return domains;
+}
+
+/** Space-separated OAuth scopes, `openid` among them. */
+export function parseScopes(raw: string): string {
+  const scopes = raw.trim().split(/\s+/);
+  if (!scopes.includes('openid') || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) {
+    throw new Error('must be space-separated scopes that include openid');
+  }
+  return scopes.join(' ');
+}

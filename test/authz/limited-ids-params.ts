@@ -88,9 +88,22 @@ export function fieldOf(method: string, template: string, where: string, name: s
   throw new Error(`unknown id parameter ${where}:${name} of ${method} ${template}: teach limited-ids.test.ts`);
 }
 
+/** What a local `$ref` (`#/components/parameters/InboxId`, `#/components/schemas/X/properties/y`) points at. */
+function deref(doc: any, value: any): any {
+  if (typeof value?.$ref !== 'string') return value;
+  const parts = value.$ref
+    .slice(2)
+    .split('/')
+    .map((part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return deref(
+    doc,
+    parts.reduce((node: any, part: string) => node?.[part], doc),
+  );
+}
+
 function bodyProperties(doc: any, schema: any): Record<string, any> {
   if (schema === undefined || schema === null) return {};
-  if (typeof schema.$ref === 'string') return bodyProperties(doc, doc.components.schemas[schema.$ref.split('/').pop()]);
+  if (typeof schema.$ref === 'string') return bodyProperties(doc, deref(doc, schema));
   const out: Record<string, any> = { ...(schema.properties ?? {}) };
   for (const key of ['anyOf', 'oneOf', 'allOf'])
     for (const s of schema[key] ?? []) Object.assign(out, bodyProperties(doc, s));
@@ -109,17 +122,20 @@ export function idParams(doc: any): Param[] {
       if (op['x-rehook-inbox'] === undefined && op['x-rehook-team'] === undefined) refusedFor.push('team');
       if (op['x-rehook-scope'] === 'none') continue;
       const found: Array<[Param['in'], string]> = [];
-      for (const p of op.parameters ?? []) {
+      const parameters = (op.parameters ?? []).map(
+        (p) => deref(doc, p) as NonNullable<Operation['parameters']>[number],
+      );
+      for (const p of parameters) {
         if (p.in !== 'path' && p.in !== 'query') continue;
         const text = p.description ?? p.schema?.description ?? '';
         if (ID_NAME.test(p.name) || ID_TEXT.test(text)) found.push([p.in, p.name]);
       }
       for (const content of Object.values(op.requestBody?.content ?? {})) {
         for (const [name, schema] of Object.entries(bodyProperties(doc, content.schema))) {
-          if (ID_NAME.test(name) || ID_TEXT.test(schema?.description ?? '')) found.push(['body', name]);
+          if (ID_NAME.test(name) || ID_TEXT.test(deref(doc, schema)?.description ?? '')) found.push(['body', name]);
         }
       }
-      const requiredQuery = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+      const requiredQuery = parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
       const upper = method.toUpperCase();
       for (const [where, name] of found) {
         params.push({

@@ -1881,6 +1881,36 @@ export interface components {
                 manage: boolean;
             };
         };
+        DriftDifference: {
+            /** @description What differs. */
+            kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
+            /** @description JSON pointer of the place in the body ('' = the body itself). */
+            path: string;
+            /** @description type-changed: the JSON types seen there before. */
+            expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
+            /** @description type-changed: the JSON type this body has there. */
+            actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
+            /** @description new-enum-value: the new value. */
+            value?: string;
+        };
+        /** @description The sender's signature as checked when the event was captured. */
+        EventSignature: {
+            /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
+            scheme: string | null;
+            /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
+            status: "valid" | "invalid" | "unchecked";
+            /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
+            reason: string | null;
+        };
+        /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
+        EventAnswer: {
+            /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
+            rule: number | null;
+            /** @description HTTP status the ingest listener answered. */
+            status: number;
+            /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
+            error?: string;
+        };
         /** @description A captured request without headers and body, as lists and the live stream carry it. */
         EventSummary: {
             /** @description Event id (evt_ + 26 characters, time-sortable). */
@@ -1903,39 +1933,12 @@ export interface components {
             contentType: string | null;
             /** @description Body size in bytes. */
             size: number;
-            /** @description The sender's signature as checked when the event was captured. */
-            signature: {
-                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
-                scheme: string | null;
-                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
-                status: "valid" | "invalid" | "unchecked";
-                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
-                reason: string | null;
-            };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
-            answer: {
-                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
-                rule: number | null;
-                /** @description HTTP status the ingest listener answered. */
-                status: number;
-                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
-                error?: string;
-            };
+            signature: components["schemas"]["EventSignature"];
+            answer: components["schemas"]["EventAnswer"];
             /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
             eventType: string | null;
             /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
-            drift: {
-                /** @description What differs. */
-                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
-                /** @description JSON pointer of the place in the body ('' = the body itself). */
-                path: string;
-                /** @description type-changed: the JSON types seen there before. */
-                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
-                /** @description type-changed: the JSON type this body has there. */
-                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
-                /** @description new-enum-value: the new value. */
-                value?: string;
-            }[] | null;
+            drift: components["schemas"]["DriftDifference"][] | null;
         };
         /** @description A captured request with everything that was stored. */
         EventDetail: {
@@ -1943,55 +1946,20 @@ export interface components {
             id: string;
             /** @description Id of the inbox that captured it. */
             inboxId: string;
-            /**
-             * Format: date-time
-             * @description When the request was captured.
-             * @example 2026-11-25T10:00:00.000Z
-             */
-            receivedAt: string;
+            receivedAt: components["schemas"]["EventSummary"]["receivedAt"];
             /** @description HTTP method as received. */
             method: string;
             /** @description Path as received, without the query string (/i/<inboxId>/...). */
             path: string;
             /** @description Raw query string without the leading '?'; '' when there was none. */
             query: string;
-            /** @description The first Content-Type header, or null. */
-            contentType: string | null;
+            contentType: components["schemas"]["EventSummary"]["contentType"];
             /** @description Body size in bytes. */
             size: number;
-            /** @description The sender's signature as checked when the event was captured. */
-            signature: {
-                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
-                scheme: string | null;
-                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
-                status: "valid" | "invalid" | "unchecked";
-                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
-                reason: string | null;
-            };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
-            answer: {
-                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
-                rule: number | null;
-                /** @description HTTP status the ingest listener answered. */
-                status: number;
-                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
-                error?: string;
-            };
-            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
-            eventType: string | null;
-            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
-            drift: {
-                /** @description What differs. */
-                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
-                /** @description JSON pointer of the place in the body ('' = the body itself). */
-                path: string;
-                /** @description type-changed: the JSON types seen there before. */
-                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
-                /** @description type-changed: the JSON type this body has there. */
-                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
-                /** @description new-enum-value: the new value. */
-                value?: string;
-            }[] | null;
+            signature: components["schemas"]["EventSignature"];
+            answer: components["schemas"]["EventAnswer"];
+            eventType: components["schemas"]["EventSummary"]["eventType"];
+            drift: components["schemas"]["EventSummary"]["drift"];
             /** @description Address of the sender. */
             sourceIp: string;
             /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
@@ -2009,59 +1977,23 @@ export interface components {
             id: string;
             /** @description Id of the inbox that captured it. */
             inboxId: string;
-            /**
-             * Format: date-time
-             * @description When the request was captured.
-             * @example 2026-11-25T10:00:00.000Z
-             */
-            receivedAt: string;
+            receivedAt: components["schemas"]["EventSummary"]["receivedAt"];
             /** @description HTTP method as received. */
             method: string;
             /** @description Path as received, without the query string (/i/<inboxId>/...). */
             path: string;
             /** @description Raw query string without the leading '?'; '' when there was none. */
             query: string;
-            /** @description The first Content-Type header, or null. */
-            contentType: string | null;
+            contentType: components["schemas"]["EventSummary"]["contentType"];
             /** @description Body size in bytes. */
             size: number;
-            /** @description The sender's signature as checked when the event was captured. */
-            signature: {
-                /** @description The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set. */
-                scheme: string | null;
-                /** @description `valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against. */
-                status: "valid" | "invalid" | "unchecked";
-                /** @description Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid. */
-                reason: string | null;
-            };
-            /** @description Which answer the sender got (the contract's 200 unless the inbox has a response of its own). */
-            answer: {
-                /** @description Index (from 0) of the inbox's response rule that chose the answer; null for the default answer. */
-                rule: number | null;
-                /** @description HTTP status the ingest listener answered. */
-                status: number;
-                /** @description Only when a templated answer failed to render: which one and why. The inbox's default answer was sent instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent. */
-                error?: string;
-            };
-            /** @description The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and for bodies that are not JSON. */
-            eventType: string | null;
-            /** @description How the body differs from the schema learned from the earlier events of its type; null when it fits, for the first event of a type, and until the worker has read it. */
-            drift: {
-                /** @description What differs. */
-                kind: "new-property" | "missing-property" | "type-changed" | "new-enum-value";
-                /** @description JSON pointer of the place in the body ('' = the body itself). */
-                path: string;
-                /** @description type-changed: the JSON types seen there before. */
-                expected?: ("null" | "boolean" | "integer" | "number" | "string" | "object" | "array")[];
-                /** @description type-changed: the JSON type this body has there. */
-                actual?: "null" | "boolean" | "integer" | "number" | "string" | "object" | "array";
-                /** @description new-enum-value: the new value. */
-                value?: string;
-            }[] | null;
+            signature: components["schemas"]["EventSignature"];
+            answer: components["schemas"]["EventAnswer"];
+            eventType: components["schemas"]["EventSummary"]["eventType"];
+            drift: components["schemas"]["EventSummary"]["drift"];
             /** @description Address of the sender. */
             sourceIp: string;
-            /** @description Every header in arrival order, duplicates kept; Authorization and Cookie values read [REDACTED]. */
-            headers: components["schemas"]["HeaderPair"][];
+            headers: components["schemas"]["EventDetail"]["headers"];
             /** @description API path that serves the raw body bytes. */
             bodyUrl: string;
         };
@@ -2191,24 +2123,13 @@ export interface components {
             name: string;
             /** @description First characters of the token, safe to show. */
             prefix: string;
-            /**
-             * Format: date-time
-             * @description When the token was created.
-             * @example 2026-11-25T10:00:00.000Z
-             */
-            createdAt: string;
-            /** @description When the token was last used (updated at most once a minute), or null. */
-            lastUsedAt: string | null;
-            /** @description When the token was revoked, or null. */
-            revokedAt: string | null;
-            /** @description Everything the token may do, narrowest first: `read`; `read`, `replay`; or `read`, `replay`, `manage` (settings, secrets, forwarding, shares, tokens, the account). Tokens made before scopes have all three. */
-            scopes: ("read" | "replay" | "manage")[];
-            /** @description The only inboxes the token reaches, or null for every inbox of the account. */
-            inboxIds: string[] | null;
-            /** @description The team the token acts in, or null for the account itself. */
-            teamId: string | null;
-            /** @description When the token stops working (it is then refused like a revoked one), or null for never. */
-            expiresAt: string | null;
+            createdAt: components["schemas"]["Token"]["createdAt"];
+            lastUsedAt: components["schemas"]["Token"]["lastUsedAt"];
+            revokedAt: components["schemas"]["Token"]["revokedAt"];
+            scopes: components["schemas"]["Token"]["scopes"];
+            inboxIds: components["schemas"]["Token"]["inboxIds"];
+            teamId: components["schemas"]["Token"]["teamId"];
+            expiresAt: components["schemas"]["Token"]["expiresAt"];
             /** @description The token itself (rhk_...): shown in this answer only. */
             token: string;
         };
@@ -2233,14 +2154,8 @@ export interface components {
             id: string;
             /** @description The inbox it reads. */
             inboxId: string;
-            /** @description First characters of its token (rhl_...), safe to show, to tell links apart. */
-            prefix: string;
-            /**
-             * Format: date-time
-             * @description When the link was created.
-             * @example 2026-11-25T10:00:00.000Z
-             */
-            createdAt: string;
+            prefix: components["schemas"]["Share"]["prefix"];
+            createdAt: components["schemas"]["Share"]["createdAt"];
             /** @description The link's token (rhl_...): shown in this answer only. Send it as X-Rehook-Share (or ?share=). */
             token: string;
             /** @description Path of the web app's page for the link, /s/<token>, on the API origin. */
@@ -2274,12 +2189,13 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "VALIDATION_FAILED" | "BAD_REQUEST" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION" | "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "EMAIL_DOMAIN_MANAGED" | "REAUTHENTICATION_REQUIRED" | "SSO_STATE_MISMATCH" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN" | "NOT_FOUND" | "SSO_NOT_CONFIGURED" | "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "TOKEN_NOT_FOUND" | "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND" | "FORWARDING_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND" | "INVITATION_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED" | "SIGNATURE_NOT_SET" | "SEARCH_TOO_BROAD" | "NO_PASSWORD" | "SSO_ACCOUNT_EXISTS" | "SSO_IDENTITY_TAKEN" | "SSO_ALREADY_LINKED" | "LAST_OWNER" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL" | "DESTINATION_UNREACHABLE" | "SSO_PROVIDER_ERROR" | "STORAGE_UNAVAILABLE" | "DESTINATION_TIMEOUT";
+        /** @description For humans; may change between versions. */
+        ErrorMessage: string;
         /** @description The body of every error answer. */
         ErrorBody: {
             error: {
                 code: components["schemas"]["ErrorCode"];
-                /** @description For humans; may change between versions. */
-                message: string;
+                message: components["schemas"]["ErrorMessage"];
                 /** @description On failed replays: the id of the recorded attempt. */
                 replayId?: string;
             };
@@ -2322,10 +2238,8 @@ export interface components {
         };
         /** @description An inbox's response: the default answer (status, headers, body, delayMs) and ordered rules. Exactly one of body and bodyBase64 is shown (body when the bytes are UTF-8 text). */
         InboxResponse: {
-            /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
-            status: number;
-            /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
-            headers: components["schemas"]["HeaderPair"][];
+            status: components["schemas"]["ResponseAnswer"]["status"];
+            headers: components["schemas"]["ResponseAnswer"]["headers"];
             /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
             body?: string;
             /**
@@ -2333,8 +2247,7 @@ export interface components {
              * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
              */
             bodyBase64?: string;
-            /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
-            delayMs: number;
+            delayMs: components["schemas"]["ResponseAnswer"]["delayMs"];
             /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
             template?: boolean;
             /** @description Rules in order (at most 50); the first that matches gives the answer, else the default above. */
@@ -2378,11 +2291,7 @@ export interface components {
         };
         /** @description A fresh signature of an event. */
         ResignedHeaders: {
-            /**
-             * @description `stripe` (Stripe-Signature, t= and v1=), `github` (X-Hub-Signature-256), `shopify` (X-Shopify-Hmac-Sha256, base64), `slack` (X-Slack-Signature v0 with X-Slack-Request-Timestamp), `standard-webhooks` (webhook-id, webhook-timestamp, webhook-signature), `svix` (the same with svix-* headers), `hmac-sha256` (a hex or base64 HMAC-SHA256 of the body in a header you name).
-             * @enum {string}
-             */
-            scheme: "stripe" | "github" | "shopify" | "slack" | "standard-webhooks" | "svix" | "hmac-sha256";
+            scheme: components["schemas"]["SignatureSettings"]["scheme"];
             /** @description The signature headers to set on the event for a delivery now, in the providers' usual spelling: they replace headers of the same names (case-insensitive). A fresh timestamp; standard-webhooks and svix keep the event's message id. */
             headers: components["schemas"]["HeaderPair"][];
         };
@@ -2556,8 +2465,7 @@ export interface components {
              * @description When the attempt was sent.
              */
             startedAt: string;
-            /** @description The URL it was sent to. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
-            url: string;
+            url: components["schemas"]["DeliveryAttempt"]["url"];
             /** @description As for forwarding deliveries (DeliveryAttempt). */
             outcome: "delivered" | "rejected" | "forbidden" | "unreachable" | "timeout" | "abandoned";
             /** @description The receiver's status; null without an answer. */
@@ -2575,14 +2483,12 @@ export interface components {
             id: string;
             ruleId: string;
             ruleName: string;
-            /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
-            kind: "event" | "signature" | "drift" | "forwarding";
+            kind: components["schemas"]["AlertRule"]["kind"];
             /** @description `summary`: the occurrences a rate limit held back, in one notification. */
             type: "alert" | "summary";
             /** @description The rule's URL when it was queued. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             url: string;
-            /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
-            format: "json" | "slack";
+            format: components["schemas"]["AlertRule"]["format"];
             /** @description The JSON text sent. */
             body: string;
             /** @description The event that triggered it, if any. */
@@ -2857,8 +2763,7 @@ export interface components {
             role: components["schemas"]["TeamRole"];
             /** @description Who made the link. */
             createdBy: {
-                /** @description The maker's e-mail address; null once that account is deleted. */
-                email: string | null;
+                email: components["schemas"]["TeamInvitation"]["createdBy"]["email"];
             };
             /**
              * Format: date-time
@@ -2994,6 +2899,57 @@ export interface components {
                 reason: "binary" | "too-large";
             };
         };
+        InboxData: {
+            data: {
+                inbox: components["schemas"]["Inbox"];
+            };
+        };
+        EventData: {
+            data: {
+                event: components["schemas"]["EventDetail"];
+            };
+        };
+        JobData: {
+            data: {
+                job: components["schemas"]["ReplayJob"];
+            };
+        };
+        CancelledData: {
+            data: {
+                cancelled: number;
+            };
+        };
+        RebuildData: {
+            data: {
+                rebuild: {
+                    inboxId: string;
+                    /** @description null: every type of the inbox. */
+                    eventType: string | null;
+                    /** @enum {string} */
+                    state: "queued";
+                };
+            };
+        };
+        SettingsData: {
+            data: {
+                settings: {
+                    /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
+                    minSamples: number;
+                    /** @description True while the inbox uses the default. */
+                    isDefault: boolean;
+                };
+            };
+        };
+        RulesData: {
+            data: {
+                rules: components["schemas"]["AlertRule"][];
+            };
+        };
+        TeamData: {
+            data: {
+                team: components["schemas"]["Team"];
+            };
+        };
     };
     responses: {
         /** @description `AMBIGUOUS_CREDENTIALS`: Send one credential: an Authorization header or a share token, not both or two of them. */
@@ -3006,8 +2962,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "AMBIGUOUS_CREDENTIALS";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3022,8 +2977,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "AMBIGUOUS_CREDENTIALS" | "SSO_STATE_MISMATCH";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3038,8 +2992,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CONFLICT";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3054,8 +3007,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "EMAIL_DOMAIN_MANAGED" | "REAUTHENTICATION_REQUIRED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3070,8 +3022,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "PASSWORD_SIGN_IN_DISABLED" | "SHARE_READ_ONLY";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3086,8 +3037,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "SHARE_READ_ONLY";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3102,8 +3052,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3118,8 +3067,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3134,8 +3082,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "CSRF_FAILED" | "SIGNUP_CLOSED" | "PASSWORD_SIGN_IN_DISABLED" | "EMAIL_DOMAIN_MANAGED" | "SHARE_READ_ONLY";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3150,8 +3097,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "DELIVERY_IN_PROGRESS" | "INBOX_NOT_SAVED";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3166,8 +3112,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "DESTINATION_FORBIDDEN" | "CSRF_FAILED" | "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
                     };
@@ -3184,8 +3129,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "DESTINATION_TIMEOUT";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
                     };
@@ -3202,8 +3146,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "DESTINATION_UNREACHABLE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
                     };
@@ -3220,8 +3163,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3236,8 +3178,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3252,8 +3193,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "EVENT_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3268,8 +3208,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3284,8 +3223,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "EVENT_TYPE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3300,8 +3238,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "FORWARDING_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3316,8 +3253,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_FOUND" | "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3332,9 +3268,20 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INBOX_NOT_SAVED";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
+                };
+            };
+        };
+        /** @description Stored (or the inbox is unknown or expired). */
+        Ingest200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    ok: true;
                 };
             };
         };
@@ -3348,8 +3295,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INSUFFICIENT_SCOPE" | "FORBIDDEN";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3364,8 +3310,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INTERNAL";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3380,8 +3325,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "LAST_OWNER";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3396,8 +3340,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "NO_PASSWORD";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3412,8 +3355,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3428,8 +3370,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3444,8 +3385,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "RATE_LIMITED";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3460,8 +3400,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SEARCH_TOO_BROAD";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3476,8 +3415,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SESSION_NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3492,8 +3430,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3508,8 +3445,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "INVITATION_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3524,8 +3460,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "REPLAY_JOB_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3540,8 +3475,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3556,8 +3490,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "INVITATION_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3572,8 +3505,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_NOT_FOUND" | "TEAM_NOT_FOUND" | "MEMBER_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3588,8 +3520,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3604,8 +3535,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY" | "FORBIDDEN";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3620,8 +3550,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3636,8 +3565,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SHARE_READ_ONLY" | "INSUFFICIENT_SCOPE" | "FORBIDDEN";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3652,8 +3580,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SIGNATURE_NOT_SET";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3668,8 +3595,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SSO_ACCOUNT_EXISTS" | "SSO_IDENTITY_TAKEN" | "SSO_ALREADY_LINKED";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3684,8 +3610,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SSO_EMAIL_NOT_VERIFIED" | "SSO_DOMAIN_NOT_ALLOWED" | "SSO_REFUSED" | "SHARE_READ_ONLY";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3700,8 +3625,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SSO_NOT_CONFIGURED" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3716,8 +3640,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "SSO_PROVIDER_ERROR";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3732,8 +3655,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "STORAGE_UNAVAILABLE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3748,8 +3670,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "TOKEN_NOT_FOUND" | "SHARE_NOT_FOUND";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3764,8 +3685,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "UNAUTHORIZED";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3780,8 +3700,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "UNAUTHORIZED" | "INVALID_CREDENTIALS";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3796,8 +3715,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "UNSUPPORTED_MEDIA_TYPE";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3812,8 +3730,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3828,8 +3745,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3844,8 +3760,7 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                     };
                 };
             };
@@ -3860,16 +3775,63 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "INVALID_JSON" | "AMBIGUOUS_CREDENTIALS" | "INVALID_DESTINATION";
-                        /** @description For humans; may change between versions. */
-                        message: string;
+                        message: components["schemas"]["ErrorMessage"];
                         /** @description Id of the recorded failed attempt (rpl_...). */
                         replayId?: string;
                     };
                 };
             };
         };
+        /** @description The web app (index.html); the app renders the page for this path. */
+        WebApp200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description Inbox id (inb_...). */
+        InboxId: string;
+        /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
+        MethodQuery: string | string[];
+        /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
+        PathQuery: string;
+        /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
+        HeaderQuery: string | string[];
+        /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
+        QQuery: string;
+        /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
+        CaseQuery: "insensitive" | "sensitive";
+        /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
+        JsonQuery: string | string[];
+        /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
+        SinceQuery: string;
+        /** @description Only events received before this ISO 8601 time, or older than this event id. */
+        UntilQuery: string;
+        /** @description Event id (evt_...). */
+        EventId: string;
+        /** @description Replay job id (job_...). */
+        JobId: string;
+        /** @description The event type, percent-encoded (`orders%2Fcreate`). */
+        EventType: string;
+        /** @description Team id (tem_...). */
+        TeamId: string;
+        /** @description The member's account id (acc_...). */
+        AccountId: string;
+        /** @description The link's token (rhi_...). */
+        Token: string;
+        /** @description Page size. */
+        LimitQuery: number;
+        /** @description Only entries older than this entry id (the Link cursor). */
+        BeforeQuery: string;
+        /** @description Only this action: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
+        ActionQuery: string;
+        /** @description Only entries by this account, token or sharing link (id). */
+        ActorQuery: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -4018,11 +3980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -4042,7 +4000,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4054,11 +4012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -4076,7 +4030,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4105,7 +4059,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4124,11 +4078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -4148,7 +4098,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4160,11 +4110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -4183,7 +4129,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4207,11 +4153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -4234,28 +4176,28 @@ export interface operations {
                 /** @description Only events older than this event id (the cursor of the Link header). */
                 before?: string;
                 /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
-                method?: string | string[];
+                method?: components["parameters"]["MethodQuery"];
                 /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
-                path?: string;
+                path?: components["parameters"]["PathQuery"];
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
-                header?: string | string[];
+                header?: components["parameters"]["HeaderQuery"];
                 /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
-                q?: string;
+                q?: components["parameters"]["QQuery"];
                 /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
-                case?: "insensitive" | "sensitive";
+                case?: components["parameters"]["CaseQuery"];
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
-                json?: string | string[];
+                json?: components["parameters"]["JsonQuery"];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
-                since?: string;
+                since?: components["parameters"]["SinceQuery"];
                 /** @description Only events received before this ISO 8601 time, or older than this event id. */
-                until?: string;
+                until?: components["parameters"]["UntilQuery"];
                 /** @description true: only the events that drifted from the schema learned from the earlier events of their type (docs/insight.md); not combined with the other filters. */
                 drift?: boolean;
             };
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4286,7 +4228,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4315,7 +4257,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4327,11 +4269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            event: components["schemas"]["EventDetail"];
-                        };
-                    };
+                    "application/json": components["schemas"]["EventData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -4349,7 +4287,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4378,7 +4316,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4412,7 +4350,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4442,7 +4380,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4477,26 +4415,26 @@ export interface operations {
                 /** @description Export format. */
                 format?: "har" | "ndjson";
                 /** @description Only these methods (any case; repeatable, or comma-separated: `method=POST,PUT`). */
-                method?: string | string[];
+                method?: components["parameters"]["MethodQuery"];
                 /** @description Only paths starting with this prefix, below the inbox: `/stripe` matches `/i/<id>/stripe/events` (the full `/i/<id>/...` path works too). Case-sensitive, compared with the path as received. */
-                path?: string;
+                path?: components["parameters"]["PathQuery"];
                 /** @description Only events with this header: `name` (any case) or `name:value` (exact value); repeatable, all must match. */
-                header?: string | string[];
+                header?: components["parameters"]["HeaderQuery"];
                 /** @description Only events with this text in the path, the query string, a header name or value, or the body bytes, also as a form field (`w%C3%B6rld`, `%2B1555`) or a JSON string (`w\u00f6rld`) holds it; the letters A-Z match either case unless `case=sensitive` (docs/search.md). */
-                q?: string;
+                q?: components["parameters"]["QQuery"];
                 /** @description `sensitive`: `q` matches every byte exactly, letter case included. Default `insensitive`. */
-                case?: "insensitive" | "sensitive";
+                case?: components["parameters"]["CaseQuery"];
                 /** @description Only JSON bodies whose field has this value: `data.object.status=paid` (a string, or a number, `true`/`false`/`null` written as such; digits address array items: `items.0.id=x`), or `field.path` alone for the field to exist. Repeatable, all must match. */
-                json?: string | string[];
+                json?: components["parameters"]["JsonQuery"];
                 /** @description Only events received at or after this ISO 8601 time, or this event id and newer. */
-                since?: string;
+                since?: components["parameters"]["SinceQuery"];
                 /** @description Only events received before this ISO 8601 time, or older than this event id. */
-                until?: string;
+                until?: components["parameters"]["UntilQuery"];
             };
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4530,7 +4468,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4564,7 +4502,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4613,7 +4551,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4625,11 +4563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            event: components["schemas"]["EventDetail"];
-                        };
-                    };
+                    "application/json": components["schemas"]["EventData"];
                 };
             };
             /** @description No event within the timeout (or the server is shutting down): poll again. */
@@ -4660,7 +4594,7 @@ export interface operations {
             };
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4690,7 +4624,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4780,7 +4714,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -4814,51 +4748,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
         /** @description A bulk replay: a destination and which events. Without eventIds, every event matching since, until, method and pathPrefix (all optional) that is stored when the job is created, at most 10000. Unknown fields are refused. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description Absolute http or https URL without credentials. The SSRF policy of replays applies to every send.
-                     * @example https://example.com/webhooks
-                     */
-                    destination: string;
-                    /** @description Replay exactly these events (1 to 1000; each must be an event of the inbox). Not together with the other filters. They are replayed oldest first whatever their order here. */
-                    eventIds?: string[];
-                    /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received at or after the time; or this event and newer ones. */
-                    since?: string;
-                    /** @description An ISO 8601 time (e.g. `2026-11-25T10:00:00Z`) or an event id (evt_...). Events received strictly before the time; or this event and older ones. */
-                    until?: string;
-                    /**
-                     * @description Only events with this HTTP method (case-insensitive).
-                     * @example POST
-                     */
-                    method?: string;
-                    /**
-                     * @description Only events whose path below `/i/<inboxId>` starts with this (`/stripe` matches `/i/<id>/stripe/events`, and `/stripe-v2`). Starts with `/`.
-                     * @example /stripe
-                     */
-                    pathPrefix?: string;
-                    /**
-                     * @description Sends started per second at most (0.1 to 100, default 10).
-                     * @default 10
-                     */
-                    ratePerSecond?: number;
-                    /**
-                     * @description Re-sign each send with the inbox's signature secret and a fresh timestamp, as a single replay's `resign` (SIGNATURE_NOT_SET when the inbox has none).
-                     * @default false
-                     */
-                    resign?: boolean;
-                    /**
-                     * @description Sends in flight at once (1 to 10, default 1: each send waits for the previous answer, so the destination sees the events in order).
-                     * @default 1
-                     */
-                    concurrency?: number;
-                };
+                "application/json": components["schemas"]["ReplayJobInput"];
             };
         };
         responses: {
@@ -4868,11 +4765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            job: components["schemas"]["ReplayJob"];
-                        };
-                    };
+                    "application/json": components["schemas"]["JobData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
@@ -4893,7 +4786,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -4932,7 +4825,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Replay job id (job_...). */
-                jobId: string;
+                jobId: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -4970,7 +4863,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Replay job id (job_...). */
-                jobId: string;
+                jobId: components["parameters"]["JobId"];
             };
             cookie?: never;
         };
@@ -4982,11 +4875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            job: components["schemas"]["ReplayJob"];
-                        };
-                    };
+                    "application/json": components["schemas"]["JobData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -5113,7 +5002,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5148,7 +5037,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5184,7 +5073,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
                 /** @description Link id (shr_...). */
                 shareId: string;
             };
@@ -5228,11 +5117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            inbox: components["schemas"]["Inbox"];
-                        };
-                    };
+                    "application/json": components["schemas"]["InboxData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -5249,7 +5134,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5284,18 +5169,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description `stripe` (Stripe-Signature, t= and v1=), `github` (X-Hub-Signature-256), `shopify` (X-Shopify-Hmac-Sha256, base64), `slack` (X-Slack-Signature v0 with X-Slack-Request-Timestamp), `standard-webhooks` (webhook-id, webhook-timestamp, webhook-signature), `svix` (the same with svix-* headers), `hmac-sha256` (a hex or base64 HMAC-SHA256 of the body in a header you name).
-                     * @enum {string}
-                     */
-                    scheme: "stripe" | "github" | "shopify" | "slack" | "standard-webhooks" | "svix" | "hmac-sha256";
+                    scheme: components["schemas"]["SignatureSettings"]["scheme"];
                     /** @description The secret the sender signs with. stripe: the endpoint's `whsec_...` secret; standard-webhooks and svix: `whsec_` and base64 (16 to 128 bytes); others: the string as given (no control characters, no leading or trailing space). Stored encrypted; never shown again. */
                     secret: string;
                     /** @description Seconds the signed timestamp may be from the capture time (1 to 604800, default 300); stripe, slack, standard-webhooks and svix only. */
@@ -5344,7 +5225,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5374,7 +5255,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -5408,7 +5289,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5442,17 +5323,15 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
-                    status?: number;
-                    /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
-                    headers?: components["schemas"]["HeaderPair"][];
+                    status?: components["schemas"]["ResponseAnswer"]["status"];
+                    headers?: components["schemas"]["ResponseAnswer"]["headers"];
                     /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
                     body?: string;
                     /**
@@ -5460,31 +5339,15 @@ export interface operations {
                      * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
                      */
                     bodyBase64?: string;
-                    /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
-                    delayMs?: number;
+                    delayMs?: components["schemas"]["ResponseAnswer"]["delayMs"];
                     /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
                     template?: boolean;
                     /** @description Rules in order (at most 50); the first that matches wins. */
                     rules?: {
-                        /** @description What a request must look like for the rule to apply; every condition given must hold ({} matches every request). */
-                        match: {
-                            /** @description The request method (case-insensitive, stored in upper case), e.g. POST. */
-                            method?: string;
-                            /** @description A path below the inbox, matched by whole segments on the raw (undecoded) path: `/fail` matches /i/<id>/fail and /i/<id>/fail/now but not /i/<id>/failure; `/fail/` only paths below /fail; `/` every path. */
-                            pathPrefix?: string;
-                            /** @description A request header that must be present (with this value, when given). */
-                            header?: {
-                                /** @description Header name, case-insensitive. */
-                                name: string;
-                                /** @description When given, one of the header's values must equal it exactly (case-sensitive). */
-                                value?: string;
-                            };
-                        };
+                        match: components["schemas"]["ResponseRule"]["match"];
                         response: {
-                            /** @description HTTP status, 200 to 599 (default 200). A 1xx is refused: it is informational, never the final answer to a request. 204, 205 and 304 take no body. */
-                            status?: number;
-                            /** @description Headers in the order they are sent, duplicates allowed (at most 50; names are tokens of at most 256 characters, values at most 8192 Latin-1 characters without control characters). Refused: Connection, Keep-Alive, Transfer-Encoding, Content-Length, Upgrade, TE, Trailer, HTTP2-Settings, Proxy-*, Host and Set-Cookie. Rehook adds Content-Length (not for 204 and 304), Date and Content-Security-Policy: sandbox (always), and Access-Control-Allow-Origin: * and X-Content-Type-Options: nosniff unless given here. */
-                            headers?: components["schemas"]["HeaderPair"][];
+                            status?: components["schemas"]["ResponseAnswer"]["status"];
+                            headers?: components["schemas"]["ResponseAnswer"]["headers"];
                             /** @description The body as UTF-8 text (at most 65536 bytes encoded). Not with bodyBase64. */
                             body?: string;
                             /**
@@ -5492,8 +5355,7 @@ export interface operations {
                              * @description The body as base64 bytes (at most 65536 bytes decoded). Not with body. GET shows it only for bodies that are not UTF-8 text.
                              */
                             bodyBase64?: string;
-                            /** @description Milliseconds to wait before answering (0 to 30000, default 0). The event is stored and listed before the wait starts; a shutdown cuts the wait short. */
-                            delayMs?: number;
+                            delayMs?: components["schemas"]["ResponseAnswer"]["delayMs"];
                             /** @description When true, header values and the body are LiquidJS templates rendered against each request (`method`, `path`, `query`, `headers`, `body`, `rawBody`, `event.id`, `now`, `uuid`; filters such as `default`, `json`, `upcase`, `base64`; docs/insight.md). A template that does not parse is refused with its line and column; one that fails to render answers the inbox's default answer and the event records the error. Shown only when true. The body must be text (body, not bodyBase64 bytes). */
                             template?: boolean;
                         };
@@ -5534,7 +5396,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5563,7 +5425,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5608,7 +5470,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5643,7 +5505,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5696,7 +5558,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5708,11 +5570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            cancelled: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["CancelledData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -5732,7 +5590,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -5767,7 +5625,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Event id (evt_...). */
-                eventId: string;
+                eventId: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -5803,7 +5661,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5857,7 +5715,7 @@ export interface operations {
             path: {
                 inboxId: string;
                 /** @description The event type, percent-encoded (`orders%2Fcreate`). */
-                eventType: string;
+                eventType: components["parameters"]["EventType"];
             };
             cookie?: never;
         };
@@ -5905,7 +5763,7 @@ export interface operations {
             path: {
                 inboxId: string;
                 /** @description The event type, percent-encoded (`orders%2Fcreate`). */
-                eventType: string;
+                eventType: components["parameters"]["EventType"];
             };
             cookie?: never;
         };
@@ -5917,17 +5775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            rebuild: {
-                                inboxId: string;
-                                /** @description null: every type of the inbox. */
-                                eventType: string | null;
-                                /** @enum {string} */
-                                state: "queued";
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["RebuildData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -5946,7 +5794,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -5958,17 +5806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            rebuild: {
-                                inboxId: string;
-                                /** @description null: every type of the inbox. */
-                                eventType: string | null;
-                                /** @enum {string} */
-                                state: "queued";
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["RebuildData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -5987,7 +5825,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6027,7 +5865,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6079,7 +5917,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6115,7 +5953,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6127,16 +5965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            settings: {
-                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
-                                minSamples: number;
-                                /** @description True while the inbox uses the default. */
-                                isDefault: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["SettingsData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -6155,15 +5984,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
-                    minSamples: number;
+                    minSamples: components["schemas"]["SettingsData"]["data"]["settings"]["minSamples"];
                 };
             };
         };
@@ -6174,16 +6002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            settings: {
-                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
-                                minSamples: number;
-                                /** @description True while the inbox uses the default. */
-                                isDefault: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["SettingsData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -6203,7 +6022,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6215,16 +6034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            settings: {
-                                /** @description Samples an event type (and each place in its bodies) needs before properties are required, closed sets of values offered and drift judged (docs/insight.md "Drift"). Default 50. */
-                                minSamples: number;
-                                /** @description True while the inbox uses the default. */
-                                isDefault: boolean;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["SettingsData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -6244,7 +6054,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6256,11 +6066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            rules: components["schemas"]["AlertRule"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["RulesData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -6279,7 +6085,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6292,16 +6098,13 @@ export interface operations {
                         id?: string;
                         /** @description Shown in every notification. */
                         name: string;
-                        /** @description `event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row. */
-                        kind: "event" | "signature" | "drift" | "forwarding";
+                        kind: components["schemas"]["AlertRule"]["kind"];
                         /** @description kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event. */
                         filter?: string;
                         /** @description kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak. */
                         failures?: number;
-                        /** @description Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
-                        url: string;
-                        /** @description `json` (default): the AlertNotificationBody; `slack`: Slack's incoming-webhook shape `{"text": ...}`. */
-                        format?: "json" | "slack";
+                        url: components["schemas"]["AlertRule"]["url"];
+                        format?: components["schemas"]["AlertRule"]["format"];
                         /** @description false: the rule sends nothing. */
                         enabled?: boolean;
                         /** @description A daily window in which the rule sends nothing (occurrences are dropped, not delayed). */
@@ -6340,11 +6143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            rules: components["schemas"]["AlertRule"][];
-                        };
-                    };
+                    "application/json": components["schemas"]["RulesData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentialsOrInvalidDestination"];
@@ -6365,7 +6164,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -6377,11 +6176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            cancelled: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["CancelledData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -6401,7 +6196,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Inbox id (inb_...). */
-                inboxId: string;
+                inboxId: components["parameters"]["InboxId"];
             };
             cookie?: never;
         };
@@ -7079,11 +6874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            team: components["schemas"]["Team"];
-                        };
-                    };
+                    "application/json": components["schemas"]["TeamData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -7103,7 +6894,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7115,11 +6906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            team: components["schemas"]["Team"];
-                        };
-                    };
+                    "application/json": components["schemas"]["TeamData"];
                 };
             };
             400: components["responses"]["AmbiguousCredentials"];
@@ -7137,7 +6924,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7166,7 +6953,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7185,11 +6972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            team: components["schemas"]["Team"];
-                        };
-                    };
+                    "application/json": components["schemas"]["TeamData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -7209,7 +6992,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7243,9 +7026,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
                 /** @description The member's account id (acc_...). */
-                accountId: string;
+                accountId: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -7275,9 +7058,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
                 /** @description The member's account id (acc_...). */
-                accountId: string;
+                accountId: components["parameters"]["AccountId"];
             };
             cookie?: never;
         };
@@ -7321,7 +7104,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7355,7 +7138,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7400,7 +7183,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
                 /** @description Invitation id (inv_...). */
                 invitationId: string;
             };
@@ -7431,7 +7214,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The link's token (rhi_...). */
-                token: string;
+                token: components["parameters"]["Token"];
             };
             cookie?: never;
         };
@@ -7465,7 +7248,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The link's token (rhi_...). */
-                token: string;
+                token: components["parameters"]["Token"];
             };
             cookie?: never;
         };
@@ -7477,11 +7260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            team: components["schemas"]["Team"];
-                        };
-                    };
+                    "application/json": components["schemas"]["TeamData"];
                 };
             };
             400: components["responses"]["ValidationFailedOrInvalidJsonOrAmbiguousCredentials"];
@@ -7498,13 +7277,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Only entries older than this entry id (the Link cursor). */
-                before?: string;
+                before?: components["parameters"]["BeforeQuery"];
                 /** @description Only this action: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
-                action?: string;
+                action?: components["parameters"]["ActionQuery"];
                 /** @description Only entries by this account, token or sharing link (id). */
-                actor?: string;
+                actor?: components["parameters"]["ActorQuery"];
             };
             header?: never;
             path?: never;
@@ -7540,18 +7319,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page size. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Only entries older than this entry id (the Link cursor). */
-                before?: string;
+                before?: components["parameters"]["BeforeQuery"];
                 /** @description Only this action: auth.sign_in, account.password_changed, account.deleted, token.created, token.revoked, secret.set, secret.removed, forwarding.changed, forwarding.removed, share.created, share.revoked, team.created, team.renamed, team.deleted, member.invited, invitation.revoked, member.joined, member.role_changed, member.removed, inbox.created, inbox.saved, inbox.renamed, inbox.moved, inbox.deleted, inbox.cleared, replay, replay.bulk. */
-                action?: string;
+                action?: components["parameters"]["ActionQuery"];
                 /** @description Only entries by this account, token or sharing link (id). */
-                actor?: string;
+                actor?: components["parameters"]["ActorQuery"];
             };
             header?: never;
             path: {
                 /** @description Team id (tem_...). */
-                teamId: string;
+                teamId: components["parameters"]["TeamId"];
             };
             cookie?: never;
         };
@@ -7619,15 +7398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7648,15 +7419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -7678,15 +7441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -7707,15 +7462,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -7737,15 +7484,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -7764,15 +7503,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7791,15 +7522,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7818,15 +7541,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7845,15 +7560,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7872,15 +7579,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7899,15 +7598,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7926,15 +7617,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7955,15 +7638,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -7982,15 +7657,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -8011,15 +7678,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -8040,15 +7699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnlyOrForbidden"];
@@ -8069,15 +7720,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The web app (index.html); the app renders the page for this path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            200: components["responses"]["WebApp200"];
             400: components["responses"]["AmbiguousCredentials"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ShareReadOnly"];
@@ -8128,18 +7771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Stored (or the inbox is unknown or expired). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
+            200: components["responses"]["Ingest200"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["StorageUnavailable"];
@@ -8160,18 +7792,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (or the inbox is unknown or expired). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
+            200: components["responses"]["Ingest200"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["StorageUnavailable"];
@@ -8192,18 +7813,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (or the inbox is unknown or expired). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
+            200: components["responses"]["Ingest200"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["StorageUnavailable"];
@@ -8220,18 +7830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Stored (or the inbox is unknown or expired). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
+            200: components["responses"]["Ingest200"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["StorageUnavailable"];
@@ -8252,18 +7851,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (or the inbox is unknown or expired). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                    };
-                };
-            };
+            200: components["responses"]["Ingest200"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["StorageUnavailable"];

@@ -2,6 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { ERROR_CODES } from '../../../errors.js';
 import { packageVersion } from '../../../version.js';
 import { shareErrorResponses } from './error-responses.js';
+import { shareSchemas } from './openapi-sharing.js';
 import { errorEnvelope, OPTIONAL_BODY_MARK } from './route-schema.js';
 
 /**
@@ -124,6 +125,7 @@ export const OPENAPI_BASE: SwaggerOptions = {
       if (op.requestBody) op.requestBody.required = false;
     }
     shareErrorResponses(document);
+    shareSchemas(document);
     return documentObject.openapiObject;
   },
 };

@@ -2,6 +2,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
 import type { TokenScope } from '../../../domain/token-scope.js';
 import { ERROR_CODES, type ErrorCode } from '../../../errors.js';
+import { ErrorMessageSchema } from './schemas.js';
 
 /**
  * Builds the `schema` of a route: what the OpenAPI document says about it. Handlers validate
@@ -126,7 +127,9 @@ export function errorEnvelope(codes: readonly ErrorCode[], extras: Readonly<Reco
       error: Type.Object(
         {
           code: Type.Unsafe<string>({ type: 'string', enum: [...codes] }),
-          message: Type.String({ description: 'For humans; may change between versions.' }),
+          // Inline here (the ingest operation is written without Fastify's resolver); the document
+          // points every copy at the named schema (openapi-sharing.ts).
+          message: Type.String({ description: String(ErrorMessageSchema.description) }),
           ...Object.fromEntries(Object.entries(extras).map(([name, schema]) => [name, Type.Optional(schema)])),
         },
         { additionalProperties: false },

@@ -111,28 +111,66 @@ const JsonKindSchema = (options: { description?: string } = {}) =>
   );
 
 /** One difference of a drifted event (src/domain/drift.ts). */
-function DriftDifferenceSchema() {
-  return Type.Object(
-    {
-      kind: Type.Union(
-        [
-          Type.Literal('new-property'),
-          Type.Literal('missing-property'),
-          Type.Literal('type-changed'),
-          Type.Literal('new-enum-value'),
-        ],
-        { description: 'What differs.' },
-      ),
-      path: Type.String({ description: "JSON pointer of the place in the body ('' = the body itself)." }),
-      expected: Type.Optional(
-        Type.Array(JsonKindSchema(), { description: 'type-changed: the JSON types seen there before.' }),
-      ),
-      actual: Type.Optional(JsonKindSchema({ description: 'type-changed: the JSON type this body has there.' })),
-      value: Type.Optional(Type.String({ description: 'new-enum-value: the new value.' })),
-    },
-    { ...closed },
-  );
-}
+export const DriftDifferenceSchema = Type.Object(
+  {
+    kind: Type.Union(
+      [
+        Type.Literal('new-property'),
+        Type.Literal('missing-property'),
+        Type.Literal('type-changed'),
+        Type.Literal('new-enum-value'),
+      ],
+      { description: 'What differs.' },
+    ),
+    path: Type.String({ description: "JSON pointer of the place in the body ('' = the body itself)." }),
+    expected: Type.Optional(
+      Type.Array(JsonKindSchema(), { description: 'type-changed: the JSON types seen there before.' }),
+    ),
+    actual: Type.Optional(JsonKindSchema({ description: 'type-changed: the JSON type this body has there.' })),
+    value: Type.Optional(Type.String({ description: 'new-enum-value: the new value.' })),
+  },
+  { $id: 'DriftDifference', ...closed },
+);
+
+export const EventSignatureSchema = Type.Object(
+  {
+    scheme: Nullable(
+      Type.String(),
+      "The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set.",
+    ),
+    status: Type.Union([Type.Literal('valid'), Type.Literal('invalid'), Type.Literal('unchecked')], {
+      description:
+        '`valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against.',
+    }),
+    reason: Nullable(
+      Type.String(),
+      'Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid.',
+    ),
+  },
+  { $id: 'EventSignature', description: "The sender's signature as checked when the event was captured.", ...closed },
+);
+
+export const EventAnswerSchema = Type.Object(
+  {
+    rule: Nullable(
+      Type.Integer({ minimum: 0 }),
+      "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
+    ),
+    status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
+    error: Type.Optional(
+      Type.String({
+        description:
+          "Only when a templated answer failed to render: which one and why. The inbox's default answer was sent " +
+          "instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent.",
+      }),
+    ),
+  },
+  {
+    $id: 'EventAnswer',
+    description: "Which answer the sender got (the contract's 200 unless the inbox has a response of its own).",
+    ...closed,
+  },
+);
 
 const eventSummaryFields = {
   id: Type.String({ description: 'Event id (evt_ + 26 characters, time-sortable).' }),
@@ -143,50 +181,15 @@ const eventSummaryFields = {
   query: Type.String({ description: "Raw query string without the leading '?'; '' when there was none." }),
   contentType: Nullable(Type.String(), 'The first Content-Type header, or null.'),
   size: Type.Integer({ minimum: 0, description: 'Body size in bytes.' }),
-  signature: Type.Object(
-    {
-      scheme: Nullable(
-        Type.String(),
-        "The inbox's signature scheme when the event arrived (stripe, github, ...); null when no secret was set.",
-      ),
-      status: Type.Union([Type.Literal('valid'), Type.Literal('invalid'), Type.Literal('unchecked')], {
-        description:
-          '`valid`: the signature matched the stored secret; `invalid`: it did not (see reason); `unchecked`: nothing to check against.',
-      }),
-      reason: Nullable(
-        Type.String(),
-        'Why the status is not `valid` (missing or malformed header, mismatch, timestamp outside tolerance, no secret set); null when valid.',
-      ),
-    },
-    { description: "The sender's signature as checked when the event was captured.", ...closed },
-  ),
-  answer: Type.Object(
-    {
-      rule: Nullable(
-        Type.Integer({ minimum: 0 }),
-        "Index (from 0) of the inbox's response rule that chose the answer; null for the default answer.",
-      ),
-      status: Type.Integer({ minimum: 100, maximum: 599, description: 'HTTP status the ingest listener answered.' }),
-      error: Type.Optional(
-        Type.String({
-          description:
-            "Only when a templated answer failed to render: which one and why. The inbox's default answer was sent " +
-            "instead (the contract's 200 when the default itself failed); `rule` and `status` say what was sent.",
-        }),
-      ),
-    },
-    {
-      description: "Which answer the sender got (the contract's 200 unless the inbox has a response of its own).",
-      ...closed,
-    },
-  ),
+  signature: ref(EventSignatureSchema),
+  answer: ref(EventAnswerSchema),
   eventType: Nullable(
     Type.String(),
     'The event type (docs/insight.md), set by the background worker shortly after capture; null until then, and ' +
       'for bodies that are not JSON.',
   ),
   drift: Nullable(
-    Type.Array(DriftDifferenceSchema()),
+    Type.Array(ref(DriftDifferenceSchema)),
     'How the body differs from the schema learned from the earlier events of its type; null when it fits, for ' +
       'the first event of a type, and until the worker has read it.',
   ),
@@ -438,12 +441,18 @@ export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({
   description: 'Every error code of the API (docs/generated/errors.md); each operation lists the ones it can answer.',
 });
 
+/** The `message` of every error: stated once, each error answer of the document points at it. */
+export const ErrorMessageSchema = Type.String({
+  $id: 'ErrorMessage',
+  description: 'For humans; may change between versions.',
+});
+
 export const ErrorBodySchema = Type.Object(
   {
     error: Type.Object(
       {
         code: Type.Unsafe<ErrorCode>({ $ref: 'ErrorCode#' }),
-        message: Type.String({ description: 'For humans; may change between versions.' }),
+        message: ref(ErrorMessageSchema),
         replayId: Type.Optional(Type.String({ description: 'On failed replays: the id of the recorded attempt.' })),
       },
       closed,
@@ -456,6 +465,9 @@ export const ErrorBodySchema = Type.Object(
 export const NAMED_SCHEMAS: readonly TSchema[] = [
   HeaderPairSchema,
   InboxSchema,
+  DriftDifferenceSchema,
+  EventSignatureSchema,
+  EventAnswerSchema,
   EventSummarySchema,
   EventDetailSchema,
   EventMetaSchema,
@@ -469,6 +481,7 @@ export const NAMED_SCHEMAS: readonly TSchema[] = [
   AccountSchema,
   SessionSchema,
   ErrorCodeSchema,
+  ErrorMessageSchema,
   ErrorBodySchema,
   ...RESPONSE_SCHEMAS,
   ...SIGNATURE_SCHEMAS,
