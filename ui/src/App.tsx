@@ -1,6 +1,6 @@
 import { EventTypes } from './pages/EventTypes.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Link } from './components/common.js';
+import { Link } from './components/Link.js';
 import { Icon } from './components/Icon.js';
 import { LeaveDialog } from './components/LeaveDialog.js';
 import { ProblemPage } from './components/page-states.js';

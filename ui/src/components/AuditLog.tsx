@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '../api.js';
-import { Empty, ErrorNote, Spinner, Time } from './common.js';
+import { Time } from './Time.js';
+import { Empty, ErrorNote, Spinner } from './notes.js';
 import { onText } from './fields.js';
 import { Icon } from './Icon.js';
 import { navigate } from '../router.js';

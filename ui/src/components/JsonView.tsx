@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'preact/hooks';
-import { highlightJson, jsonTokens, type Token } from '../lib/body.js';
+import { highlightJson, jsonTokens, type Token } from '../lib/body/parse.js';
 import { mark } from '../lib/marks.js';
 import { CodeBlock } from './CodeBlock.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';

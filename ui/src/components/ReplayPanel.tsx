@@ -15,7 +15,8 @@ import { rememberReplayDestination, replayDestination } from '../lib/storage.js'
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
 import { revealInPane } from '../lib/reveal.js';
-import { Link, Spinner } from './common.js';
+import { Link } from './Link.js';
+import { Spinner } from './notes.js';
 import { Icon } from './Icon.js';
 import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
 import { ReplayEditFields } from './ReplayEditFields.js';

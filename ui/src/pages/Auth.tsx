@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorMessage, isRehookError, signIn, signUp } from '../api.js';
-import { ErrorNote, Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
+import { ErrorNote } from '../components/notes.js';
 import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
 import { useSignInMethods } from '../sign-in-methods.js';

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { client } from '../api.js';
-import { Empty, ErrorNote, Link, Spinner } from '../components/common.js';
+import { Link } from '../components/Link.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 import { PageLoading } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
-import { useAccountList } from './useAccountList.js';
+import { useAccountList } from '../hooks/useAccountList.js';
 
 /** /teams: the account's teams with its role in each, and a form to create one. */
 export function Teams() {

@@ -1,6 +1,10 @@
 import { useState } from 'preact/hooks';
 import { client, type CreatedToken } from '../api.js';
-import { ConfirmButton, CopyButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { CopyButton } from '../components/Copy.js';
+import { Link } from '../components/Link.js';
+import { Time } from '../components/Time.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import {
   limitText,
   NO_LIMITS,
@@ -13,7 +17,7 @@ import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
-import { useAccountList } from './useAccountList.js';
+import { useAccountList } from '../hooks/useAccountList.js';
 import { CopyableValue, NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage } from '../../api.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { onText, SubmitButton } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 

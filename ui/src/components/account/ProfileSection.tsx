@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type Account, client, errorMessage } from '../../api.js';
 import { refreshAccount } from '../../session.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { NameLengthNote, onText, SubmitButton } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 

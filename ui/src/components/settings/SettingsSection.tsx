@@ -2,7 +2,7 @@ import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { useUnsavedChanges } from '../../lib/unsaved.js';
 import { type InboxAccess, refusalOf } from '../../lib/inbox-access.js';
-import { ErrorNote, Spinner } from '../common.js';
+import { ErrorNote, Spinner } from '../notes.js';
 import { Icon, type IconName } from '../Icon.js';
 import { SubmitButton } from '../fields.js';
 

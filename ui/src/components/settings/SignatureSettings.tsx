@@ -7,11 +7,12 @@ import {
   setSignatureSettings,
   signatureSettings,
 } from '../../api.js';
-import { ConfirmButton, Time } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { Time } from '../Time.js';
 import { schemeLabel } from '../badges.js';
 import { TextField, onText } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 const SCHEMES: readonly { id: SignatureScheme; label: string; hint: string }[] = [
   { id: 'stripe', label: 'Stripe', hint: 'Stripe-Signature (t= and v1=). The endpoint’s whsec_… signing secret.' },

@@ -1,7 +1,8 @@
 import { clearInbox, client, type InboxView as Inbox } from '../../api.js';
-import { ConfirmButton, Link } from '../../components/common.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
+import { Link } from '../../components/Link.js';
 import { Icon } from '../../components/Icon.js';
-import { useMediaQuery } from '../../components/useMediaQuery.js';
+import { useMediaQuery } from '../../hooks/useMediaQuery.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { paths } from '../../router.js';
 import { useSession } from '../../session.js';

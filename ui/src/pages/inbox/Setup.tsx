@@ -1,5 +1,5 @@
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton } from '../../components/common.js';
+import { CopyButton } from '../../components/Copy.js';
 import { Icon } from '../../components/Icon.js';
 import { CodeBlock } from '../../components/CodeBlock.js';
 
