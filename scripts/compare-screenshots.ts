@@ -15,6 +15,8 @@ if (beforeDir === undefined || afterDir === undefined) {
 const names = readdirSync(beforeDir).filter((name) => name.endsWith('.png'));
 const browser = await launchBrowser();
 const page = await browser.newPage();
+// tsx names the functions it compiles with a helper the page does not have.
+await page.evaluate('globalThis.__name = (fn) => fn');
 let identical = 0;
 const differing: string[] = [];
 const missing: string[] = [];

@@ -20,6 +20,7 @@ import { navigate, paths, useRoute, type Route } from './router.js';
 import { signOut, useSession } from './session.js';
 import { useSignInMethods } from './sign-in-methods.js';
 import { cycleTheme } from './theme.js';
+import './narrow.css';
 
 export function App() {
   const route = useRoute();

@@ -5,6 +5,7 @@ import { Empty, ErrorNote, Spinner } from './notes.js';
 import { onText } from './fields.js';
 import { Icon } from './Icon.js';
 import { navigate } from '../router.js';
+import './AuditLog.css';
 
 /** How the log's filters ask for a page. */
 export interface AuditFilter {

@@ -11,6 +11,8 @@ import { PairsTable } from './PairsTable.js';
 import { Segmented } from './Tabs.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';
 import { Skipped, SkipView, ViewBoundary } from './ViewBoundary.js';
+import './BodyView.css';
+import './code.css';
 /** XML lines rendered at first and per "Show more". */
 const XML_LINE_STEP = 1_000;
 /** Hex rows rendered at first and per "Show more" (16 bytes a row, a few nodes each). */

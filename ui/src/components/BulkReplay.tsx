@@ -7,6 +7,7 @@ import { ErrorNote, Spinner } from './notes.js';
 import { CheckField, DestinationField, NumberInput, SubmitButton } from './fields.js';
 import { JobState, JobView } from './JobView.js';
 import { PanelHead } from './PanelHead.js';
+import './Deliveries.css';
 
 /** A job's explicit event list holds at most this many ids (the API's limit). */
 const MAX_IDS = 1000;

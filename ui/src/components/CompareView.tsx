@@ -4,6 +4,7 @@ import { BodyLimitError, prettyJsonText } from '../lib/body/parse.js';
 import { type SideBySideRow, sideBySide, sideBySideTexts } from '../lib/compare.js';
 import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
+import './CompareView.css';
 
 type Pairs = EventDiff['headers'];
 

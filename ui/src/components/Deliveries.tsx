@@ -5,6 +5,7 @@ import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
 import { usePolling } from '../hooks/usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
+import './Deliveries.css';
 
 /** What the state badge does not already say; null where the badge says it all. */
 const STATE_LABEL: Record<Delivery['state'], string | null> = {

@@ -7,7 +7,7 @@ import { Time } from './Time.js';
 import { Empty, Spinner } from './notes.js';
 import { AnswerBadge, DriftBadge, SignatureBadge } from './badges.js';
 
-/** Height of one row in px (kept in step with .event-row in styles.css). */
+/** Height of one row in px (kept in step with .event-row in pages/inbox/inbox.css). */
 export const ROW_HEIGHT = 54;
 const OVERSCAN = 8;
 

@@ -29,6 +29,7 @@ import { ClippedText } from './ShowMore.js';
 import { CompareWithPrevious } from './CompareWithPrevious.js';
 import { ViewBoundary } from './ViewBoundary.js';
 import { inboxAccess } from '../lib/inbox-access.js';
+import './Inspector.css';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
 

@@ -6,6 +6,7 @@ import { Icon } from './Icon.js';
 import { usePolling } from '../hooks/usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
 import { methodClass, pathBelowInbox } from '../lib/format.js';
+import './Deliveries.css';
 
 /** Refresh a running job this often. */
 const REFRESH_MS = 1000;

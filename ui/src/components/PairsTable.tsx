@@ -2,6 +2,7 @@ import { REDACTED } from '../lib/header-edits.js';
 import { Breakable } from './Breakable.js';
 import { Icon } from './Icon.js';
 import { ShowMore, useShown } from './ShowMore.js';
+import './tables.css';
 
 /** Table rows rendered at first and per "Show more" (a form body can carry 50,000 fields). */
 const ROW_STEP = 100;

@@ -4,6 +4,7 @@ import { Spinner } from './notes.js';
 import { Outcome } from './ReplayResult.js';
 import { DestinationUrl } from './DestinationUrl.js';
 import { HistoryTable } from './HistoryTable.js';
+import './ReplayHistory.css';
 
 const REPLAY_COLUMNS = [
   { label: 'When' },

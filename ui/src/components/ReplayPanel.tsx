@@ -22,6 +22,7 @@ import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
 import { ReplayEditFields } from './ReplayEditFields.js';
 import { ReplayHistory } from './ReplayHistory.js';
 import { ReplayResult, RunSummary } from './ReplayResult.js';
+import './ReplayPanel.css';
 
 /**
  * Replay from the event page: a destination (remembered per inbox in this browser), optional

@@ -1,3 +1,5 @@
+import './Tabs.css';
+
 export interface TabDef<T extends string> {
   readonly id: T;
   readonly label: string;

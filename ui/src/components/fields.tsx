@@ -3,6 +3,7 @@
  * hint that the control names as its description (so a screen reader reads the hint with it).
  */
 import { Icon, type IconName } from './Icon.js';
+import './forms.css';
 
 interface FieldProps {
   id: string;

@@ -6,6 +6,7 @@ import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
 import { useSignInMethods } from '../sign-in-methods.js';
 import { onText } from '../components/fields.js';
+import './Auth.css';
 
 /** What the sign-in page says when single sign-on sent the browser back with an error code. */
 const SSO_ERRORS: Readonly<Record<string, string>> = {

@@ -13,6 +13,7 @@ import { paths } from '../router.js';
 import { useAccountList } from '../hooks/useAccountList.js';
 import { useAnonymousInboxes } from '../hooks/useAnonymousInboxes.js';
 import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
+import './Teams.css';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {

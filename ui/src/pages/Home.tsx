@@ -9,6 +9,7 @@ import { formatUntil } from '../lib/format.js';
 import { forgetInbox, recentInboxes, rememberInbox } from '../lib/storage.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Home.css';
 
 export function Home() {
   const session = useSession();

@@ -11,6 +11,7 @@ import { PageLoading } from '../components/page-states.js';
 import { TeamsSection } from '../components/settings/TeamsSection.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Settings.css';
 
 const SECTIONS = [
   ['profile', 'Profile'],

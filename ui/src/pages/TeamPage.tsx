@@ -20,6 +20,7 @@ import { ListTable } from '../components/ListTable.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Teams.css';
 
 interface TeamData {
   readonly team: Team;

@@ -6,6 +6,7 @@ import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
 import { PageLoading } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useAccountList } from '../hooks/useAccountList.js';
+import './Teams.css';
 
 /** /teams: the account's teams with its role in each, and a form to create one. */
 export function Teams() {

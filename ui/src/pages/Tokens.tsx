@@ -19,6 +19,7 @@ import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
 import { useAccountList } from '../hooks/useAccountList.js';
 import { CopyableValue, NameLengthNote, onText, SubmitButton } from '../components/fields.js';
+import './Tokens.css';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */
 export function Tokens() {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Account, client, type InboxView, type Team, type Token, type TokenLimits } from '../../api.js';
+import '../../pages/Settings.css';
 
 export type ScopeChoice = 'read' | 'replay' | 'manage';
 export type ExpiryChoice = 'never' | '7' | '30' | '90';

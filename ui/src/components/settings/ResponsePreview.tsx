@@ -3,6 +3,7 @@ import { client, errorMessage, type InboxResponseInput, type ResponsePreview as 
 import { CodeBlock } from '../CodeBlock.js';
 import { ErrorNote } from '../notes.js';
 import { Icon } from '../Icon.js';
+import './ResponsePreview.css';
 
 /**
  * The answer the response being edited would give a captured event (POST .../responses/preview):

@@ -5,6 +5,7 @@ import { type InboxAccess, refusalOf } from '../../lib/inbox-access.js';
 import { ErrorNote, Spinner } from '../notes.js';
 import { Icon, type IconName } from '../Icon.js';
 import { SubmitButton } from '../fields.js';
+import '../forms.css';
 
 /**
  * The caller's access to the inbox whose settings are shown: a form its role cannot change is

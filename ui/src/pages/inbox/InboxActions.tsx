@@ -11,7 +11,7 @@ import { ActionsMenu } from './ActionsMenu.js';
 import type { Panel } from './panel.js';
 import { reportTo } from './report.js';
 
-/** Where the inbox bar's actions fold into a menu (the phone layout of styles.css). */
+/** Where the inbox bar's actions fold into a menu (the phone layout of narrow.css). */
 const NARROW = '(max-width: 640px)';
 
 /** The inbox bar's buttons: save, share, replay many, settings, clear. */

@@ -13,6 +13,7 @@ import type { Panel } from './panel.js';
 import { type Comparison, parseView, viewQuery, type ViewState } from '../../lib/view-state.js';
 import { useInboxEvents } from '../../hooks/useInboxEvents.js';
 import { useListKeys } from '../../hooks/useListKeys.js';
+import './inbox.css';
 
 const NO_SELECTION: Selection = { on: false, ids: new Set() };
 

@@ -7,6 +7,7 @@ import { ErrorNote, Spinner } from '../../components/notes.js';
 import { Icon } from '../../components/Icon.js';
 import { paths } from '../../router.js';
 import { CopyableValue } from '../../components/fields.js';
+import './SharePanel.css';
 
 /** The inbox's read-only sharing links: create (shown once), list, revoke. */
 export function SharePanel(props: { inboxId: string; onClose: () => void }) {
