@@ -7,6 +7,7 @@ import { Time } from '../components/Time.js';
 import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { Icon } from '../components/Icon.js';
 import { paths } from '../router.js';
+import '../components/code.css';
 import './EventTypes.css';
 
 type Format = EventTypeSchema['format'];
