@@ -7,34 +7,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { launchBrowser } from '../test/helpers/browser.js';
 
-const [beforeDir, afterDir, diffDir] = process.argv.slice(2);
-if (beforeDir === undefined || afterDir === undefined) {
-  console.error('usage: compare-screenshots.ts <before> <after> [<diffs>]');
-  process.exit(2);
-}
-const names = readdirSync(beforeDir).filter((name) => name.endsWith('.png'));
-const browser = await launchBrowser();
-const page = await browser.newPage();
-// tsx names the functions it compiles with a helper the page does not have.
-await page.evaluate('globalThis.__name = (fn) => fn');
-let identical = 0;
-const differing: string[] = [];
-const missing: string[] = [];
-for (const name of names.sort()) {
-  if (!existsSync(join(afterDir, name))) {
-    missing.push(name);
-    continue;
-  }
-  const before = readFileSync(join(beforeDir, name));
-  const after = readFileSync(join(afterDir, name));
-  if (before.equals(after)) {
-    identical += 1;
-    continue;
-  }
-  const result = await page.evaluate(
-    async ([a, b]) => {
-      const load = async (base64: string) => {
-        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+/** Runs in the page: decodes both PNGs, counts the pixels that differ, draws the diff picture. */
+const PAGE_COMPARE = `async ([a, b]) => {
+      const load = async (base64) => {
+        const bitmap = await createImageBitmap(await (await fetch(\`data:image/png;base64,\${base64}\`)).blob());
         const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
         const context = canvas.getContext('2d');
         if (context === null) throw new Error('no 2d context');
@@ -48,7 +24,7 @@ for (const name of names.sort()) {
       const x = await load(a);
       const y = await load(b);
       if (x.width !== y.width || x.height !== y.height)
-        return { pixels: -1, size: `${x.width}x${x.height} -> ${y.width}x${y.height}`, diff: '' };
+        return { pixels: -1, size: \`\${x.width}x\${x.height} -> \${y.width}x\${y.height}\`, diff: '' };
       const canvas = new OffscreenCanvas(y.width, y.height);
       const context = canvas.getContext('2d');
       if (context === null) throw new Error('no 2d context');
@@ -72,10 +48,34 @@ for (const name of names.sort()) {
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let binary = '';
       for (const byte of bytes) binary += String.fromCharCode(byte);
-      return { pixels, size: `${y.width}x${y.height}`, diff: btoa(binary) };
-    },
-    [before.toString('base64'), after.toString('base64')] as const,
-  );
+      return { pixels, size: \`\${y.width}x\${y.height}\`, diff: btoa(binary) };
+    }`;
+
+const [beforeDir, afterDir, diffDir] = process.argv.slice(2);
+if (beforeDir === undefined || afterDir === undefined) {
+  console.error('usage: compare-screenshots.ts <before> <after> [<diffs>]');
+  process.exit(2);
+}
+const names = readdirSync(beforeDir).filter((name) => name.endsWith('.png'));
+const browser = await launchBrowser();
+const page = await browser.newPage();
+let identical = 0;
+const differing: string[] = [];
+const missing: string[] = [];
+for (const name of names.sort()) {
+  if (!existsSync(join(afterDir, name))) {
+    missing.push(name);
+    continue;
+  }
+  const before = readFileSync(join(beforeDir, name));
+  const after = readFileSync(join(afterDir, name));
+  if (before.equals(after)) {
+    identical += 1;
+    continue;
+  }
+  const result = (await page.evaluate(
+    `(${PAGE_COMPARE})(${JSON.stringify([before.toString('base64'), after.toString('base64')])})`,
+  )) as { pixels: number; size: string; diff: string };
   if (result.pixels === 0) {
     identical += 1;
     continue;
