@@ -6,7 +6,7 @@ import { nestsDeeperThan } from './json-nesting.js';
  * (12345678901234567890, 1e400, 0.1000000000000000055511151231257827) stays a LosslessNumber
  * holding its source text, and `stringifyLossless` writes that text back unchanged. Everything
  * else is plain JSON values. The display code keeps numbers exact by re-tokenising text
- * (ui/src/lib/body.ts, src/cli/body-view.ts); code that needs the values uses this.
+ * (ui/src/lib/body/parse.ts, src/cli/body-view.ts); code that needs the values uses this.
  */
 
 export { isLosslessNumber, LosslessNumber };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { prettyJsonText } from '../../ui/src/lib/body.js';
+import { prettyJsonText } from '../../ui/src/lib/body/parse.js';
 import { HOSTILE_BODIES as CASES, PWN } from './hostile-bodies.js';
 import {
   assertAccessible,

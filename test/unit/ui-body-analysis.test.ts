@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyseBody } from '../../ui/src/lib/body-analysis.js';
+import { analyseBody } from '../../ui/src/lib/body/analyse.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const input = (contentType: string | null, text: string) => ({

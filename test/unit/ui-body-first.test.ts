@@ -7,9 +7,9 @@ import {
   FIRST_PART_MIN_BYTES,
   firstAnalysis,
   unpackAnalysis,
-} from '../../ui/src/lib/body-analysis.js';
-import { FORMAT_LIMITS, prettyJsonPrefix, prettyJsonText } from '../../ui/src/lib/body.js';
-import { prettyJsonUtf8 } from '../../ui/src/lib/pretty-json-bytes.js';
+} from '../../ui/src/lib/body/analyse.js';
+import { FORMAT_LIMITS, prettyJsonPrefix, prettyJsonText } from '../../ui/src/lib/body/parse.js';
+import { prettyJsonUtf8 } from '../../ui/src/lib/body/pretty-json-bytes.js';
 
 const big = `[${Array.from({ length: 60_000 }, (_, i) => `{"n":${i},"s":"a, {b}"}`).join(',')}]`;
 const request = (contentType: string | null, text: string) => ({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyseBody, analysisInput } from '../../ui/src/lib/body-analysis.js';
-import { charsetOf, decodeBody, decodingNote } from '../../ui/src/lib/body-text.js';
+import { analyseBody, analysisInput } from '../../ui/src/lib/body/analyse.js';
+import { charsetOf, decodeBody, decodingNote } from '../../ui/src/lib/body/decode.js';
 
 const le = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le'));
 const be = (text: string) => {

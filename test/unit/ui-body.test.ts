@@ -15,7 +15,7 @@ import {
   rawRequest,
   type Token,
   xmlLines,
-} from '../../ui/src/lib/body.js';
+} from '../../ui/src/lib/body/parse.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

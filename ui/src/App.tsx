@@ -1,6 +1,6 @@
 import { EventTypes } from './pages/EventTypes.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Link } from './components/common.js';
+import { Link } from './components/Link.js';
 import { Icon } from './components/Icon.js';
 import { LeaveDialog } from './components/LeaveDialog.js';
 import { ProblemPage } from './components/page-states.js';
@@ -20,6 +20,7 @@ import { navigate, paths, useRoute, type Route } from './router.js';
 import { signOut, useSession } from './session.js';
 import { useSignInMethods } from './sign-in-methods.js';
 import { cycleTheme } from './theme.js';
+import './narrow.css';
 
 export function App() {
   const route = useRoute();

@@ -1,8 +1,10 @@
+import './styles/tokens.css';
+import './styles/controls.css';
+import './styles/layout.css';
 import { render } from 'preact';
 import { App } from './App.js';
 import { applyTheme } from './theme.js';
 import { loadSession } from './session.js';
-import './styles.css';
 
 applyTheme();
 void loadSession();

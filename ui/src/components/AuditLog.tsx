@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '../api.js';
-import { Empty, ErrorNote, Spinner, Time } from './common.js';
-import { onText } from './fields.js';
+import { Time } from './Time.js';
+import { Empty, ErrorNote, Spinner } from './notes.js';
+import { onText, Labelled } from './fields.js';
 import { Icon } from './Icon.js';
 import { navigate } from '../router.js';
+import './AuditLog.css';
 
 /** How the log's filters ask for a page. */
 export interface AuditFilter {
@@ -131,10 +133,7 @@ export function AuditLog(props: {
           setFilter({ ...filter, actor: person.accountId });
         }}
       >
-        <div class="filter-field">
-          <label for="audit-action" class="label">
-            Action
-          </label>
+        <Labelled class="filter-field" id="audit-action" label="Action">
           <select
             id="audit-action"
             class="input input-sm"
@@ -148,11 +147,8 @@ export function AuditLog(props: {
               </option>
             ))}
           </select>
-        </div>
-        <div class="filter-field">
-          <label for="audit-actor" class="label">
-            Actor
-          </label>
+        </Labelled>
+        <Labelled class="filter-field" id="audit-actor" label="Actor">
           <input
             id="audit-actor"
             class="input input-sm"
@@ -160,7 +156,7 @@ export function AuditLog(props: {
             value={actorInput}
             onInput={onText(setActorInput)}
           />
-        </div>
+        </Labelled>
         <button type="submit" class="btn btn-sm">
           <Icon name="filter" /> Filter
         </button>

@@ -1,15 +1,18 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BodyAnalysis, PartRange, PrettyModel } from '../lib/body-analysis.js';
-import { decodeBody, decodingNote } from '../lib/body-text.js';
-import { knownAnalysis, watchAnalysis } from '../lib/body-analyses.js';
-import { type BodyKind, decodeUtf8, hexRows, type Token } from '../lib/body.js';
+import type { BodyAnalysis, PartRange, PrettyModel } from '../lib/body/analyse.js';
+import { decodeBody, decodingNote } from '../lib/body/decode.js';
+import { knownAnalysis, watchAnalysis } from '../lib/body/cache.js';
+import { type BodyKind, decodeUtf8, hexRows, type Token } from '../lib/body/parse.js';
 import { formatSize, shortType } from '../lib/format.js';
 import { CodeBlock } from './CodeBlock.js';
 import { FindInBody } from './FindInBody.js';
 import { JsonView, PrettyJsonView } from './JsonView.js';
-import { PairsTable, Segmented } from './common.js';
+import { PairsTable } from './PairsTable.js';
+import { Segmented } from './Tabs.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';
 import { Skipped, SkipView, ViewBoundary } from './ViewBoundary.js';
+import './BodyView.css';
+import './code.css';
 /** XML lines rendered at first and per "Show more". */
 const XML_LINE_STEP = 1_000;
 /** Hex rows rendered at first and per "Show more" (16 bytes a row, a few nodes each). */

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView as Inbox, type ReplayJob, type ReplayJobInput } from '../api.js';
 import { describeFilter, filterParams, isEmptyFilter, jobFilter, type EventFilter } from '../lib/filter.js';
 import { rememberReplayDestination, replayDestination } from '../lib/storage.js';
-import { ErrorNote, Spinner, Time } from './common.js';
-import { CheckField, DestinationField, NumberInput, SubmitButton } from './fields.js';
+import { Time } from './Time.js';
+import { ErrorNote, Spinner } from './notes.js';
+import { CheckField, DestinationField, NumberInput, SubmitButton, Labelled } from './fields.js';
 import { JobState, JobView } from './JobView.js';
 import { PanelHead } from './PanelHead.js';
+import './Deliveries.css';
 
 /** A job's explicit event list holds at most this many ids (the API's limit). */
 const MAX_IDS = 1000;
@@ -142,17 +144,11 @@ export function BulkReplay(props: {
           </label>
         </fieldset>
         <div class="edit-grid">
-          <div class="edit-field">
-            <label class="label" for="bulk-rate">
-              Per second
-            </label>
+          <Labelled class="edit-field" id="bulk-rate" label="Per second">
             <NumberInput id="bulk-rate" min={0.1} max={100} step="any" value={rate} onChange={setRate} />
             <span class="muted small">0.1 to 100 sends started per second.</span>
-          </div>
-          <div class="edit-field">
-            <label class="label" for="bulk-concurrency">
-              At once
-            </label>
+          </Labelled>
+          <Labelled class="edit-field" id="bulk-concurrency" label="At once">
             <NumberInput
               id="bulk-concurrency"
               min={1}
@@ -162,7 +158,7 @@ export function BulkReplay(props: {
               onChange={setConcurrency}
             />
             <span class="muted small">1 keeps the order: each send waits for the previous answer.</span>
-          </div>
+          </Labelled>
         </div>
         <CheckField checked={resign} onChange={setResign}>
           Re-sign each request (fresh timestamp, the inbox's signature secret)

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import './code.css';
 
 /**
  * A block of code or captured text that scrolls on its own. It takes focus so that keyboard

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type EventDetail, type EventDiff } from '../api.js';
-import { BodyLimitError, prettyJsonText } from '../lib/body.js';
+import { BodyLimitError, prettyJsonText } from '../lib/body/parse.js';
 import { type SideBySideRow, sideBySide, sideBySideTexts } from '../lib/compare.js';
-import { ErrorNote, Spinner } from './common.js';
+import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
+import './CompareView.css';
 
 type Pairs = EventDiff['headers'];
 

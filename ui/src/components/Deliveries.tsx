@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage, type Delivery, type DeliveryAttempt } from '../api.js';
-import { ErrorNote, Spinner, Time } from './common.js';
+import { Time } from './Time.js';
+import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
-import { usePolling } from './usePolling.js';
+import { usePolling } from '../hooks/usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
+import './Deliveries.css';
 
 /** What the state badge does not already say; null where the badge says it all. */
 const STATE_LABEL: Record<Delivery['state'], string | null> = {

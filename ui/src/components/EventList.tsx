@@ -3,10 +3,11 @@ import type { EventSummary } from '../api.js';
 import { formatSize, methodClass, pathBelowInbox, shortType } from '../lib/format.js';
 import type { InboxEvents } from '../lib/live.js';
 import { linkClick } from '../router.js';
-import { Empty, Spinner, Time } from './common.js';
+import { Time } from './Time.js';
+import { Empty, Spinner } from './notes.js';
 import { AnswerBadge, DriftBadge, SignatureBadge } from './badges.js';
 
-/** Height of one row in px (kept in step with .event-row in styles.css). */
+/** Height of one row in px (kept in step with .event-row in pages/inbox/inbox.css). */
 export const ROW_HEIGHT = 54;
 const OVERSCAN = 8;
 

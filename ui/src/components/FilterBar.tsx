@@ -11,6 +11,7 @@ import {
 } from '../lib/filter.js';
 import { Icon } from './Icon.js';
 import { onText, TextAreaField, TextField } from './fields.js';
+import './FilterBar.css';
 
 const lines = (text: string) =>
   text

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { findAll, type Match, matchesInContext } from '../lib/find-text.js';
+import './FindInBody.css';
 
 /** Matches listed at a time, around the current one. */
 const LISTED_MATCHES = 20;

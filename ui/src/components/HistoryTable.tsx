@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import './tables.css';
 
 export interface Column {
   readonly label: string;

@@ -9,12 +9,18 @@ import {
   type EventMeta,
   type InboxView as Inbox,
 } from '../api.js';
-import { decodeUtf8, formPairs, rawRequest } from '../lib/body.js';
+import { decodeUtf8, formPairs, rawRequest } from '../lib/body/parse.js';
 import { mark } from '../lib/marks.js';
 import { formatExact, formatSize, methodClass, pathBelowInbox } from '../lib/format.js';
 import { BodyView } from './BodyView.js';
 import { Breakable } from './Breakable.js';
-import { ConfirmButton, CopyButton, ErrorNote, HeadersTable, Link, PairsTable, Spinner, Tabs, Time } from './common.js';
+import { ConfirmButton } from './ConfirmButton.js';
+import { CopyButton } from './Copy.js';
+import { Link } from './Link.js';
+import { HeadersTable, PairsTable } from './PairsTable.js';
+import { Tabs } from './Tabs.js';
+import { Time } from './Time.js';
+import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
 import { AnswerBadge, DriftBadge, describeDrift, SignatureBadge } from './badges.js';
 import { Deliveries } from './Deliveries.js';
@@ -23,6 +29,7 @@ import { ClippedText } from './ShowMore.js';
 import { CompareWithPrevious } from './CompareWithPrevious.js';
 import { ViewBoundary } from './ViewBoundary.js';
 import { inboxAccess } from '../lib/inbox-access.js';
+import './Inspector.css';
 
 type Tab = 'request' | 'raw' | 'curl' | 'replay' | 'deliveries';
 

@@ -1,10 +1,12 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage, type ReplayJob, type ReplayJobResult } from '../api.js';
-import { ErrorNote, Link, Spinner } from './common.js';
+import { Link } from './Link.js';
+import { ErrorNote, Spinner } from './notes.js';
 import { Icon } from './Icon.js';
-import { usePolling } from './usePolling.js';
+import { usePolling } from '../hooks/usePolling.js';
 import { HistoryTable } from './HistoryTable.js';
 import { methodClass, pathBelowInbox } from '../lib/format.js';
+import './Deliveries.css';
 
 /** Refresh a running job this often. */
 const REFRESH_MS = 1000;

@@ -1,9 +1,10 @@
 import { useEffect, useMemo } from 'preact/hooks';
-import { highlightJson, jsonTokens, type Token } from '../lib/body.js';
+import { highlightJson, jsonTokens, type Token } from '../lib/body/parse.js';
 import { mark } from '../lib/marks.js';
 import { CodeBlock } from './CodeBlock.js';
 import { ClippedText, ShowMore, useShown } from './ShowMore.js';
 import { Skipped, ViewBoundary } from './ViewBoundary.js';
+import './code.css';
 
 /** JSON text above this size is shown as plain text (highlighting costs a node per token). */
 const HIGHLIGHT_LIMIT = 256 * 1024;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useLeaveQuestion } from '../lib/unsaved.js';
 import { Icon } from './Icon.js';
+import './LeaveDialog.css';
 
 /**
  * Asks before unsaved settings are dropped by a navigation inside the app (lib/unsaved.ts):

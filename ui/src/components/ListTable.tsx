@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import './tables.css';
 
 /** A column head: its text, and a class for its cells' alignment (`num`). */
 export type ListColumn = string | { readonly label: string; readonly class: string };

@@ -1,4 +1,5 @@
 import { Icon, type IconName } from './Icon.js';
+import './PanelHead.css';
 
 /**
  * The head of a panel that takes the detail pane's place: its title, and closing it (the back

@@ -2,6 +2,7 @@ import type { EventDetail } from '../api.js';
 import { formatSize } from '../lib/format.js';
 import type { EditBase, EditDraft, ReplayFormState } from '../lib/replay-form.js';
 import { CheckField, TextField } from './fields.js';
+import './ReplayEditFields.css';
 
 /** The one-line edits; the method's placeholder and hint name the captured one. */
 const LINE_FIELDS: readonly {

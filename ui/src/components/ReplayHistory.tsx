@@ -1,8 +1,10 @@
 import type { Replay } from '../api.js';
-import { Spinner, Time } from './common.js';
+import { Time } from './Time.js';
+import { Spinner } from './notes.js';
 import { Outcome } from './ReplayResult.js';
 import { DestinationUrl } from './DestinationUrl.js';
 import { HistoryTable } from './HistoryTable.js';
+import './ReplayHistory.css';
 
 const REPLAY_COLUMNS = [
   { label: 'When' },

@@ -15,12 +15,14 @@ import { rememberReplayDestination, replayDestination } from '../lib/storage.js'
 import { paths } from '../router.js';
 import { useSession } from '../session.js';
 import { revealInPane } from '../lib/reveal.js';
-import { Link, Spinner } from './common.js';
+import { Link } from './Link.js';
+import { Spinner } from './notes.js';
 import { Icon } from './Icon.js';
 import { CheckField, NumberInput, SubmitButton, UrlInput } from './fields.js';
 import { ReplayEditFields } from './ReplayEditFields.js';
 import { ReplayHistory } from './ReplayHistory.js';
 import { ReplayResult, RunSummary } from './ReplayResult.js';
+import './ReplayPanel.css';
 
 /**
  * Replay from the event page: a destination (remembered per inbox in this browser), optional

@@ -1,8 +1,9 @@
 import type { EventDetail, Replay, ReplayRun } from '../api.js';
-import { parseJson } from '../lib/body.js';
+import { parseJson } from '../lib/body/parse.js';
 import { formatSize } from '../lib/format.js';
 import { JsonView } from './JsonView.js';
-import { HeadersTable, PairsTable, Time } from './common.js';
+import { HeadersTable, PairsTable } from './PairsTable.js';
+import { Time } from './Time.js';
 import { Icon } from './Icon.js';
 import { Breakable } from './Breakable.js';
 

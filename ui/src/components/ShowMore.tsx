@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { CodeBlock } from './CodeBlock.js';
+import './ShowMore.css';
 
 /**
  * How many of `total` items to render (`first` at first), growing by `step` on "Show more": a

@@ -1,5 +1,5 @@
 import { Component, type ComponentChildren } from 'preact';
-import { BodyLimitError } from '../lib/body.js';
+import { BodyLimitError } from '../lib/body/parse.js';
 
 /** Thrown by a view that cannot show its body; the message is the full reason ("it is ..."). */
 export class SkipView extends Error {

@@ -1,4 +1,5 @@
 import { Icon } from './Icon.js';
+import './badges.css';
 
 export interface SignatureView {
   readonly scheme: string | null;

@@ -2,7 +2,9 @@
  * The controls the app's forms share. A labelled field is a label, the control and an optional
  * hint that the control names as its description (so a screen reader reads the hint with it).
  */
+import type { ComponentChildren } from 'preact';
 import { Icon, type IconName } from './Icon.js';
+import './forms.css';
 
 interface FieldProps {
   id: string;
@@ -45,13 +47,57 @@ function describedBy(props: FieldProps) {
   };
 }
 
-/** A one-line text (or number) input in a monospace font. */
-export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
+/** A label above the control it names (the control carries the `id`), with what follows it. */
+export function Labelled(props: { id: string; label: string; class: string; children: ComponentChildren }) {
   return (
-    <div class={props.class ?? 'edit-field'}>
+    <div class={props.class}>
       <label class="label" for={props.id}>
         {props.label}
       </label>
+      {props.children}
+    </div>
+  );
+}
+
+/** A labelled input of the browser's own kind (a name, an e-mail address, a password), with what follows it. */
+export function InputField(props: {
+  id: string;
+  label: string;
+  class: string;
+  type?: 'password' | 'email';
+  autoComplete: string;
+  required?: boolean;
+  minLength?: number;
+  placeholder?: string;
+  describedBy?: string;
+  value: string;
+  onChange: (value: string) => void;
+  children?: ComponentChildren;
+}) {
+  return (
+    <Labelled id={props.id} label={props.label} class={props.class}>
+      <input
+        id={props.id}
+        class="input"
+        // Preact types an input by the union of its kinds; the kind passes through as given.
+        {...(props.type !== undefined ? { type: props.type as 'text' } : {})}
+        required={props.required}
+        minLength={props.minLength}
+        aria-describedby={props.describedBy}
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        value={props.value}
+        onInput={onText(props.onChange)}
+      />
+      {props.children}
+    </Labelled>
+  );
+}
+
+/** A one-line text (or number) input in a monospace font. */
+export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
+  return (
+    <Labelled id={props.id} label={props.label} class={props.class ?? 'edit-field'}>
       <input
         id={props.id}
         class="input mono"
@@ -65,17 +111,14 @@ export function TextField(props: FieldProps & { type?: 'text' | 'number' }) {
       />
       <FieldError id={props.id} error={props.error} />
       <Hint id={props.id} hint={props.hint} />
-    </div>
+    </Labelled>
   );
 }
 
 /** A few lines of monospace text. */
 export function TextAreaField(props: FieldProps & { rows: number }) {
   return (
-    <div class={props.class ?? 'edit-field'}>
-      <label class="label" for={props.id}>
-        {props.label}
-      </label>
+    <Labelled id={props.id} label={props.label} class={props.class ?? 'edit-field'}>
       <textarea
         id={props.id}
         class="input mono textarea"
@@ -88,7 +131,7 @@ export function TextAreaField(props: FieldProps & { rows: number }) {
       />
       <FieldError id={props.id} error={props.error} />
       <Hint id={props.id} hint={props.hint} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -209,5 +252,40 @@ export function NameLengthNote(props: { id: string; value: string }) {
         {length} characters: a name has at most {NAME_MAX}. Shorten it by {length - NAME_MAX} before saving.
       </span>
     </p>
+  );
+}
+
+/** A card that creates something by its name: the name, the button, the name's length, then any further fields. */
+export function NameForm(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: Event) => unknown;
+  button: string;
+  busy: boolean;
+  children?: ComponentChildren;
+}) {
+  return (
+    <form class="card token-form" onSubmit={props.onSubmit}>
+      <label for={props.id} class="label">
+        {props.label}
+      </label>
+      <div class="input-row">
+        <input
+          id={props.id}
+          class="input"
+          required
+          aria-describedby={`${props.id}-length`}
+          placeholder={props.placeholder}
+          value={props.value}
+          onInput={onText(props.onChange)}
+        />
+        <SubmitButton icon="plus" label={props.button} busy={props.busy} />
+      </div>
+      <NameLengthNote id={`${props.id}-length`} value={props.value} />
+      {props.children}
+    </form>
   );
 }

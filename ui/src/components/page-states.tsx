@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { paths } from '../router.js';
-import { Link, Spinner } from './common.js';
+import { Link } from './Link.js';
+import { Spinner } from './notes.js';
 
 /** A whole page waiting for what it shows. */
 export function PageLoading(props: { label?: string }) {

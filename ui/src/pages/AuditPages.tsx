@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView, type Team, type TeamMember } from '../api.js';
 import { AuditLog } from '../components/AuditLog.js';
-import { Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';

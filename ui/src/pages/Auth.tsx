@@ -1,10 +1,12 @@
 import { useState } from 'preact/hooks';
 import { errorMessage, isRehookError, signIn, signUp } from '../api.js';
-import { ErrorNote, Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
+import { ErrorNote } from '../components/notes.js';
 import { navigate, paths } from '../router.js';
 import { signedIn } from '../session.js';
 import { useSignInMethods } from '../sign-in-methods.js';
 import { onText } from '../components/fields.js';
+import './Auth.css';
 
 /** What the sign-in page says when single sign-on sent the browser back with an error code. */
 const SSO_ERRORS: Readonly<Record<string, string>> = {

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, createInbox, renameInbox, type InboxView as Inbox, type Team } from '../api.js';
-import { ConfirmButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { Link } from '../components/Link.js';
+import { Time } from '../components/Time.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { formatUntil } from '../lib/format.js';
 import { rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
-import { useAccountList } from './useAccountList.js';
-import { useAnonymousInboxes } from './useAnonymousInboxes.js';
+import { useAccountList } from '../hooks/useAccountList.js';
+import { useAnonymousInboxes } from '../hooks/useAnonymousInboxes.js';
 import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
+import './Teams.css';
 
 /** The account's inboxes: event counts, last activity, create, rename, delete, save anonymous ones. */
 export function Dashboard() {

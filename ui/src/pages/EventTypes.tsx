@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, type EventTypeInfo, type EventTypeSchema, errorMessage, shareToken } from '../api.js';
-import { CopyButton, Empty, ErrorNote, Link, Spinner, Tabs, Time } from '../components/common.js';
+import { CopyButton } from '../components/Copy.js';
+import { Link } from '../components/Link.js';
+import { Tabs } from '../components/Tabs.js';
+import { Time } from '../components/Time.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { Icon } from '../components/Icon.js';
 import { paths } from '../router.js';
+import '../components/code.css';
+import './EventTypes.css';
 
 type Format = EventTypeSchema['format'];
 

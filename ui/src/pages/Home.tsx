@@ -1,11 +1,15 @@
 import { useState } from 'preact/hooks';
 import { createInbox, errorMessage } from '../api.js';
-import { ErrorNote, Link, Time, useTick } from '../components/common.js';
+import { Link } from '../components/Link.js';
+import { Time } from '../components/Time.js';
+import { ErrorNote } from '../components/notes.js';
+import { useTick } from '../hooks/useTick.js';
 import { Icon } from '../components/Icon.js';
 import { formatUntil } from '../lib/format.js';
 import { forgetInbox, recentInboxes, rememberInbox } from '../lib/storage.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Home.css';
 
 export function Home() {
   const session = useSession();

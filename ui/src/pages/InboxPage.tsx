@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView as Inbox, isRehookError } from '../api.js';
-import { Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { rememberInbox } from '../lib/storage.js';
 import { paths } from '../router.js';

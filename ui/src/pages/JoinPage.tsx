@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, RehookApiError, type TeamInvitationPreview } from '../api.js';
-import { ErrorNote, Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
+import { ErrorNote } from '../components/notes.js';
 import { PageLoading } from '../components/page-states.js';
 import { formatUntil } from '../lib/format.js';
 import { navigate, paths } from '../router.js';

@@ -5,12 +5,13 @@ import { PasswordSection } from '../components/account/PasswordSection.js';
 import { ProfileSection } from '../components/account/ProfileSection.js';
 import { SessionsSection } from '../components/account/SessionsSection.js';
 import { SingleSignOnSection } from '../components/account/SingleSignOnSection.js';
-import { Link } from '../components/common.js';
+import { Link } from '../components/Link.js';
 import { Icon, type IconName } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
 import { TeamsSection } from '../components/settings/TeamsSection.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Settings.css';
 
 const SECTIONS = [
   ['profile', 'Profile'],

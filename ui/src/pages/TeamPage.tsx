@@ -9,13 +9,18 @@ import {
   type TeamMember,
   type TeamRole,
 } from '../api.js';
-import { ConfirmButton, CopyButton, ErrorNote, Link, Time } from '../components/common.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { CopyButton } from '../components/Copy.js';
+import { Link } from '../components/Link.js';
+import { Time } from '../components/Time.js';
+import { ErrorNote } from '../components/notes.js';
 import { CopyableValue } from '../components/fields.js';
 import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
+import './Teams.css';
 
 interface TeamData {
   readonly team: Team;

@@ -1,10 +1,12 @@
 import { useState } from 'preact/hooks';
 import { client } from '../api.js';
-import { Empty, ErrorNote, Link, Spinner } from '../components/common.js';
-import { NameLengthNote, onText, SubmitButton } from '../components/fields.js';
+import { Link } from '../components/Link.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
+import { NameForm } from '../components/fields.js';
 import { PageLoading } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
-import { useAccountList } from './useAccountList.js';
+import { useAccountList } from '../hooks/useAccountList.js';
+import './Teams.css';
 
 /** /teams: the account's teams with its role in each, and a form to create one. */
 export function Teams() {
@@ -30,24 +32,16 @@ export function Teams() {
         </div>
       </header>
       <ErrorNote error={list.error} />
-      <form class="card token-form" onSubmit={create}>
-        <label for="team-name" class="label">
-          Team name
-        </label>
-        <div class="input-row">
-          <input
-            id="team-name"
-            class="input"
-            required
-            aria-describedby="team-name-length"
-            placeholder="e.g. Payments"
-            value={name}
-            onInput={onText(setName)}
-          />
-          <SubmitButton icon="plus" label="Create team" busy={list.busy} />
-        </div>
-        <NameLengthNote id="team-name-length" value={name} />
-      </form>
+      <NameForm
+        id="team-name"
+        label="Team name"
+        placeholder="e.g. Payments"
+        value={name}
+        onChange={setName}
+        onSubmit={create}
+        button="Create team"
+        busy={list.busy}
+      />
       {list.items === null ? (
         <Spinner label="Loading teams" />
       ) : list.items.length === 0 ? (

@@ -1,6 +1,10 @@
 import { useState } from 'preact/hooks';
 import { client, type CreatedToken } from '../api.js';
-import { ConfirmButton, CopyButton, Empty, ErrorNote, Link, Spinner, Time } from '../components/common.js';
+import { ConfirmButton } from '../components/ConfirmButton.js';
+import { CopyButton } from '../components/Copy.js';
+import { Link } from '../components/Link.js';
+import { Time } from '../components/Time.js';
+import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import {
   limitText,
   NO_LIMITS,
@@ -13,8 +17,9 @@ import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
 import { paths } from '../router.js';
-import { useAccountList } from './useAccountList.js';
-import { CopyableValue, NameLengthNote, onText, SubmitButton } from '../components/fields.js';
+import { useAccountList } from '../hooks/useAccountList.js';
+import { CopyableValue, NameForm } from '../components/fields.js';
+import './Tokens.css';
 
 /** Settings > API tokens: create (shown once), list with last use, revoke. */
 export function Tokens() {
@@ -55,25 +60,18 @@ export function Tokens() {
         </div>
       </header>
       <ErrorNote error={error} />
-      <form class="card token-form" onSubmit={create}>
-        <label for="token-name" class="label">
-          Token name
-        </label>
-        <div class="input-row">
-          <input
-            id="token-name"
-            class="input"
-            required
-            aria-describedby="token-name-length"
-            placeholder="What is it for? e.g. laptop, GitHub Actions"
-            value={name}
-            onInput={onText(setName)}
-          />
-          <SubmitButton icon="plus" label="Create token" busy={busy} />
-        </div>
-        <NameLengthNote id="token-name-length" value={name} />
+      <NameForm
+        id="token-name"
+        label="Token name"
+        placeholder="What is it for? e.g. laptop, GitHub Actions"
+        value={name}
+        onChange={setName}
+        onSubmit={create}
+        button="Create token"
+        busy={busy}
+      >
         <TokenLimitFields value={limits} onChange={setLimits} inboxes={targets.inboxes} teams={targets.teams} />
-      </form>
+      </NameForm>
 
       {created !== null && (
         <section class="card token-created" aria-labelledby="created-title" data-testid="created-token">

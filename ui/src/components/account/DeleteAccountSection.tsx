@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type Account, client, errorMessage } from '../../api.js';
 import { navigate, paths } from '../../router.js';
 import { forgetSession } from '../../session.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { Icon } from '../Icon.js';
 import { onText } from '../fields.js';
 import { AccountCard } from './AccountCard.js';

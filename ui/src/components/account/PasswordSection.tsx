@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { client, errorMessage } from '../../api.js';
-import { ErrorNote } from '../common.js';
-import { onText, SubmitButton } from '../fields.js';
+import { ErrorNote } from '../notes.js';
+import { SubmitButton, InputField } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
 /**
@@ -56,36 +56,29 @@ function PasswordForm(props: { onChanged: () => void }) {
       description="Changing it signs out every other browser; this one stays signed in. API tokens keep working."
     >
       <form class="stack" onSubmit={change}>
-        <div class="field">
-          <label for="password-current" class="label">
-            Current password
-          </label>
-          <input
-            id="password-current"
-            class="input"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={current}
-            onInput={onText(setCurrent)}
-          />
-        </div>
-        <div class="field">
-          <label for="password-new" class="label">
-            New password
-          </label>
-          <input
-            id="password-new"
-            class="input"
-            type="password"
-            required
-            minLength={8}
-            autoComplete="new-password"
-            value={next}
-            onInput={onText(setNext)}
-          />
+        <InputField
+          id="password-current"
+          label="Current password"
+          class="field"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <InputField
+          id="password-new"
+          label="New password"
+          class="field"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        >
           <p class="muted small">At least 8 characters.</p>
-        </div>
+        </InputField>
         <ErrorNote error={error} />
         <div class="form-actions">
           {done && (

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { type Account, client, errorMessage } from '../../api.js';
 import { refreshAccount } from '../../session.js';
-import { ErrorNote } from '../common.js';
-import { NameLengthNote, onText, SubmitButton } from '../fields.js';
+import { ErrorNote } from '../notes.js';
+import { NameLengthNote, SubmitButton, InputField } from '../fields.js';
 import { AccountCard } from './AccountCard.js';
 
 /**
@@ -38,50 +38,39 @@ export function ProfileSection(props: { account: Account }) {
   return (
     <AccountCard id="profile" icon="edit" title="Profile">
       <form class="stack" onSubmit={save}>
-        <div class="field">
-          <label for="profile-name" class="label">
-            Display name
-          </label>
-          <input
-            id="profile-name"
-            class="input"
-            aria-describedby="profile-name-length"
-            autoComplete="name"
-            placeholder="How Rehook shows you"
-            value={displayName}
-            onInput={onText(setDisplayName)}
-          />
+        <InputField
+          id="profile-name"
+          label="Display name"
+          class="field"
+          describedBy="profile-name-length"
+          autoComplete="name"
+          placeholder="How Rehook shows you"
+          value={displayName}
+          onChange={setDisplayName}
+        >
           <NameLengthNote id="profile-name-length" value={displayName} />
-        </div>
-        <div class="field">
-          <label for="profile-email" class="label">
-            E-mail address
-          </label>
-          <input
-            id="profile-email"
-            class="input"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onInput={onText(setEmail)}
-          />
-        </div>
+        </InputField>
+        <InputField
+          id="profile-email"
+          label="E-mail address"
+          class="field"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         {asksPassword && (
-          <div class="field">
-            <label for="profile-password" class="label">
-              Current password (to change the e-mail address)
-            </label>
-            <input
-              id="profile-password"
-              class="input"
-              type="password"
-              required
-              autoComplete="current-password"
-              value={currentPassword}
-              onInput={onText(setCurrentPassword)}
-            />
-          </div>
+          <InputField
+            id="profile-password"
+            label="Current password (to change the e-mail address)"
+            class="field"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+          />
         )}
         <ErrorNote error={error} />
         <div class="form-actions">

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type AccountSession, client, errorMessage } from '../../api.js';
 import { browserName } from '../../lib/user-agent.js';
-import { ConfirmButton, ErrorNote, Spinner, Time } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { Time } from '../Time.js';
+import { ErrorNote, Spinner } from '../notes.js';
 import { AccountCard } from './AccountCard.js';
 
 /** Settings > Sessions: every signed-in browser with its last use; sign one out, or all others. */

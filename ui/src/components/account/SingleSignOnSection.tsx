@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type SingleSignOnLink } from '../../api.js';
 import { formatExact } from '../../lib/format.js';
 import { useSignInMethods } from '../../sign-in-methods.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { Icon } from '../Icon.js';
 import { AccountCard } from './AccountCard.js';
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { Labelled } from '../fields.js';
 import { type Account, client, type InboxView, type Team, type Token, type TokenLimits } from '../../api.js';
+import '../../pages/Settings.css';
 
 export type ScopeChoice = 'read' | 'replay' | 'manage';
 export type ExpiryChoice = 'never' | '7' | '30' | '90';
@@ -70,10 +72,7 @@ export function TokenLimitFields(props: {
   const choosable = props.inboxes.filter((inbox) => (inbox.teamId ?? '') === value.teamId);
   return (
     <div class="token-limits">
-      <div class="field">
-        <label for="token-scope" class="label">
-          Scope
-        </label>
+      <Labelled class="field" id="token-scope" label="Scope">
         <select
           id="token-scope"
           class="input"
@@ -86,11 +85,8 @@ export function TokenLimitFields(props: {
             </option>
           ))}
         </select>
-      </div>
-      <div class="field">
-        <label for="token-expiry" class="label">
-          Expires
-        </label>
+      </Labelled>
+      <Labelled class="field" id="token-expiry" label="Expires">
         <select
           id="token-expiry"
           class="input"
@@ -102,12 +98,9 @@ export function TokenLimitFields(props: {
           <option value="30">In 30 days</option>
           <option value="90">In 90 days</option>
         </select>
-      </div>
+      </Labelled>
       {props.teams.length > 0 && (
-        <div class="field">
-          <label for="token-team" class="label">
-            Team
-          </label>
+        <Labelled class="field" id="token-team" label="Team">
           <select
             id="token-team"
             class="input"
@@ -127,7 +120,7 @@ export function TokenLimitFields(props: {
             A team token reaches only that team's inboxes, and acts with your role in the team at each request, never
             above it.
           </p>
-        </div>
+        </Labelled>
       )}
       {choosable.length > 0 && (
         <fieldset class="field token-inboxes">

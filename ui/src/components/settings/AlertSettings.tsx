@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
 import { type AlertDelivery, type AlertRule, client } from '../../api.js';
 import { type AlertDraft, alertDraftOf, alertInputOf, newAlertDraft } from '../../lib/alert-draft.js';
-import { ConfirmButton, Time } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { Time } from '../Time.js';
 import { Icon } from '../Icon.js';
 import { AlertRuleFields } from './AlertRuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 /** Alert rules of a saved inbox (owner only), and its recent notifications. */
 export function AlertSettings(props: { inboxId: string }) {

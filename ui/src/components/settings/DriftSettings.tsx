@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { client, type EventTypeSettings, isRehookError } from '../../api.js';
-import { ConfirmButton } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
 import { TextField } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 function Stored(props: { current: EventTypeSettings | null | undefined }) {
   const { current } = props;

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { client, type EventTypeRule, isRehookError } from '../../api.js';
-import { ConfirmButton } from '../common.js';
-import { TextField } from '../fields.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { TextField, Labelled } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 type Source = 'header' | 'pointer';
 
@@ -97,10 +97,7 @@ export function EventTypeRuleSettings(props: { inboxId: string }) {
       }
     >
       <div class="edit-grid">
-        <div class="edit-field">
-          <label class="label" for="event-type-source">
-            Type from
-          </label>
+        <Labelled class="edit-field" id="event-type-source" label="Type from">
           <select
             id="event-type-source"
             class="input"
@@ -113,7 +110,7 @@ export function EventTypeRuleSettings(props: { inboxId: string }) {
             <option value="header">A request header</option>
             <option value="pointer">A JSON pointer into the body</option>
           </select>
-        </div>
+        </Labelled>
         {source === 'header' ? (
           <TextField
             id="event-type-header"

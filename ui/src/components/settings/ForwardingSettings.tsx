@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { client, type Forwarding } from '../../api.js';
-import { ConfirmButton } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
 import { CheckField, DestinationField, TextField } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 /** Automatic forwarding of every request stored from now on (owner of a saved inbox). */
 export function ForwardingSettings(props: { inboxId: string }) {

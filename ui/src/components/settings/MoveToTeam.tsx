@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView as Inbox, type Team } from '../../api.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { Icon } from '../Icon.js';
 
 /**

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxResponseInput, type ResponsePreview as Preview } from '../../api.js';
 import { CodeBlock } from '../CodeBlock.js';
-import { ErrorNote } from '../common.js';
+import { ErrorNote } from '../notes.js';
 import { Icon } from '../Icon.js';
+import './ResponsePreview.css';
 
 /**
  * The answer the response being edited would give a captured event (POST .../responses/preview):

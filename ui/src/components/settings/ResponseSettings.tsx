@@ -9,13 +9,14 @@ import {
   responseInput,
   ruleDrafts,
 } from '../../lib/response-draft.js';
-import { ConfirmButton, Time } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { Time } from '../Time.js';
 import { Icon } from '../Icon.js';
 import { ResponseAnswerFields } from './ResponseAnswerFields.js';
 import { ResponsePreview } from './ResponsePreview.js';
 import { ResponseRuleFields } from './ResponseRuleFields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 /** What the inbox answers its senders: a default answer and rules tried in order. */
 export function ResponseSettings(props: { inboxId: string }) {

@@ -2,9 +2,10 @@ import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { useUnsavedChanges } from '../../lib/unsaved.js';
 import { type InboxAccess, refusalOf } from '../../lib/inbox-access.js';
-import { ErrorNote, Spinner } from '../common.js';
+import { ErrorNote, Spinner } from '../notes.js';
 import { Icon, type IconName } from '../Icon.js';
 import { SubmitButton } from '../fields.js';
+import '../forms.css';
 
 /**
  * The caller's access to the inbox whose settings are shown: a form its role cannot change is

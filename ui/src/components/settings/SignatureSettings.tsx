@@ -7,11 +7,12 @@ import {
   setSignatureSettings,
   signatureSettings,
 } from '../../api.js';
-import { ConfirmButton, Time } from '../common.js';
+import { ConfirmButton } from '../ConfirmButton.js';
+import { Time } from '../Time.js';
 import { schemeLabel } from '../badges.js';
-import { TextField, onText } from '../fields.js';
+import { TextField, onText, Labelled } from '../fields.js';
 import { SettingsSection } from './SettingsSection.js';
-import { useSettingsForm } from './useSettingsForm.js';
+import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 
 const SCHEMES: readonly { id: SignatureScheme; label: string; hint: string }[] = [
   { id: 'stripe', label: 'Stripe', hint: 'Stripe-Signature (t= and v1=). The endpoint’s whsec_… signing secret.' },
@@ -124,10 +125,7 @@ export function SignatureSettings(props: { inboxId: string }) {
       }
     >
       <div class="edit-grid">
-        <div class="edit-field">
-          <label class="label" for="signature-scheme">
-            Provider
-          </label>
+        <Labelled class="edit-field" id="signature-scheme" label="Provider">
           <select
             id="signature-scheme"
             class="input"
@@ -144,7 +142,7 @@ export function SignatureSettings(props: { inboxId: string }) {
           <span id="signature-scheme-hint" class="muted small">
             {SCHEMES.find((option) => option.id === scheme)?.hint ?? ''}
           </span>
-        </div>
+        </Labelled>
         <div class="edit-field">
           <label class="label" for="signature-secret">
             {stored ? 'New secret' : 'Secret'}
@@ -180,10 +178,7 @@ export function SignatureSettings(props: { inboxId: string }) {
               onChange={setHeader}
               placeholder="X-Signature"
             />
-            <div class="edit-field">
-              <label class="label" for="signature-encoding">
-                Digest written as
-              </label>
+            <Labelled class="edit-field" id="signature-encoding" label="Digest written as">
               <select
                 id="signature-encoding"
                 class="input"
@@ -195,7 +190,7 @@ export function SignatureSettings(props: { inboxId: string }) {
                 <option value="hex">hex</option>
                 <option value="base64">base64</option>
               </select>
-            </div>
+            </Labelled>
             <TextField
               id="signature-prefix"
               label="Prefix"

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type Team } from '../../api.js';
 import { paths } from '../../router.js';
 import { AccountCard } from '../account/AccountCard.js';
-import { ErrorNote, Link, Spinner } from '../common.js';
+import { Link } from '../Link.js';
+import { ErrorNote, Spinner } from '../notes.js';
 import { Icon } from '../Icon.js';
 
 /** Settings > Teams: the account's teams as the server lists them, with its role in each. */

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Icon } from '../../components/Icon.js';
+import './ActionsMenu.css';
 
 /**
  * The inbox's actions folded behind one button on a narrow screen. Esc or a click outside

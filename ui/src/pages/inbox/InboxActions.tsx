@@ -1,7 +1,8 @@
 import { clearInbox, client, type InboxView as Inbox } from '../../api.js';
-import { ConfirmButton, Link } from '../../components/common.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
+import { Link } from '../../components/Link.js';
 import { Icon } from '../../components/Icon.js';
-import { useMediaQuery } from '../../components/useMediaQuery.js';
+import { useMediaQuery } from '../../hooks/useMediaQuery.js';
 import { rememberInbox } from '../../lib/storage.js';
 import { paths } from '../../router.js';
 import { useSession } from '../../session.js';
@@ -10,7 +11,7 @@ import { ActionsMenu } from './ActionsMenu.js';
 import type { Panel } from './panel.js';
 import { reportTo } from './report.js';
 
-/** Where the inbox bar's actions fold into a menu (the phone layout of styles.css). */
+/** Where the inbox bar's actions fold into a menu (the phone layout of narrow.css). */
 const NARROW = '(max-width: 640px)';
 
 /** The inbox bar's buttons: save, share, replay many, settings, clear. */

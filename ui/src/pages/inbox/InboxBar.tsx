@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton, Link, useTick } from '../../components/common.js';
+import { CopyButton } from '../../components/Copy.js';
+import { Link } from '../../components/Link.js';
+import { useTick } from '../../hooks/useTick.js';
 import { paths } from '../../router.js';
 import { Icon } from '../../components/Icon.js';
 import { formatExact, formatUntil } from '../../lib/format.js';

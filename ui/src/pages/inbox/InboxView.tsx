@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { InboxView as Inbox } from '../../api.js';
-import { ErrorNote } from '../../components/common.js';
+import { ErrorNote } from '../../components/notes.js';
 import { type EventFilter, filterQuery, parseFilter } from '../../lib/filter.js';
 import { filterRefusal } from './filter-refusal.js';
 import { navigate } from '../../router.js';
@@ -11,8 +11,9 @@ import { InboxBar } from './InboxBar.js';
 import { ListPane, type Selection } from './ListPane.js';
 import type { Panel } from './panel.js';
 import { type Comparison, parseView, viewQuery, type ViewState } from '../../lib/view-state.js';
-import { useInboxEvents } from './useInboxEvents.js';
-import { useListKeys } from './useListKeys.js';
+import { useInboxEvents } from '../../hooks/useInboxEvents.js';
+import { useListKeys } from '../../hooks/useListKeys.js';
+import './inbox.css';
 
 const NO_SELECTION: Selection = { on: false, ids: new Set() };
 

@@ -4,6 +4,7 @@ import { EventList } from '../../components/EventList.js';
 import { ExportMenu, FilterBar } from '../../components/FilterBar.js';
 import type { EventFilter, FilterProblem } from '../../lib/filter.js';
 import type { InboxEvents } from '../../lib/live.js';
+import '../../components/FilterBar.css';
 
 /** Ticking requests to replay them together: on or off, and which are ticked. */
 export interface Selection {

@@ -1,7 +1,8 @@
 import type { InboxView as Inbox } from '../../api.js';
-import { CopyButton } from '../../components/common.js';
+import { CopyButton } from '../../components/Copy.js';
 import { Icon } from '../../components/Icon.js';
 import { CodeBlock } from '../../components/CodeBlock.js';
+import './Setup.css';
 
 /** A curl command that sends a JSON request to the inbox. */
 function exampleCurl(url: string): string {

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type CreatedShare, createShare, errorMessage, listShares, revokeShare, type Share } from '../../api.js';
-import { ConfirmButton, CopyButton, ErrorNote, Spinner, Time } from '../../components/common.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
+import { CopyButton } from '../../components/Copy.js';
+import { Time } from '../../components/Time.js';
+import { ErrorNote, Spinner } from '../../components/notes.js';
 import { Icon } from '../../components/Icon.js';
 import { paths } from '../../router.js';
 import { CopyableValue } from '../../components/fields.js';
+import './SharePanel.css';
 
 /** The inbox's read-only sharing links: create (shown once), list, revoke. */
 export function SharePanel(props: { inboxId: string; onClose: () => void }) {

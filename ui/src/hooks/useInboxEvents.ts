@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { client, type EventSummary, withShare } from '../../api.js';
-import { type EventFilter, filterParams, filterQuery } from '../../lib/filter.js';
-import { InboxEvents, type LiveStatus } from '../../lib/live.js';
-import { liveMatches } from './live-matches.js';
+import { client, type EventSummary, withShare } from '../api.js';
+import { type EventFilter, filterParams, filterQuery } from '../lib/filter.js';
+import { InboxEvents, type LiveStatus } from '../lib/live.js';
+import { liveMatches } from '../pages/inbox/live-matches.js';
 
 /**
  * The inbox's requests as the list shows them: pages of the list API (with the filter) and the

@@ -9,14 +9,14 @@ import {
   type FormatLimits,
   type Token,
   xmlLines,
-} from './body.js';
-import { decodeBody, type TextEncodingName } from './body-text.js';
+} from './parse.js';
+import { decodeBody, type TextEncodingName } from './decode.js';
 import { prettyJsonUtf8 } from './pretty-json-bytes.js';
 
 /**
  * The slow half of showing a body (pure, no DOM): choosing its kind (JSON.parse of up to 10 MiB)
  * and building the data its main view renders (pretty JSON, XML lines, form pairs, multipart
- * parts). It runs in a worker (body.worker.ts), so the page stays responsive whatever the body.
+ * parts). It runs in a worker (analyse.worker.ts), so the page stays responsive whatever the body.
  */
 
 /** What the page sends the worker: the bytes (copied, never its text: the worker decodes). */

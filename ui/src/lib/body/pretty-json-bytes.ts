@@ -1,4 +1,4 @@
-import { BodyLimitError, type FormatLimits } from './body.js';
+import { BodyLimitError, type FormatLimits } from './parse.js';
 
 /**
  * prettyJsonText over UTF-8 bytes, into UTF-8 bytes: the same output, byte for byte, made

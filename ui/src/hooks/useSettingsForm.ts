@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { errorMessage } from '../../api.js';
+import { errorMessage } from '../api.js';
 
 export interface SettingsForm<T> {
   /** The stored settings: undefined while loading, null when none are set. */

@@ -9,7 +9,7 @@ import {
   firstAnalysis,
   reasonOf,
   type WorkerMessage,
-} from './body-analysis.js';
+} from './analyse.js';
 
 /** Characters of pretty JSON in the first message: more than a screen, quick to highlight. */
 const FIRST_CHARS = 8 * 1024;

@@ -1,6 +1,6 @@
-import type { AnalysisRequest, BodyAnalysis } from './body-analysis.js';
-import { analyseInWorker } from './body-worker.js';
-import { mark } from './marks.js';
+import type { AnalysisRequest, BodyAnalysis } from './analyse.js';
+import { analyseInWorker } from './worker-client.js';
+import { mark } from '../marks.js';
 
 /**
  * The analyses of the bodies the page has shown, per body (the bytes of a loaded event), and the

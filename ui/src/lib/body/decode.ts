@@ -1,4 +1,4 @@
-import { decodeUtf8 } from './body.js';
+import { decodeUtf8 } from './parse.js';
 
 /**
  * A captured body's text in the charset it names (pure, no DOM). UTF-8 is the rule; a body whose

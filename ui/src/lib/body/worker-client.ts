@@ -6,13 +6,13 @@ import {
   reasonOf,
   unpackAnalysis,
   type WorkerMessage,
-} from './body-analysis.js';
+} from './analyse.js';
 
 /** Longest a body's analysis may take before its views give up on it (a worker hung on hostile input). */
 export const ANALYSIS_TIMEOUT_MS = 20_000;
 
 /**
- * Analyses a body in a Web Worker (the bundled body.worker.ts, served from /assets like the app,
+ * Analyses a body in a Web Worker (the bundled analyse.worker.ts, served from /assets like the app,
  * so `script-src 'self'` covers it). `onFirst` gets the first screen of a big JSON body while
  * the rest is formatted. Resolves with the analysis, or with its kind unknown and the reason on
  * failure, timeout or when the worker cannot start; never rejects. `signal` ends the worker
@@ -25,7 +25,7 @@ export function analyseInWorker(
 ): Promise<BodyAnalysis> {
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./body.worker.ts', import.meta.url), { type: 'module', name: 'body-analysis' });
+    worker = new Worker(new URL('./analyse.worker.ts', import.meta.url), { type: 'module', name: 'body-analysis' });
   } catch {
     // No worker (an old or locked-down browser): the same work on this thread.
     return Promise.resolve(analyseHere(request));

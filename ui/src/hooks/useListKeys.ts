@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import type { InboxEvents } from '../../lib/live.js';
+import type { InboxEvents } from '../lib/live.js';
 
 /**
  * The list's keys: j/k move the cursor through the list, Enter opens the request under it,
