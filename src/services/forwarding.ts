@@ -1,6 +1,14 @@
 import type { InboxAction } from '../domain/team.js';
 import type { SettingsView } from '../domain/destination.js';
-import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
+import {
+  type Delivery,
+  type DeliveryWithAttempts,
+  type Forwarding,
+  ForwardingInputSchema,
+  type ForwardingSettings,
+  forwardingSettings,
+} from '../domain/forwarding.js';
+import { type SettingsProblem, unknownField } from '../domain/outbound-delivery.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
@@ -88,19 +96,9 @@ async function ownedEvent(
   return { eventId: event.id, inbox };
 }
 
-/** The fields PUT accepts. */
-const FIELDS = new Set(['destination', 'enabled', 'attempts', 'maxDelayMs']);
-
-function invalid(message: string, path: string): AppError {
+function invalid(problem: SettingsProblem): AppError {
+  const { path, message } = problem;
   return new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
-}
-
-function integerIn(value: unknown, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(`${name} must be an integer from ${min} to ${max}`, `/${name}`);
-  }
-  return value;
 }
 
 /**
@@ -110,27 +108,17 @@ function integerIn(value: unknown, name: string, min: number, max: number, fallb
 export function parseForwardingInput(
   client: Pick<ReplayClient, 'refusal'>,
   body: Record<string, unknown>,
-): {
-  destination: string;
-  enabled: boolean;
-  maxAttempts: number;
-  maxDelayMs: number;
-} {
-  for (const key of Object.keys(body)) {
-    if (!FIELDS.has(key))
-      throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
+): ForwardingSettings {
+  const unknown = unknownField(ForwardingInputSchema, body);
+  if (unknown !== undefined) {
+    const fields = Object.keys(ForwardingInputSchema.properties).filter((key) => key !== 'attempts');
+    throw invalid({ path: `/${unknown}`, message: `Unknown field ${unknown}: send ${fields.join(', ')}` });
   }
-  if (body['destination'] === undefined) throw invalid('destination is required', '/destination');
+  if (body['destination'] === undefined) throw invalid({ path: '/destination', message: 'destination is required' });
   checkDestinationToSave(client, body['destination'], { path: '/destination' });
-  const enabled = body['enabled'];
-  if (enabled !== undefined && typeof enabled !== 'boolean') throw invalid('enabled must be true or false', '/enabled');
-  const L = FORWARDING_LIMITS;
-  return {
-    destination: body['destination'] as string,
-    enabled: enabled ?? true,
-    maxAttempts: integerIn(body['attempts'], 'attempts', L.minAttempts, L.maxAttempts, L.defaultAttempts),
-    maxDelayMs: integerIn(body['maxDelayMs'], 'maxDelayMs', L.minMaxDelayMs, L.maxMaxDelayMs, L.defaultMaxDelayMs),
-  };
+  const settings = forwardingSettings(body);
+  if ('path' in settings) throw invalid(settings);
+  return settings;
 }
 
 /**

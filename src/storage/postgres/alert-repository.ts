@@ -4,6 +4,7 @@ import type { AlertRepository } from '../../ports/alert-store.js';
 import {
   ALERT_ATTEMPT_COLUMNS,
   type AlertAttemptRow,
+  type ClaimedAlertRow,
   NOTIFICATION_COLUMNS,
   type NotificationRow,
   rulesFromText,
@@ -59,15 +60,6 @@ const SQL = {
   withRules: 'SELECT inbox_id FROM alert_rules ORDER BY inbox_id',
 };
 
-interface ClaimedRow {
-  id: string;
-  inbox_id: string;
-  attempts: number;
-  attempts_total: number;
-  url: string;
-  body: string;
-}
-
 /** AlertRepository on PostgreSQL. */
 export function createAlertRepository(pool: Pool): AlertRepository {
   return {
@@ -96,15 +88,8 @@ export function createAlertRepository(pool: Pool): AlertRepository {
       attempt('claim alert notifications', async () => {
         const params = claimParams(opts);
         if (params === null) return [];
-        const { rows } = await pool.query<ClaimedRow>(SQL.claim, params);
-        return rows.map((row) => ({
-          id: row.id,
-          inboxId: row.inbox_id,
-          attempt: row.attempts,
-          number: row.attempts_total,
-          url: row.url,
-          body: row.body,
-        }));
+        const { rows } = await pool.query<ClaimedAlertRow>(SQL.claim, params);
+        return rows.map(mapper.toClaimedAlert);
       }),
     complete: (input) =>
       attempt('complete alert notification', () =>

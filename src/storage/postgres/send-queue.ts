@@ -6,7 +6,7 @@ import {
   type DeliveryNext,
   leaseEndMs,
   nextAttemptAt,
-} from '../../domain/forwarding.js';
+} from '../../domain/outbound-delivery.js';
 import type { SendClaim } from '../../ports/forwarding-store.js';
 import { inTransaction } from './attempt.js';
 

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { ClaimedAlert } from '../../domain/alert-notification.js';
-import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { AlertRepository } from '../../ports/alert-store.js';
 import {
   ALERT_ATTEMPT_COLUMNS,
@@ -93,14 +93,8 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
           });
         }
         lease.run({ owner, until, now, id: row.id });
-        return {
-          id: row.id,
-          inboxId: row.inbox_id,
-          attempt: row.attempts + 1,
-          number: row.attempts_total + 1,
-          url: row.url,
-          body: row.body,
-        };
+        // `row` was read before the lease, which counted this attempt.
+        return mapper.toClaimedAlert({ ...row, attempts: row.attempts + 1, attempts_total: row.attempts_total + 1 });
       }),
   );
   const completeTx = db.transaction((input: Parameters<AlertRepository['complete']>[0]): boolean => {

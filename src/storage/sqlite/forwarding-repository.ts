@@ -1,12 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import {
-  ABANDONED_MESSAGE,
-  type ClaimedDelivery,
-  claimBatchSize,
-  leaseEndMs,
-  nextAttemptAt,
-} from '../../domain/forwarding.js';
+import type { ClaimedDelivery } from '../../domain/forwarding.js';
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
 import {
   ATTEMPT_COLUMNS,
