@@ -17,6 +17,7 @@ import type { ReplayClient } from '../ports/replay-client.js';
 import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
+import { savedInbox } from './saved-inbox.js';
 
 /**
  * Automatic forwarding (docs/forwarding.md): the owner of a saved inbox sets
@@ -50,23 +51,14 @@ function forwardingChanged(): void {
 
 const NOT_SAVED_MESSAGE = 'Only saved inboxes can forward events: save the inbox first';
 
-/**
- * The caller's saved inbox. UNAUTHORIZED without an account (SHARE_READ_ONLY for a link, by the
- * route), INBOX_NOT_FOUND for an unknown, expired or another account's inbox, INBOX_NOT_SAVED
- * for an anonymous one.
- */
-async function ownedInbox(
+/** The caller's saved inbox, with the role `action` needs (savedInbox). */
+function ownedInbox(
   deps: ForwardingDeps,
   principal: Principal,
   inboxId: string,
   action: InboxAction = 'manage',
 ): Promise<Inbox> {
-  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  requireAccount(principal);
-  const inbox = await findLiveInbox(deps, inboxId);
-  if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  await authorizeInbox(deps, principal, inbox, action);
-  return inbox;
+  return savedInbox(deps, principal, inboxId, { action, notSaved: NOT_SAVED_MESSAGE });
 }
 
 /**
