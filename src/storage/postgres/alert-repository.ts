@@ -4,7 +4,6 @@ import type { AlertRepository } from '../../ports/alert-store.js';
 import {
   ALERT_ATTEMPT_COLUMNS,
   type AlertAttemptRow,
-  type ClaimedAlertRow,
   NOTIFICATION_COLUMNS,
   type NotificationRow,
   rulesFromText,
@@ -12,7 +11,7 @@ import {
 } from '../shared/alert-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
-import { claimParams, completeSend } from './send-queue.js';
+import { claimSends, completeSend } from './send-queue.js';
 
 type Row = NotificationRow<PostgresColumns>;
 
@@ -85,21 +84,8 @@ export function createAlertRepository(pool: Pool): AlertRepository {
         return mapper.toNotification(rows[0] as Row);
       }),
     claim: (opts) =>
-      attempt('claim alert notifications', async () => {
-        const params = claimParams(opts);
-        if (params === null) return [];
-        const { rows } = await pool.query<ClaimedAlertRow>(SQL.claim, params);
-        return rows.map(mapper.toClaimedAlert);
-      }),
-    complete: (input) =>
-      attempt('complete alert notification', () =>
-        completeSend(
-          pool,
-          SQL,
-          input.attempt === null ? null : mapper.alertAttemptParams(input.id, input.number, input.attempt),
-          input,
-        ),
-      ),
+      attempt('claim alert notifications', () => claimSends(pool, SQL.claim, opts, mapper.toClaimedAlert)),
+    complete: (input) => attempt('complete alert notification', () => completeSend(pool, SQL, input.id, input)),
     listRecent: (inboxId, limit) =>
       attempt('list alert notifications', async () => {
         const { rows } = await pool.query<Row>(SQL.recent, [inboxId, Math.max(0, Math.floor(limit))]);
@@ -107,7 +93,7 @@ export function createAlertRepository(pool: Pool): AlertRepository {
         const attempts = await pool.query<AlertAttemptRow<PostgresColumns>>(SQL.attemptsOf, [rows.map((r) => r.id)]);
         return rows.map((row) => ({
           ...mapper.toNotification(row),
-          attemptLog: attempts.rows.filter((a) => a.notification_id === row.id).map(mapper.toAlertAttempt),
+          attemptLog: attempts.rows.filter((a) => a.notification_id === row.id).map(mapper.toOutboundAttempt),
         }));
       }),
     nextDueAt: () =>

@@ -81,8 +81,6 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
         n.createdAt,
         n.createdAt,
       ]),
-    toAlertAttempt: outbound.toOutboundAttempt,
-    alertAttemptParams: outbound.outboundAttemptParams,
     toClaimedAlert: (row: ClaimedAlertRow): ClaimedAlert => ({
       id: row.id,
       ...outbound.toClaimedSend(row),

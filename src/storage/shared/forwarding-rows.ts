@@ -67,8 +67,6 @@ export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) 
       ...outbound.toProgress(row),
     }),
     toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({ eventId: row.event_id, ...outbound.toOutboundAttempt(row) }),
-    /** Parameters of an attempt record, in ATTEMPT_COLUMNS order. */
-    attemptParams: outbound.outboundAttemptParams,
     toClaimedDelivery: (row: ClaimedRow<C>): ClaimedDelivery => ({
       eventId: row.event_id,
       ...outbound.toClaimedSend(row),

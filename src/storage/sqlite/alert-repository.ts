@@ -98,7 +98,8 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
       }),
   );
   const completeTx = db.transaction((input: Parameters<AlertRepository['complete']>[0]): boolean => {
-    if (input.attempt !== null) recordAttempt.run(...mapper.alertAttemptParams(input.id, input.number, input.attempt));
+    if (input.attempt !== null)
+      recordAttempt.run(...mapper.outboundAttemptParams(input.id, input.number, input.attempt));
     return (
       finish.run({
         state: input.next.state,
@@ -138,7 +139,7 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
       attempt('list alert notifications', () =>
         recent.all(inboxId, Math.max(0, Math.floor(limit))).map((row) => ({
           ...mapper.toNotification(row),
-          attemptLog: attemptsOf.all(row.id).map(mapper.toAlertAttempt),
+          attemptLog: attemptsOf.all(row.id).map(mapper.toOutboundAttempt),
         })),
       ),
     nextDueAt: () =>

@@ -136,7 +136,7 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
     if (input.attempt !== null) {
       const inboxId = inboxOf.get(input.eventId);
       if (inboxId !== undefined) {
-        recordAttempt.run(...mapper.attemptParams(input.eventId, input.number, input.attempt), inboxId);
+        recordAttempt.run(...mapper.outboundAttemptParams(input.eventId, input.number, input.attempt), inboxId);
       }
     }
     return (
