@@ -1,14 +1,8 @@
 import type { Pool } from 'pg';
 
 import type { AlertRepository } from '../../ports/alert-store.js';
-import {
-  ALERT_ATTEMPT_COLUMNS,
-  type AlertAttemptRow,
-  NOTIFICATION_COLUMNS,
-  type NotificationRow,
-  rulesFromText,
-  rulesToText,
-} from '../shared/alert-rows.js';
+import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
+import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 import { claimSends, completeSend } from './send-queue.js';

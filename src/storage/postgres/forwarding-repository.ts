@@ -1,14 +1,8 @@
 import type { Pool } from 'pg';
 
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
-import {
-  ATTEMPT_COLUMNS,
-  type AttemptRow,
-  DELIVERY_COLUMNS,
-  type DeliveryRow,
-  FORWARDING_COLUMNS,
-  type ForwardingRow,
-} from '../shared/forwarding-rows.js';
+import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 import { claimSends, completeSend } from './send-queue.js';
