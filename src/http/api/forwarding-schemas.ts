@@ -4,10 +4,10 @@ import {
   deliveryIdFor,
   FORWARDING_LIMITS,
   type Delivery,
-  type DeliveryAttempt,
   type DeliveryWithAttempts,
   type Forwarding,
 } from '../../domain/forwarding.js';
+import type { OutboundAttempt } from '../../domain/outbound-delivery.js';
 
 /**
  * JSON shapes of automatic forwarding (routes/forwarding.ts) and their presenters. Named
@@ -130,7 +130,8 @@ export function forwardingJson(f: Forwarding, view: SettingsView) {
   };
 }
 
-function attemptJson(a: DeliveryAttempt, view: SettingsView) {
+/** An outbound attempt record (a delivery's, a notification's) as `view` shows its URL. */
+export function attemptJson(a: OutboundAttempt, view: SettingsView) {
   return {
     number: a.number,
     startedAt: a.startedAt.toISOString(),
