@@ -25,7 +25,8 @@ import { startSweeper } from './services/expiry.js';
 import { captureRequest } from './services/ingest.js';
 import { responseCacheFor } from './services/responses.js';
 import { startReplayJobRunner } from './services/replay-job-runner.js';
-import { startDeliveryWorker, type DeliveryWorker } from './services/delivery-worker.js';
+import { startDeliveryWorker } from './services/delivery-worker.js';
+import type { OutboundWorker } from './services/outbound-worker.js';
 import { startEventTypeWorker } from './services/event-type-worker.js';
 import { type AlertEvaluator, createAlertEvaluator } from './services/alert-evaluator.js';
 import { alertsChanged, startAlertWorker } from './services/alert-worker.js';
@@ -250,7 +251,7 @@ function startInstanceDeliveryWorker(
   logger: Logger,
   metrics: RehookMetrics,
   alerts: AlertEvaluator,
-): DeliveryWorker {
+): OutboundWorker {
   return startDeliveryWorker(deps, {
     concurrency: config.forwardConcurrency,
     pollIntervalMs: config.forwardPollIntervalMs,

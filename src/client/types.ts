@@ -208,15 +208,8 @@ export interface ReplayOptions {
   readonly repeat?: number;
 }
 
-/** What setForwarding takes; left-out fields get their defaults (enabled, 8 attempts, 1 h). */
-export interface ForwardingInput {
-  readonly destination: string;
-  readonly enabled?: boolean;
-  /** 1 to 30. */
-  readonly attempts?: number;
-  /** 1000 to 86,400,000. */
-  readonly maxDelayMs?: number;
-}
+/** What setForwarding takes (the request schema's body); left-out fields get their defaults. */
+export type ForwardingInput = operations['setForwarding']['requestBody']['content']['application/json'];
 
 /**
  * A rule as setAlerts takes it: an AlertRule whose id (kept when sent back), format (json) and

@@ -1,11 +1,11 @@
 import type { AlertFormat, AlertKind } from './alerts.js';
-import type { DeliveryAttempt, DeliveryState } from './forwarding.js';
+import type { ClaimedSend, OutboundAttempt, OutboundProgress } from './outbound-delivery.js';
 
 /**
- * A notification of an alert rule: one POST of `body` to `url`, delivered like a forwarded
- * event (states, leases, backoff and attempt records are forwarding's: domain/forwarding.ts).
+ * A notification of an alert rule: one POST of `body` to `url`, delivered by outbound delivery
+ * as a forwarded event is (states, leases, backoff and attempt records: domain/outbound-delivery.ts).
  */
-export interface AlertNotification {
+export interface AlertNotification extends OutboundProgress {
   /** ntf_ + time-sortable random characters. */
   readonly id: string;
   readonly inboxId: string;
@@ -20,21 +20,14 @@ export interface AlertNotification {
   readonly body: string;
   /** The event that triggered it, when one did. */
   readonly eventId: string | null;
-  readonly state: DeliveryState;
-  readonly attempts: number;
-  readonly attemptsTotal: number;
-  readonly nextAttemptAt: Date | null;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
 }
 
-export type NewAlertNotification = Omit<
-  AlertNotification,
-  'state' | 'attempts' | 'attemptsTotal' | 'nextAttemptAt' | 'updatedAt'
->;
+/** A notification as queued: before any attempt. */
+export type NewAlertNotification = Omit<AlertNotification, keyof OutboundProgress> &
+  Pick<AlertNotification, 'createdAt'>;
 
-/** A delivery attempt of a notification (forwarding's record without the event id). */
-export type AlertAttempt = Omit<DeliveryAttempt, 'eventId'>;
+/** A delivery attempt of a notification (the outbound attempt record; its notification's id is the row's). */
+export type AlertAttempt = OutboundAttempt;
 
 export interface AlertNotificationWithAttempts extends AlertNotification {
   /** Oldest first. */
@@ -42,13 +35,8 @@ export interface AlertNotificationWithAttempts extends AlertNotification {
 }
 
 /** A notification an instance has just leased. */
-export interface ClaimedAlert {
+export interface ClaimedAlert extends ClaimedSend {
   readonly id: string;
-  readonly inboxId: string;
-  /** This attempt's number within the round (1 = first). */
-  readonly attempt: number;
-  /** This attempt's record number. */
-  readonly number: number;
   readonly url: string;
   readonly body: string;
 }

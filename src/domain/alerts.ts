@@ -51,7 +51,7 @@ export const ALERT_LIMITS = {
   maxRateMax: 10_000,
   maxWindowSeconds: 86_400,
   /** Attempts per notification before it is `failed`, and the longest wait between two. */
-  attempts: 5,
+  maxAttempts: 5,
   maxDelayMs: 60_000,
   /** Most notifications (with attempts) GET .../alerts/deliveries answers. */
   recentDeliveries: 50,

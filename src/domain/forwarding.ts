@@ -1,8 +1,20 @@
+import { type Static, Type } from '@sinclair/typebox';
+import {
+  type ClaimedSend,
+  enabledValue,
+  integerField,
+  type OutboundAttempt,
+  type OutboundProgress,
+  type RetryPolicy,
+  type SettingsProblem,
+} from './outbound-delivery.js';
+
 /**
  * Automatic forwarding: an owned inbox sends every event stored while its
- * forwarding is set to one destination, in the background, at least once. The delivery queue
- * lives in the database (tables `forwarding`, `deliveries`, `delivery_attempts`, migration 8);
- * docs/forwarding.md and docs/decisions.md (28) explain the choices. Pure: no I/O here.
+ * forwarding is set to one destination, in the background, at least once, by outbound delivery
+ * (domain/outbound-delivery.ts). The delivery queue lives in the database (tables `forwarding`,
+ * `deliveries`, `delivery_attempts`, migration 8); docs/forwarding.md and docs/decisions.md (28)
+ * explain the choices. Pure: no I/O here.
  */
 
 /** Bounds of the retry policy (documented in docs/forwarding.md and the API schema). */
@@ -17,67 +29,108 @@ export const FORWARDING_LIMITS = {
 } as const;
 
 /** The forwarding of one inbox, as stored. */
-export interface Forwarding {
+export interface Forwarding extends RetryPolicy {
   readonly inboxId: string;
   /** Absolute http(s) URL, checked by parseDestination; the event's sub-path and query are appended. */
   readonly destination: string;
   /** false: nothing new is queued and queued deliveries wait (paused) until it is enabled again. */
   readonly enabled: boolean;
-  /** Attempts per delivery before it is `failed` (1..30). */
-  readonly maxAttempts: number;
-  /** Longest wait between two attempts (1 s .. 24 h). */
-  readonly maxDelayMs: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
 
+/** What a PUT sets: every field of the forwarding but its inbox and times. */
+export type ForwardingSettings = Omit<Forwarding, 'inboxId' | 'createdAt' | 'updatedAt'>;
+
+const closed = { additionalProperties: false } as const;
+const L = FORWARDING_LIMITS;
+
+/** The body of PUT .../forwarding: documents the route, and its keys are the fields accepted. */
+export const ForwardingInputSchema = Type.Object(
+  {
+    destination: Type.String({
+      description:
+        "Absolute http or https URL without credentials. Each event's sub-path below /i/<inboxId> is appended to its " +
+        "path and the event's query to its query. The SSRF policy of replays applies to every send.",
+      examples: ['https://example.com/webhooks'],
+    }),
+    enabled: Type.Optional(
+      Type.Boolean({
+        description:
+          'Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again.',
+      }),
+    ),
+    maxAttempts: Type.Optional(
+      Type.Integer({
+        minimum: L.minAttempts,
+        maximum: L.maxAttempts,
+        description: `Attempts per delivery before it is failed (${L.minAttempts} to ${L.maxAttempts}, default ${L.defaultAttempts}).`,
+      }),
+    ),
+    attempts: Type.Optional(
+      Type.Integer({
+        minimum: L.minAttempts,
+        maximum: L.maxAttempts,
+        deprecated: true,
+        description: 'The old name of maxAttempts, still accepted on input for one release; not with maxAttempts.',
+      }),
+    ),
+    maxDelayMs: Type.Optional(
+      Type.Integer({
+        minimum: L.minMaxDelayMs,
+        maximum: L.maxMaxDelayMs,
+        description:
+          `Longest wait between two attempts in milliseconds (${L.minMaxDelayMs} to ${L.maxMaxDelayMs}, default ${L.defaultMaxDelayMs}). ` +
+          "Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random).",
+      }),
+    ),
+  },
+  { ...closed },
+);
+
+/** A PUT body of forwarding settings, typed from its schema. */
+export type ForwardingInput = Static<typeof ForwardingInputSchema>;
+
 /**
- * - pending: waiting for its next attempt (`nextAttemptAt`).
- * - delivering: an instance holds its lease and is sending it; when the lease runs out (the
- *   instance died) it is due again.
- * - delivered: a 2xx answer. failed: attempts ran out, or the destination is forbidden.
- * - cancelled: the forwarding was removed, or the event or its inbox was deleted, before delivery.
+ * The settings of a PUT body whose fields are known and whose destination is checked (the
+ * caller's part: it needs the egress policy), with defaults for what is left out; the first
+ * problem otherwise. `attempts`, maxAttempts' old name, is read when maxAttempts is not sent.
  */
-export type DeliveryState = 'pending' | 'delivering' | 'delivered' | 'failed' | 'cancelled';
+export function forwardingSettings(
+  body: { readonly [K in keyof ForwardingInput]?: unknown },
+): ForwardingSettings | SettingsProblem {
+  if (body.attempts !== undefined && body.maxAttempts !== undefined) {
+    return { path: '/attempts', message: 'attempts is the old name of maxAttempts: send maxAttempts only' };
+  }
+  const enabled = enabledValue(body.enabled, '/enabled');
+  if (typeof enabled !== 'boolean') return enabled;
+  const attemptsName = body.maxAttempts === undefined && body.attempts !== undefined ? 'attempts' : 'maxAttempts';
+  const maxAttempts = integerField(
+    body[attemptsName],
+    { path: `/${attemptsName}`, name: attemptsName },
+    { min: L.minAttempts, max: L.maxAttempts, fallback: L.defaultAttempts },
+  );
+  if (typeof maxAttempts !== 'number') return maxAttempts;
+  const maxDelayMs = integerField(
+    body.maxDelayMs,
+    { path: '/maxDelayMs', name: 'maxDelayMs' },
+    { min: L.minMaxDelayMs, max: L.maxMaxDelayMs, fallback: L.defaultMaxDelayMs },
+  );
+  if (typeof maxDelayMs !== 'number') return maxDelayMs;
+  return { destination: body.destination as string, enabled, maxAttempts, maxDelayMs };
+}
 
 /** The delivery of one event to its inbox's destination (one per event). */
-export interface Delivery {
+export interface Delivery extends OutboundProgress {
   /** dlv_ + the event id's characters: one delivery per event. */
   readonly id: string;
   readonly eventId: string;
   readonly inboxId: string;
-  readonly state: DeliveryState;
-  /** Attempts in the current round (a manual retry starts a new round at 0). */
-  readonly attempts: number;
-  /** Attempts ever made (numbers of the attempt records run 1..attemptsTotal). */
-  readonly attemptsTotal: number;
-  /** When it is due (pending) or its lease ends (delivering); null once finished. */
-  readonly nextAttemptAt: Date | null;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
 }
 
-/**
- * How an attempt ended. `delivered`: a 2xx answer; `rejected`: any other status; `forbidden`,
- * `unreachable`, `timeout`: as for replays (no answer); `abandoned`: the instance sending it
- * stopped before recording the result (its lease expired), so the destination may or may not
- * have received it.
- */
-export type AttemptOutcome = 'delivered' | 'rejected' | 'forbidden' | 'unreachable' | 'timeout' | 'abandoned';
-
-export interface DeliveryAttempt {
+/** One attempt of an event's delivery. */
+export interface DeliveryAttempt extends OutboundAttempt {
   readonly eventId: string;
-  /** 1, 2, ... over the delivery's whole life (manual retries continue the numbering). */
-  readonly number: number;
-  readonly startedAt: Date;
-  /** The URL this attempt was sent to (destination + sub-path + query). */
-  readonly url: string;
-  readonly outcome: AttemptOutcome;
-  readonly statusCode: number | null;
-  readonly latencyMs: number | null;
-  /** DESTINATION_FORBIDDEN, DESTINATION_UNREACHABLE, DESTINATION_TIMEOUT; null otherwise. */
-  readonly errorCode: string | null;
-  readonly errorMessage: string | null;
 }
 
 export interface DeliveryWithAttempts extends Delivery {
@@ -86,66 +139,14 @@ export interface DeliveryWithAttempts extends Delivery {
 }
 
 /** A delivery an instance has just leased, with what it needs to send it. */
-export interface ClaimedDelivery {
+export interface ClaimedDelivery extends ClaimedSend {
   readonly eventId: string;
-  readonly inboxId: string;
-  /** This attempt's number within the round (1 = first); above maxAttempts: none left. */
-  readonly attempt: number;
-  /** This attempt's record number (attemptsTotal after the claim). */
-  readonly number: number;
   readonly forwarding: Pick<Forwarding, 'destination' | 'maxAttempts' | 'maxDelayMs'>;
-}
-
-/** What happens to a claimed delivery after its attempt (ForwardingStore.complete). */
-export type DeliveryNext =
-  | { readonly state: 'delivered' }
-  | { readonly state: 'failed' }
-  | { readonly state: 'cancelled' }
-  | { readonly state: 'pending'; readonly nextAttemptAt: Date };
-
-/** Message of the `abandoned` record of an attempt whose instance died while sending it. */
-export const ABANDONED_MESSAGE =
-  'the instance sending this attempt stopped before recording its result (its lease expired); ' +
-  'the destination may have received it';
-
-/** Most due deliveries one claim leases. */
-export const MAX_CLAIM_BATCH = 1000;
-
-/** How many due deliveries a claim asked for `limit` leases: 0 below 1, else whole and at most MAX_CLAIM_BATCH. */
-export function claimBatchSize(limit: number): number {
-  return limit < 1 ? 0 : Math.min(Math.floor(limit), MAX_CLAIM_BATCH);
-}
-
-/** When (epoch ms) a lease taken at `now` for `leaseMs` runs out: the delivery is due again then. */
-export function leaseEndMs(now: Date, leaseMs: number): number {
-  return now.getTime() + leaseMs;
-}
-
-/** When a delivery is next due after an attempt: its next attempt's time while pending, else never. */
-export function nextAttemptAt(next: DeliveryNext): Date | null {
-  return next.state === 'pending' ? next.nextAttemptAt : null;
 }
 
 /** The delivery id of an event (one delivery per event). */
 export function deliveryIdFor(eventId: string): string {
   return `dlv_${eventId.slice(4)}`;
-}
-
-/**
- * Delay before retry number `attempt + 1`, after `attempt` failed attempts (attempt >= 1):
- * exponential backoff `base * 2^(attempt-1)` capped at `maxDelayMs`, with equal jitter (half
- * fixed, half random), so retries of many deliveries spread out but never come sooner than half
- * the nominal delay. `random` is in [0, 1).
- */
-export function backoffDelayMs(
-  attempt: number,
-  opts: { baseDelayMs: number; maxDelayMs: number },
-  random: number = Math.random(),
-): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 40);
-  const nominal = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** exponent);
-  const half = nominal / 2;
-  return Math.round(half + half * Math.min(Math.max(random, 0), 1));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from '../domain/forwarding.js';
+import type { AttemptOutcome } from '../domain/outbound-delivery.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../domain/replay.js';
 import type { ReplayRepository, Store } from '../ports/store.js';
 import { Counter, Gauge, Histogram, Registry } from './registry.js';

@@ -6,7 +6,7 @@ import type {
   ClaimedAlert,
   NewAlertNotification,
 } from '../domain/alert-notification.js';
-import type { DeliveryNext } from '../domain/forwarding.js';
+import type { DeliveryNext } from '../domain/outbound-delivery.js';
 import type { SendClaim } from './forwarding-store.js';
 
 /**

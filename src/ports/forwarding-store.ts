@@ -2,10 +2,10 @@ import type {
   ClaimedDelivery,
   Delivery,
   DeliveryAttempt,
-  DeliveryNext,
   DeliveryWithAttempts,
   Forwarding,
 } from '../domain/forwarding.js';
+import type { DeliveryNext } from '../domain/outbound-delivery.js';
 
 /** What a worker asks of a queue of background sends (forwarding deliveries, alert notifications). */
 export interface SendClaim {

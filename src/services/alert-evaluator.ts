@@ -13,7 +13,7 @@ import {
 } from '../domain/alerts.js';
 import { redactDestination } from '../domain/destination.js';
 import { type EventFilter, eventMatchesFilter } from '../domain/event-filter.js';
-import type { AttemptOutcome } from '../domain/forwarding.js';
+import type { AttemptOutcome } from '../domain/outbound-delivery.js';
 import type { ServiceDeps } from './deps.js';
 import { alertRulesCacheFor } from './alerts.js';
 

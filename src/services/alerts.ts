@@ -6,10 +6,10 @@ import type { Inbox } from '../domain/inbox.js';
 import type { InboxAction } from '../domain/team.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../ports/store.js';
-import { requireAccount } from './auth.js';
 import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
-import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
+import { settingsViewFor } from './inboxes.js';
+import { savedInbox } from './saved-inbox.js';
 import { alertsChanged } from './alert-worker.js';
 import { ShortLivedCache } from './short-lived-cache.js';
 
@@ -24,22 +24,14 @@ type AlertDeps = Pick<ServiceDeps, 'store' | 'clock' | 'egressClient'>;
 
 const NOT_SAVED_MESSAGE = 'Only saved inboxes can have alerts: save the inbox first';
 
-/**
- * The caller's saved inbox, as for forwarding: its owner, or a team member whose role allows
- * `action` (reading the rules and their deliveries: viewer; changing them: admin).
- */
-async function ownedInbox(
+/** The caller's saved inbox, with the role `action` needs (savedInbox). */
+function ownedInbox(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
   principal: Principal,
   inboxId: string,
   action: InboxAction = 'manage',
 ): Promise<Inbox> {
-  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  requireAccount(principal);
-  const inbox = await findLiveInbox(deps, inboxId);
-  if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  await authorizeInbox(deps, principal, inbox, action);
-  return inbox;
+  return savedInbox(deps, principal, inboxId, { action, notSaved: NOT_SAVED_MESSAGE });
 }
 
 /** A new rule id: alr_ + 16 random base16 characters. */

@@ -10,9 +10,9 @@ import { typeScriptDeclarations, typeScriptName } from '../domain/schema-typescr
 import { zodSchemaSource } from '../domain/schema-zod.js';
 import { AppError } from '../errors.js';
 import type { EventTypeInfo } from '../ports/event-type-store.js';
-import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, getReadableInbox } from './inboxes.js';
+import { savedInbox } from './saved-inbox.js';
 
 /**
  * Event types, their inferred schemas and drift (docs/insight.md). Reads only: the summaries are
@@ -123,22 +123,11 @@ export async function rebuildEventTypes(
  * team whose role allows `action` (as for signature secrets: an anonymous inbox's id is handed to
  * everyone it is shared with).
  */
-async function ownedInbox(
-  deps: Deps,
-  principal: Principal,
-  inboxId: string,
-  action: InboxAction = 'manage',
-): Promise<Inbox> {
-  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  requireAccount(principal);
-  const inbox = await findLiveInbox(deps, inboxId);
-  if (inbox.ownerId === null) {
-    throw new AppError('INBOX_NOT_SAVED', {
-      message: 'Only a saved inbox can have its own event type rule or settings',
-    });
-  }
-  await authorizeInbox(deps, principal, inbox, action);
-  return inbox;
+function ownedInbox(deps: Deps, principal: Principal, inboxId: string, action: InboxAction = 'manage'): Promise<Inbox> {
+  return savedInbox(deps, principal, inboxId, {
+    action,
+    notSaved: 'Only a saved inbox can have its own event type rule or settings',
+  });
 }
 
 export async function getEventTypeRule(deps: Deps, principal: Principal, inboxId: string) {

@@ -1,6 +1,14 @@
 import type { InboxAction } from '../domain/team.js';
 import type { SettingsView } from '../domain/destination.js';
-import { FORWARDING_LIMITS, type Delivery, type DeliveryWithAttempts, type Forwarding } from '../domain/forwarding.js';
+import {
+  type Delivery,
+  type DeliveryWithAttempts,
+  type Forwarding,
+  ForwardingInputSchema,
+  type ForwardingSettings,
+  forwardingSettings,
+} from '../domain/forwarding.js';
+import { type SettingsProblem, unknownField } from '../domain/outbound-delivery.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
@@ -9,6 +17,7 @@ import type { EgressClient } from '../ports/egress-client.js';
 import { checkDestinationToSave } from './destination-check.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, settingsViewFor } from './inboxes.js';
+import { savedInbox } from './saved-inbox.js';
 
 /**
  * Automatic forwarding (docs/forwarding.md): the owner of a saved inbox sets
@@ -42,23 +51,14 @@ function forwardingChanged(): void {
 
 const NOT_SAVED_MESSAGE = 'Only saved inboxes can forward events: save the inbox first';
 
-/**
- * The caller's saved inbox. UNAUTHORIZED without an account (SHARE_READ_ONLY for a link, by the
- * route), INBOX_NOT_FOUND for an unknown, expired or another account's inbox, INBOX_NOT_SAVED
- * for an anonymous one.
- */
-async function ownedInbox(
+/** The caller's saved inbox, with the role `action` needs (savedInbox). */
+function ownedInbox(
   deps: ForwardingDeps,
   principal: Principal,
   inboxId: string,
   action: InboxAction = 'manage',
 ): Promise<Inbox> {
-  if (principal.kind === 'share') throw new AppError('SHARE_READ_ONLY');
-  requireAccount(principal);
-  const inbox = await findLiveInbox(deps, inboxId);
-  if (inbox.ownerId === null) throw new AppError('INBOX_NOT_SAVED', { message: NOT_SAVED_MESSAGE });
-  await authorizeInbox(deps, principal, inbox, action);
-  return inbox;
+  return savedInbox(deps, principal, inboxId, { action, notSaved: NOT_SAVED_MESSAGE });
 }
 
 /**
@@ -88,19 +88,9 @@ async function ownedEvent(
   return { eventId: event.id, inbox };
 }
 
-/** The fields PUT accepts. */
-const FIELDS = new Set(['destination', 'enabled', 'attempts', 'maxDelayMs']);
-
-function invalid(message: string, path: string): AppError {
+function invalid(problem: SettingsProblem): AppError {
+  const { path, message } = problem;
   return new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
-}
-
-function integerIn(value: unknown, name: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(`${name} must be an integer from ${min} to ${max}`, `/${name}`);
-  }
-  return value;
 }
 
 /**
@@ -110,27 +100,17 @@ function integerIn(value: unknown, name: string, min: number, max: number, fallb
 export function parseForwardingInput(
   client: Pick<EgressClient, 'refusal'>,
   body: Record<string, unknown>,
-): {
-  destination: string;
-  enabled: boolean;
-  maxAttempts: number;
-  maxDelayMs: number;
-} {
-  for (const key of Object.keys(body)) {
-    if (!FIELDS.has(key))
-      throw invalid(`Unknown field ${key}: send destination, enabled, attempts and maxDelayMs`, `/${key}`);
+): ForwardingSettings {
+  const unknown = unknownField(ForwardingInputSchema, body);
+  if (unknown !== undefined) {
+    const fields = Object.keys(ForwardingInputSchema.properties).filter((key) => key !== 'attempts');
+    throw invalid({ path: `/${unknown}`, message: `Unknown field ${unknown}: send ${fields.join(', ')}` });
   }
-  if (body['destination'] === undefined) throw invalid('destination is required', '/destination');
+  if (body['destination'] === undefined) throw invalid({ path: '/destination', message: 'destination is required' });
   checkDestinationToSave(client, body['destination'], { path: '/destination' });
-  const enabled = body['enabled'];
-  if (enabled !== undefined && typeof enabled !== 'boolean') throw invalid('enabled must be true or false', '/enabled');
-  const L = FORWARDING_LIMITS;
-  return {
-    destination: body['destination'] as string,
-    enabled: enabled ?? true,
-    maxAttempts: integerIn(body['attempts'], 'attempts', L.minAttempts, L.maxAttempts, L.defaultAttempts),
-    maxDelayMs: integerIn(body['maxDelayMs'], 'maxDelayMs', L.minMaxDelayMs, L.maxMaxDelayMs, L.defaultMaxDelayMs),
-  };
+  const settings = forwardingSettings(body);
+  if ('path' in settings) throw invalid(settings);
+  return settings;
 }
 
 /**

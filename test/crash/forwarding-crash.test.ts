@@ -75,7 +75,7 @@ describe('forwarding survives SIGKILL of rehook serve', { timeout: 600_000 }, ()
       const set = await api(instance.apiUrl, `/api/v1/inboxes/${inboxId}/forwarding`, {
         method: 'PUT',
         token,
-        json: { destination: `${receiver.url}/sink`, attempts: 20, maxDelayMs: 1000 },
+        json: { destination: `${receiver.url}/sink`, maxAttempts: 20, maxDelayMs: 1000 },
       });
       assert.equal(set.status, 200, set.text);
 

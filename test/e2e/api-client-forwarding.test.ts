@@ -23,9 +23,9 @@ describe('RehookClient: automatic forwarding', () => {
   test('setForwarding, forwarding, deliveries, retryDelivery and removeForwarding', async () => {
     const inbox = await owner.createInbox();
     assert.equal(await owner.forwarding(inbox.id), null);
-    const set = await owner.setForwarding(inbox.id, { destination: `${receiver.url}/hooks`, attempts: 3 });
+    const set = await owner.setForwarding(inbox.id, { destination: `${receiver.url}/hooks`, maxAttempts: 3 });
     assert.deepEqual(
-      [set.destination, set.enabled, set.attempts, set.maxDelayMs],
+      [set.destination, set.enabled, set.maxAttempts, set.maxDelayMs],
       [`${receiver.url}/hooks`, true, 3, 3_600_000],
     );
     assert.deepEqual(await owner.forwarding(inbox.id), set);

@@ -37,7 +37,7 @@ describe('rehook forwarding set|show|remove and rehook deliveries', () => {
       inbox.id,
       '--to',
       `${receiver.url}/in`,
-      '--attempts',
+      '--max-attempts',
       '4',
       '--max-delay',
       '10m',
@@ -45,10 +45,10 @@ describe('rehook forwarding set|show|remove and rehook deliveries', () => {
       ...client,
     ]);
     assert.deepEqual(
-      (({ destination, enabled, attempts, maxDelayMs }) => ({ destination, enabled, attempts, maxDelayMs }))(
+      (({ destination, enabled, maxAttempts, maxDelayMs }) => ({ destination, enabled, maxAttempts, maxDelayMs }))(
         JSON.parse(set.stdout).forwarding,
       ),
-      { destination: `${receiver.url}/in`, enabled: true, attempts: 4, maxDelayMs: 600_000 },
+      { destination: `${receiver.url}/in`, enabled: true, maxAttempts: 4, maxDelayMs: 600_000 },
     );
     const shown = await cli(['forwarding', 'show', inbox.id, ...client]);
     assert.match(shown.stdout, /destination\s+http:\/\/127\.0\.0\.1:\d+\/in/);

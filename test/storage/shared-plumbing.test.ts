@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { claimBatchSize, leaseEndMs, nextAttemptAt } from '../../src/domain/forwarding.js';
+import { claimBatchSize, leaseEndMs, nextAttemptAt } from '../../src/domain/outbound-delivery.js';
 import { clampLimit } from '../../src/domain/page-limit.js';
 import { itemTally } from '../../src/domain/replay-job.js';
 import { StorageError } from '../../src/errors.js';

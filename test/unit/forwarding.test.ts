@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { backoffDelayMs, forwardUrl } from '../../src/domain/forwarding.js';
-import { attemptRecord, forwardHeaders, nextAfter } from '../../src/services/delivery-worker.js';
+import { forwardUrl } from '../../src/domain/forwarding.js';
+import { backoffDelayMs } from '../../src/domain/outbound-delivery.js';
+import { forwardHeaders, nextAfter } from '../../src/services/delivery-worker.js';
+import { attemptRecord } from '../../src/services/outbound-worker.js';
 
 describe('backoffDelayMs', () => {
   const policy = { baseDelayMs: 1_000, maxDelayMs: 60_000 };

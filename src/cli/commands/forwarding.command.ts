@@ -1,6 +1,17 @@
-import { defineCommand } from '../command.js';
+import { defineCommand, type ParsedInput } from '../command.js';
+import { UsageError } from '../exit.js';
 import { CLIENT, INBOX_ID, TO_URL } from '../command-options.js';
 import { clientWithInbox, durationMs, positiveInt, required } from '../normalise.js';
+
+/** --max-attempts, or --attempts (its old name); not both. */
+function maxAttempts(input: ParsedInput): number {
+  const current = positiveInt(input, 'max-attempts');
+  const old = positiveInt(input, 'attempts');
+  if (current !== undefined && old !== undefined) {
+    throw new UsageError('--attempts is the old name of --max-attempts: give --max-attempts only', input.path);
+  }
+  return current ?? old ?? 8;
+}
 
 export const forwardingSetCommand = defineCommand({
   path: ['forwarding', 'set'],
@@ -14,11 +25,16 @@ export const forwardingSetCommand = defineCommand({
   args: [INBOX_ID],
   options: {
     to: TO_URL,
-    attempts: {
+    'max-attempts': {
       type: 'string',
       value: 'n',
       description: 'Attempts per event before it is failed (1 to 30).',
       default: '8',
+    },
+    attempts: {
+      type: 'string',
+      value: 'n',
+      description: 'The old name of --max-attempts, still accepted.',
     },
     'max-delay': {
       type: 'string',
@@ -34,7 +50,7 @@ export const forwardingSetCommand = defineCommand({
   },
   examples: [
     'rehook forwarding set inb_... --to https://staging.example.com/webhooks --token "$TOKEN"',
-    'rehook forwarding set inb_... --to https://example.com/hooks --attempts 12 --max-delay 10m',
+    'rehook forwarding set inb_... --to https://example.com/hooks --max-attempts 12 --max-delay 10m',
   ],
   normalise: (input) => ({
     ...clientWithInbox(input),
@@ -42,7 +58,7 @@ export const forwardingSetCommand = defineCommand({
     input: {
       destination: required(input, 'to'),
       enabled: input.values['disable'] !== true,
-      attempts: positiveInt(input, 'attempts') ?? 8,
+      maxAttempts: maxAttempts(input),
       maxDelayMs: durationMs(input, 'max-delay', 3_600_000),
     },
   }),

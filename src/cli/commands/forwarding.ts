@@ -20,7 +20,7 @@ function describeForwarding(f: Forwarding): string {
     ['inbox', f.inboxId],
     ['destination', cleanLine(f.destination)],
     ['enabled', f.enabled ? 'yes' : 'no (paused: new events are not queued, queued ones wait)'],
-    ['attempts', String(f.attempts)],
+    ['max attempts', String(f.maxAttempts)],
     ['max delay', formatMs(f.maxDelayMs)],
     ['created', f.createdAt],
     ['updated', f.updatedAt],

@@ -674,7 +674,7 @@ export interface paths {
         get: operations["getForwarding"];
         /**
          * Set an inbox's automatic forwarding
-         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Every event stored from now on is delivered to `destination` at least once, in the background: method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the whole setting (fields left out get their defaults); deliveries already queued use the new one.
+         * @description Only the owner of a saved inbox (its token or session): forwarding makes the server send requests, so an anonymous inbox answers 409 INBOX_NOT_SAVED (save it first), another account's 404, a sharing link 403 SHARE_READ_ONLY. Every event stored from now on is delivered to `destination` at least once, in the background: method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network error or a timeout is retried with exponential backoff until `maxAttempts` run out (then `failed`). Replaces the whole setting (fields left out get their defaults); deliveries already queued use the new one.
          */
         put: operations["setForwarding"];
         post?: never;
@@ -2351,8 +2351,8 @@ export interface components {
             destination: string;
             /** @description false: paused. */
             enabled: boolean;
-            /** @description Attempts per delivery. */
-            attempts: number;
+            /** @description Attempts per delivery before it is failed. */
+            maxAttempts: number;
             /** @description Longest wait between attempts. */
             maxDelayMs: number;
             /**
@@ -5520,6 +5520,11 @@ export interface operations {
                     /** @description Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again. */
                     enabled?: boolean;
                     /** @description Attempts per delivery before it is failed (1 to 30, default 8). */
+                    maxAttempts?: number;
+                    /**
+                     * @deprecated
+                     * @description The old name of maxAttempts, still accepted on input for one release; not with maxAttempts.
+                     */
                     attempts?: number;
                     /** @description Longest wait between two attempts in milliseconds (1000 to 86400000, default 3600000). Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random). */
                     maxDelayMs?: number;

@@ -1,17 +1,11 @@
 import type { Pool } from 'pg';
 
 import type { AlertRepository } from '../../ports/alert-store.js';
-import {
-  ALERT_ATTEMPT_COLUMNS,
-  type AlertAttemptRow,
-  NOTIFICATION_COLUMNS,
-  type NotificationRow,
-  rulesFromText,
-  rulesToText,
-} from '../shared/alert-rows.js';
+import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
+import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
-import { claimParams, completeSend } from './send-queue.js';
+import { claimSends, completeSend } from './send-queue.js';
 
 type Row = NotificationRow<PostgresColumns>;
 
@@ -59,15 +53,6 @@ const SQL = {
   withRules: 'SELECT inbox_id FROM alert_rules ORDER BY inbox_id',
 };
 
-interface ClaimedRow {
-  id: string;
-  inbox_id: string;
-  attempts: number;
-  attempts_total: number;
-  url: string;
-  body: string;
-}
-
 /** AlertRepository on PostgreSQL. */
 export function createAlertRepository(pool: Pool): AlertRepository {
   return {
@@ -93,28 +78,8 @@ export function createAlertRepository(pool: Pool): AlertRepository {
         return mapper.toNotification(rows[0] as Row);
       }),
     claim: (opts) =>
-      attempt('claim alert notifications', async () => {
-        const params = claimParams(opts);
-        if (params === null) return [];
-        const { rows } = await pool.query<ClaimedRow>(SQL.claim, params);
-        return rows.map((row) => ({
-          id: row.id,
-          inboxId: row.inbox_id,
-          attempt: row.attempts,
-          number: row.attempts_total,
-          url: row.url,
-          body: row.body,
-        }));
-      }),
-    complete: (input) =>
-      attempt('complete alert notification', () =>
-        completeSend(
-          pool,
-          SQL,
-          input.attempt === null ? null : mapper.alertAttemptParams(input.id, input.number, input.attempt),
-          input,
-        ),
-      ),
+      attempt('claim alert notifications', () => claimSends(pool, SQL.claim, opts, mapper.toClaimedAlert)),
+    complete: (input) => attempt('complete alert notification', () => completeSend(pool, SQL, input.id, input)),
     listRecent: (inboxId, limit) =>
       attempt('list alert notifications', async () => {
         const { rows } = await pool.query<Row>(SQL.recent, [inboxId, Math.max(0, Math.floor(limit))]);
@@ -122,7 +87,7 @@ export function createAlertRepository(pool: Pool): AlertRepository {
         const attempts = await pool.query<AlertAttemptRow<PostgresColumns>>(SQL.attemptsOf, [rows.map((r) => r.id)]);
         return rows.map((row) => ({
           ...mapper.toNotification(row),
-          attemptLog: attempts.rows.filter((a) => a.notification_id === row.id).map(mapper.toAlertAttempt),
+          attemptLog: attempts.rows.filter((a) => a.notification_id === row.id).map(mapper.toOutboundAttempt),
         }));
       }),
     nextDueAt: () =>

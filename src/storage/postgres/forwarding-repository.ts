@@ -1,18 +1,11 @@
 import type { Pool } from 'pg';
 
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
-import {
-  ATTEMPT_COLUMNS,
-  type AttemptRow,
-  type ClaimedRow,
-  DELIVERY_COLUMNS,
-  type DeliveryRow,
-  FORWARDING_COLUMNS,
-  type ForwardingRow,
-} from '../shared/forwarding-rows.js';
+import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
-import { claimParams, completeSend } from './send-queue.js';
+import { claimSends, completeSend } from './send-queue.js';
 
 /**
  * The CTE the batch insert of events adds (group-commit.ts): one pending delivery per stored
@@ -117,22 +110,8 @@ export function createForwardingRepository(pool: Pool): ForwardingRepository {
         const { rows } = await pool.query<{ inbox_id: string }>(SQL.enabledIds);
         return rows.map((row) => row.inbox_id);
       }),
-    claim: (opts) =>
-      attempt('claim deliveries', async () => {
-        const params = claimParams(opts);
-        if (params === null) return [];
-        const { rows } = await pool.query<ClaimedRow<PostgresColumns>>(SQL.claim, params);
-        return rows.map(mapper.toClaimedDelivery);
-      }),
-    complete: (input) =>
-      attempt('complete delivery', () =>
-        completeSend(
-          pool,
-          SQL,
-          input.attempt === null ? null : mapper.attemptParams(input.eventId, input.number, input.attempt),
-          { ...input, id: input.eventId },
-        ),
-      ),
+    claim: (opts) => attempt('claim deliveries', () => claimSends(pool, SQL.claim, opts, mapper.toClaimedDelivery)),
+    complete: (input) => attempt('complete delivery', () => completeSend(pool, SQL, input.eventId, input)),
     listByEvent: (eventId) =>
       attempt('list deliveries', async () => {
         const { rows } = await pool.query<DeliveryRow<PostgresColumns>>(SQL.findDelivery, [eventId]);

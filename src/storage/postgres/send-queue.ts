@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, QueryResultRow } from 'pg';
 
 import {
   ABANDONED_MESSAGE,
@@ -6,9 +6,11 @@ import {
   type DeliveryNext,
   leaseEndMs,
   nextAttemptAt,
-} from '../../domain/forwarding.js';
+  type OutboundAttempt,
+} from '../../domain/outbound-delivery.js';
 import type { SendClaim } from '../../ports/forwarding-store.js';
 import { inTransaction } from './attempt.js';
+import { mapper } from './rows.js';
 
 // What forwarding deliveries and alert notifications do alike on PostgreSQL: both queues' claim
 // statements take the same parameters, and completing an attempt is the same two statements.
@@ -27,30 +29,46 @@ export function claimParams(opts: SendClaim): unknown[] | null {
   ];
 }
 
+/** Leases due items with a queue's claim statement (see claimParams) and maps each returned row. */
+export async function claimSends<R extends QueryResultRow, C>(
+  pool: Pool,
+  claimSql: string,
+  opts: SendClaim,
+  toClaimed: (row: R) => C,
+): Promise<C[]> {
+  const params = claimParams(opts);
+  if (params === null) return [];
+  const { rows } = await pool.query<R>(claimSql, params);
+  return rows.map(toClaimed);
+}
+
 /**
- * Records an attempt (when one was sent) and moves the item on while the lease is still the
- * owner's, in one transaction. The finish statement takes ($1 state, $2 next attempt, $3 now,
- * $4 the item's id, $5 owner, $6 attempt number); false when the lease was lost.
+ * Records an attempt of item `itemId` (when one was sent) and moves the item on while the lease
+ * is still the owner's, in one transaction. The record statement takes the item's id, the number
+ * and the attempt's columns (sendAttemptParams); the finish statement ($1 state, $2 next attempt,
+ * $3 now, $4 the item's id, $5 owner, $6 attempt number). False when the lease was lost.
  */
 export function completeSend(
   pool: Pool,
   sql: { readonly recordAttempt: string; readonly finish: string },
-  attemptParams: unknown[] | null,
+  itemId: string,
   input: {
-    readonly id: string;
     readonly owner: string;
     readonly number: number;
+    readonly attempt: OutboundAttempt | null;
     readonly next: DeliveryNext;
     readonly now: Date;
   },
 ): Promise<boolean> {
   return inTransaction(pool, async (client) => {
-    if (attemptParams !== null) await client.query(sql.recordAttempt, attemptParams);
+    if (input.attempt !== null) {
+      await client.query(sql.recordAttempt, mapper.outboundAttemptParams(itemId, input.number, input.attempt));
+    }
     const result = await client.query(sql.finish, [
       input.next.state,
       nextAttemptAt(input.next)?.toISOString() ?? null,
       input.now.toISOString(),
-      input.id,
+      itemId,
       input.owner,
       input.number,
     ]);

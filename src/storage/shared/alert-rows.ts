@@ -1,13 +1,7 @@
-import type { AlertAttempt, AlertNotification, NewAlertNotification } from '../../domain/alert-notification.js';
+import type { ClaimedAlert, AlertNotification, NewAlertNotification } from '../../domain/alert-notification.js';
 import type { AlertFormat, AlertKind, AlertRule } from '../../domain/alerts.js';
-import {
-  SEND_ATTEMPT_COLUMNS,
-  type SendAttemptRow,
-  sendAttemptParams,
-  type SendProgressRow,
-  toSendAttempt,
-  toSendProgress,
-} from './sending-rows.js';
+import type { ClaimedCountersRow, SendAttemptRow, SendProgressRow } from './sending-rows.js';
+import { outboundRowMappers, SEND_ATTEMPT_COLUMNS } from './sending-rows.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
 // Rows of alert rules, notifications and their attempts (migration 15) as either driver reads
@@ -34,6 +28,13 @@ export interface AlertAttemptRow<C extends ColumnTypes> extends SendAttemptRow<C
   notification_id: string;
 }
 
+/** A notification a claim has just leased: its counters after the lease, its URL and body. */
+export interface ClaimedAlertRow extends ClaimedCountersRow {
+  id: string;
+  url: string;
+  body: string;
+}
+
 /** The rules column holds the rules as JSON text, written and read only here. */
 export function rulesToText(rules: readonly AlertRule[]): string {
   return JSON.stringify(rules);
@@ -45,6 +46,7 @@ export function rulesFromText(text: string): AlertRule[] {
 
 export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
+  const outbound = outboundRowMappers(v);
   return {
     toNotification: (row: NotificationRow<C>): AlertNotification => ({
       id: row.id,
@@ -57,7 +59,7 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       format: row.format as AlertFormat,
       body: row.body,
       eventId: row.event_id,
-      ...toSendProgress(v, row),
+      ...outbound.toProgress(row),
     }),
     /** A new notification: pending, due at its creation. */
     notificationParams: (n: NewAlertNotification) =>
@@ -79,7 +81,11 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
         n.createdAt,
         n.createdAt,
       ]),
-    toAlertAttempt: (row: AlertAttemptRow<C>): AlertAttempt => toSendAttempt(v, row),
-    alertAttemptParams: (id: string, number: number, a: AlertAttempt) => sendAttemptParams(v, id, number, a),
+    toClaimedAlert: (row: ClaimedAlertRow): ClaimedAlert => ({
+      id: row.id,
+      ...outbound.toClaimedSend(row),
+      url: row.url,
+      body: row.body,
+    }),
   };
 }

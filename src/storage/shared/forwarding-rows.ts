@@ -5,14 +5,8 @@ import {
   deliveryIdFor,
   type Forwarding,
 } from '../../domain/forwarding.js';
-import {
-  SEND_ATTEMPT_COLUMNS,
-  type SendAttemptRow,
-  sendAttemptParams,
-  type SendProgressRow,
-  toSendAttempt,
-  toSendProgress,
-} from './sending-rows.js';
+import type { ClaimedCountersRow, SendAttemptRow, SendProgressRow } from './sending-rows.js';
+import { outboundRowMappers, SEND_ATTEMPT_COLUMNS } from './sending-rows.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 
 // Rows of forwarding settings, deliveries and delivery attempts (migration 8) as either driver
@@ -43,11 +37,8 @@ export interface AttemptRow<C extends ColumnTypes> extends SendAttemptRow<C> {
 }
 
 /** A delivery a claim has just leased: its counters after the lease, and its forwarding. */
-export interface ClaimedRow<C extends ColumnTypes> {
+export interface ClaimedRow<C extends ColumnTypes> extends ClaimedCountersRow {
   event_id: string;
-  inbox_id: string;
-  attempts: number;
-  attempts_total: number;
   destination: string;
   max_attempts: number;
   max_delay_ms: C['int8'];
@@ -56,6 +47,7 @@ export interface ClaimedRow<C extends ColumnTypes> {
 /** The mappers of forwarding, delivery and attempt rows over one database's column values. */
 export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   const bind = (values: Parameters<typeof bindValues>[1]): SqlParam<C>[] => bindValues(v, values);
+  const outbound = outboundRowMappers(v);
   return {
     toForwarding: (row: ForwardingRow<C>): Forwarding => ({
       inboxId: row.inbox_id,
@@ -72,17 +64,12 @@ export function forwardingRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) 
       id: deliveryIdFor(row.event_id),
       eventId: row.event_id,
       inboxId: row.inbox_id,
-      ...toSendProgress(v, row),
+      ...outbound.toProgress(row),
     }),
-    toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({ eventId: row.event_id, ...toSendAttempt(v, row) }),
-    /** Parameters of an attempt record, in ATTEMPT_COLUMNS order. */
-    attemptParams: (eventId: string, number: number, a: Omit<DeliveryAttempt, 'eventId' | 'number'>) =>
-      sendAttemptParams(v, eventId, number, a),
+    toAttempt: (row: AttemptRow<C>): DeliveryAttempt => ({ eventId: row.event_id, ...outbound.toOutboundAttempt(row) }),
     toClaimedDelivery: (row: ClaimedRow<C>): ClaimedDelivery => ({
       eventId: row.event_id,
-      inboxId: row.inbox_id,
-      attempt: row.attempts,
-      number: row.attempts_total,
+      ...outbound.toClaimedSend(row),
       forwarding: {
         destination: row.destination,
         maxAttempts: row.max_attempts,

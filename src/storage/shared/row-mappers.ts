@@ -6,6 +6,7 @@ import { eventRowMappers } from './event-rows.js';
 import { eventTypeRowMappers } from './event-type-rows.js';
 import { forwardingRowMappers } from './forwarding-rows.js';
 import { replayJobRowMappers } from './replay-job-rows.js';
+import { outboundRowMappers } from './sending-rows.js';
 import { teamRowMappers } from './team-rows.js';
 
 /**
@@ -16,6 +17,7 @@ export function rowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   return {
     ...eventRowMappers(v),
     ...accountRowMappers(v),
+    ...outboundRowMappers(v),
     ...forwardingRowMappers(v),
     ...replayJobRowMappers(v),
     ...eventTypeRowMappers(v),

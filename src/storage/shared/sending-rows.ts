@@ -1,9 +1,9 @@
-import type { Delivery, DeliveryAttempt, DeliveryState } from '../../domain/forwarding.js';
+import type { ClaimedSend, DeliveryState, OutboundAttempt, OutboundProgress } from '../../domain/outbound-delivery.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';
 
-// What a request the server sends in the background records, as forwarding deliveries
-// (migration 8) and alert notifications (migration 15) both keep it: its progress through the
-// queue, and each attempt (the owner's id column, then the same columns), mapped alike.
+// What outbound delivery (domain/outbound-delivery.ts) records, as forwarding deliveries
+// (migration 8) and alert notifications (migration 15) both keep it: an item's progress through
+// the queue, and each attempt (the item's id column, then the same columns), mapped alike.
 
 /** The queue's columns of a delivery or a notification row. */
 export interface SendProgressRow<C extends ColumnTypes> {
@@ -15,12 +15,7 @@ export interface SendProgressRow<C extends ColumnTypes> {
   updated_at: C['time'];
 }
 
-export type SendProgress = Pick<
-  Delivery,
-  'state' | 'attempts' | 'attemptsTotal' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'
->;
-
-export function toSendProgress<C extends ColumnTypes>(v: ColumnValues<C>, row: SendProgressRow<C>): SendProgress {
+export function toSendProgress<C extends ColumnTypes>(v: ColumnValues<C>, row: SendProgressRow<C>): OutboundProgress {
   return {
     state: row.state as DeliveryState,
     attempts: row.attempts,
@@ -35,9 +30,6 @@ export function toSendProgress<C extends ColumnTypes>(v: ColumnValues<C>, row: S
 export const SEND_ATTEMPT_COLUMNS =
   'number, started_at, url, outcome, status_code, latency_ms, error_code, error_message';
 
-/** An attempt without its owner: what both kinds of attempt record. */
-export type SendAttempt = Omit<DeliveryAttempt, 'eventId'>;
-
 export interface SendAttemptRow<C extends ColumnTypes> {
   number: number;
   started_at: C['time'];
@@ -49,12 +41,12 @@ export interface SendAttemptRow<C extends ColumnTypes> {
   error_message: string | null;
 }
 
-export function toSendAttempt<C extends ColumnTypes>(v: ColumnValues<C>, row: SendAttemptRow<C>): SendAttempt {
+export function toSendAttempt<C extends ColumnTypes>(v: ColumnValues<C>, row: SendAttemptRow<C>): OutboundAttempt {
   return {
     number: row.number,
     startedAt: v.toDate(row.started_at),
     url: row.url,
-    outcome: row.outcome as SendAttempt['outcome'],
+    outcome: row.outcome as OutboundAttempt['outcome'],
     statusCode: row.status_code,
     latencyMs: row.latency_ms,
     errorCode: row.error_code,
@@ -67,7 +59,7 @@ export function sendAttemptParams<C extends ColumnTypes>(
   v: ColumnValues<C>,
   ownerId: string,
   number: number,
-  a: Omit<SendAttempt, 'number'>,
+  a: Omit<OutboundAttempt, 'number'>,
 ): SqlParam<C>[] {
   return bindValues(v, [
     ownerId,
@@ -80,4 +72,27 @@ export function sendAttemptParams<C extends ColumnTypes>(
     a.errorCode,
     a.errorMessage,
   ]);
+}
+
+/** A claimed item's counters as a claim returns them (after its lease counted the attempt). */
+export interface ClaimedCountersRow {
+  inbox_id: string;
+  attempts: number;
+  attempts_total: number;
+}
+
+/** The outbound mappers of one database's column values: progress, attempts, claimed counters. */
+export function outboundRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
+  return {
+    toProgress: (row: SendProgressRow<C>) => toSendProgress(v, row),
+    toOutboundAttempt: (row: SendAttemptRow<C>) => toSendAttempt(v, row),
+    /** Parameters of an attempt record: the item's id, the number, then SEND_ATTEMPT_COLUMNS' order. */
+    outboundAttemptParams: (itemId: string, number: number, a: Omit<OutboundAttempt, 'number'>) =>
+      sendAttemptParams(v, itemId, number, a),
+    toClaimedSend: (row: ClaimedCountersRow): ClaimedSend => ({
+      inboxId: row.inbox_id,
+      attempt: row.attempts,
+      number: row.attempts_total,
+    }),
+  };
 }

@@ -1,16 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { ClaimedAlert } from '../../domain/alert-notification.js';
-import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/forwarding.js';
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { AlertRepository } from '../../ports/alert-store.js';
-import {
-  ALERT_ATTEMPT_COLUMNS,
-  type AlertAttemptRow,
-  NOTIFICATION_COLUMNS,
-  type NotificationRow,
-  rulesFromText,
-  rulesToText,
-} from '../shared/alert-rows.js';
+import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
+import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -93,18 +87,13 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
           });
         }
         lease.run({ owner, until, now, id: row.id });
-        return {
-          id: row.id,
-          inboxId: row.inbox_id,
-          attempt: row.attempts + 1,
-          number: row.attempts_total + 1,
-          url: row.url,
-          body: row.body,
-        };
+        // `row` was read before the lease, which counted this attempt.
+        return mapper.toClaimedAlert({ ...row, attempts: row.attempts + 1, attempts_total: row.attempts_total + 1 });
       }),
   );
   const completeTx = db.transaction((input: Parameters<AlertRepository['complete']>[0]): boolean => {
-    if (input.attempt !== null) recordAttempt.run(...mapper.alertAttemptParams(input.id, input.number, input.attempt));
+    if (input.attempt !== null)
+      recordAttempt.run(...mapper.outboundAttemptParams(input.id, input.number, input.attempt));
     return (
       finish.run({
         state: input.next.state,
@@ -144,7 +133,7 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
       attempt('list alert notifications', () =>
         recent.all(inboxId, Math.max(0, Math.floor(limit))).map((row) => ({
           ...mapper.toNotification(row),
-          attemptLog: attemptsOf.all(row.id).map(mapper.toAlertAttempt),
+          attemptLog: attemptsOf.all(row.id).map(mapper.toOutboundAttempt),
         })),
       ),
     nextDueAt: () =>

@@ -1,21 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import {
-  ABANDONED_MESSAGE,
-  type ClaimedDelivery,
-  claimBatchSize,
-  leaseEndMs,
-  nextAttemptAt,
-} from '../../domain/forwarding.js';
+import type { ClaimedDelivery } from '../../domain/forwarding.js';
+import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { ForwardingRepository } from '../../ports/forwarding-store.js';
-import {
-  ATTEMPT_COLUMNS,
-  type AttemptRow,
-  DELIVERY_COLUMNS,
-  type DeliveryRow,
-  FORWARDING_COLUMNS,
-  type ForwardingRow,
-} from '../shared/forwarding-rows.js';
+import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
+import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -141,7 +130,7 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
     if (input.attempt !== null) {
       const inboxId = inboxOf.get(input.eventId);
       if (inboxId !== undefined) {
-        recordAttempt.run(...mapper.attemptParams(input.eventId, input.number, input.attempt), inboxId);
+        recordAttempt.run(...mapper.outboundAttemptParams(input.eventId, input.number, input.attempt), inboxId);
       }
     }
     return (

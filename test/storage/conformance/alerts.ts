@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 
 import type { AlertAttempt, NewAlertNotification } from '../../../src/domain/alert-notification.js';
 import type { AlertRule } from '../../../src/domain/alerts.js';
-import { ABANDONED_MESSAGE } from '../../../src/domain/forwarding.js';
+import { ABANDONED_MESSAGE } from '../../../src/domain/outbound-delivery.js';
 import { newId } from '../../../src/domain/ids.js';
 import { at, ownedInbox, type StoreGetter } from './fixtures.js';
 

@@ -2,6 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { AlertNotificationWithAttempts } from '../../../domain/alert-notification.js';
 import { ALERT_KINDS, ALERT_LIMITS, type AlertRule } from '../../../domain/alerts.js';
 import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../../domain/destination.js';
+import { attemptJson } from '../forwarding/schemas.js';
 
 /**
  * JSON shapes of alerts (alerts/routes.ts) and their presenters. Named schemas: the OpenAPI
@@ -184,15 +185,6 @@ export function alertDeliveryJson(n: AlertNotificationWithAttempts, view: Settin
     nextAttemptAt: n.nextAttemptAt === null ? null : n.nextAttemptAt.toISOString(),
     createdAt: n.createdAt.toISOString(),
     updatedAt: n.updatedAt.toISOString(),
-    attemptLog: n.attemptLog.map((a) => ({
-      number: a.number,
-      startedAt: a.startedAt.toISOString(),
-      url: destinationFor(view, a.url),
-      outcome: a.outcome,
-      statusCode: a.statusCode,
-      latencyMs: a.latencyMs,
-      errorCode: a.errorCode,
-      errorMessage: a.errorMessage,
-    })),
+    attemptLog: n.attemptLog.map((a) => attemptJson(a, view)),
   };
 }

@@ -9,7 +9,8 @@ import {
 } from '../../../services/forwarding.js';
 import type { ApiContext } from '../core/context.js';
 import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../core/owner-only-route.js';
-import { deliveryJson, DeliverySchema, ForwardingInputSchema, forwardingJson, ForwardingSchema } from './schemas.js';
+import { ForwardingInputSchema } from '../../../domain/forwarding.js';
+import { deliveryJson, DeliverySchema, forwardingJson, ForwardingSchema } from './schemas.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
 import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
@@ -37,7 +38,7 @@ export function registerForwardingRoutes(app: FastifyInstance, ctx: ApiContext):
         'Every event stored from now on is delivered to `destination` at least once, in the background: ' +
         "method, headers (without hop-by-hop and redacted ones; Host is the destination's; X-Rehook-Event-Id and " +
         'X-Rehook-Delivery-Attempt are added) and the exact body bytes. A 2xx answer delivers it; any other status, a network ' +
-        'error or a timeout is retried with exponential backoff until `attempts` run out (then `failed`). Replaces the ' +
+        'error or a timeout is retried with exponential backoff until `maxAttempts` run out (then `failed`). Replaces the ' +
         'whole setting (fields left out get their defaults); deliveries already queued use the new one.',
       scope: 'manage',
       body: ForwardingInputSchema,

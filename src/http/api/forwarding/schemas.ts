@@ -4,10 +4,10 @@ import {
   deliveryIdFor,
   FORWARDING_LIMITS,
   type Delivery,
-  type DeliveryAttempt,
   type DeliveryWithAttempts,
   type Forwarding,
 } from '../../../domain/forwarding.js';
+import type { OutboundAttempt } from '../../../domain/outbound-delivery.js';
 
 /**
  * JSON shapes of automatic forwarding (forwarding/routes.ts) and their presenters. Named
@@ -23,46 +23,16 @@ function Nullable<T extends TSchema>(schema: T, description: string) {
 
 const Time = (description: string) => Type.String({ format: 'date-time', description });
 
-export const ForwardingInputSchema = Type.Object(
-  {
-    destination: Type.String({
-      description:
-        "Absolute http or https URL without credentials. Each event's sub-path below /i/<inboxId> is appended to its " +
-        "path and the event's query to its query. The SSRF policy of replays applies to every send.",
-      examples: ['https://example.com/webhooks'],
-    }),
-    enabled: Type.Optional(
-      Type.Boolean({
-        description:
-          'Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again.',
-      }),
-    ),
-    attempts: Type.Optional(
-      Type.Integer({
-        minimum: L.minAttempts,
-        maximum: L.maxAttempts,
-        description: `Attempts per delivery before it is failed (${L.minAttempts} to ${L.maxAttempts}, default ${L.defaultAttempts}).`,
-      }),
-    ),
-    maxDelayMs: Type.Optional(
-      Type.Integer({
-        minimum: L.minMaxDelayMs,
-        maximum: L.maxMaxDelayMs,
-        description:
-          `Longest wait between two attempts in milliseconds (${L.minMaxDelayMs} to ${L.maxMaxDelayMs}, default ${L.defaultMaxDelayMs}). ` +
-          "Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random).",
-      }),
-    ),
-  },
-  { ...closed },
-);
-
 export const ForwardingSchema = Type.Object(
   {
     inboxId: Type.String(),
     destination: Type.String({ description: `The destination URL. ${REDACTED_DESTINATION_NOTE}` }),
     enabled: Type.Boolean({ description: 'false: paused.' }),
-    attempts: Type.Integer({ minimum: L.minAttempts, maximum: L.maxAttempts, description: 'Attempts per delivery.' }),
+    maxAttempts: Type.Integer({
+      minimum: L.minAttempts,
+      maximum: L.maxAttempts,
+      description: 'Attempts per delivery before it is failed.',
+    }),
     maxDelayMs: Type.Integer({
       minimum: L.minMaxDelayMs,
       maximum: L.maxMaxDelayMs,
@@ -153,14 +123,15 @@ export function forwardingJson(f: Forwarding, view: SettingsView) {
     inboxId: f.inboxId,
     destination: destinationFor(view, f.destination),
     enabled: f.enabled,
-    attempts: f.maxAttempts,
+    maxAttempts: f.maxAttempts,
     maxDelayMs: f.maxDelayMs,
     createdAt: f.createdAt.toISOString(),
     updatedAt: f.updatedAt.toISOString(),
   };
 }
 
-function attemptJson(a: DeliveryAttempt, view: SettingsView) {
+/** An outbound attempt record (a delivery's, a notification's) as `view` shows its URL. */
+export function attemptJson(a: OutboundAttempt, view: SettingsView) {
   return {
     number: a.number,
     startedAt: a.startedAt.toISOString(),

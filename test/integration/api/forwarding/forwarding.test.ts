@@ -42,7 +42,7 @@ describe('automatic forwarding: settings and access', () => {
         inboxId: inbox.id,
         destination: 'https://example.com/hooks',
         enabled: true,
-        attempts: 8,
+        maxAttempts: 8,
         maxDelayMs: 3_600_000,
         createdAt: undefined,
         updatedAt: undefined,
@@ -53,13 +53,19 @@ describe('automatic forwarding: settings and access', () => {
     const replaced = await setForwarding(rehook, alice.token, inbox.id, {
       destination: 'http://other.example/x?k=1',
       enabled: false,
-      attempts: 3,
+      maxAttempts: 3,
       maxDelayMs: 1000,
     });
     assert.deepEqual(
-      [replaced.destination, replaced.enabled, replaced.attempts, replaced.maxDelayMs, replaced.createdAt],
+      [replaced.destination, replaced.enabled, replaced.maxAttempts, replaced.maxDelayMs, replaced.createdAt],
       ['http://other.example/x?k=1', false, 3, 1000, set.createdAt],
     );
+    // `attempts`, the old name of maxAttempts, is still accepted on input (never answered).
+    const oldName = await setForwarding(rehook, alice.token, inbox.id, {
+      destination: 'https://a.example',
+      attempts: 4,
+    });
+    assert.deepEqual([oldName.maxAttempts, 'attempts' in oldName], [4, false]);
     const removed = await call(rehook.apiUrl, path(inbox.id), { method: 'DELETE', token: alice.token });
     assert.equal(removed.status, 200, removed.text);
     assert.equal(removed.body.data.cancelled, 0);
@@ -82,6 +88,16 @@ describe('automatic forwarding: settings and access', () => {
         /attempts must be an integer from 1 to 30/,
       ],
       [{ destination: 'https://example.com', attempts: 31 }, 'VALIDATION_FAILED', /attempts/],
+      [
+        { destination: 'https://example.com', maxAttempts: 31 },
+        'VALIDATION_FAILED',
+        /maxAttempts must be an integer from 1 to 30/,
+      ],
+      [
+        { destination: 'https://example.com', maxAttempts: 3, attempts: 3 },
+        'VALIDATION_FAILED',
+        /send maxAttempts only/,
+      ],
       [{ destination: 'https://example.com', attempts: 2.5 }, 'VALIDATION_FAILED', /attempts/],
       [
         { destination: 'https://example.com', maxDelayMs: 999 },
@@ -197,7 +213,7 @@ describe('automatic forwarding: delivery', () => {
       const inbox = await createInbox(rehook, alice.token);
       await setForwarding(rehook, alice.token, inbox.id, {
         destination: `${receiver.url}/hooks?via=rehook`,
-        attempts: 5,
+        maxAttempts: 5,
         maxDelayMs: 1000,
       });
       const sent: { method: string; suffix: string; body: Buffer; eventId: string }[] = [];
@@ -260,7 +276,7 @@ describe('automatic forwarding: delivery', () => {
     const inbox = await createInbox(rehook, alice.token);
     await setForwarding(rehook, alice.token, inbox.id, {
       destination: `http://127.0.0.1:${port}/in`,
-      attempts: 30,
+      maxAttempts: 30,
       maxDelayMs: 1000,
     });
     const bodies = new Map<string, Buffer>();
@@ -305,7 +321,11 @@ describe('automatic forwarding: delivery', () => {
     });
     try {
       const inbox = await createInbox(rehook, alice.token);
-      await setForwarding(rehook, alice.token, inbox.id, { destination: receiver.url, attempts: 2, maxDelayMs: 1000 });
+      await setForwarding(rehook, alice.token, inbox.id, {
+        destination: receiver.url,
+        maxAttempts: 2,
+        maxDelayMs: 1000,
+      });
       const eventId = await ingestEvent(rehook, inbox.id, { body: 'payload', token: alice.token });
       const failed = await deliveryIn(rehook, alice.token, eventId, ['failed', 'delivered']);
       assert.equal(failed.state, 'failed');
@@ -352,7 +372,7 @@ describe('automatic forwarding: delivery', () => {
     const inbox = await createInbox(rehook, alice.token);
     await setForwarding(rehook, alice.token, inbox.id, {
       destination: `http://127.0.0.1:${port}/`,
-      attempts: 30,
+      maxAttempts: 30,
       maxDelayMs: 60_000,
     });
     const eventId = await ingestEvent(rehook, inbox.id, { token: alice.token });

@@ -9,13 +9,13 @@ import { useSettingsForm } from '../../hooks/useSettingsForm.js';
 export function ForwardingSettings(props: { inboxId: string }) {
   const [destination, setDestination] = useState('');
   const [enabled, setEnabled] = useState(true);
-  const [attempts, setAttempts] = useState('8');
+  const [maxAttempts, setMaxAttempts] = useState('8');
   const [maxDelay, setMaxDelay] = useState('3600');
   const showFields = (forwarding: Forwarding | null) => {
     if (forwarding === null) return;
     setDestination(forwarding.destination);
     setEnabled(forwarding.enabled);
-    setAttempts(String(forwarding.attempts));
+    setMaxAttempts(String(forwarding.maxAttempts));
     setMaxDelay(String(Math.round(forwarding.maxDelayMs / 1000)));
   };
   const form = useSettingsForm(props.inboxId, (id) => client.forwarding(id), showFields);
@@ -26,7 +26,7 @@ export function ForwardingSettings(props: { inboxId: string }) {
       const saved = await client.setForwarding(props.inboxId, {
         destination: destination.trim(),
         enabled,
-        attempts: Number(attempts),
+        maxAttempts: Number(maxAttempts),
         maxDelayMs: Math.round(Number(maxDelay) * 1000),
       });
       form.setCurrent(saved);
@@ -80,8 +80,8 @@ export function ForwardingSettings(props: { inboxId: string }) {
           id="forwarding-attempts"
           label="Attempts"
           type="number"
-          value={attempts}
-          onChange={setAttempts}
+          value={maxAttempts}
+          onChange={setMaxAttempts}
           hint="1 to 30 per delivery."
         />
         <TextField
