@@ -20,21 +20,9 @@ import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from 
 // extension may not be installable on a user's server, and the bounded scan is fast enough
 // (bench: npm run bench -- --only search).
 
-/**
- * Migration 11 (search). A function with an exception handler is the one way to attempt a cast
- * and get NULL instead of an error in plain PostgreSQL 13+ (pg_input_is_valid arrived in 16 and
- * would still need the bytes as valid text first).
- */
-export const SEARCH_SQL = `
-CREATE FUNCTION rehook_try_jsonb(body bytea) RETURNS jsonb
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-BEGIN
-  RETURN convert_from(body, 'UTF8')::jsonb;
-EXCEPTION WHEN others THEN
-  RETURN NULL;
-END
-$$;
-`;
+// rehook_try_jsonb (migrations/0011-search.sql): a function with an exception handler is the one
+// way to attempt a cast and get NULL instead of an error in plain PostgreSQL 13+
+// (pg_input_is_valid arrived in 16 and would still need the bytes as valid text first).
 
 /**
  * True for a parsed body `j` nesting deeper than MAX_SEARCH_JSON_DEPTH: an array or object at

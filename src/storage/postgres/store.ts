@@ -4,7 +4,8 @@ import type { Store } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
 import { type EventAnnouncer, PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
-import { applyMigrations } from './migrations.js';
+import type { MigrationReport } from '../shared/migration-runner.js';
+import { applyMigrations, MIGRATIONS } from './migrations.js';
 import {
   createAccountRepository,
   createEventRepository,
@@ -96,6 +97,20 @@ export function createPool(opts: PostgresStoreOptions): Pool {
 function checkPoolSize(poolSize: number | undefined): void {
   if (poolSize !== undefined && (!Number.isSafeInteger(poolSize) || poolSize < 1)) {
     throw new RangeError(`poolSize must be a positive integer, got ${poolSize}`);
+  }
+}
+
+/**
+ * Brings the PostgreSQL schema at `url` to the newest version over one connection and closes
+ * it: `rehook migrate`. Rejects with StorageError as openPostgresStore does.
+ */
+export async function migratePostgresDatabase(url: string): Promise<MigrationReport> {
+  const pool = createPool({ url, poolSize: 1 });
+  try {
+    const applied = await applyMigrations(pool);
+    return { database: 'postgres', version: MIGRATIONS.at(-1)?.version ?? 0, applied: applied.map((m) => m.name) };
+  } finally {
+    await pool.end().catch(() => undefined);
   }
 }
 

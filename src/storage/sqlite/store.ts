@@ -20,7 +20,8 @@ import { createFullPageReader } from './full-page.js';
 import { createSqliteSearch } from './event-search.js';
 import { GroupCommitWriter, UNSAFE_ACK_BEFORE_COMMIT_ENV } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
-import { applyMigrations } from './migrations.js';
+import type { Migration, MigrationReport } from '../shared/migration-runner.js';
+import { applyMigrations, MIGRATIONS } from './migrations.js';
 import { SUMMARY_COLUMNS, type EventSummaryRow } from '../shared/event-rows.js';
 import { eventInsert, mapper, type SqliteColumns } from './rows.js';
 import { createResponseRepository } from './response-repository.js';
@@ -52,7 +53,11 @@ export interface SqliteStore extends Store {
   threadCheckpointed(): Promise<void>;
 }
 
-function openDatabase(path: string): Database.Database {
+/** File name of the SQLite database inside the data directory. */
+export const DATABASE_FILE = 'rehook.db';
+
+/** Opens the database file with its settings and brings it to the newest schema. */
+function openDatabase(path: string): { db: Database.Database; applied: readonly Migration[] } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
@@ -67,11 +72,24 @@ function openDatabase(path: string): Database.Database {
     db.pragma('busy_timeout = 5000');
     // No foreign keys: inbox deletion purges events and replays explicitly, in bounded batches.
     db.pragma('foreign_keys = OFF');
-    applyMigrations(db);
-    return db;
+    return { db, applied: applyMigrations(db) };
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Brings the SQLite database at `path` (created when missing) to the newest schema and closes
+ * it again: `rehook migrate`. Throws StorageError as openSqliteStore does.
+ */
+export function migrateSqliteDatabase(path: string): MigrationReport {
+  try {
+    const { db, applied } = openDatabase(path);
+    db.close();
+    return { database: 'sqlite', version: MIGRATIONS.at(-1)?.version ?? 0, applied: applied.map((m) => m.name) };
+  } catch (err) {
+    throw err instanceof StorageError ? err : storageError(`open ${path}`, err);
   }
 }
 
@@ -99,7 +117,7 @@ function unsafeAckBeforeCommitRequested(): boolean {
 export function openSqliteStore(opts: { path: string }): SqliteStore {
   let db: Database.Database;
   try {
-    db = openDatabase(opts.path);
+    ({ db } = openDatabase(opts.path));
   } catch (err) {
     throw err instanceof StorageError ? err : storageError(`open ${opts.path}`, err);
   }
