@@ -1,7 +1,7 @@
 import { eventTypeOf } from '../domain/event-type.js';
 import { DEFAULT_MIN_SAMPLES, emptyTypeShape, foldSample, type TypeShape } from '../domain/json-shape.js';
 import { driftOf, encodeDrift } from '../domain/shape-drift.js';
-import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-store.js';
+import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-repository.js';
 import type { SweepLock } from '../ports/sweep-lock.js';
 import type { ServiceDeps } from './deps.js';
 import type { DriftNotice } from './event-types.js';

@@ -9,7 +9,7 @@ import { type JsonSchema, typeJsonSchema } from '../domain/shape-json-schema.js'
 import { typeScriptDeclarations, typeScriptName } from '../domain/shape-typescript.js';
 import { zodSchemaSource } from '../domain/shape-zod.js';
 import { AppError } from '../errors.js';
-import type { EventTypeInfo } from '../ports/event-type-store.js';
+import type { EventTypeInfo } from '../ports/event-type-repository.js';
 import { requireAccount } from './auth.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, getReadableInbox } from './inboxes.js';

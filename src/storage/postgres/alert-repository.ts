@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { AlertRepository } from '../../ports/alert-store.js';
+import type { AlertRepository } from '../../ports/alert-repository.js';
 import {
   ALERT_ATTEMPT_COLUMNS,
   type AlertAttemptRow,

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 
 import { firstEventIdAt } from '../../domain/ids.js';
 import { EVENT_COLUMNS } from '../shared/event-rows.js';
-import type { EventRepository } from '../../ports/store.js';
+import type { EventRepository } from '../../ports/event-repository.js';
 import { attempt, inTransaction, sqlState } from './attempt.js';
 
 /**

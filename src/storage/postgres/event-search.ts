@@ -2,9 +2,9 @@ import type { Pool } from 'pg';
 
 import type { EventFilter } from '../../domain/event-filter.js';
 import { MAX_SEARCH_JSON_DEPTH } from '../../domain/json-nesting.js';
-import type { SearchPage } from '../../ports/store.js';
+import type { SearchPage } from '../../ports/event-repository.js';
 import { textNeedles } from '../../domain/text-search.js';
-import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../shared/event-search.js';
 
 // Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
 // (src/storage/event-search.ts), the same meaning (the property test holds both to

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { EventTypeRepository } from '../../ports/event-type-store.js';
+import type { EventTypeRepository } from '../../ports/event-type-repository.js';
 import { type EventSummaryRow, SUMMARY_COLUMNS } from '../shared/event-rows.js';
 import {
   ALL_TYPES,

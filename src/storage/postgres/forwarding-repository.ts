@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,

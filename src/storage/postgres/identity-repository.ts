@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { AccountIdentityRepository } from '../../ports/store.js';
+import type { AccountIdentityRepository } from '../../ports/account-identity-repository.js';
 import { IDENTITY_COLUMNS, type IdentityRow } from '../shared/account-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';

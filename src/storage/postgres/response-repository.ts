@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 
 import { decodeStoredResponse, encodeStoredResponse } from '../../domain/inbox-response.js';
-import type { InboxResponseRepository } from '../../ports/store.js';
+import type { InboxResponseRepository } from '../../ports/inbox-response-repository.js';
 import { attempt, inTransaction } from './attempt.js';
 
 /** An inbox_responses row as node-postgres returns it (timestamptz as Date). */

@@ -7,7 +7,7 @@ import {
   leaseEndMs,
   nextAttemptAt,
 } from '../../domain/forwarding.js';
-import type { SendClaim } from '../../ports/forwarding-store.js';
+import type { SendClaim } from '../../ports/forwarding-repository.js';
 import { inTransaction } from './attempt.js';
 
 // What forwarding deliveries and alert notifications do alike on PostgreSQL: both queues' claim

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 
 import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
-import type { TeamRepository } from '../../ports/team-store.js';
+import type { TeamRepository } from '../../ports/team-repository.js';
 import {
   INVITATION_COLUMNS,
   INVITATION_COLUMNS_OF_I,

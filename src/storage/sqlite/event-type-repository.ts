@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { EventTypeRepository, RebuildRequest } from '../../ports/event-type-store.js';
+import type { EventTypeRepository, RebuildRequest } from '../../ports/event-type-repository.js';
 import type { EventSummaryRow } from '../shared/event-rows.js';
 import { SUMMARY_COLUMNS } from '../shared/event-rows.js';
 import {

@@ -7,7 +7,7 @@ import {
   leaseEndMs,
   nextAttemptAt,
 } from '../../domain/forwarding.js';
-import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
 import {
   ATTEMPT_COLUMNS,
   type AttemptRow,

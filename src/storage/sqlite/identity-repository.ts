@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { AccountIdentityRepository } from '../../ports/store.js';
+import type { AccountIdentityRepository } from '../../ports/account-identity-repository.js';
 import { IDENTITY_COLUMNS, type IdentityRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import { clampLimit } from '../../domain/page-limit.js';
 import { type EventSelection, itemTally, type ReplayJob, tallyIncrements } from '../../domain/replay-job.js';
-import type { ReplayJobRepository } from '../../ports/replay-job-store.js';
+import type { ReplayJobRepository } from '../../ports/replay-job-repository.js';
 import {
   ITEM_SELECT,
   JOB_COLUMNS,

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { decodeStoredResponse, encodeStoredResponse } from '../../domain/inbox-response.js';
-import type { InboxResponseRepository } from '../../ports/store.js';
+import type { InboxResponseRepository } from '../../ports/inbox-response-repository.js';
 import { attempt } from './attempt.js';
 
 /** An inbox_responses row as better-sqlite3 returns it (updated_at in INTEGER milliseconds). */

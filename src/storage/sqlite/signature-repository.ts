@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { SignatureSettingsRepository } from '../../ports/store.js';
+import type { SignatureSettingsRepository } from '../../ports/signature-settings-repository.js';
 import { SIGNATURE_COLUMNS, type SignatureRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';

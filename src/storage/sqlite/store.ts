@@ -5,14 +5,11 @@ import Database from 'better-sqlite3';
 
 import { clampLimit } from '../../domain/page-limit.js';
 import { StorageError } from '../../errors.js';
-import type {
-  AccountRepository,
-  EventRepository,
-  EventScope,
-  ReplayRepository,
-  Store,
-  TokenRepository,
-} from '../../ports/store.js';
+import type { AccountRepository } from '../../ports/account-repository.js';
+import type { EventRepository, EventScope } from '../../ports/event-repository.js';
+import type { ReplayRepository } from '../../ports/replay-repository.js';
+import type { Store } from '../../ports/store.js';
+import type { TokenRepository } from '../../ports/token-repository.js';
 import { attempt, storageError } from './attempt.js';
 import { Checkpointer } from './checkpointer.js';
 import { createSummaryPageReader } from './event-list.js';

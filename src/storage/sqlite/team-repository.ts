@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
-import type { TeamRepository } from '../../ports/team-store.js';
+import type { TeamRepository } from '../../ports/team-repository.js';
 import {
   INVITATION_COLUMNS,
   INVITATION_COLUMNS_OF_I,

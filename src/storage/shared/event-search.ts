@@ -1,5 +1,5 @@
-import type { JsonMatch } from '../domain/event-filter.js';
-import { SEARCH_SCAN_LIMIT, type SearchPage } from '../ports/store.js';
+import type { JsonMatch } from '../../domain/event-filter.js';
+import { SEARCH_SCAN_LIMIT, type SearchPage } from '../../ports/event-repository.js';
 
 /**
  * The portable part of a search page (EventRepository.searchByInbox): walking an inbox newest

@@ -7,7 +7,7 @@ import type {
   NewAlertNotification,
 } from '../domain/alert-notification.js';
 import type { DeliveryNext } from '../domain/forwarding.js';
-import type { SendClaim } from './forwarding-store.js';
+import type { SendClaim } from './forwarding-repository.js';
 
 /**
  * Alert rules and the queue of their notifications (migration 15). A notification is a row

@@ -1,6 +1,6 @@
-import type { EventSummary } from '../domain/captured-request.js';
-import { eventSummaryPageJson } from '../domain/event-json.js';
-import type { EventSummaryPageJson } from '../ports/store.js';
+import type { EventSummary } from '../../domain/captured-request.js';
+import { eventSummaryPageJson } from '../../domain/event-json.js';
+import type { EventSummaryPageJson } from '../../ports/event-repository.js';
 
 /**
  * The portable way to answer EventRepository.listSummaryPageJson: given up to `limit + 1`
