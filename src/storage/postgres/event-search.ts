@@ -213,7 +213,7 @@ const PG_TUNING: StepTuning = {
 /**
  * Returns the search of the PostgreSQL store: one page of `columns` rows (newest first) matching
  * the page's filter. Both columns of the (inbox_id, id) index are in the ORDER BY, as in the
- * listing (repositories.ts), so the planner walks that index.
+ * listing (event-repository.ts), so the planner walks that index.
  */
 export function createPgSearch<Row extends { id: string }>(
   pool: Pool,

@@ -6,15 +6,13 @@ import { type EventAnnouncer, PgGroupCommitWriter, type GroupCommitLimits } from
 import { createInboxRepository } from './inbox-repository.js';
 import type { MigrationReport } from '../shared/migration-runner.js';
 import { applyMigrations, MIGRATIONS } from './migrations.js';
-import {
-  createAccountRepository,
-  createEventRepository,
-  createReplayRepository,
-  createTokenRepository,
-} from './repositories.js';
+import { createEventRepository } from './event-repository.js';
+import { createReplayRepository } from './replay-repository.js';
+import { createAccountRepository } from './account-repository.js';
+import { createTokenRepository } from './token-repository.js';
 import { createShareRepository } from './share-repository.js';
 import { createSignatureRepository } from './signature-repository.js';
-import { createReplayJobRepository } from './replay-jobs.js';
+import { createReplayJobRepository } from './replay-job-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createResponseRepository } from './response-repository.js';
 import { createAlertRepository } from './alert-repository.js';

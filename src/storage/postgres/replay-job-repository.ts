@@ -92,7 +92,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
     selectEventIds: (inboxId, selection, limit) =>
       attempt('select events for a replay job', async () => {
         const { where, params } = selectionSql(inboxId, selection);
-        // Both columns in the ORDER BY, so the (inbox_id, id) index serves it (see repositories.ts).
+        // Both columns in the ORDER BY, so the (inbox_id, id) index serves it (see event-repository.ts).
         const { rows } = await pool.query<{ id: string }>(
           `SELECT id FROM events_all WHERE ${where} ORDER BY inbox_id, id LIMIT $${params.length + 1}`,
           [...params, clampLimit(limit, Number.MAX_SAFE_INTEGER)],

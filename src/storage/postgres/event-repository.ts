@@ -3,31 +3,15 @@ import type { Pool } from 'pg';
 import { summaryOf } from '../../domain/captured-request.js';
 import { eventIdTime } from '../../domain/ids.js';
 import { clampLimit } from '../../domain/page-limit.js';
-import type { AccountRepository } from '../../ports/account-repository.js';
 import type { EventRepository } from '../../ports/event-repository.js';
-import type { ReplayRepository } from '../../ports/replay-repository.js';
-import type { TokenRepository } from '../../ports/token-repository.js';
 import { summaryPageFromRows } from '../shared/summary-page.js';
 import { listFullAfter } from './full-page.js';
 import { createEventUpkeep } from './event-partitions.js';
 import { createPgSearch } from './event-search.js';
 import { attempt, inTransaction, storageError } from './attempt.js';
 import type { PgGroupCommitWriter } from './group-commit.js';
-import { ACCOUNT_COLUMNS, type AccountRow, TOKEN_COLUMNS, type TokenRow } from '../shared/account-rows.js';
-import {
-  EVENT_COLUMNS,
-  type EventRow,
-  type EventSummaryRow,
-  REPLAY_COLUMNS,
-  type ReplayRow,
-  SUMMARY_COLUMNS,
-} from '../shared/event-rows.js';
+import { EVENT_COLUMNS, type EventRow, type EventSummaryRow, SUMMARY_COLUMNS } from '../shared/event-rows.js';
 import { mapper, type PostgresColumns } from './rows.js';
-
-/** `$1, $2, ... $n` */
-function placeholders(n: number): string {
-  return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
-}
 
 const SQL = {
   findEvent: `SELECT ${EVENT_COLUMNS} FROM events_all WHERE id = $1`,
@@ -100,35 +84,6 @@ const SQL = {
   // after the deliveries' locks), so an attempt recorded while they were being deleted goes too
   // (recordAttempt locks its delivery, and records nothing once it is gone).
   deleteAttempts: 'DELETE FROM delivery_attempts WHERE event_id = ANY ($1::text[])',
-  insertReplay: `INSERT INTO replays (${REPLAY_COLUMNS}) VALUES (${placeholders(17)})`,
-  listReplays: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
-    ORDER BY seq DESC LIMIT $2`,
-  listReplaysOfAccount: `SELECT ${REPLAY_COLUMNS} FROM replays WHERE event_id = $1
-    AND account_id = $3 ORDER BY seq DESC LIMIT $2`,
-  // Only a taken e-mail means "not inserted"; a duplicate id still fails loudly (it is a bug).
-  insertAccount: `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
-    ON CONFLICT (email) DO NOTHING`,
-  findAccountByEmail: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`,
-  findAccountById: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
-  listAccounts: `SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY created_at, id`,
-  setPasswordHash: 'UPDATE accounts SET password_hash = $1 WHERE id = $2',
-  // A taken e-mail updates nothing (the unique index decides, even between two concurrent updates).
-  updateProfile: `UPDATE accounts SET email = $2, display_name = $3 WHERE id = $1
-    AND NOT EXISTS (SELECT 1 FROM accounts WHERE email = $2 AND id <> $1)
-    RETURNING ${ACCOUNT_COLUMNS}`,
-  accountExists: 'SELECT 1 FROM accounts WHERE id = $1',
-  deleteAccountTokens: 'DELETE FROM api_tokens WHERE account_id = $1',
-  deleteAccountSessions: 'DELETE FROM sessions WHERE account_id = $1',
-  deleteAccountIdentities: 'DELETE FROM account_identities WHERE account_id = $1',
-  deleteAccount: 'DELETE FROM accounts WHERE id = $1',
-  insertToken: `INSERT INTO api_tokens (${TOKEN_COLUMNS}) VALUES (${placeholders(12)})`,
-  findToken: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE hash = $1`,
-  listTokens: `SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE account_id = $1
-    ORDER BY created_at DESC, id DESC`,
-  // COALESCE keeps the first revocation time when a token is revoked twice.
-  revokeToken: `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, $1)
-    WHERE id = $2 AND account_id = $3`,
-  touchToken: 'UPDATE api_tokens SET last_used_at = $1 WHERE id = $2',
 };
 
 /**
@@ -237,108 +192,6 @@ export function createEventRepository(pool: Pool, writer: PgGroupCommitWriter): 
           if (step.deliveries.length === 0) return step.n;
           return step.n + ((await client.query(SQL.deleteAttempts, [step.deliveries])).rowCount ?? 0);
         });
-      }),
-  };
-}
-
-export function createReplayRepository(pool: Pool): ReplayRepository {
-  return {
-    insert: (replay) =>
-      attempt('insert replay', async () => {
-        await pool.query(SQL.insertReplay, mapper.replayParams(replay));
-      }),
-    listByEvent: (eventId, opts) =>
-      attempt('list replays', async () => {
-        const limit = clampLimit(opts.limit);
-        const { rows } =
-          opts.accountId === undefined
-            ? await pool.query<ReplayRow<PostgresColumns>>(SQL.listReplays, [eventId, limit])
-            : await pool.query<ReplayRow<PostgresColumns>>(SQL.listReplaysOfAccount, [eventId, limit, opts.accountId]);
-        return rows.map(mapper.toReplay);
-      }),
-  };
-}
-
-export function createAccountRepository(pool: Pool): AccountRepository {
-  return {
-    insert: (account) =>
-      attempt('insert account', async () => {
-        const result = await pool.query(SQL.insertAccount, mapper.accountParams(account));
-        return result.rowCount === 1;
-      }),
-    findByEmail: (email) =>
-      attempt('find account', async () => {
-        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.findAccountByEmail, [email]);
-        return rows[0] === undefined ? null : mapper.toAccount(rows[0]);
-      }),
-    findById: (id) =>
-      attempt('find account', async () => {
-        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.findAccountById, [id]);
-        return rows[0] === undefined ? null : mapper.toAccount(rows[0]);
-      }),
-    list: () =>
-      attempt('list accounts', async () => {
-        const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.listAccounts);
-        return rows.map(mapper.toAccount);
-      }),
-    setPasswordHash: (id, passwordHash) =>
-      attempt('set password', async () => {
-        const result = await pool.query(SQL.setPasswordHash, [passwordHash, id]);
-        return result.rowCount === 1;
-      }),
-    updateProfile: (id, profile) =>
-      attempt('update account', async () => {
-        try {
-          const { rows } = await pool.query<AccountRow<PostgresColumns>>(SQL.updateProfile, [
-            id,
-            profile.email,
-            profile.displayName,
-          ]);
-          if (rows[0] !== undefined) return mapper.toAccount(rows[0]);
-        } catch (err) {
-          // Two accounts taking the same address at once: the unique index refuses the second.
-          if ((err as { code?: string }).code === '23505') return 'email-taken' as const;
-          throw err;
-        }
-        const exists = await pool.query(SQL.accountExists, [id]);
-        return exists.rowCount === 1 ? ('email-taken' as const) : null;
-      }),
-    delete: (id) =>
-      attempt('delete account', () =>
-        inTransaction(pool, async (client) => {
-          await client.query(SQL.deleteAccountTokens, [id]);
-          await client.query(SQL.deleteAccountSessions, [id]);
-          await client.query(SQL.deleteAccountIdentities, [id]);
-          return (await client.query(SQL.deleteAccount, [id])).rowCount === 1;
-        }),
-      ),
-  };
-}
-
-export function createTokenRepository(pool: Pool): TokenRepository {
-  return {
-    insert: (token) =>
-      attempt('insert token', async () => {
-        await pool.query(SQL.insertToken, mapper.tokenParams(token));
-      }),
-    findByHash: (hash) =>
-      attempt('find token', async () => {
-        const { rows } = await pool.query<TokenRow<PostgresColumns>>(SQL.findToken, [hash]);
-        return rows[0] === undefined ? null : mapper.toToken(rows[0]);
-      }),
-    listByAccount: (accountId) =>
-      attempt('list tokens', async () => {
-        const { rows } = await pool.query<TokenRow<PostgresColumns>>(SQL.listTokens, [accountId]);
-        return rows.map(mapper.toToken);
-      }),
-    revoke: (id, accountId, now) =>
-      attempt('revoke token', async () => {
-        const result = await pool.query(SQL.revokeToken, [now.toISOString(), id, accountId]);
-        return result.rowCount === 1;
-      }),
-    touch: (id, now) =>
-      attempt('touch token', async () => {
-        await pool.query(SQL.touchToken, [now.toISOString(), id]);
       }),
   };
 }
