@@ -3,32 +3,26 @@ import type { Pool } from 'pg';
 import { clampLimit } from '../../domain/page-limit.js';
 import { type EventSelection, itemTally, type ReplayJob, tallyIncrements } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-repository.js';
-import {
-  ITEM_SELECT,
-  JOB_COLUMNS,
-  JOB_COUNT_COLUMNS,
-  type ReplayJobItemRow,
-  type ReplayJobRow,
-} from '../shared/replay-job-rows.js';
+import * as jobRows from '../shared/replay-job-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
-type JobRow = ReplayJobRow<PostgresColumns>;
+type JobRow = jobRows.ReplayJobRow<PostgresColumns>;
 
 const SQL = {
-  insertJob: `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
+  insertJob: `INSERT INTO replay_jobs (${jobRows.JOB_COLUMNS}, lease_owner, lease_until)
     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, 0, 0, $9, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, $10, NULL, NULL)`,
   // Positions follow the array's order (WITH ORDINALITY counts from 1).
   insertItems: `INSERT INTO replay_job_items (job_id, position, event_id, done)
     SELECT $1, t.ord - 1, t.id, false FROM unnest($2::text[]) WITH ORDINALITY AS t(id, ord)`,
-  findById: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = $1`,
-  listByInbox: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1
+  findById: `SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE id = $1`,
+  listByInbox: `SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1
     ORDER BY created_at DESC, id DESC LIMIT $2`,
-  listByInboxAndAccount: `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1 AND account_id = $3
+  listByInboxAndAccount: `SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = $1 AND account_id = $3
     ORDER BY created_at DESC, id DESC LIMIT $2`,
-  listItems: `SELECT ${ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2
+  listItems: `SELECT ${jobRows.ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2
     ORDER BY i.position LIMIT $3`,
-  listPending: `SELECT ${ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2 AND NOT i.done
+  listPending: `SELECT ${jobRows.ITEM_SELECT} WHERE i.job_id = $1 AND i.position > $2 AND NOT i.done
     ORDER BY i.position LIMIT $3`,
   existing: `SELECT id FROM events_all WHERE inbox_id = $1 AND id = ANY($2::text[]) ORDER BY id`,
   // The subquery locks the row it picks and skips rows other claimers hold; the outer WHERE
@@ -42,9 +36,9 @@ const SQL = {
       ORDER BY created_at, id LIMIT 1
       FOR UPDATE SKIP LOCKED)
     AND state IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < $1)
-    RETURNING ${JOB_COLUMNS}`,
+    RETURNING ${jobRows.JOB_COLUMNS}`,
   renew: `UPDATE replay_jobs SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND state = 'running'
-    RETURNING ${JOB_COLUMNS}`,
+    RETURNING ${jobRows.JOB_COLUMNS}`,
   release: `UPDATE replay_jobs SET lease_owner = NULL, lease_until = NULL
     WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
   // The item and the job's counts in one statement: a second recorder of the same item (a
@@ -54,7 +48,7 @@ const SQL = {
         error_code = $6, completed_at = $7
       WHERE job_id = $1 AND position = $2 AND NOT done
       RETURNING 1)
-    UPDATE replay_jobs SET ${JOB_COUNT_COLUMNS.map((c, n) => `${c} = ${c} + $${n + 8}`).join(', ')}
+    UPDATE replay_jobs SET ${jobRows.JOB_COUNT_COLUMNS.map((c, n) => `${c} = ${c} + $${n + 8}`).join(', ')}
     WHERE id = $1 AND EXISTS (SELECT 1 FROM item)
     RETURNING 1`,
   finish: `UPDATE replay_jobs SET state = $3, finished_at = $4, error_code = $5, error_message = $6,
@@ -123,7 +117,7 @@ export function createReplayJobRepository(pool: Pool): ReplayJobRepository {
       }),
     listItems: (jobId, page) =>
       attempt('list replay job items', async () => {
-        const { rows } = await pool.query<ReplayJobItemRow<PostgresColumns>>(
+        const { rows } = await pool.query<jobRows.ReplayJobItemRow<PostgresColumns>>(
           page.pendingOnly === true ? SQL.listPending : SQL.listItems,
           [jobId, page.after ?? -1, clampLimit(page.limit)],
         );

@@ -3,18 +3,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { clampLimit } from '../../domain/page-limit.js';
 import { type EventSelection, itemTally, type ReplayJob, tallyIncrements } from '../../domain/replay-job.js';
 import type { ReplayJobRepository } from '../../ports/replay-job-repository.js';
-import {
-  ITEM_SELECT,
-  JOB_COLUMNS,
-  JOB_COUNT_COLUMNS,
-  type ReplayJobItemRow,
-  type ReplayJobRow,
-} from '../shared/replay-job-rows.js';
+import * as jobRows from '../shared/replay-job-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
-type JobRow = ReplayJobRow<SqliteColumns>;
-type ItemRow = ReplayJobItemRow<SqliteColumns>;
+type JobRow = jobRows.ReplayJobRow<SqliteColumns>;
+type ItemRow = jobRows.ReplayJobItemRow<SqliteColumns>;
 
 /** The WHERE conditions and parameters of an event selection (the inbox's id comes first). */
 function selectionSql(inboxId: string, selection: EventSelection): { where: string; params: unknown[] } {
@@ -51,25 +45,25 @@ function selectionSql(inboxId: string, selection: EventSelection): { where: stri
 /** ReplayJobRepository on SQLite; every write is one IMMEDIATE transaction or one statement. */
 export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJobRepository {
   const insertJob = db.prepare<SqliteParam[]>(
-    `INSERT INTO replay_jobs (${JOB_COLUMNS}, lease_owner, lease_until)
+    `INSERT INTO replay_jobs (${jobRows.JOB_COLUMNS}, lease_owner, lease_until)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, 0, 0, ?, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, ?, NULL, NULL)`,
   );
   const insertItem = db.prepare<[string, number, string]>(
     'INSERT INTO replay_job_items (job_id, position, event_id, done) VALUES (?, ?, ?, 0)',
   );
-  const findById = db.prepare<[string], JobRow>(`SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
+  const findById = db.prepare<[string], JobRow>(`SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE id = ?`);
   const listByInbox = db.prepare<[string, number], JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    `SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const listByInboxAndAccount = db.prepare<[string, string, number], JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? AND account_id = ?
+    `SELECT ${jobRows.JOB_COLUMNS} FROM replay_jobs WHERE inbox_id = ? AND account_id = ?
      ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const listItems = db.prepare<[string, number, number], ItemRow>(
-    `SELECT ${ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? ORDER BY i.position LIMIT ?`,
+    `SELECT ${jobRows.ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? ORDER BY i.position LIMIT ?`,
   );
   const listPending = db.prepare<[string, number, number], ItemRow>(
-    `SELECT ${ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? AND i.done = 0
+    `SELECT ${jobRows.ITEM_SELECT} WHERE i.job_id = ? AND i.position > ? AND i.done = 0
      ORDER BY i.position LIMIT ?`,
   );
   const existing = db.prepare<[string, string], { id: string }>(
@@ -83,11 +77,11 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
        WHERE state IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < ?)
          AND id NOT IN (SELECT value FROM json_each(?))
        ORDER BY created_at, id LIMIT 1)
-     RETURNING ${JOB_COLUMNS}`,
+     RETURNING ${jobRows.JOB_COLUMNS}`,
   );
   const renew = db.prepare<[number, string, string], JobRow>(
     `UPDATE replay_jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'
-     RETURNING ${JOB_COLUMNS}`,
+     RETURNING ${jobRows.JOB_COLUMNS}`,
   );
   const release = db.prepare<[string, string]>(
     `UPDATE replay_jobs SET lease_owner = NULL, lease_until = NULL
@@ -98,7 +92,7 @@ export function createReplayJobRepository(db: BetterSqlite3.Database): ReplayJob
      WHERE job_id = ? AND position = ? AND done = 0`,
   );
   const countItem = db.prepare<[...ReturnType<typeof tallyIncrements>, string]>(
-    `UPDATE replay_jobs SET ${JOB_COUNT_COLUMNS.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`,
+    `UPDATE replay_jobs SET ${jobRows.JOB_COUNT_COLUMNS.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`,
   );
   const finish = db.prepare(
     `UPDATE replay_jobs SET state = ?, finished_at = ?, error_code = ?, error_message = ?, lease_owner = NULL, lease_until = NULL
