@@ -11,16 +11,16 @@ import { createReplayRepository } from './replay-repository.js';
 import { createAccountRepository } from './account-repository.js';
 import { createTokenRepository } from './token-repository.js';
 import { createShareRepository } from './share-repository.js';
-import { createSignatureRepository } from './signature-repository.js';
+import { createSignatureRepository } from './signature-settings-repository.js';
 import { createReplayJobRepository } from './replay-job-repository.js';
 import { createSessionRepository } from './session-repository.js';
-import { createResponseRepository } from './response-repository.js';
+import { createResponseRepository } from './inbox-response-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { createTeamRepository } from './team-repository.js';
 import { createAuditRepository } from './audit-repository.js';
-import { createIdentityRepository } from './identity-repository.js';
+import { createIdentityRepository } from './account-identity-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */

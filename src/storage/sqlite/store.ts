@@ -15,18 +15,18 @@ import { createTokenRepository } from './token-repository.js';
 import { createInboxRepository } from './inbox-repository.js';
 import type { Migration, MigrationReport } from '../shared/migration-runner.js';
 import { applyMigrations, MIGRATIONS } from './migrations.js';
-import { createResponseRepository } from './response-repository.js';
+import { createResponseRepository } from './inbox-response-repository.js';
 import { createReplayJobRepository } from './replay-job-repository.js';
 import { createSessionRepository } from './session-repository.js';
 import { createShareRepository } from './share-repository.js';
-import { createSignatureRepository } from './signature-repository.js';
+import { createSignatureRepository } from './signature-settings-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { prepareStatements } from './statements.js';
 import { createTeamRepository } from './team-repository.js';
 import { createAuditRepository } from './audit-repository.js';
-import { createIdentityRepository } from './identity-repository.js';
+import { createIdentityRepository } from './account-identity-repository.js';
 
 /** The SQLite Store, plus handles for tests, benchmarks and maintenance. */
 export interface SqliteStore extends Store {
