@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { DATABASE_FILE } from '../src/compose.js';
+import { DATABASE_FILE } from '../src/storage/sqlite/store.js';
 import { loadConfig } from '../src/config/load.js';
 import { createEventIdFactory } from '../src/domain/ids.js';
 import { NO_SWEEP_LOCK } from '../src/ports/sweep-lock.js';

@@ -25,7 +25,7 @@ import { Pool } from 'pg';
 import { Agent, request } from 'undici';
 import type { CapturedEvent, HeaderPair } from '../src/domain/captured-event.js';
 import { createEventIdFactory, newId } from '../src/domain/ids.js';
-import { DATABASE_FILE } from '../src/compose.js';
+import { DATABASE_FILE } from '../src/storage/sqlite/store.js';
 import { systemClock } from '../src/ports/clock.js';
 import type { Store } from '../src/ports/store.js';
 import { createAccount } from '../src/services/accounts.js';

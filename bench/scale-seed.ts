@@ -4,7 +4,7 @@
 // binary parameter (no hex encoding), several statements in flight.
 import { join } from 'node:path';
 import type { Pool } from 'pg';
-import { DATABASE_FILE } from '../src/compose.js';
+import { DATABASE_FILE } from '../src/storage/sqlite/store.js';
 import { createEventIdFactory } from '../src/domain/ids.js';
 import type { Store } from '../src/ports/store.js';
 import { openPostgresStore } from '../src/storage/postgres/store.js';

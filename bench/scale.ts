@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'pg';
-import { DATABASE_FILE } from '../src/compose.js';
+import { DATABASE_FILE } from '../src/storage/sqlite/store.js';
 import { loadConfig } from '../src/config/load.js';
 import type { Store } from '../src/ports/store.js';
 import { startRehook } from '../src/server.js';

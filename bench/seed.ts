@@ -3,7 +3,7 @@
 // transactions on the store's own better-sqlite3 connection, so the rows land in the exact schema
 // the migrations created (nothing goes through HTTP).
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../src/compose.js';
+import { DATABASE_FILE } from '../src/storage/sqlite/store.js';
 import { createEventIdFactory } from '../src/domain/ids.js';
 import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { jsonBody } from './bodies.js';

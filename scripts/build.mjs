@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -144,6 +145,20 @@ export async function buildUi(root) {
   }
 }
 
+/**
+ * Files of src that the compiled code reads at run time, copied beside it: the migrations
+ * (src/storage/{sqlite,postgres}/migrations/NNNN-name.sql), which tsc does not emit.
+ */
+const RUNTIME_FILE = /\.sql$/;
+
+function copyRuntimeFiles(src, staging) {
+  for (const file of listFiles(src)) {
+    if (!RUNTIME_FILE.test(file)) continue;
+    mkdirSync(dirname(join(staging, file)), { recursive: true });
+    copyFileSync(join(src, file), join(staging, file));
+  }
+}
+
 /** Compiles `root`'s src into `root`/dist/src and returns the process exit code. */
 export function build(root) {
   const dist = join(root, 'dist');
@@ -157,6 +172,7 @@ export function build(root) {
       stdio: 'inherit',
     });
     if (compiled.status !== 0) return compiled.status ?? 1;
+    copyRuntimeFiles(join(root, 'src'), join(staging, 'src'));
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const bins = typeof pkg.bin === 'string' ? [pkg.bin] : Object.values(pkg.bin ?? {});
     // "dist/src/cli/index.js" → "cli/index.js" (relative to dist/src), in this platform's separators.

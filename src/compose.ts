@@ -21,12 +21,10 @@ import { createSignatureKeys } from './services/signatures.js';
 import { TemplateRenderer } from './services/template-renderer.js';
 import { createSecretBox, createUnavailableSecretBox } from './signatures/secret-box.js';
 import { keyFileIsShared, loadServerKey } from './signatures/server-key.js';
-import { openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
+import type { MigrationReport } from './storage/shared/migration-runner.js';
+import { migratePostgresDatabase, openPostgresStore, type PostgresStore } from './storage/postgres/store.js';
 import { createPgSweepLock } from './storage/postgres/sweep-lock.js';
-import { openSqliteStore } from './storage/sqlite/store.js';
-
-/** File name of the SQLite database inside the data directory. */
-export const DATABASE_FILE = 'rehook.db';
+import { DATABASE_FILE, migrateSqliteDatabase, openSqliteStore } from './storage/sqlite/store.js';
 
 /**
  * Opens the store the configuration names, with its migrations applied: PostgreSQL when
@@ -37,6 +35,18 @@ export const DATABASE_FILE = 'rehook.db';
 export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
   if (config.databaseUrl !== null) return openPostgresStore({ url: config.databaseUrl });
   return openSqliteStore({ path: join(config.dataDir, DATABASE_FILE) });
+}
+
+/**
+ * Brings the configured database (as openStore picks it) to the newest schema and closes it
+ * again: the work of `rehook migrate`. Opening a store does the same, so running it before
+ * `serve` is optional; running it twice, or while instances start, is harmless (migrations are
+ * versioned, transactional and locked). Rejects with StorageError when the database is
+ * unreachable, a migration fails, or the schema is newer than this Rehook knows.
+ */
+export async function runMigrations(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<MigrationReport> {
+  if (config.databaseUrl !== null) return migratePostgresDatabase(config.databaseUrl);
+  return migrateSqliteDatabase(join(config.dataDir, DATABASE_FILE));
 }
 
 /** Where replays, forwarding and alerts may connect (REHOOK_ALLOW_PRIVATE_DESTINATIONS, the CIDR lists). */

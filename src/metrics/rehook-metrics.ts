@@ -1,6 +1,7 @@
 import type { AttemptOutcome } from '../domain/outbound-delivery.js';
 import type { ReplayOutcomeKind, ReplayRecord } from '../domain/replay.js';
-import type { ReplayRepository, Store } from '../ports/store.js';
+import type { ReplayRepository } from '../ports/replay-repository.js';
+import type { Store } from '../ports/store.js';
 import { Counter, Gauge, Histogram, Registry } from './registry.js';
 
 /** Use of the database connection pool at scrape time (PostgreSQL only). */

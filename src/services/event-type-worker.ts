@@ -1,7 +1,7 @@
 import { eventTypeOf } from '../domain/event-type.js';
 import { DEFAULT_MIN_SAMPLES, emptyLearnedSchema, foldSample, type LearnedSchema } from '../domain/learned-schema.js';
 import { driftOf, encodeDrift } from '../domain/drift.js';
-import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-store.js';
+import type { EventTypeSummary, UntypedEvent } from '../ports/event-type-repository.js';
 import type { SweepLock } from '../ports/sweep-lock.js';
 import type { ServiceDeps } from './deps.js';
 import type { DriftNotice } from './event-types.js';

@@ -9,7 +9,7 @@ import { type JsonSchema, typeJsonSchema } from '../domain/schema-json-schema.js
 import { typeScriptDeclarations, typeScriptName } from '../domain/schema-typescript.js';
 import { zodSchemaSource } from '../domain/schema-zod.js';
 import { AppError } from '../errors.js';
-import type { EventTypeInfo } from '../ports/event-type-store.js';
+import type { EventTypeInfo } from '../ports/event-type-repository.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, getReadableInbox } from './inboxes.js';
 import { savedInbox } from './saved-inbox.js';

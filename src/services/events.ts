@@ -5,7 +5,7 @@ import { isEmptyFilter, type EventFilter } from '../domain/event-filter.js';
 import { isId } from '../domain/ids.js';
 import type { Inbox } from '../domain/inbox.js';
 import { AppError } from '../errors.js';
-import type { EventSummaryPageJson } from '../ports/store.js';
+import type { EventSummaryPageJson } from '../ports/event-repository.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { authorizeInbox, findLiveInbox, getAuthorizedInbox, getReadableInbox } from './inboxes.js';
 

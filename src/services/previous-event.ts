@@ -1,5 +1,5 @@
 import type { EventSummary } from '../domain/captured-event.js';
-import type { PreviousMatch } from '../ports/event-type-store.js';
+import type { PreviousMatch } from '../ports/event-type-repository.js';
 import type { Principal, ServiceDeps } from './deps.js';
 import { getEvent } from './events.js';
 

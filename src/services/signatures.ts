@@ -3,7 +3,8 @@ import type { HeaderPair, SignatureCheck } from '../domain/captured-event.js';
 import { AppError } from '../errors.js';
 import { SecretBoxError, type SecretBox } from '../ports/secret-box.js';
 import type { SignatureKeys } from '../ports/signature-keys.js';
-import type { SignatureSettingsRepository, Store, StoredSignatureSettings } from '../ports/store.js';
+import type { SignatureSettingsRepository, StoredSignatureSettings } from '../ports/signature-settings-repository.js';
+import type { Store } from '../ports/store.js';
 import { replaceHeaders, signatureHeaders, verifySignature } from '../signatures/schemes.js';
 import {
   isSchemeName,

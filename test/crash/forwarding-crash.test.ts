@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 
-import { DATABASE_FILE } from '../../src/compose.js';
+import { DATABASE_FILE } from '../../src/storage/sqlite/store.js';
 import { systemClock } from '../../src/ports/clock.js';
 import { createAccount } from '../../src/services/accounts.js';
 import { createToken } from '../../src/services/tokens.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 
-import { DATABASE_FILE } from '../../src/compose.js';
+import { DATABASE_FILE } from '../../src/storage/sqlite/store.js';
 import { systemClock } from '../../src/ports/clock.js';
 import type { Store } from '../../src/ports/store.js';
 import { createAccount } from '../../src/services/accounts.js';

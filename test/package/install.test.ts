@@ -231,6 +231,8 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
       'dist/src/index.d.ts',
       'dist/src/testing/index.js',
       'dist/src/testing/index.d.ts',
+      'dist/src/storage/sqlite/migrations/0001-init.sql',
+      'dist/src/storage/postgres/migrations/0001-init.sql',
       'dist/ui/index.html',
     ]) {
       assert.ok(paths.includes(required), `${required} is not in the tarball`);
@@ -238,6 +240,8 @@ describe('npm pack', { timeout: LIMIT_MS }, () => {
     const unexpected = paths.filter(
       (path) =>
         !(path.startsWith('dist/src/') && /\.(js|d\.ts)$/.test(path)) &&
+        // The migrations, read at run time.
+        !/^dist\/src\/storage\/(sqlite|postgres)\/migrations\/\d{4}-\w+\.sql$/.test(path) &&
         // The web app, built: index.html and its hashed files (no source maps).
         !(path === 'dist/ui/index.html' || /^dist\/ui\/assets\/[\w.-]+\.(js|css|svg)$/.test(path)) &&
         !path.startsWith('docs/') &&

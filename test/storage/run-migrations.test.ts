@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runMigrations } from '../../src/storage/migrate.js';
+import { runMigrations } from '../../src/compose.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../src/storage/sqlite/migrations.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

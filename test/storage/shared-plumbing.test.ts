@@ -1,16 +1,20 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 
 import { claimBatchSize, leaseEndMs, nextAttemptAt } from '../../src/domain/outbound-delivery.js';
 import { clampLimit } from '../../src/domain/page-limit.js';
 import { itemTally } from '../../src/domain/replay-job.js';
 import { StorageError } from '../../src/errors.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 import {
   type Io,
   type Migration,
   type MigrationLedger,
   migrate,
-  migrationList,
+  readMigrations,
   runAsync,
   runSync,
   type Steps,
@@ -40,23 +44,41 @@ function memoryLedger(opts: { later: boolean; applied?: number[]; failOn?: numbe
   return { ledger, applied, calls };
 }
 
-const MIGRATIONS: readonly Migration[] = migrationList({
-  '0001_init': 'CREATE TABLE a (x int)',
-  '0002_sessions': 'CREATE TABLE b (x int)',
-  '0003_inbox_names_and_counts': 'CREATE TABLE c (x int)',
-});
+const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001_init', sql: 'CREATE TABLE a (x int)' },
+  { version: 2, name: '0002_sessions', sql: 'CREATE TABLE b (x int)' },
+  { version: 3, name: '0003_inbox_names_and_counts', sql: 'CREATE TABLE c (x int)' },
+];
 
 async function run(later: boolean, ledger: MigrationLedger): Promise<Migration[]> {
   return later ? runAsync(migrate(ledger, MIGRATIONS)) : runSync(migrate(ledger, MIGRATIONS));
 }
 
-describe('migration list', () => {
-  it('numbers the steps by their place in the shared list and leaves out the ones an adapter lacks', () => {
-    const list = migrationList({ '0011_search': 'S', '0001_init': 'I' });
-    assert.deepEqual(list, [
-      { version: 1, name: '0001_init', sql: 'I' },
-      { version: 11, name: '0011_search', sql: 'S' },
-    ]);
+describe('migration files', () => {
+  it('reads NNNN-name.sql in version order as version NNNN named NNNN_name, verbatim, and nothing else', async () => {
+    const dir = await makeTempDir('rehook-migrations-');
+    try {
+      writeFileSync(join(dir.path, '0002-second_step.sql'), '-- two\n');
+      writeFileSync(join(dir.path, '0001-init.sql'), 'CREATE TABLE a (x int);\n');
+      writeFileSync(join(dir.path, 'README.md'), 'not a migration');
+      assert.deepEqual(readMigrations(pathToFileURL(`${dir.path}/`)), [
+        { version: 1, name: '0001_init', sql: 'CREATE TABLE a (x int);\n' },
+        { version: 2, name: '0002_second_step', sql: '-- two\n' },
+      ]);
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('refuses a list with a version missing, so a build that lost a file does not start', async () => {
+    const dir = await makeTempDir('rehook-migrations-');
+    try {
+      writeFileSync(join(dir.path, '0001-init.sql'), '');
+      writeFileSync(join(dir.path, '0003-third.sql'), '');
+      assert.throws(() => readMigrations(pathToFileURL(`${dir.path}/`)), StorageError);
+    } finally {
+      await dir.cleanup();
+    }
   });
 });
 

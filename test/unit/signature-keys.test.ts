@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 
 import { SecretBoxError } from '../../src/ports/secret-box.js';
-import type { StoredSignatureSettings } from '../../src/ports/store.js';
+import type { StoredSignatureSettings } from '../../src/ports/signature-settings-repository.js';
 import { createSignatureKeys, SignatureCache } from '../../src/services/signatures.js';
 import { createSecretBox, keyId } from '../../src/signatures/secret-box.js';
 import { loadServerKey, SERVER_KEY_FILE } from '../../src/signatures/server-key.js';

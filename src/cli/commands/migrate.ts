@@ -1,4 +1,4 @@
-import { runMigrations } from '../../storage/migrate.js';
+import { runMigrations } from '../../compose.js';
 import { loadStoreConfig, type AdminOptions } from '../admin.js';
 import { json } from '../format.js';
 import type { CliIO } from '../io.js';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { AlertRepository } from '../../ports/alert-store.js';
+import type { AlertRepository } from '../../ports/alert-repository.js';
 import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
 import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
 import { attempt, inTransaction } from './attempt.js';

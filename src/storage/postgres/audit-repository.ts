@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { AuditRepository } from '../../ports/audit-store.js';
+import type { AuditRepository } from '../../ports/audit-repository.js';
 import { AUDIT_COLUMNS, type AuditRow, auditLogOf, auditPageValues, auditPageWhere } from '../shared/audit-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';

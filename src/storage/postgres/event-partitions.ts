@@ -2,12 +2,12 @@ import type { Pool, PoolClient } from 'pg';
 
 import { firstEventIdAt } from '../../domain/ids.js';
 import { EVENT_COLUMNS } from '../shared/event-rows.js';
-import type { EventRepository } from '../../ports/store.js';
+import type { EventRepository } from '../../ports/event-repository.js';
 import { attempt, inTransaction, sqlState } from './attempt.js';
 
 /**
- * The events table partitioned by day (migration 13). `events` is range-partitioned by
- * received_at: one partition per UTC day, `events_pYYYYMMDD`, created ahead by the sweeper, and
+ * The events table partitioned by day (migrations/0013-event_partitions.sql). `events` is
+ * range-partitioned by received_at: one partition per UTC day, `events_pYYYYMMDD`, created ahead by the sweeper, and
  * `events_default` for any row no day partition takes (a sweeper stopped for days, a clock far
  * off), so an insert never fails for want of a partition. Retention and expiry drop whole day
  * partitions (a catalogue change, no dead rows, nothing for vacuum) and delete rows only at the
@@ -26,41 +26,6 @@ import { attempt, inTransaction, sqlState } from './attempt.js';
  * (moveLegacyEvents); an event is in exactly one of the tables at every commit. Once moved, the
  * legacy table stays, empty, so every statement naming it keeps working on every instance.
  */
-/**
- * The events columns as they were at migration 13, written out: the migration's SQL must never
- * change, and EVENT_COLUMNS grew afterwards (event_type and drift, migration 17).
- */
-const MIGRATION_13_EVENT_COLUMNS =
-  'id, inbox_id, received_at, method, path, query, content_type, size, signature, answer, source_ip, headers, body';
-
-export const PARTITIONS_MIGRATION_SQL = `
-ALTER TABLE events RENAME TO events_legacy;
-ALTER INDEX events_inbox RENAME TO events_legacy_inbox;
-ALTER TABLE events_legacy RENAME CONSTRAINT events_pkey TO events_legacy_pkey;
-ALTER TABLE events_legacy RENAME CONSTRAINT events_id_key TO events_legacy_id_key;
-
-CREATE TABLE events (
-  id           text COLLATE "C" NOT NULL,
-  inbox_id     text COLLATE "C" NOT NULL,
-  received_at  timestamptz NOT NULL,
-  method       text NOT NULL,
-  path         text NOT NULL,
-  query        text NOT NULL,
-  content_type text NULL,
-  size         bigint NOT NULL,
-  signature    text NULL,
-  answer       text NULL,
-  source_ip    text NOT NULL,
-  headers      text NOT NULL,
-  body         bytea NOT NULL,
-  PRIMARY KEY (id, received_at)
-) PARTITION BY RANGE (received_at);
-CREATE INDEX events_inbox ON events (inbox_id, id);
-CREATE TABLE events_default PARTITION OF events DEFAULT;
-
-CREATE VIEW events_all AS
-  SELECT ${MIGRATION_13_EVENT_COLUMNS} FROM events UNION ALL SELECT ${MIGRATION_13_EVENT_COLUMNS} FROM events_legacy;
-`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PARTITION_NAME = /^events_p(\d{4})(\d{2})(\d{2})$/;

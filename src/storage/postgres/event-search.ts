@@ -2,9 +2,9 @@ import type { Pool } from 'pg';
 
 import type { EventFilter } from '../../domain/event-filter.js';
 import { MAX_SEARCH_JSON_DEPTH } from '../../domain/json-nesting.js';
-import type { SearchPage } from '../../ports/store.js';
+import type { SearchPage } from '../../ports/event-repository.js';
 import { textNeedles } from '../../domain/text-search.js';
-import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../shared/event-search.js';
 
 // Search on PostgreSQL (docs/search.md, decision 26): the same steps as on SQLite
 // (src/storage/event-search.ts), the same meaning (the property test holds both to
@@ -20,21 +20,9 @@ import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from 
 // extension may not be installable on a user's server, and the bounded scan is fast enough
 // (bench: npm run bench -- --only search).
 
-/**
- * Migration 11 (search). A function with an exception handler is the one way to attempt a cast
- * and get NULL instead of an error in plain PostgreSQL 13+ (pg_input_is_valid arrived in 16 and
- * would still need the bytes as valid text first).
- */
-export const SEARCH_SQL = `
-CREATE FUNCTION rehook_try_jsonb(body bytea) RETURNS jsonb
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-BEGIN
-  RETURN convert_from(body, 'UTF8')::jsonb;
-EXCEPTION WHEN others THEN
-  RETURN NULL;
-END
-$$;
-`;
+// rehook_try_jsonb (migrations/0011-search.sql): a function with an exception handler is the one
+// way to attempt a cast and get NULL instead of an error in plain PostgreSQL 13+
+// (pg_input_is_valid arrived in 16 and would still need the bytes as valid text first).
 
 /**
  * True for a parsed body `j` nesting deeper than MAX_SEARCH_JSON_DEPTH: an array or object at
@@ -225,7 +213,7 @@ const PG_TUNING: StepTuning = {
 /**
  * Returns the search of the PostgreSQL store: one page of `columns` rows (newest first) matching
  * the page's filter. Both columns of the (inbox_id, id) index are in the ORDER BY, as in the
- * listing (repositories.ts), so the planner walks that index.
+ * listing (event-repository.ts), so the planner walks that index.
  */
 export function createPgSearch<Row extends { id: string }>(
   pool: Pool,

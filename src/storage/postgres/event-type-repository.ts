@@ -1,22 +1,8 @@
 import type { Pool } from 'pg';
 
-import type { EventTypeRepository } from '../../ports/event-type-store.js';
+import type { EventTypeRepository } from '../../ports/event-type-repository.js';
 import { type EventSummaryRow, SUMMARY_COLUMNS } from '../shared/event-rows.js';
-import {
-  ALL_TYPES,
-  type RebuildRow,
-  type RuleRow,
-  type SettingsRow,
-  TYPE_INFO_COLUMNS,
-  PREVIOUS_PARAMS,
-  previousEventSql,
-  previousValues,
-  TYPE_SUMMARY_COLUMNS,
-  type TypeInfoRow,
-  type TypeSummaryRow,
-  UNTYPED_COLUMNS,
-  type UntypedRow,
-} from '../shared/event-type-rows.js';
+import * as typeRows from '../shared/event-type-rows.js';
 import { attempt, clampLimit, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
@@ -27,7 +13,7 @@ const EVENT_TABLES: readonly EventTable[] = ['events_legacy', 'events'];
 const SQL = {
   // Ids are time-ordered: the order events were stored in, near enough (there is no seq since
   // migration 13). The marker, not a cursor, is the queue, so an event committed late is not missed.
-  untyped: `SELECT ${UNTYPED_COLUMNS}, CASE WHEN size <= $1 THEN body END AS body
+  untyped: `SELECT ${typeRows.UNTYPED_COLUMNS}, CASE WHEN size <= $1 THEN body END AS body
     FROM events_all WHERE event_type IS NULL ORDER BY id LIMIT $2`,
   // An event is in exactly one of the two tables (the sweeper moves legacy rows across), so both
   // are written. The legacy table first: a row being moved is then either marked before the
@@ -36,11 +22,11 @@ const SQL = {
     FROM unnest($1::text[], $2::text[], $3::text[]) AS v (id, event_type, drift) WHERE e.id = v.id`,
   setTypes: `UPDATE events AS e SET event_type = v.event_type, drift = v.drift
     FROM unnest($1::text[], $2::text[], $3::text[]) AS v (id, event_type, drift) WHERE e.id = v.id`,
-  upsert: `INSERT INTO event_types (${TYPE_SUMMARY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+  upsert: `INSERT INTO event_types (${typeRows.TYPE_SUMMARY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
     ON CONFLICT (inbox_id, event_type) DO UPDATE SET count = excluded.count, drifted = excluded.drifted,
       first_seen = excluded.first_seen, last_seen = excluded.last_seen, shape = excluded.shape`,
-  findSome: `SELECT ${TYPE_SUMMARY_COLUMNS} FROM event_types WHERE inbox_id = $1 AND event_type = ANY($2::text[])`,
-  list: `SELECT ${TYPE_INFO_COLUMNS} FROM event_types WHERE inbox_id = $1 ORDER BY last_seen DESC, event_type`,
+  findSome: `SELECT ${typeRows.TYPE_SUMMARY_COLUMNS} FROM event_types WHERE inbox_id = $1 AND event_type = ANY($2::text[])`,
+  list: `SELECT ${typeRows.TYPE_INFO_COLUMNS} FROM event_types WHERE inbox_id = $1 ORDER BY last_seen DESC, event_type`,
   request: 'INSERT INTO event_type_rebuilds (inbox_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING',
   nextRebuild: 'SELECT inbox_id, event_type FROM event_type_rebuilds LIMIT 1',
   removeRebuild: 'DELETE FROM event_type_rebuilds WHERE inbox_id = $1 AND event_type = $2',
@@ -64,8 +50,8 @@ const SQL = {
   deleteSettings: 'DELETE FROM event_type_settings WHERE inbox_id = $1',
   drifted: `SELECT ${SUMMARY_COLUMNS} FROM events_all WHERE inbox_id = $1 AND drift IS NOT NULL AND id < $2
     ORDER BY id DESC LIMIT $3`,
-  previousOfType: previousEventSql('events_all', 'type', (_name, n) => `$${n}`),
-  previousOfRoute: previousEventSql('events_all', 'route', (_name, n) => `$${n}`),
+  previousOfType: typeRows.previousEventSql('events_all', 'type', (_name, n) => `$${n}`),
+  previousOfRoute: typeRows.previousEventSql('events_all', 'route', (_name, n) => `$${n}`),
 };
 
 /**
@@ -76,7 +62,10 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
   return {
     listUntyped: (limit, maxBodyBytes) =>
       attempt('list untyped events', async () => {
-        const { rows } = await pool.query<UntypedRow<PostgresColumns>>(SQL.untyped, [maxBodyBytes, clampLimit(limit)]);
+        const { rows } = await pool.query<typeRows.UntypedRow<PostgresColumns>>(SQL.untyped, [
+          maxBodyBytes,
+          clampLimit(limit),
+        ]);
         return rows.map(mapper.toUntyped);
       }),
     applyBatch: (batch) =>
@@ -96,21 +85,24 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
       ),
     findSummaries: (inboxId, types) =>
       attempt('find event type summaries', async () => {
-        const { rows } = await pool.query<TypeSummaryRow<PostgresColumns>>(SQL.findSome, [inboxId, [...types]]);
+        const { rows } = await pool.query<typeRows.TypeSummaryRow<PostgresColumns>>(SQL.findSome, [
+          inboxId,
+          [...types],
+        ]);
         return rows.map(mapper.toTypeSummary);
       }),
     listByInbox: (inboxId) =>
       attempt('list event types', async () => {
-        const { rows } = await pool.query<TypeInfoRow<PostgresColumns>>(SQL.list, [inboxId]);
+        const { rows } = await pool.query<typeRows.TypeInfoRow<PostgresColumns>>(SQL.list, [inboxId]);
         return rows.map(mapper.toTypeInfo);
       }),
     requestRebuild: (req) =>
       attempt('request a rebuild', async () => {
-        await pool.query(SQL.request, [req.inboxId, req.eventType ?? ALL_TYPES]);
+        await pool.query(SQL.request, [req.inboxId, req.eventType ?? typeRows.ALL_TYPES]);
       }),
     nextRebuild: () =>
       attempt('next rebuild', async () => {
-        const { rows } = await pool.query<RebuildRow>(SQL.nextRebuild);
+        const { rows } = await pool.query<typeRows.RebuildRow>(SQL.nextRebuild);
         return rows[0] === undefined ? null : mapper.toRebuild(rows[0]);
       }),
     resetStep: (req, limit) =>
@@ -126,18 +118,18 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
                 : await client.query(SQL.resetType(table), [req.inboxId, req.eventType, clampLimit(limit)]);
             changed += result.rowCount ?? 0;
           }
-          if (changed === 0) await client.query(SQL.removeRebuild, [req.inboxId, req.eventType ?? ALL_TYPES]);
+          if (changed === 0) await client.query(SQL.removeRebuild, [req.inboxId, req.eventType ?? typeRows.ALL_TYPES]);
           return changed;
         }),
       ),
     findRule: (inboxId) =>
       attempt('find event type rule', async () => {
-        const { rows } = await pool.query<RuleRow>(SQL.findRule, [inboxId]);
+        const { rows } = await pool.query<typeRows.RuleRow>(SQL.findRule, [inboxId]);
         return rows[0] === undefined ? null : mapper.toRule(rows[0]);
       }),
     findRules: (inboxIds) =>
       attempt('find event type rules', async () => {
-        const { rows } = await pool.query<RuleRow>(SQL.findRules, [[...inboxIds]]);
+        const { rows } = await pool.query<typeRows.RuleRow>(SQL.findRules, [[...inboxIds]]);
         return new Map(rows.map((row) => [row.inbox_id, mapper.toRule(row)]));
       }),
     putRule: (inboxId, rule, expectedOwnerId, now) =>
@@ -149,7 +141,7 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
       attempt('delete event type rule', async () => (await pool.query(SQL.deleteRule, [inboxId])).rowCount === 1),
     findMinSamples: (inboxIds) =>
       attempt('find event type settings', async () => {
-        const { rows } = await pool.query<SettingsRow>(SQL.findSettings, [[...inboxIds]]);
+        const { rows } = await pool.query<typeRows.SettingsRow>(SQL.findSettings, [[...inboxIds]]);
         return new Map(rows.map((row) => mapper.toMinSamples(row)));
       }),
     putMinSamples: (inboxId, minSamples, expectedOwnerId, now) =>
@@ -176,10 +168,10 @@ export function createEventTypeRepository(pool: Pool): EventTypeRepository {
     findPrevious: (inboxId, beforeId, match, within) =>
       attempt('find the previous event', async () => {
         const sql = match.kind === 'type' ? SQL.previousOfType : SQL.previousOfRoute;
-        const values = previousValues(inboxId, beforeId, match, within);
+        const values = typeRows.previousValues(inboxId, beforeId, match, within);
         const { rows } = await pool.query<EventSummaryRow<PostgresColumns>>(
           sql,
-          PREVIOUS_PARAMS[match.kind].map((name) => values[name]),
+          typeRows.PREVIOUS_PARAMS[match.kind].map((name) => values[name]),
         );
         return rows[0] === undefined ? null : mapper.toEventSummary(rows[0]);
       }),

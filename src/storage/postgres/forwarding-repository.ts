@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
 import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
 import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
 import { attempt, inTransaction } from './attempt.js';

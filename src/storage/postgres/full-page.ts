@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 
 import type { CapturedEvent } from '../../domain/captured-event.js';
-import type { FullPage } from '../../ports/store.js';
-import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../full-page.js';
+import type { FullPage } from '../../ports/event-repository.js';
+import { AFTER_EVERY_ID, BEFORE_EVERY_ID, idsWithinBytes } from '../shared/full-page.js';
 import { clampLimit } from '../../domain/page-limit.js';
 import { EVENT_COLUMNS, type EventRow } from '../shared/event-rows.js';
 import { mapper, type PostgresColumns } from './rows.js';

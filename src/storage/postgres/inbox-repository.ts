@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 
-import type { InboxRepository } from '../../ports/store.js';
+import type { InboxRepository } from '../../ports/inbox-repository.js';
 import { attempt, inTransaction } from './attempt.js';
 import { INBOX_COLUMNS, type InboxRow } from '../shared/event-rows.js';
 import { mapper, type PostgresColumns } from './rows.js';

@@ -8,7 +8,7 @@ import {
   nextAttemptAt,
   type OutboundAttempt,
 } from '../../domain/outbound-delivery.js';
-import type { SendClaim } from '../../ports/forwarding-store.js';
+import type { SendClaim } from '../../ports/forwarding-repository.js';
 import { inTransaction } from './attempt.js';
 import { mapper } from './rows.js';
 

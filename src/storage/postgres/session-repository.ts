@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { SessionRepository } from '../../ports/store.js';
+import type { SessionRepository } from '../../ports/session-repository.js';
 import { SESSION_COLUMNS, type SessionRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';

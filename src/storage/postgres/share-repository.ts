@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 
-import type { ShareRepository } from '../../ports/store.js';
+import type { ShareRepository } from '../../ports/share-repository.js';
 import { SHARE_COLUMNS, type ShareRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';

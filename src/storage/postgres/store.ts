@@ -4,24 +4,23 @@ import type { Store } from '../../ports/store.js';
 import { attempt, storageError } from './attempt.js';
 import { type EventAnnouncer, PgGroupCommitWriter, type GroupCommitLimits } from './group-commit.js';
 import { createInboxRepository } from './inbox-repository.js';
-import { applyMigrations } from './migrations.js';
-import {
-  createAccountRepository,
-  createEventRepository,
-  createReplayRepository,
-  createTokenRepository,
-} from './repositories.js';
+import type { MigrationReport } from '../shared/migration-runner.js';
+import { applyMigrations, MIGRATIONS } from './migrations.js';
+import { createEventRepository } from './event-repository.js';
+import { createReplayRepository } from './replay-repository.js';
+import { createAccountRepository } from './account-repository.js';
+import { createTokenRepository } from './token-repository.js';
 import { createShareRepository } from './share-repository.js';
-import { createSignatureRepository } from './signature-repository.js';
-import { createReplayJobRepository } from './replay-jobs.js';
+import { createSignatureRepository } from './signature-settings-repository.js';
+import { createReplayJobRepository } from './replay-job-repository.js';
 import { createSessionRepository } from './session-repository.js';
-import { createResponseRepository } from './response-repository.js';
+import { createResponseRepository } from './inbox-response-repository.js';
 import { createAlertRepository } from './alert-repository.js';
 import { createForwardingRepository } from './forwarding-repository.js';
 import { createEventTypeRepository } from './event-type-repository.js';
 import { createTeamRepository } from './team-repository.js';
 import { createAuditRepository } from './audit-repository.js';
-import { createIdentityRepository } from './identity-repository.js';
+import { createIdentityRepository } from './account-identity-repository.js';
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// connection URL (node-postgres syntax; it may hold a password). */
@@ -96,6 +95,20 @@ export function createPool(opts: PostgresStoreOptions): Pool {
 function checkPoolSize(poolSize: number | undefined): void {
   if (poolSize !== undefined && (!Number.isSafeInteger(poolSize) || poolSize < 1)) {
     throw new RangeError(`poolSize must be a positive integer, got ${poolSize}`);
+  }
+}
+
+/**
+ * Brings the PostgreSQL schema at `url` to the newest version over one connection and closes
+ * it: `rehook migrate`. Rejects with StorageError as openPostgresStore does.
+ */
+export async function migratePostgresDatabase(url: string): Promise<MigrationReport> {
+  const pool = createPool({ url, poolSize: 1 });
+  try {
+    const applied = await applyMigrations(pool);
+    return { database: 'postgres', version: MIGRATIONS.at(-1)?.version ?? 0, applied: applied.map((m) => m.name) };
+  } finally {
+    await pool.end().catch(() => undefined);
   }
 }
 

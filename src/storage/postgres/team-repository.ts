@@ -1,29 +1,19 @@
 import type { Pool, PoolClient } from 'pg';
 
 import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
-import type { TeamRepository } from '../../ports/team-store.js';
-import {
-  INVITATION_COLUMNS,
-  INVITATION_COLUMNS_OF_I,
-  type InvitationPreviewRow,
-  type InvitationRow,
-  type ListedInvitationRow,
-  MEMBER_COLUMNS,
-  type MemberRow,
-  TEAM_COLUMNS,
-  type TeamRow,
-} from '../shared/team-rows.js';
+import type { TeamRepository } from '../../ports/team-repository.js';
+import * as teamRows from '../shared/team-rows.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
 
 const SQL = {
-  insertTeam: `INSERT INTO teams (${TEAM_COLUMNS}) VALUES ($1, $2, $3)`,
-  insertMember: `INSERT INTO team_members (${MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-  findTeam: `SELECT ${TEAM_COLUMNS} FROM teams WHERE id = $1`,
-  byName: `SELECT ${TEAM_COLUMNS} FROM teams WHERE name = $1 ORDER BY id`,
-  addMember: `INSERT INTO team_members (${MEMBER_COLUMNS}) SELECT $1, $2, $3, $4::timestamptz
+  insertTeam: `INSERT INTO teams (${teamRows.TEAM_COLUMNS}) VALUES ($1, $2, $3)`,
+  insertMember: `INSERT INTO team_members (${teamRows.MEMBER_COLUMNS}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+  findTeam: `SELECT ${teamRows.TEAM_COLUMNS} FROM teams WHERE id = $1`,
+  byName: `SELECT ${teamRows.TEAM_COLUMNS} FROM teams WHERE name = $1 ORDER BY id`,
+  addMember: `INSERT INTO team_members (${teamRows.MEMBER_COLUMNS}) SELECT $1, $2, $3, $4::timestamptz
     WHERE EXISTS (SELECT 1 FROM teams WHERE id = $1) ON CONFLICT DO NOTHING`,
-  rename: `UPDATE teams SET name = $1 WHERE id = $2 RETURNING ${TEAM_COLUMNS}`,
+  rename: `UPDATE teams SET name = $1 WHERE id = $2 RETURNING ${teamRows.TEAM_COLUMNS}`,
   deleteMembers: 'DELETE FROM team_members WHERE team_id = $1',
   deleteInvitations: 'DELETE FROM team_invitations WHERE team_id = $1',
   deleteTeam: 'DELETE FROM teams WHERE id = $1',
@@ -41,20 +31,20 @@ const SQL = {
     WHERE m.account_id = $1 AND m.role = 'owner'
       AND (SELECT count(*) FROM team_members o WHERE o.team_id = m.team_id AND o.role = 'owner') = 1
     ORDER BY t.name, t.id`,
-  insertInvitation: `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-  invitations: `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
+  insertInvitation: `INSERT INTO team_invitations (${teamRows.INVITATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  invitations: `SELECT ${teamRows.INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
     LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = $1 AND i.accepted_at IS NULL
     ORDER BY i.created_at DESC, i.id DESC`,
-  invitationPreview: `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name
+  invitationPreview: `SELECT ${teamRows.INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name
     FROM team_invitations i JOIN teams t ON t.id = i.team_id LEFT JOIN accounts a ON a.id = i.created_by
     WHERE i.hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2`,
-  usableInvitation: `SELECT ${INVITATION_COLUMNS} FROM team_invitations
+  usableInvitation: `SELECT ${teamRows.INVITATION_COLUMNS} FROM team_invitations
     WHERE hash = $1 AND accepted_at IS NULL AND expires_at > $2`,
   revokeMadeBy: `DELETE FROM team_invitations WHERE team_id = $1 AND created_by = $2 AND accepted_at IS NULL
     AND NOT (role = ANY($3::text[]))`,
   revokeInvitation: 'DELETE FROM team_invitations WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL',
   useInvitation: `UPDATE team_invitations SET accepted_at = $1, accepted_by = $2
-    WHERE hash = $3 AND accepted_at IS NULL AND expires_at > $1 RETURNING ${INVITATION_COLUMNS}`,
+    WHERE hash = $3 AND accepted_at IS NULL AND expires_at > $1 RETURNING ${teamRows.INVITATION_COLUMNS}`,
 };
 
 async function change(
@@ -88,12 +78,12 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       ),
     findById: (id) =>
       attempt('find team', async () => {
-        const { rows } = await pool.query<TeamRow<PostgresColumns>>(SQL.findTeam, [id]);
+        const { rows } = await pool.query<teamRows.TeamRow<PostgresColumns>>(SQL.findTeam, [id]);
         return rows[0] === undefined ? null : mapper.toTeam(rows[0]);
       }),
     rename: (id, name) =>
       attempt('rename team', async () => {
-        const { rows } = await pool.query<TeamRow<PostgresColumns>>(SQL.rename, [name, id]);
+        const { rows } = await pool.query<teamRows.TeamRow<PostgresColumns>>(SQL.rename, [name, id]);
         return rows[0] === undefined ? null : mapper.toTeam(rows[0]);
       }),
     delete: (id) =>
@@ -106,7 +96,7 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       ),
     listByName: (name) =>
       attempt('list teams by name', async () => {
-        const { rows } = await pool.query<TeamRow<PostgresColumns>>(SQL.byName, [name]);
+        const { rows } = await pool.query<teamRows.TeamRow<PostgresColumns>>(SQL.byName, [name]);
         return rows.map(mapper.toTeam);
       }),
     addMember: (membership) =>
@@ -116,12 +106,16 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       ),
     listByAccount: (accountId) =>
       attempt('list teams', async () => {
-        const { rows } = await pool.query<TeamRow<PostgresColumns> & { role: string }>(SQL.byAccount, [accountId]);
+        const { rows } = await pool.query<teamRows.TeamRow<PostgresColumns> & { role: string }>(SQL.byAccount, [
+          accountId,
+        ]);
         return rows.map((row) => ({ team: mapper.toTeam(row), role: mapper.toRole(row.role) }));
       }),
     listMembers: (teamId) =>
       attempt('list members', async () => {
-        const { rows } = await pool.query<MemberRow<PostgresColumns> & { email: string }>(SQL.members, [teamId]);
+        const { rows } = await pool.query<teamRows.MemberRow<PostgresColumns> & { email: string }>(SQL.members, [
+          teamId,
+        ]);
         return rows.map(mapper.toMember);
       }),
     findRole: (teamId, accountId) =>
@@ -135,7 +129,7 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       attempt('remove member', () => inTransaction(pool, (client) => change(client, teamId, accountId, null))),
     listSoleOwned: (accountId) =>
       attempt('list sole-owned teams', async () => {
-        const { rows } = await pool.query<TeamRow<PostgresColumns>>(SQL.soleOwned, [accountId]);
+        const { rows } = await pool.query<teamRows.TeamRow<PostgresColumns>>(SQL.soleOwned, [accountId]);
         return rows.map(mapper.toTeam);
       }),
     insertInvitation: (invitation) =>
@@ -144,14 +138,14 @@ export function createTeamRepository(pool: Pool): TeamRepository {
       }),
     listInvitations: (teamId) =>
       attempt('list invitations', async () => {
-        const { rows } = await pool.query<ListedInvitationRow<PostgresColumns>>(SQL.invitations, [teamId]);
+        const { rows } = await pool.query<teamRows.ListedInvitationRow<PostgresColumns>>(SQL.invitations, [teamId]);
         return rows.map(mapper.toListedInvitation);
       }),
     revokeInvitation: (id, teamId) =>
       attempt('revoke invitation', async () => (await pool.query(SQL.revokeInvitation, [id, teamId])).rowCount === 1),
     findUsableInvitation: (hash, now) =>
       attempt('find invitation', async () => {
-        const { rows } = await pool.query<InvitationPreviewRow<PostgresColumns>>(SQL.invitationPreview, [
+        const { rows } = await pool.query<teamRows.InvitationPreviewRow<PostgresColumns>>(SQL.invitationPreview, [
           hash,
           now.toISOString(),
         ]);
@@ -160,7 +154,7 @@ export function createTeamRepository(pool: Pool): TeamRepository {
     acceptInvitation: (hash, accountId, now) =>
       attempt('accept invitation', () =>
         inTransaction(pool, async (client) => {
-          const found = await client.query<InvitationRow<PostgresColumns>>(SQL.usableInvitation, [
+          const found = await client.query<teamRows.InvitationRow<PostgresColumns>>(SQL.usableInvitation, [
             hash,
             now.toISOString(),
           ]);
@@ -172,7 +166,7 @@ export function createTeamRepository(pool: Pool): TeamRepository {
           const maker = await client.query<{ role: string }>(SQL.role, [usable.team_id, usable.created_by]);
           const makerRole = maker.rows[0] === undefined ? null : mapper.toRole(maker.rows[0].role);
           if (!canInvite(makerRole, mapper.toRole(usable.role))) return null;
-          const { rows } = await client.query<InvitationRow<PostgresColumns>>(SQL.useInvitation, [
+          const { rows } = await client.query<teamRows.InvitationRow<PostgresColumns>>(SQL.useInvitation, [
             now.toISOString(),
             accountId,
             hash,

@@ -2,7 +2,7 @@ import type { Account, ApiToken } from '../../domain/account.js';
 import type { AccountIdentity } from '../../domain/account-identity.js';
 import type { Session } from '../../domain/session.js';
 import type { Share } from '../../domain/share.js';
-import type { StoredSignatureSettings } from '../../ports/store.js';
+import type { StoredSignatureSettings } from '../../ports/signature-settings-repository.js';
 import { isTokenScope } from '../../domain/token-scope.js';
 import { parseStoredOptions } from '../../signatures/settings.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam, toDateOrNull } from './column-values.js';

@@ -7,7 +7,7 @@ import type {
   PreviousMatch,
   RebuildRequest,
   UntypedEvent,
-} from '../../ports/event-type-store.js';
+} from '../../ports/event-type-repository.js';
 import { SUMMARY_COLUMNS } from './event-rows.js';
 import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
 

@@ -1,52 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
 import { StorageError } from '../../errors.js';
 
 /** One schema step. Versions only grow; a released migration is never edited, only followed. */
 export interface Migration {
   readonly version: number;
+  /** As recorded in schema_migrations, e.g. `0001_init`: never changes. */
   readonly name: string;
   readonly sql: string;
 }
 
-/**
- * Every schema step, in version order (version = position + 1). Both adapters use these numbers
- * and names with the same intent; the names are recorded in schema_migrations, so they never
- * change. Append new ones.
- */
-const MIGRATION_NAMES = [
-  '0001_init',
-  '0002_sessions',
-  '0003_inbox_names_and_counts',
-  '0004_shares',
-  '0005_event_signature_and_answer',
-  '0006_inbox_signatures',
-  '0007_inbox_responses',
-  '0008_forwarding',
-  '0009_replay_jobs',
-  '0010_replay_requests',
-  '0011_search',
-  '0012_replay_job_outcomes',
-  '0013_event_partitions',
-  '0014_account_settings_and_token_scopes',
-  '0015_alerts',
-  '0016_teams',
-  '0017_event_types',
-  '0018_audit_log',
-  '0019_account_identities',
-  '0020_event_type_settings',
-  '0021_replay_job_resign',
-] as const;
+/** What bringing a database to the newest schema did (`rehook migrate`). */
+export interface MigrationReport {
+  readonly database: 'postgres' | 'sqlite';
+  /** Schema version after the run: the newest this Rehook knows. */
+  readonly version: number;
+  /** Names of the migrations this run applied (e.g. `0001_init`); empty when up to date. */
+  readonly applied: readonly string[];
+}
 
-export type MigrationName = (typeof MIGRATION_NAMES)[number];
+/** `0001-init.sql`: the version, then the name. */
+const MIGRATION_FILE = /^(\d{4})-([a-z0-9_]+)\.sql$/;
 
 /**
- * An adapter's migrations from its SQL for each step, sorted by version. A step an adapter
- * does not need (SQLite has no 0011_search) is left out of its list.
+ * An adapter's migrations: the `NNNN-name.sql` files of `dir`, each run verbatim (its bytes are
+ * what databases applied, so a released file is never edited), recorded as version NNNN and
+ * name `NNNN_name`. Both adapters have the same files by version and name
+ * (test/storage/migration-files.test.ts); a step one database does not need is a file that only
+ * says why. Throws when a version is missing or doubled: a build that lost a file must not start.
  */
-export function migrationList(sql: Partial<Record<MigrationName, string>>): Migration[] {
-  return MIGRATION_NAMES.flatMap((name, index) => {
-    const text = sql[name];
-    return text === undefined ? [] : [{ version: index + 1, name, sql: text }];
+export function readMigrations(dir: URL): Migration[] {
+  const migrations = readdirSync(dir)
+    .flatMap((file) => {
+      const match = MIGRATION_FILE.exec(file);
+      return match === null ? [] : [{ file, number: match[1] ?? '', words: match[2] ?? '' }];
+    })
+    .sort((a, b) => a.file.localeCompare(b.file))
+    .map(({ file, number, words }) => ({
+      version: Number(number),
+      name: `${number}_${words}`,
+      sql: readFileSync(new URL(file, dir), 'utf8'),
+    }));
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new StorageError(`migration ${index + 1} is missing or doubled in ${dir.pathname}`);
+    }
   });
+  return migrations;
 }
 
 /** What a database call gives: the value itself (better-sqlite3) or a promise of it (node-postgres). */

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import type { ClaimedAlert } from '../../domain/alert-notification.js';
 import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
-import type { AlertRepository } from '../../ports/alert-store.js';
+import type { AlertRepository } from '../../ports/alert-repository.js';
 import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
 import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
 import { attempt } from './attempt.js';

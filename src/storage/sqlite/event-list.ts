@@ -1,8 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { CONTRACT_ANSWER_JSON, UNCHECKED_SIGNATURE_JSON } from '../../domain/event-json.js';
-import type { EventSummaryPageJson, ListPage } from '../../ports/store.js';
-import { summaryPageFromRows } from '../summary-page.js';
+import type { EventSummaryPageJson, ListPage } from '../../ports/event-repository.js';
+import { summaryPageFromRows } from '../shared/summary-page.js';
 import { ReadCache } from './read-cache.js';
 import type { EventSummaryRow } from '../shared/event-rows.js';
 import { mapper, type SqliteColumns } from './rows.js';

@@ -2,9 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import type BetterSqlite3 from 'better-sqlite3';
 
 import type { EventFilter } from '../../domain/event-filter.js';
-import type { SearchPage } from '../../ports/store.js';
+import type { SearchPage } from '../../ports/event-repository.js';
 import { textNeedles } from '../../domain/text-search.js';
-import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../event-search.js';
+import { jsonLiterals, scanSearchPage, type ScanOutcome, type StepTuning } from '../shared/event-search.js';
 
 // Search on SQLite (docs/search.md, decision 26): the filter becomes one WHERE clause run over a
 // bounded id range of the (inbox_id, id) index at a time (src/storage/event-search.ts). What

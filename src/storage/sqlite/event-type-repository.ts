@@ -1,49 +1,38 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { EventTypeRepository, RebuildRequest } from '../../ports/event-type-store.js';
+import type { EventTypeRepository, RebuildRequest } from '../../ports/event-type-repository.js';
 import type { EventSummaryRow } from '../shared/event-rows.js';
 import { SUMMARY_COLUMNS } from '../shared/event-rows.js';
-import {
-  ALL_TYPES,
-  type RebuildRow,
-  type RuleRow,
-  type SettingsRow,
-  TYPE_INFO_COLUMNS,
-  previousEventSql,
-  previousValues,
-  TYPE_SUMMARY_COLUMNS,
-  type TypeInfoRow,
-  type TypeSummaryRow,
-  UNTYPED_COLUMNS,
-  type UntypedRow,
-} from '../shared/event-type-rows.js';
+import * as typeRows from '../shared/event-type-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
 /** EventTypeRepository on SQLite (one writer: the worker's batch is one transaction). */
 export function createEventTypeRepository(db: BetterSqlite3.Database): EventTypeRepository {
-  const untyped = db.prepare<[number, number], UntypedRow<SqliteColumns>>(
-    `SELECT ${UNTYPED_COLUMNS}, CASE WHEN size <= ? THEN body END AS body
+  const untyped = db.prepare<[number, number], typeRows.UntypedRow<SqliteColumns>>(
+    `SELECT ${typeRows.UNTYPED_COLUMNS}, CASE WHEN size <= ? THEN body END AS body
       FROM events WHERE event_type IS NULL ORDER BY seq LIMIT ?`,
   );
   const setType = db.prepare<[string, string | null, string]>(
     'UPDATE events SET event_type = ?, drift = ? WHERE id = ?',
   );
   const upsert = db.prepare<SqliteParam[]>(
-    `INSERT INTO event_types (${TYPE_SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO event_types (${typeRows.TYPE_SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (inbox_id, event_type) DO UPDATE SET count = excluded.count, drifted = excluded.drifted,
         first_seen = excluded.first_seen, last_seen = excluded.last_seen, shape = excluded.shape`,
   );
-  const findOne = db.prepare<[string, string], TypeSummaryRow<SqliteColumns>>(
-    `SELECT ${TYPE_SUMMARY_COLUMNS} FROM event_types WHERE inbox_id = ? AND event_type = ?`,
+  const findOne = db.prepare<[string, string], typeRows.TypeSummaryRow<SqliteColumns>>(
+    `SELECT ${typeRows.TYPE_SUMMARY_COLUMNS} FROM event_types WHERE inbox_id = ? AND event_type = ?`,
   );
-  const list = db.prepare<[string], TypeInfoRow<SqliteColumns>>(
-    `SELECT ${TYPE_INFO_COLUMNS} FROM event_types WHERE inbox_id = ? ORDER BY last_seen DESC, event_type`,
+  const list = db.prepare<[string], typeRows.TypeInfoRow<SqliteColumns>>(
+    `SELECT ${typeRows.TYPE_INFO_COLUMNS} FROM event_types WHERE inbox_id = ? ORDER BY last_seen DESC, event_type`,
   );
   const request = db.prepare<[string, string]>(
     'INSERT INTO event_type_rebuilds (inbox_id, event_type) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
-  const nextRebuild = db.prepare<[], RebuildRow>('SELECT inbox_id, event_type FROM event_type_rebuilds LIMIT 1');
+  const nextRebuild = db.prepare<[], typeRows.RebuildRow>(
+    'SELECT inbox_id, event_type FROM event_type_rebuilds LIMIT 1',
+  );
   const removeRebuild = db.prepare<[string, string]>(
     'DELETE FROM event_type_rebuilds WHERE inbox_id = ? AND event_type = ?',
   );
@@ -57,10 +46,10 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
     `UPDATE events SET event_type = NULL, drift = NULL WHERE seq IN (
       SELECT seq FROM events WHERE inbox_id = ? AND event_type IS NOT NULL LIMIT ?)`,
   );
-  const findRule = db.prepare<[string], RuleRow>(
+  const findRule = db.prepare<[string], typeRows.RuleRow>(
     'SELECT inbox_id, kind, value FROM event_type_rules WHERE inbox_id = ?',
   );
-  const findRules = db.prepare<[string], RuleRow>(
+  const findRules = db.prepare<[string], typeRows.RuleRow>(
     'SELECT inbox_id, kind, value FROM event_type_rules WHERE inbox_id IN (SELECT value FROM json_each(?))',
   );
   // One statement: the owner check and the write are one atomic step.
@@ -71,7 +60,7 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
         updated_at = excluded.updated_at`,
   );
   const deleteRule = db.prepare<[string]>('DELETE FROM event_type_rules WHERE inbox_id = ?');
-  const findSettings = db.prepare<[string], SettingsRow>(
+  const findSettings = db.prepare<[string], typeRows.SettingsRow>(
     'SELECT inbox_id, min_samples FROM event_type_settings WHERE inbox_id IN (SELECT value FROM json_each(?))',
   );
   const putSettings = db.prepare<SqliteParam[]>(
@@ -86,10 +75,10 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
   );
   const previous = {
     type: db.prepare<[Record<string, string | number>], EventSummaryRow<SqliteColumns>>(
-      previousEventSql('events', 'type', (name) => `@${name}`),
+      typeRows.previousEventSql('events', 'type', (name) => `@${name}`),
     ),
     route: db.prepare<[Record<string, string | number>], EventSummaryRow<SqliteColumns>>(
-      previousEventSql('events', 'route', (name) => `@${name}`),
+      typeRows.previousEventSql('events', 'route', (name) => `@${name}`),
     ),
   };
 
@@ -98,7 +87,7 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
     for (const summary of batch.summaries) upsert.run(...mapper.typeSummaryParams(summary));
   });
   const reset = db.transaction((req: RebuildRequest, limit: number): number => {
-    const type = req.eventType ?? ALL_TYPES;
+    const type = req.eventType ?? typeRows.ALL_TYPES;
     if (req.eventType === null) dropInbox.run(req.inboxId);
     else dropType.run(req.inboxId, req.eventType);
     const changed =
@@ -122,7 +111,7 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
       ),
     listByInbox: (inboxId) => attempt('list event types', () => list.all(inboxId).map(mapper.toTypeInfo)),
     requestRebuild: (req) =>
-      attempt('request a rebuild', () => void request.run(req.inboxId, req.eventType ?? ALL_TYPES)),
+      attempt('request a rebuild', () => void request.run(req.inboxId, req.eventType ?? typeRows.ALL_TYPES)),
     nextRebuild: () =>
       attempt('next rebuild', () => {
         const row = nextRebuild.get();
@@ -168,7 +157,7 @@ export function createEventTypeRepository(db: BetterSqlite3.Database): EventType
       }),
     findPrevious: (inboxId, beforeId, match, within) =>
       attempt('find the previous event', () => {
-        const row = previous[match.kind].get(previousValues(inboxId, beforeId, match, within));
+        const row = previous[match.kind].get(typeRows.previousValues(inboxId, beforeId, match, within));
         return row === undefined ? null : mapper.toEventSummary(row);
       }),
   };

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 import type { ClaimedDelivery } from '../../domain/forwarding.js';
 import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
-import type { ForwardingRepository } from '../../ports/forwarding-store.js';
+import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
 import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
 import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
 import { attempt } from './attempt.js';

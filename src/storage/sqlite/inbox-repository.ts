@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { InboxRepository } from '../../ports/store.js';
+import type { InboxRepository } from '../../ports/inbox-repository.js';
 import { attempt } from './attempt.js';
 import { createInboxLookup } from './inbox-lookup.js';
 import { mapper } from './rows.js';

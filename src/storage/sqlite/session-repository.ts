@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { SessionRepository } from '../../ports/store.js';
+import type { SessionRepository } from '../../ports/session-repository.js';
 import { SESSION_COLUMNS, type SessionRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { cachedRowLookup } from './read-cache.js';

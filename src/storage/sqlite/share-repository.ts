@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
-import type { ShareRepository } from '../../ports/store.js';
+import type { ShareRepository } from '../../ports/share-repository.js';
 import { SHARE_COLUMNS, type ShareRow } from '../shared/account-rows.js';
 import { attempt } from './attempt.js';
 import { cachedRowLookup } from './read-cache.js';

@@ -1,18 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 import { canInvite, leavesNoOwner, type MembershipChange, rolesInvitableBy, type TeamRole } from '../../domain/team.js';
-import type { TeamRepository } from '../../ports/team-store.js';
-import {
-  INVITATION_COLUMNS,
-  INVITATION_COLUMNS_OF_I,
-  type InvitationPreviewRow,
-  type InvitationRow,
-  type ListedInvitationRow,
-  MEMBER_COLUMNS,
-  type MemberRow,
-  TEAM_COLUMNS,
-  type TeamRow,
-} from '../shared/team-rows.js';
+import type { TeamRepository } from '../../ports/team-repository.js';
+import * as teamRows from '../shared/team-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -22,27 +12,29 @@ import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
  */
 export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository {
   const s = {
-    insertTeam: db.prepare<SqliteParam[]>(`INSERT INTO teams (${TEAM_COLUMNS}) VALUES (?, ?, ?)`),
+    insertTeam: db.prepare<SqliteParam[]>(`INSERT INTO teams (${teamRows.TEAM_COLUMNS}) VALUES (?, ?, ?)`),
     insertMember: db.prepare<SqliteParam[]>(
-      `INSERT INTO team_members (${MEMBER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO team_members (${teamRows.MEMBER_COLUMNS}) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     ),
-    findTeam: db.prepare<[string], TeamRow<SqliteColumns>>(`SELECT ${TEAM_COLUMNS} FROM teams WHERE id = ?`),
-    byName: db.prepare<[string], TeamRow<SqliteColumns>>(
-      `SELECT ${TEAM_COLUMNS} FROM teams WHERE name = ? ORDER BY id`,
+    findTeam: db.prepare<[string], teamRows.TeamRow<SqliteColumns>>(
+      `SELECT ${teamRows.TEAM_COLUMNS} FROM teams WHERE id = ?`,
+    ),
+    byName: db.prepare<[string], teamRows.TeamRow<SqliteColumns>>(
+      `SELECT ${teamRows.TEAM_COLUMNS} FROM teams WHERE name = ? ORDER BY id`,
     ),
     addMember: db.prepare<SqliteParam[]>(
-      `INSERT INTO team_members (${MEMBER_COLUMNS}) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM teams WHERE id = ?)
+      `INSERT INTO team_members (${teamRows.MEMBER_COLUMNS}) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM teams WHERE id = ?)
        ON CONFLICT DO NOTHING`,
     ),
     rename: db.prepare<[string, string]>('UPDATE teams SET name = ? WHERE id = ?'),
     deleteTeam: db.prepare<[string]>('DELETE FROM teams WHERE id = ?'),
     deleteMembers: db.prepare<[string]>('DELETE FROM team_members WHERE team_id = ?'),
     deleteInvitations: db.prepare<[string]>('DELETE FROM team_invitations WHERE team_id = ?'),
-    byAccount: db.prepare<[string], TeamRow<SqliteColumns> & { role: string }>(
+    byAccount: db.prepare<[string], teamRows.TeamRow<SqliteColumns> & { role: string }>(
       `SELECT t.id, t.name, t.created_at, m.role FROM team_members m JOIN teams t ON t.id = m.team_id
        WHERE m.account_id = ? ORDER BY t.name, t.id`,
     ),
-    members: db.prepare<[string], MemberRow<SqliteColumns> & { email: string }>(
+    members: db.prepare<[string], teamRows.MemberRow<SqliteColumns> & { email: string }>(
       `SELECT m.team_id, m.account_id, m.role, m.joined_at, a.email FROM team_members m
        JOIN accounts a ON a.id = m.account_id WHERE m.team_id = ? ORDER BY m.joined_at, m.account_id`,
     ),
@@ -56,27 +48,27 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
       'UPDATE team_members SET role = ? WHERE team_id = ? AND account_id = ?',
     ),
     removeMember: db.prepare<[string, string]>('DELETE FROM team_members WHERE team_id = ? AND account_id = ?'),
-    soleOwned: db.prepare<[string], TeamRow<SqliteColumns>>(
+    soleOwned: db.prepare<[string], teamRows.TeamRow<SqliteColumns>>(
       `SELECT t.id, t.name, t.created_at FROM team_members m JOIN teams t ON t.id = m.team_id
        WHERE m.account_id = ? AND m.role = 'owner'
          AND (SELECT count(*) FROM team_members o WHERE o.team_id = m.team_id AND o.role = 'owner') = 1
        ORDER BY t.name, t.id`,
     ),
     insertInvitation: db.prepare<SqliteParam[]>(
-      `INSERT INTO team_invitations (${INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO team_invitations (${teamRows.INVITATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    invitations: db.prepare<[string], ListedInvitationRow<SqliteColumns>>(
-      `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
+    invitations: db.prepare<[string], teamRows.ListedInvitationRow<SqliteColumns>>(
+      `SELECT ${teamRows.INVITATION_COLUMNS_OF_I}, a.email AS maker_email FROM team_invitations i
        LEFT JOIN accounts a ON a.id = i.created_by WHERE i.team_id = ? AND i.accepted_at IS NULL
        ORDER BY i.created_at DESC, i.id DESC`,
     ),
-    invitationPreview: db.prepare<[string, number], InvitationPreviewRow<SqliteColumns>>(
-      `SELECT ${INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name FROM team_invitations i
+    invitationPreview: db.prepare<[string, number], teamRows.InvitationPreviewRow<SqliteColumns>>(
+      `SELECT ${teamRows.INVITATION_COLUMNS_OF_I}, a.email AS maker_email, t.name AS team_name FROM team_invitations i
        JOIN teams t ON t.id = i.team_id LEFT JOIN accounts a ON a.id = i.created_by
        WHERE i.hash = ? AND i.accepted_at IS NULL AND i.expires_at > ?`,
     ),
-    usableInvitation: db.prepare<[string, number], InvitationRow<SqliteColumns>>(
-      `SELECT ${INVITATION_COLUMNS} FROM team_invitations WHERE hash = ? AND accepted_at IS NULL AND expires_at > ?`,
+    usableInvitation: db.prepare<[string, number], teamRows.InvitationRow<SqliteColumns>>(
+      `SELECT ${teamRows.INVITATION_COLUMNS} FROM team_invitations WHERE hash = ? AND accepted_at IS NULL AND expires_at > ?`,
     ),
     revokeMadeBy: db.prepare<[string, string, string]>(
       `DELETE FROM team_invitations WHERE team_id = ? AND created_by = ? AND accepted_at IS NULL
@@ -85,9 +77,9 @@ export function createTeamRepository(db: BetterSqlite3.Database): TeamRepository
     revokeInvitation: db.prepare<[string, string]>(
       'DELETE FROM team_invitations WHERE id = ? AND team_id = ? AND accepted_at IS NULL',
     ),
-    useInvitation: db.prepare<[number, string, string, number], InvitationRow<SqliteColumns>>(
+    useInvitation: db.prepare<[number, string, string, number], teamRows.InvitationRow<SqliteColumns>>(
       `UPDATE team_invitations SET accepted_at = ?, accepted_by = ?
-       WHERE hash = ? AND accepted_at IS NULL AND expires_at > ? RETURNING ${INVITATION_COLUMNS}`,
+       WHERE hash = ? AND accepted_at IS NULL AND expires_at > ? RETURNING ${teamRows.INVITATION_COLUMNS}`,
     ),
   };
 

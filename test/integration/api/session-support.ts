@@ -2,7 +2,7 @@
 // reading Set-Cookie as a browser would, and sending the cookie (with its CSRF token) back.
 import assert from 'node:assert/strict';
 import type { EventSummary } from '../../../src/domain/captured-event.js';
-import type { AfterPage } from '../../../src/ports/store.js';
+import type { AfterPage } from '../../../src/ports/event-repository.js';
 import type { TestRehook } from '../../helpers/rehook.js';
 import { assertError, call } from './support.js';
 

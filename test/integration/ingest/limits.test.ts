@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { StorageError } from '../../../src/errors.js';
-import type { EventRepository } from '../../../src/ports/store.js';
+import type { EventRepository } from '../../../src/ports/event-repository.js';
 import { startTestRehook, type TestRehook } from '../../helpers/rehook.js';
 import {
   assertErrorBody,

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../../src/domain/ids.js';
-import type { AfterPage } from '../../../src/ports/store.js';
+import type { AfterPage } from '../../../src/ports/event-repository.js';
 import {
   T0,
   anonymousInbox,

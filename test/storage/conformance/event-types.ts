@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { eventSummaryPageJson } from '../../../src/domain/event-json.js';
 import { newId } from '../../../src/domain/ids.js';
 import { emptyLearnedSchema, foldSample } from '../../../src/domain/learned-schema.js';
-import type { EventTypeSummary } from '../../../src/ports/event-type-store.js';
+import type { EventTypeSummary } from '../../../src/ports/event-type-repository.js';
 import { anonymousInbox, at, createEventMaker, HOUR, insertEvent, ownedInbox, type StoreGetter } from './fixtures.js';
 
 function summary(inboxId: string, eventType: string, samples: unknown[], overrides: Partial<EventTypeSummary> = {}) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-event.js';
-import type { FullPage } from '../../../src/ports/store.js';
+import type { FullPage } from '../../../src/ports/event-repository.js';
 import { anonymousInbox, createEventMaker, insertEvent, type StoreGetter } from './fixtures.js';
 
 /**

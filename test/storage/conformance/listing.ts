@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { CapturedEvent } from '../../../src/domain/captured-event.js';
-import type { ListPage } from '../../../src/ports/store.js';
+import type { ListPage } from '../../../src/ports/event-repository.js';
 import { createEventIdFactory } from '../../../src/domain/ids.js';
 import {
   T0,

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import { eventMatchesFilter, type EventFilter } from '../../../src/domain/event-filter.js';
 import { firstEventIdAt } from '../../../src/domain/ids.js';
-import type { SearchPage } from '../../../src/ports/store.js';
+import type { SearchPage } from '../../../src/ports/event-repository.js';
 import { anonymousInbox, createEventMaker, insertEvent, summaryOf, type StoreGetter } from './fixtures.js';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { newId } from '../../../src/domain/ids.js';
-import type { StoredSignatureSettings } from '../../../src/ports/store.js';
+import type { StoredSignatureSettings } from '../../../src/ports/signature-settings-repository.js';
 import { HOUR, anonymousInbox, at, ownedInbox, type StoreGetter } from './fixtures.js';
 
 function settings(inboxId: string, overrides: Partial<StoredSignatureSettings> = {}): StoredSignatureSettings {

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import type { CapturedEvent } from '../../../src/domain/captured-event.js';
 import { createEventIdFactory } from '../../../src/domain/ids.js';
 import { eventSummaryPageJson } from '../../../src/http/api/core/present.js';
-import type { ListPage } from '../../../src/ports/store.js';
+import type { ListPage } from '../../../src/ports/event-repository.js';
 import { T0, createEventMaker, insertEvent, ownedInbox, summaryOf, type StoreGetter } from './fixtures.js';
 
 /**

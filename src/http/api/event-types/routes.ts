@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { EventTypeRule } from '../../../domain/event-type.js';
-import type { EventTypeInfo } from '../../../ports/event-type-store.js';
+import type { EventTypeInfo } from '../../../ports/event-type-repository.js';
 import { DEFAULT_MIN_SAMPLES, MAX_MIN_SAMPLES } from '../../../domain/learned-schema.js';
 import {
   type EventTypeSettings,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { EventSummary } from '../../../../src/domain/captured-event.js';
 import { buildApiApp } from '../../../../src/http/api/app.js';
-import type { AfterPage } from '../../../../src/ports/store.js';
+import type { AfterPage } from '../../../../src/ports/event-repository.js';
 import { createFakeClock } from '../../../helpers/fake-clock.js';
 import { startTestRehook, type JsonResponse, type TestRehook } from '../../../helpers/rehook.js';
 import { countSubscriptions, eventually } from '../../../helpers/sse-client.js';

@@ -1,0 +1,2 @@
+
+ALTER TABLE events ADD COLUMN signature text NULL, ADD COLUMN answer text NULL;

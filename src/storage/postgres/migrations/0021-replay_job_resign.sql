@@ -1,0 +1,2 @@
+
+ALTER TABLE replay_jobs ADD COLUMN resign boolean NOT NULL DEFAULT false;

@@ -1,0 +1,4 @@
+
+ALTER TABLE replays ADD COLUMN job_id TEXT NULL;
+ALTER TABLE replays ADD COLUMN request TEXT NULL;
+ALTER TABLE replays ADD COLUMN request_body BLOB NULL;

@@ -1,0 +1,3 @@
+-- Nothing to do on SQLite: the functions search needs are registered on each connection
+-- (src/storage/sqlite/event-search.ts), while PostgreSQL creates rehook_try_jsonb in its schema.
+-- The step exists so both databases number their schemas alike.

@@ -1,0 +1,2 @@
+-- Nothing to do on SQLite: its events stay in one table, while PostgreSQL partitions them by day
+-- (src/storage/postgres/event-partitions.ts). The step exists so both databases number their schemas alike.
