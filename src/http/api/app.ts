@@ -34,7 +34,7 @@ import { registerEventTypeRoutes } from './event-types/routes.js';
 import { registerStreamRoutes } from './stream/routes.js';
 import { registerTeamRoutes } from './teams/routes.js';
 import { registerTokenRoutes } from './tokens/routes.js';
-import { NAMED_SCHEMAS } from './core/schemas.js';
+import { NAMED_SCHEMAS } from './core/schema-registry.js';
 import { loadUiFiles, registerUiRoutes, type UiFallback } from './core/static-ui.js';
 
 /** Largest API request body: API requests are small JSON documents. */

@@ -1,16 +1,7 @@
-import { AUDIT_SCHEMAS } from '../audit/schemas.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { ACCOUNT_SCHEMAS } from '../account/schemas.js';
 import { TOKEN_SCOPES, type TokenScope } from '../../../domain/token-scope.js';
 import { ERROR_CODES, type ErrorCode } from '../../../errors.js';
-import { RESPONSE_SCHEMAS } from '../responses/schemas.js';
-import { SIGNATURE_SCHEMAS } from '../signatures/schemas.js';
-import { EXPORT_SCHEMAS } from '../export/schemas.js';
-import { FORWARDING_SCHEMAS } from '../forwarding/schemas.js';
-import { ALERT_SCHEMAS } from '../alerts/schemas.js';
-import { REPLAY_JOB_SCHEMAS } from '../replay-jobs/schemas.js';
-import { RoleRef, TEAM_SCHEMAS } from '../teams/schemas.js';
-import { DIFF_SCHEMAS } from '../diff/schemas.js';
+import { RoleRef } from '../teams/schemas.js';
 
 /**
  * JSON shapes of the REST API as TypeBox schemas: the one description from which the OpenAPI
@@ -460,40 +451,6 @@ export const ErrorBodySchema = Type.Object(
   },
   { $id: 'ErrorBody', description: 'The body of every error answer.', ...closed },
 );
-
-/** Every named schema, registered with the app so the document lists them as components. */
-export const NAMED_SCHEMAS: readonly TSchema[] = [
-  HeaderPairSchema,
-  InboxSchema,
-  DriftDifferenceSchema,
-  EventSignatureSchema,
-  EventAnswerSchema,
-  EventSummarySchema,
-  EventDetailSchema,
-  EventMetaSchema,
-  ReplayRequestSchema,
-  ReplaySchema,
-  ReplaySummarySchema,
-  TokenSchema,
-  CreatedTokenSchema,
-  ShareSchema,
-  CreatedShareSchema,
-  AccountSchema,
-  SessionSchema,
-  ErrorCodeSchema,
-  ErrorMessageSchema,
-  ErrorBodySchema,
-  ...RESPONSE_SCHEMAS,
-  ...SIGNATURE_SCHEMAS,
-  ...EXPORT_SCHEMAS,
-  ...FORWARDING_SCHEMAS,
-  ...ALERT_SCHEMAS,
-  ...REPLAY_JOB_SCHEMAS,
-  ...ACCOUNT_SCHEMAS,
-  ...TEAM_SCHEMAS,
-  ...AUDIT_SCHEMAS,
-  ...DIFF_SCHEMAS,
-];
 
 /** A reference to a named schema (resolved to `#/components/schemas/<id>` in the document). */
 export function ref<T extends TSchema>(schema: T): T {
