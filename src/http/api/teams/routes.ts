@@ -38,6 +38,7 @@ import {
   TeamSchema,
 } from './schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { listed, removed } from '../core/path-id-answers.js';
 import { answered, field, ownAccount, param, text } from '../core/audit-trail.js';
 
 const TeamIdParams = Type.Object({ teamId: Type.String({ description: 'Team id (tem_...).' }) });
@@ -163,13 +164,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     scope: 'manage',
     team: 'teamId',
     params: TeamIdParams,
-    responses: { 204: { description: 'Deleted.' } },
+    ...removed(deps, 'teamId', 'Deleted.', deleteTeam),
     errors: ['TEAM_NOT_FOUND'],
     audit: { action: 'team.deleted', target: param('team', 'teamId') },
-    handler: async (request, reply) => {
-      await deleteTeam(deps, await principalOf(deps, request), pathParam(request, 'teamId'));
-      return reply.code(204).send();
-    },
   });
 
   addEndpoint(app, {
@@ -183,15 +180,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     scope: 'read',
     team: 'teamId',
     params: TeamIdParams,
-    responses: {
-      200: { description: 'The members.', schema: dataEnvelope('members', Type.Array(ref(TeamMemberSchema))) },
-    },
+    ...listed(
+      deps,
+      'teamId',
+      { key: 'members', description: 'The members.', item: ref(TeamMemberSchema) },
+      listMembers,
+      teamMemberJson,
+    ),
     errors: ['TEAM_NOT_FOUND'],
     audit: 'none',
-    handler: async (request) => {
-      const members = await listMembers(deps, await principalOf(deps, request), pathParam(request, 'teamId'));
-      return { data: { members: members.map(teamMemberJson) } };
-    },
   });
 
   addEndpoint(app, {
@@ -318,18 +315,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     scope: 'read',
     team: 'teamId',
     params: TeamIdParams,
-    responses: {
-      200: {
-        description: 'The invitations.',
-        schema: dataEnvelope('invitations', Type.Array(ref(InvitationSchema))),
-      },
-    },
+    ...listed(
+      deps,
+      'teamId',
+      { key: 'invitations', description: 'The invitations.', item: ref(InvitationSchema) },
+      listInvitations,
+      invitationJson,
+    ),
     errors: ['TEAM_NOT_FOUND'],
     audit: 'none',
-    handler: async (request) => {
-      const invitations = await listInvitations(deps, await principalOf(deps, request), pathParam(request, 'teamId'));
-      return { data: { invitations: invitations.map(invitationJson) } };
-    },
   });
 
   addEndpoint(app, {
