@@ -12,9 +12,16 @@ import { dataEnvelope } from './route-schema.js';
 
 type PathId = 'inboxId' | 'eventId' | 'teamId';
 type Deps = Pick<ServiceDeps, 'store' | 'clock'>;
+/** The path parameter the use case takes, or its fields named by path parameters. */
+type PathInput = PathId | Readonly<Record<string, string>>;
+type InputOf<N> = N extends string ? string : { readonly [K in keyof N]: string };
 
-function idOf(request: FastifyRequest, name: PathId): string {
-  return pathParam(request as { readonly params: Record<PathId, unknown> }, name);
+function inputOf<N extends PathInput>(request: FastifyRequest, names: N): InputOf<N> {
+  const params = request as { readonly params: Record<string, unknown> };
+  if (typeof names === 'string') return pathParam(params, names) as InputOf<N>;
+  const input: Record<string, string> = {};
+  for (const [field, name] of Object.entries(names)) input[field] = pathParam(params, name);
+  return input as InputOf<N>;
 }
 
 /** A GET answering `{"data":{"<key>":[...]}}`: what the use case lists, each item presented. */
@@ -28,23 +35,23 @@ export function listed<D extends Deps, T>(
   return {
     responses: { 200: { description: answer.description, schema: dataEnvelope(answer.key, Type.Array(answer.item)) } },
     handler: async (request: FastifyRequest) => {
-      const items = await list(deps, await principalOf(deps, request), idOf(request, id));
+      const items = await list(deps, await principalOf(deps, request), inputOf(request, id));
       return { data: { [answer.key]: items.map(present) } };
     },
   };
 }
 
 /** A route answering 204 once the use case has removed or cleared what the path names. */
-export function removed<D extends Deps>(
+export function removed<D extends Deps, N extends PathInput>(
   deps: D,
-  id: PathId,
+  id: N,
   description: string,
-  remove: (deps: D, principal: Principal, id: string) => Promise<unknown>,
+  remove: (deps: D, principal: Principal, input: InputOf<N>) => Promise<unknown>,
 ) {
   return {
     responses: { 204: { description } },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      await remove(deps, await principalOf(deps, request), idOf(request, id));
+      await remove(deps, await principalOf(deps, request), inputOf(request, id));
       return reply.code(204).send();
     },
   };

@@ -24,6 +24,7 @@ import { jsonObjectBody, pathParam, principalOf, queryParam } from '../core/requ
 import { dataEnvelope, InboxIdParams } from '../core/route-schema.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { READS_INBOX } from '../core/reads.js';
+import { listed } from '../core/path-id-answers.js';
 
 const EventTypeSchema = Type.Object(
   {
@@ -122,15 +123,15 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
       'Most recently seen first. Types are learned in the background shortly after capture (docs/insight.md), ' +
       'so a new event appears here a moment after it was stored.',
     ...READS_INBOX,
-    responses: {
-      200: { description: 'The types.', schema: dataEnvelope('eventTypes', Type.Array(EventTypeSchema)) },
-    },
+    ...listed(
+      deps,
+      'inboxId',
+      { key: 'eventTypes', description: 'The types.', item: EventTypeSchema },
+      listEventTypes,
+      typeJson,
+    ),
     errors: ['INBOX_NOT_FOUND'],
     audit: 'none',
-    handler: async (request) => {
-      const types = await listEventTypes(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { eventTypes: types.map(typeJson) } };
-    },
   });
 
   addEndpoint(app, {

@@ -21,6 +21,7 @@ import { EventDetailSchema, EventMetaSchema, EventSummarySchema, ref } from '../
 import { addEndpoint } from '../core/endpoint.js';
 import { inboxTarget } from '../core/audit-trail.js';
 import { READS_EVENT, READS_INBOX } from '../core/reads.js';
+import { removed } from '../core/path-id-answers.js';
 
 /** `{"data":{"event": <full event>}}`: the answer of GET /api/v1/events/:eventId (and the long-poll). */
 export const EventEnvelope = dataEnvelope('event', ref(EventDetailSchema));
@@ -211,13 +212,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     scope: 'manage',
     inbox: 'eventId',
     params: EventIdParams,
-    responses: { 204: { description: 'Deleted.' } },
+    ...removed(deps, 'eventId', 'Deleted.', deleteEvent),
     errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
     audit: 'none',
-    handler: async (request, reply) => {
-      await deleteEvent(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-      return reply.code(204).send();
-    },
   });
 
   addEndpoint(app, {
@@ -235,12 +232,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: ApiContext): void
     scope: 'manage',
     inbox: 'inboxId',
     params: InboxIdParams,
-    responses: { 204: { description: 'Cleared.' } },
+    ...removed(deps, 'inboxId', 'Cleared.', clearInbox),
     errors: ['INBOX_NOT_FOUND'],
     audit: { action: 'inbox.cleared', target: inboxTarget },
-    handler: async (request, reply) => {
-      await clearInbox(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return reply.code(204).send();
-    },
   });
 }

@@ -24,6 +24,7 @@ import { ref } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { answered } from '../core/audit-trail.js';
 import { destinationForAudit } from '../../../domain/audit.js';
+import { listed } from '../core/path-id-answers.js';
 
 const JobIdParams = Type.Object({ jobId: Type.String({ description: 'Replay job id (job_...).' }) });
 
@@ -115,18 +116,15 @@ export function registerReplayJobRoutes(app: FastifyInstance, ctx: ApiContext): 
     scope: 'read',
     inbox: 'inboxId',
     params: InboxIdParams,
-    responses: {
-      200: {
-        description: 'The jobs, without their results.',
-        schema: dataEnvelope('jobs', Type.Array(ref(ReplayJobSchema))),
-      },
-    },
+    ...listed(
+      deps,
+      'inboxId',
+      { key: 'jobs', description: 'The jobs, without their results.', item: ref(ReplayJobSchema) },
+      listReplayJobs,
+      replayJobJson,
+    ),
     errors: ['INBOX_NOT_FOUND'],
     audit: 'none',
-    handler: async (request) => {
-      const jobs = await listReplayJobs(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return { data: { jobs: jobs.map(replayJobJson) } };
-    },
   });
 
   addEndpoint(app, {

@@ -20,6 +20,7 @@ import {
 import { dataEnvelope, InboxIdParams } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { removed } from '../core/path-id-answers.js';
 
 const ACCESS =
   'Same access as renaming or deleting the inbox: an owned inbox only by its owner; an anonymous inbox by anyone ' +
@@ -103,13 +104,9 @@ export function registerResponseRoutes(app: FastifyInstance, ctx: ApiContext): v
     scope: 'manage',
     inbox: 'inboxId',
     params: InboxIdParams,
-    responses: { 204: { description: 'Cleared.' } },
+    ...removed(deps, 'inboxId', 'Cleared.', clearInboxResponse),
     errors: ['INBOX_NOT_FOUND'],
     audit: 'none',
-    handler: async (request, reply) => {
-      await clearInboxResponse(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return reply.code(204).send();
-    },
   });
 
   addEndpoint(app, {

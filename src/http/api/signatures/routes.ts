@@ -14,6 +14,7 @@ import { ref } from '../core/schemas.js';
 import { ResignedHeadersSchema, SignatureSettingsInputSchema, SignatureSettingsSchema } from './schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { field, inboxTarget, text } from '../core/audit-trail.js';
+import { removed } from '../core/path-id-answers.js';
 
 const OWNER_ONLY =
   'Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED ' +
@@ -110,13 +111,9 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
     scope: 'manage',
     inbox: 'inboxId',
     params: InboxIdParams,
-    responses: { 204: { description: 'Removed.' } },
+    ...removed(deps, 'inboxId', 'Removed.', removeSignatureSettings),
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     audit: { action: 'secret.removed', target: inboxTarget },
-    handler: async (request, reply) => {
-      await removeSignatureSettings(deps, await principalOf(deps, request), pathParam(request, 'inboxId'));
-      return reply.code(204).send();
-    },
   });
 
   addEndpoint(app, {

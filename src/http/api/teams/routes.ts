@@ -237,19 +237,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     scope: 'manage',
     team: 'teamId',
     params: MemberParams,
-    responses: { 204: { description: 'Removed.' } },
+    ...removed(deps, { teamId: 'teamId', accountId: 'accountId' }, 'Removed.', removeMember),
     errors: ['TEAM_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER'],
     audit: {
       action: 'member.removed',
       target: param('account', 'accountId'),
       detail: (seen) => ({ left: seen.params['accountId'] === seen.accountId }),
-    },
-    handler: async (request, reply) => {
-      await removeMember(deps, await principalOf(deps, request), {
-        teamId: pathParam(request, 'teamId'),
-        accountId: pathParam(request, 'accountId'),
-      });
-      return reply.code(204).send();
     },
   });
 
@@ -337,19 +330,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     scope: 'manage',
     team: 'teamId',
     params: InvitationParams,
-    responses: { 204: { description: 'Revoked.' } },
+    ...removed(deps, { teamId: 'teamId', invitationId: 'invitationId' }, 'Revoked.', revokeInvitation),
     errors: ['TEAM_NOT_FOUND', 'INVITATION_NOT_FOUND'],
-    audit: {
-      action: 'invitation.revoked',
-      target: param('invitation', 'invitationId'),
-    },
-    handler: async (request, reply) => {
-      await revokeInvitation(deps, await principalOf(deps, request), {
-        teamId: pathParam(request, 'teamId'),
-        invitationId: pathParam(request, 'invitationId'),
-      });
-      return reply.code(204).send();
-    },
+    audit: { action: 'invitation.revoked', target: param('invitation', 'invitationId') },
   });
 
   addEndpoint(app, {
