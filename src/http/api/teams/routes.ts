@@ -59,6 +59,8 @@ const RoleField = Type.Union(
 );
 const TeamEnvelope = dataEnvelope('team', ref(TeamSchema));
 const MEMBERS_ONLY = 'Members of the team only; anyone else gets 404 TEAM_NOT_FOUND.';
+/** What every route on one team has in common: a token's caller, the team named by the path. */
+const OF_A_TEAM = { tag: 'Teams', access: 'token', team: 'teamId' } as const;
 
 /**
  * `/api/v1/teams/...` (services/teams.ts and services/invitations.ts): teams, their members and
@@ -114,10 +116,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     operationId: 'getTeam',
     summary: "A team, with the caller's role in it",
     description: MEMBERS_ONLY,
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'read',
-    team: 'teamId',
     params: TeamIdParams,
     responses: { 200: { description: 'The team.', schema: TeamEnvelope } },
     errors: ['TEAM_NOT_FOUND'],
@@ -134,10 +134,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     operationId: 'renameTeam',
     summary: 'Rename a team (admins and owners)',
     description: `${MEMBERS_ONLY} Members and viewers get 403 FORBIDDEN.`,
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: TeamIdParams,
     body: NameBody,
     responses: { 200: { description: 'The renamed team.', schema: TeamEnvelope } },
@@ -159,10 +157,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     description:
       `${MEMBERS_ONLY} The team's inboxes are deleted with their events, replays and settings; its members ` +
       'and invitations go. Admins, members and viewers get 403 FORBIDDEN.',
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: TeamIdParams,
     ...removed(deps, 'teamId', 'Deleted.', deleteTeam),
     errors: ['TEAM_NOT_FOUND'],
@@ -175,10 +171,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     operationId: 'listTeamMembers',
     summary: 'The members of a team with their roles, in the order they joined',
     description: MEMBERS_ONLY,
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'read',
-    team: 'teamId',
     params: TeamIdParams,
     ...listed(
       deps,
@@ -200,10 +194,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
       `${MEMBERS_ONLY} Owners set any role; admins manage members below owner (403 FORBIDDEN for making or ` +
       'changing an owner); members and viewers get 403 FORBIDDEN. Demoting the last owner is 409 LAST_OWNER. ' +
       'The member gets the new role at once, on every instance.',
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: MemberParams,
     body: Type.Object({ role: RoleField }),
     responses: { 200: { description: 'The member.', schema: dataEnvelope('member', ref(TeamMemberSchema)) } },
@@ -232,10 +224,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
       `${MEMBERS_ONLY} Anyone may leave; removing someone else takes an admin (members below owner) or an ` +
       'owner. The last owner cannot leave: 409 LAST_OWNER. The team keeps its inboxes. A removed member ' +
       "loses access at once, on every instance; its open live streams of the team's inboxes end.",
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: MemberParams,
     ...removed(deps, { teamId: 'teamId', accountId: 'accountId' }, 'Removed.', removeMember),
     errors: ['TEAM_NOT_FOUND', 'MEMBER_NOT_FOUND', 'LAST_OWNER'],
@@ -255,10 +245,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
       `${MEMBERS_ONLY} Admins and owners; never for a role above one's own (403 FORBIDDEN). The answer ` +
       "carries the link's token and the path of its page, /join/<token>, shown this once (only a hash is " +
       'stored). The link works once, until it expires (`expiresInHours`, default 168: 7 days) or is revoked.',
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: TeamIdParams,
     body: Type.Object({
       role: RoleField,
@@ -303,10 +291,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     operationId: 'listTeamInvitations',
     summary: "The team's unused invitation links, newest first (without tokens)",
     description: `${MEMBERS_ONLY} Admins and owners; expired links are listed until revoked.`,
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'read',
-    team: 'teamId',
     params: TeamIdParams,
     ...listed(
       deps,
@@ -325,10 +311,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     operationId: 'revokeTeamInvitation',
     summary: 'Revoke an invitation link',
     description: `${MEMBERS_ONLY} Admins and owners. The link stops working at once.`,
-    tag: 'Teams',
-    access: 'token',
+    ...OF_A_TEAM,
     scope: 'manage',
-    team: 'teamId',
     params: InvitationParams,
     ...removed(deps, { teamId: 'teamId', invitationId: 'invitationId' }, 'Revoked.', revokeInvitation),
     errors: ['TEAM_NOT_FOUND', 'INVITATION_NOT_FOUND'],
