@@ -32,6 +32,9 @@ export type OwnerOnlyRouteDoc = Omit<RouteDoc, 'tag' | 'access' | 'inbox' | 'par
   readonly description: string;
 };
 
+/** The access part of a route on `/api/v1/inboxes/:inboxId/...` that only the owner may use. */
+export const OWNER_ONLY_INBOX = { tag: 'Inboxes', access: 'token', inbox: 'inboxId', params: InboxIdParams } as const;
+
 /**
  * The declaration part of a route on `/api/v1/inboxes/:inboxId/...` that only the owner may use:
  * an account is required (a token or the session cookie), the inbox is named by the path, and the
@@ -41,12 +44,5 @@ export function ownerOnlyInboxRoute<D extends OwnerOnlyRouteDoc>(
   note: string,
   doc: D,
 ): D & { tag: 'Inboxes'; access: 'token'; inbox: 'inboxId'; params: typeof InboxIdParams } {
-  return {
-    ...doc,
-    description: `${note} ${doc.description}`,
-    tag: 'Inboxes',
-    access: 'token',
-    inbox: 'inboxId',
-    params: InboxIdParams,
-  };
+  return { ...doc, description: `${note} ${doc.description}`, ...OWNER_ONLY_INBOX };
 }

@@ -25,6 +25,7 @@ import { dataEnvelope, InboxIdParams } from '../core/route-schema.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { READS_INBOX } from '../core/reads.js';
 import { listed } from '../core/path-id-answers.js';
+import { OWNER_ONLY_INBOX } from '../core/owner-only-route.js';
 
 const EventTypeSchema = Type.Object(
   {
@@ -239,11 +240,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'getEventTypeRule',
     summary: "The inbox's own event type rule",
     description: `${OWNER_ONLY} \`rule\` is null while the built-in detection applies.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     responses: {
       200: {
         description: 'The rule, or null.',
@@ -266,11 +264,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     description:
       `${OWNER_ONLY} \`{"header":"X-Event-Name"}\` or \`{"pointer":"/meta/kind"}\`; where the rule finds no ` +
       'value the built-in detection applies. Every type of the inbox is learned again in the background.',
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     body: RuleSchema,
     responses: { 200: { description: 'The rule as stored.', schema: dataEnvelope('rule', RuleSchema) } },
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
@@ -293,11 +288,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'removeEventTypeRule',
     summary: "Remove the inbox's own event type rule",
     description: `${OWNER_ONLY} The built-in detection applies again; every type is learned again.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     responses: {
       200: { description: 'Whether there was a rule.', schema: dataEnvelope('removed', Type.Boolean()) },
     },
@@ -315,11 +307,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'getEventTypeSettings',
     summary: 'How the inbox learns its event types: the minimum of samples for drift',
     description: `${OWNER_ONLY} \`isDefault\` is true while the inbox has not set its own.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     responses: { 200: { description: 'The settings.', schema: SettingsSchema } },
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     audit: 'none',
@@ -335,11 +324,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     description:
       `${OWNER_ONLY} \`{"minSamples": 100}\` (1 to ${MAX_MIN_SAMPLES}). Every type of the inbox is learned ` +
       'again in the background, so the drift marks already recorded follow the new minimum.',
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     body: SettingsBodySchema,
     responses: { 200: { description: 'The settings as stored.', schema: SettingsSchema } },
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
@@ -357,11 +343,8 @@ export function registerEventTypeRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'resetEventTypeSettings',
     summary: 'Go back to the default minimum of samples',
     description: `${OWNER_ONLY} When the inbox had its own, every type is learned again.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     responses: { 200: { description: 'The settings now.', schema: SettingsSchema } },
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     audit: 'none',

@@ -9,12 +9,13 @@ import {
 } from '../../../services/signatures.js';
 import type { ApiContext } from '../core/context.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
-import { dataEnvelope, EventIdParams, InboxIdParams } from '../core/route-schema.js';
+import { dataEnvelope, EventIdParams } from '../core/route-schema.js';
 import { ref } from '../core/schemas.js';
 import { ResignedHeadersSchema, SignatureSettingsInputSchema, SignatureSettingsSchema } from './schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { field, inboxTarget, text } from '../core/audit-trail.js';
 import { removed } from '../core/path-id-answers.js';
+import { OWNER_ONLY_INBOX } from '../core/owner-only-route.js';
 
 const OWNER_ONLY =
   'Only the owner of a saved inbox (its token or session); an anonymous inbox answers 409 INBOX_NOT_SAVED ' +
@@ -45,11 +46,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'getSignatureSettings',
     summary: "The inbox's signature settings (never the secret)",
     description: `${OWNER_ONLY} \`signature\` is null while no secret is set.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'read',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     responses: {
       200: {
         description: 'The settings, or null.',
@@ -74,11 +72,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
       '`signature: {scheme, status, reason}`, checked before it is stored against the capture time; replays with ' +
       '`resign: true` and `POST /api/v1/events/<id>/resign` sign with it. The secret is encrypted with the server ' +
       'key and never returned. Takes effect at once on the instance that stored it, within 1 s on others.',
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     body: SignatureSettingsInputSchema,
     responses: {
       200: {
@@ -106,11 +101,8 @@ export function registerSignatureRoutes(app: FastifyInstance, ctx: ApiContext): 
     operationId: 'removeSignatureSettings',
     summary: "Remove the inbox's signature secret",
     description: `${OWNER_ONLY} Events captured from then on are \`unchecked\`; earlier events keep their result. 204 also when none was set.`,
-    tag: 'Inboxes',
-    access: 'token',
+    ...OWNER_ONLY_INBOX,
     scope: 'manage',
-    inbox: 'inboxId',
-    params: InboxIdParams,
     ...removed(deps, 'inboxId', 'Removed.', removeSignatureSettings),
     errors: ['INBOX_NOT_FOUND', 'INBOX_NOT_SAVED'],
     audit: { action: 'secret.removed', target: inboxTarget },
