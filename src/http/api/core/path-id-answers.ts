@@ -24,19 +24,22 @@ function inputOf<N extends PathInput>(request: FastifyRequest, names: N): InputO
   return input as InputOf<N>;
 }
 
-/** A GET answering `{"data":{"<key>":[...]}}`: what the use case lists, each item presented. */
+/**
+ * A GET answering `{"data":{"<key>":[...]}}`: what the use case lists, each item presented, or
+ * the list presented as a whole (`{ all }`) where its items share a budget.
+ */
 export function listed<D extends Deps, T>(
   deps: D,
   id: PathId,
   answer: { readonly key: string; readonly description: string; readonly item: TSchema },
   list: (deps: D, principal: Principal, id: string) => Promise<readonly T[]>,
-  present: (item: T) => unknown,
+  present: ((item: T) => unknown) | { readonly all: (items: readonly T[]) => unknown },
 ) {
   return {
     responses: { 200: { description: answer.description, schema: dataEnvelope(answer.key, Type.Array(answer.item)) } },
     handler: async (request: FastifyRequest) => {
       const items = await list(deps, await principalOf(deps, request), inputOf(request, id));
-      return { data: { [answer.key]: items.map(present) } };
+      return { data: { [answer.key]: typeof present === 'function' ? items.map(present) : present.all(items) } };
     },
   };
 }

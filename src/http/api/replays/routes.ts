@@ -18,6 +18,7 @@ import { ref, ReplaySchema, ReplaySummarySchema } from '../core/schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { field, param, text } from '../core/audit-trail.js';
 import { destinationForAudit } from '../../../domain/audit.js';
+import { listed } from '../core/path-id-answers.js';
 
 /** Largest edited body when the server does not say (REHOOK_MAX_BODY's default). */
 const DEFAULT_REPLAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -223,17 +224,10 @@ export function registerReplayRoutes(app: FastifyInstance, ctx: ApiContext): voi
     scope: 'read',
     inbox: 'eventId',
     params: EventIdParams,
-    responses: {
-      200: {
-        description: 'The replays.',
-        schema: dataEnvelope('replays', Type.Array(ref(ReplaySchema))),
-      },
-    },
+    ...listed(deps, 'eventId', { key: 'replays', description: 'The replays.', item: ref(ReplaySchema) }, listReplays, {
+      all: replayListJson,
+    }),
     errors: ['EVENT_NOT_FOUND', 'INBOX_NOT_FOUND'],
     audit: 'none',
-    handler: async (request) => {
-      const replays = await listReplays(deps, await principalOf(deps, request), pathParam(request, 'eventId'));
-      return { data: { replays: replayListJson(replays) } };
-    },
   });
 }
