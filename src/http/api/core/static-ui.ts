@@ -107,13 +107,13 @@ const NOT_BUILT = Buffer.from(
 );
 
 /**
- * The build of the app: dist/ui next to the compiled server (dist/src/http/api → dist/ui), or,
+ * The build of the app: dist/ui next to the compiled server (dist/src/http/api/core → dist/ui), or,
  * when running from the TypeScript sources (tests, tsx), the repository's dist/ui.
  */
 export function defaultUiDir(): string {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const compiled = /[\\/]dist[\\/]src[\\/]http[\\/]api[\\/]?$/.test(here);
-  return compiled ? join(here, '..', '..', '..', 'ui') : join(here, '..', '..', '..', 'dist', 'ui');
+  const compiled = /[\\/]dist[\\/]src[\\/]http[\\/]api[\\/]core[\\/]?$/.test(here);
+  return compiled ? join(here, '..', '..', '..', '..', 'ui') : join(here, '..', '..', '..', '..', 'dist', 'ui');
 }
 
 export function loadUiFiles(dir: string = defaultUiDir()): UiFiles {
