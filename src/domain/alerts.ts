@@ -1,3 +1,4 @@
+import { ALERT_KINDS, ALERT_LIMITS, type AlertKind, AlertRuleInputSchema } from './alert-rule-schema.js';
 import { parseDestination } from './destination.js';
 import { type EventFilter, parseEventFilter } from './event-filter.js';
 
@@ -9,8 +10,7 @@ import { type EventFilter, parseEventFilter } from './event-filter.js';
  * arithmetic and the message texts. No I/O here.
  */
 
-export type AlertKind = 'event' | 'signature' | 'drift' | 'forwarding';
-export const ALERT_KINDS: readonly AlertKind[] = ['event', 'signature', 'drift', 'forwarding'];
+export { ALERT_KINDS, ALERT_LIMITS, type AlertKind };
 export type AlertFormat = 'json' | 'slack';
 
 /** A daily window in an IANA time zone; `start` > `end` wraps past midnight (22:00-07:00). */
@@ -43,36 +43,12 @@ export interface AlertRule {
   readonly rateLimit?: AlertRateLimit;
 }
 
-export const ALERT_LIMITS = {
-  maxRules: 20,
-  nameLength: 100,
-  filterLength: 4096,
-  maxFailures: 100,
-  maxRateMax: 10_000,
-  maxWindowSeconds: 86_400,
-  /** Attempts per notification before it is `failed`, and the longest wait between two. */
-  maxAttempts: 5,
-  maxDelayMs: 60_000,
-  /** Most notifications (with attempts) GET .../alerts/deliveries answers. */
-  recentDeliveries: 50,
-} as const;
-
 export type AlertInputProblem = { readonly path: string; readonly message: string; readonly code?: 'destination' };
 
 type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: AlertInputProblem };
 
-const RULE_FIELDS = new Set([
-  'id',
-  'name',
-  'kind',
-  'filter',
-  'failures',
-  'url',
-  'format',
-  'enabled',
-  'quietHours',
-  'rateLimit',
-]);
+/** The fields a rule may have: the request schema's, so the two cannot disagree. */
+const RULE_FIELDS = new Set(Object.keys(AlertRuleInputSchema.properties));
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const RULE_ID = /^alr_[0-9a-z]{1,40}$/;
 

@@ -10,6 +10,7 @@ import {
   summaryDue,
 } from '../../src/domain/alerts.js';
 import { literalRefusal } from '../../src/egress/client.js';
+import { AlertRuleInputSchema } from '../../src/domain/alert-rule-schema.js';
 
 const newId = () => 'alr_new';
 const rule = (extra: Record<string, unknown>) => ({ name: 'r', kind: 'event', url: 'https://example.com/a', ...extra });
@@ -63,6 +64,21 @@ describe('alert rules: parsing', () => {
     );
     assert.equal(problem({ rules: [rule({ id: 'alr_a' }), rule({ id: 'alr_a' })] }).path, '/rules/1/id');
     assert.equal(problem({ rules: [], extra: 1 }).path, '/extra');
+  });
+
+  it("accepts exactly the fields of the API's rule schema", () => {
+    const refused = (extra: Record<string, unknown>) => {
+      const parsed = parseAlertRules({ rules: [rule(extra)] }, newId);
+      return parsed.ok ? null : parsed.problem;
+    };
+    assert.deepEqual(refused({ colour: 'red' }), {
+      path: '/rules/0/colour',
+      message: 'Unknown field colour in rule 0',
+    });
+    // Every field the schema documents gets past the field check (a wrong value may still be refused).
+    for (const field of Object.keys(AlertRuleInputSchema.properties)) {
+      assert.doesNotMatch(refused({ [field]: null })?.message ?? '', /Unknown field/, field);
+    }
   });
 });
 

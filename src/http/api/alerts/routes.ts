@@ -1,13 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { getAlerts, listAlertDeliveries, removeAlerts, setAlerts } from '../../../services/alerts.js';
-import {
-  alertDeliveryJson,
-  AlertDeliverySchema,
-  alertRuleJson,
-  AlertRuleSchema,
-  AlertsInputSchema,
-} from './schemas.js';
+import { AlertsInputSchema } from '../../../domain/alert-rule-schema.js';
+import { alertDeliveryJson, AlertDeliverySchema, alertRuleJson, AlertRuleSchema } from './schemas.js';
 import type { ApiContext } from '../core/context.js';
 import { ownerOnlyInboxRoute, ownerOnlyNote, REPLACE_SETTING_ERRORS } from '../core/owner-only-route.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { AlertNotificationWithAttempts } from '../../../domain/alert-notification.js';
-import { ALERT_KINDS, ALERT_LIMITS, type AlertRule } from '../../../domain/alerts.js';
+import { ALERT_RULE_FIELDS } from '../../../domain/alert-rule-schema.js';
+import type { AlertRule } from '../../../domain/alerts.js';
 import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../../domain/destination.js';
 import { attemptJson } from '../forwarding/schemas.js';
 
@@ -11,93 +12,12 @@ import { attemptJson } from '../forwarding/schemas.js';
  */
 
 const closed = { additionalProperties: false } as const;
-const L = ALERT_LIMITS;
 const Time = (description: string) => Type.String({ format: 'date-time', description });
 const Nullable = <T extends TSchema>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
-const QuietHoursSchema = Type.Object(
-  {
-    start: Type.String({ description: 'HH:MM (24-hour), included.', examples: ['22:00'] }),
-    end: Type.String({
-      description: 'HH:MM, excluded; before start: the window wraps past midnight.',
-      examples: ['07:00'],
-    }),
-    timeZone: Type.String({ description: 'IANA time zone, e.g. Europe/Paris or UTC.', examples: ['Europe/Paris'] }),
-  },
-  { description: 'A daily window in which the rule sends nothing (occurrences are dropped, not delayed).', ...closed },
-);
-
-const RateLimitSchema = Type.Object(
-  {
-    max: Type.Integer({ minimum: 1, maximum: L.maxRateMax, description: 'Notifications per window at most.' }),
-    windowSeconds: Type.Integer({ minimum: 1, maximum: L.maxWindowSeconds, description: 'Window length in seconds.' }),
-  },
-  {
-    description:
-      'At most `max` notifications per window (opened by the first one); the occurrences held back are sent as ONE ' +
-      'summary when the window ends ("11 more events matched rule X in the last minute").',
-    ...closed,
-  },
-);
-
-const ruleFields = {
-  name: Type.String({ minLength: 1, maxLength: L.nameLength, description: 'Shown in every notification.' }),
-  kind: Type.Union(
-    ALERT_KINDS.map((kind) => Type.Literal(kind)),
-    {
-      description:
-        "`event`: a new event matches `filter`; `signature`: a new event's signature check failed; `drift`: an event " +
-        'was marked as not fitting the schema of its type; `forwarding`: forwarding failed `failures` times in a row.',
-    },
-  ),
-  filter: Type.Optional(
-    Type.String({
-      maxLength: L.filterLength,
-      description:
-        "kind `event` only: the events listing's search filter as a query string (method, path, header, q, json; " +
-        'docs/search.md), e.g. `method=POST&json=type=invoice.paid`. Empty matches every event.',
-    }),
-  ),
-  failures: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: L.maxFailures,
-      description: 'kind `forwarding` only: failed attempts in a row that trigger (default 3); once per streak.',
-    }),
-  ),
-  url: Type.String({
-    description:
-      'Where the notification is POSTed: absolute http(s) URL without credentials. The SSRF policy of replays applies ' +
-      'at save (an address it refuses answers 400 INVALID_DESTINATION) and at every send. As answered: ' +
-      REDACTED_DESTINATION_NOTE,
-  }),
-  format: Type.Union([Type.Literal('json'), Type.Literal('slack')], {
-    description:
-      '`json` (default): the AlertNotificationBody; `slack`: Slack\'s incoming-webhook shape `{"text": ...}`.',
-  }),
-  enabled: Type.Boolean({ description: 'false: the rule sends nothing.' }),
-  quietHours: Type.Optional(QuietHoursSchema),
-  rateLimit: Type.Optional(RateLimitSchema),
-};
-
-export const AlertRuleInputSchema = Type.Object(
-  {
-    id: Type.Optional(Type.String({ description: "Keep a rule's id when sending it back; new rules get one." })),
-    ...ruleFields,
-    format: Type.Optional(ruleFields.format),
-    enabled: Type.Optional(ruleFields.enabled),
-  },
-  closed,
-);
-
-export const AlertsInputSchema = Type.Object(
-  { rules: Type.Array(AlertRuleInputSchema, { maxItems: L.maxRules, description: 'Replaces every rule.' }) },
-  closed,
-);
-
 export const AlertRuleSchema = Type.Object(
-  { id: Type.String({ description: 'alr_ and random characters.' }), ...ruleFields },
+  { id: Type.String({ description: 'alr_ and random characters.' }), ...ALERT_RULE_FIELDS },
   { $id: 'AlertRule', description: 'A rule that notifies a URL when something happens to the inbox.', ...closed },
 );
 
@@ -129,12 +49,12 @@ export const AlertDeliverySchema = Type.Object(
     id: Type.String({ description: 'ntf_ and characters sortable by creation; sent as X-Rehook-Notification-Id.' }),
     ruleId: Type.String(),
     ruleName: Type.String(),
-    kind: ruleFields.kind,
+    kind: ALERT_RULE_FIELDS.kind,
     type: Type.Union([Type.Literal('alert'), Type.Literal('summary')], {
       description: '`summary`: the occurrences a rate limit held back, in one notification.',
     }),
     url: Type.String({ description: `The rule's URL when it was queued. ${REDACTED_DESTINATION_NOTE}` }),
-    format: ruleFields.format,
+    format: ALERT_RULE_FIELDS.format,
     body: Type.String({ description: 'The JSON text sent.' }),
     eventId: Nullable(Type.String(), 'The event that triggered it, if any.'),
     state: Type.Union(
