@@ -7,7 +7,7 @@ import { changeEvent, changeInbox, readEvent, readInbox } from './rules.js';
 import { BEFORE_ALL, eventsLeft, NEXT_AFTER_ALL } from './targets.js';
 
 export const EVENTS = {
-  // Deleting one of an inbox's events, and clearing it: the rules of deleting the inbox.
+  // Deleting one of an inbox's events, and clearing the inbox: the rules of deleting the inbox.
   'DELETE /api/v1/events/:id': {
     scope: 'manage',
     teamAction: 'manage',

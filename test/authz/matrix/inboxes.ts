@@ -57,7 +57,6 @@ export const INBOXES = {
     },
     expected: changeInbox('204'),
   },
-  // Renaming an inbox: the rules of deleting it.
   'PATCH /api/v1/inboxes/:id': {
     scope: 'manage',
     teamAction: 'manage',
