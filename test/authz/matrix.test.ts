@@ -1,9 +1,10 @@
 // Endpoint × principal × object matrix of the REST API (docs/accounts.md, the access rules).
 //
-// The expected answers are written out as data in matrix-table.ts (how each endpoint is called:
-// matrix-endpoints.ts), taken from README.md ("API reference" and "Access rules"): a cell is one
-// principal calling one endpoint that names one object, asserted for each variant of the
-// principal's credentials. Requests that change state (delete, save,
+// The expected answers are written out as data, one entry per endpoint in the files of
+// matrix/ (index.ts joins them; what an entry holds: matrix/entry.ts), with how the endpoint is
+// called, taken from README.md ("API reference" and "Access rules"): a cell is one principal
+// calling one endpoint that names one object, asserted for each variant of the principal's
+// credentials. Requests that change state (delete, save,
 // revoke) get a fresh object each, and what the object looks like afterwards is checked too
 // (a refused delete left it readable, an accepted save made it private, ...). Replays go to a
 // loopback receiver, which must see exactly the accepted ones. On failure the whole matrix is
@@ -40,11 +41,12 @@ import {
   type Credential,
   type Reply,
 } from './support.js';
-import { type Column, COLUMNS, FORGED_CSRF_VARIANTS, type ObjectKind } from './matrix-columns.js';
-import { type Endpoint, type Env, type Target, UNKNOWN_SHARE_ID, UNKNOWN_SHARE_TOKEN } from './matrix-targets.js';
-import { type EndpointName, ENDPOINTS } from './matrix-endpoints.js';
-import { NOT_IN_MATRIX, rowsCalling } from './matrix-routes.js';
-import { EXPECTED, expectedCell, notation, SHARE_CELLS } from './matrix-table.js';
+import { expectedCell, notation } from './matrix/cells.js';
+import { type Column, COLUMNS, FORGED_CSRF_VARIANTS, type ObjectKind } from './matrix/columns.js';
+import type { MatrixEntry } from './matrix/entry.js';
+import { type EndpointName, ENDPOINTS, FEATURES, ROWS } from './matrix/index.js';
+import { entriesCalling, NOT_IN_MATRIX } from './matrix/routes.js';
+import { type Env, type Target, UNKNOWN_SHARE_ID, UNKNOWN_SHARE_TOKEN } from './matrix/targets.js';
 
 describe('authorization matrix: every endpoint × principal × object', () => {
   let rehook: TestRehook;
@@ -230,7 +232,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
 
     // Expired objects first (one per destructive cell plus the shared one), then the clock
     // passes their expiry; everything created afterwards is live.
-    const destructiveExpiredCells = EXPECTED.filter(([e, o]) => o === 'expired' && ENDPOINTS[e].destructive).length;
+    const destructiveExpiredCells = ROWS.filter(([name, [o]]) => o === 'expired' && ENDPOINTS[name].destructive).length;
     const perCell = Object.values(variants).reduce((n, list) => n + list.length, 0) + FORGED_CSRF_VARIANTS;
     const poolSize = 1 + destructiveExpiredCells * perCell;
     for (let i = 0; i < poolSize; i += 1) expiredPool.push(await newInboxWithEvent(undefined));
@@ -250,11 +252,12 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     let cells = 0;
     let requests = 0;
 
-    for (const [endpointName, object, ...expectedCells] of EXPECTED) {
-      const endpoint: Endpoint = ENDPOINTS[endpointName];
+    for (const [endpointName, row] of ROWS) {
+      const endpoint: MatrixEntry = ENDPOINTS[endpointName];
+      const [object] = row;
       const line = [`${endpointName} [${object}]`];
       for (const [column, who] of COLUMNS) {
-        const expected = expectedCell(endpointName, object, column, who, expectedCells);
+        const expected = expectedCell(endpoint, column, who, row);
         const attempts = variants[column];
         let shown = '';
         cells += 1;
@@ -301,19 +304,29 @@ describe('authorization matrix: every endpoint × principal × object', () => {
           `Matrix (*x = got x; ! = wrong state afterwards):\n${table}\n\nMismatches:\n${mismatches.join('\n')}`,
       );
     }
-    assert.equal(cells, EXPECTED.length * COLUMNS.length);
+    assert.equal(cells, ROWS.length * COLUMNS.length);
   });
 
-  it('has the sharing-link cells of every row, and of no other', () => {
-    const key = ([endpoint, object]: readonly [string, string, ...unknown[]]): string => `${endpoint} [${object}]`;
-    assert.deepEqual(SHARE_CELLS.map(key).sort(), EXPECTED.map(key).sort());
+  it('has each endpoint in one entry, and each object once in an entry', () => {
+    const names = FEATURES.flatMap((feature) => Object.keys(feature));
+    assert.deepEqual(
+      names.filter((name, at) => names.indexOf(name) !== at),
+      [],
+      'endpoints in two files of matrix/ (one entry hides the other)',
+    );
+    const twice = Object.entries(ENDPOINTS).flatMap(([name, entry]: [string, MatrixEntry]) => {
+      const objects = entry.expected.map(([object]) => object);
+      return objects.filter((object, at) => objects.indexOf(object) !== at).map((object) => `${name} [${object}]`);
+    });
+    assert.deepEqual(twice, [], 'objects with two rows in one entry');
   });
 
   it('answers HEAD on every GET cell with the status of GET', async () => {
     const mismatches: string[] = [];
     let requests = 0;
-    for (const [endpointName, object, ...expectedCells] of EXPECTED) {
+    for (const [endpointName, row] of ROWS) {
       if (!endpointName.startsWith('GET ')) continue;
+      const [object] = row;
       const target = await targetFor(object, false);
       const template = endpointName.slice('GET '.length);
       const path = (
@@ -322,7 +335,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
           : template.replaceAll(':id', target.inboxId)
       ).replace(':token', target.shareToken);
       for (const [column, who] of COLUMNS) {
-        const expected = Number(expectedCell(endpointName, object, column, who, expectedCells).slice(0, 3));
+        const expected = Number(expectedCell(ENDPOINTS[endpointName], column, who, row).slice(0, 3));
         const [, authorization] = variants[column][0] as [string, Credential];
         const res = await fetch(rehook.apiUrl + credentialPath(path, authorization), {
           method: 'HEAD',
@@ -356,9 +369,9 @@ describe('authorization matrix: every endpoint × principal × object', () => {
     assert.equal(forged.length, FORGED_CSRF_VARIANTS);
     const mismatches: string[] = [];
     let requests = 0;
-    for (const [endpointName, object] of EXPECTED) {
+    for (const [endpointName, [object]] of ROWS) {
       if (endpointName.startsWith('GET ')) continue;
-      const endpoint: Endpoint = ENDPOINTS[endpointName];
+      const endpoint: MatrixEntry = ENDPOINTS[endpointName];
       for (const [label, credential] of forged) {
         const target = await targetFor(object, endpoint.destructive && object !== 'missing' && object !== '-');
         const reply = await endpoint.send(env, target, credential);
@@ -454,7 +467,7 @@ describe('authorization matrix: every endpoint × principal × object', () => {
 });
 
 describe('authorization matrix: its endpoints are the declared routes', () => {
-  it('tries every declared route (or says where its access is tested), and no row calls an undeclared one', async () => {
+  it('tries every declared route (or says where its access is tested), and no entry calls an undeclared one', async () => {
     const app = buildApiApp({
       deps: {} as ServiceDeps,
       ingestOrigin: () => '',
@@ -465,18 +478,20 @@ describe('authorization matrix: its endpoints are the declared routes', () => {
     await app.ready();
     const declared = declaredEndpoints(app).map((endpoint) => `${endpoint.method} ${endpoint.url}`);
     await app.close();
-    const untried = declared.filter((route) => rowsCalling(route).length === 0 && NOT_IN_MATRIX[route] === undefined);
+    const untried = declared.filter(
+      (route) => entriesCalling(route).length === 0 && NOT_IN_MATRIX[route] === undefined,
+    );
     assert.deepEqual(
       untried,
       [],
-      'declared routes no row calls (add a row, or say where they are tested in NOT_IN_MATRIX)',
+      'declared routes no entry calls (add an entry in matrix/, or say where they are tested in NOT_IN_MATRIX)',
     );
-    const both = declared.filter((route) => rowsCalling(route).length > 0 && NOT_IN_MATRIX[route] !== undefined);
-    assert.deepEqual(both, [], 'routes of NOT_IN_MATRIX that rows call');
+    const both = declared.filter((route) => entriesCalling(route).length > 0 && NOT_IN_MATRIX[route] !== undefined);
+    assert.deepEqual(both, [], 'routes of NOT_IN_MATRIX that entries call');
     const stale = Object.keys(NOT_IN_MATRIX).filter((route) => !declared.includes(route));
     assert.deepEqual(stale, [], 'routes of NOT_IN_MATRIX that are not declared');
-    const called = new Set(declared.flatMap(rowsCalling));
-    const uncalled = Object.keys(ENDPOINTS).filter((row) => !called.has(row as EndpointName));
-    assert.deepEqual(uncalled, [], 'rows of matrix-endpoints.ts that call no declared route');
+    const called = new Set(declared.flatMap(entriesCalling));
+    const uncalled = Object.keys(ENDPOINTS).filter((name) => !called.has(name as EndpointName));
+    assert.deepEqual(uncalled, [], 'entries of matrix/ that call no declared route');
   });
 });

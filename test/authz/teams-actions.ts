@@ -2,64 +2,20 @@
 // calls the routes the authorization matrix does not (EXTRA).
 import assert from 'node:assert/strict';
 import type { InboxAction, TeamRole } from '../../src/domain/team.js';
-import type { EndpointName } from './matrix-endpoints.js';
-import { NEXT_AFTER_ALL, REPLAY_EDITED, type Target } from './matrix-targets.js';
+import type { MatrixEntry } from './matrix/entry.js';
+import { type EndpointName, ENDPOINTS } from './matrix/index.js';
+import type { Target } from './matrix/targets.js';
 import { bearer, call, type Reply } from './support.js';
 
-/** The action each endpoint on an inbox or event takes (src/domain/team.ts roleNeededFor). */
-export const ACTION: Partial<Record<EndpointName, InboxAction>> = {
-  'GET /api/v1/inboxes/:id': 'read',
-  'POST /api/v1/inboxes/:id/save': 'read',
-  'GET /api/v1/inboxes/:id/events': 'read',
-  'GET /api/v1/inboxes/:id/stream': 'read',
-  'GET /api/v1/inboxes/:id/events/next?timeout=0': 'read',
-  [NEXT_AFTER_ALL]: 'read',
-  'GET /api/v1/events/:id': 'read',
-  'GET /api/v1/events/:id/body': 'read',
-  'GET /api/v1/events/:id/curl': 'read',
-  'GET /api/v1/inboxes/:id/export': 'read',
-  'GET /api/v1/inboxes/:id/replay-jobs': 'read',
-  'GET /api/v1/events/:id/replays': 'read',
-  'GET /api/v1/inboxes/:id/forwarding': 'read',
-  'GET /api/v1/events/:id/deliveries': 'read',
-  'GET /api/v1/inboxes/:id/signature': 'read',
-  'GET /api/v1/inboxes/:id/response': 'read',
-  'POST /api/v1/events/:id/replay': 'replay',
-  [REPLAY_EDITED]: 'replay',
-  'POST /api/v1/inboxes/:id/replays': 'replay',
-  'POST /api/v1/events/:id/resign': 'replay',
-  'PUT /api/v1/inboxes/:id/response': 'replay',
-  'DELETE /api/v1/inboxes/:id/response': 'replay',
-  'DELETE /api/v1/inboxes/:id': 'manage',
-  'PATCH /api/v1/inboxes/:id': 'manage',
-  'DELETE /api/v1/events/:id': 'manage',
-  'DELETE /api/v1/inboxes/:id/events': 'manage',
-  'POST /api/v1/inboxes/:id/shares': 'manage',
-  'GET /api/v1/inboxes/:id/shares': 'manage',
-  'DELETE /api/v1/inboxes/:id/shares/:shareId': 'manage',
-  'PUT /api/v1/inboxes/:id/forwarding': 'manage',
-  'DELETE /api/v1/inboxes/:id/forwarding': 'manage',
-  'PUT /api/v1/inboxes/:id/alerts': 'manage',
-  'GET /api/v1/inboxes/:id/alerts': 'read',
-  'DELETE /api/v1/inboxes/:id/alerts': 'manage',
-  'GET /api/v1/inboxes/:id/alerts/deliveries': 'read',
-  'GET /api/v1/events/:id/diff?against=:id': 'read',
-  'GET /api/v1/events/:id/previous-of-type': 'read',
-  'POST /api/v1/inboxes/:id/responses/preview': 'replay',
-  'POST /api/v1/events/:id/deliveries/retry': 'manage',
-  'PUT /api/v1/inboxes/:id/signature': 'manage',
-  'DELETE /api/v1/inboxes/:id/signature': 'manage',
-  'GET /api/v1/inboxes/:id/event-types': 'read',
-  'GET /api/v1/inboxes/:id/event-types/:type/schema': 'read',
-  'POST /api/v1/inboxes/:id/event-types/rebuild': 'replay',
-  'POST /api/v1/inboxes/:id/event-types/:type/schema/rebuild': 'replay',
-  'GET /api/v1/inboxes/:id/event-type-rule': 'read',
-  'PUT /api/v1/inboxes/:id/event-type-rule': 'manage',
-  'DELETE /api/v1/inboxes/:id/event-type-rule': 'manage',
-  'GET /api/v1/inboxes/:id/event-type-settings': 'read',
-  'PUT /api/v1/inboxes/:id/event-type-settings': 'manage',
-  'DELETE /api/v1/inboxes/:id/event-type-settings': 'manage',
-};
+/**
+ * The action each endpoint of the matrix on an inbox or event takes (src/domain/team.ts
+ * roleNeededFor): the `teamAction` of its entry (matrix/entry.ts).
+ */
+export const ACTION: Partial<Record<EndpointName, InboxAction>> = Object.fromEntries(
+  (Object.entries(ENDPOINTS) as Array<[EndpointName, MatrixEntry]>).flatMap(([name, entry]) =>
+    entry.teamAction === null ? [] : [[name, entry.teamAction]],
+  ),
+);
 
 /**
  * Routes on an inbox, event or replay job that the matrix does not call (the matrix's table of
@@ -140,17 +96,6 @@ async function newJob(t: Target): Promise<string> {
   assert.equal(made.status, 202, made.text);
   return made.body.data.job.id;
 }
-
-/** Endpoints of the matrix that name no inbox or event: their rules do not involve teams. */
-export const NOT_ON_AN_INBOX: readonly EndpointName[] = [
-  'POST /api/v1/inboxes',
-  'GET /api/v1/inboxes',
-  'GET /api/v1/shares/:token',
-  'GET /api/v1/tokens',
-  'POST /api/v1/tokens',
-  'DELETE /api/v1/tokens/:id',
-  'GET /api/v1/account/audit',
-];
 
 /** The team roles allowed each action on an inbox. */
 export const ALLOWED: Record<InboxAction, readonly TeamRole[]> = {

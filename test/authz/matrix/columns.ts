@@ -1,5 +1,5 @@
 // The columns of the authorization matrix (matrix.test.ts): the principals, the browser-session and
-// sharing-link columns, and the kinds of object a cell names. What they stand for: matrix-table.ts.
+// sharing-link columns, and the kinds of object a cell names. What they stand for: entry.ts.
 
 export const PRINCIPALS = ['anon', 'A', 'B', 'revA', 'bad'] as const;
 export type Who = (typeof PRINCIPALS)[number];
@@ -12,8 +12,8 @@ export const SESSION_COLUMNS = [
 ] as const;
 /**
  * Scoped-token columns: a valid token of A with a narrower scope. Each answers as A, except that
- * an endpoint needing more than its scope is 403 INSUFFICIENT_SCOPE (ENDPOINT_SCOPES in
- * matrix-scopes.ts), whatever the object. A's own column is a `manage` token.
+ * an endpoint needing more than its scope is 403 INSUFFICIENT_SCOPE (an entry's `scope`), whatever
+ * the object. A's own column is a `manage` token.
  */
 export const SCOPE_COLUMNS = [
   ['readA', 'A', 'read'],
@@ -23,8 +23,8 @@ export type ScopeColumn = (typeof SCOPE_COLUMNS)[number][0];
 export const scopeOfColumn = (column: string): 'read' | 'replay' | undefined =>
   SCOPE_COLUMNS.find(([name]) => name === column)?.[2];
 /**
- * Sharing-link columns. Their cells are in SHARE_CELLS; to the checks made after a request they
- * are callers with no rights over the object ('anon').
+ * Sharing-link columns. Their cells are the last of each row of an entry; to the checks made after
+ * a request they are callers with no rights over the object ('anon').
  */
 export const SHARE_COLUMNS = ['shareA', 'revS'] as const;
 export type ShareColumn = (typeof SHARE_COLUMNS)[number];

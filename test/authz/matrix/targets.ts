@@ -1,11 +1,11 @@
 // What a cell of the authorization matrix (matrix.test.ts) is run against: the object it names, the
 // server and its accounts, the shape of an endpoint's call, and the checks made after a request
 // that may have changed state.
-import { generateShareToken } from '../../src/services/shares.js';
-import type { Receiver } from '../helpers/receiver.js';
-import type { TestRehook } from '../helpers/rehook.js';
-import { bearer, call, type Credential, type Reply } from './support.js';
-import type { ObjectKind, Who } from './matrix-columns.js';
+import { generateShareToken } from '../../../src/services/shares.js';
+import type { Receiver } from '../../helpers/receiver.js';
+import type { TestRehook } from '../../helpers/rehook.js';
+import { bearer, call, type Credential, type Reply } from '../support.js';
+import type { ObjectKind, Who } from './columns.js';
 
 /** An event id older than every real one: the long-poll answers at once with the first event. */
 export const BEFORE_ALL = 'evt_00000000000000000000000000';
@@ -40,6 +40,43 @@ export interface Endpoint {
   send(env: Env, target: Target, authorization: Credential): Promise<Reply>;
   /** Checks the object after the request; returns a description of what is wrong, or null. */
   after?(env: Env, target: Target, object: ObjectKind, who: Who, reply: Reply): Promise<string | null>;
+}
+
+/** Replays the object's event to the receiver, with `overrides`: the answer, and what reached the receiver. */
+export async function replayToReceiver(
+  env: Env,
+  t: Target,
+  authorization: Credential,
+  overrides: Record<string, unknown>,
+): Promise<{ reply: Reply; reached: Receiver['requests'] }> {
+  const before = env.receiver.requests.length;
+  const reply = await call(env.rehook.apiUrl, `/api/v1/events/${t.eventId}/replay`, {
+    method: 'POST',
+    authorization,
+    json: { destination: `${env.receiver.url}/matrix`, ...overrides },
+  });
+  return { reply, reached: env.receiver.requests.slice(before) };
+}
+
+/**
+ * After setting one of an owned object's settings (`path` below the inbox): its owner reads it set
+ * (`isSet` of the answer's data) exactly when the request was accepted.
+ */
+export async function ownerReadsSet(
+  env: Env,
+  t: Target,
+  object: ObjectKind,
+  reply: Reply,
+  setting: { path: string; isSet: (data: any) => boolean },
+): Promise<string | null> {
+  if (object !== 'ownedA') return null;
+  const shown = await call(env.rehook.apiUrl, `/api/v1/inboxes/${t.inboxId}/${setting.path}`, {
+    authorization: bearer(env.A.token),
+  });
+  const set = shown.status === 200 && setting.isSet(shown.body?.data);
+  return set === (reply.status === 200)
+    ? null
+    : `${reply.status}, yet the owner reads the ${setting.path} as ${shown.status} ${shown.text}`;
 }
 
 /** After setting or removing an owned object's signature settings: its owner sees `want` (the scheme, or null for none). */

@@ -1,9 +1,9 @@
 // Which declared routes of the API (src/http/api/*/routes.ts, addEndpoint) the authorization
-// matrix tries: a route is tried by the rows of matrix-endpoints.ts that call its path (`:id` for
-// an inbox, event, job or token id, `:type` for an event type), unless it is listed below with
-// where its access rules are tested instead. matrix.test.ts fails when a declared route is in
-// neither, or a row calls no declared route: a new endpoint cannot slip past the matrix.
-import { ENDPOINTS, type EndpointName } from './matrix-endpoints.js';
+// matrix tries: a route is tried by the entries (index.ts) that call its path (`:id` for an inbox,
+// event, job or token id, `:type` for an event type), unless it is listed below with where its
+// access rules are tested instead. matrix.test.ts fails when a declared route is in neither, or an
+// entry calls no declared route: a new endpoint cannot slip past the matrix.
+import { ENDPOINTS, type EndpointName } from './index.js';
 
 /** Declared routes the matrix does not call, and where their access is tested. */
 export const NOT_IN_MATRIX: Readonly<Record<string, string>> = {
@@ -52,9 +52,9 @@ export const NOT_IN_MATRIX: Readonly<Record<string, string>> = {
   'GET /api/v1/openapi.json': 'public, no credential decides anything',
 };
 
-/** The route a matrix row calls: `METHOD /path` with its query and label left out. */
-function routeOfRow(row: string): string {
-  const [method, path = ''] = row.split(' ');
+/** The route a matrix entry calls: `METHOD /path` with its query and label left out. */
+function routeOfEntry(name: string): string {
+  const [method, path = ''] = name.split(' ');
   return `${method} ${path.split('?')[0]}`;
 }
 
@@ -63,8 +63,8 @@ function matrixSpelling(route: string): string {
   return route.replace(/:(inboxId|eventId|jobId|tokenId)\b/g, ':id').replace(/:eventType\b/g, ':type');
 }
 
-/** The rows of matrix-endpoints.ts that call a declared route. */
-export function rowsCalling(route: string): EndpointName[] {
+/** The matrix's entries that call a declared route. */
+export function entriesCalling(route: string): EndpointName[] {
   const spelled = matrixSpelling(route);
-  return (Object.keys(ENDPOINTS) as EndpointName[]).filter((row) => routeOfRow(row) === spelled);
+  return (Object.keys(ENDPOINTS) as EndpointName[]).filter((name) => routeOfEntry(name) === spelled);
 }
