@@ -141,7 +141,8 @@ export interface DeliveryWithAttempts extends Delivery {
 /** A delivery an instance has just leased, with what it needs to send it. */
 export interface ClaimedDelivery extends ClaimedSend {
   readonly eventId: string;
-  readonly forwarding: Pick<Forwarding, 'destination' | 'maxAttempts' | 'maxDelayMs'>;
+  /** Its forwarding's settings as the claim read them. */
+  readonly forwarding: ForwardingSettings;
 }
 
 /** The delivery id of an event (one delivery per event). */

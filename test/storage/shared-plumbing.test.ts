@@ -8,6 +8,8 @@ import { claimBatchSize, leaseEndMs, nextAttemptAt } from '../../src/domain/outb
 import { clampLimit } from '../../src/domain/page-limit.js';
 import { itemTally } from '../../src/domain/replay-job.js';
 import { StorageError } from '../../src/errors.js';
+import { asRead } from '../../src/storage/shared/column-values.js';
+import { columnList, paramMarkers, setFromExcluded } from '../../src/storage/shared/sql-lists.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import {
   type Io,
@@ -172,5 +174,31 @@ describe('limits and claims', () => {
       succeeded: 0,
       failed: 1,
     });
+  });
+});
+
+describe('column lists and plain columns', () => {
+  it('names a column as the domain names its field and keeps its value as read', () => {
+    const row = { id: 'x', rule_name: 'r', status_2xx: 3, error_message: null, body: 'b' };
+    assert.deepEqual(asRead(row, ['id', 'rule_name', 'status_2xx', 'error_message']), {
+      id: 'x',
+      ruleName: 'r',
+      status2xx: 3,
+      errorMessage: null,
+    });
+  });
+
+  it('writes the lists statements repeat from one array of columns', () => {
+    assert.equal(columnList(['a', 'b_c']), 'a, b_c');
+    assert.equal(columnList(['a', 'b_c'], 'f'), 'f.a, f.b_c');
+    assert.equal(setFromExcluded(['a', 'b_c']), 'a = excluded.a, b_c = excluded.b_c');
+    assert.equal(
+      paramMarkers(3, (n) => `$${n}`),
+      '$1, $2, $3',
+    );
+    assert.equal(
+      paramMarkers(2, () => '?'),
+      '?, ?',
+    );
   });
 });

@@ -52,7 +52,7 @@ describe('the delivery worker decisions', () => {
     inboxId: 'inb_x',
     attempt: 2,
     number: 2,
-    forwarding: { destination: 'https://ex.com', maxAttempts: 3, maxDelayMs: 10_000 },
+    forwarding: { destination: 'https://ex.com', enabled: true, maxAttempts: 3, maxDelayMs: 10_000 },
   };
   const now = new Date(0);
   it('delivers on 2xx, retries other statuses and failures, fails when out of attempts or forbidden', () => {

@@ -2,10 +2,19 @@ import type { Pool } from 'pg';
 
 import type { AlertRepository } from '../../ports/alert-repository.js';
 import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
-import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
+import {
+  ALERT_ATTEMPT_COLUMNS,
+  ALERT_SENT_COLUMNS,
+  insertNotificationSql,
+  NOTIFICATION_COLUMNS,
+  rulesFromText,
+  rulesToText,
+} from '../shared/alert-rows.js';
+import { abandonedAttemptValues, CLAIMED_COUNTER_COLUMNS, replaceAbandonedAttempt } from '../shared/sending-rows.js';
+import { columnList } from '../shared/sql-lists.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
-import { claimSends, completeSend } from './send-queue.js';
+import { claimSends, completeSend, leaseDueSql } from './send-queue.js';
 
 type Row = NotificationRow<PostgresColumns>;
 
@@ -16,33 +25,21 @@ const SQL = {
   deleteRules: 'DELETE FROM alert_rules WHERE inbox_id = $1',
   cancel: `UPDATE alert_notifications SET state = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, updated_at = $2
     WHERE inbox_id = $1 AND next_attempt_at IS NOT NULL`,
-  insert: `INSERT INTO alert_notifications (${NOTIFICATION_COLUMNS})
-    VALUES (${Array.from({ length: 16 }, (_, i) => `$${i + 1}`).join(', ')})
-    RETURNING ${NOTIFICATION_COLUMNS}`,
-  /** As the forwarding claim: lock due rows no other claimer holds, lease them, record abandoned attempts. */
-  claim: `WITH due AS (
-    SELECT n.id, n.state AS old_state, n.updated_at AS old_updated_at
-    FROM alert_notifications AS n
-    WHERE n.next_attempt_at IS NOT NULL AND n.next_attempt_at <= $1 AND NOT (n.inbox_id = ANY ($5::text[]))
-    ORDER BY n.next_attempt_at
-    LIMIT $2
-    FOR UPDATE OF n SKIP LOCKED),
-  claimed AS (
-    UPDATE alert_notifications AS n SET state = 'delivering', attempts = n.attempts + 1,
-      attempts_total = n.attempts_total + 1, lease_owner = $3, next_attempt_at = $4, updated_at = $1
-    FROM due WHERE n.id = due.id
-    RETURNING n.id, n.inbox_id, n.attempts, n.attempts_total, n.url, n.body, due.old_state, due.old_updated_at),
+  insert: insertNotificationSql((n) => `$${n}`),
+  /**
+   * As the forwarding claim: lock due notifications no other claimer holds, lease them
+   * (leaseDueSql), record the abandoned attempt of those whose lease had expired, and return
+   * what the worker needs (ClaimedAlertRow).
+   */
+  claim: `WITH ${leaseDueSql({ table: 'alert_notifications', key: 'id' }, { returning: ALERT_SENT_COLUMNS })},
   abandoned AS (
     INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS})
-    SELECT id, attempts_total - 1, old_updated_at, url, 'abandoned', NULL, NULL, NULL, $6
+    SELECT id, ${abandonedAttemptValues('attempts_total - 1', 'old_updated_at', 'url', '$6')}
     FROM claimed WHERE old_state = 'delivering'
     ON CONFLICT (notification_id, number) DO NOTHING)
-  SELECT id, inbox_id, attempts, attempts_total, url, body FROM claimed`,
+  SELECT ${columnList(['id', ...CLAIMED_COUNTER_COLUMNS, ...ALERT_SENT_COLUMNS])} FROM claimed`,
   recordAttempt: `INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-    ON CONFLICT (notification_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
-      outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-      error_code = excluded.error_code, error_message = excluded.error_message
-    WHERE alert_attempts.outcome = 'abandoned'`,
+    ${replaceAbandonedAttempt('alert_attempts', 'notification_id')}`,
   finish: `UPDATE alert_notifications SET state = $1, next_attempt_at = $2, lease_owner = NULL, updated_at = $3
     WHERE id = $4 AND state = 'delivering' AND lease_owner = $5 AND attempts_total = $6`,
   recent: `SELECT ${NOTIFICATION_COLUMNS} FROM alert_notifications WHERE inbox_id = $1 ORDER BY id DESC LIMIT $2`,

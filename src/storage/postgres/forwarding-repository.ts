@@ -2,10 +2,18 @@ import type { Pool } from 'pg';
 
 import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
 import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
+import {
+  ATTEMPT_COLUMNS,
+  DELIVERY_COLUMNS,
+  FORWARDING_COLUMNS,
+  FORWARDING_SETTING_COLUMNS,
+  upsertForwardingSql,
+} from '../shared/forwarding-rows.js';
+import { abandonedAttemptValues, CLAIMED_COUNTER_COLUMNS, replaceAbandonedAttempt } from '../shared/sending-rows.js';
+import { columnList } from '../shared/sql-lists.js';
 import { attempt, inTransaction } from './attempt.js';
 import { mapper, type PostgresColumns } from './rows.js';
-import { claimSends, completeSend } from './send-queue.js';
+import { claimSends, completeSend, leaseDueSql } from './send-queue.js';
 
 /**
  * The CTE the batch insert of events adds (group-commit.ts): one pending delivery per stored
@@ -22,10 +30,7 @@ FOR KEY SHARE OF f
 ON CONFLICT (event_id) DO NOTHING)`;
 
 const SQL = {
-  upsert: `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
-    ON CONFLICT (inbox_id) DO UPDATE SET destination = excluded.destination, enabled = excluded.enabled,
-      max_attempts = excluded.max_attempts, max_delay_ms = excluded.max_delay_ms, updated_at = excluded.updated_at
-    RETURNING ${FORWARDING_COLUMNS}`,
+  upsert: upsertForwardingSql((n) => `$${n}`),
   find: `SELECT ${FORWARDING_COLUMNS} FROM forwarding WHERE inbox_id = $1`,
   remove: 'DELETE FROM forwarding WHERE inbox_id = $1',
   // A new statement, so a new snapshot: it sees the deliveries of insert batches that held the
@@ -34,40 +39,28 @@ const SQL = {
     WHERE inbox_id = $1 AND next_attempt_at IS NOT NULL`,
   enabledIds: 'SELECT inbox_id FROM forwarding WHERE enabled ORDER BY inbox_id',
   /**
-   * One statement: lock the due rows no other claimer holds (SKIP LOCKED), lease them, record
-   * the abandoned attempt of those whose lease had expired, and return what the worker needs.
+   * One statement: lock the due deliveries of enabled forwardings no other claimer holds, lease
+   * them (leaseDueSql), read their forwarding's settings, record the abandoned attempt of those
+   * whose lease had expired, and return what the worker needs (ClaimedRow).
    */
-  claim: `WITH due AS (
-    SELECT d.event_id, d.state AS old_state, d.updated_at AS old_updated_at
-    FROM deliveries AS d
-    WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= $1
-      AND NOT (d.inbox_id = ANY ($5::text[]))
-      AND EXISTS (SELECT 1 FROM forwarding AS f WHERE f.inbox_id = d.inbox_id AND f.enabled)
-    ORDER BY d.next_attempt_at
-    LIMIT $2
-    FOR UPDATE OF d SKIP LOCKED),
-  claimed AS (
-    UPDATE deliveries AS d SET state = 'delivering', attempts = d.attempts + 1,
-      attempts_total = d.attempts_total + 1, lease_owner = $3, next_attempt_at = $4, updated_at = $1
-    FROM due WHERE d.event_id = due.event_id
-    RETURNING d.event_id, d.inbox_id, d.attempts, d.attempts_total, due.old_state, due.old_updated_at),
+  claim: `WITH ${leaseDueSql(
+    { table: 'deliveries', key: 'event_id' },
+    { dueIf: 'EXISTS (SELECT 1 FROM forwarding AS f WHERE f.inbox_id = q.inbox_id AND f.enabled)' },
+  )},
   with_config AS (
-    SELECT c.*, f.destination, f.max_attempts, f.max_delay_ms
+    SELECT c.*, ${columnList(FORWARDING_SETTING_COLUMNS, 'f')}
     FROM claimed AS c JOIN forwarding AS f ON f.inbox_id = c.inbox_id),
   abandoned AS (
-    INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
-    SELECT event_id, attempts_total - 1, inbox_id, old_updated_at, destination, 'abandoned', NULL, NULL, NULL, $6
+    INSERT INTO delivery_attempts (${ATTEMPT_COLUMNS}, inbox_id)
+    SELECT event_id, ${abandonedAttemptValues('attempts_total - 1', 'old_updated_at', 'destination', '$6')}, inbox_id
     FROM with_config WHERE old_state = 'delivering'
     ON CONFLICT (event_id, number) DO NOTHING)
-  SELECT event_id, inbox_id, attempts, attempts_total, destination, max_attempts, max_delay_ms FROM with_config`,
+  SELECT ${columnList(['event_id', ...CLAIMED_COUNTER_COLUMNS, ...FORWARDING_SETTING_COLUMNS])} FROM with_config`,
   // FOR KEY SHARE: recorded only while the delivery exists, so an attempt never outlives it (a
   // deletion of the event or a purge of its inbox waits for this, or this finds no row).
-  recordAttempt: `INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
-    SELECT $1, $2, d.inbox_id, $3, $4, $5, $6, $7, $8, $9 FROM deliveries AS d WHERE d.event_id = $1 FOR KEY SHARE OF d
-    ON CONFLICT (event_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
-      outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-      error_code = excluded.error_code, error_message = excluded.error_message
-    WHERE delivery_attempts.outcome = 'abandoned'`,
+  recordAttempt: `INSERT INTO delivery_attempts (${ATTEMPT_COLUMNS}, inbox_id)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, d.inbox_id FROM deliveries AS d WHERE d.event_id = $1 FOR KEY SHARE OF d
+    ${replaceAbandonedAttempt('delivery_attempts', 'event_id')}`,
   finish: `UPDATE deliveries SET state = $1, next_attempt_at = $2, lease_owner = NULL, updated_at = $3
     WHERE event_id = $4 AND state = 'delivering' AND lease_owner = $5 AND attempts_total = $6`,
   findDelivery: `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1`,

@@ -9,11 +9,14 @@ import {
   type OutboundAttempt,
 } from '../../domain/outbound-delivery.js';
 import type { SendClaim } from '../../ports/forwarding-repository.js';
+import { CLAIMED_COUNTER_COLUMNS } from '../shared/sending-rows.js';
+import { columnList } from '../shared/sql-lists.js';
 import { inTransaction } from './attempt.js';
 import { mapper } from './rows.js';
 
 // What forwarding deliveries and alert notifications do alike on PostgreSQL: both queues' claim
-// statements take the same parameters, and completing an attempt is the same two statements.
+// statements take the same parameters and lease alike, and completing an attempt is the same
+// two statements.
 
 /** The claim statement's parameters ($1 now, $2 limit, $3 owner, $4 lease end, $5 excluded inboxes, $6 the abandoned message); null when nothing may be claimed. */
 export function claimParams(opts: SendClaim): unknown[] | null {
@@ -27,6 +30,42 @@ export function claimParams(opts: SendClaim): unknown[] | null {
     [...(opts.excludeInboxIds ?? [])],
     ABANDONED_MESSAGE,
   ];
+}
+
+/** A queue of sends: its table and the column its items are keyed by. */
+export interface SendQueueTable {
+  readonly table: string;
+  readonly key: string;
+}
+
+/**
+ * The claim statement's first two CTEs (parameters: claimParams). `due` locks the due items of
+ * inboxes not excluded that no other claimer holds (SKIP LOCKED), earliest first, at most the
+ * limit; `dueIf` is a further condition on a due item `q`. `claimed` leases them and returns
+ * each one's key, CLAIMED_COUNTER_COLUMNS (after the lease), the `returning` columns, and its
+ * state and updated_at before the lease (old_state, old_updated_at: a claim records the
+ * abandoned attempt of an item whose lease had expired, which started then).
+ */
+export function leaseDueSql(
+  queue: SendQueueTable,
+  opts: { readonly dueIf?: string; readonly returning?: readonly string[] } = {},
+): string {
+  const { table, key } = queue;
+  const dueIf = opts.dueIf === undefined ? '' : `\n      AND ${opts.dueIf}`;
+  const returning = columnList([key, ...CLAIMED_COUNTER_COLUMNS, ...(opts.returning ?? [])], 'q');
+  return `due AS (
+    SELECT q.${key}, q.state AS old_state, q.updated_at AS old_updated_at
+    FROM ${table} AS q
+    WHERE q.next_attempt_at IS NOT NULL AND q.next_attempt_at <= $1
+      AND NOT (q.inbox_id = ANY ($5::text[]))${dueIf}
+    ORDER BY q.next_attempt_at
+    LIMIT $2
+    FOR UPDATE OF q SKIP LOCKED),
+  claimed AS (
+    UPDATE ${table} AS q SET state = 'delivering', attempts = q.attempts + 1,
+      attempts_total = q.attempts_total + 1, lease_owner = $3, next_attempt_at = $4, updated_at = $1
+    FROM due WHERE q.${key} = due.${key}
+    RETURNING ${returning}, due.old_state, due.old_updated_at)`;
 }
 
 /** Leases due items with a queue's claim statement (see claimParams) and maps each returned row. */

@@ -1,15 +1,36 @@
 import type { ClaimedAlert, AlertNotification, NewAlertNotification } from '../../domain/alert-notification.js';
 import type { AlertFormat, AlertKind, AlertRule } from '../../domain/alerts.js';
 import type { ClaimedCountersRow, SendAttemptRow, SendProgressRow } from './sending-rows.js';
-import { outboundRowMappers, SEND_ATTEMPT_COLUMNS } from './sending-rows.js';
-import { bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
+import { outboundRowMappers, SEND_ATTEMPT_COLUMNS, SEND_PROGRESS_COLUMNS } from './sending-rows.js';
+import { asRead, bindValues, type ColumnTypes, type ColumnValues, type SqlParam } from './column-values.js';
+import { columnList, type ParamMarker, paramMarkers } from './sql-lists.js';
 
 // Rows of alert rules, notifications and their attempts (migration 15) as either driver reads
-// them, their column lists, and the mappers. Parameter lists follow the column lists' order.
+// them, their column lists, the mappers, and the statements on notifications that are the same
+// on both databases. Parameter lists follow the column lists' order.
 
-export const NOTIFICATION_COLUMNS =
-  'id, inbox_id, rule_id, rule_name, kind, type, url, format, body, event_id, state, attempts, attempts_total, next_attempt_at, created_at, updated_at';
+const NOTIFICATION_COLUMN_NAMES = [
+  'id',
+  'inbox_id',
+  'rule_id',
+  'rule_name',
+  'kind',
+  'type',
+  'url',
+  'format',
+  'body',
+  'event_id',
+  ...SEND_PROGRESS_COLUMNS,
+];
+export const NOTIFICATION_COLUMNS = columnList(NOTIFICATION_COLUMN_NAMES);
 export const ALERT_ATTEMPT_COLUMNS = `notification_id, ${SEND_ATTEMPT_COLUMNS}`;
+
+/** Queues a notification and returns its row. Parameters: notificationParams. */
+export function insertNotificationSql(marker: ParamMarker): string {
+  return `INSERT INTO alert_notifications (${NOTIFICATION_COLUMNS})
+    VALUES (${paramMarkers(NOTIFICATION_COLUMN_NAMES.length, marker)})
+    RETURNING ${NOTIFICATION_COLUMNS}`;
+}
 
 export interface NotificationRow<C extends ColumnTypes> extends SendProgressRow<C> {
   id: string;
@@ -35,6 +56,9 @@ export interface ClaimedAlertRow extends ClaimedCountersRow {
   body: string;
 }
 
+/** What a claimed notification is sent with: a claim returns these columns with its counters. */
+export const ALERT_SENT_COLUMNS = ['url', 'body'] as const satisfies readonly (keyof ClaimedAlertRow)[];
+
 /** The rules column holds the rules as JSON text, written and read only here. */
 export function rulesToText(rules: readonly AlertRule[]): string {
   return JSON.stringify(rules);
@@ -49,16 +73,10 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   const outbound = outboundRowMappers(v);
   return {
     toNotification: (row: NotificationRow<C>): AlertNotification => ({
-      id: row.id,
-      inboxId: row.inbox_id,
-      ruleId: row.rule_id,
-      ruleName: row.rule_name,
+      ...asRead(row, ['id', 'inbox_id', 'rule_id', 'rule_name', 'url', 'body', 'event_id']),
       kind: row.kind as AlertKind,
       type: row.type === 'summary' ? 'summary' : 'alert',
-      url: row.url,
       format: row.format as AlertFormat,
-      body: row.body,
-      eventId: row.event_id,
       ...outbound.toProgress(row),
     }),
     /** A new notification: pending, due at its creation. */
@@ -84,8 +102,7 @@ export function alertRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
     toClaimedAlert: (row: ClaimedAlertRow): ClaimedAlert => ({
       id: row.id,
       ...outbound.toClaimedSend(row),
-      url: row.url,
-      body: row.body,
+      ...asRead(row, ALERT_SENT_COLUMNS),
     }),
   };
 }

@@ -55,3 +55,25 @@ export function bindValues<C extends ColumnTypes>(v: ColumnValues<C>, values: re
     return typeof value === 'boolean' ? v.fromBoolean(value) : value;
   });
 }
+
+/** A column's name as the domain names its field: `rule_name` → `ruleName`, `status_2xx` → `status2xx`. */
+export type FieldName<Column extends string> = Column extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<FieldName<Tail>>}`
+  : Column;
+
+function fieldName(column: string): string {
+  return column.replace(/_(.)/g, (_, next: string) => next.toUpperCase());
+}
+
+/**
+ * The columns of a row the domain takes as read (text, plain integers, nullable text), each
+ * under its field's name: a mapper writes out only the columns it converts.
+ */
+export function asRead<Row extends object, Column extends keyof Row & string>(
+  row: Row,
+  columns: readonly Column[],
+): { [K in Column as FieldName<K>]: Row[K] } {
+  return Object.fromEntries(columns.map((column) => [fieldName(column), row[column]])) as {
+    [K in Column as FieldName<K>]: Row[K];
+  };
+}

@@ -6,7 +6,7 @@ import {
   type ReplayJobItemResult,
   type ReplayJobState,
 } from '../../domain/replay-job.js';
-import { bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from './column-values.js';
+import { asRead, bindValues, type ColumnTypes, type ColumnValues, toDateOrNull } from './column-values.js';
 
 // Rows of bulk replay jobs and their items (migration 9) as either driver reads them, their
 // column lists, and the mappers. The lease columns are written, never read back.
@@ -88,13 +88,17 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
   });
   return {
     toReplayJob: (row: ReplayJobRow<C>): ReplayJob => ({
-      id: row.id,
-      inboxId: row.inbox_id,
-      accountId: row.account_id,
-      destination: row.destination,
+      ...asRead(row, [
+        'id',
+        'inbox_id',
+        'account_id',
+        'destination',
+        'rate_per_second',
+        'concurrency',
+        'error_code',
+        'error_message',
+      ]),
       filter: JSON.parse(row.filter) as ReplayJobFilter,
-      ratePerSecond: row.rate_per_second,
-      concurrency: row.concurrency,
       state: row.state as ReplayJobState,
       // The columns count answers and non-answers; jobCounts() turns them into the API's counts.
       counts: jobCounts(row.total, row.succeeded + row.failed, {
@@ -108,8 +112,6 @@ export function replayJobRowMappers<C extends ColumnTypes>(v: ColumnValues<C>) {
       createdAt: v.toDate(row.created_at),
       startedAt: toDateOrNull(v, row.started_at),
       finishedAt: toDateOrNull(v, row.finished_at),
-      errorCode: row.error_code,
-      errorMessage: row.error_message,
     }),
     toReplayJobItem: (row: ReplayJobItemRow<C>): ReplayJobItem => ({
       jobId: row.job_id,

@@ -4,7 +4,14 @@ import type { ClaimedAlert } from '../../domain/alert-notification.js';
 import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { AlertRepository } from '../../ports/alert-repository.js';
 import type { AlertAttemptRow, NotificationRow } from '../shared/alert-rows.js';
-import { ALERT_ATTEMPT_COLUMNS, NOTIFICATION_COLUMNS, rulesFromText, rulesToText } from '../shared/alert-rows.js';
+import {
+  ALERT_ATTEMPT_COLUMNS,
+  insertNotificationSql,
+  NOTIFICATION_COLUMNS,
+  rulesFromText,
+  rulesToText,
+} from '../shared/alert-rows.js';
+import { abandonedAttemptValues, replaceAbandonedAttempt } from '../shared/sending-rows.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -22,10 +29,7 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
     `UPDATE alert_notifications SET state = 'cancelled', next_attempt_at = NULL, lease_owner = NULL, updated_at = ?
      WHERE inbox_id = ? AND next_attempt_at IS NOT NULL`,
   );
-  const insert = db.prepare<SqliteParam[], Row>(
-    `INSERT INTO alert_notifications (${NOTIFICATION_COLUMNS}) VALUES (${Array(16).fill('?').join(', ')})
-     RETURNING ${NOTIFICATION_COLUMNS}`,
-  );
+  const insert = db.prepare<SqliteParam[], Row>(insertNotificationSql(() => '?'));
   const due = db.prepare<[{ now: number; limit: number; exclude: string }], Row>(
     `SELECT ${NOTIFICATION_COLUMNS} FROM alert_notifications
      WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= @now
@@ -41,15 +45,12 @@ export function createAlertRepository(db: BetterSqlite3.Database): AlertReposito
     [{ id: string; number: number; started_at: number; url: string; message: string }]
   >(
     `INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS})
-     VALUES (@id, @number, @started_at, @url, 'abandoned', NULL, NULL, NULL, @message)
+     VALUES (@id, ${abandonedAttemptValues('@number', '@started_at', '@url', '@message')})
      ON CONFLICT (notification_id, number) DO NOTHING`,
   );
   const recordAttempt = db.prepare<SqliteParam[]>(
     `INSERT INTO alert_attempts (${ALERT_ATTEMPT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (notification_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
-       outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-       error_code = excluded.error_code, error_message = excluded.error_message
-     WHERE alert_attempts.outcome = 'abandoned'`,
+     ${replaceAbandonedAttempt('alert_attempts', 'notification_id')}`,
   );
   const finish = db.prepare<
     [{ state: string; next: number | null; now: number; id: string; owner: string; number: number }]

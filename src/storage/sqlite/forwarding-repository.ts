@@ -3,8 +3,17 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { ClaimedDelivery } from '../../domain/forwarding.js';
 import { ABANDONED_MESSAGE, claimBatchSize, leaseEndMs, nextAttemptAt } from '../../domain/outbound-delivery.js';
 import type { ForwardingRepository } from '../../ports/forwarding-repository.js';
-import type { AttemptRow, DeliveryRow, ForwardingRow } from '../shared/forwarding-rows.js';
-import { ATTEMPT_COLUMNS, DELIVERY_COLUMNS, FORWARDING_COLUMNS } from '../shared/forwarding-rows.js';
+import type { AttemptRow, DeliveryRow, ForwardingRow, ForwardingSettingsRow } from '../shared/forwarding-rows.js';
+import {
+  ATTEMPT_COLUMNS,
+  DELIVERY_COLUMN_NAMES,
+  DELIVERY_COLUMNS,
+  FORWARDING_COLUMNS,
+  FORWARDING_SETTING_COLUMNS,
+  upsertForwardingSql,
+} from '../shared/forwarding-rows.js';
+import { abandonedAttemptValues, replaceAbandonedAttempt } from '../shared/sending-rows.js';
+import { columnList } from '../shared/sql-lists.js';
 import { attempt } from './attempt.js';
 import { mapper, type SqliteColumns, type SqliteParam } from './rows.js';
 
@@ -19,20 +28,12 @@ export const ENQUEUE_DELIVERY_SQL = `INSERT INTO deliveries
   WHERE f.inbox_id = @inbox_id AND f.enabled = 1
   ON CONFLICT (event_id) DO NOTHING`;
 
-interface DueRow extends DeliveryRow<SqliteColumns> {
-  destination: string;
-  max_attempts: number;
-  max_delay_ms: number;
-}
+/** A due delivery with its forwarding's settings. */
+type DueRow = DeliveryRow<SqliteColumns> & ForwardingSettingsRow<SqliteColumns>;
 
 /** ForwardingRepository on SQLite: every write is one IMMEDIATE transaction. */
 export function createForwardingRepository(db: BetterSqlite3.Database): ForwardingRepository {
-  const upsert = db.prepare<SqliteParam[], ForwardingRow<SqliteColumns>>(
-    `INSERT INTO forwarding (${FORWARDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (inbox_id) DO UPDATE SET destination = excluded.destination, enabled = excluded.enabled,
-       max_attempts = excluded.max_attempts, max_delay_ms = excluded.max_delay_ms, updated_at = excluded.updated_at
-     RETURNING ${FORWARDING_COLUMNS}`,
-  );
+  const upsert = db.prepare<SqliteParam[], ForwardingRow<SqliteColumns>>(upsertForwardingSql(() => '?'));
   const find = db.prepare<[string], ForwardingRow<SqliteColumns>>(
     `SELECT ${FORWARDING_COLUMNS} FROM forwarding WHERE inbox_id = ?`,
   );
@@ -45,8 +46,7 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
     .prepare<[], string>('SELECT inbox_id FROM forwarding WHERE enabled = 1 ORDER BY inbox_id')
     .pluck(true);
   const due = db.prepare<[{ now: number; limit: number; exclude: string }], DueRow>(
-    `SELECT d.event_id, d.inbox_id, d.state, d.attempts, d.attempts_total, d.next_attempt_at, d.created_at,
-            d.updated_at, f.destination, f.max_attempts, f.max_delay_ms
+    `SELECT ${columnList(DELIVERY_COLUMN_NAMES, 'd')}, ${columnList(FORWARDING_SETTING_COLUMNS, 'f')}
      FROM deliveries AS d JOIN forwarding AS f ON f.inbox_id = d.inbox_id AND f.enabled = 1
      WHERE d.next_attempt_at IS NOT NULL AND d.next_attempt_at <= @now
        AND d.inbox_id NOT IN (SELECT value FROM json_each(@exclude))
@@ -60,16 +60,13 @@ export function createForwardingRepository(db: BetterSqlite3.Database): Forwardi
   const insertAbandoned = db.prepare<
     [{ event_id: string; number: number; inbox_id: string; started_at: number; url: string; message: string }]
   >(
-    `INSERT INTO delivery_attempts (event_id, number, inbox_id, started_at, url, outcome, status_code, latency_ms, error_code, error_message)
-     VALUES (@event_id, @number, @inbox_id, @started_at, @url, 'abandoned', NULL, NULL, NULL, @message)
+    `INSERT INTO delivery_attempts (${ATTEMPT_COLUMNS}, inbox_id)
+     VALUES (@event_id, ${abandonedAttemptValues('@number', '@started_at', '@url', '@message')}, @inbox_id)
      ON CONFLICT (event_id, number) DO NOTHING`,
   );
   const recordAttempt = db.prepare<SqliteParam[]>(
     `INSERT INTO delivery_attempts (${ATTEMPT_COLUMNS}, inbox_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (event_id, number) DO UPDATE SET started_at = excluded.started_at, url = excluded.url,
-       outcome = excluded.outcome, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-       error_code = excluded.error_code, error_message = excluded.error_message
-     WHERE delivery_attempts.outcome = 'abandoned'`,
+     ${replaceAbandonedAttempt('delivery_attempts', 'event_id')}`,
   );
   const finish = db.prepare<
     [{ state: string; next: number | null; now: number; event_id: string; owner: string; number: number }]

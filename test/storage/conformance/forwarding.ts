@@ -142,7 +142,7 @@ export function describeForwardingCases(store: StoreGetter): void {
         inboxId: a.inboxId,
         attempt: 1,
         number: 1,
-        forwarding: { destination: 'https://example.com/hooks', maxAttempts: 8, maxDelayMs: 60_000 },
+        forwarding: { destination: 'https://example.com/hooks', enabled: true, maxAttempts: 8, maxDelayMs: 60_000 },
       });
       const [delivery] = await store().forwarding.listByEvent(a.events[0]?.id as string);
       assert.equal(delivery?.state, 'delivering');
