@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage, errorMessage } from '../api.js';
 import { Time } from './Time.js';
 import { Empty, ErrorNote, Spinner } from './notes.js';
-import { onText, Labelled } from './fields.js';
+import { onText, Labelled, SelectField } from './fields.js';
 import { Icon } from './Icon.js';
 import { navigate } from '../router.js';
 import './AuditLog.css';
@@ -27,6 +27,12 @@ function detailText(entry: AuditEntry): string {
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 }
+
+/** The action filter: every action, or one of them. */
+const ACTION_CHOICES: ReadonlyArray<readonly [string, string]> = [
+  ['', 'Every action'],
+  ...AUDIT_ACTIONS.map((action) => [action, action] as const),
+];
 
 const OUTCOME_CLASS: Record<AuditEntry['outcome'], string> = {
   success: 'badge badge-ok',
@@ -133,21 +139,15 @@ export function AuditLog(props: {
           setFilter({ ...filter, actor: person.accountId });
         }}
       >
-        <Labelled class="filter-field" id="audit-action" label="Action">
-          <select
-            id="audit-action"
-            class="input input-sm"
-            value={filter.action}
-            onChange={(event) => setFilter({ ...filter, action: event.currentTarget.value })}
-          >
-            <option value="">Every action</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </Labelled>
+        <SelectField
+          class="filter-field"
+          inputClass="input input-sm"
+          id="audit-action"
+          label="Action"
+          value={filter.action}
+          choices={ACTION_CHOICES}
+          onChange={(action) => setFilter({ ...filter, action })}
+        />
         <Labelled class="filter-field" id="audit-actor" label="Actor">
           <input
             id="audit-actor"

@@ -59,6 +59,35 @@ export function Labelled(props: { id: string; label: string; class: string; chil
   );
 }
 
+/** A labelled drop-down of fixed choices, `[value, label]` pairs in their order. */
+export function SelectField<V extends string>(props: {
+  id: string;
+  label: string;
+  class: string;
+  /** The control's class: `input`, or `input input-sm` in a filter bar. */
+  inputClass?: string;
+  value: V;
+  choices: ReadonlyArray<readonly [V, string]>;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Labelled id={props.id} label={props.label} class={props.class}>
+      <select
+        id={props.id}
+        class={props.inputClass ?? 'input'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value as V)}
+      >
+        {props.choices.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  );
+}
+
 /** A labelled input of the browser's own kind (a name, an e-mail address, a password), with what follows it. */
 export function InputField(props: {
   id: string;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, errorMessage, type InboxView, type Team, type TeamMember } from '../api.js';
 import { AuditLog } from '../components/AuditLog.js';
 import { Link } from '../components/Link.js';
+import { Breadcrumbs, PageHead } from '../components/PageHead.js';
 import { PageLoading, ProblemPage } from '../components/page-states.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
@@ -49,19 +50,14 @@ export function AccountAuditPage() {
   if (!account || names === null) return <PageLoading />;
   return (
     <div class="page">
-      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.settings()}>Settings</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">Audit log</span>
-      </nav>
-      <header class="page-head">
-        <div>
-          <h1>Audit log</h1>
-          <p class="muted small">
-            What your account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays) and every
-            sign-in attempted with your e-mail. {NEVER_SECRET}
-          </p>
-        </div>
-      </header>
+      <Breadcrumbs trail={[{ href: paths.settings(), label: 'Settings' }]} current="Audit log" />
+      <PageHead
+        title="Audit log"
+        note={
+          'What your account did (sign-ins, tokens, secrets, forwarding, links, teams, inboxes, replays) and every ' +
+          `sign-in attempted with your e-mail. ${NEVER_SECRET}`
+        }
+      />
       <AuditLog
         label="Your audit log"
         load={(options) => client.accountAudit({ limit: 50, ...options })}
@@ -98,20 +94,20 @@ export function TeamAuditPage(props: { teamId: string }) {
   }
   return (
     <div class="page">
-      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.teams()}>Teams</Link> <span aria-hidden="true">›</span>{' '}
-        <Link href={paths.team(team.id)}>{team.name}</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">Audit log</span>
-      </nav>
-      <header class="page-head">
-        <div>
-          <h1>Audit log of {team.name}</h1>
-          <p class="muted small">
-            What every member did to the team and its inboxes: members, invitations, settings, secrets, forwarding,
-            links and replays. {NEVER_SECRET}
-          </p>
-        </div>
-      </header>
+      <Breadcrumbs
+        trail={[
+          { href: paths.teams(), label: 'Teams' },
+          { href: paths.team(team.id), label: team.name },
+        ]}
+        current="Audit log"
+      />
+      <PageHead
+        title={`Audit log of ${team.name}`}
+        note={
+          'What every member did to the team and its inboxes: members, invitations, settings, secrets, forwarding, ' +
+          `links and replays. ${NEVER_SECRET}`
+        }
+      />
       <AuditLog
         label={`Audit log of ${team.name}`}
         load={(options) => client.teamAudit(team.id, { limit: 50, ...options })}

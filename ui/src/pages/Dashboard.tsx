@@ -7,6 +7,7 @@ import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
+import { PageHead } from '../components/PageHead.js';
 import { formatUntil } from '../lib/format.js';
 import { rememberInbox, forgetInbox } from '../lib/storage.js';
 import { paths } from '../router.js';
@@ -46,11 +47,7 @@ export function Dashboard() {
 
   return (
     <div class="page">
-      <header class="page-head">
-        <div>
-          <h1>Inboxes</h1>
-          <p class="muted small">Saved inboxes never expire and keep their replay history.</p>
-        </div>
+      <PageHead title="Inboxes" note="Saved inboxes never expire and keep their replay history.">
         <span class="spacer" />
         <form class="create-form" onSubmit={create}>
           <label for="new-inbox-name" class="visually-hidden">
@@ -66,7 +63,7 @@ export function Dashboard() {
           />
           <SubmitButton icon="plus" label="New inbox" busy={busy} />
         </form>
-      </header>
+      </PageHead>
       <NameLengthNote id="new-inbox-name-length" value={name} />
       <ErrorNote error={error} />
       {inboxes === null ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { client, type EventTypeInfo, type EventTypeSchema, errorMessage, shareToken } from '../api.js';
 import { CopyButton } from '../components/Copy.js';
 import { Link } from '../components/Link.js';
+import { Breadcrumbs, PageHead } from '../components/PageHead.js';
 import { Tabs } from '../components/Tabs.js';
 import { Time } from '../components/Time.js';
 import { Empty, ErrorNote, Spinner } from '../components/notes.js';
@@ -140,26 +141,23 @@ export function EventTypes(props: { inboxId: string; eventType: string | null })
   const canRebuild = shareToken() === null;
   return (
     <div class="page">
-      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.inbox(props.inboxId)} class="breadcrumb-inbox">
-          {inboxName ?? 'Inbox'}
-        </Link>{' '}
-        <span aria-hidden="true">›</span> <span aria-current="page">Event types</span>
-      </nav>
-      <header class="page-head">
-        <div>
-          <h1>Event types</h1>
-          <p class="muted small">
-            Learned from every captured JSON body of each type, a moment after it arrives. Drifted events differ from
-            what the earlier events of their type taught.
-          </p>
-        </div>
+      <Breadcrumbs
+        trail={[{ href: paths.inbox(props.inboxId), label: inboxName ?? 'Inbox', class: 'breadcrumb-inbox' }]}
+        current="Event types"
+      />
+      <PageHead
+        title="Event types"
+        note={
+          'Learned from every captured JSON body of each type, a moment after it arrives. Drifted events differ ' +
+          'from what the earlier events of their type taught.'
+        }
+      >
         {canRebuild && types !== null && types.length > 0 && (
           <div class="page-actions">
             <RebuildButton inboxId={props.inboxId} eventType={null} />
           </div>
         )}
-      </header>
+      </PageHead>
       {error !== null && <ErrorNote error={error} />}
       {types === null && error === null && <Spinner />}
       {types !== null && types.length === 0 && (

@@ -8,6 +8,7 @@ import { SingleSignOnSection } from '../components/account/SingleSignOnSection.j
 import { Link } from '../components/Link.js';
 import { Icon, type IconName } from '../components/Icon.js';
 import { PageLoading } from '../components/page-states.js';
+import { PageHead } from '../components/PageHead.js';
 import { TeamsSection } from '../components/settings/TeamsSection.js';
 import { navigate, paths } from '../router.js';
 import { useSession } from '../session.js';
@@ -36,12 +37,7 @@ export function Settings() {
 
   return (
     <div class="page settings-page">
-      <header class="page-head">
-        <div>
-          <h1>Settings</h1>
-          <p class="muted small">Signed in as {account.displayName ?? account.email}</p>
-        </div>
-      </header>
+      <PageHead title="Settings" note={`Signed in as ${account.displayName ?? account.email}`} />
       <nav class="settings-nav" aria-label="Settings sections">
         {SECTIONS.map(([id, label]) =>
           id === 'api-tokens' || id === 'audit-log' ? (

@@ -12,6 +12,7 @@ import {
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { CopyButton } from '../components/Copy.js';
 import { Link } from '../components/Link.js';
+import { Breadcrumbs, PageHead } from '../components/PageHead.js';
 import { Time } from '../components/Time.js';
 import { ErrorNote } from '../components/notes.js';
 import { CopyableValue } from '../components/fields.js';
@@ -78,23 +79,21 @@ export function TeamPage(props: { teamId: string }) {
 
   return (
     <div class="page">
-      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.teams()}>Teams</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">{team.name}</span>
-      </nav>
-      <header class="page-head">
-        <div>
-          <h1>{team.name}</h1>
-          <p class="muted small">
+      <Breadcrumbs trail={[{ href: paths.teams(), label: 'Teams' }]} current={team.name} />
+      <PageHead
+        title={team.name}
+        note={
+          <>
             Your role: <span class="badge">{team.role}</span>
-          </p>
-        </div>
+          </>
+        }
+      >
         {can.readAudit && (
           <Link href={paths.teamAudit(team.id)} class="btn page-head-action">
             <Icon name="shield" /> <span>Audit log</span>
           </Link>
         )}
-      </header>
+      </PageHead>
       <ErrorNote error={error} />
 
       <section class="card table-card" aria-labelledby="members-title">

@@ -4,6 +4,7 @@ import { Link } from '../components/Link.js';
 import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import { NameForm } from '../components/fields.js';
 import { PageLoading } from '../components/page-states.js';
+import { PageHead } from '../components/PageHead.js';
 import { navigate, paths } from '../router.js';
 import { useAccountList } from '../hooks/useAccountList.js';
 import './Teams.css';
@@ -23,14 +24,10 @@ export function Teams() {
 
   return (
     <div class="page">
-      <header class="page-head">
-        <div>
-          <h1>Teams</h1>
-          <p class="muted small">
-            A team owns inboxes together. Owners and admins manage members; members replay; viewers only read.
-          </p>
-        </div>
-      </header>
+      <PageHead
+        title="Teams"
+        note="A team owns inboxes together. Owners and admins manage members; members replay; viewers only read."
+      />
       <ErrorNote error={list.error} />
       <NameForm
         id="team-name"

@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import { client, type CreatedToken } from '../api.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { CopyButton } from '../components/Copy.js';
-import { Link } from '../components/Link.js';
 import { Time } from '../components/Time.js';
 import { Empty, ErrorNote, Spinner } from '../components/notes.js';
 import {
@@ -16,6 +15,7 @@ import {
 import { Icon } from '../components/Icon.js';
 import { ListTable } from '../components/ListTable.js';
 import { PageLoading } from '../components/page-states.js';
+import { Breadcrumbs, PageHead } from '../components/PageHead.js';
 import { paths } from '../router.js';
 import { useAccountList } from '../hooks/useAccountList.js';
 import { CopyableValue, NameForm } from '../components/fields.js';
@@ -46,19 +46,16 @@ export function Tokens() {
 
   return (
     <div class="page">
-      <nav class="breadcrumbs small muted" aria-label="Breadcrumb">
-        <Link href={paths.settings()}>Settings</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">API tokens</span>
-      </nav>
-      <header class="page-head">
-        <div>
-          <h1>API tokens</h1>
-          <p class="muted small">
+      <Breadcrumbs trail={[{ href: paths.settings(), label: 'Settings' }]} current="API tokens" />
+      <PageHead
+        title="API tokens"
+        note={
+          <>
             For the CLI, scripts and CI: <code>Authorization: Bearer rhk_…</code>. A token acts as your account; one
             limited to a team acts with your role in it.
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <ErrorNote error={error} />
       <NameForm
         id="token-name"

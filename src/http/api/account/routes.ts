@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import type { Account } from '../../../domain/account.js';
 import { AppError } from '../../../errors.js';
 import {
@@ -26,7 +25,8 @@ import { accountJson, tokenJson } from '../core/present.js';
 import { jsonObjectBody, pathParam, principalOf } from '../core/request.js';
 import { dataEnvelope } from '../core/route-schema.js';
 import { AccountSchema, ref, TokenSchema } from '../core/schemas.js';
-import { clearedSessionCookie, cookieSession, isHttps } from '../core/session-cookie.js';
+import { clearSessionCookie, cookieSession } from '../core/session-cookie.js';
+import { signinAttempts, withinFailedPasswordBudget } from '../core/signin-budget.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { ownAccount } from '../core/audit-trail.js';
 
@@ -46,6 +46,8 @@ const sessionIdOf = (principal: AccountPrincipal): string | null =>
 export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
 
+  const takeAttempt = signinAttempts(ctx, 'sign-in');
+
   /**
    * Checks the account's password as a sign-in would: the attempt counts against the address's
    * budget, a wrong one against the account's e-mail budget.
@@ -56,20 +58,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
     accountId: string,
     password: unknown,
   ): Promise<Account> => {
-    const perIp = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-    if (perIp && !perIp.ok) throw rateLimited(reply, perIp.retryAfterMs, 'Too many sign-in attempts from this address');
+    takeAttempt(request, reply);
     const account = await deps.store.accounts.findById(accountId);
-    const emailKey = account?.email ?? accountId;
-    const perEmail = ctx.abuse?.signinPerEmail.check(emailKey);
-    if (perEmail && !perEmail.ok) {
-      throw rateLimited(reply, perEmail.retryAfterMs, 'Too many failed password checks for this account');
-    }
-    try {
-      return await checkCurrentPassword(deps, accountId, password);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') ctx.abuse?.signinPerEmail.take(emailKey);
-      throw err;
-    }
+    return withinFailedPasswordBudget(ctx, reply, {
+      emailKey: account?.email ?? accountId,
+      refusal: 'Too many failed password checks for this account',
+      check: () => checkCurrentPassword(deps, accountId, password),
+    });
   };
 
   addEndpoint(app, {
@@ -264,9 +259,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const principal = requireAccount(await principalOf(deps, request));
       const sessionId = pathParam(request, 'sessionId');
       await endSessionOfAccount(deps, principal.accountId, sessionId);
-      if (sessionId === sessionIdOf(principal)) {
-        void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
-      }
+      if (sessionId === sessionIdOf(principal)) clearSessionCookie(request, reply, ctx.trustProxy);
       return reply.code(204).send();
     },
   });
@@ -333,7 +326,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
         checkPassword(request, reply, accountId, password),
       );
       await deleteAccount(deps, accountId);
-      void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
+      clearSessionCookie(request, reply, ctx.trustProxy);
       return reply.code(204).send();
     },
   });

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import type { Account } from '../../../domain/account.js';
 import { normalizeEmail } from '../../../domain/account.js';
 import { AppError } from '../../../errors.js';
@@ -13,7 +12,8 @@ import type { AccountSettings, ApiContext } from '../core/context.js';
 import { accountJson } from '../core/present.js';
 import { jsonObjectBody, principalOf } from '../core/request.js';
 import { ref, SessionSchema } from '../core/schemas.js';
-import { clearedSessionCookie, isHttps, refuseCrossSite } from '../core/session-cookie.js';
+import { clearSessionCookie, refuseCrossSite } from '../core/session-cookie.js';
+import { signinAttempts, withinFailedPasswordBudget } from '../core/signin-budget.js';
 import { addEndpoint } from '../core/endpoint.js';
 import { ownAccount, text } from '../core/audit-trail.js';
 
@@ -73,11 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
   const settings = ctx.accounts ?? DEFAULT_SETTINGS;
 
   /** Counts one sign-in or sign-up attempt against the caller's address (each costs a scrypt). */
-  const takeAttempt = (request: FastifyRequest, reply: FastifyReply): void => {
-    const decision = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-    if (decision && !decision.ok)
-      throw rateLimited(reply, decision.retryAfterMs, 'Too many sign-in attempts from this address');
-  };
+  const takeAttempt = signinAttempts(ctx, 'sign-in');
 
   /** Starts a session for the account, replacing the one the browser had, and answers with it. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, account: Account, status: 200 | 201) => {
@@ -148,17 +144,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
       refuseWhenPasswordsOff();
       const { email, password } = credentialsOf(jsonObjectBody(request));
       takeAttempt(request, reply);
-      const emailKey = normalizeEmail(email);
-      const perEmail = ctx.abuse?.signinPerEmail.check(emailKey);
-      if (perEmail && !perEmail.ok)
-        throw rateLimited(reply, perEmail.retryAfterMs, 'Too many failed sign-ins for this e-mail address');
-      let account: Account;
-      try {
-        account = await signIn(deps, { email, password });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') ctx.abuse?.signinPerEmail.take(emailKey);
-        throw err;
-      }
+      const account = await withinFailedPasswordBudget(ctx, reply, {
+        emailKey: normalizeEmail(email),
+        refusal: 'Too many failed sign-ins for this e-mail address',
+        check: () => signIn(deps, { email, password }),
+      });
       return signedIn(request, reply, account, 200);
     },
   });
@@ -208,7 +198,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     handler: async (request, reply) => {
       const principal = await principalOf(deps, request);
       if (principal.kind === 'session') await endSession(deps, principal.sessionId);
-      void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
+      clearSessionCookie(request, reply, ctx.trustProxy);
       return reply.code(204).send();
     },
   });
@@ -230,7 +220,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: ApiContext): void 
     handler: async (request, reply) => {
       const { accountId } = requireAccount(await principalOf(deps, request));
       await endAllSessions(deps, accountId);
-      void reply.header('set-cookie', clearedSessionCookie(isHttps(request, ctx.trustProxy)));
+      clearSessionCookie(request, reply, ctx.trustProxy);
       return reply.code(204).send();
     },
   });

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import { AppError } from '../../../errors.js';
 import { requireAccount } from '../../../services/auth.js';
 import {
@@ -17,6 +16,7 @@ import type { ApiContext } from '../core/context.js';
 import { principalOf } from '../core/request.js';
 import { dataEnvelope } from '../core/route-schema.js';
 import { cookieSession, isHttps } from '../core/session-cookie.js';
+import { signinAttempts } from '../core/signin-budget.js';
 import {
   clearedFlowCookie,
   FLOW_TTL_MS,
@@ -334,12 +334,7 @@ export function registerSingleSignOnRoutes(app: FastifyInstance, ctx: ApiContext
     }
   };
 
-  const takeSignInAttempt = (request: FastifyRequest, reply: FastifyReply) => {
-    const attempt = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-    if (attempt && !attempt.ok) {
-      throw rateLimited(reply, attempt.retryAfterMs, 'Too many sign-in attempts from this address');
-    }
-  };
+  const takeSignInAttempt = signinAttempts(ctx, 'sign-in');
 
   /** The callback's work up to the account: the flow cookie, the provider's answer, the account. */
   const finishFromCallback = async (request: FastifyRequest, reply: FastifyReply, flow: SignInFlow | null) => {

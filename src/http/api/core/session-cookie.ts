@@ -106,9 +106,12 @@ export function clearFailedSessionCookie(
   err: unknown,
   trustProxy: boolean,
 ): void {
-  if (err instanceof Error && deadSessionErrors.has(err)) {
-    void reply.header('set-cookie', clearedSessionCookie(isHttps(request, trustProxy)));
-  }
+  if (err instanceof Error && deadSessionErrors.has(err)) clearSessionCookie(request, reply, trustProxy);
+}
+
+/** Makes the browser forget its session cookie (Secure when the request came over https). */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, trustProxy: boolean): void {
+  void reply.header('set-cookie', clearedSessionCookie(isHttps(request, trustProxy)));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 
-import { clientAddress, rateLimited } from '../../../abuse/api-limits.js';
 import { TEAM_ROLES } from '../../../domain/team.js';
 import {
   acceptInvitation,
@@ -38,18 +37,21 @@ import {
   TeamSchema,
 } from './schemas.js';
 import { addEndpoint } from '../core/endpoint.js';
+import { signinAttempts } from '../core/signin-budget.js';
 import { listed, removed } from '../core/path-id-answers.js';
 import { answered, field, ownAccount, param, text } from '../core/audit-trail.js';
 
-const TeamIdParams = Type.Object({ teamId: Type.String({ description: 'Team id (tem_...).' }) });
+const TeamId = Type.String({ description: 'Team id (tem_...).' });
+const TeamIdParams = Type.Object({ teamId: TeamId });
 const MemberParams = Type.Object({
-  teamId: Type.String({ description: 'Team id (tem_...).' }),
+  teamId: TeamId,
   accountId: Type.String({ description: "The member's account id (acc_...)." }),
 });
 const InvitationParams = Type.Object({
-  teamId: Type.String({ description: 'Team id (tem_...).' }),
+  teamId: TeamId,
   invitationId: Type.String({ description: 'Invitation id (inv_...).' }),
 });
+const InvitationTokenParams = Type.Object({ token: Type.String({ description: "The link's token (rhi_...)." }) });
 const NameBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100, description: 'The team name: 1 to 100 printable characters.' }),
 });
@@ -69,6 +71,8 @@ const OF_A_TEAM = { tag: 'Teams', access: 'token', team: 'teamId' } as const;
  */
 export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { deps } = ctx;
+  /** Looking a link up or using it is as good a guess at its token as a password: the sign-in budget. */
+  const takeInvitationAttempt = signinAttempts(ctx, 'invitation');
 
   addEndpoint(app, {
     method: 'POST',
@@ -332,18 +336,14 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     tag: 'Teams',
     access: 'token',
     scope: 'read',
-    params: Type.Object({ token: Type.String({ description: "The link's token (rhi_...)." }) }),
+    params: InvitationTokenParams,
     responses: {
       200: { description: 'The invitation.', schema: dataEnvelope('invitation', ref(InvitationPreviewSchema)) },
     },
     errors: ['INVITATION_NOT_FOUND', 'RATE_LIMITED'],
     audit: 'none',
     handler: async (request, reply) => {
-      // Looking a link up is as good a guess as using it: the same budget.
-      const decision = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-      if (decision && !decision.ok) {
-        throw rateLimited(reply, decision.retryAfterMs, 'Too many invitation attempts from this address');
-      }
+      takeInvitationAttempt(request, reply);
       const invitation = await findInvitation(deps, await principalOf(deps, request), pathParam(request, 'token'));
       return { data: { invitation: invitationPreviewJson(invitation) } };
     },
@@ -361,7 +361,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
     tag: 'Teams',
     access: 'token',
     scope: 'manage',
-    params: Type.Object({ token: Type.String({ description: "The link's token (rhi_...)." }) }),
+    params: InvitationTokenParams,
     responses: { 200: { description: 'The team joined.', schema: TeamEnvelope } },
     errors: ['INVITATION_NOT_FOUND', 'RATE_LIMITED'],
     audit: {
@@ -371,11 +371,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: ApiContext): void 
       teamFromAnswer: (seen) => text(field(seen.data['team'], 'id')),
     },
     handler: async (request, reply) => {
-      // Each attempt counts, as for sign-in: guessing links costs the same budget as passwords.
-      const decision = ctx.abuse?.signinPerIp.take(clientAddress(request, ctx.trustProxy));
-      if (decision && !decision.ok) {
-        throw rateLimited(reply, decision.retryAfterMs, 'Too many invitation attempts from this address');
-      }
+      takeInvitationAttempt(request, reply);
       const team = await acceptInvitation(deps, await principalOf(deps, request), pathParam(request, 'token'));
       return { data: { team: teamJson(team) } };
     },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Labelled } from '../fields.js';
+import { Labelled, SelectField } from '../fields.js';
 import { type Account, client, type InboxView, type Team, type Token, type TokenLimits } from '../../api.js';
 import '../../pages/Settings.css';
 
@@ -18,11 +18,18 @@ export interface TokenLimitChoice {
 // The least power by default: a new token reads, unless more is chosen (and the form comes back to this).
 export const NO_LIMITS: TokenLimitChoice = { scope: 'read', teamId: '', inboxIds: [], expiry: 'never' };
 
-const SCOPE_LABELS: Record<ScopeChoice, string> = {
-  read: 'Read: inboxes, events and history',
-  replay: 'Replay: read, and replay events',
-  manage: 'Manage: everything (settings, secrets, forwarding, shares, tokens)',
-};
+const SCOPE_CHOICES: ReadonlyArray<readonly [ScopeChoice, string]> = [
+  ['read', 'Read: inboxes, events and history'],
+  ['replay', 'Replay: read, and replay events'],
+  ['manage', 'Manage: everything (settings, secrets, forwarding, shares, tokens)'],
+];
+
+const EXPIRY_CHOICES: ReadonlyArray<readonly [ExpiryChoice, string]> = [
+  ['never', 'Never'],
+  ['7', 'In 7 days'],
+  ['30', 'In 30 days'],
+  ['90', 'In 90 days'],
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,33 +79,22 @@ export function TokenLimitFields(props: {
   const choosable = props.inboxes.filter((inbox) => (inbox.teamId ?? '') === value.teamId);
   return (
     <div class="token-limits">
-      <Labelled class="field" id="token-scope" label="Scope">
-        <select
-          id="token-scope"
-          class="input"
-          value={value.scope}
-          onChange={(event) => onChange({ ...value, scope: event.currentTarget.value as ScopeChoice })}
-        >
-          {(Object.keys(SCOPE_LABELS) as ScopeChoice[]).map((scope) => (
-            <option key={scope} value={scope}>
-              {SCOPE_LABELS[scope]}
-            </option>
-          ))}
-        </select>
-      </Labelled>
-      <Labelled class="field" id="token-expiry" label="Expires">
-        <select
-          id="token-expiry"
-          class="input"
-          value={value.expiry}
-          onChange={(event) => onChange({ ...value, expiry: event.currentTarget.value as ExpiryChoice })}
-        >
-          <option value="never">Never</option>
-          <option value="7">In 7 days</option>
-          <option value="30">In 30 days</option>
-          <option value="90">In 90 days</option>
-        </select>
-      </Labelled>
+      <SelectField
+        class="field"
+        id="token-scope"
+        label="Scope"
+        value={value.scope}
+        choices={SCOPE_CHOICES}
+        onChange={(scope) => onChange({ ...value, scope })}
+      />
+      <SelectField
+        class="field"
+        id="token-expiry"
+        label="Expires"
+        value={value.expiry}
+        choices={EXPIRY_CHOICES}
+        onChange={(expiry) => onChange({ ...value, expiry })}
+      />
       {props.teams.length > 0 && (
         <Labelled class="field" id="token-team" label="Team">
           <select
