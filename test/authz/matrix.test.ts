@@ -12,6 +12,7 @@
 //
 //   node --import tsx --test test/authz/matrix.test.ts
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { buildApiApp } from '../../src/http/api/app.js';
@@ -490,6 +491,10 @@ describe('authorization matrix: its endpoints are the declared routes', () => {
     assert.deepEqual(both, [], 'routes of NOT_IN_MATRIX that entries call');
     const stale = Object.keys(NOT_IN_MATRIX).filter((route) => !declared.includes(route));
     assert.deepEqual(stale, [], 'routes of NOT_IN_MATRIX that are not declared');
+    // The test files NOT_IN_MATRIX points to must exist, or a reader is sent nowhere.
+    const named = Object.values(NOT_IN_MATRIX).flatMap((where) => where.match(/test\/[\w./-]+\.ts/g) ?? []);
+    const missing = [...new Set(named)].filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
+    assert.deepEqual(missing, [], 'test files NOT_IN_MATRIX names that do not exist');
     const called = new Set(declared.flatMap(entriesCalling));
     const uncalled = Object.keys(ENDPOINTS).filter((name) => !called.has(name as EndpointName));
     assert.deepEqual(uncalled, [], 'entries of matrix/ that call no declared route');

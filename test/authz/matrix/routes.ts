@@ -5,51 +5,57 @@
 // entry calls no declared route: a new endpoint cannot slip past the matrix.
 import { ENDPOINTS, type EndpointName } from './index.js';
 
+// Where the access of a group of routes is tested.
+const TEAMS = 'teams: test/authz/teams.test.ts, test/authz/invitation-rights.test.ts';
+const THE_ACCOUNT = 'the account itself: test/integration/api/account/account-settings.test.ts';
+const SESSIONS = 'browser sessions: test/integration/api/auth/auth.test.ts';
+const SINGLE_SIGN_ON = 'single sign-on: test/integration/api/auth/single-sign-on.test.ts';
+const PUBLIC = 'public, no credential decides anything';
+
 /** Declared routes the matrix does not call, and where their access is tested. */
 export const NOT_IN_MATRIX: Readonly<Record<string, string>> = {
-  'GET /healthz': 'public, no credential decides anything',
-  'GET /readyz': 'public, no credential decides anything',
-  'GET /metrics': 'public, no credential decides anything',
-  'PUT /api/v1/inboxes/:inboxId/owner': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
+  'GET /healthz': PUBLIC,
+  'GET /readyz': PUBLIC,
+  'GET /metrics': PUBLIC,
+  'PUT /api/v1/inboxes/:inboxId/owner': TEAMS,
   'GET /api/v1/events/:eventId/meta':
-    'as GET /api/v1/events/:id: test/integration/api/events.test.ts, test/authz/teams.test.ts',
+    'as GET /api/v1/events/:id: test/integration/api/events/events.test.ts, test/authz/teams.test.ts',
   'GET /api/v1/replay-jobs/:jobId':
-    'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
+    'bulk replay jobs: test/integration/api/replay-jobs/replay-jobs.test.ts, test/authz/teams.test.ts',
   'DELETE /api/v1/replay-jobs/:jobId':
-    'bulk replay jobs: test/integration/api/replay-jobs.test.ts, test/authz/teams.test.ts',
-  'POST /api/v1/auth/signup': 'browser sessions: test/integration/api/auth.test.ts',
-  'POST /api/v1/auth/signin': 'browser sessions: test/integration/api/auth.test.ts',
-  'GET /api/v1/auth/session': 'browser sessions: test/integration/api/auth.test.ts',
-  'POST /api/v1/auth/signout': 'browser sessions: test/integration/api/auth.test.ts',
-  'POST /api/v1/auth/signout-everywhere': 'browser sessions: test/integration/api/auth.test.ts',
-  'GET /api/v1/auth/methods': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  'GET /api/v1/auth/oidc/start': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  'GET /api/v1/account/single-sign-on': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  'POST /api/v1/account/single-sign-on/link': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  'GET /api/v1/auth/oidc/callback': 'single sign-on: test/integration/api/single-sign-on*.test.ts',
-  'GET /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
-  'PATCH /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
-  'POST /api/v1/account/password': 'the account itself: test/integration/api/account-settings.test.ts',
-  'GET /api/v1/account/sessions': 'the account itself: test/integration/api/account-settings.test.ts',
-  'DELETE /api/v1/account/sessions/:sessionId': 'the account itself: test/integration/api/account-settings.test.ts',
-  'DELETE /api/v1/account/sessions': 'the account itself: test/integration/api/account-settings.test.ts',
-  'DELETE /api/v1/account': 'the account itself: test/integration/api/account-settings.test.ts',
-  'POST /api/v1/teams': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/teams': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'PATCH /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'DELETE /api/v1/teams/:teamId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/teams/:teamId/members': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'PATCH /api/v1/teams/:teamId/members/:accountId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'DELETE /api/v1/teams/:teamId/members/:accountId': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'POST /api/v1/teams/:teamId/invitations': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/teams/:teamId/invitations': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'DELETE /api/v1/teams/:teamId/invitations/:invitationId':
-    'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/invitations/:token': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'POST /api/v1/invitations/:token/accept': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/teams/:teamId/audit': 'teams: test/authz/teams.test.ts, invitation-rights.test.ts',
-  'GET /api/v1/openapi.json': 'public, no credential decides anything',
+    'bulk replay jobs: test/integration/api/replay-jobs/replay-jobs.test.ts, test/authz/teams.test.ts',
+  'POST /api/v1/auth/signup': SESSIONS,
+  'POST /api/v1/auth/signin': SESSIONS,
+  'GET /api/v1/auth/session': SESSIONS,
+  'POST /api/v1/auth/signout': SESSIONS,
+  'POST /api/v1/auth/signout-everywhere': SESSIONS,
+  'GET /api/v1/auth/methods': SINGLE_SIGN_ON,
+  'GET /api/v1/auth/oidc/start': SINGLE_SIGN_ON,
+  'GET /api/v1/account/single-sign-on': SINGLE_SIGN_ON,
+  'POST /api/v1/account/single-sign-on/link': SINGLE_SIGN_ON,
+  'GET /api/v1/auth/oidc/callback': SINGLE_SIGN_ON,
+  'GET /api/v1/account': THE_ACCOUNT,
+  'PATCH /api/v1/account': THE_ACCOUNT,
+  'POST /api/v1/account/password': THE_ACCOUNT,
+  'GET /api/v1/account/sessions': THE_ACCOUNT,
+  'DELETE /api/v1/account/sessions/:sessionId': THE_ACCOUNT,
+  'DELETE /api/v1/account/sessions': THE_ACCOUNT,
+  'DELETE /api/v1/account': THE_ACCOUNT,
+  'POST /api/v1/teams': TEAMS,
+  'GET /api/v1/teams': TEAMS,
+  'GET /api/v1/teams/:teamId': TEAMS,
+  'PATCH /api/v1/teams/:teamId': TEAMS,
+  'DELETE /api/v1/teams/:teamId': TEAMS,
+  'GET /api/v1/teams/:teamId/members': TEAMS,
+  'PATCH /api/v1/teams/:teamId/members/:accountId': TEAMS,
+  'DELETE /api/v1/teams/:teamId/members/:accountId': TEAMS,
+  'POST /api/v1/teams/:teamId/invitations': TEAMS,
+  'GET /api/v1/teams/:teamId/invitations': TEAMS,
+  'DELETE /api/v1/teams/:teamId/invitations/:invitationId': TEAMS,
+  'GET /api/v1/invitations/:token': TEAMS,
+  'POST /api/v1/invitations/:token/accept': TEAMS,
+  'GET /api/v1/teams/:teamId/audit': TEAMS,
+  'GET /api/v1/openapi.json': PUBLIC,
 };
 
 /** The route a matrix entry calls: `METHOD /path` with its query and label left out. */
