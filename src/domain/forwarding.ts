@@ -2,11 +2,14 @@ import { type Static, Type } from '@sinclair/typebox';
 import {
   type ClaimedSend,
   enabledValue,
+  type IntegerSetting,
   integerField,
   type OutboundAttempt,
   type OutboundProgress,
   type RetryPolicy,
   type SettingsProblem,
+  settingBounds,
+  settingRange,
 } from './outbound-delivery.js';
 
 /**
@@ -17,16 +20,16 @@ import {
  * explain the choices. Pure: no I/O here.
  */
 
-/** Bounds of the retry policy (documented in docs/forwarding.md and the API schema). */
+/**
+ * Each retry setting's bounds and default, keyed by its field, with what it is in a few words. The
+ * request schema below, the API's answer and the CLI's flags and `forwarding show` lines are made
+ * from these and ForwardingInputSchema (docs/forwarding.md states them for people).
+ */
 export const FORWARDING_LIMITS = {
-  minAttempts: 1,
-  maxAttempts: 30,
-  defaultAttempts: 8,
+  maxAttempts: { min: 1, max: 30, default: 8, summary: 'Attempts per event before it is failed' },
   /** 1 s to 24 h; default 1 h. */
-  minMaxDelayMs: 1_000,
-  maxMaxDelayMs: 86_400_000,
-  defaultMaxDelayMs: 3_600_000,
-} as const;
+  maxDelayMs: { min: 1_000, max: 86_400_000, default: 3_600_000, summary: 'Longest wait between two attempts' },
+} as const satisfies Readonly<Record<string, IntegerSetting>>;
 
 /** The forwarding of one inbox, as stored. */
 export interface Forwarding extends RetryPolicy {
@@ -43,7 +46,7 @@ export interface Forwarding extends RetryPolicy {
 export type ForwardingSettings = Omit<Forwarding, 'inboxId' | 'createdAt' | 'updatedAt'>;
 
 const closed = { additionalProperties: false } as const;
-const L = FORWARDING_LIMITS;
+const { maxAttempts: attemptsLimits, maxDelayMs: delayLimits } = FORWARDING_LIMITS;
 
 /** The body of PUT .../forwarding: documents the route, and its keys are the fields accepted. */
 export const ForwardingInputSchema = Type.Object(
@@ -62,25 +65,22 @@ export const ForwardingInputSchema = Type.Object(
     ),
     maxAttempts: Type.Optional(
       Type.Integer({
-        minimum: L.minAttempts,
-        maximum: L.maxAttempts,
-        description: `Attempts per delivery before it is failed (${L.minAttempts} to ${L.maxAttempts}, default ${L.defaultAttempts}).`,
+        ...settingBounds(attemptsLimits),
+        description: `Attempts per delivery before it is failed (${attemptsLimits.min} to ${attemptsLimits.max}, default ${attemptsLimits.default}).`,
       }),
     ),
     attempts: Type.Optional(
       Type.Integer({
-        minimum: L.minAttempts,
-        maximum: L.maxAttempts,
+        ...settingBounds(attemptsLimits),
         deprecated: true,
         description: 'The old name of maxAttempts, still accepted on input for one release; not with maxAttempts.',
       }),
     ),
     maxDelayMs: Type.Optional(
       Type.Integer({
-        minimum: L.minMaxDelayMs,
-        maximum: L.maxMaxDelayMs,
+        ...settingBounds(delayLimits),
         description:
-          `Longest wait between two attempts in milliseconds (${L.minMaxDelayMs} to ${L.maxMaxDelayMs}, default ${L.defaultMaxDelayMs}). ` +
+          `Longest wait between two attempts in milliseconds (${delayLimits.min} to ${delayLimits.max}, default ${delayLimits.default}). ` +
           "Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random).",
       }),
     ),
@@ -108,13 +108,13 @@ export function forwardingSettings(
   const maxAttempts = integerField(
     body[attemptsName],
     { path: `/${attemptsName}`, name: attemptsName },
-    { min: L.minAttempts, max: L.maxAttempts, fallback: L.defaultAttempts },
+    settingRange(attemptsLimits),
   );
   if (typeof maxAttempts !== 'number') return maxAttempts;
   const maxDelayMs = integerField(
     body.maxDelayMs,
     { path: '/maxDelayMs', name: 'maxDelayMs' },
-    { min: L.minMaxDelayMs, max: L.maxMaxDelayMs, fallback: L.defaultMaxDelayMs },
+    settingRange(delayLimits),
   );
   if (typeof maxDelayMs !== 'number') return maxDelayMs;
   return { destination: body.destination as string, enabled, maxAttempts, maxDelayMs };

@@ -151,6 +151,27 @@ export function unknownField(schema: TObject, body: Readonly<Record<string, unkn
   return Object.keys(body).find((key) => !Object.hasOwn(schema.properties, key));
 }
 
+/**
+ * An integer setting's bounds and default, and what it is in a few words: the CLI makes its flag
+ * and its `show` line from these (src/cli/integer-settings.ts). A name ending in `Ms` is a duration.
+ */
+export interface IntegerSetting {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+  readonly summary: string;
+}
+
+/** `setting`'s bounds as JSON Schema states them. */
+export function settingBounds(setting: IntegerSetting): { minimum: number; maximum: number } {
+  return { minimum: setting.min, maximum: setting.max };
+}
+
+/** What integerField checks `setting` against. */
+export function settingRange(setting: IntegerSetting): { min: number; max: number; fallback: number } {
+  return { min: setting.min, max: setting.max, fallback: setting.default };
+}
+
 /** `value` when it is an integer from `min` to `max`; `fallback` when left out; else the problem. */
 export function integerField(
   value: unknown,

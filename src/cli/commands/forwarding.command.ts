@@ -1,17 +1,31 @@
+import { FORWARDING_LIMITS, ForwardingInputSchema } from '../../domain/forwarding.js';
 import { defineCommand, type ParsedInput } from '../command.js';
 import { UsageError } from '../exit.js';
 import { CLIENT, INBOX_ID, TO_URL } from '../command-options.js';
-import { clientWithInbox, durationMs, positiveInt, required } from '../normalise.js';
+import { settingFlags, settingValues } from '../integer-settings.js';
+import { clientWithInbox, positiveInt, required } from '../normalise.js';
 
-/** --max-attempts, or --attempts (its old name); not both. */
-function maxAttempts(input: ParsedInput): number {
-  const current = positiveInt(input, 'max-attempts');
+/** --max-attempts as given, or --attempts (its old name); not both. */
+function withOldName(input: ParsedInput, current: number | undefined): number | undefined {
   const old = positiveInt(input, 'attempts');
   if (current !== undefined && old !== undefined) {
     throw new UsageError('--attempts is the old name of --max-attempts: give --max-attempts only', input.path);
   }
-  return current ?? old ?? 8;
+  return current ?? old;
 }
+
+/** The flags of the settings, in the request schema's order; --disable, which says `enabled` the other way round, after them. */
+const SETTING_FLAGS = settingFlags(ForwardingInputSchema.properties, FORWARDING_LIMITS, {
+  destination: { to: TO_URL },
+  enabled: {},
+  attempts: {
+    attempts: {
+      type: 'string',
+      value: 'n',
+      description: 'The old name of --max-attempts, still accepted.',
+    },
+  },
+});
 
 export const forwardingSetCommand = defineCommand({
   path: ['forwarding', 'set'],
@@ -24,24 +38,7 @@ export const forwardingSetCommand = defineCommand({
     'exponential backoff until the attempts run out (docs/forwarding.md). Options left out get their defaults.',
   args: [INBOX_ID],
   options: {
-    to: TO_URL,
-    'max-attempts': {
-      type: 'string',
-      value: 'n',
-      description: 'Attempts per event before it is failed (1 to 30).',
-      default: '8',
-    },
-    attempts: {
-      type: 'string',
-      value: 'n',
-      description: 'The old name of --max-attempts, still accepted.',
-    },
-    'max-delay': {
-      type: 'string',
-      value: 'duration',
-      description: 'Longest wait between two attempts: 1s to 24h (e.g. 30s, 10m, 1h).',
-      default: '1h',
-    },
+    ...SETTING_FLAGS,
     disable: {
       type: 'boolean',
       description: 'Set it paused: nothing is queued or sent until it is set again without this.',
@@ -58,8 +55,7 @@ export const forwardingSetCommand = defineCommand({
     input: {
       destination: required(input, 'to'),
       enabled: input.values['disable'] !== true,
-      maxAttempts: maxAttempts(input),
-      maxDelayMs: durationMs(input, 'max-delay', 3_600_000),
+      ...settingValues(input, FORWARDING_LIMITS, { maxAttempts: (given) => withOldName(input, given) }),
     },
   }),
   load: () => import('./forwarding.js'),

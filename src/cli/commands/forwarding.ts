@@ -1,6 +1,8 @@
 import type { Delivery, Forwarding, ForwardingInput } from '../../client/types.js';
+import { FORWARDING_LIMITS } from '../../domain/forwarding.js';
 import { clientFor, type ClientOptions } from '../client-options.js';
 import { cleanLine, json, keyValues, orDash, table } from '../format.js';
+import { settingLines } from '../integer-settings.js';
 import type { CliIO } from '../io.js';
 
 /**
@@ -20,18 +22,10 @@ function describeForwarding(f: Forwarding): string {
     ['inbox', f.inboxId],
     ['destination', cleanLine(f.destination)],
     ['enabled', f.enabled ? 'yes' : 'no (paused: new events are not queued, queued ones wait)'],
-    ['max attempts', String(f.maxAttempts)],
-    ['max delay', formatMs(f.maxDelayMs)],
+    ...settingLines(FORWARDING_LIMITS, f),
     ['created', f.createdAt],
     ['updated', f.updatedAt],
   ]);
-}
-
-function formatMs(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
-  return `${ms}ms`;
 }
 
 export async function run(options: ForwardingOptions, io: CliIO): Promise<void> {

@@ -2349,11 +2349,11 @@ export interface components {
             inboxId: string;
             /** @description The destination URL. To a caller who may not change the settings (a viewer or member of the team, a read or replay token), only the scheme, host and port: `/***` stands for the path, query and credentials, `***` for a host label with a digit. */
             destination: string;
-            /** @description false: paused. */
+            /** @description Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again. */
             enabled: boolean;
-            /** @description Attempts per delivery before it is failed. */
+            /** @description Attempts per delivery before it is failed (1 to 30, default 8). */
             maxAttempts: number;
-            /** @description Longest wait between attempts. */
+            /** @description Longest wait between two attempts in milliseconds (1000 to 86400000, default 3600000). Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random). */
             maxDelayMs: number;
             /**
              * Format: date-time
@@ -5517,17 +5517,14 @@ export interface operations {
                      * @example https://example.com/webhooks
                      */
                     destination: string;
-                    /** @description Default true. false pauses: new events are not queued, and queued deliveries wait until it is enabled again. */
-                    enabled?: boolean;
-                    /** @description Attempts per delivery before it is failed (1 to 30, default 8). */
-                    maxAttempts?: number;
+                    enabled?: components["schemas"]["Forwarding"]["enabled"];
+                    maxAttempts?: components["schemas"]["Forwarding"]["maxAttempts"];
                     /**
                      * @deprecated
                      * @description The old name of maxAttempts, still accepted on input for one release; not with maxAttempts.
                      */
                     attempts?: number;
-                    /** @description Longest wait between two attempts in milliseconds (1000 to 86400000, default 3600000). Waits double from the server's REHOOK_FORWARD_BASE_DELAY, with jitter (half fixed, half random). */
-                    maxDelayMs?: number;
+                    maxDelayMs?: components["schemas"]["Forwarding"]["maxDelayMs"];
                 };
             };
         };

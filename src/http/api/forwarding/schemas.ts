@@ -1,11 +1,12 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { type TOptionalWithFlag, Type, type TSchema } from '@sinclair/typebox';
 import { destinationFor, REDACTED_DESTINATION_NOTE, type SettingsView } from '../../../domain/destination.js';
 import {
   deliveryIdFor,
-  FORWARDING_LIMITS,
   type Delivery,
   type DeliveryWithAttempts,
   type Forwarding,
+  ForwardingInputSchema,
+  type ForwardingSettings,
 } from '../../../domain/forwarding.js';
 import type { OutboundAttempt } from '../../../domain/outbound-delivery.js';
 
@@ -15,7 +16,6 @@ import type { OutboundAttempt } from '../../../domain/outbound-delivery.js';
  */
 
 const closed = { additionalProperties: false } as const;
-const L = FORWARDING_LIMITS;
 
 function Nullable<T extends TSchema>(schema: T, description: string) {
   return Type.Union([schema, Type.Null()], { description });
@@ -23,21 +23,29 @@ function Nullable<T extends TSchema>(schema: T, description: string) {
 
 const Time = (description: string) => Type.String({ format: 'date-time', description });
 
+type InputProperties = typeof ForwardingInputSchema.properties;
+
+/** The settings' properties, each required; typed by the domain's ForwardingSettings. */
+type AnsweredSettings = { [K in keyof ForwardingSettings]: TOptionalWithFlag<InputProperties[K], false> };
+
+/**
+ * The settings of the PUT body as the answer holds them: every property but the deprecated
+ * aliases (input only), each required, so a setting added to ForwardingInputSchema is answered
+ * as it is documented there.
+ */
+function answeredSettings(): AnsweredSettings {
+  const entries = Object.entries(ForwardingInputSchema.properties)
+    .filter(([, schema]) => schema['deprecated'] !== true)
+    .map(([key, schema]) => [key, Type.Optional(schema, false)]);
+  return Object.fromEntries(entries) as AnsweredSettings;
+}
+
 export const ForwardingSchema = Type.Object(
   {
     inboxId: Type.String(),
+    ...answeredSettings(),
+    // Shown through destinationFor: possibly without its secret parts.
     destination: Type.String({ description: `The destination URL. ${REDACTED_DESTINATION_NOTE}` }),
-    enabled: Type.Boolean({ description: 'false: paused.' }),
-    maxAttempts: Type.Integer({
-      minimum: L.minAttempts,
-      maximum: L.maxAttempts,
-      description: 'Attempts per delivery before it is failed.',
-    }),
-    maxDelayMs: Type.Integer({
-      minimum: L.minMaxDelayMs,
-      maximum: L.maxMaxDelayMs,
-      description: 'Longest wait between attempts.',
-    }),
     createdAt: Time('When forwarding was first set.'),
     updatedAt: Time('When it was last changed.'),
   },
@@ -119,14 +127,13 @@ export const FORWARDING_SCHEMAS: readonly TSchema[] = [ForwardingSchema, Deliver
 
 /** The forwarding as `view` shows it (to who may not change it: the destination without its secret parts). */
 export function forwardingJson(f: Forwarding, view: SettingsView) {
+  const { inboxId, createdAt, updatedAt, ...settings } = f;
   return {
-    inboxId: f.inboxId,
-    destination: destinationFor(view, f.destination),
-    enabled: f.enabled,
-    maxAttempts: f.maxAttempts,
-    maxDelayMs: f.maxDelayMs,
-    createdAt: f.createdAt.toISOString(),
-    updatedAt: f.updatedAt.toISOString(),
+    inboxId,
+    ...settings,
+    destination: destinationFor(view, settings.destination),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
   };
 }
 
