@@ -1,12 +1,11 @@
-import type { TProperties } from '@sinclair/typebox';
 import type { IntegerSetting } from '../domain/outbound-delivery.js';
 import type { OptionDef, ParsedInput } from './command.js';
 import { durationMs, positiveInt, str } from './normalise.js';
 
 /**
- * A resource's integer settings as flags, values and `show` lines, made from its request schema
- * and its limits (domain/forwarding.ts FORWARDING_LIMITS), so a setting added there reaches the
- * CLI without a line here or in the command. The rule: property `maxAttempts` is
+ * A resource's integer settings as flags, values and `show` lines, made from its limits
+ * (domain/forwarding-limits.ts FORWARDING_LIMITS), so a setting added there reaches the CLI
+ * without a line here or in the command. The rule: property `maxAttempts` is
  * `--max-attempts <n>` and `max attempts`; a name ending in `Ms` is a duration without the
  * suffix (`maxDelayMs`: `--max-delay <duration>`, `max delay`, values such as 30s or 10m).
  */
@@ -47,23 +46,29 @@ function flagFor(key: string, setting: IntegerSetting): OptionDef {
   };
 }
 
+/** Where a hand-declared flag goes: before the settings, after them, or after one of them. */
+type Place<L> = 'start' | 'end' | keyof L;
+
 /**
- * A flag for each property of `properties` in their order: the rule's for those with limits, the
- * caller's (`explicit`, none or several flags) for the others, which the type requires.
+ * A flag for each setting of `limits`, in their order, by the rule; with the flags of the other
+ * properties of the request (`Input`) declared by hand, each where `at` puts it. The type requires
+ * an entry for every property of `Input` without limits, and refuses limits for a property
+ * `Input` does not have, so a setting added to the request schema fails `tsc` until the CLI has
+ * its flag.
  */
-export function settingFlags<P extends TProperties, L extends Limits>(
-  properties: P,
-  limits: L,
-  explicit: { readonly [K in Exclude<keyof P, keyof L>]: Flags },
+export function settingFlags<Input extends object, L extends Limits>(
+  limits: L & { readonly [K in Exclude<keyof L, keyof Input>]: never },
+  handDeclared: { readonly [K in Exclude<keyof Input, keyof L>]: { readonly at: Place<L>; readonly flags: Flags } },
 ): Record<string, OptionDef> {
-  const byKey: Readonly<Record<string, Flags | undefined>> = explicit;
+  const declared: ReadonlyArray<{ readonly at: Place<L>; readonly flags: Flags }> = Object.values(handDeclared);
+  const placedAt = (place: Place<L>): Flags[] => declared.filter((d) => d.at === place).map((d) => d.flags);
   const flags: Record<string, OptionDef> = {};
-  for (const [key, schema] of Object.entries(properties)) {
-    const setting = limits[key];
-    if (setting === undefined) Object.assign(flags, byKey[key]);
-    else if (schema['type'] !== 'integer') throw new Error(`${key} has limits but is not an integer property`);
-    else flags[flagName(key)] = flagFor(key, setting);
+  for (const placed of placedAt('start')) Object.assign(flags, placed);
+  for (const [key, setting] of Object.entries(limits)) {
+    flags[flagName(key)] = flagFor(key, setting);
+    for (const placed of placedAt(key)) Object.assign(flags, placed);
   }
+  for (const placed of placedAt('end')) Object.assign(flags, placed);
   return flags;
 }
 

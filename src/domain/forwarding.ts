@@ -2,7 +2,6 @@ import { type Static, Type } from '@sinclair/typebox';
 import {
   type ClaimedSend,
   enabledValue,
-  type IntegerSetting,
   integerField,
   type OutboundAttempt,
   type OutboundProgress,
@@ -11,6 +10,7 @@ import {
   settingBounds,
   settingRange,
 } from './outbound-delivery.js';
+import { FORWARDING_LIMITS } from './forwarding-limits.js';
 
 /**
  * Automatic forwarding: an owned inbox sends every event stored while its
@@ -19,17 +19,6 @@ import {
  * `deliveries`, `delivery_attempts`, migration 8); docs/forwarding.md and docs/decisions.md (28)
  * explain the choices. Pure: no I/O here.
  */
-
-/**
- * Each retry setting's bounds and default, keyed by its field, with what it is in a few words. The
- * request schema below, the API's answer and the CLI's flags and `forwarding show` lines are made
- * from these and ForwardingInputSchema (docs/forwarding.md states them for people).
- */
-export const FORWARDING_LIMITS = {
-  maxAttempts: { min: 1, max: 30, default: 8, summary: 'Attempts per event before it is failed' },
-  /** 1 s to 24 h; default 1 h. */
-  maxDelayMs: { min: 1_000, max: 86_400_000, default: 3_600_000, summary: 'Longest wait between two attempts' },
-} as const satisfies Readonly<Record<string, IntegerSetting>>;
 
 /** The forwarding of one inbox, as stored. */
 export interface Forwarding extends RetryPolicy {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Type } from '@sinclair/typebox';
 import type { ParsedInput } from '../../src/cli/command.js';
 import { UsageError } from '../../src/cli/exit.js';
 import { settingFlags, settingLines, settingValues } from '../../src/cli/integer-settings.js';
@@ -16,12 +15,13 @@ const LIMITS = {
   timeoutMs: { min: 500, max: 120_000, default: 30_000, summary: 'Longest wait for an answer' },
 } as const;
 
-const properties = {
-  destination: Type.String(),
-  maxAttempts: Type.Optional(Type.Integer()),
-  attempts: Type.Optional(Type.Integer({ deprecated: true })),
-  timeoutMs: Type.Optional(Type.Integer()),
-};
+/** A request like forwarding's, with a new setting. */
+interface Input {
+  destination: string;
+  maxAttempts?: number;
+  attempts?: number;
+  timeoutMs?: number;
+}
 
 function parsed(values: ParsedInput['values']): ParsedInput {
   return { path: ['thing', 'set'], values, args: [], env: {} };
@@ -29,7 +29,10 @@ function parsed(values: ParsedInput['values']): ParsedInput {
 
 describe('settingFlags', () => {
   it('names a flag after its property, a duration without Ms, with bounds and default from the limits', () => {
-    const flags = settingFlags(properties, LIMITS, { destination: {}, attempts: {} });
+    const flags = settingFlags<Input, typeof LIMITS>(LIMITS, {
+      destination: { at: 'start', flags: {} },
+      attempts: { at: 'end', flags: {} },
+    });
     assert.deepEqual(flags, {
       'max-attempts': {
         type: 'string',
@@ -46,18 +49,30 @@ describe('settingFlags', () => {
     });
   });
 
-  it("puts the caller's flags where their property stands", () => {
+  it("puts the caller's flags where it says: first, after a setting, last", () => {
     const to = { type: 'string', value: 'url', description: 'Where.' } as const;
     const old = { type: 'string', value: 'n', description: 'Old name.' } as const;
-    const flags = settingFlags(properties, LIMITS, { destination: { to }, attempts: { attempts: old } });
+    const flags = settingFlags<Input, typeof LIMITS>(LIMITS, {
+      destination: { at: 'start', flags: { to } },
+      attempts: { at: 'maxAttempts', flags: { attempts: old } },
+    });
     assert.deepEqual(Object.keys(flags), ['to', 'max-attempts', 'attempts', 'timeout']);
+    const last = settingFlags<Input, typeof LIMITS>(LIMITS, {
+      destination: { at: 'end', flags: { to } },
+      attempts: { at: 'start', flags: { attempts: old } },
+    });
+    assert.deepEqual(Object.keys(last), ['attempts', 'max-attempts', 'timeout', 'to']);
   });
 
-  it('refuses limits for a property that is not an integer', () => {
-    assert.throws(
-      () => settingFlags({ ...properties, timeoutMs: Type.String() }, LIMITS, { destination: {}, attempts: {} }),
-      /timeoutMs has limits but is not an integer property/,
-    );
+  it('makes tsc require flags for every property without limits, and refuse limits of no property', () => {
+    // @ts-expect-error: attempts, a property without limits, has no flags
+    settingFlags<Input, typeof LIMITS>(LIMITS, { destination: { at: 'start', flags: {} } });
+    const stray = { ...LIMITS, retries: { min: 0, max: 3, default: 1, summary: 'Retries' } } as const;
+    // @ts-expect-error: retries is not a property of Input
+    settingFlags<Input, typeof stray>(stray, {
+      destination: { at: 'start', flags: {} },
+      attempts: { at: 'end', flags: {} },
+    });
   });
 });
 

@@ -1,4 +1,5 @@
-import { FORWARDING_LIMITS, ForwardingInputSchema } from '../../domain/forwarding.js';
+import type { ForwardingInput } from '../../domain/forwarding.js';
+import { FORWARDING_LIMITS } from '../../domain/forwarding-limits.js';
 import { defineCommand, type ParsedInput } from '../command.js';
 import { UsageError } from '../exit.js';
 import { CLIENT, INBOX_ID, TO_URL } from '../command-options.js';
@@ -14,15 +15,24 @@ function withOldName(input: ParsedInput, current: number | undefined): number | 
   return current ?? old;
 }
 
-/** The flags of the settings, in the request schema's order; --disable, which says `enabled` the other way round, after them. */
-const SETTING_FLAGS = settingFlags(ForwardingInputSchema.properties, FORWARDING_LIMITS, {
-  destination: { to: TO_URL },
-  enabled: {},
+/**
+ * The flags of the settings: --max-attempts and --max-delay made from the limits; --to first,
+ * --attempts (maxAttempts' old name) after --max-attempts, and --disable, which says `enabled`
+ * the other way round, after them all.
+ */
+const SETTING_FLAGS = settingFlags<ForwardingInput, typeof FORWARDING_LIMITS>(FORWARDING_LIMITS, {
+  destination: { at: 'start', flags: { to: TO_URL } },
   attempts: {
-    attempts: {
-      type: 'string',
-      value: 'n',
-      description: 'The old name of --max-attempts, still accepted.',
+    at: 'maxAttempts',
+    flags: { attempts: { type: 'string', value: 'n', description: 'The old name of --max-attempts, still accepted.' } },
+  },
+  enabled: {
+    at: 'end',
+    flags: {
+      disable: {
+        type: 'boolean',
+        description: 'Set it paused: nothing is queued or sent until it is set again without this.',
+      },
     },
   },
 });
@@ -39,10 +49,6 @@ export const forwardingSetCommand = defineCommand({
   args: [INBOX_ID],
   options: {
     ...SETTING_FLAGS,
-    disable: {
-      type: 'boolean',
-      description: 'Set it paused: nothing is queued or sent until it is set again without this.',
-    },
     ...CLIENT,
   },
   examples: [

@@ -1,5 +1,5 @@
 import type { Delivery, Forwarding, ForwardingInput } from '../../client/types.js';
-import { FORWARDING_LIMITS } from '../../domain/forwarding.js';
+import { FORWARDING_LIMITS } from '../../domain/forwarding-limits.js';
 import { clientFor, type ClientOptions } from '../client-options.js';
 import { cleanLine, json, keyValues, orDash, table } from '../format.js';
 import { settingLines } from '../integer-settings.js';
