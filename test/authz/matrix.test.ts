@@ -12,12 +12,7 @@
 //
 //   node --import tsx --test test/authz/matrix.test.ts
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { pino } from 'pino';
-import { buildApiApp } from '../../src/http/api/app.js';
-import { declaredEndpoints } from '../../src/http/api/core/endpoint.js';
-import type { ServiceDeps } from '../../src/services/deps.js';
 import { generateToken } from '../../src/services/secrets.js';
 import { generateShareToken } from '../../src/services/shares.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
@@ -45,8 +40,7 @@ import {
 import { expectedCell, notation } from './matrix/cells.js';
 import { type Column, COLUMNS, FORGED_CSRF_VARIANTS, type ObjectKind } from './matrix/columns.js';
 import type { MatrixEntry } from './matrix/entry.js';
-import { type EndpointName, ENDPOINTS, FEATURES, ROWS } from './matrix/index.js';
-import { entriesCalling, NOT_IN_MATRIX } from './matrix/routes.js';
+import { ENDPOINTS, FEATURES, ROWS } from './matrix/index.js';
 import { type Env, type Target, UNKNOWN_SHARE_ID, UNKNOWN_SHARE_TOKEN } from './matrix/targets.js';
 
 describe('authorization matrix: every endpoint × principal × object', () => {
@@ -464,39 +458,5 @@ describe('authorization matrix: every endpoint × principal × object', () => {
       res.body.data.replays.map((r: { destination: string }) => new URL(r.destination).pathname),
       ['/two', '/one'],
     );
-  });
-});
-
-describe('authorization matrix: its endpoints are the declared routes', () => {
-  it('tries every declared route (or says where its access is tested), and no entry calls an undeclared one', async () => {
-    const app = buildApiApp({
-      deps: {} as ServiceDeps,
-      ingestOrigin: () => '',
-      logger: pino({ level: 'silent' }),
-      trustProxy: false,
-      metrics: () => '',
-    });
-    await app.ready();
-    const declared = declaredEndpoints(app).map((endpoint) => `${endpoint.method} ${endpoint.url}`);
-    await app.close();
-    const untried = declared.filter(
-      (route) => entriesCalling(route).length === 0 && NOT_IN_MATRIX[route] === undefined,
-    );
-    assert.deepEqual(
-      untried,
-      [],
-      'declared routes no entry calls (add an entry in matrix/, or say where they are tested in NOT_IN_MATRIX)',
-    );
-    const both = declared.filter((route) => entriesCalling(route).length > 0 && NOT_IN_MATRIX[route] !== undefined);
-    assert.deepEqual(both, [], 'routes of NOT_IN_MATRIX that entries call');
-    const stale = Object.keys(NOT_IN_MATRIX).filter((route) => !declared.includes(route));
-    assert.deepEqual(stale, [], 'routes of NOT_IN_MATRIX that are not declared');
-    // The test files NOT_IN_MATRIX points to must exist, or a reader is sent nowhere.
-    const named = Object.values(NOT_IN_MATRIX).flatMap((where) => where.match(/test\/[\w./-]+\.ts/g) ?? []);
-    const missing = [...new Set(named)].filter((file) => !existsSync(new URL(`../../${file}`, import.meta.url)));
-    assert.deepEqual(missing, [], 'test files NOT_IN_MATRIX names that do not exist');
-    const called = new Set(declared.flatMap(entriesCalling));
-    const uncalled = Object.keys(ENDPOINTS).filter((name) => !called.has(name as EndpointName));
-    assert.deepEqual(uncalled, [], 'entries of matrix/ that call no declared route');
   });
 });

@@ -1,8 +1,8 @@
 // Which declared routes of the API (src/http/api/*/routes.ts, addEndpoint) the authorization
 // matrix tries: a route is tried by the entries (index.ts) that call its path (`:id` for an inbox,
 // event, job or token id, `:type` for an event type), unless it is listed below with where its
-// access rules are tested instead. matrix.test.ts fails when a declared route is in neither, or an
-// entry calls no declared route: a new endpoint cannot slip past the matrix.
+// access rules are tested instead. matrix-routes.test.ts fails when a declared route is in
+// neither, or an entry calls no declared route: a new endpoint cannot slip past the matrix.
 import { ENDPOINTS, type EndpointName } from './index.js';
 
 // Where the access of a group of routes is tested.
